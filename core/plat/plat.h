@@ -1,0 +1,89 @@
+/*
+ * plat.h: everything an engine may ask of the machine it runs on.
+ *
+ * Engines (core/engines/...) include this header and nothing else from the
+ * platform.  The same engine source is compiled against one of two backends:
+ *
+ *   native (PLAT_NATIVE): C11 <stdatomic.h>, pthreads and a futex parker.  Every
+ *       call is a static inline function; the call site arguments (file, line,
+ *       label) are constants the compiler throws away.
+ *   sim (PLAT_SIM): every call is a *scheduling point* of the simulated machine.
+ *       The calling virtual thread announces what it is about to do, gives the
+ *       scheduler a chance to run somebody else, and performs the operation only
+ *       when it is picked again.  That is what lets a learner interleave two
+ *       threads one atomic action at a time.
+ *
+ * The contract, call by call:
+ *
+ *   plat_load, _store, _cas, _swap, _fetch_add, _fetch_or, _fetch_and (8/16/32)
+ *       Atomic operations on 8-, 16- and 32-bit cells (plat_a8, plat_a16,
+ *       plat_a32) with an explicit memory order.  The simulator runs them in a
+ *       single total order (sequential consistency).  cas returns whether it
+ *       succeeded and writes the value it saw into *expected.
+ *   plat_lock_*
+ *       A plain blocking mutex (the parking lot's bucket lock).  Not reentrant.
+ *   plat_parker_*
+ *       One parker per thread.  prepare() clears its flag, sleep() blocks until
+ *       the flag is set (returning at once if it already is), wake() sets the
+ *       flag and wakes the owner.  A wake that comes before the sleep is not
+ *       lost.  sleep_until() also gives up at a deadline and says which it was.
+ *   plat_spin_hint, plat_yield
+ *       A busy-wait hint and "let somebody else run".  The simulator shows both
+ *       as steps and the explorer deprioritises an actor that only spins.
+ *   plat_now, plat_sleep_until
+ *       A monotonic clock in microseconds.  In the simulator it is virtual time
+ *       that only moves when every actor waits for it.
+ *   plat_key
+ *       The key of an object (its address).  The simulator gives every object a
+ *       deterministic virtual address so that hashing keys gives the same
+ *       bucket natively, in WebAssembly, and run after run.
+ *   plat_note
+ *       Tells the trace what just happened in the engine's own words ("validate
+ *       ok").  Free natively.
+ *   plat_variant
+ *       The name of the variant being run: "correct", or a known-buggy one such
+ *       as "validate_outside".  Engines read it once when an object is made and
+ *       branch on a field, so a variant is a flag, never a copy of the code.
+ *   plat_misuse
+ *       The caller broke the primitive's contract (unlocking a free mutex).  The
+ *       simulator reports a `misuse` violation; natively the process aborts with
+ *       the message.
+ *
+ * Every call takes a plat_site made by AT("label"): where in the engine the call
+ * is and what it is for, so the simulator can tell the learner which line of the
+ * engine each thread is about to run.
+ */
+#ifndef LOCKSTEP_PLAT_H
+#define LOCKSTEP_PLAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum plat_order {
+    PLAT_RELAXED,
+    PLAT_ACQUIRE,
+    PLAT_RELEASE,
+    PLAT_ACQ_REL,
+    PLAT_SEQ_CST,
+} plat_order;
+
+/* Where an engine calls the platform, and why. */
+typedef struct plat_site {
+    const char *file;
+    int line;
+    const char *label;
+} plat_site;
+
+#define AT(label) ((plat_site){__FILE__, __LINE__, (label)})
+
+#if defined(PLAT_SIM) == defined(PLAT_NATIVE)
+#error "define exactly one of PLAT_SIM and PLAT_NATIVE"
+#endif
+
+#ifdef PLAT_NATIVE
+#include "native/plat_native.h"
+#else
+#include "sim/plat_sim.h"
+#endif
+
+#endif

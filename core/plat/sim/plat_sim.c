@@ -1,0 +1,118 @@
+/*
+ * The sim backend of plat.h: each call becomes one announced action of the
+ * running virtual thread (see core/sim/machine.h).  These functions only
+ * describe the action; the machine decides when it happens and performs it.
+ */
+#include "../plat.h"
+#include "../../sim/machine.h"
+
+static sim_machine *machine(void) { return sim_running(); }
+
+static uint64_t act(sim_act_kind kind, unsigned width, void *target, uint64_t a, uint64_t b,
+                    plat_site at)
+{
+    sim_action x = {.kind = kind, .width = (uint8_t)width, .target = target, .a = a, .b = b,
+                    .deadline = -1, .site = at};
+    return sim_do(machine(), &x);
+}
+
+#define PLAT_SIM_ATOMICS(W)                                                                  \
+    uint##W##_t plat_load##W(plat_a##W *c, plat_order o, plat_site at)                       \
+    {                                                                                        \
+        (void)o;                                                                             \
+        return (uint##W##_t)act(SIM_ACT_LOAD, W / 8, &c->v, 0, 0, at);                       \
+    }                                                                                        \
+    void plat_store##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)              \
+    {                                                                                        \
+        (void)o;                                                                             \
+        act(SIM_ACT_STORE, W / 8, &c->v, v, 0, at);                                          \
+    }                                                                                        \
+    bool plat_cas##W(plat_a##W *c, uint##W##_t *expected, uint##W##_t desired, plat_order o, \
+                     plat_site at)                                                           \
+    {                                                                                        \
+        (void)o;                                                                             \
+        uint##W##_t seen = (uint##W##_t)act(SIM_ACT_CAS, W / 8, &c->v, *expected, desired, at); \
+        bool ok = seen == *expected;                                                         \
+        *expected = seen;                                                                    \
+        return ok;                                                                           \
+    }                                                                                        \
+    uint##W##_t plat_swap##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)        \
+    {                                                                                        \
+        (void)o;                                                                             \
+        return (uint##W##_t)act(SIM_ACT_SWAP, W / 8, &c->v, v, 0, at);                      \
+    }                                                                                        \
+    uint##W##_t plat_fetch_add##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)   \
+    {                                                                                        \
+        (void)o;                                                                             \
+        return (uint##W##_t)act(SIM_ACT_FETCH_ADD, W / 8, &c->v, v, 0, at);                 \
+    }                                                                                        \
+    uint##W##_t plat_fetch_or##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)    \
+    {                                                                                        \
+        (void)o;                                                                             \
+        return (uint##W##_t)act(SIM_ACT_FETCH_OR, W / 8, &c->v, v, 0, at);                  \
+    }                                                                                        \
+    uint##W##_t plat_fetch_and##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)   \
+    {                                                                                        \
+        (void)o;                                                                             \
+        return (uint##W##_t)act(SIM_ACT_FETCH_AND, W / 8, &c->v, v, 0, at);                 \
+    }
+
+PLAT_SIM_ATOMICS(8)
+PLAT_SIM_ATOMICS(16)
+PLAT_SIM_ATOMICS(32)
+
+void plat_lock_init(plat_lock *l) { l->owner = 0; }
+void plat_lock_acquire(plat_lock *l, plat_site at) { act(SIM_ACT_LOCK, 0, l, 0, 0, at); }
+void plat_lock_release(plat_lock *l, plat_site at) { act(SIM_ACT_UNLOCK, 0, l, 0, 0, at); }
+
+plat_parker *plat_parker_self(void)
+{
+    sim_machine *m = machine();
+    return sim_parker_of(m, sim_current_actor(m));
+}
+
+void plat_parker_prepare(plat_parker *p, plat_site at)
+{
+    act(SIM_ACT_PARK_PREPARE, 0, p, 0, 0, at);
+}
+
+void plat_parker_sleep(plat_parker *p, plat_site at) { act(SIM_ACT_PARK, 0, p, 0, 0, at); }
+
+bool plat_parker_sleep_until(plat_parker *p, int64_t deadline_us, plat_site at)
+{
+    sim_action x = {.kind = SIM_ACT_PARK, .target = p, .deadline = deadline_us, .site = at};
+    return sim_do(machine(), &x) != 0;
+}
+
+void plat_parker_wake(plat_parker *p, plat_site at) { act(SIM_ACT_UNPARK, 0, p, 0, 0, at); }
+
+void plat_spin_hint(plat_site at) { act(SIM_ACT_SPIN, 0, NULL, 0, 0, at); }
+void plat_yield(plat_site at) { act(SIM_ACT_YIELD, 0, NULL, 0, 0, at); }
+
+int64_t plat_now(plat_site at)
+{
+    (void)at;
+    return sim_now(machine());
+}
+
+void plat_sleep_until(int64_t deadline_us, plat_site at)
+{
+    sim_action x = {.kind = SIM_ACT_SLEEP, .a = (uint64_t)deadline_us,
+                    .deadline = deadline_us, .site = at};
+    sim_do(machine(), &x);
+}
+
+uintptr_t plat_key(const void *object) { return (uintptr_t)sim_vaddr(machine(), object); }
+
+void plat_note(plat_site at, int64_t value) { sim_note(machine(), at, value); }
+
+const char *plat_variant(void)
+{
+    sim_machine *m = machine();
+    return m ? sim_variant(m) : "correct";
+}
+
+void plat_misuse(plat_site at, const char *message)
+{
+    sim_violation(machine(), "misuse", message, at);
+}

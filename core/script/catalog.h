@@ -1,0 +1,68 @@
+/*
+ * catalog.h: the object types scenarios can use, and their operations.
+ *
+ * Each engine binds its primitives to the scenario language here: a type has a
+ * name ("mini_mutex"), parameters with defaults, operations ("lock",
+ * "unlock"), readable fields ("state") for assertions and views, and an
+ * optional hook that describes its insides as JSON for the web app.  The
+ * JavaScript compiler reads the same catalog (as JSON) so names are defined in
+ * one place.
+ */
+#ifndef LOCKSTEP_CATALOG_H
+#define LOCKSTEP_CATALOG_H
+
+#include "../sim/json.h"
+#include "../sim/machine.h"
+#include "bytecode.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct script_op {
+    const char *name;
+    uint8_t n_args;
+    const char *arg_names[SCRIPT_MAX_ARGS];
+    /* Runs inside the actor; returns the operation's result (0 if none). */
+    int64_t (*run)(void *object, const int64_t *args);
+} script_op;
+
+typedef struct script_field {
+    const char *name;
+    int64_t (*read)(const void *object);
+} script_field;
+
+typedef struct script_type {
+    const char *name;
+    const char *engine;
+    const char *summary;
+    size_t size;
+    uint8_t n_params;
+    const char *param_names[SCRIPT_MAX_PARAMS];
+    int64_t param_defaults[SCRIPT_MAX_PARAMS];
+    /* Initialise a zeroed object.  Returns 0, or -1 with a message. */
+    int (*init)(void *object, const int64_t *params, char *err, size_t errsize);
+    const script_op *ops;
+    size_t n_ops;
+    const script_field *fields;
+    size_t n_fields;
+    /* Extra JSON members for the view (after the fields), or NULL. */
+    void (*describe)(const void *object, sim_machine *m, jbuf *out);
+} script_type;
+
+typedef struct script_engine {
+    const char *name;
+    const char *summary;
+    const char *const *variants; /* NULL-terminated; the first is "correct" */
+    const char *const *sources;  /* engine source files, relative to core/ */
+} script_engine;
+
+const script_type *script_type_named(const char *name);
+const script_op *script_op_named(const script_type *t, const char *name);
+int script_field_index(const script_type *t, const char *name);
+const script_engine *script_engine_named(const char *name);
+bool script_variant_known(const char *variant);
+
+/* The whole catalog as JSON (engines, variants, types, operations). */
+void script_catalog_json(jbuf *out);
+
+#endif

@@ -1,0 +1,382 @@
+/*
+ * The bytecode decoder (format in bytecode.h, result in program.h).
+ *
+ * Invariant: every read goes through the reader, which stops at the end of the
+ * buffer and remembers the first problem; every count is checked against a
+ * limit before anything is allocated for it.  So no input, however hostile,
+ * makes the decoder read out of bounds, allocate absurd amounts or loop for
+ * long.
+ */
+#include "program.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct reader {
+    const uint8_t *p;
+    size_t len, at;
+    char *err;
+    size_t errsize;
+    bool failed;
+    const char *where; /* "actor 2 (B)", for messages */
+    uint32_t code_cap; /* instructions the current actor has room for */
+} reader;
+
+static void fail(reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail(reader *r, const char *fmt, ...)
+{
+    if (r->failed)
+        return;
+    r->failed = true;
+    char what[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (r->where)
+        snprintf(r->err, r->errsize, "bytecode: %s: at byte %zu: %s", r->where, r->at, what);
+    else
+        snprintf(r->err, r->errsize, "bytecode: at byte %zu: %s", r->at, what);
+}
+
+static uint64_t varint(reader *r)
+{
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64 && !r->failed; shift += 7) {
+        if (r->at >= r->len) {
+            fail(r, "unexpected end of bytecode");
+            return 0;
+        }
+        uint8_t b = r->p[r->at++];
+        v |= (uint64_t)(b & 0x7f) << shift;
+        if (!(b & 0x80))
+            return v;
+    }
+    fail(r, "varint longer than 64 bits");
+    return 0;
+}
+
+static int64_t zigzag(reader *r)
+{
+    uint64_t u = varint(r);
+    return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
+
+static uint8_t byte(reader *r)
+{
+    if (r->failed)
+        return 0;
+    if (r->at >= r->len) {
+        fail(r, "unexpected end of bytecode");
+        return 0;
+    }
+    return r->p[r->at++];
+}
+
+/* A count that must not exceed max. */
+static uint32_t bounded(reader *r, uint64_t max, const char *what)
+{
+    uint64_t v = varint(r);
+    if (!r->failed && v > max) {
+        fail(r, "%s is %llu, more than the limit of %llu", what, (unsigned long long)v,
+             (unsigned long long)max);
+        return 0;
+    }
+    return (uint32_t)v;
+}
+
+static const char *string_ref(reader *r, const script_program *p, const char *what)
+{
+    uint64_t i = varint(r);
+    if (r->failed)
+        return "";
+    if (i >= p->n_strings) {
+        fail(r, "%s refers to string %llu; there are %u", what, (unsigned long long)i,
+             p->n_strings);
+        return "";
+    }
+    return p->strings[i];
+}
+
+static void operand(reader *r, const script_program *p, script_operand *o)
+{
+    o->kind = byte(r);
+    switch (o->kind) {
+    case OPERAND_LITERAL:
+        o->literal = zigzag(r);
+        break;
+    case OPERAND_FIELD: {
+        uint32_t obj = bounded(r, SCRIPT_MAX_OBJECTS, "object index");
+        if (r->failed)
+            return;
+        if (obj >= p->n_objects) {
+            fail(r, "object %u does not exist (there are %u)", obj, p->n_objects);
+            return;
+        }
+        const char *field = string_ref(r, p, "field name");
+        if (r->failed)
+            return;
+        int f = script_field_index(p->objects[obj].type, field);
+        if (f < 0) {
+            fail(r, "type %s has no field '%s'", p->objects[obj].type->name, field);
+            return;
+        }
+        o->object = (int16_t)obj;
+        o->field = (int16_t)f;
+        break;
+    }
+    case OPERAND_RESULT:
+        break;
+    default:
+        if (!r->failed)
+            fail(r, "unknown operand kind %u", o->kind);
+    }
+}
+
+static void expr(reader *r, const script_program *p, script_expr *e)
+{
+    operand(r, p, &e->lhs);
+    e->cmp = byte(r);
+    if (!r->failed && e->cmp >= CMP_COUNT)
+        fail(r, "unknown comparison %u", e->cmp);
+    operand(r, p, &e->rhs);
+    e->text = string_ref(r, p, "assertion text");
+}
+
+/* Decode instructions from bytes [r->at, end) into a->code. */
+static void code(reader *r, const script_program *p, script_actor *a, size_t end, int depth)
+{
+    while (!r->failed && r->at < end) {
+        if (a->n_code >= r->code_cap) {
+            fail(r, "more than %d instructions", SCRIPT_MAX_INSTRS);
+            return;
+        }
+        script_instr *in = &a->code[a->n_code++];
+        memset(in, 0, sizeof *in);
+        in->op = byte(r);
+        switch (in->op) {
+        case OP_CALL: {
+            uint32_t obj = bounded(r, SCRIPT_MAX_OBJECTS, "object index");
+            if (!r->failed && obj >= p->n_objects) {
+                fail(r, "object %u does not exist (there are %u)", obj, p->n_objects);
+                return;
+            }
+            const char *name = string_ref(r, p, "operation name");
+            if (r->failed)
+                return;
+            const script_type *t = p->objects[obj].type;
+            in->object = (int16_t)obj;
+            in->call = script_op_named(t, name);
+            if (!in->call) {
+                fail(r, "type %s has no operation '%s'", t->name, name);
+                return;
+            }
+            in->n_args = (uint8_t)bounded(r, SCRIPT_MAX_ARGS, "argument count");
+            if (!r->failed && in->n_args != in->call->n_args) {
+                fail(r, "%s.%s takes %u arguments, not %u", t->name, name, in->call->n_args,
+                     in->n_args);
+                return;
+            }
+            for (unsigned k = 0; k < in->n_args && !r->failed; k++)
+                in->args[k] = zigzag(r);
+            break;
+        }
+        case OP_REPEAT: {
+            if (depth >= SCRIPT_MAX_DEPTH) {
+                fail(r, "repeat nested deeper than %d", SCRIPT_MAX_DEPTH);
+                return;
+            }
+            in->count = bounded(r, SCRIPT_MAX_REPEAT, "repeat count");
+            uint32_t body = bounded(r, SCRIPT_MAX_CODE, "repeat body length");
+            if (r->failed)
+                return;
+            if (body > end - r->at) {
+                fail(r, "repeat body of %u bytes runs past the end of its code", body);
+                return;
+            }
+            uint32_t self = a->n_code - 1;
+            code(r, p, a, r->at + body, depth + 1);
+            a->code[self].body_end = a->n_code;
+            break;
+        }
+        case OP_WORK:
+            in->count = bounded(r, SCRIPT_MAX_REPEAT, "work steps");
+            if (!r->failed && in->count == 0)
+                fail(r, "work needs at least 1 step");
+            break;
+        case OP_SLEEP:
+            in->duration_us = (int64_t)varint(r);
+            if (!r->failed && (in->duration_us < 0 || in->duration_us > SCRIPT_MAX_SLEEP_US))
+                fail(r, "sleep of %lld us is too long", (long long)in->duration_us);
+            break;
+        case OP_CS_ENTER:
+        case OP_CS_EXIT:
+            break;
+        case OP_PRINT:
+            in->text = string_ref(r, p, "print text");
+            break;
+        case OP_ASSERT:
+            expr(r, p, &in->expr);
+            break;
+        default:
+            r->at--;
+            fail(r, "unknown opcode %u", in->op);
+            return;
+        }
+    }
+}
+
+script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_t errsize)
+{
+    reader r = {.p = bytes, .len = len, .err = err, .errsize = errsize};
+    snprintf(err, errsize, "bytecode: invalid");
+    if (!bytes || len < 5 || memcmp(bytes, SCRIPT_MAGIC, 4) != 0) {
+        snprintf(err, errsize, "bytecode: does not start with \"LSBC\"");
+        return NULL;
+    }
+    if (len > SCRIPT_MAX_BYTES) {
+        snprintf(err, errsize, "bytecode: %zu bytes, more than the limit of %u", len,
+                 SCRIPT_MAX_BYTES);
+        return NULL;
+    }
+    r.at = 4;
+    if (byte(&r) != SCRIPT_VERSION) {
+        snprintf(err, errsize, "bytecode: version %u is not supported (this is version %d)",
+                 bytes[4], SCRIPT_VERSION);
+        return NULL;
+    }
+    script_program *p = calloc(1, sizeof *p);
+    if (!p) {
+        snprintf(err, errsize, "bytecode: out of memory");
+        return NULL;
+    }
+
+    p->n_strings = bounded(&r, SCRIPT_MAX_STRINGS, "string count");
+    if (!r.failed && p->n_strings > len) /* each string needs at least a byte */
+        fail(&r, "string count %u is larger than the bytecode", p->n_strings);
+    if (!r.failed && p->n_strings) {
+        p->strings = calloc(p->n_strings, sizeof *p->strings);
+        if (!p->strings)
+            fail(&r, "out of memory");
+    }
+    for (uint32_t i = 0; i < p->n_strings && !r.failed; i++) {
+        uint32_t n = bounded(&r, SCRIPT_MAX_STRING, "string length");
+        if (r.failed)
+            break;
+        if (n > len - r.at) {
+            fail(&r, "string %u runs past the end", i);
+            break;
+        }
+        if (memchr(bytes + r.at, 0, n)) {
+            fail(&r, "string %u contains a NUL byte", i);
+            break;
+        }
+        p->strings[i] = malloc(n + 1);
+        if (!p->strings[i]) {
+            fail(&r, "out of memory");
+            break;
+        }
+        memcpy(p->strings[i], bytes + r.at, n);
+        p->strings[i][n] = 0;
+        r.at += n;
+    }
+
+    p->n_objects = r.failed ? 0 : bounded(&r, SCRIPT_MAX_OBJECTS, "object count");
+    for (uint32_t i = 0; i < p->n_objects && !r.failed; i++) {
+        script_object *o = &p->objects[i];
+        o->name = string_ref(&r, p, "object name");
+        const char *type = string_ref(&r, p, "object type");
+        o->vaddr = varint(&r);
+        uint32_t n = bounded(&r, SCRIPT_MAX_PARAMS, "parameter count");
+        if (r.failed)
+            break;
+        o->type = script_type_named(type);
+        if (!o->type) {
+            fail(&r, "object '%s' has unknown type '%s'", o->name, type);
+            break;
+        }
+        if (n > o->type->n_params) {
+            fail(&r, "type %s takes %u parameters, not %u", type, o->type->n_params, n);
+            break;
+        }
+        if (o->vaddr % 8 != 0 || o->vaddr > (1ull << 47)) {
+            fail(&r, "object '%s': address 0x%llx must be 8-byte aligned and below 2^47",
+                 o->name, (unsigned long long)o->vaddr);
+            break;
+        }
+        for (uint32_t k = 0; k < o->type->n_params; k++)
+            o->params[k] = k < n ? zigzag(&r) : o->type->param_defaults[k];
+        for (uint32_t j = 0; j < i && !r.failed; j++)
+            if (strcmp(p->objects[j].name, o->name) == 0)
+                fail(&r, "two objects are named '%s'", o->name);
+    }
+
+    p->n_actors = r.failed ? 0 : bounded(&r, SCRIPT_MAX_ACTORS, "actor count");
+    for (uint32_t i = 0; i < p->n_actors && !r.failed; i++) {
+        script_actor *a = &p->actors[i];
+        a->name = string_ref(&r, p, "actor name");
+        a->kind = (uint8_t)bounded(&r, 2, "actor kind");
+        int64_t prio = zigzag(&r);
+        uint32_t n = bounded(&r, SCRIPT_MAX_CODE, "code length");
+        if (r.failed)
+            break;
+        if (!a->name[0] || strlen(a->name) >= SIM_NAME_MAX - 8) {
+            fail(&r, "actor %u needs a name of 1 to %d characters", i + 1, SIM_NAME_MAX - 9);
+            break;
+        }
+        if (prio < -1000 || prio > 1000) {
+            fail(&r, "actor '%s' has priority %lld, outside -1000..1000", a->name, (long long)prio);
+            break;
+        }
+        a->priority = (int32_t)prio;
+        if (n > len - r.at) {
+            fail(&r, "the code of actor '%s' runs past the end", a->name);
+            break;
+        }
+        for (uint32_t j = 0; j < i; j++)
+            if (strcmp(p->actors[j].name, a->name) == 0)
+                fail(&r, "two actors are named '%s'", a->name);
+        /* an instruction takes at least one byte, so n bounds their number */
+        r.code_cap = n < SCRIPT_MAX_INSTRS ? n : SCRIPT_MAX_INSTRS;
+        a->code = calloc(r.code_cap ? r.code_cap : 1, sizeof *a->code);
+        if (!a->code) {
+            fail(&r, "out of memory");
+            break;
+        }
+        char where[64];
+        snprintf(where, sizeof where, "actor %u (%s)", i + 1, a->name);
+        r.where = where;
+        code(&r, p, a, r.at + n, 0);
+        r.where = NULL;
+    }
+
+    p->n_finals = r.failed ? 0 : bounded(&r, SCRIPT_MAX_FINALS, "final assertion count");
+    for (uint32_t i = 0; i < p->n_finals && !r.failed; i++)
+        expr(&r, p, &p->finals[i]);
+    for (uint32_t i = 0; i < p->n_finals && !r.failed; i++)
+        if (p->finals[i].lhs.kind == OPERAND_RESULT || p->finals[i].rhs.kind == OPERAND_RESULT)
+            fail(&r, "a final assertion cannot use 'result'");
+
+    if (!r.failed && r.at != len)
+        fail(&r, "%zu unexpected bytes after the end", len - r.at);
+    if (r.failed) {
+        script_program_free(p);
+        return NULL;
+    }
+    err[0] = 0;
+    return p;
+}
+
+void script_program_free(script_program *p)
+{
+    if (!p)
+        return;
+    for (uint32_t i = 0; i < p->n_strings; i++)
+        free(p->strings ? p->strings[i] : NULL);
+    free(p->strings);
+    for (uint32_t i = 0; i < SCRIPT_MAX_ACTORS; i++)
+        free(p->actors[i].code);
+    free(p);
+}

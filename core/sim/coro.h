@@ -1,0 +1,55 @@
+/*
+ * coro.h: stackful coroutines, the bodies of virtual threads.
+ *
+ * A coroutine owns a stack and runs one C function on it.  coro_switch() saves
+ * the running context and resumes another; nothing runs in parallel, so the
+ * simulated machine needs no locks and every run is deterministic.
+ *
+ * Three implementations sit behind this header:
+ *   - x86-64 and aarch64: a hand-written switch that saves the callee-saved
+ *     registers and the stack pointer (about 10 ns);
+ *   - other POSIX systems: makecontext() once to boot a stack, then
+ *     _setjmp/_longjmp for every switch (never swapcontext, whose signal-mask
+ *     system call costs microseconds);
+ *   - WebAssembly: emscripten fibers under Asyncify.
+ *
+ * Natively every stack has a guard page below it: an overflow stops the process
+ * with a message naming the stack size instead of corrupting a neighbour.  On
+ * every platform the lowest bytes of the stack hold a canary that the machine
+ * checks after each step.
+ */
+#ifndef LOCKSTEP_CORO_H
+#define LOCKSTEP_CORO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct coro coro;
+typedef void (*coro_fn)(void *arg);
+
+/* The smallest and the default stack of a coroutine. */
+#define CORO_MIN_STACK (16u * 1024u)
+#define CORO_DEFAULT_STACK (64u * 1024u)
+
+/* The context of the calling (host) thread, to switch back to. */
+coro *coro_host(void);
+
+/* A new coroutine that will run fn(arg) when first switched to.  fn must never
+ * return: a finished actor switches away for the last time instead.  NULL when
+ * memory runs out. */
+coro *coro_new(size_t stack_size, coro_fn fn, void *arg);
+
+/* Reuse a coroutine's stack for a fresh start of fn(arg). */
+void coro_restart(coro *c, coro_fn fn, void *arg);
+
+void coro_free(coro *c);
+
+/* Suspend `from` (the running coroutine) and resume `to`. */
+void coro_switch(coro *from, coro *to);
+
+/* False if the coroutine has written past the end of its stack. */
+bool coro_stack_intact(const coro *c);
+
+size_t coro_stack_size(const coro *c);
+
+#endif

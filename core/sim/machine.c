@@ -1,0 +1,750 @@
+/*
+ * The simulated machine: actors, steps, the enabled rule, the clock, checks.
+ *
+ * Invariant: between steps every unfinished actor is suspended inside sim_do()
+ * with its next action announced in `pending`; the scheduler (host) context
+ * runs only between steps.  Actions are performed by the actor itself right
+ * after it is resumed, so a step touches shared state exactly once and the
+ * order of steps is the order of effects.
+ */
+#include "machine_internal.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static sim_machine *running_machine;
+
+static const char *const act_names[SIM_ACT_COUNT] = {
+    [SIM_ACT_NONE] = "none",           [SIM_ACT_LOAD] = "load",
+    [SIM_ACT_STORE] = "store",         [SIM_ACT_CAS] = "cas",
+    [SIM_ACT_SWAP] = "swap",           [SIM_ACT_FETCH_ADD] = "fetch_add",
+    [SIM_ACT_FETCH_OR] = "fetch_or",   [SIM_ACT_FETCH_AND] = "fetch_and",
+    [SIM_ACT_LOCK] = "lock",           [SIM_ACT_UNLOCK] = "unlock",
+    [SIM_ACT_PARK_PREPARE] = "prepare_park", [SIM_ACT_PARK] = "park",
+    [SIM_ACT_UNPARK] = "unpark",       [SIM_ACT_SPIN] = "spin",
+    [SIM_ACT_YIELD] = "yield",         [SIM_ACT_SLEEP] = "sleep",
+    [SIM_ACT_WORK] = "work",           [SIM_ACT_CS_ENTER] = "cs_enter",
+    [SIM_ACT_CS_EXIT] = "cs_exit",     [SIM_ACT_PRINT] = "print",
+    [SIM_ACT_ASSERT] = "assert",
+};
+
+const char *sim_act_name(sim_act_kind kind)
+{
+    return (unsigned)kind < SIM_ACT_COUNT ? act_names[kind] : "?";
+}
+
+int sim_act_kind_from_name(const char *name)
+{
+    for (int k = 1; k < SIM_ACT_COUNT; k++)
+        if (strcmp(act_names[k], name) == 0)
+            return k;
+    return -1;
+}
+
+const char *sim_outcome_name(sim_outcome o)
+{
+    switch (o) {
+    case SIM_RUNNING: return "running";
+    case SIM_DONE: return "done";
+    case SIM_STUCK: return "stuck";
+    case SIM_VIOLATION: return "violation";
+    case SIM_ERROR: return "error";
+    }
+    return "?";
+}
+
+static void fail(sim_machine *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail(sim_machine *m, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m->last_error, sizeof m->last_error, fmt, ap);
+    va_end(ap);
+}
+
+/* End the run with an error nobody can step past (stack overflow, divergence). */
+static void end_with_error(sim_machine *m, const char *message)
+{
+    if (m->outcome != SIM_RUNNING)
+        return;
+    m->outcome = SIM_ERROR;
+    snprintf(m->end_kind, sizeof m->end_kind, "error");
+    snprintf(m->end_message, sizeof m->end_message, "%s", message);
+    snprintf(m->last_error, sizeof m->last_error, "%s", message);
+    m->end_step = m->step;
+    sim_event e = {.step = m->step, .time = m->now, .actor = -1, .kind = SIM_EV_ERROR,
+                   .region = -1, .other = -1, .text = m->end_message};
+    sim_emit(m, &e);
+}
+
+/* ---- building ---------------------------------------------------------------- */
+
+sim_machine *sim_new(const sim_config *cfg, sim_setup_fn setup, void *arg,
+                     const sim_hooks *hooks)
+{
+    sim_machine *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    if (cfg)
+        m->cfg = *cfg;
+    if (m->cfg.stack_size == 0)
+        m->cfg.stack_size = CORO_DEFAULT_STACK;
+    snprintf(m->variant, sizeof m->variant, "%s", m->cfg.variant ? m->cfg.variant : "correct");
+    m->cfg.variant = m->variant;
+    m->setup = setup;
+    m->setup_arg = arg;
+    if (hooks)
+        m->hooks = *hooks;
+    m->host = coro_host();
+    m->current = -1;
+    return m;
+}
+
+void sim_free(sim_machine *m)
+{
+    if (!m)
+        return;
+    for (int i = 0; i < SIM_MAX_ACTORS; i++)
+        coro_free(m->actors[i].co);
+    sim_clear_trace(m);
+    free(m->events);
+    free(m->texts);
+    free(m->history);
+    free(m->randoms);
+    free(m);
+}
+
+int sim_add_region(sim_machine *m, const char *name, void *base, size_t size, uint64_t vaddr,
+                   size_t elem_size)
+{
+    if (m->n_regions >= SIM_MAX_REGIONS) {
+        fail(m, "too many objects (at most %d)", SIM_MAX_REGIONS);
+        return -1;
+    }
+    if (vaddr == 0) {
+        /* Deterministic addresses: 64-byte aligned, in order of creation. */
+        vaddr = m->next_vaddr;
+    }
+    sim_region *r = &m->regions[m->n_regions];
+    snprintf(r->name, sizeof r->name, "%s", name);
+    r->base = base;
+    r->size = size;
+    r->vaddr = vaddr;
+    r->elem_size = elem_size;
+    uint64_t end = (vaddr + size + 63) & ~(uint64_t)63;
+    if (end > m->next_vaddr)
+        m->next_vaddr = end;
+    return m->n_regions++;
+}
+
+static void actor_main(void *arg);
+
+int sim_add_actor(sim_machine *m, const char *name, sim_actor_kind kind, int priority,
+                  void (*entry)(void *arg), void *arg)
+{
+    if (m->n_actors >= SIM_MAX_ACTORS) {
+        fail(m, "too many actors (at most %d)", SIM_MAX_ACTORS);
+        return -1;
+    }
+    int i = m->n_actors;
+    sim_actor *a = &m->actors[i];
+    coro *co = a->co; /* stacks are kept across resets */
+    memset(a, 0, sizeof *a);
+    snprintf(a->name, sizeof a->name, "%s", name);
+    a->kind = kind;
+    a->priority = priority;
+    a->entry = entry;
+    a->arg = arg;
+    a->parker.owner = (int16_t)i;
+    a->parker.woken_by = -1;
+    if (co && coro_stack_size(co) >= m->cfg.stack_size) {
+        coro_restart(co, actor_main, a);
+    } else {
+        coro_free(co);
+        co = coro_new(m->cfg.stack_size, actor_main, a);
+        if (!co) {
+            fail(m, "out of memory for the stack of actor %s", name);
+            return -1;
+        }
+    }
+    a->co = co;
+    char pname[SIM_NAME_MAX];
+    snprintf(pname, sizeof pname, "%s.parker", a->name);
+    a->parker_region = sim_add_region(m, pname, &a->parker, sizeof a->parker, 0, 0);
+    m->n_actors++;
+    return i;
+}
+
+void sim_fail_setup(sim_machine *m, const char *message) { fail(m, "%s", message); }
+void sim_end_error(sim_machine *m, const char *message) { end_with_error(m, message); }
+
+/* Run every actor up to its first announced action (or its end). */
+static void start_actors(sim_machine *m)
+{
+    for (int i = 0; i < m->n_actors; i++) {
+        m->current = i;
+        running_machine = m;
+        coro_switch(m->host, m->actors[i].co);
+        running_machine = NULL;
+        m->current = -1;
+    }
+}
+
+static void settle(sim_machine *m);
+
+static int rebuild(sim_machine *m)
+{
+    /* Free actors' coroutines beyond what the new world will use lazily. */
+    m->n_actors = 0;
+    m->n_regions = 0;
+    m->next_vaddr = 0x10000;
+    m->current = -1;
+    m->step = 0;
+    m->now = 0;
+    m->outcome = SIM_RUNNING;
+    m->cs_inside = 0;
+    m->rng = m->cfg.seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+    m->end_kind[0] = m->end_message[0] = 0;
+    m->end_actor = -1;
+    m->randoms_used = 0;
+    sim_clear_trace(m);
+    running_machine = m; /* engines may ask plat_variant() while being built */
+    int built = m->setup(m, m->setup_arg);
+    running_machine = NULL;
+    if (built != 0) {
+        m->outcome = SIM_ERROR;
+        snprintf(m->end_kind, sizeof m->end_kind, "error");
+        snprintf(m->end_message, sizeof m->end_message, "%s", m->last_error);
+        return -1;
+    }
+    start_actors(m);
+    settle(m);
+    return 0;
+}
+
+int sim_reset(sim_machine *m)
+{
+    m->history_len = 0;
+    m->n_randoms = 0;
+    return rebuild(m);
+}
+
+/* ---- the enabled rule ------------------------------------------------------------ */
+
+bool sim_is_enabled(const sim_machine *m, int i)
+{
+    if (i < 0 || i >= m->n_actors)
+        return false;
+    const sim_actor *a = &m->actors[i];
+    if (a->finished)
+        return false;
+    const sim_action *p = &a->pending;
+    switch (p->kind) {
+    case SIM_ACT_LOCK:
+        return ((const plat_lock *)p->target)->owner == 0;
+    case SIM_ACT_PARK: {
+        const plat_parker *pk = p->target;
+        return pk->woken || (p->deadline >= 0 && m->now >= p->deadline);
+    }
+    case SIM_ACT_SLEEP:
+        return m->now >= p->deadline;
+    default:
+        return true;
+    }
+}
+
+int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])
+{
+    int n = 0;
+    if (m->outcome != SIM_RUNNING)
+        return 0;
+    for (int i = 0; i < m->n_actors; i++)
+        if (sim_is_enabled(m, i))
+            out[n++] = i;
+    return n;
+}
+
+/* After a step: jump the clock if everybody waits for it, detect the end. */
+static void settle(sim_machine *m)
+{
+    while (m->outcome == SIM_RUNNING) {
+        int enabled[SIM_MAX_ACTORS];
+        if (sim_enabled(m, enabled) > 0)
+            return;
+        int64_t next = INT64_MAX;
+        bool all_finished = true;
+        for (int i = 0; i < m->n_actors; i++) {
+            const sim_actor *a = &m->actors[i];
+            if (a->finished)
+                continue;
+            all_finished = false;
+            const sim_action *p = &a->pending;
+            if ((p->kind == SIM_ACT_SLEEP || p->kind == SIM_ACT_PARK) && p->deadline >= 0 &&
+                p->deadline < next)
+                next = p->deadline;
+        }
+        if (all_finished) {
+            m->outcome = SIM_DONE;
+            if (m->hooks.at_end)
+                m->hooks.at_end(m, m->setup_arg);
+            return;
+        }
+        if (next != INT64_MAX && next > m->now) {
+            sim_event e = {.step = m->step, .time = next, .actor = -1, .kind = SIM_EV_CLOCK,
+                           .region = -1, .other = -1, .old_v = (uint64_t)m->now,
+                           .new_v = (uint64_t)next};
+            m->now = next;
+            sim_emit(m, &e);
+            continue;
+        }
+        m->outcome = SIM_STUCK;
+        for (int i = 0; i < m->n_actors; i++) {
+            if (m->actors[i].finished)
+                continue;
+            char why[200];
+            sim_block_reason(m, i, why, sizeof why);
+            sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)i,
+                           .kind = SIM_EV_STUCK, .region = -1, .other = -1,
+                           .site = m->actors[i].pending.site, .text = sim_keep_text(m, why)};
+            sim_emit(m, &e);
+        }
+        return;
+    }
+}
+
+/* ---- stepping ---------------------------------------------------------------------- */
+
+static void record_step(sim_machine *m, int i, bool choice)
+{
+    const sim_action *p = &m->actors[i].pending;
+    int elem;
+    sim_step_record r = {.actor = (int16_t)i, .kind = (uint8_t)p->kind, .choice = choice,
+                         .region = (int16_t)(p->target ? sim_region_of(m, p->target, &elem) : -1)};
+    if (m->step < m->history_len) {
+        const sim_step_record *f = &m->history[m->step];
+        if (f->actor == r.actor && f->kind == r.kind && f->region == r.region) {
+            m->history[m->step] = r; /* walking forward along the recorded future */
+            return;
+        }
+        m->history_len = m->step; /* a different step: the old future is gone */
+        while (m->n_randoms && m->randoms[m->n_randoms - 1].step > m->step)
+            m->n_randoms--;
+    }
+    if (m->history_len == m->history_cap) {
+        size_t cap = m->history_cap ? m->history_cap * 2 : 256;
+        sim_step_record *h = realloc(m->history, cap * sizeof *h);
+        if (!h)
+            return;
+        m->history = h;
+        m->history_cap = cap;
+    }
+    m->history[m->history_len++] = r;
+}
+
+int sim_step(sim_machine *m, int i)
+{
+    if (m->outcome != SIM_RUNNING) {
+        fail(m, "the run is over (%s)", sim_outcome_name(m->outcome));
+        return -1;
+    }
+    if (i < 0 || i >= m->n_actors) {
+        fail(m, "there is no actor number %d", i + 1);
+        return -1;
+    }
+    if (!sim_is_enabled(m, i)) {
+        char why[200];
+        sim_block_reason(m, i, why, sizeof why);
+        fail(m, "%s cannot move: %s", m->actors[i].name, why);
+        return -1;
+    }
+    int enabled[SIM_MAX_ACTORS];
+    int n = sim_enabled(m, enabled);
+    record_step(m, i, n > 1);
+    m->step++;
+    sim_actor *a = &m->actors[i];
+    m->current = i;
+    running_machine = m;
+    coro_switch(m->host, a->co);
+    running_machine = NULL;
+    m->current = -1;
+    if (!coro_stack_intact(a->co)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "actor %s overflowed its %zu-byte stack", a->name,
+                 coro_stack_size(a->co));
+        end_with_error(m, msg);
+    }
+    settle(m);
+    return 0;
+}
+
+int sim_step_over(sim_machine *m, int i)
+{
+    if (i < 0 || i >= m->n_actors) {
+        fail(m, "there is no actor number %d", i + 1);
+        return -1;
+    }
+    uint32_t op = m->actors[i].op;
+    if (sim_step(m, i) != 0)
+        return -1;
+    int taken = 1;
+    while (m->outcome == SIM_RUNNING && !m->actors[i].finished && m->actors[i].op == op &&
+           sim_is_enabled(m, i)) {
+        sim_step(m, i);
+        taken++;
+    }
+    return taken;
+}
+
+int sim_goto(sim_machine *m, uint64_t n)
+{
+    if (n > m->history_len) {
+        fail(m, "step %llu is beyond the recorded %zu steps", (unsigned long long)n,
+             m->history_len);
+        return -1;
+    }
+    size_t keep = m->history_len;
+    if (rebuild(m) != 0)
+        return -1;
+    m->history_len = keep;
+    while (m->step < n) {
+        int actor = m->history[m->step].actor;
+        if (sim_step(m, actor) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- the running actor's side ------------------------------------------------------- */
+
+sim_machine *sim_running(void) { return running_machine; }
+int sim_current_actor(const sim_machine *m) { return m->current; }
+
+static uint64_t width_mask(unsigned width)
+{
+    return width >= 8 ? ~0ull : (1ull << (8 * width)) - 1;
+}
+
+static uint64_t cell_read(const void *p, unsigned width)
+{
+    switch (width) {
+    case 1: return *(const uint8_t *)p;
+    case 2: return *(const uint16_t *)p;
+    default: return *(const uint32_t *)p;
+    }
+}
+
+static void cell_write(void *p, unsigned width, uint64_t v)
+{
+    switch (width) {
+    case 1: *(uint8_t *)p = (uint8_t)v; break;
+    case 2: *(uint16_t *)p = (uint16_t)v; break;
+    default: *(uint32_t *)p = (uint32_t)v; break;
+    }
+}
+
+/* Perform the announced action of actor i, now that it was picked. */
+static uint64_t perform(sim_machine *m, int i)
+{
+    sim_actor *a = &m->actors[i];
+    const sim_action *p = &a->pending;
+    sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)i,
+                   .kind = (uint8_t)p->kind, .width = p->width, .region = -1, .elem = 0,
+                   .other = -1, .a = p->a, .b = p->b, .site = p->site, .text = p->text};
+    int elem = 0;
+    if (p->target) {
+        e.region = (int16_t)sim_region_of(m, p->target, &elem);
+        e.elem = (int16_t)elem;
+    }
+    uint64_t result = 0, mask = width_mask(p->width);
+    const char *violation = NULL;
+    switch (p->kind) {
+    case SIM_ACT_LOAD:
+        e.old_v = e.new_v = result = cell_read(p->target, p->width);
+        break;
+    case SIM_ACT_STORE:
+    case SIM_ACT_SWAP:
+    case SIM_ACT_FETCH_ADD:
+    case SIM_ACT_FETCH_OR:
+    case SIM_ACT_FETCH_AND:
+    case SIM_ACT_CAS: {
+        uint64_t old = cell_read(p->target, p->width), new = old;
+        switch (p->kind) {
+        case SIM_ACT_STORE:
+        case SIM_ACT_SWAP: new = p->a; break;
+        case SIM_ACT_FETCH_ADD: new = old + p->a; break;
+        case SIM_ACT_FETCH_OR: new = old | p->a; break;
+        case SIM_ACT_FETCH_AND: new = old & p->a; break;
+        default: /* CAS */
+            e.ok = old == (p->a & mask);
+            if (e.ok)
+                new = p->b;
+            break;
+        }
+        new &= mask;
+        cell_write(p->target, p->width, new);
+        e.old_v = result = old;
+        e.new_v = new;
+        break;
+    }
+    case SIM_ACT_LOCK:
+        ((plat_lock *)p->target)->owner = i + 1;
+        break;
+    case SIM_ACT_UNLOCK: {
+        plat_lock *l = p->target;
+        if (l->owner != i + 1)
+            violation = "released a lock it does not hold";
+        else
+            l->owner = 0;
+        break;
+    }
+    case SIM_ACT_PARK_PREPARE: {
+        plat_parker *pk = p->target;
+        e.old_v = pk->woken;
+        pk->woken = 0;
+        pk->woken_by = -1;
+        break;
+    }
+    case SIM_ACT_PARK: {
+        plat_parker *pk = p->target;
+        e.ok = pk->woken != 0;
+        e.other = pk->woken_by;
+        result = e.ok;
+        break;
+    }
+    case SIM_ACT_UNPARK: {
+        plat_parker *pk = p->target;
+        e.old_v = pk->woken;
+        e.new_v = 1;
+        e.other = pk->owner;
+        pk->woken = 1;
+        pk->woken_by = (int16_t)i;
+        break;
+    }
+    case SIM_ACT_CS_ENTER:
+        e.old_v = (uint64_t)m->cs_inside;
+        e.new_v = (uint64_t)++m->cs_inside;
+        if (e.old_v != 0)
+            violation = "entered the critical section while another actor is inside";
+        break;
+    case SIM_ACT_CS_EXIT:
+        e.old_v = (uint64_t)m->cs_inside;
+        e.new_v = (uint64_t)--m->cs_inside;
+        break;
+    default:
+        break;
+    }
+    sim_emit(m, &e);
+    a->pending.kind = SIM_ACT_NONE;
+    if (violation)
+        sim_violation(m, p->kind == SIM_ACT_CS_ENTER ? "overlap" : "misuse", violation, p->site);
+    return result;
+}
+
+uint64_t sim_do(sim_machine *m, const sim_action *act)
+{
+    int i = m->current;
+    sim_actor *a = &m->actors[i];
+    a->pending = *act;
+    coro_switch(a->co, m->host); /* wait to be picked */
+    return perform(m, i);
+}
+
+static void actor_main(void *arg)
+{
+    sim_actor *a = arg;
+    a->entry(a->arg);
+    sim_machine *m = running_machine;
+    a->finished = true;
+    a->pending.kind = SIM_ACT_NONE;
+    sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)m->current,
+                   .kind = SIM_EV_FINISH, .region = -1, .other = -1};
+    sim_emit(m, &e);
+    for (;;)
+        coro_switch(a->co, m->host); /* never resumed again */
+}
+
+void sim_note(sim_machine *m, plat_site at, int64_t value)
+{
+    sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)m->current,
+                   .kind = SIM_EV_NOTE, .region = -1, .other = -1, .new_v = (uint64_t)value,
+                   .site = at, .text = at.label};
+    sim_emit(m, &e);
+}
+
+void sim_violation(sim_machine *m, const char *kind, const char *message, plat_site at)
+{
+    if (m->outcome != SIM_RUNNING)
+        return;
+    m->outcome = SIM_VIOLATION;
+    snprintf(m->end_kind, sizeof m->end_kind, "%s", kind);
+    snprintf(m->end_message, sizeof m->end_message, "%s", message);
+    m->end_step = m->step;
+    m->end_actor = m->current;
+    m->end_site = at;
+    sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)m->current,
+                   .kind = SIM_EV_VIOLATION, .region = -1, .other = -1, .site = at,
+                   .text = m->end_message};
+    sim_emit(m, &e);
+}
+
+void sim_set_op(sim_machine *m, uint32_t op) { m->actors[m->current].op = op; }
+uint32_t sim_actor_op(const sim_machine *m, int i) { return m->actors[i].op; }
+
+uint32_t sim_random(sim_machine *m, uint32_t bound)
+{
+    if (bound <= 1)
+        return 0;
+    uint32_t v = 0;
+    bool ok = false;
+    if (m->randoms_used < m->n_randoms && m->randoms[m->randoms_used].step == m->step) {
+        v = m->randoms[m->randoms_used].value; /* going back: the same value again */
+        ok = true;
+    } else if (m->random_source) {
+        v = m->random_source(m, bound, &ok, m->random_ctx);
+    }
+    if (!ok || v >= bound) {
+        /* splitmix64: deterministic from the seed */
+        uint64_t z = (m->rng += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        v = (uint32_t)((z ^ (z >> 31)) % bound);
+    }
+    if (m->randoms_used < m->n_randoms && m->randoms[m->randoms_used].step == m->step) {
+        m->randoms_used++;
+        return v;
+    }
+    if (m->n_randoms == m->cap_randoms) {
+        size_t cap = m->cap_randoms ? m->cap_randoms * 2 : 16;
+        void *r = realloc(m->randoms, cap * sizeof *m->randoms);
+        if (!r)
+            return v;
+        m->randoms = r;
+        m->cap_randoms = cap;
+    }
+    m->randoms[m->n_randoms++] = (struct sim_random_record){m->step, v, bound};
+    m->randoms_used = m->n_randoms;
+    return v;
+}
+
+void sim_set_random_source(sim_machine *m,
+                           uint32_t (*source)(sim_machine *m, uint32_t bound, bool *ok, void *ctx),
+                           void *ctx)
+{
+    m->random_source = source;
+    m->random_ctx = ctx;
+}
+
+size_t sim_random_count(const sim_machine *m) { return m->randoms_used; }
+void sim_random_at(const sim_machine *m, size_t i, uint32_t *value, uint64_t *step)
+{
+    *value = m->randoms[i].value;
+    *step = m->randoms[i].step;
+}
+
+/* ---- lookups ---------------------------------------------------------------------- */
+
+int sim_region_of(const sim_machine *m, const void *p, int *elem)
+{
+    const unsigned char *c = p;
+    for (int r = 0; r < m->n_regions; r++) {
+        const sim_region *g = &m->regions[r];
+        if (c >= g->base && c < g->base + g->size) {
+            if (elem)
+                *elem = g->elem_size ? (int)((size_t)(c - g->base) / g->elem_size) : 0;
+            return r;
+        }
+    }
+    if (elem)
+        *elem = 0;
+    return -1;
+}
+
+uint64_t sim_vaddr(const sim_machine *m, const void *p)
+{
+    int r = sim_region_of(m, p, NULL);
+    if (r < 0)
+        return 0;
+    return m->regions[r].vaddr + (uint64_t)((const unsigned char *)p - m->regions[r].base);
+}
+
+const char *sim_region_name(const sim_machine *m, int r)
+{
+    return r >= 0 && r < m->n_regions ? m->regions[r].name : "?";
+}
+
+void sim_object_name(const sim_machine *m, const void *p, char *buf, size_t size)
+{
+    int elem, r = p ? sim_region_of(m, p, &elem) : -1;
+    if (r < 0)
+        snprintf(buf, size, "-");
+    else if (m->regions[r].elem_size)
+        snprintf(buf, size, "%s[%d]", m->regions[r].name, elem);
+    else
+        snprintf(buf, size, "%s", m->regions[r].name);
+}
+
+plat_parker *sim_parker_of(sim_machine *m, int i) { return &m->actors[i].parker; }
+
+int sim_actor_count(const sim_machine *m) { return m->n_actors; }
+const char *sim_actor_name(const sim_machine *m, int i)
+{
+    return i >= 0 && i < m->n_actors ? m->actors[i].name : "?";
+}
+int sim_actor_by_name(const sim_machine *m, const char *name)
+{
+    for (int i = 0; i < m->n_actors; i++)
+        if (strcmp(m->actors[i].name, name) == 0)
+            return i;
+    return -1;
+}
+const sim_action *sim_pending(const sim_machine *m, int i) { return &m->actors[i].pending; }
+bool sim_is_finished(const sim_machine *m, int i) { return m->actors[i].finished; }
+uint64_t sim_steps(const sim_machine *m) { return m->step; }
+int64_t sim_now(const sim_machine *m) { return m->now; }
+sim_outcome sim_outcome_of(const sim_machine *m) { return m->outcome; }
+const char *sim_error(const sim_machine *m) { return m->last_error; }
+const char *sim_variant(const sim_machine *m) { return m->variant; }
+size_t sim_history_len(const sim_machine *m) { return m->history_len; }
+const sim_step_record *sim_history(const sim_machine *m) { return m->history; }
+
+void sim_block_reason(sim_machine *m, int i, char *buf, size_t size)
+{
+    buf[0] = 0;
+    if (i < 0 || i >= m->n_actors || sim_is_enabled(m, i))
+        return;
+    const sim_actor *a = &m->actors[i];
+    if (a->finished) {
+        snprintf(buf, size, "finished");
+        return;
+    }
+    if (m->outcome != SIM_RUNNING && m->outcome != SIM_STUCK) {
+        snprintf(buf, size, "the run is over");
+        return;
+    }
+    if (m->hooks.describe_block && m->hooks.describe_block(m, i, buf, size, m->setup_arg))
+        return;
+    const sim_action *p = &a->pending;
+    switch (p->kind) {
+    case SIM_ACT_LOCK: {
+        int owner = ((const plat_lock *)p->target)->owner - 1;
+        char what[64];
+        sim_object_name(m, p->target, what, sizeof what);
+        if (owner == i)
+            snprintf(buf, size, "waits for lock %s, which it already holds", what);
+        else
+            snprintf(buf, size, "waits for lock %s, held by %s", what, sim_actor_name(m, owner));
+        break;
+    }
+    case SIM_ACT_PARK:
+        snprintf(buf, size, "parked, and nobody will unpark it");
+        break;
+    case SIM_ACT_SLEEP:
+        snprintf(buf, size, "sleeps until %lld us", (long long)p->deadline);
+        break;
+    default:
+        snprintf(buf, size, "cannot move");
+    }
+}

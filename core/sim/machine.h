@@ -1,0 +1,228 @@
+/*
+ * machine.h: the step-controlled simulated machine.
+ *
+ * A machine holds actors (virtual threads, async tasks, interrupt handlers),
+ * the memory regions of the objects they share, a virtual clock and a trace.
+ * Each actor runs on its own coroutine.  Whenever an actor calls the platform
+ * (plat.h, sim backend) it *announces* the action it is about to perform and
+ * suspends.  A step is: pick one enabled actor, let it perform its announced
+ * action, and run it until it announces the next one (or finishes).  So a step
+ * is exactly one visible action, and it is the unit of display, of going back,
+ * and of search.
+ *
+ * The enabled rule: an actor can take a step unless it has finished, or it is
+ * about to take a bucket lock that another actor holds (or that it holds
+ * itself), or it is about to sleep on a parker nobody has woken yet, or it
+ * sleeps until a later virtual time.  When nobody is enabled and a deadline is
+ * pending, the clock jumps to the earliest one.  When nobody is enabled and
+ * nothing is pending, the run is *stuck* unless every actor has finished.
+ *
+ * The machine knows no engine and no scenario language.  Whoever creates it
+ * passes a setup function that builds the world (registers regions, adds
+ * actors); reset calls it again, which is how going back works: reset, then
+ * replay the first N steps of the history.  Same setup + same choices = same
+ * trace, byte for byte, natively and in WebAssembly.
+ */
+#ifndef LOCKSTEP_MACHINE_H
+#define LOCKSTEP_MACHINE_H
+
+#include "../plat/plat.h"
+#include "json.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SIM_MAX_ACTORS 32
+#define SIM_MAX_REGIONS 256
+#define SIM_NAME_MAX 24
+
+typedef struct sim_machine sim_machine;
+
+typedef enum sim_actor_kind { SIM_THREAD, SIM_TASK, SIM_ISR } sim_actor_kind;
+
+/* What an actor is about to do: the kinds of step. */
+typedef enum sim_act_kind {
+    SIM_ACT_NONE,
+    SIM_ACT_LOAD,
+    SIM_ACT_STORE,
+    SIM_ACT_CAS,
+    SIM_ACT_SWAP,
+    SIM_ACT_FETCH_ADD,
+    SIM_ACT_FETCH_OR,
+    SIM_ACT_FETCH_AND,
+    SIM_ACT_LOCK,        /* take a bucket lock */
+    SIM_ACT_UNLOCK,      /* release it */
+    SIM_ACT_PARK_PREPARE, /* clear my parker's flag */
+    SIM_ACT_PARK,        /* sleep until my parker's flag is set (or a deadline) */
+    SIM_ACT_UNPARK,      /* set another actor's parker flag */
+    SIM_ACT_SPIN,
+    SIM_ACT_YIELD,
+    SIM_ACT_SLEEP,       /* sleep until a virtual time */
+    SIM_ACT_WORK,        /* a step of local work (scenario `work N`) */
+    SIM_ACT_CS_ENTER,    /* enter the checked critical section */
+    SIM_ACT_CS_EXIT,
+    SIM_ACT_PRINT,
+    SIM_ACT_ASSERT,
+    SIM_ACT_COUNT
+} sim_act_kind;
+
+const char *sim_act_name(sim_act_kind kind);
+/* The kind with this name, or -1. */
+int sim_act_kind_from_name(const char *name);
+
+typedef struct sim_action {
+    sim_act_kind kind;
+    uint8_t width;    /* bytes of the atomic cell: 1, 2 or 4 */
+    void *target;     /* the cell, plat_lock or plat_parker */
+    uint64_t a, b;    /* operands: stored/added value; CAS expected (a), desired (b) */
+    int64_t deadline; /* virtual time for SLEEP and a timed PARK; -1 = none */
+    const char *text; /* PRINT and ASSERT: the text */
+    plat_site site;
+} sim_action;
+
+typedef enum sim_outcome {
+    SIM_RUNNING,
+    SIM_DONE,      /* every actor finished */
+    SIM_STUCK,     /* nobody can move and nothing is pending */
+    SIM_VIOLATION, /* a check failed: overlap, assertion, misuse, ... */
+    SIM_ERROR,     /* the run cannot go on: schedule diverged, stack overflow */
+} sim_outcome;
+
+const char *sim_outcome_name(sim_outcome o);
+
+typedef struct sim_config {
+    size_t stack_size;   /* per actor; 0 = CORO_DEFAULT_STACK */
+    bool trace;          /* record the event trace (the explorer turns it off) */
+    const char *variant; /* the engines' variant; NULL = "correct" */
+    uint64_t seed;       /* for the random policy and random values */
+} sim_config;
+
+/* Builds the world.  Returns 0, or -1 after sim_fail_setup(). */
+typedef int (*sim_setup_fn)(sim_machine *m, void *arg);
+
+/* Optional hooks of whoever built the world (the script layer). */
+typedef struct sim_hooks {
+    /* Every actor finished: check final assertions (may call sim_violation). */
+    void (*at_end)(sim_machine *m, void *arg);
+    /* Write the objects' state as a JSON value. */
+    void (*describe_objects)(sim_machine *m, jbuf *out, void *arg);
+    /* Say in words why actor i is blocked, if the hook knows better (e.g.
+     * "parked on mutex m (bucket 3)").  Writes into buf; returns false to let
+     * the machine say it. */
+    bool (*describe_block)(sim_machine *m, int actor, char *buf, size_t size, void *arg);
+} sim_hooks;
+
+/* ---- building --------------------------------------------------------------- */
+
+sim_machine *sim_new(const sim_config *cfg, sim_setup_fn setup, void *arg,
+                     const sim_hooks *hooks);
+void sim_free(sim_machine *m);
+
+/* Tear everything down and build it again from setup.  0 or -1 (see sim_error). */
+int sim_reset(sim_machine *m);
+
+/* For setup: name a region of shared memory.  vaddr 0 picks the next free
+ * deterministic virtual address.  elem_size > 0 names an array ("lot[3]").
+ * Returns the region's index, or -1. */
+int sim_add_region(sim_machine *m, const char *name, void *base, size_t size, uint64_t vaddr,
+                   size_t elem_size);
+/* For setup: add an actor that will run entry(arg).  Returns its index or -1. */
+int sim_add_actor(sim_machine *m, const char *name, sim_actor_kind kind, int priority,
+                  void (*entry)(void *arg), void *arg);
+void sim_fail_setup(sim_machine *m, const char *message);
+/* End the run with an error outcome (a schedule that diverged, say). */
+void sim_end_error(sim_machine *m, const char *message);
+
+/* ---- stepping ------------------------------------------------------------------ */
+
+int sim_actor_count(const sim_machine *m);
+const char *sim_actor_name(const sim_machine *m, int actor);
+int sim_actor_by_name(const sim_machine *m, const char *name);
+bool sim_is_enabled(const sim_machine *m, int actor);
+/* Fills out[] with the enabled actors in index order; returns how many. */
+int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS]);
+const sim_action *sim_pending(const sim_machine *m, int actor);
+bool sim_is_finished(const sim_machine *m, int actor);
+
+/* One step of `actor`.  0, or -1 if it cannot move (see sim_error). */
+int sim_step(sim_machine *m, int actor);
+/* Steps `actor` until its current program operation is over, it blocks, or the
+ * run ends.  Returns the number of steps taken, or -1. */
+int sim_step_over(sim_machine *m, int actor);
+
+uint64_t sim_steps(const sim_machine *m);
+int64_t sim_now(const sim_machine *m);
+sim_outcome sim_outcome_of(const sim_machine *m);
+const char *sim_error(const sim_machine *m);
+const char *sim_variant(const sim_machine *m);
+
+/* Go back (or forward along the recorded history) to just after step n. */
+int sim_goto(sim_machine *m, uint64_t n);
+
+/* ---- the step history ------------------------------------------------------------ */
+
+typedef struct sim_step_record {
+    int16_t actor;
+    uint8_t kind;   /* sim_act_kind performed */
+    uint8_t choice; /* more than one actor was enabled */
+    int16_t region; /* the object touched, -1 none */
+} sim_step_record;
+
+/* The timeline: steps 1..len (index 0 is step 1).  It may run past the current
+ * step after going back. */
+size_t sim_history_len(const sim_machine *m);
+const sim_step_record *sim_history(const sim_machine *m);
+/* Random values drawn before the current step, in order (value, at step). */
+size_t sim_random_count(const sim_machine *m);
+void sim_random_at(const sim_machine *m, size_t i, uint32_t *value, uint64_t *step);
+/* Where random values come from while a schedule replays. */
+void sim_set_random_source(sim_machine *m,
+                           uint32_t (*source)(sim_machine *m, uint32_t bound, bool *ok, void *ctx),
+                           void *ctx);
+
+/* ---- for the running actor (called by plat_sim.c and the interpreter) --------- */
+
+/* The machine whose actor is running now, or NULL. */
+sim_machine *sim_running(void);
+int sim_current_actor(const sim_machine *m);
+/* Announce an action, wait to be picked, perform it.  Returns the old value of
+ * an atomic cell; for PARK, 1 if woken and 0 if the deadline passed. */
+uint64_t sim_do(sim_machine *m, const sim_action *act);
+/* A note from the engine attached to the current step. */
+void sim_note(sim_machine *m, plat_site at, int64_t value);
+/* A check failed: the run ends with a violation. */
+void sim_violation(sim_machine *m, const char *kind, const char *message, plat_site at);
+/* The interpreter says which operation of its program the actor is in. */
+void sim_set_op(sim_machine *m, uint32_t op);
+uint32_t sim_actor_op(const sim_machine *m, int actor);
+/* A deterministic random number in [0, bound), recorded in the schedule. */
+uint32_t sim_random(sim_machine *m, uint32_t bound);
+/* The virtual address of a real address inside a registered region (else 0). */
+uint64_t sim_vaddr(const sim_machine *m, const void *p);
+/* The region holding p and the element index inside it, or -1. */
+int sim_region_of(const sim_machine *m, const void *p, int *elem);
+const char *sim_region_name(const sim_machine *m, int region);
+/* The name of the object holding p: "m", or "lot[3]" for an array element;
+ * "-" if p is in no region. */
+void sim_object_name(const sim_machine *m, const void *p, char *buf, size_t size);
+plat_parker *sim_parker_of(sim_machine *m, int actor);
+
+/* ---- outputs ------------------------------------------------------------------------ */
+
+/* The state snapshot: actors, their next actions, objects, outcome. */
+void sim_state_json(sim_machine *m, jbuf *out);
+/* Trace events of steps > after_step, as JSON Lines. */
+void sim_trace_jsonl(const sim_machine *m, uint64_t after_step, jbuf *out);
+/* The stuck report: one JSON object per blocked actor. */
+void sim_stuck_json(sim_machine *m, jbuf *out);
+/* The violation as JSON, or null. */
+void sim_violation_json(const sim_machine *m, jbuf *out);
+/* Lines printed by the scenario, as a JSON array. */
+void sim_prints_json(const sim_machine *m, jbuf *out);
+/* Why an actor cannot move, in words ("" if it can). */
+void sim_block_reason(sim_machine *m, int actor, char *buf, size_t size);
+/* A short location "engines/parking_lot/lot.c:88" for a site. */
+const char *sim_site_file(const char *file);
+
+#endif

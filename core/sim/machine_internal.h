@@ -1,0 +1,114 @@
+/*
+ * The machine's insides, shared by machine.c (stepping), trace.c (events and
+ * reports) and policy.c (choosing the next actor).  Nothing outside core/sim
+ * includes this.
+ */
+#ifndef LOCKSTEP_MACHINE_INTERNAL_H
+#define LOCKSTEP_MACHINE_INTERNAL_H
+
+#include "coro.h"
+#include "machine.h"
+
+/* Trace events that are not steps. */
+enum {
+    SIM_EV_NOTE = SIM_ACT_COUNT, /* an engine's own words about this step */
+    SIM_EV_FINISH,               /* the actor's program ended */
+    SIM_EV_CLOCK,                /* nobody could move: the clock jumped */
+    SIM_EV_VIOLATION,
+    SIM_EV_STUCK,
+    SIM_EV_ERROR,
+};
+
+typedef struct sim_event {
+    uint64_t step;
+    int64_t time;
+    int16_t actor; /* -1: the machine itself */
+    uint8_t kind;
+    uint8_t width;
+    uint8_t ok; /* CAS succeeded; PARK woken (not timed out) */
+    int16_t region;
+    int16_t elem;
+    int16_t other; /* UNPARK: whom; PARK: woken by; LOCK blocked by */
+    uint64_t old_v, new_v, a, b;
+    plat_site site;
+    const char *text;
+} sim_event;
+
+typedef struct sim_actor {
+    char name[SIM_NAME_MAX];
+    sim_actor_kind kind;
+    int priority;
+    void (*entry)(void *arg);
+    void *arg;
+    coro *co;
+    sim_action pending;
+    bool finished;
+    uint32_t op;
+    plat_parker parker;
+    int parker_region;
+} sim_actor;
+
+typedef struct sim_region {
+    char name[SIM_NAME_MAX];
+    unsigned char *base;
+    size_t size;
+    uint64_t vaddr;
+    size_t elem_size;
+} sim_region;
+
+struct sim_machine {
+    sim_config cfg;
+    char variant[32];
+    sim_setup_fn setup;
+    void *setup_arg;
+    sim_hooks hooks;
+
+    sim_actor actors[SIM_MAX_ACTORS];
+    int n_actors;
+    sim_region regions[SIM_MAX_REGIONS];
+    int n_regions;
+    uint64_t next_vaddr;
+
+    coro *host;
+    int current; /* the actor running now, -1 when the scheduler runs */
+    uint64_t step;
+    int64_t now;
+    sim_outcome outcome;
+    int cs_inside; /* actors inside the checked critical section */
+    uint64_t rng;
+
+    /* the violation or error that ended the run */
+    char end_kind[24];
+    char end_message[256];
+    uint64_t end_step;
+    int end_actor;
+    plat_site end_site;
+
+    char last_error[256]; /* why the last call failed */
+
+    /* The timeline: every step taken, and every random value drawn.  After
+     * sim_goto(n) the steps past n stay as the "future" until a different
+     * step is taken there. */
+    sim_step_record *history;
+    size_t history_len, history_cap;
+    struct sim_random_record {
+        uint64_t step;
+        uint32_t value, bound;
+    } *randoms;
+    size_t n_randoms, cap_randoms;
+    size_t randoms_used; /* during replay: how many were handed out again */
+    /* an external source of random values (a schedule being replayed) */
+    uint32_t (*random_source)(sim_machine *m, uint32_t bound, bool *ok, void *ctx);
+    void *random_ctx;
+
+    sim_event *events;
+    size_t n_events, cap_events;
+    char **texts; /* strings owned by the trace */
+    size_t n_texts, cap_texts;
+};
+
+void sim_emit(sim_machine *m, const sim_event *e);
+const char *sim_keep_text(sim_machine *m, const char *text);
+void sim_clear_trace(sim_machine *m);
+
+#endif

@@ -1,0 +1,231 @@
+/*
+ * Policies, schedule replay and the schedule of a run (see run.h).
+ */
+#include "run.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int sim_policy_from_name(const char *name)
+{
+    if (strcmp(name, "manual") == 0)
+        return SIM_POLICY_MANUAL;
+    if (strcmp(name, "round-robin") == 0)
+        return SIM_POLICY_ROUND_ROBIN;
+    if (strcmp(name, "random") == 0)
+        return SIM_POLICY_RANDOM;
+    return -1;
+}
+
+typedef struct replay {
+    const sim_schedule *s;
+    size_t next;
+    char problem[256];
+} replay;
+
+static uint32_t replay_random(sim_machine *m, uint32_t bound, bool *ok, void *ctx)
+{
+    replay *r = ctx;
+    *ok = false;
+    if (!r->s || r->next >= r->s->n)
+        return 0; /* the schedule is used up: draw from the seed */
+    const sim_sched_entry *e = &r->s->entries[r->next];
+    if (!e->is_random) {
+        snprintf(r->problem, sizeof r->problem,
+                 "schedule diverged at step %llu: expected a choice of actor, the run drew a "
+                 "random value",
+                 (unsigned long long)sim_steps(m));
+        return 0;
+    }
+    if (e->value >= bound) {
+        snprintf(r->problem, sizeof r->problem,
+                 "schedule diverged at step %llu: random value %u is out of range (below %u)",
+                 (unsigned long long)sim_steps(m), e->value, bound);
+        return 0;
+    }
+    r->next++;
+    *ok = true;
+    return e->value;
+}
+
+/* Check a schedule entry against what the actor is about to do. */
+static bool fingerprint_matches(const sim_machine *m, const sim_sched_entry *e, int actor,
+                                char *why, size_t size)
+{
+    const sim_action *p = sim_pending(m, actor);
+    int elem = 0, region = p->target ? sim_region_of(m, p->target, &elem) : -1;
+    char got[64];
+    sim_object_name(m, p->target, got, sizeof got);
+    bool same_object = e->region >= 0 || e->object_name[0] == 0
+                           ? e->region == region || (e->region < 0 && region < 0)
+                           : strcmp(e->object_name, got) == 0;
+    if (e->kind == p->kind && same_object)
+        return true;
+    char want[64];
+    if (e->object_name[0])
+        snprintf(want, sizeof want, "%s", e->object_name);
+    else if (e->region >= 0)
+        snprintf(want, sizeof want, "%s", sim_region_name(m, e->region));
+    else
+        snprintf(want, sizeof want, "-");
+    snprintf(why, size, "expected %s %s on %s, got %s %s on %s", sim_actor_name(m, actor),
+             sim_act_name((sim_act_kind)e->kind), want, sim_actor_name(m, actor),
+             sim_act_name(p->kind), got);
+    return false;
+}
+
+static int resolve_actor(const sim_machine *m, const sim_sched_entry *e, char *why, size_t size)
+{
+    int idx = e->actor >= 0 ? e->actor : sim_actor_by_name(m, e->actor_name);
+    if (idx < 0 || idx >= sim_actor_count(m)) {
+        if (e->actor >= 0)
+            snprintf(why, size, "the schedule names actor number %d; the scenario has %d",
+                     e->actor + 1, sim_actor_count(m));
+        else
+            snprintf(why, size, "the schedule names actor '%s', which the scenario does not have",
+                     e->actor_name);
+        return -1;
+    }
+    return idx;
+}
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint64_t seed,
+            uint64_t max_steps, sim_run_result *res)
+{
+    replay r = {prefix, 0, {0}};
+    memset(res, 0, sizeof *res);
+    sim_set_random_source(m, replay_random, &r);
+    uint64_t rng = seed;
+    int rc = 0;
+    res->end = SIM_RUN_FINISHED;
+    while (sim_outcome_of(m) == SIM_RUNNING) {
+        if (r.problem[0]) {
+            snprintf(res->message, sizeof res->message, "%s", r.problem);
+            sim_end_error(m, res->message);
+            rc = -1;
+            break;
+        }
+        if (sim_steps(m) >= max_steps) {
+            res->end = SIM_RUN_LIMIT;
+            break;
+        }
+        int enabled[SIM_MAX_ACTORS];
+        int n = sim_enabled(m, enabled);
+        bool scheduled = prefix && r.next < prefix->n;
+        int pick;
+        if (n == 1) {
+            pick = enabled[0];
+        } else if (scheduled) {
+            const sim_sched_entry *e = &prefix->entries[r.next];
+            char why[200];
+            if (e->is_random) {
+                snprintf(res->message, sizeof res->message,
+                         "schedule diverged at step %llu: expected a random value, but actors "
+                         "%s and others could move",
+                         (unsigned long long)sim_steps(m) + 1, sim_actor_name(m, enabled[0]));
+                sim_end_error(m, res->message);
+                rc = -1;
+                break;
+            }
+            pick = resolve_actor(m, e, why, sizeof why);
+            if (pick >= 0 && !sim_is_enabled(m, pick)) {
+                char reason[160];
+                sim_block_reason(m, pick, reason, sizeof reason);
+                snprintf(why, sizeof why, "%s cannot move (%s)", sim_actor_name(m, pick), reason);
+                pick = -1;
+            } else if (pick >= 0 && e->has_fp && !fingerprint_matches(m, e, pick, why, sizeof why)) {
+                pick = -1;
+            }
+            if (pick < 0) {
+                snprintf(res->message, sizeof res->message, "schedule diverged at step %llu: %s",
+                         (unsigned long long)sim_steps(m) + 1, why);
+                sim_end_error(m, res->message);
+                rc = -1;
+                break;
+            }
+            r.next++;
+        } else if (policy == SIM_POLICY_MANUAL) {
+            res->end = SIM_RUN_WAITING;
+            break;
+        } else if (policy == SIM_POLICY_RANDOM) {
+            pick = enabled[next_random(&rng) % (uint64_t)n];
+        } else {
+            /* round-robin: the next enabled actor after the one that moved last */
+            uint64_t step = sim_steps(m);
+            int last = step ? sim_history(m)[step - 1].actor : -1;
+            pick = enabled[0];
+            for (int k = 0; k < n; k++) {
+                if (enabled[k] > last) {
+                    pick = enabled[k];
+                    break;
+                }
+            }
+        }
+        sim_step(m, pick);
+    }
+    if (r.problem[0] && rc == 0) {
+        snprintf(res->message, sizeof res->message, "%s", r.problem);
+        sim_end_error(m, res->message);
+        rc = -1;
+    }
+    res->choices_used = r.next;
+    if (rc == 0 && prefix && r.next < prefix->n && res->end == SIM_RUN_FINISHED)
+        snprintf(res->message, sizeof res->message,
+                 "the run ended (%s) with %zu schedule entries unused",
+                 sim_outcome_name(sim_outcome_of(m)), prefix->n - r.next);
+    sim_set_random_source(m, NULL, NULL);
+    return rc;
+}
+
+int sim_schedule_of(const sim_machine *m, sim_schedule *out)
+{
+    sim_schedule_init(out);
+    const sim_step_record *h = sim_history(m);
+    size_t nr = sim_random_count(m), ri = 0;
+    uint64_t steps = sim_steps(m);
+    for (uint64_t k = 0; k <= steps; k++) {
+        if (k > 0 && h[k - 1].choice) {
+            sim_sched_entry e = {.actor = h[k - 1].actor, .has_fp = 1, .kind = h[k - 1].kind,
+                                 .region = h[k - 1].region};
+            if (sim_schedule_push(out, &e) != 0)
+                return -1;
+        }
+        while (ri < nr) {
+            uint32_t value;
+            uint64_t at;
+            sim_random_at(m, ri, &value, &at);
+            if (at != k)
+                break;
+            sim_sched_entry e = {.is_random = 1, .actor = -1, .region = -1, .value = value};
+            if (sim_schedule_push(out, &e) != 0)
+                return -1;
+            ri++;
+        }
+    }
+    return 0;
+}
+
+void sim_schedule_text(const sim_machine *m, const sim_schedule *s, jbuf *out)
+{
+    jb_raw(out, "v1");
+    if (s->has_seed)
+        jb_printf(out, " seed=%llu", (unsigned long long)s->seed);
+    jb_raw(out, ":");
+    for (size_t i = 0; i < s->n; i++) {
+        const sim_sched_entry *e = &s->entries[i];
+        if (e->is_random)
+            jb_printf(out, " [r:%u]", e->value);
+        else if (e->actor >= 0)
+            jb_printf(out, " %s", sim_actor_name(m, e->actor));
+        else
+            jb_printf(out, " %s", e->actor_name);
+    }
+}

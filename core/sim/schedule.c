@@ -1,0 +1,339 @@
+/*
+ * Parsing and printing schedules (the formats are described in schedule.h).
+ */
+#include "schedule.h"
+#include "machine.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sim_schedule_init(sim_schedule *s)
+{
+    memset(s, 0, sizeof *s);
+    s->version = SIM_SCHEDULE_VERSION;
+}
+
+void sim_schedule_free(sim_schedule *s)
+{
+    free(s->entries);
+    sim_schedule_init(s);
+}
+
+int sim_schedule_push(sim_schedule *s, const sim_sched_entry *e)
+{
+    if (s->n >= SIM_SCHEDULE_MAX_ENTRIES)
+        return -1;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 32;
+        sim_sched_entry *n = realloc(s->entries, cap * sizeof *n);
+        if (!n)
+            return -1;
+        s->entries = n;
+        s->cap = cap;
+    }
+    s->entries[s->n++] = *e;
+    return 0;
+}
+
+static int error(char *err, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int error(char *err, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, size, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* ---- readable form ---------------------------------------------------------------- */
+
+static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '-'; }
+
+static int parse_readable(const char *t, size_t len, sim_schedule *s, char *err, size_t es)
+{
+    size_t i = 2; /* after "v1" */
+    while (i < len && t[i] == ' ')
+        i++;
+    if (i + 5 <= len && strncmp(t + i, "seed=", 5) == 0) {
+        i += 5;
+        if (i >= len || !isdigit((unsigned char)t[i]))
+            return error(err, es, "schedule: expected a number after seed= at column %zu", i + 1);
+        uint64_t seed = 0;
+        while (i < len && isdigit((unsigned char)t[i])) {
+            uint64_t d = (uint64_t)(t[i] - '0');
+            if (seed > (UINT64_MAX - d) / 10)
+                return error(err, es, "schedule: the seed at column %zu is too large", i + 1);
+            seed = seed * 10 + d;
+            i++;
+        }
+        s->has_seed = true;
+        s->seed = seed;
+    }
+    while (i < len && t[i] == ' ')
+        i++;
+    if (i >= len || t[i] != ':')
+        return error(err, es, "schedule: expected ':' at column %zu", i + 1);
+    i++;
+    for (;;) {
+        while (i < len && isspace((unsigned char)t[i]))
+            i++;
+        if (i >= len)
+            return 0;
+        sim_sched_entry e = {.actor = -1, .region = -1};
+        size_t start = i;
+        if (t[i] == '[') {
+            if (i + 3 > len || strncmp(t + i, "[r:", 3) != 0)
+                return error(err, es, "schedule: expected [r:N] at column %zu", start + 1);
+            i += 3;
+            uint64_t v = 0;
+            size_t digits = 0;
+            while (i < len && isdigit((unsigned char)t[i]) && digits < 10) {
+                v = v * 10 + (uint64_t)(t[i] - '0');
+                i++;
+                digits++;
+            }
+            if (!digits || v > UINT32_MAX || i >= len || t[i] != ']')
+                return error(err, es, "schedule: bad random value at column %zu", start + 1);
+            i++;
+            e.is_random = 1;
+            e.value = (uint32_t)v;
+        } else {
+            size_t n = 0;
+            while (i < len && name_char(t[i])) {
+                if (n + 1 >= sizeof e.actor_name)
+                    return error(err, es, "schedule: actor name too long at column %zu", start + 1);
+                e.actor_name[n++] = t[i++];
+            }
+            if (!n) {
+                char what[8];
+                snprintf(what, sizeof what, "%c", isprint((unsigned char)t[i]) ? t[i] : '?');
+                return error(err, es, "schedule: unexpected character at column %zu: '%s'", start + 1, what);
+            }
+            if (i < len && t[i] == '@') {
+                i++;
+                char kind[16];
+                size_t k = 0;
+                while (i < len && (isalnum((unsigned char)t[i]) || t[i] == '_') && k + 1 < sizeof kind)
+                    kind[k++] = t[i++];
+                kind[k] = 0;
+                if (!k || i >= len || t[i] != ':')
+                    return error(err, es, "schedule: expected ACTOR@action:object at column %zu", start + 1);
+                i++;
+                size_t o = 0;
+                while (i < len && !isspace((unsigned char)t[i])) {
+                    if (o + 1 >= sizeof e.object_name)
+                        return error(err, es, "schedule: object name too long at column %zu", start + 1);
+                    e.object_name[o++] = t[i++];
+                }
+                int kk = sim_act_kind_from_name(kind);
+                if (kk < 0)
+                    return error(err, es, "schedule: unknown action at column %zu: '%s'", start + 1, kind);
+                e.has_fp = 1;
+                e.kind = (uint8_t)kk;
+            }
+        }
+        if (sim_schedule_push(s, &e) != 0)
+            return error(err, es, "schedule: more than %d entries", SIM_SCHEDULE_MAX_ENTRIES);
+    }
+}
+
+/* ---- compact form ---------------------------------------------------------------------- */
+
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+static int b64_value(char c)
+{
+    const char *p = c ? strchr(b64, c) : NULL;
+    return p ? (int)(p - b64) : -1;
+}
+
+typedef struct reader {
+    const unsigned char *p;
+    size_t n, at;
+    bool bad;
+} reader;
+
+static uint64_t read_varint(reader *r)
+{
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+        if (r->at >= r->n) {
+            r->bad = true;
+            return 0;
+        }
+        unsigned char b = r->p[r->at++];
+        v |= (uint64_t)(b & 0x7f) << shift;
+        if (!(b & 0x80))
+            return v;
+    }
+    r->bad = true;
+    return 0;
+}
+
+static int parse_compact(const char *t, size_t len, sim_schedule *s, char *err, size_t es)
+{
+    size_t chars = len - 3;
+    size_t cap = chars * 3 / 4 + 3;
+    unsigned char *bytes = malloc(cap ? cap : 1);
+    if (!bytes)
+        return error(err, es, "schedule: out of memory");
+    size_t n = 0;
+    uint32_t acc = 0;
+    int bits = 0;
+    for (size_t i = 3; i < len; i++) {
+        int v = b64_value(t[i]);
+        if (v < 0) {
+            free(bytes);
+            return error(err, es, "schedule: character %zu is not base64url", i + 1);
+        }
+        acc = (acc << 6) | (uint32_t)v;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            bytes[n++] = (unsigned char)(acc >> bits);
+        }
+    }
+    reader r = {bytes, n, 0, false};
+    int rc = -1;
+    if (n < 1) {
+        error(err, es, "schedule: the compact form is empty");
+        goto out;
+    }
+    unsigned flags = bytes[r.at++];
+    if (flags & ~3u) {
+        error(err, es, "schedule: unknown flags in byte %zu", (size_t)1);
+        goto out;
+    }
+    if (flags & 1) {
+        s->has_seed = true;
+        s->seed = read_varint(&r);
+    }
+    uint64_t count = read_varint(&r);
+    if (r.bad || count > SIM_SCHEDULE_MAX_ENTRIES || count > n * 8) {
+        error(err, es, "schedule: bad entry count near byte %zu", r.at);
+        goto out;
+    }
+    for (uint64_t k = 0; k < count; k++) {
+        sim_sched_entry e = {.actor = -1, .region = -1};
+        uint64_t tag = read_varint(&r);
+        if (tag & 1) {
+            if ((tag >> 1) > UINT32_MAX)
+                r.bad = true;
+            e.is_random = 1;
+            e.value = (uint32_t)(tag >> 1);
+        } else {
+            if ((tag >> 1) >= 32768)
+                r.bad = true;
+            e.actor = (int16_t)(tag >> 1);
+            if (flags & 2) {
+                if (r.at >= r.n)
+                    r.bad = true;
+                else
+                    e.kind = r.p[r.at++];
+                uint64_t reg = read_varint(&r);
+                if (reg > 32768)
+                    r.bad = true;
+                e.has_fp = 1;
+                e.region = (int16_t)((int64_t)reg - 1);
+            }
+        }
+        if (r.bad) {
+            error(err, es, "schedule: truncated or malformed near byte %zu", r.at);
+            goto out;
+        }
+        if (sim_schedule_push(s, &e) != 0) {
+            error(err, es, "schedule: out of memory");
+            goto out;
+        }
+    }
+    if (r.at != r.n) {
+        error(err, es, "schedule: %zu unexpected bytes at the end", r.n - r.at);
+        goto out;
+    }
+    rc = 0;
+out:
+    free(bytes);
+    return rc;
+}
+
+int sim_schedule_parse(const char *t, size_t len, sim_schedule *s, char *err, size_t es)
+{
+    sim_schedule_init(s);
+    while (len && isspace((unsigned char)t[len - 1]))
+        len--;
+    while (len && isspace((unsigned char)*t))
+        t++, len--;
+    if (memchr(t, 0, len))
+        return error(err, es, "schedule: contains a NUL byte");
+    int rc;
+    if (len >= 3 && t[0] == 'v' && t[1] == '1' && t[2] == '.')
+        rc = parse_compact(t, len, s, err, es);
+    else if (len >= 2 && t[0] == 'v' && t[1] == '1' && (len == 2 || t[2] == ':' || t[2] == ' '))
+        rc = parse_readable(t, len, s, err, es);
+    else if (len >= 1 && t[0] == 'v')
+        rc = error(err, es, "schedule: unsupported version (this is version %d)",
+                   SIM_SCHEDULE_VERSION);
+    else
+        rc = error(err, es, "schedule: must start with 'v1:' (readable) or 'v1.' (compact)");
+    if (rc != 0)
+        sim_schedule_free(s);
+    return rc;
+}
+
+static void put_varint(unsigned char **p, uint64_t v)
+{
+    while (v >= 0x80) {
+        *(*p)++ = (unsigned char)(v | 0x80);
+        v >>= 7;
+    }
+    *(*p)++ = (unsigned char)v;
+}
+
+void sim_schedule_compact(const sim_schedule *s, jbuf *out)
+{
+    bool fps = s->n > 0;
+    for (size_t i = 0; i < s->n; i++)
+        if (!s->entries[i].is_random && !s->entries[i].has_fp)
+            fps = false;
+    size_t cap = 1 + 10 + 10 + s->n * 16;
+    unsigned char *bytes = malloc(cap), *p = bytes;
+    if (!bytes) {
+        out->failed = 1;
+        return;
+    }
+    *p++ = (unsigned char)((s->has_seed ? 1 : 0) | (fps ? 2 : 0));
+    if (s->has_seed)
+        put_varint(&p, s->seed);
+    put_varint(&p, s->n);
+    for (size_t i = 0; i < s->n; i++) {
+        const sim_sched_entry *e = &s->entries[i];
+        if (e->is_random) {
+            put_varint(&p, (uint64_t)e->value * 2 + 1);
+        } else {
+            put_varint(&p, (uint64_t)(e->actor < 0 ? 0 : e->actor) * 2);
+            if (fps) {
+                *p++ = e->kind;
+                put_varint(&p, (uint64_t)(e->region + 1));
+            }
+        }
+    }
+    jb_raw(out, "v1.");
+    size_t n = (size_t)(p - bytes);
+    uint32_t acc = 0;
+    int bits = 0;
+    for (size_t i = 0; i < n; i++) {
+        acc = (acc << 8) | bytes[i];
+        bits += 8;
+        while (bits >= 6) {
+            bits -= 6;
+            jb_rawn(out, &b64[(acc >> bits) & 63], 1);
+        }
+    }
+    if (bits > 0)
+        jb_rawn(out, &b64[(acc << (6 - bits)) & 63], 1);
+    free(bytes);
+}

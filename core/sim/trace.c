@@ -1,0 +1,413 @@
+/*
+ * The trace: typed events, and everything the machine says about itself in
+ * JSON (state snapshots, stuck reports, violations).
+ *
+ * One event per step, plus engine notes, finishes, clock jumps and the end of
+ * the run.  The web app's sequence diagram, its narration and the tests all
+ * read these events, so the JSON shape below is a contract: the field order is
+ * fixed and numbers are plain integers, which keeps traces byte-identical
+ * between the native build and WebAssembly.
+ */
+#include "machine_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sim_emit(sim_machine *m, const sim_event *e)
+{
+    if (!m->cfg.trace)
+        return;
+    if (m->n_events == m->cap_events) {
+        size_t cap = m->cap_events ? m->cap_events * 2 : 256;
+        sim_event *ev = realloc(m->events, cap * sizeof *ev);
+        if (!ev)
+            return;
+        m->events = ev;
+        m->cap_events = cap;
+    }
+    m->events[m->n_events++] = *e;
+}
+
+const char *sim_keep_text(sim_machine *m, const char *text)
+{
+    if (!m->cfg.trace)
+        return "";
+    if (m->n_texts == m->cap_texts) {
+        size_t cap = m->cap_texts ? m->cap_texts * 2 : 16;
+        char **t = realloc(m->texts, cap * sizeof *t);
+        if (!t)
+            return "";
+        m->texts = t;
+        m->cap_texts = cap;
+    }
+    size_t n = strlen(text);
+    char *copy = malloc(n + 1);
+    if (!copy)
+        return "";
+    memcpy(copy, text, n + 1);
+    m->texts[m->n_texts++] = copy;
+    return copy;
+}
+
+void sim_clear_trace(sim_machine *m)
+{
+    for (size_t i = 0; i < m->n_texts; i++)
+        free(m->texts[i]);
+    m->n_texts = 0;
+    m->n_events = 0;
+}
+
+const char *sim_site_file(const char *file)
+{
+    if (!file)
+        return "";
+    /* Paths are shown relative to core/, however the compiler was invoked. */
+    const char *best = NULL;
+    for (const char *p = strstr(file, "core/"); p; p = strstr(p + 1, "core/"))
+        best = p + 5;
+    return best ? best : file;
+}
+
+static const char *event_name(unsigned kind)
+{
+    switch (kind) {
+    case SIM_EV_NOTE: return "note";
+    case SIM_EV_FINISH: return "finish";
+    case SIM_EV_CLOCK: return "clock";
+    case SIM_EV_VIOLATION: return "violation";
+    case SIM_EV_STUCK: return "stuck";
+    case SIM_EV_ERROR: return "error";
+    default: return sim_act_name((sim_act_kind)kind);
+    }
+}
+
+static void object_name(const sim_machine *m, int region, int elem, char *buf, size_t size)
+{
+    const sim_region *g = &m->regions[region];
+    if (g->elem_size)
+        snprintf(buf, size, "%s[%d]", g->name, elem);
+    else
+        snprintf(buf, size, "%s", g->name);
+}
+
+static void site_json(jbuf *b, plat_site s)
+{
+    if (!s.file)
+        return;
+    jb_key(b, "site");
+    jb_printf(b, "\"%s:%d\"", sim_site_file(s.file), s.line);
+    if (s.label) {
+        jb_key(b, "label");
+        jb_str(b, s.label);
+    }
+}
+
+static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
+{
+    unsigned k = e->kind;
+    jb_raw(b, "{");
+    jb_key(b, "step");
+    jb_int(b, (int64_t)e->step);
+    jb_key(b, "time");
+    jb_int(b, e->time);
+    jb_key(b, "kind");
+    jb_str(b, event_name(k));
+    if (e->actor >= 0) {
+        jb_key(b, "actor");
+        jb_str(b, m->actors[e->actor].name);
+    }
+    if (e->region >= 0) {
+        char name[48];
+        object_name(m, e->region, e->elem, name, sizeof name);
+        jb_key(b, "object");
+        jb_str(b, name);
+    }
+    switch (k) {
+    case SIM_ACT_LOAD:
+    case SIM_ACT_STORE:
+    case SIM_ACT_SWAP:
+    case SIM_ACT_FETCH_ADD:
+    case SIM_ACT_FETCH_OR:
+    case SIM_ACT_FETCH_AND:
+        jb_key(b, "width");
+        jb_int(b, e->width);
+        if (k != SIM_ACT_LOAD) {
+            jb_key(b, "arg");
+            jb_int(b, (int64_t)e->a);
+        }
+        jb_key(b, "old");
+        jb_int(b, (int64_t)e->old_v);
+        jb_key(b, "new");
+        jb_int(b, (int64_t)e->new_v);
+        break;
+    case SIM_ACT_CAS:
+        jb_key(b, "width");
+        jb_int(b, e->width);
+        jb_key(b, "expected");
+        jb_int(b, (int64_t)e->a);
+        jb_key(b, "desired");
+        jb_int(b, (int64_t)e->b);
+        jb_key(b, "old");
+        jb_int(b, (int64_t)e->old_v);
+        jb_key(b, "new");
+        jb_int(b, (int64_t)e->new_v);
+        jb_key(b, "ok");
+        jb_raw(b, e->ok ? "true" : "false");
+        break;
+    case SIM_ACT_PARK:
+        jb_key(b, "woken");
+        jb_raw(b, e->ok ? "true" : "false");
+        if (e->other >= 0) {
+            jb_key(b, "by");
+            jb_str(b, m->actors[e->other].name);
+        }
+        break;
+    case SIM_ACT_UNPARK:
+        jb_key(b, "target");
+        jb_str(b, e->other >= 0 ? m->actors[e->other].name : "?");
+        break;
+    case SIM_ACT_SLEEP:
+        jb_key(b, "until");
+        jb_int(b, (int64_t)e->a);
+        break;
+    case SIM_ACT_CS_ENTER:
+    case SIM_ACT_CS_EXIT:
+        jb_key(b, "inside");
+        jb_int(b, (int64_t)e->new_v);
+        break;
+    case SIM_ACT_PRINT:
+    case SIM_ACT_ASSERT:
+        jb_key(b, "text");
+        jb_str(b, e->text);
+        if (k == SIM_ACT_ASSERT) {
+            jb_key(b, "ok");
+            jb_raw(b, e->ok ? "true" : "false");
+        }
+        break;
+    case SIM_EV_NOTE:
+        jb_key(b, "value");
+        jb_int(b, (int64_t)e->new_v);
+        break;
+    case SIM_EV_CLOCK:
+        jb_key(b, "from");
+        jb_int(b, (int64_t)e->old_v);
+        break;
+    case SIM_EV_VIOLATION:
+        jb_key(b, "check");
+        jb_str(b, m->end_kind);
+        jb_key(b, "message");
+        jb_str(b, e->text);
+        break;
+    case SIM_EV_STUCK:
+    case SIM_EV_ERROR:
+        jb_key(b, "message");
+        jb_str(b, e->text);
+        break;
+    default:
+        break;
+    }
+    if (k != SIM_EV_NOTE || e->site.file)
+        site_json(b, e->site);
+    jb_raw(b, "}");
+}
+
+void sim_trace_jsonl(const sim_machine *m, uint64_t after_step, jbuf *out)
+{
+    for (size_t i = 0; i < m->n_events; i++) {
+        const sim_event *e = &m->events[i];
+        if (e->step <= after_step && !(after_step == 0 && e->step == 0))
+            continue;
+        event_json(m, e, out);
+        jb_raw(out, "\n");
+    }
+}
+
+static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
+{
+    jb_raw(b, "{");
+    jb_key(b, "kind");
+    jb_str(b, sim_act_name(p->kind));
+    if (p->target) {
+        int elem, r = sim_region_of(m, p->target, &elem);
+        if (r >= 0) {
+            char name[48];
+            object_name(m, r, elem, name, sizeof name);
+            jb_key(b, "object");
+            jb_str(b, name);
+        }
+    }
+    if (p->width) {
+        jb_key(b, "width");
+        jb_int(b, p->width);
+        if (p->target) {
+            /* the cell's value now, so the UI can say "CAS state 01 -> 11" */
+            uint64_t v = p->width == 1   ? *(const uint8_t *)p->target
+                         : p->width == 2 ? *(const uint16_t *)p->target
+                                         : *(const uint32_t *)p->target;
+            jb_key(b, "value");
+            jb_int(b, (int64_t)v);
+        }
+    }
+    switch (p->kind) {
+    case SIM_ACT_CAS:
+        jb_key(b, "expected");
+        jb_int(b, (int64_t)p->a);
+        jb_key(b, "desired");
+        jb_int(b, (int64_t)p->b);
+        break;
+    case SIM_ACT_STORE:
+    case SIM_ACT_SWAP:
+    case SIM_ACT_FETCH_ADD:
+    case SIM_ACT_FETCH_OR:
+    case SIM_ACT_FETCH_AND:
+        jb_key(b, "arg");
+        jb_int(b, (int64_t)p->a);
+        break;
+    case SIM_ACT_UNPARK: {
+        const plat_parker *pk = p->target;
+        jb_key(b, "target");
+        jb_str(b, m->actors[pk->owner].name);
+        break;
+    }
+    default:
+        break;
+    }
+    if (p->deadline >= 0 && (p->kind == SIM_ACT_SLEEP || p->kind == SIM_ACT_PARK)) {
+        jb_key(b, "deadline");
+        jb_int(b, p->deadline);
+    }
+    if (p->text) {
+        jb_key(b, "text");
+        jb_str(b, p->text);
+    }
+    site_json(b, p->site);
+    jb_raw(b, "}");
+}
+
+static const char *actor_kind_name(sim_actor_kind k)
+{
+    return k == SIM_TASK ? "task" : k == SIM_ISR ? "isr" : "thread";
+}
+
+void sim_state_json(sim_machine *m, jbuf *b)
+{
+    jb_raw(b, "{");
+    jb_key(b, "step");
+    jb_int(b, (int64_t)m->step);
+    jb_key(b, "steps_recorded");
+    jb_int(b, (int64_t)m->history_len);
+    jb_key(b, "time");
+    jb_int(b, m->now);
+    jb_key(b, "variant");
+    jb_str(b, m->variant);
+    jb_key(b, "outcome");
+    jb_str(b, sim_outcome_name(m->outcome));
+    jb_key(b, "actors");
+    jb_raw(b, "[");
+    for (int i = 0; i < m->n_actors; i++) {
+        const sim_actor *a = &m->actors[i];
+        jb_sep(b);
+        jb_raw(b, "{");
+        jb_key(b, "name");
+        jb_str(b, a->name);
+        jb_key(b, "kind");
+        jb_str(b, actor_kind_name(a->kind));
+        jb_key(b, "priority");
+        jb_int(b, a->priority);
+        jb_key(b, "op");
+        jb_int(b, a->op);
+        jb_key(b, "status");
+        const char *status = a->finished             ? "finished"
+                             : sim_is_enabled(m, i)  ? "enabled"
+                             : m->outcome == SIM_STUCK ? "stuck"
+                                                     : "blocked";
+        jb_str(b, status);
+        jb_key(b, "parker");
+        jb_int(b, a->parker.woken);
+        if (!a->finished) {
+            jb_key(b, "next");
+            action_json(m, &a->pending, b);
+            if (!sim_is_enabled(m, i)) {
+                char why[200];
+                sim_block_reason(m, i, why, sizeof why);
+                jb_key(b, "reason");
+                jb_str(b, why);
+            }
+        }
+        jb_raw(b, "}");
+    }
+    jb_raw(b, "]");
+    jb_key(b, "objects");
+    if (m->hooks.describe_objects)
+        m->hooks.describe_objects(m, b, m->setup_arg);
+    else
+        jb_raw(b, "{}");
+    jb_key(b, "stuck");
+    sim_stuck_json(m, b);
+    jb_key(b, "violation");
+    sim_violation_json(m, b);
+    jb_key(b, "prints");
+    sim_prints_json(m, b);
+    jb_raw(b, "}");
+}
+
+void sim_stuck_json(sim_machine *m, jbuf *b)
+{
+    jb_raw(b, "[");
+    if (m->outcome == SIM_STUCK) {
+        for (int i = 0; i < m->n_actors; i++) {
+            const sim_actor *a = &m->actors[i];
+            if (a->finished)
+                continue;
+            char why[200];
+            sim_block_reason(m, i, why, sizeof why);
+            jb_sep(b);
+            jb_raw(b, "{");
+            jb_key(b, "actor");
+            jb_str(b, a->name);
+            jb_key(b, "reason");
+            jb_str(b, why);
+            jb_key(b, "location");
+            jb_printf(b, "\"%s:%d\"", sim_site_file(a->pending.site.file), a->pending.site.line);
+            jb_raw(b, "}");
+        }
+    }
+    jb_raw(b, "]");
+}
+
+void sim_violation_json(const sim_machine *m, jbuf *b)
+{
+    if (m->outcome != SIM_VIOLATION && m->outcome != SIM_ERROR) {
+        jb_raw(b, "null");
+        return;
+    }
+    jb_raw(b, "{");
+    jb_key(b, "kind");
+    jb_str(b, m->end_kind);
+    jb_key(b, "message");
+    jb_str(b, m->end_message);
+    jb_key(b, "step");
+    jb_int(b, (int64_t)m->end_step);
+    if (m->end_actor >= 0) {
+        jb_key(b, "actor");
+        jb_str(b, m->actors[m->end_actor].name);
+    }
+    if (m->end_site.file) {
+        jb_key(b, "location");
+        jb_printf(b, "\"%s:%d\"", sim_site_file(m->end_site.file), m->end_site.line);
+    }
+    jb_raw(b, "}");
+}
+
+void sim_prints_json(const sim_machine *m, jbuf *b)
+{
+    jb_raw(b, "[");
+    for (size_t i = 0; i < m->n_events; i++) {
+        if (m->events[i].kind != SIM_ACT_PRINT)
+            continue;
+        jb_sep(b);
+        jb_str(b, m->events[i].text);
+    }
+    jb_raw(b, "]");
+}
