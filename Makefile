@@ -1,32 +1,57 @@
-# Lockstep: `make run` and `make test` (see README.md).  Everything else here is
-# what those two use.
+# Lockstep.  The two commands a newcomer needs:
+#
+#   make run    install what is missing, build everything, serve the app
+#   make test   install what is missing, build everything, run every test
+#
+# The rest of this file and mk/*.mk are the targets those two use; each
+# fragment owns one part of the build (see mk/README.md).
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
 B := build
+RESULTS := $(B)/results
+export NODE_PATH := /usr/share/nodejs
 
-CC ?= cc
-CSTD := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
-OPT := -O2 -g
+CC := gcc
+CLANG := clang
+CWARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused-parameter
+COPT := -O2 -g
 
-# ---- sources ---------------------------------------------------------------------
-ENGINE_SRC := $(wildcard core/engines/*/*.c)
-SIM_SRC := core/sim/coro.c core/sim/machine.c core/sim/trace.c core/sim/json.c \
-           core/sim/schedule.c core/sim/run.c core/plat/sim/plat_sim.c
-SCRIPT_SRC := $(wildcard core/script/*.c)
+# ---- sources -------------------------------------------------------------------------
+ENGINE_SRC := $(sort $(wildcard core/engines/*/*.c))
+ENGINE_HDR := $(sort $(wildcard core/engines/*/*.h))
+SIM_SRC := $(sort $(wildcard core/sim/*.c)) core/plat/sim/plat_sim.c
+SCRIPT_SRC := $(sort $(wildcard core/script/*.c))
+NATIVE_PLAT_SRC := core/plat/native/plat_native.c
 CORE_SRC := $(SIM_SRC) $(SCRIPT_SRC) $(ENGINE_SRC)
 CORE_HDR := $(shell find core -name '*.h')
 
-# ---- native, sim backend -----------------------------------------------------------
-$(B)/native/lockstep-run: $(CORE_SRC) core/runner/main.c $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(OPT) -DPLAT_SIM -o $@ $(CORE_SRC) core/runner/main.c
-
-native: $(B)/native/lockstep-run
-
 help:
-	@echo "make run    build everything and serve the app on http://localhost:5173"
-	@echo "make test   build everything and run every test suite"
-	@echo "make bench  run the benchmarks"
+	@echo "make run     build everything and serve the app on http://localhost:5173"
+	@echo "make test    build everything and run every test suite"
+	@echo "make bench   run the benchmarks (figures, not pass/fail)"
+	@echo "make build   build the native runner, the wasm module and the web app"
 
-.PHONY: help native
+include mk/install.mk
+include mk/native.mk
+include mk/wasm.mk
+include $(sort $(filter-out mk/install.mk mk/native.mk mk/wasm.mk,$(wildcard mk/*.mk)))
+
+build: native wasm $(BUILD_EXTRA)
+
+# Every suite writes "N passed, N failed" to $(RESULTS)/<suite>; a suite that
+# crashed before writing counts as one failure.  TEST_SUITES is filled by the
+# fragments.
+test: deps
+	@rm -rf $(RESULTS) && mkdir -p $(RESULTS)
+	@status=0; for s in $(TEST_SUITES); do \
+	  echo "=== $$s"; \
+	  if ! $(MAKE) --no-print-directory test-$$s; then \
+	    [ -s $(RESULTS)/$$s ] || echo "0 passed, 1 failed" > $(RESULTS)/$$s; status=1; fi; \
+	  [ -s $(RESULTS)/$$s ] || { echo "0 passed, 1 failed" > $(RESULTS)/$$s; status=1; }; \
+	done; \
+	tools/summarize $(RESULTS) || status=1; exit $$status
+
+.PHONY: help build test

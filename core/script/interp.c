@@ -33,6 +33,24 @@ bool script_compare(int64_t l, uint8_t cmp, int64_t r)
     }
 }
 
+void script_describe_failure(script_world *w, int actor, const script_expr *e, int64_t l,
+                             int64_t r, char *buf, size_t size)
+{
+    (void)actor;
+    const script_program *p = script_world_program(w);
+    const script_operand *side = e->lhs.kind != OPERAND_LITERAL ? &e->lhs : &e->rhs;
+    int64_t value = side == &e->lhs ? l : r;
+    if (side->kind == OPERAND_FIELD) {
+        const script_object *o = &p->objects[side->object];
+        snprintf(buf, size, "assertion '%s' failed: %s.%s is %lld", e->text, o->name,
+                 o->type->fields[side->field].name, (long long)value);
+    } else if (side->kind == OPERAND_RESULT) {
+        snprintf(buf, size, "assertion '%s' failed: the result is %lld", e->text, (long long)value);
+    } else {
+        snprintf(buf, size, "assertion '%s' failed", e->text);
+    }
+}
+
 static void run_range(script_world *w, int actor, const script_actor *a, uint32_t from,
                       uint32_t to)
 {
@@ -84,9 +102,8 @@ static void run_range(script_world *w, int actor, const script_actor *a, uint32_
             int64_t l = script_operand_value(w, actor, &in->expr.lhs);
             int64_t r = script_operand_value(w, actor, &in->expr.rhs);
             if (!script_compare(l, in->expr.cmp, r)) {
-                char msg[200];
-                snprintf(msg, sizeof msg, "%s failed: %lld against %lld", in->expr.text,
-                         (long long)l, (long long)r);
+                char msg[240];
+                script_describe_failure(w, actor, &in->expr, l, r, msg, sizeof msg);
                 sim_violation(m, "assertion", msg, x.site);
             }
             break;

@@ -88,9 +88,8 @@ static void at_end(sim_machine *m, void *arg)
         int64_t l = script_operand_value(w, -1, &e->lhs);
         int64_t r = script_operand_value(w, -1, &e->rhs);
         if (!script_compare(l, e->cmp, r)) {
-            char msg[200];
-            snprintf(msg, sizeof msg, "%s failed: %lld against %lld", e->text, (long long)l,
-                     (long long)r);
+            char msg[240];
+            script_describe_failure(w, -1, e, l, r, msg, sizeof msg);
             sim_violation(m, "assertion", msg, (plat_site){NULL, 0, "final assertion"});
             return;
         }

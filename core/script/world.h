@@ -27,5 +27,8 @@ void script_run_actor(script_world *w, int index);
 /* The value of an assertion operand, seen from the host (no step). */
 int64_t script_operand_value(script_world *w, int actor, const script_operand *o);
 bool script_compare(int64_t lhs, uint8_t cmp, int64_t rhs);
+/* "assertion 'counter == 6' failed: counter.value is 4" */
+void script_describe_failure(script_world *w, int actor, const script_expr *e, int64_t lhs,
+                             int64_t rhs, char *buf, size_t size);
 
 #endif

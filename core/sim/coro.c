@@ -251,7 +251,8 @@ static void guard_forget(unsigned char *lo)
         if (guards[i].lo == lo)
             guards[i].lo = NULL;
 }
-#else
+#elif CORO_GUARD_PAGE
+/* Under AddressSanitizer the sanitizer itself reports stack overflows. */
 static void guard_register(unsigned char *lo, size_t size, size_t stack_size)
 {
     (void)lo, (void)size, (void)stack_size;

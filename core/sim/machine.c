@@ -287,9 +287,10 @@ static void settle(sim_machine *m)
                 next = p->deadline;
         }
         if (all_finished) {
-            m->outcome = SIM_DONE;
             if (m->hooks.at_end)
-                m->hooks.at_end(m, m->setup_arg);
+                m->hooks.at_end(m, m->setup_arg); /* may end it with a violation */
+            if (m->outcome == SIM_RUNNING)
+                m->outcome = SIM_DONE;
             return;
         }
         if (next != INT64_MAX && next > m->now) {

@@ -1,0 +1,47 @@
+# The WebAssembly module: one .wasm, with two loaders (an ES module for the
+# browser and workers, a CommonJS one for node, which emscripten 3.1.6 cannot
+# serve from a single ES module).
+#
+# Asyncify instruments only functions that can be on a virtual thread's stack
+# while it switches (ASYNCIFY_ONLY).  The rule that keeps this list short and
+# correct: machine functions start with sim_, coro_, actor_ or plat_, scenario
+# functions with script_, exports with ls_, and every engine function with its
+# engine's prefix, listed in WASM_ENGINE_PREFIXES.  A function that calls the
+# platform and is missing here fails the wasm tests loudly ("unreachable").
+
+WASM_ENGINE_PREFIXES := counter_* atomic_*
+ASYNCIFY_ONLY := coro_* actor_* sim_* plat_* script_* run_range rebuild ls_* dynCall_vi \
+                 $(WASM_ENGINE_PREFIXES)
+comma := ,
+empty :=
+space := $(empty) $(empty)
+ASYNCIFY_LIST := [$(subst $(space),$(comma),$(foreach f,$(ASYNCIFY_ONLY),'$(f)'))]
+
+EMFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -O2 -DPLAT_SIM
+EMLINK := -sASYNCIFY "-sASYNCIFY_ONLY=$(ASYNCIFY_LIST)" -sASYNCIFY_STACK_SIZE=16384 \
+          -sMODULARIZE -sEXPORT_NAME=createLockstep -sALLOW_MEMORY_GROWTH \
+          "-sEXPORTED_FUNCTIONS=['_malloc','_free']" \
+          "-sEXPORTED_RUNTIME_METHODS=['UTF8ToString','stringToUTF8','lengthBytesUTF8']"
+WASM_SRC := $(CORE_SRC) wasm/api.c $(B)/gen/sources.c
+WASM_OBJ := $(patsubst %.c,$(B)/wasm/obj/%.o,$(WASM_SRC))
+# What the source view shows: every engine file and the platform contract.
+SHOWN_SOURCES := core/plat/plat.h $(ENGINE_HDR) $(ENGINE_SRC)
+
+$(B)/gen/sources.c: wasm/embed-sources.mjs $(SHOWN_SOURCES)
+	@mkdir -p $(@D)
+	node wasm/embed-sources.mjs $@ $(SHOWN_SOURCES)
+
+$(B)/wasm/obj/%.o: %.c $(CORE_HDR)
+	@mkdir -p $(@D)
+	emcc $(EMFLAGS) -c $< -o $@
+
+# The browser build; the node build below links the same objects.
+$(B)/wasm/lockstep-web.mjs: $(WASM_OBJ)
+	emcc $(EMFLAGS) $(EMLINK) -sEXPORT_ES6 -sENVIRONMENT=web,worker -o $@ $(WASM_OBJ) 2> >(grep -v 'onlylist contained' >&2)
+
+$(B)/wasm/lockstep-node.cjs: $(WASM_OBJ)
+	emcc $(EMFLAGS) $(EMLINK) -sENVIRONMENT=node -o $@ $(WASM_OBJ) 2> >(grep -v 'onlylist contained' >&2)
+
+wasm: $(B)/wasm/lockstep-web.mjs $(B)/wasm/lockstep-node.cjs
+
+.PHONY: wasm

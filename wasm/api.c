@@ -1,0 +1,316 @@
+/*
+ * The exported C API of the WebAssembly module.
+ *
+ * A session is one scenario on one machine.  Calls that run actors (load,
+ * step, run, goto, reset) switch fibers under Asyncify, which loses a C return
+ * value on the way back to JavaScript; so they all return nothing and the
+ * caller reads ls_status() and ls_error() afterwards.  Calls that only read
+ * (state, trace, schedule) return a pointer to a NUL-terminated JSON or text
+ * buffer owned by the session, valid until the next call on that session.
+ *
+ * Nothing here trusts its arguments: a bad handle, actor or step is an error
+ * code and a message, never an abort.
+ */
+#include "../core/script/world.h"
+#include "../core/sim/run.h"
+
+#include <emscripten/emscripten.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SESSIONS 16
+
+typedef struct session {
+    bool used;
+    script_program *program;
+    script_world *world;
+    int status; /* of the last call: 0 ok, -1 failed */
+    char error[400];
+    sim_run_result run;
+    jbuf out;
+} session;
+
+static session sessions[MAX_SESSIONS];
+static char global_error[400];
+static jbuf global_out;
+
+/* Embedded engine sources (generated at build time into sources.c). */
+extern const char *const lockstep_source_paths[];
+extern const char *const lockstep_source_texts[];
+
+static session *get(int h)
+{
+    if (h < 0 || h >= MAX_SESSIONS || !sessions[h].used) {
+        snprintf(global_error, sizeof global_error, "no session %d", h);
+        return NULL;
+    }
+    return &sessions[h];
+}
+
+static void ok(session *s)
+{
+    s->status = 0;
+    s->error[0] = 0;
+}
+
+static void failed(session *s, const char *message)
+{
+    s->status = -1;
+    snprintf(s->error, sizeof s->error, "%s", message);
+}
+
+static sim_machine *machine_of(session *s)
+{
+    if (!s->world) {
+        failed(s, "no scenario is loaded");
+        return NULL;
+    }
+    return script_world_machine(s->world);
+}
+
+EMSCRIPTEN_KEEPALIVE int ls_new(void)
+{
+    for (int h = 0; h < MAX_SESSIONS; h++) {
+        if (!sessions[h].used) {
+            memset(&sessions[h], 0, sizeof sessions[h]);
+            sessions[h].used = true;
+            return h;
+        }
+    }
+    snprintf(global_error, sizeof global_error, "too many sessions (at most %d)", MAX_SESSIONS);
+    return -1;
+}
+
+static void unload(session *s)
+{
+    script_world_free(s->world);
+    script_program_free(s->program);
+    s->world = NULL;
+    s->program = NULL;
+}
+
+EMSCRIPTEN_KEEPALIVE void ls_free(int h)
+{
+    session *s = get(h);
+    if (!s)
+        return;
+    unload(s);
+    jb_free(&s->out);
+    s->used = false;
+}
+
+EMSCRIPTEN_KEEPALIVE void ls_load(int h, const uint8_t *bytes, int len, const char *variant,
+                                  double seed, int trace)
+{
+    session *s = get(h);
+    if (!s)
+        return;
+    unload(s);
+    char err[300];
+    if (len < 0) {
+        failed(s, "bytecode: negative length");
+        return;
+    }
+    s->program = script_decode(bytes, (size_t)len, err, sizeof err);
+    if (!s->program) {
+        failed(s, err);
+        return;
+    }
+    sim_config cfg = {.trace = trace != 0, .variant = variant, .seed = (uint64_t)seed};
+    s->world = script_world_new(s->program, &cfg, err, sizeof err);
+    if (!s->world) {
+        failed(s, err);
+        script_program_free(s->program);
+        s->program = NULL;
+        return;
+    }
+    ok(s);
+}
+
+EMSCRIPTEN_KEEPALIVE int ls_status(int h)
+{
+    session *s = get(h);
+    return s ? s->status : -1;
+}
+
+EMSCRIPTEN_KEEPALIVE const char *ls_error(int h)
+{
+    session *s = get(h);
+    return s ? s->error : global_error;
+}
+
+EMSCRIPTEN_KEEPALIVE void ls_step(int h, int actor)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m)
+        return;
+    if (sim_step(m, actor) != 0)
+        failed(s, sim_error(m));
+    else
+        ok(s);
+}
+
+EMSCRIPTEN_KEEPALIVE void ls_step_over(int h, int actor)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m)
+        return;
+    if (sim_step_over(m, actor) < 0)
+        failed(s, sim_error(m));
+    else
+        ok(s);
+}
+
+/* policy: "manual" | "round-robin" | "random"; schedule may be "" for none. */
+EMSCRIPTEN_KEEPALIVE void ls_run(int h, const char *policy, const char *schedule, double seed,
+                                 double max_steps)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m)
+        return;
+    int p = sim_policy_from_name(policy);
+    if (p < 0) {
+        failed(s, "policy must be manual, round-robin or random");
+        return;
+    }
+    sim_schedule sched;
+    sim_schedule_init(&sched);
+    char err[300];
+    bool have = schedule && schedule[0];
+    if (have && sim_schedule_parse(schedule, strlen(schedule), &sched, err, sizeof err) != 0) {
+        failed(s, err);
+        return;
+    }
+    int rc = sim_run(m, (sim_policy)p, have ? &sched : NULL, (uint64_t)seed, (uint64_t)max_steps,
+                     &s->run);
+    sim_schedule_free(&sched);
+    if (rc != 0)
+        failed(s, s->run.message);
+    else
+        ok(s);
+}
+
+EMSCRIPTEN_KEEPALIVE void ls_goto(int h, double step)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m)
+        return;
+    if (step < 0 || sim_goto(m, (uint64_t)step) != 0)
+        failed(s, step < 0 ? "step must not be negative" : sim_error(m));
+    else
+        ok(s);
+}
+
+EMSCRIPTEN_KEEPALIVE void ls_reset(int h)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m)
+        return;
+    if (sim_reset(m) != 0)
+        failed(s, sim_error(m));
+    else
+        ok(s);
+}
+
+static const char *emit(session *s, void (*write)(sim_machine *, jbuf *))
+{
+    sim_machine *m = machine_of(s);
+    jb_clear(&s->out);
+    if (!m)
+        return "null";
+    write(m, &s->out);
+    return s->out.failed ? "null" : s->out.text;
+}
+
+EMSCRIPTEN_KEEPALIVE const char *ls_state(int h)
+{
+    session *s = get(h);
+    return s ? emit(s, sim_state_json) : "null";
+}
+
+EMSCRIPTEN_KEEPALIVE const char *ls_trace(int h, double after_step)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m)
+        return "";
+    jb_clear(&s->out);
+    sim_trace_jsonl(m, after_step < 0 ? 0 : (uint64_t)after_step, &s->out);
+    return s->out.text ? s->out.text : "";
+}
+
+/* The run so far: {"outcome","steps","schedule","compact","virtual_time","stuck",
+ * "violation","prints","end","message"}. */
+EMSCRIPTEN_KEEPALIVE const char *ls_summary(int h)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m)
+        return "null";
+    jbuf *b = &s->out;
+    jb_clear(b);
+    sim_schedule now;
+    sim_schedule_of(m, &now);
+    jb_raw(b, "{");
+    jb_key(b, "outcome");
+    jb_str(b, sim_outcome_name(sim_outcome_of(m)));
+    jb_key(b, "steps");
+    jb_int(b, (int64_t)sim_steps(m));
+    jb_key(b, "schedule");
+    jbuf t = {0};
+    sim_schedule_text(m, &now, &t);
+    jb_str(b, t.text);
+    jb_clear(&t);
+    jb_key(b, "compact");
+    sim_schedule_compact(&now, &t);
+    jb_str(b, t.text);
+    jb_free(&t);
+    sim_schedule_free(&now);
+    jb_key(b, "virtual_time");
+    jb_int(b, sim_now(m));
+    jb_key(b, "stuck");
+    sim_stuck_json(m, b);
+    jb_key(b, "violation");
+    sim_violation_json(m, b);
+    jb_key(b, "prints");
+    sim_prints_json(m, b);
+    jb_key(b, "end");
+    jb_str(b, s->run.end == SIM_RUN_LIMIT     ? "limit"
+              : s->run.end == SIM_RUN_WAITING ? "waiting"
+                                              : "finished");
+    jb_key(b, "message");
+    jb_str(b, s->run.message);
+    jb_raw(b, "}");
+    return b->failed ? "null" : b->text;
+}
+
+EMSCRIPTEN_KEEPALIVE const char *ls_catalog(void)
+{
+    jb_clear(&global_out);
+    script_catalog_json(&global_out);
+    return global_out.text;
+}
+
+/* [{"path": "engines/basic/counter.c", "text": "..."}, ...] */
+EMSCRIPTEN_KEEPALIVE const char *ls_sources(void)
+{
+    jb_clear(&global_out);
+    jb_raw(&global_out, "[");
+    for (int i = 0; lockstep_source_paths[i]; i++) {
+        jb_sep(&global_out);
+        jb_raw(&global_out, "{");
+        jb_key(&global_out, "path");
+        jb_str(&global_out, lockstep_source_paths[i]);
+        jb_key(&global_out, "text");
+        jb_str(&global_out, lockstep_source_texts[i]);
+        jb_raw(&global_out, "}");
+    }
+    jb_raw(&global_out, "]");
+    return global_out.text;
+}
