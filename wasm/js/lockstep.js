@@ -1,0 +1,161 @@
+// @ts-check
+/**
+ * The JavaScript face of the wasm module: a Session is one scenario running on
+ * one simulated machine.  Works the same in the browser, in a Web Worker and in
+ * node; how the emscripten module is loaded is the caller's business (see
+ * node.js here, and web/src/engine/ for the browser).
+ *
+ * Every method that can fail throws a LockstepError with the C side's message;
+ * nothing is ever left half-done on the C side.
+ */
+
+export class LockstepError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = 'LockstepError';
+  }
+}
+
+/**
+ * @typedef {object} EmscriptenModule
+ * @property {Uint8Array} HEAPU8
+ * @property {(n: number) => number} _malloc
+ * @property {(p: number) => void} _free
+ * @property {(p: number) => string} UTF8ToString
+ * @property {(s: string, p: number, n: number) => void} stringToUTF8
+ * @property {(s: string) => number} lengthBytesUTF8
+ * @property {Function} _ls_new @property {Function} _ls_free @property {Function} _ls_load
+ * @property {Function} _ls_status @property {Function} _ls_error @property {Function} _ls_step
+ * @property {Function} _ls_step_over @property {Function} _ls_run @property {Function} _ls_goto
+ * @property {Function} _ls_reset @property {Function} _ls_state @property {Function} _ls_trace
+ * @property {Function} _ls_summary @property {Function} _ls_catalog @property {Function} _ls_sources
+ */
+
+/**
+ * @typedef {object} Summary
+ * @property {'running'|'done'|'stuck'|'violation'|'error'} outcome
+ * @property {number} steps
+ * @property {string} schedule   readable form, e.g. "v1: A B B"
+ * @property {string} compact    base64url form, e.g. "v1.AQMA"
+ * @property {number} virtual_time  microseconds
+ * @property {{actor: string, reason: string, location: string}[]} stuck
+ * @property {{kind: string, message: string, step: number, actor?: string, location?: string} | null} violation
+ * @property {string[]} prints
+ * @property {'finished'|'limit'|'waiting'} end   how the last run() stopped
+ * @property {string} message    a schedule that diverged or was not used up
+ */
+
+/** The engines, object types and operations the module knows. */
+export function catalog(/** @type {EmscriptenModule} */ M) {
+  return JSON.parse(M.UTF8ToString(M._ls_catalog()));
+}
+
+/** The engine sources embedded in the module: [{path, text}]. */
+export function sources(/** @type {EmscriptenModule} */ M) {
+  return /** @type {{path: string, text: string}[]} */ (JSON.parse(M.UTF8ToString(M._ls_sources())));
+}
+
+export class Session {
+  /**
+   * @param {EmscriptenModule} M
+   * @param {Uint8Array} bytecode  a compiled scenario (see scenario.js)
+   * @param {{variant?: string, seed?: number, trace?: boolean}} [options]
+   */
+  constructor(M, bytecode, options = {}) {
+    this.M = M;
+    this.handle = M._ls_new();
+    if (this.handle < 0) throw new LockstepError(M.UTF8ToString(M._ls_error(-1)));
+    const p = M._malloc(Math.max(1, bytecode.length));
+    M.HEAPU8.set(bytecode, p);
+    this.#withString(options.variant ?? 'correct', (v) =>
+      M._ls_load(this.handle, p, bytecode.length, v, options.seed ?? 0, options.trace === false ? 0 : 1),
+    );
+    M._free(p);
+    this.#check();
+  }
+
+  /** @param {string} s @param {(p: number) => void} f */
+  #withString(s, f) {
+    const n = this.M.lengthBytesUTF8(s) + 1;
+    const p = this.M._malloc(n);
+    this.M.stringToUTF8(s, p, n);
+    try {
+      f(p);
+    } finally {
+      this.M._free(p);
+    }
+  }
+
+  #check() {
+    if (this.M._ls_status(this.handle) !== 0)
+      throw new LockstepError(this.M.UTF8ToString(this.M._ls_error(this.handle)));
+  }
+
+  /** One step of actor `index` (0-based). */
+  step(/** @type {number} */ index) {
+    this.M._ls_step(this.handle, index);
+    this.#check();
+  }
+
+  /** Steps actor `index` to the end of its current operation. */
+  stepOver(/** @type {number} */ index) {
+    this.M._ls_step_over(this.handle, index);
+    this.#check();
+  }
+
+  /**
+   * Runs under a policy, replaying `schedule` first if given.
+   * @param {{policy?: 'manual'|'round-robin'|'random', schedule?: string, seed?: number, maxSteps?: number}} [o]
+   * @returns {Summary}
+   */
+  run(o = {}) {
+    this.#withString(o.policy ?? 'round-robin', (pol) =>
+      this.#withString(o.schedule ?? '', (s) =>
+        this.M._ls_run(this.handle, pol, s, o.seed ?? 0, o.maxSteps ?? 100000),
+      ),
+    );
+    this.#check();
+    return this.summary();
+  }
+
+  /** Rebuilds the world and replays the recorded history up to `step`. */
+  goto(/** @type {number} */ step) {
+    this.M._ls_goto(this.handle, step);
+    this.#check();
+  }
+
+  /** Back to step 0, forgetting the history. */
+  reset() {
+    this.M._ls_reset(this.handle);
+    this.#check();
+  }
+
+  /** The state snapshot (actors, next actions, objects, outcome). */
+  state() {
+    return JSON.parse(this.M.UTF8ToString(this.M._ls_state(this.handle)));
+  }
+
+  /** @returns {Summary} */
+  summary() {
+    return JSON.parse(this.M.UTF8ToString(this.M._ls_summary(this.handle)));
+  }
+
+  /** Trace events of steps after `afterStep`, as JSON Lines text. */
+  traceText(afterStep = 0) {
+    return this.M.UTF8ToString(this.M._ls_trace(this.handle, afterStep));
+  }
+
+  /** Trace events of steps after `afterStep`, parsed. */
+  trace(afterStep = 0) {
+    return this.traceText(afterStep)
+      .split('\n')
+      .filter((l) => l)
+      .map((l) => JSON.parse(l));
+  }
+
+  free() {
+    if (this.handle >= 0) this.M._ls_free(this.handle);
+    this.handle = -1;
+  }
+}
