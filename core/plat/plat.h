@@ -27,9 +27,10 @@
  *       the flag is set (returning at once if it already is), wake() sets the
  *       flag and wakes the owner.  A wake that comes before the sleep is not
  *       lost.  sleep_until() also gives up at a deadline and says which it was.
- *   plat_spin_hint, plat_yield
- *       A busy-wait hint and "let somebody else run".  The simulator shows both
- *       as steps and the explorer deprioritises an actor that only spins.
+ *   plat_spin_hint, plat_spin, plat_yield
+ *       A busy-wait hint (plat_spin: n of them in a row) and "let somebody else
+ *       run".  The simulator shows each call as one step and the explorer
+ *       deprioritises an actor that only spins.
  *   plat_now, plat_sleep_until
  *       A monotonic clock in microseconds.  In the simulator it is virtual time
  *       that only moves when every actor waits for it.
@@ -37,6 +38,11 @@
  *       The key of an object (its address).  The simulator gives every object a
  *       deterministic virtual address so that hashing keys gives the same
  *       bucket natively, in WebAssembly, and run after run.
+ *   plat_global_get
+ *       The process-wide state of an engine (the parking lot's table).
+ *       Natively there is one instance, initialised on first use; in the
+ *       simulator every machine has its own, rebuilt on every reset, so worlds
+ *       never share it.
  *   plat_note
  *       Tells the trace what just happened in the engine's own words ("validate
  *       ok").  Free natively.
@@ -75,6 +81,16 @@ typedef struct plat_site {
 } plat_site;
 
 #define AT(label) ((plat_site){__FILE__, __LINE__, (label)})
+
+/* Describes an engine's process-wide state; see plat_global_get. */
+typedef struct plat_global {
+    const char *name;         /* how the simulator names it ("lot") */
+    unsigned size;            /* bytes */
+    unsigned elem_size;       /* > 0 if it is an array: elements are named "lot[3]" */
+    void (*init)(void *data); /* gets zeroed memory */
+    void *native_storage;     /* the native instance: static, `size` bytes */
+    int native_ready;         /* native: set once init has run */
+} plat_global;
 
 #if defined(PLAT_SIM) == defined(PLAT_NATIVE)
 #error "define exactly one of PLAT_SIM and PLAT_NATIVE"

@@ -7,11 +7,11 @@
 
 #include <string.h>
 
-extern const script_engine engine_basic;
-extern const script_type type_counter, type_atomic_counter;
+extern const script_engine engine_basic, engine_parking_lot;
+extern const script_type type_counter, type_atomic_counter, type_mini_mutex;
 
-static const script_engine *const engines[] = {&engine_basic};
-static const script_type *const types[] = {&type_counter, &type_atomic_counter};
+static const script_engine *const engines[] = {&engine_basic, &engine_parking_lot};
+static const script_type *const types[] = {&type_counter, &type_atomic_counter, &type_mini_mutex};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -54,6 +54,18 @@ bool script_variant_known(const char *variant)
             if (strcmp(*v, variant) == 0)
                 return true;
     return false;
+}
+
+void script_engines_json(sim_machine *m, jbuf *b)
+{
+    jb_raw(b, "{");
+    for (size_t i = 0; i < COUNT(engines); i++) {
+        if (!engines[i]->describe)
+            continue;
+        jb_key(b, engines[i]->name);
+        engines[i]->describe(m, b);
+    }
+    jb_raw(b, "}");
 }
 
 void script_catalog_json(jbuf *b)

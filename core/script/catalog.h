@@ -47,6 +47,10 @@ typedef struct script_type {
     size_t n_fields;
     /* Extra JSON members for the view (after the fields), or NULL. */
     void (*describe)(const void *object, sim_machine *m, jbuf *out);
+    /* If `actor` is blocked because of this object, say why in words
+     * ("parked on mutex m (bucket 3), ...") and return true; or NULL. */
+    bool (*explain_block)(const void *object, const char *name, sim_machine *m, int actor,
+                          char *buf, size_t size);
 } script_type;
 
 typedef struct script_engine {
@@ -54,6 +58,8 @@ typedef struct script_engine {
     const char *summary;
     const char *const *variants; /* NULL-terminated; the first is "correct" */
     const char *const *sources;  /* engine source files, relative to core/ */
+    /* The engine's process-wide state for the view, as a JSON value, or NULL. */
+    void (*describe)(sim_machine *m, jbuf *out);
 } script_engine;
 
 const script_type *script_type_named(const char *name);
@@ -61,6 +67,9 @@ const script_op *script_op_named(const script_type *t, const char *name);
 int script_field_index(const script_type *t, const char *name);
 const script_engine *script_engine_named(const char *name);
 bool script_variant_known(const char *variant);
+
+/* {"<engine>": <its describe()>, ...} for the engines that have one. */
+void script_engines_json(sim_machine *m, jbuf *out);
 
 /* The whole catalog as JSON (engines, variants, types, operations). */
 void script_catalog_json(jbuf *out);

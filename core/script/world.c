@@ -128,6 +128,25 @@ static void describe_objects(sim_machine *m, jbuf *b, void *arg)
     jb_raw(b, "]");
 }
 
+static void describe_engines(sim_machine *m, jbuf *b, void *arg)
+{
+    (void)arg;
+    script_engines_json(m, b);
+}
+
+static bool describe_block(sim_machine *m, int actor, char *buf, size_t size, void *arg)
+{
+    script_world *w = arg;
+    const script_program *p = w->program;
+    for (uint32_t i = 0; i < p->n_objects; i++) {
+        const script_object *o = &p->objects[i];
+        if (o->type->explain_block &&
+            o->type->explain_block(script_world_object(w, (int)i), o->name, m, actor, buf, size))
+            return true;
+    }
+    return false;
+}
+
 script_world *script_world_new(const script_program *p, const sim_config *cfg, char *err,
                                size_t errsize)
 {
@@ -148,7 +167,10 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
         size += (p->objects[i].type->size + SLOT_ALIGN - 1) & ~(size_t)(SLOT_ALIGN - 1);
     }
     w->arena = aligned_alloc(SLOT_ALIGN, size ? size : SLOT_ALIGN);
-    sim_hooks hooks = {.at_end = at_end, .describe_objects = describe_objects};
+    sim_hooks hooks = {.at_end = at_end,
+                       .describe_objects = describe_objects,
+                       .describe_engines = describe_engines,
+                       .describe_block = describe_block};
     w->machine = w->arena ? sim_new(cfg, setup, w, &hooks) : NULL;
     if (!w->machine) {
         snprintf(err, errsize, "out of memory");

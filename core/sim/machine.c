@@ -109,6 +109,8 @@ void sim_free(sim_machine *m)
         return;
     for (int i = 0; i < SIM_MAX_ACTORS; i++)
         coro_free(m->actors[i].co);
+    for (int i = 0; i < m->n_globals; i++)
+        free(m->globals[i].data);
     sim_clear_trace(m);
     free(m->events);
     free(m->texts);
@@ -210,6 +212,8 @@ static int rebuild(sim_machine *m)
     m->end_kind[0] = m->end_message[0] = 0;
     m->end_actor = -1;
     m->randoms_used = 0;
+    for (int i = 0; i < m->n_globals; i++)
+        m->globals[i].live = false;
     sim_clear_trace(m);
     running_machine = m; /* engines may ask plat_variant() while being built */
     int built = m->setup(m, m->setup_arg);
@@ -538,9 +542,9 @@ static uint64_t perform(sim_machine *m, int i)
         break;
     }
     sim_emit(m, &e);
-    a->pending.kind = SIM_ACT_NONE;
-    if (violation)
+    if (violation) /* before pending is cleared: p points at it */
         sim_violation(m, p->kind == SIM_ACT_CS_ENTER ? "overlap" : "misuse", violation, p->site);
+    a->pending.kind = SIM_ACT_NONE;
     return result;
 }
 
@@ -674,6 +678,44 @@ uint64_t sim_vaddr(const sim_machine *m, const void *p)
 const char *sim_region_name(const sim_machine *m, int r)
 {
     return r >= 0 && r < m->n_regions ? m->regions[r].name : "?";
+}
+
+void *sim_global(sim_machine *m, plat_global *g)
+{
+    struct sim_global_slot *slot = NULL;
+    for (int i = 0; i < m->n_globals; i++)
+        if (m->globals[i].desc == g)
+            slot = &m->globals[i];
+    if (!slot) {
+        if (m->n_globals == (int)(sizeof m->globals / sizeof m->globals[0])) {
+            end_with_error(m, "too many engine globals");
+            return NULL;
+        }
+        slot = &m->globals[m->n_globals++];
+        slot->desc = g;
+        slot->data = malloc(g->size);
+        slot->live = false;
+        if (!slot->data) {
+            m->n_globals--;
+            end_with_error(m, "out of memory for an engine global");
+            return NULL;
+        }
+    }
+    if (!slot->live) {
+        memset(slot->data, 0, g->size);
+        sim_add_region(m, g->name, slot->data, g->size, 0, g->elem_size);
+        g->init(slot->data);
+        slot->live = true;
+    }
+    return slot->data;
+}
+
+void *sim_global_peek(const sim_machine *m, const plat_global *g)
+{
+    for (int i = 0; i < m->n_globals; i++)
+        if (m->globals[i].desc == g && m->globals[i].live)
+            return m->globals[i].data;
+    return NULL;
 }
 
 void sim_object_name(const sim_machine *m, const void *p, char *buf, size_t size)

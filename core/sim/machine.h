@@ -107,6 +107,8 @@ typedef struct sim_hooks {
     void (*at_end)(sim_machine *m, void *arg);
     /* Write the objects' state as a JSON value. */
     void (*describe_objects)(sim_machine *m, jbuf *out, void *arg);
+    /* Write the engines' process-wide state (the parking lot) as a JSON value. */
+    void (*describe_engines)(sim_machine *m, jbuf *out, void *arg);
     /* Say in words why actor i is blocked, if the hook knows better (e.g.
      * "parked on mutex m (bucket 3)").  Writes into buf; returns false to let
      * the machine say it. */
@@ -207,6 +209,11 @@ const char *sim_region_name(const sim_machine *m, int region);
  * "-" if p is in no region. */
 void sim_object_name(const sim_machine *m, const void *p, char *buf, size_t size);
 plat_parker *sim_parker_of(sim_machine *m, int actor);
+/* This machine's instance of an engine's process-wide state: made, zeroed,
+ * registered as a region and initialised on first use after each reset. */
+void *sim_global(sim_machine *m, plat_global *g);
+/* The same, for views: NULL if no actor or setup has made it since the reset. */
+void *sim_global_peek(const sim_machine *m, const plat_global *g);
 
 /* ---- outputs ------------------------------------------------------------------------ */
 

@@ -86,6 +86,14 @@ struct sim_machine {
 
     char last_error[256]; /* why the last call failed */
 
+    /* engines' process-wide state, one instance per machine (sim_global) */
+    struct sim_global_slot {
+        plat_global *desc;
+        void *data;
+        bool live; /* initialised since the last reset */
+    } globals[8];
+    int n_globals;
+
     /* The timeline: every step taken, and every random value drawn.  After
      * sim_goto(n) the steps past n stay as the "future" until a different
      * step is taken there. */

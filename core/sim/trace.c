@@ -171,6 +171,10 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_key(b, "until");
         jb_int(b, (int64_t)e->a);
         break;
+    case SIM_ACT_SPIN:
+        jb_key(b, "count");
+        jb_int(b, (int64_t)e->a);
+        break;
     case SIM_ACT_CS_ENTER:
     case SIM_ACT_CS_EXIT:
         jb_key(b, "inside");
@@ -264,6 +268,10 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
         jb_key(b, "arg");
         jb_int(b, (int64_t)p->a);
         break;
+    case SIM_ACT_SPIN:
+        jb_key(b, "count");
+        jb_int(b, (int64_t)p->a);
+        break;
     case SIM_ACT_UNPARK: {
         const plat_parker *pk = p->target;
         jb_key(b, "target");
@@ -341,6 +349,11 @@ void sim_state_json(sim_machine *m, jbuf *b)
     jb_key(b, "objects");
     if (m->hooks.describe_objects)
         m->hooks.describe_objects(m, b, m->setup_arg);
+    else
+        jb_raw(b, "[]");
+    jb_key(b, "engines");
+    if (m->hooks.describe_engines)
+        m->hooks.describe_engines(m, b, m->setup_arg);
     else
         jb_raw(b, "{}");
     jb_key(b, "stuck");

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <sched.h>
+#include <string.h>
 
 #ifdef __linux__
 #include <linux/futex.h>
@@ -69,4 +70,17 @@ void plat_native_misuse(plat_site at, const char *message)
 {
     fprintf(stderr, "lockstep: misuse at %s:%d (%s): %s\n", at.file, at.line, at.label, message);
     abort();
+}
+
+/* Runs g->init exactly once, whichever thread gets here first. */
+void plat_native_global_init(plat_global *g)
+{
+    static pthread_mutex_t once = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&once);
+    if (!__atomic_load_n(&g->native_ready, __ATOMIC_RELAXED)) {
+        memset(g->native_storage, 0, g->size);
+        g->init(g->native_storage);
+        __atomic_store_n(&g->native_ready, 1, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&once);
 }

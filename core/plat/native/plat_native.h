@@ -176,6 +176,12 @@ static inline void plat_spin_hint(plat_site at)
 #endif
 }
 
+static inline void plat_spin(unsigned n, plat_site at)
+{
+    for (unsigned i = 0; i < n; i++)
+        plat_spin_hint(at);
+}
+
 void plat_native_yield(void);
 static inline void plat_yield(plat_site at)
 {
@@ -199,6 +205,14 @@ static inline void plat_sleep_until(int64_t deadline_us, plat_site at)
 }
 
 /* ---- keys, notes, misuse ---------------------------------------------------- */
+
+void plat_native_global_init(plat_global *g);
+static inline void *plat_global_get(plat_global *g)
+{
+    if (!__atomic_load_n(&g->native_ready, __ATOMIC_ACQUIRE))
+        plat_native_global_init(g);
+    return g->native_storage;
+}
 
 static inline uintptr_t plat_key(const void *object) { return (uintptr_t)object; }
 

@@ -53,6 +53,8 @@ bool plat_parker_sleep_until(plat_parker *p, int64_t deadline_us, plat_site at);
 void plat_parker_wake(plat_parker *p, plat_site at);
 
 void plat_spin_hint(plat_site at);
+void plat_spin(unsigned n, plat_site at);
+void *plat_global_get(plat_global *g);
 void plat_yield(plat_site at);
 int64_t plat_now(plat_site at);
 void plat_sleep_until(int64_t deadline_us, plat_site at);

@@ -1,0 +1,184 @@
+/*
+ * Scenario bindings of engine `parking_lot`: the `mini_mutex` type, and the
+ * parking lot's table for the views.
+ *
+ * The mutex itself is one byte and does not know who holds it.  The binding
+ * remembers the owner beside it (never seen by the engine) so that a scenario
+ * in which B unlocks A's mutex is reported as misuse instead of silently
+ * working.
+ */
+#include "../engines/parking_lot/lot.h"
+#include "../engines/parking_lot/mini_mutex.h"
+#include "catalog.h"
+
+#include <stdio.h>
+
+static const char *const parking_lot_variants[] = {"correct", "validate_outside", "widen",
+                                                   "handoff", NULL};
+static const char *const parking_lot_sources[] = {
+    "engines/parking_lot/mini_mutex.h", "engines/parking_lot/mini_mutex.c",
+    "engines/parking_lot/lot.h",        "engines/parking_lot/lot.c",
+    "engines/parking_lot/spin_wait.h",  "engines/parking_lot/spin_wait.c",
+    NULL};
+
+typedef struct scripted_mutex {
+    mini_mutex m;  /* first: the object's address is the mutex's key */
+    int8_t owner;  /* 1 + the holding actor, 0 when free (binding only) */
+} scripted_mutex;
+
+static int me(void) { return sim_current_actor(sim_running()); }
+
+static int mutex_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    (void)params, (void)err, (void)es;
+    mini_mutex_init(&((scripted_mutex *)o)->m);
+    return 0;
+}
+
+static int64_t mutex_lock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    scripted_mutex *s = o;
+    mini_mutex_lock(&s->m);
+    s->owner = (int8_t)(me() + 1);
+    return 0;
+}
+
+static int64_t mutex_try_lock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    scripted_mutex *s = o;
+    bool got = mini_mutex_try_lock(&s->m);
+    if (got)
+        s->owner = (int8_t)(me() + 1);
+    return got;
+}
+
+static int64_t mutex_unlock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    scripted_mutex *s = o;
+    sim_machine *m = sim_running();
+    if (s->owner != 0 && s->owner != me() + 1) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "%s unlocked a mutex that %s holds",
+                 sim_actor_name(m, me()), sim_actor_name(m, s->owner - 1));
+        sim_violation(m, "misuse", msg, AT("unlock by a non-owner"));
+        return 0;
+    }
+    s->owner = 0;
+    mini_mutex_unlock(&s->m);
+    return 0;
+}
+
+static int64_t mutex_state(const void *o) { return ((const scripted_mutex *)o)->m.state.v; }
+static int64_t mutex_locked(const void *o) { return (mutex_state(o) & MINI_MUTEX_LOCKED) != 0; }
+static int64_t mutex_parked(const void *o) { return (mutex_state(o) & MINI_MUTEX_PARKED) != 0; }
+
+static const script_op mutex_ops[] = {
+    {.name = "lock", .run = mutex_lock_op},
+    {.name = "unlock", .run = mutex_unlock_op},
+    {.name = "try_lock", .run = mutex_try_lock_op},
+};
+static const script_field mutex_fields[] = {
+    {.name = "state", .read = mutex_state},
+    {.name = "locked", .read = mutex_locked},
+    {.name = "parked", .read = mutex_parked},
+};
+
+static void mutex_describe(const void *o, sim_machine *m, jbuf *b)
+{
+    const scripted_mutex *s = o;
+    uintptr_t key = (uintptr_t)sim_vaddr(m, o);
+    jb_key(b, "key");
+    jb_int(b, (int64_t)key);
+    jb_key(b, "bucket");
+    jb_int(b, lot_bucket_of(key));
+    jb_key(b, "owner");
+    if (s->owner)
+        jb_str(b, sim_actor_name(m, s->owner - 1));
+    else
+        jb_raw(b, "null");
+}
+
+/* The parking lot as seen by the simulator (NULL until some mutex made it). */
+static const lot *lot_if_made(const sim_machine *m) { return sim_global_peek(m, &lot_global); }
+
+static bool mutex_explain_block(const void *o, const char *name, sim_machine *m, int actor,
+                                char *buf, size_t size)
+{
+    const lot *l = lot_if_made(m);
+    const sim_action *next = sim_pending(m, actor);
+    if (!l || next->kind != SIM_ACT_PARK)
+        return false;
+    uintptr_t key = (uintptr_t)sim_vaddr(m, o);
+    unsigned bucket = lot_bucket_of(key);
+    for (const lot_waiter *w = l->buckets[bucket].head; w; w = w->next) {
+        if (w->key == key && w->parker->owner == actor) {
+            snprintf(buf, size, "parked on mutex %s (bucket %u), and nobody will unpark it", name,
+                     bucket);
+            return true;
+        }
+    }
+    return false;
+}
+
+const script_type type_mini_mutex = {
+    .name = "mini_mutex",
+    .engine = "parking_lot",
+    .summary = "a one-byte mutex (LOCKED 0b01, PARKED 0b10) that parks waiters in the parking lot",
+    .size = sizeof(scripted_mutex),
+    .init = mutex_setup,
+    .ops = mutex_ops,
+    .n_ops = 3,
+    .fields = mutex_fields,
+    .n_fields = 3,
+    .describe = mutex_describe,
+    .explain_block = mutex_explain_block,
+};
+
+/* "parking_lot": {"buckets": 64, "queues": [{"bucket", "locked_by", "waiters": [...]}]} */
+static void parking_lot_describe(sim_machine *m, jbuf *b)
+{
+    const lot *l = lot_if_made(m);
+    jb_raw(b, "{");
+    jb_key(b, "buckets");
+    jb_int(b, LOT_BUCKETS);
+    jb_key(b, "queues");
+    jb_raw(b, "[");
+    for (unsigned i = 0; l && i < LOT_BUCKETS; i++) {
+        const lot_bucket *bk = &l->buckets[i];
+        if (!bk->head && !bk->lock.owner)
+            continue;
+        jb_sep(b);
+        jb_raw(b, "{");
+        jb_key(b, "bucket");
+        jb_int(b, i);
+        jb_key(b, "locked_by");
+        if (bk->lock.owner)
+            jb_str(b, sim_actor_name(m, bk->lock.owner - 1));
+        else
+            jb_raw(b, "null");
+        jb_key(b, "waiters");
+        jb_raw(b, "[");
+        for (const lot_waiter *w = bk->head; w; w = w->next) {
+            jb_sep(b);
+            jb_raw(b, "{");
+            jb_key(b, "key");
+            jb_int(b, (int64_t)w->key);
+            jb_key(b, "actor");
+            jb_str(b, sim_actor_name(m, w->parker->owner));
+            jb_raw(b, "}");
+        }
+        jb_raw(b, "]}");
+    }
+    jb_raw(b, "]}");
+}
+
+const script_engine engine_parking_lot = {
+    .name = "parking_lot",
+    .summary = "a 64-bucket parking lot and a one-byte mutex",
+    .variants = parking_lot_variants,
+    .sources = parking_lot_sources,
+    .describe = parking_lot_describe,
+};
