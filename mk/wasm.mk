@@ -10,7 +10,7 @@
 # platform and is missing here fails the wasm tests loudly ("unreachable").
 
 WASM_ENGINE_PREFIXES := counter_* atomic_* lot_* mini_mutex_* spin_wait_* mutex_*
-ASYNCIFY_ONLY := coro_* actor_* sim_* plat_* script_* run_range rebuild ls_* dynCall_vi \
+ASYNCIFY_ONLY := coro_* actor_* sim_* plat_* script_* explore_* run_range rebuild ls_* dynCall_vi \
                  $(WASM_ENGINE_PREFIXES)
 comma := ,
 empty :=

@@ -12,6 +12,7 @@
  * code and a message, never an abort.
  */
 #include "../core/script/world.h"
+#include "../core/sim/explore.h"
 #include "../core/sim/run.h"
 
 #include <emscripten/emscripten.h>
@@ -32,6 +33,7 @@ typedef struct session {
 } session;
 
 static session sessions[MAX_SESSIONS];
+static struct explorer *explorers[MAX_SESSIONS];
 static char global_error[400];
 static jbuf global_out;
 
@@ -84,6 +86,9 @@ EMSCRIPTEN_KEEPALIVE int ls_new(void)
 
 static void unload(session *s)
 {
+    int h = (int)(s - sessions);
+    explore_free(explorers[h]);
+    explorers[h] = NULL;
     script_world_free(s->world);
     script_program_free(s->program);
     s->world = NULL;
@@ -96,6 +101,8 @@ EMSCRIPTEN_KEEPALIVE void ls_free(int h)
     if (!s)
         return;
     unload(s);
+    explore_free(explorers[h]);
+    explorers[h] = NULL;
     jb_free(&s->out);
     s->used = false;
 }
@@ -313,4 +320,93 @@ EMSCRIPTEN_KEEPALIVE const char *ls_sources(void)
     }
     jb_raw(&global_out, "]");
     return global_out.text;
+}
+
+/* ---- the explorer, in slices ---------------------------------------------------- */
+
+
+/* strategy: "dfs" | "random" | "pct".  Starts a search on the session's
+ * scenario (its trace is switched off until ls_explore_finish). */
+EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int bound,
+                                           double max_executions, double max_steps, double seed,
+                                           int prune)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m)
+        return;
+    explore_config cfg;
+    explore_config_default(&cfg);
+    int st = explore_strategy_from_name(strategy);
+    if (st < 0 || bound < 0 || bound > 64 || max_executions < 0 || max_steps < 0 || seed < 0) {
+        failed(s, st < 0 ? "strategy must be dfs, random or pct"
+                         : "bound must be 0..64 and the limits not negative");
+        return;
+    }
+    cfg.strategy = (explore_strategy)st;
+    cfg.bound = bound;
+    cfg.max_executions = (uint64_t)max_executions;
+    if (max_steps > 0)
+        cfg.max_steps = (uint64_t)max_steps;
+    cfg.seed = (uint64_t)seed;
+    cfg.prune = prune != 0;
+    explore_free(explorers[h]);
+    explorers[h] = explore_new(m, &cfg);
+    if (!explorers[h])
+        failed(s, "out of memory");
+    else
+        ok(s);
+}
+
+/* Runs up to `budget` more executions; then read ls_explore_json. */
+EMSCRIPTEN_KEEPALIVE void ls_explore_step(int h, double budget)
+{
+    session *s = get(h);
+    if (!s)
+        return;
+    if (!explorers[h]) {
+        failed(s, "no search was started");
+        return;
+    }
+    explore_run(explorers[h], budget < 1 ? 1 : (uint64_t)budget);
+    ok(s);
+}
+
+/* {"finished", ...explore_result_json..., "summary"} */
+EMSCRIPTEN_KEEPALIVE const char *ls_explore_json(int h)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m || !explorers[h])
+        return "null";
+    jbuf *b = &s->out;
+    jb_clear(b);
+    jb_raw(b, "{");
+    jb_key(b, "finished");
+    jb_raw(b, explore_result_of(explorers[h])->finished ? "true" : "false");
+    jb_key(b, "result");
+    explore_result_json(explorers[h], m, b);
+    jb_key(b, "summary");
+    jbuf t = {0};
+    explore_summary_text(explorers[h], m, &t);
+    jb_str(b, t.text);
+    jb_free(&t);
+    jb_raw(b, "}");
+    return b->text;
+}
+
+/* Ends the search: tracing back on, the machine reset to step 0. */
+EMSCRIPTEN_KEEPALIVE void ls_explore_finish(int h)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m)
+        return;
+    explore_free(explorers[h]);
+    explorers[h] = NULL;
+    sim_set_trace(m, true);
+    if (sim_reset(m) != 0)
+        failed(s, sim_error(m));
+    else
+        ok(s);
 }

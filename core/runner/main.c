@@ -9,10 +9,13 @@
  *
  * Exit status: 0 when the run executed, 2 for bad input.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "../script/world.h"
+#include "../sim/explore.h"
 #include "../sim/run.h"
 
 #include <errno.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +24,18 @@ static int usage(void)
 {
     fprintf(stderr, "usage: lockstep-run catalog\n"
                     "       lockstep-run run FILE.bc [--variant V] [--schedule S] [--policy P]\n"
-                    "                    [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n");
+                    "                    [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n"
+                    "       lockstep-run explore FILE.bc [--variant V] [--bound K]\n"
+                    "                    [--max-executions N] [--strategy dfs|random|pct]\n"
+                    "                    [--seed N] [--max-steps N] [--no-prune] [--json]\n");
     return 2;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 static unsigned char *read_file(const char *path, size_t *len)
@@ -73,17 +86,25 @@ int main(int argc, char **argv)
         jb_free(&b);
         return 0;
     }
-    if (argc < 3 || strcmp(argv[1], "run") != 0)
+    if (argc < 3 || (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "explore") != 0))
         return usage();
+    bool exploring = strcmp(argv[1], "explore") == 0;
+    explore_config ecfg;
+    explore_config_default(&ecfg);
     const char *file = argv[2], *variant = "correct", *schedule = NULL, *policy_name = "round-robin";
     const char *trace_path = NULL;
     uint64_t seed = 0, max_steps = 100000;
     bool json = false;
+    uint64_t u;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--json") == 0) {
             json = true;
+            continue;
+        }
+        if (strcmp(a, "--no-prune") == 0) {
+            ecfg.prune = false;
             continue;
         }
         if (!v) {
@@ -103,6 +124,12 @@ int main(int argc, char **argv)
             continue;
         else if (strcmp(a, "--max-steps") == 0 && parse_u64(v, &max_steps) == 0)
             continue;
+        else if (strcmp(a, "--max-executions") == 0 && parse_u64(v, &ecfg.max_executions) == 0)
+            continue;
+        else if (strcmp(a, "--bound") == 0 && parse_u64(v, &u) == 0 && u <= 64)
+            ecfg.bound = (int)u;
+        else if (strcmp(a, "--strategy") == 0 && explore_strategy_from_name(v) >= 0)
+            ecfg.strategy = (explore_strategy)explore_strategy_from_name(v);
         else {
             fprintf(stderr, "lockstep-run: bad option %s %s\n", a, v);
             return 2;
@@ -142,6 +169,36 @@ int main(int argc, char **argv)
         return 2;
     }
     sim_machine *m = script_world_machine(w);
+    if (exploring) {
+        ecfg.seed = seed;
+        if (max_steps != 100000)
+            ecfg.max_steps = max_steps;
+        double t0 = now_ms();
+        explorer *e = explore_new(m, &ecfg);
+        while (!explore_run(e, 1000)) {
+        }
+        double elapsed = now_ms() - t0;
+        jbuf out = {0};
+        if (json) {
+            explore_result_json(e, m, &out);
+            out.len--; /* reopen the object to add the time */
+            jb_printf(&out, ",\"elapsed_ms\":%.3f}", elapsed);
+        } else {
+            explore_summary_text(e, m, &out);
+            jb_printf(&out, "\n%llu executions, %llu pruned, %.1f ms",
+                      (unsigned long long)explore_result_of(e)->executions,
+                      (unsigned long long)explore_result_of(e)->pruned, elapsed);
+            if (explore_result_of(e)->found)
+                jb_printf(&out, "\n%s", explore_result_of(e)->message);
+        }
+        printf("%s\n", out.text);
+        jb_free(&out);
+        explore_free(e);
+        sim_schedule_free(&sched);
+        script_world_free(w);
+        script_program_free(p);
+        return 0;
+    }
     sim_run_result res;
     sim_run(m, (sim_policy)policy, schedule ? &sched : NULL, seed, max_steps, &res);
     sim_schedule_free(&sched);

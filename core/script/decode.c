@@ -198,6 +198,13 @@ static void code(reader *r, const script_program *p, script_actor *a, size_t end
             }
             uint32_t self = a->n_code - 1;
             code(r, p, a, r->at + body, depth + 1);
+            /* Every other instruction takes at least one step; an empty body
+             * takes none, so nested empty repeats would spin for ever inside
+             * an actor without the machine ever getting control back. */
+            if (!r->failed && a->n_code == self + 1) {
+                fail(r, "repeat with an empty body");
+                return;
+            }
             a->code[self].body_end = a->n_code;
             break;
         }

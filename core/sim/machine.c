@@ -750,6 +750,9 @@ int64_t sim_now(const sim_machine *m) { return m->now; }
 sim_outcome sim_outcome_of(const sim_machine *m) { return m->outcome; }
 const char *sim_error(const sim_machine *m) { return m->last_error; }
 const char *sim_variant(const sim_machine *m) { return m->variant; }
+const char *sim_end_kind(const sim_machine *m) { return m->end_kind; }
+const char *sim_end_message(const sim_machine *m) { return m->end_message; }
+void sim_set_trace(sim_machine *m, bool on) { m->cfg.trace = on; }
 size_t sim_history_len(const sim_machine *m) { return m->history_len; }
 const sim_step_record *sim_history(const sim_machine *m) { return m->history; }
 

@@ -157,6 +157,12 @@ uint64_t sim_steps(const sim_machine *m);
 int64_t sim_now(const sim_machine *m);
 sim_outcome sim_outcome_of(const sim_machine *m);
 const char *sim_error(const sim_machine *m);
+/* How the run ended: the check that failed ("overlap", "assertion", "misuse",
+ * "error") and its message; "" while running, done or stuck. */
+const char *sim_end_kind(const sim_machine *m);
+const char *sim_end_message(const sim_machine *m);
+/* Tracing on or off (the explorer runs with it off, then replays with it on). */
+void sim_set_trace(sim_machine *m, bool on);
 const char *sim_variant(const sim_machine *m);
 
 /* Go back (or forward along the recorded history) to just after step n. */

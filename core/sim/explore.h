@@ -1,0 +1,80 @@
+/*
+ * explore.h: searching schedules for a bad interleaving.
+ *
+ * The explorer re-runs a machine from the start again and again, each time
+ * making different choices at the steps where more than one actor could move,
+ * until some run ends badly (stuck, a violation) or every run within the bound
+ * has been tried.  Runs are cheap (the trace is off), so it re-executes rather
+ * than saving states.
+ *
+ *   dfs     Depth-first over the choices, bounding the number of preemptions
+ *           (switching away from an actor that could have continued; giving
+ *           way after a spin or a yield is free).  Bounds go 0, 1, 2, ... so
+ *           the counterexample with the fewest preemptions is found first.
+ *           Sleep sets prune runs that only reorder independent steps (steps
+ *           on different objects commute).
+ *   random  Each run picks uniformly among the enabled actors.
+ *   pct     Probabilistic concurrency testing: random actor priorities and
+ *           d - 1 random priority-change points per run.
+ *
+ * The search runs in slices (explore_run with a budget), so a Web Worker can
+ * report progress and be cancelled between slices.
+ */
+#ifndef LOCKSTEP_EXPLORE_H
+#define LOCKSTEP_EXPLORE_H
+
+#include "machine.h"
+#include "schedule.h"
+
+typedef enum explore_strategy { EXPLORE_DFS, EXPLORE_RANDOM, EXPLORE_PCT } explore_strategy;
+
+/* "dfs", "random", "pct", or -1. */
+int explore_strategy_from_name(const char *name);
+
+typedef struct explore_config {
+    explore_strategy strategy;
+    int bound;                /* dfs: the largest preemption bound to try */
+    uint64_t max_executions;  /* stop after this many runs (0 = no limit) */
+    uint64_t max_steps;       /* per run; a run that reaches it is reported */
+    uint64_t seed;            /* random and pct */
+    int pct_depth;            /* pct: d (>= 1) */
+    bool prune;               /* dfs: sleep sets (default on) */
+    uint64_t minimize_budget; /* dfs: runs spent looking for a shorter counterexample */
+} explore_config;
+
+void explore_config_default(explore_config *c);
+
+typedef struct explore_result {
+    bool finished;         /* the search is over (found, exhausted, or limited) */
+    bool found;
+    char kind[24];         /* "stuck", "overlap", "assertion", "misuse", ... */
+    char message[256];     /* the violation's message, or the stuck actors */
+    sim_schedule schedule; /* replays to the violation */
+    uint64_t steps;        /* of the violating run */
+    int preemptions;       /* of the violating run */
+    uint64_t executions;   /* runs completed */
+    uint64_t pruned;       /* dfs: alternatives skipped as equivalent */
+    int bound;             /* dfs: the bound being (or last) searched */
+    bool complete;         /* every run within the bound was tried */
+    char reason[160];      /* why the search is incomplete */
+    uint64_t step_limit_hits;
+} explore_result;
+
+typedef struct explorer explorer;
+
+/* The machine is reset and driven by the explorer; turn its trace off. */
+explorer *explore_new(sim_machine *m, const explore_config *cfg);
+/* Runs at most `budget` more executions.  Returns true when the search is
+ * over; the result is then final. */
+bool explore_run(explorer *e, uint64_t budget);
+const explore_result *explore_result_of(const explorer *e);
+void explore_free(explorer *e);
+
+/* "violation: stuck after 34 steps, schedule v1: ... (2 preemptions)" or
+ * "no violation within bound 3: 1234 executions, complete". */
+void explore_summary_text(const explorer *e, const sim_machine *m, jbuf *out);
+/* {"found", "kind", "schedule", "steps", "preemptions", "executions",
+ *  "pruned", "bound", "complete", "reason", "message"} */
+void explore_result_json(const explorer *e, const sim_machine *m, jbuf *out);
+
+#endif
