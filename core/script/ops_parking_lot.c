@@ -104,6 +104,46 @@ static void mutex_describe(const void *o, sim_machine *m, jbuf *b)
 /* The parking lot as seen by the simulator (NULL until some mutex made it). */
 static const lot *lot_if_made(const sim_machine *m) { return sim_global_peek(m, &lot_global); }
 
+static const char *two_bits(int64_t v) { return (const char *[]){"00", "01", "10", "11"}[v & 3]; }
+
+/* "parked on mutex m (bucket 30) since step 34; its validate passed at step
+ * 30 with state 11; A's unpark_one on m at step 29 found no waiter and wrote 00
+ * at step 31; nobody will unpark it" -- told from the trace when it is on. */
+static void mutex_tell_story(const void *o, const char *name, unsigned bucket, sim_machine *m,
+                             int actor, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "parked on mutex %s (bucket %u)", name, bucket);
+    sim_event_view last, validate = {0}, wrote, none;
+    uint64_t now = sim_steps(m);
+    int region = sim_region_of(m, o, NULL);
+    if (n > 0 && (size_t)n < size && sim_trace_find_last(m, actor, -1, NULL, NULL, now, &last)) {
+        n += snprintf(buf + n, size - (size_t)n, " since step %llu", (unsigned long long)last.step);
+        if ((size_t)n < size &&
+            sim_trace_find_last(m, actor, -1, "load", "validate: state == 11?", now, &validate))
+            n += snprintf(buf + n, size - (size_t)n, "; its validate passed at step %llu with state %s",
+                          (unsigned long long)validate.step, two_bits(validate.new_value));
+        bool found = false;
+        for (uint64_t before = now; (size_t)n < size && !found;) {
+            if (!sim_trace_find_last(m, -1, actor, "store", "callback: write 00", before, &wrote))
+                break;
+            if (wrote.region == region && wrote.step >= validate.step &&
+                sim_trace_find_last(m, wrote.actor, -1, "note", "no waiter", wrote.step, &none)) {
+                n += snprintf(buf + n, size - (size_t)n,
+                              "; %s's unpark_one on %s at step %llu found no waiter and wrote 00 "
+                              "at step %llu",
+                              sim_actor_name(m, wrote.actor), name, (unsigned long long)none.step,
+                              (unsigned long long)wrote.step);
+                found = true;
+            }
+            if (wrote.step == 0)
+                break;
+            before = wrote.step - 1;
+        }
+    }
+    if (n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, "; nobody will unpark it");
+}
+
 static bool mutex_explain_block(const void *o, const char *name, sim_machine *m, int actor,
                                 char *buf, size_t size)
 {
@@ -115,8 +155,7 @@ static bool mutex_explain_block(const void *o, const char *name, sim_machine *m,
     unsigned bucket = lot_bucket_of(key);
     for (const lot_waiter *w = l->buckets[bucket].head; w; w = w->next) {
         if (w->key == key && w->parker->owner == actor) {
-            snprintf(buf, size, "parked on mutex %s (bucket %u), and nobody will unpark it", name,
-                     bucket);
+            mutex_tell_story(o, name, bucket, m, actor, buf, size);
             return true;
         }
     }

@@ -221,6 +221,23 @@ void *sim_global(sim_machine *m, plat_global *g);
 /* The same, for views: NULL if no actor or setup has made it since the reset. */
 void *sim_global_peek(const sim_machine *m, const plat_global *g);
 
+/* ---- reading the trace back (for engines' explanations) ----------------------- */
+
+typedef struct sim_event_view {
+    uint64_t step;
+    int actor;         /* -1: the machine */
+    const char *kind;  /* "load", "cas", "note", ... */
+    const char *label; /* the engine's label, or "" */
+    int region;        /* the object touched, -1 none */
+    int64_t old_value, new_value;
+} sim_event_view;
+
+/* The latest traced event at or before `before_step` by `actor` (-1: anyone)
+ * whose label is `label` (NULL: any) and kind `kind` (NULL: any), optionally
+ * excluding one actor.  False if there is none or the trace is off. */
+bool sim_trace_find_last(const sim_machine *m, int actor, int not_actor, const char *kind,
+                         const char *label, uint64_t before_step, sim_event_view *out);
+
 /* ---- outputs ------------------------------------------------------------------------ */
 
 /* The state snapshot: actors, their next actions, objects, outcome. */

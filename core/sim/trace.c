@@ -82,6 +82,26 @@ static const char *event_name(unsigned kind)
     }
 }
 
+bool sim_trace_find_last(const sim_machine *m, int actor, int not_actor, const char *kind,
+                         const char *label, uint64_t before_step, sim_event_view *out)
+{
+    for (size_t i = m->n_events; i-- > 0;) {
+        const sim_event *e = &m->events[i];
+        if (e->step > before_step || (actor >= 0 && e->actor != actor) ||
+            (not_actor >= 0 && e->actor == not_actor))
+            continue;
+        const char *k = event_name(e->kind);
+        const char *l = e->site.label ? e->site.label : "";
+        if ((kind && strcmp(k, kind) != 0) || (label && strcmp(l, label) != 0))
+            continue;
+        *out = (sim_event_view){.step = e->step, .actor = e->actor, .kind = k, .label = l,
+                                .region = e->region, .old_value = (int64_t)e->old_v,
+                                .new_value = (int64_t)e->new_v};
+        return true;
+    }
+    return false;
+}
+
 static void object_name(const sim_machine *m, int region, int elem, char *buf, size_t size)
 {
     const sim_region *g = &m->regions[region];
