@@ -125,9 +125,11 @@ static bool independent(const sim_action *x, const sim_action *y)
 static uint32_t wake_dependent(const sim_machine *m, uint32_t sleep, int actor)
 {
     const sim_action *a = sim_pending(m, actor);
-    for (int t = 0; t < SIM_MAX_ACTORS; t++)
-        if ((sleep >> t & 1) && !independent(sim_pending(m, t), a))
+    for (uint32_t left = sleep; left; left &= left - 1) {
+        int t = __builtin_ctz(left);
+        if (!independent(sim_pending(m, t), a))
             sleep &= ~(1u << t);
+    }
     return sleep;
 }
 

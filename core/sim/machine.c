@@ -195,7 +195,7 @@ static void start_actors(sim_machine *m)
     }
 }
 
-static void settle(sim_machine *m);
+static void settle(sim_machine *m, int moved);
 
 static int rebuild(sim_machine *m)
 {
@@ -225,7 +225,7 @@ static int rebuild(sim_machine *m)
         return -1;
     }
     start_actors(m);
-    settle(m);
+    settle(m, -1);
     return 0;
 }
 
@@ -272,8 +272,10 @@ int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])
 }
 
 /* After a step: jump the clock if everybody waits for it, detect the end. */
-static void settle(sim_machine *m)
+static void settle(sim_machine *m, int moved)
 {
+    if (m->outcome == SIM_RUNNING && moved >= 0 && sim_is_enabled(m, moved))
+        return; /* the common case: whoever just moved can move again */
     while (m->outcome == SIM_RUNNING) {
         int enabled[SIM_MAX_ACTORS];
         if (sim_enabled(m, enabled) > 0)
@@ -365,9 +367,10 @@ int sim_step(sim_machine *m, int i)
         fail(m, "%s cannot move: %s", m->actors[i].name, why);
         return -1;
     }
-    int enabled[SIM_MAX_ACTORS];
-    int n = sim_enabled(m, enabled);
-    record_step(m, i, n > 1);
+    bool choice = false; /* was anybody else enabled too? */
+    for (int k = 0; k < m->n_actors && !choice; k++)
+        choice = k != i && sim_is_enabled(m, k);
+    record_step(m, i, choice);
     m->step++;
     sim_actor *a = &m->actors[i];
     m->current = i;
@@ -381,7 +384,7 @@ int sim_step(sim_machine *m, int i)
                  coro_stack_size(a->co));
         end_with_error(m, msg);
     }
-    settle(m);
+    settle(m, i);
     return 0;
 }
 
@@ -459,7 +462,7 @@ static uint64_t perform(sim_machine *m, int i)
                    .kind = (uint8_t)p->kind, .width = p->width, .region = -1, .elem = 0,
                    .other = -1, .a = p->a, .b = p->b, .site = p->site, .text = p->text};
     int elem = 0;
-    if (p->target) {
+    if (p->target && m->cfg.trace) { /* names are for the trace only */
         e.region = (int16_t)sim_region_of(m, p->target, &elem);
         e.elem = (int16_t)elem;
     }
@@ -654,11 +657,19 @@ void sim_random_at(const sim_machine *m, size_t i, uint32_t *value, uint64_t *st
 int sim_region_of(const sim_machine *m, const void *p, int *elem)
 {
     const unsigned char *c = p;
+    int hint = m->region_hint; /* most steps touch the object the last one did */
+    if (hint < m->n_regions && c >= m->regions[hint].base &&
+        c < m->regions[hint].base + m->regions[hint].size && !m->regions[hint].elem_size) {
+        if (elem)
+            *elem = 0;
+        return hint;
+    }
     for (int r = 0; r < m->n_regions; r++) {
         const sim_region *g = &m->regions[r];
         if (c >= g->base && c < g->base + g->size) {
             if (elem)
                 *elem = g->elem_size ? (int)((size_t)(c - g->base) / g->elem_size) : 0;
+            ((sim_machine *)m)->region_hint = r;
             return r;
         }
     }

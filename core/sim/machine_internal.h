@@ -67,6 +67,7 @@ struct sim_machine {
     int n_actors;
     sim_region regions[SIM_MAX_REGIONS];
     int n_regions;
+    int region_hint; /* the region found last (a lookup cache) */
     uint64_t next_vaddr;
 
     coro *host;
