@@ -245,6 +245,8 @@ bool sim_is_enabled(const sim_machine *m, int i)
     const sim_actor *a = &m->actors[i];
     if (a->finished)
         return false;
+    if (m->hooks.gate && !m->hooks.gate(m, i, m->setup_arg))
+        return false;
     const sim_action *p = &a->pending;
     switch (p->kind) {
     case SIM_ACT_LOCK:

@@ -113,6 +113,12 @@ typedef struct sim_hooks {
      * "parked on mutex m (bucket 3)").  Writes into buf; returns false to let
      * the machine say it. */
     bool (*describe_block)(sim_machine *m, int actor, char *buf, size_t size, void *arg);
+    /* An extra scheduling rule on top of the enabled rule, or NULL: an RTOS
+     * lets only its highest-priority ready task run and an interrupt handler
+     * stays dormant until raised; an async executor polls one task at a time.
+     * Return false to hold `actor` back (it then counts as blocked, and the
+     * hook's describe_block should say why). */
+    bool (*gate)(const sim_machine *m, int actor, void *arg);
 } sim_hooks;
 
 /* ---- building --------------------------------------------------------------- */
