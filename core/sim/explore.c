@@ -9,6 +9,10 @@
  * one).  Backtracking takes the deepest node that still has an untried actor
  * affordable within the preemption bound.
  *
+ * Local steps (spin, yield, work) touch nothing shared, so where they happen
+ * does not matter: with pruning on they are taken as soon as they come up and
+ * are never a choice.
+ *
  * Sleep sets: after trying actor a at a node, a later sibling b's subtree need
  * not try a first again if a's next step is independent of everything done
  * since (they touch different objects): that ordering only swaps two commuting
@@ -135,6 +139,17 @@ static uint32_t wake_dependent(const sim_machine *m, uint32_t sleep, int actor)
 
 static int lowest(uint32_t set) { return __builtin_ctz(set); }
 
+/* An actor among `candidates` whose next step is local (spin, yield, work), or -1. */
+static int explore_local_step(const sim_machine *m, uint32_t candidates)
+{
+    for (uint32_t left = candidates; left; left &= left - 1) {
+        sim_act_kind k = sim_pending(m, __builtin_ctz(left))->kind;
+        if (k == SIM_ACT_SPIN || k == SIM_ACT_YIELD || k == SIM_ACT_WORK)
+            return __builtin_ctz(left);
+    }
+    return -1;
+}
+
 /* ---- one run ------------------------------------------------------------------- */
 
 typedef enum run_end { RUN_OK, RUN_BAD, RUN_LIMIT, RUN_CUT } run_end;
@@ -213,6 +228,15 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
             if (!avail) {
                 info.end = RUN_CUT; /* everything left was explored elsewhere */
                 break;
+            }
+            int local = e->cfg.prune ? explore_local_step(m, avail) : -1;
+            if (local >= 0 && n > 1) {
+                /* A step that touches nothing shared commutes with every
+                 * other: taking it now stands for every place it could go.
+                 * It is nobody's turn, so it costs no preemption and leaves
+                 * `prev` alone. */
+                sim_step(m, local);
+                continue;
             }
             if (n == 1) {
                 a = en[0];
