@@ -9,7 +9,7 @@
 # engine's prefix, listed in WASM_ENGINE_PREFIXES.  A function that calls the
 # platform and is missing here fails the wasm tests loudly ("unreachable").
 
-WASM_ENGINE_PREFIXES := counter_* atomic_* lot_* mini_mutex_* spin_wait_* mutex_*
+WASM_ENGINE_PREFIXES := counter_* atomic_* lot_* mini_mutex_* spin_wait_* mutex_* aqs_* semaphore_*
 ASYNCIFY_ONLY := coro_* actor_* sim_* plat_* script_* explore_* run_range rebuild ls_* dynCall_vi \
                  $(WASM_ENGINE_PREFIXES)
 comma := ,

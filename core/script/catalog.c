@@ -7,11 +7,12 @@
 
 #include <string.h>
 
-extern const script_engine engine_basic, engine_parking_lot;
-extern const script_type type_counter, type_atomic_counter, type_mini_mutex;
+extern const script_engine engine_basic, engine_parking_lot, engine_aqs;
+extern const script_type type_counter, type_atomic_counter, type_mini_mutex, type_semaphore;
 
-static const script_engine *const engines[] = {&engine_basic, &engine_parking_lot};
-static const script_type *const types[] = {&type_counter, &type_atomic_counter, &type_mini_mutex};
+static const script_engine *const engines[] = {&engine_basic, &engine_parking_lot, &engine_aqs};
+static const script_type *const types[] = {&type_counter, &type_atomic_counter, &type_mini_mutex,
+                                           &type_semaphore};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

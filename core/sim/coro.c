@@ -41,6 +41,7 @@
 #endif
 #endif
 #ifdef CORO_ASAN
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -326,6 +327,10 @@ void coro_restart(coro *c, coro_fn fn, void *arg)
     memcpy(c->stack_lo, &(uint64_t){CORO_CANARY}, sizeof(uint64_t));
     unsigned char *top = c->stack_lo + c->stack_size;
 #ifdef CORO_ASAN
+    /* Frames of the previous run never returned, so their redzones are still
+     * poisoned; gcc's instrumentation does not repaint a whole frame on entry,
+     * so a fresh frame over them would be reported as an overflow. */
+    __asan_unpoison_memory_region(c->stack_lo, c->stack_size);
     c->asan_bottom = c->stack_lo;
     c->asan_size = c->stack_size;
 #endif

@@ -65,14 +65,22 @@ export class Session {
   constructor(M, bytecode, options = {}) {
     this.M = M;
     this.handle = M._ls_new();
-    if (this.handle < 0) throw new LockstepError(M.UTF8ToString(M._ls_error(-1)));
+    // The only way ls_new fails.  (Its message cannot be read back: ls_error(-1)
+    // overwrites it with "no session -1".)
+    if (this.handle < 0) throw new LockstepError('too many sessions are open at once; free() the ones no longer needed');
     const p = M._malloc(Math.max(1, bytecode.length));
     M.HEAPU8.set(bytecode, p);
     this.#withString(options.variant ?? 'correct', (v) =>
       M._ls_load(this.handle, p, bytecode.length, v, options.seed ?? 0, options.trace === false ? 0 : 1),
     );
     M._free(p);
-    this.#check();
+    try {
+      this.#check();
+    } catch (e) {
+      // A session that failed to load is of no use to anyone: give its slot back.
+      this.free();
+      throw e;
+    }
   }
 
   /** @param {string} s @param {(p: number) => void} f */

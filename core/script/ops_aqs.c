@@ -1,0 +1,526 @@
+/*
+ * Scenario bindings of engine `aqs`: the `semaphore` type.
+ *
+ * Threads.  The engine needs each thread's aqs_thread (its park permit, its
+ * interrupt flag, its queue node).  They live in one table per machine, the
+ * engine global "thread": element i belongs to actor i, so the trace names
+ * actor B's node status and interrupt flag "thread[1]".
+ *
+ * Interrupts.  `interrupt s actor=N` is Thread.interrupt() of actor N (0 is
+ * the first actor written in the scenario): it sets N's flag and unparks it.
+ * It is an operation of the semaphore only because every operation names an
+ * object; the flag belongs to the thread, whichever semaphore it waits on.
+ * The operations that wait interruptibly (acquire, try_acquire_for, guarded)
+ * return -1 when interrupted.
+ *
+ * Holders and drift.  The semaphore does not know who holds permits; this
+ * binding keeps count beside it (never seen by the engine): an actor holds
+ * what its acquires took (and what drain took), minus what it released.  A
+ * scenario may declare `capacity`: then after every operation, and whenever
+ * a guarded body starts, the binding checks that free permits plus held
+ * permits do not exceed the capacity (less any reductions).  Releasing more
+ * than you hold is where a pool grows; the excess is reported as a `drift`
+ * violation.  (Held counts are raised after an acquire and lowered before a
+ * release, so in correct code the sum can only be below the capacity while
+ * operations are in flight, never above it.)
+ */
+#include "../engines/aqs/caller.h"
+#include "../engines/aqs/semaphore.h"
+#include "catalog.h"
+
+#include <stdio.h>
+
+static const char *const aqs_variants[] = {"correct", "acquire_in_try", "compensating_release",
+                                           "no_propagation", NULL};
+static const char *const aqs_sources[] = {
+    "engines/aqs/semaphore.h", "engines/aqs/semaphore.c",  "engines/aqs/aqs.h",
+    "engines/aqs/aqs.c",       "engines/aqs/aqs_cancel.c", "engines/aqs/aqs_thread.h",
+    "engines/aqs/aqs_thread.c", "engines/aqs/caller.h",    "engines/aqs/caller.c",
+    NULL};
+
+/* ---- the threads ---------------------------------------------------------------- */
+
+typedef struct aqs_threads {
+    aqs_thread t[SIM_MAX_ACTORS];
+} aqs_threads;
+
+static void aqs_threads_init(void *data) { (void)data; /* bound lazily, see aqs_thread_of */ }
+
+static plat_global aqs_threads_global = {
+    .name = "thread",
+    .size = sizeof(aqs_threads),
+    .elem_size = sizeof(aqs_thread),
+    .init = aqs_threads_init,
+};
+
+static int aqs_me(void) { return sim_current_actor(sim_running()); }
+
+static aqs_thread *aqs_thread_of(int actor)
+{
+    aqs_threads *ts = plat_global_get(&aqs_threads_global);
+    aqs_thread *t = &ts->t[actor];
+    if (!t->parker)
+        aqs_thread_init(t, sim_parker_of(sim_running(), actor), (uint32_t)actor + 1);
+    return t;
+}
+
+/* ---- the scripted semaphore --------------------------------------------------------- */
+
+typedef struct aqs_scripted {
+    semaphore s;          /* first: the object's address is the semaphore's */
+    int32_t capacity;     /* declared by the scenario; -1: none, no drift check */
+    int32_t capacity_now; /* the capacity less reductions */
+    int32_t held_total, peak_held;
+    int32_t held[SIM_MAX_ACTORS]; /* per actor (binding only) */
+} aqs_scripted;
+
+static int32_t aqs_permits_of(const aqs_scripted *x) { return (int32_t)x->s.sync.state.v; }
+
+static int aqs_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    aqs_scripted *x = o;
+    if (params[0] < INT32_MIN || params[0] > INT32_MAX) {
+        snprintf(err, es, "permits must fit in a 32-bit int (%d to %d)", INT32_MIN, INT32_MAX);
+        return -1;
+    }
+    if (params[1] != 0 && params[1] != 1) {
+        snprintf(err, es, "fair must be 0 (nonfair) or 1 (fair)");
+        return -1;
+    }
+    if (params[2] < -1 || params[2] > INT32_MAX) {
+        snprintf(err, es, "capacity must be from 0 to %d (or -1: not declared)", INT32_MAX);
+        return -1;
+    }
+    semaphore_init(&x->s, (int32_t)params[0], params[1] != 0);
+    x->capacity = x->capacity_now = (int32_t)params[2];
+    (void)plat_global_get(&aqs_threads_global); /* the thread table exists from the start */
+    return 0;
+}
+
+/* An argument that must fit in a Java int; out of range is misuse. */
+static bool aqs_int_arg(int64_t v, const char *op, int32_t *out)
+{
+    if (v >= INT32_MIN && v <= INT32_MAX) {
+        *out = (int32_t)v;
+        return true;
+    }
+    char msg[160];
+    snprintf(msg, sizeof msg, "%s: %lld does not fit in a 32-bit int", op, (long long)v);
+    sim_violation(sim_running(), "misuse", msg, AT("argument out of range"));
+    return false;
+}
+
+static void aqs_hold(aqs_scripted *x, int actor, int32_t n)
+{
+    x->held[actor] += n;
+    x->held_total += n;
+    if (x->held_total > x->peak_held)
+        x->peak_held = x->held_total;
+}
+
+/* Before a release of n: what the actor holds goes down, never below 0 (the
+ * rest of the release is permits that nobody took). */
+static void aqs_unhold(aqs_scripted *x, int actor, int32_t n)
+{
+    int32_t has = x->held[actor] > 0 ? x->held[actor] : 0;
+    int32_t take = n < has ? n : has;
+    x->held[actor] -= take;
+    x->held_total -= take;
+}
+
+static int64_t aqs_drift_of(const aqs_scripted *x)
+{
+    if (x->capacity < 0)
+        return 0;
+    return (int64_t)aqs_permits_of(x) + x->held_total - x->capacity_now;
+}
+
+static void aqs_check_drift(aqs_scripted *x)
+{
+    int64_t drift = aqs_drift_of(x);
+    if (drift <= 0)
+        return;
+    sim_machine *m = sim_running();
+    char name[48], msg[240];
+    sim_object_name(m, x, name, sizeof name);
+    int32_t free_now = aqs_permits_of(x);
+    snprintf(msg, sizeof msg,
+             "permit drift: %s has %d permit%s free and %d held, %lld more than its capacity "
+             "of %d",
+             name, free_now, free_now == 1 || free_now == -1 ? "" : "s", x->held_total,
+             (long long)drift, x->capacity_now);
+    sim_violation(m, "drift", msg, AT("permit drift check"));
+}
+
+/* The end of every operation: the drift check.  An operation that ended the
+ * run (misuse, drift) may have taken no step at all; one more announced step,
+ * never performed now, keeps a program that repeats it from spinning on the
+ * host. */
+static void aqs_end_op(aqs_scripted *x)
+{
+    if (x)
+        aqs_check_drift(x);
+    if (sim_outcome_of(sim_running()) != SIM_RUNNING)
+        plat_yield(AT("the run is over"));
+}
+
+static int64_t aqs_op_acquire(void *o, const int64_t *args)
+{
+    aqs_scripted *x = o;
+    int32_t n;
+    if (!aqs_int_arg(args[0], "acquire", &n)) {
+        aqs_end_op(NULL);
+        return SEMAPHORE_ERROR;
+    }
+    int me = aqs_me();
+    int r = semaphore_acquire(&x->s, n, aqs_thread_of(me));
+    if (r == AQS_ACQUIRED)
+        aqs_hold(x, me, n);
+    aqs_end_op(x);
+    return r;
+}
+
+static int64_t aqs_op_acquire_uninterruptibly(void *o, const int64_t *args)
+{
+    aqs_scripted *x = o;
+    int32_t n;
+    if (!aqs_int_arg(args[0], "acquire_uninterruptibly", &n)) {
+        aqs_end_op(NULL);
+        return SEMAPHORE_ERROR;
+    }
+    int me = aqs_me();
+    int r = semaphore_acquire_uninterruptibly(&x->s, n, aqs_thread_of(me));
+    if (r == AQS_ACQUIRED)
+        aqs_hold(x, me, n);
+    aqs_end_op(x);
+    return r;
+}
+
+static int64_t aqs_op_try_acquire(void *o, const int64_t *args)
+{
+    aqs_scripted *x = o;
+    int32_t n;
+    if (!aqs_int_arg(args[0], "try_acquire", &n)) {
+        aqs_end_op(NULL);
+        return SEMAPHORE_ERROR;
+    }
+    bool got = semaphore_try_acquire(&x->s, n);
+    if (got)
+        aqs_hold(x, aqs_me(), n);
+    aqs_end_op(x);
+    return got;
+}
+
+static int64_t aqs_op_try_acquire_for(void *o, const int64_t *args)
+{
+    aqs_scripted *x = o;
+    int32_t n;
+    if (!aqs_int_arg(args[0], "try_acquire_for", &n)) {
+        aqs_end_op(NULL);
+        return SEMAPHORE_ERROR;
+    }
+    int me = aqs_me();
+    int r = semaphore_try_acquire_for(&x->s, n, args[1], aqs_thread_of(me));
+    if (r == AQS_ACQUIRED)
+        aqs_hold(x, me, n);
+    aqs_end_op(x);
+    return r;
+}
+
+static int64_t aqs_op_release(void *o, const int64_t *args)
+{
+    aqs_scripted *x = o;
+    int32_t n;
+    if (!aqs_int_arg(args[0], "release", &n)) {
+        aqs_end_op(NULL);
+        return SEMAPHORE_ERROR;
+    }
+    if (n > 0)
+        aqs_unhold(x, aqs_me(), n);
+    semaphore_release(&x->s, n);
+    aqs_end_op(x);
+    return 0;
+}
+
+static int64_t aqs_op_available(void *o, const int64_t *args)
+{
+    (void)args;
+    int32_t permits = semaphore_available_permits(&((aqs_scripted *)o)->s);
+    aqs_end_op(o);
+    return permits;
+}
+
+static int64_t aqs_op_drain(void *o, const int64_t *args)
+{
+    (void)args;
+    aqs_scripted *x = o;
+    int32_t drained = semaphore_drain_permits(&x->s);
+    aqs_hold(x, aqs_me(), drained); /* a debt cleared counts as held below zero */
+    aqs_end_op(x);
+    return drained;
+}
+
+static int64_t aqs_op_reduce(void *o, const int64_t *args)
+{
+    aqs_scripted *x = o;
+    int32_t n;
+    if (!aqs_int_arg(args[0], "reduce", &n)) {
+        aqs_end_op(NULL);
+        return SEMAPHORE_ERROR;
+    }
+    semaphore_reduce_permits(&x->s, n);
+    if (x->capacity >= 0 && n > 0) /* (an error ends the run: no need to undo this) */
+        x->capacity_now -= n;
+    aqs_end_op(x);
+    return 0;
+}
+
+/* The body of a guarded call: hold the permits for a virtual duration. */
+typedef struct aqs_body {
+    aqs_scripted *x;
+    int actor;
+    int32_t permits;
+    int64_t hold_us;
+} aqs_body;
+
+static void aqs_op_body(void *arg)
+{
+    aqs_body *b = arg;
+    aqs_hold(b->x, b->actor, b->permits);
+    aqs_check_drift(b->x);
+    plat_sleep_until(plat_now(AT("now")) + b->hold_us, AT("hold the permits (the call)"));
+    aqs_unhold(b->x, b->actor, b->permits);
+}
+
+static int64_t aqs_op_guarded(void *o, const int64_t *args)
+{
+    aqs_scripted *x = o;
+    aqs_body b = {.x = x, .actor = aqs_me(), .hold_us = args[1] > 0 ? args[1] : 0};
+    if (!aqs_int_arg(args[0], "guarded", &b.permits)) {
+        aqs_end_op(NULL);
+        return SEMAPHORE_ERROR;
+    }
+    int r = semaphore_guarded(&x->s, b.permits, aqs_thread_of(b.actor), aqs_op_body, &b);
+    aqs_end_op(x);
+    return r;
+}
+
+static int64_t aqs_op_try_guarded(void *o, const int64_t *args)
+{
+    aqs_scripted *x = o;
+    aqs_body b = {.x = x, .actor = aqs_me(), .hold_us = args[1] > 0 ? args[1] : 0};
+    if (!aqs_int_arg(args[0], "try_guarded", &b.permits)) {
+        aqs_end_op(NULL);
+        return SEMAPHORE_ERROR;
+    }
+    bool ran = semaphore_try_guarded(&x->s, b.permits, aqs_op_body, &b);
+    aqs_end_op(x);
+    return ran;
+}
+
+static int64_t aqs_op_interrupt(void *o, const int64_t *args)
+{
+    sim_machine *m = sim_running();
+    if (args[0] < 0 || args[0] >= sim_actor_count(m)) {
+        char msg[160];
+        snprintf(msg, sizeof msg,
+                 "interrupt: there is no actor %lld (actors are numbered from 0, in the order "
+                 "the scenario lists them; it has %d)",
+                 (long long)args[0], sim_actor_count(m));
+        sim_violation(m, "misuse", msg, AT("interrupt whom?"));
+        aqs_end_op(NULL);
+        return 0;
+    }
+    aqs_thread_interrupt(aqs_thread_of((int)args[0]));
+    aqs_end_op(o);
+    return 0;
+}
+
+static int64_t aqs_op_interrupted(void *o, const int64_t *args)
+{
+    (void)args;
+    bool was = aqs_thread_interrupted(aqs_thread_of(aqs_me()));
+    aqs_end_op(o);
+    return was;
+}
+
+static const script_op aqs_semaphore_ops[] = {
+    {.name = "acquire", .n_args = 1, .arg_names = {"permits"}, .run = aqs_op_acquire},
+    {.name = "acquire_uninterruptibly",
+     .n_args = 1,
+     .arg_names = {"permits"},
+     .run = aqs_op_acquire_uninterruptibly},
+    {.name = "try_acquire", .n_args = 1, .arg_names = {"permits"}, .run = aqs_op_try_acquire},
+    {.name = "try_acquire_for",
+     .n_args = 2,
+     .arg_names = {"permits", "timeout"},
+     .run = aqs_op_try_acquire_for},
+    {.name = "release", .n_args = 1, .arg_names = {"permits"}, .run = aqs_op_release},
+    {.name = "available", .run = aqs_op_available},
+    {.name = "drain", .run = aqs_op_drain},
+    {.name = "reduce", .n_args = 1, .arg_names = {"reductions"}, .run = aqs_op_reduce},
+    {.name = "guarded", .n_args = 2, .arg_names = {"permits", "hold"}, .run = aqs_op_guarded},
+    {.name = "try_guarded",
+     .n_args = 2,
+     .arg_names = {"permits", "hold"},
+     .run = aqs_op_try_guarded},
+    {.name = "interrupt", .n_args = 1, .arg_names = {"actor"}, .run = aqs_op_interrupt},
+    {.name = "interrupted", .run = aqs_op_interrupted},
+};
+
+static int64_t aqs_field_permits(const void *o) { return aqs_permits_of(o); }
+static int64_t aqs_field_queued(const void *o)
+{
+    return aqs_queue_length(&((const aqs_scripted *)o)->s.sync);
+}
+static int64_t aqs_field_fair(const void *o) { return ((const aqs_scripted *)o)->s.fair; }
+static int64_t aqs_field_held(const void *o) { return ((const aqs_scripted *)o)->held_total; }
+static int64_t aqs_field_peak_held(const void *o) { return ((const aqs_scripted *)o)->peak_held; }
+static int64_t aqs_field_drift(const void *o) { return aqs_drift_of(o); }
+static int64_t aqs_field_first(const void *o)
+{
+    return (int64_t)((const aqs_scripted *)o)->s.sync.first.v - 1;
+}
+
+static const script_field aqs_semaphore_fields[] = {
+    {.name = "permits", .read = aqs_field_permits},
+    {.name = "queued", .read = aqs_field_queued},
+    {.name = "fair", .read = aqs_field_fair},
+    {.name = "held", .read = aqs_field_held},
+    {.name = "peak_held", .read = aqs_field_peak_held},
+    {.name = "drift", .read = aqs_field_drift},
+    {.name = "first", .read = aqs_field_first},
+};
+
+static const char *aqs_status_name(uint32_t status)
+{
+    return status == 0 ? "0" : status == AQS_WAITING ? "WAITING"
+                           : status & AQS_CANCELLED  ? "CANCELLED"
+                                                     : "?";
+}
+
+static void aqs_actor_or_null(jbuf *b, sim_machine *m, int actor)
+{
+    if (actor >= 0)
+        jb_str(b, sim_actor_name(m, actor));
+    else
+        jb_raw(b, "null");
+}
+
+/* "fair", "capacity", "queue": [{actor, status, wants}], "holders": [{actor, permits}] */
+static void aqs_semaphore_describe(const void *o, sim_machine *m, jbuf *b)
+{
+    const aqs_scripted *x = o;
+    jb_key(b, "fair");
+    jb_raw(b, x->s.fair ? "true" : "false");
+    jb_key(b, "capacity");
+    if (x->capacity >= 0)
+        jb_int(b, x->capacity_now);
+    else
+        jb_raw(b, "null");
+    jb_key(b, "first");
+    aqs_actor_or_null(b, m, (int)x->s.sync.first.v - 1);
+    jb_key(b, "queue");
+    jb_raw(b, "[");
+    for (const aqs_node *n = x->s.sync.head.next; n; n = n->next) {
+        jb_sep(b);
+        jb_raw(b, "{");
+        jb_key(b, "actor");
+        aqs_actor_or_null(b, m, n->waiter ? (int)n->waiter->id - 1 : -1);
+        jb_key(b, "status");
+        jb_str(b, aqs_status_name(n->status.v));
+        jb_key(b, "wants");
+        jb_int(b, n->wants);
+        jb_raw(b, "}");
+    }
+    jb_raw(b, "]");
+    jb_key(b, "holders");
+    jb_raw(b, "[");
+    for (int i = 0; i < sim_actor_count(m) && i < SIM_MAX_ACTORS; i++) {
+        if (!x->held[i])
+            continue;
+        jb_sep(b);
+        jb_raw(b, "{");
+        jb_key(b, "actor");
+        jb_str(b, sim_actor_name(m, i));
+        jb_key(b, "permits");
+        jb_int(b, x->held[i]);
+        jb_raw(b, "}");
+    }
+    jb_raw(b, "]");
+}
+
+static const char *aqs_ordinal(unsigned n)
+{
+    static const char *const names[] = {"1st", "2nd", "3rd", "4th", "5th", "6th", "7th",
+                                        "8th", "9th", "10th"};
+    return n >= 1 && n <= 10 ? names[n - 1] : "later";
+}
+
+static bool aqs_semaphore_explain_block(const void *o, const char *name, sim_machine *m,
+                                        int actor, char *buf, size_t size)
+{
+    const aqs_scripted *x = o;
+    if (sim_pending(m, actor)->kind != SIM_ACT_PARK)
+        return false;
+    unsigned pos = 0;
+    for (const aqs_node *n = x->s.sync.head.next; n; n = n->next) {
+        pos++;
+        if (!n->waiter || n->waiter->id != (uint32_t)actor + 1)
+            continue;
+        int32_t permits = aqs_permits_of(x);
+        snprintf(buf, size,
+                 "parked in the queue of %s (%s in line, wants %d, status %s) while %s has %d "
+                 "permit%s free%s",
+                 name, aqs_ordinal(pos), n->wants, aqs_status_name(n->status.v), name, permits,
+                 permits == 1 || permits == -1 ? "" : "s",
+                 sim_outcome_of(m) == SIM_STUCK ? "; nobody will unpark it" : "");
+        return true;
+    }
+    return false;
+}
+
+const script_type type_semaphore = {
+    .name = "semaphore",
+    .engine = "aqs",
+    .summary = "a Java-style counting semaphore: permits in one int, a FIFO queue of waiting "
+               "threads; nonfair (barging) or fair",
+    .size = sizeof(aqs_scripted),
+    .n_params = 3,
+    .param_names = {"permits", "fair", "capacity"},
+    .param_defaults = {1, 0, -1},
+    .init = aqs_setup,
+    .ops = aqs_semaphore_ops,
+    .n_ops = sizeof aqs_semaphore_ops / sizeof aqs_semaphore_ops[0],
+    .fields = aqs_semaphore_fields,
+    .n_fields = sizeof aqs_semaphore_fields / sizeof aqs_semaphore_fields[0],
+    .describe = aqs_semaphore_describe,
+    .explain_block = aqs_semaphore_explain_block,
+};
+
+/* "aqs": {"threads": [{"actor", "interrupted"}]} for the threads that used it. */
+static void aqs_engine_describe(sim_machine *m, jbuf *b)
+{
+    const aqs_threads *ts = sim_global_peek(m, &aqs_threads_global);
+    jb_raw(b, "{");
+    jb_key(b, "threads");
+    jb_raw(b, "[");
+    for (int i = 0; ts && i < sim_actor_count(m) && i < SIM_MAX_ACTORS; i++) {
+        jb_sep(b);
+        jb_raw(b, "{");
+        jb_key(b, "actor");
+        jb_str(b, sim_actor_name(m, i));
+        jb_key(b, "interrupted");
+        jb_raw(b, ts->t[i].interrupted.v ? "true" : "false");
+        jb_raw(b, "}");
+    }
+    jb_raw(b, "]}");
+}
+
+const script_engine engine_aqs = {
+    .name = "aqs",
+    .summary = "a Java-style counting semaphore on a small AbstractQueuedSynchronizer",
+    .variants = aqs_variants,
+    .sources = aqs_sources,
+    .describe = aqs_engine_describe,
+};

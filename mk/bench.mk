@@ -1,0 +1,25 @@
+# Benchmarks: figures, not pass/fail (see bench/README.md).
+#
+#   make bench            every benchmark: BENCH_TARGETS, filled by the fragments
+#   make bench-sim-step   the cost of one simulated step, natively and in wasm
+#
+# `bench` runs its targets one after another, through a sub-make, because the
+# fragments that add to BENCH_TARGETS are read after this one.
+
+$(B)/bench/sim_step: bench/sim_step.c $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(COPT) -DPLAT_SIM -Icore -o $@ bench/sim_step.c $(CORE_SRC)
+
+bench-sim-step: $(B)/bench/sim_step wasm
+	@$(B)/bench/sim_step
+	@echo
+	@node bench/sim_step_wasm.mjs
+
+BENCH_TARGETS += bench-sim-step
+
+bench:
+	@status=0; for t in $(BENCH_TARGETS); do \
+	  echo "=== $$t"; $(MAKE) --no-print-directory $$t || status=1; echo; \
+	done; exit $$status
+
+.PHONY: bench bench-sim-step

@@ -1,0 +1,3 @@
+#define CHECK_MAIN
+#include "check.h"
+CHECK_WATCHDOG(30)

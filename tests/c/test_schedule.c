@@ -1,0 +1,251 @@
+/*
+ * Schedule strings: the readable form people type ("v1 seed=7: A B [r:3]"),
+ * the compact form in URLs ("v1.AQcCAgc"), the round trip between them, and
+ * the exact error for each kind of bad string.
+ *
+ * The compact encoding is a compatibility promise: saved links must replay
+ * forever.  The byte-level expectations below pin it down (including the
+ * numbers of the action kinds in fingerprints); if one of these tests fails
+ * after a change, old links broke.
+ */
+#include "check.h"
+#include "tworld.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { A, B, C };
+
+static void work_twice(tworld *w, int self)
+{
+    tw_work("one");
+    tw_work("two");
+}
+
+static void store_x_twice(tworld *w, int self)
+{
+    plat_store32(&w->x, 1, PLAT_RELAXED, AT("x = 1"));
+    plat_cas32(&w->y, &(uint32_t){0}, 1, PLAT_RELAXED, AT("y: 0 -> 1"));
+}
+
+/* The error of parsing `text`, or "ok". */
+static const char *parse_error(const char *text)
+{
+    static char err[200];
+    sim_schedule s;
+    if (sim_schedule_parse(text, strlen(text), &s, err, sizeof err) == 0) {
+        sim_schedule_free(&s);
+        return "ok";
+    }
+    CHECK_EQ(s.n, 0); /* nothing half-parsed is left behind */
+    CHECK(s.entries == NULL);
+    return err;
+}
+
+static char *compact_of(const sim_schedule *s)
+{
+    jbuf b = {0};
+    sim_schedule_compact(s, &b);
+    return b.text;
+}
+
+TEST(readable_form_fields)
+{
+    const char *text = "v1 seed=7: A B [r:3] B@cas:m A";
+    sim_schedule s;
+    char err[200];
+    CHECK_EQ(sim_schedule_parse(text, strlen(text), &s, err, sizeof err), 0);
+    CHECK_EQ(s.version, 1);
+    CHECK(s.has_seed);
+    CHECK_EQ(s.seed, 7);
+    CHECK_EQ(s.n, 5);
+    CHECK_STR(s.entries[0].actor_name, "A");
+    CHECK_EQ(s.entries[0].actor, -1); /* by name: resolved when it is replayed */
+    CHECK_EQ(s.entries[0].has_fp, 0);
+    CHECK_STR(s.entries[1].actor_name, "B");
+    CHECK_EQ(s.entries[2].is_random, 1);
+    CHECK_EQ(s.entries[2].value, 3);
+    CHECK_STR(s.entries[3].actor_name, "B");
+    CHECK_EQ(s.entries[3].has_fp, 1);
+    CHECK_EQ(s.entries[3].kind, SIM_ACT_CAS);
+    CHECK_STR(s.entries[3].object_name, "m");
+    CHECK_STR(s.entries[4].actor_name, "A");
+    sim_schedule_free(&s);
+
+    /* Spaces are free: around the whole string, between tokens, none after ':'. */
+    CHECK_STR(parse_error("  v1:A\tB\n"), "ok");
+    CHECK_STR(parse_error("v1:"), "ok"); /* no choices at all */
+}
+
+TEST(compact_form_bytes)
+{
+    /* flags 0, 3 entries: B (tag 2*1), A (tag 0), [r:3] (tag 2*3+1) */
+    sim_schedule s;
+    sim_schedule_init(&s);
+    sim_sched_entry b = {.actor = 1, .region = -1}, a = {.actor = 0, .region = -1},
+                    r = {.is_random = 1, .actor = -1, .region = -1, .value = 3};
+    sim_schedule_push(&s, &b);
+    sim_schedule_push(&s, &a);
+    sim_schedule_push(&s, &r);
+    char *text = compact_of(&s);
+    CHECK_STR(text, "v1.AAMCAAc"); /* base64url of 00 03 02 00 07 */
+    free(text);
+
+    /* with a seed: flags 1, seed 7, 2 entries: B, [r:3] */
+    sim_schedule_free(&s);
+    s.has_seed = true;
+    s.seed = 7;
+    sim_schedule_push(&s, &b);
+    sim_schedule_push(&s, &r);
+    text = compact_of(&s);
+    CHECK_STR(text, "v1.AQcCAgc"); /* 01 07 02 02 07 */
+
+    sim_schedule back;
+    char err[200];
+    CHECK_EQ(sim_schedule_parse(text, strlen(text), &back, err, sizeof err), 0);
+    CHECK(back.has_seed);
+    CHECK_EQ(back.seed, 7);
+    CHECK_EQ(back.n, 2);
+    CHECK_EQ(back.entries[0].actor, 1);
+    CHECK_EQ(back.entries[1].is_random, 1);
+    CHECK_EQ(back.entries[1].value, 3);
+    free(text);
+    sim_schedule_free(&back);
+    sim_schedule_free(&s);
+}
+
+TEST(a_runs_schedule_carries_fingerprints)
+{
+    tworld w = {0};
+    tw_actor(&w, "A", work_twice);
+    tw_actor(&w, "B", store_x_twice);
+    sim_machine *m = tw_start(&w, true);
+    sim_run_result res;
+    sim_run(m, SIM_POLICY_ROUND_ROBIN, NULL, 0, 100, &res);
+    char *text = tw_schedule_text(m), *compact = tw_schedule_compact(m);
+    /* ABAB; the last step (B's CAS) was B's alone. */
+    CHECK_STR(text, "v1: A B A");
+    /* flags 2 (fingerprints), 3 entries, each: tag, kind, 1 + region:
+     * A work (16) on nothing (0), B store (2) on x (region 0 -> 1), A work.
+     * 02 03 00 10 00 02 02 01 00 10 00 */
+    CHECK_STR(compact, "v1.AgMAEAACAgEAEAA");
+
+    sim_schedule s;
+    char err[200];
+    CHECK_EQ(sim_schedule_parse(compact, strlen(compact), &s, err, sizeof err), 0);
+    CHECK_EQ(s.n, 3);
+    CHECK_EQ(s.entries[1].actor, B);
+    CHECK_EQ(s.entries[1].has_fp, 1);
+    CHECK_EQ(s.entries[1].kind, SIM_ACT_STORE);
+    CHECK_EQ(s.entries[1].region, 0);
+    /* ... and it replays on a fresh machine, fingerprints checked. */
+    tw_free(&w);
+    m = tw_start(&w, true);
+    CHECK_EQ(sim_run(m, SIM_POLICY_MANUAL, &s, 0, 100, &res), 0);
+    CHECK_EQ(sim_outcome_of(m), SIM_DONE);
+    sim_schedule_free(&s);
+
+    /* The same compact string on a world where B does something else at that
+     * point is caught by the fingerprint. */
+    tw_free(&w);
+    memset(&w, 0, sizeof w);
+    tw_actor(&w, "A", work_twice);
+    tw_actor(&w, "B", work_twice);
+    m = tw_start(&w, true);
+    CHECK_EQ(sim_schedule_parse(compact, strlen(compact), &s, err, sizeof err), 0);
+    CHECK_EQ(sim_run(m, SIM_POLICY_MANUAL, &s, 0, 100, &res), -1);
+    CHECK_STR(res.message, "schedule diverged at step 2: expected B store on x, got B work on -");
+    sim_schedule_free(&s);
+    free(text);
+    free(compact);
+    tw_free(&w);
+}
+
+static void draw_and_work(tworld *w, int self)
+{
+    for (int i = 0; i < 3; i++) {
+        tw_work("work");
+        plat_store32(&w->x, sim_random(sim_running(), 100), PLAT_RELAXED, AT("x = draw"));
+    }
+}
+
+TEST(readable_and_compact_round_trip)
+{
+    /* readable -> run -> compact -> parse -> run -> readable gives the text
+     * back, and both runs are the same run.  Each actor works, draws (within
+     * that same step, so the value follows the choice) and stores the draw,
+     * three times; the twelfth step is B's alone and needs no entry. */
+    const char *text = "v1: B [r:41] A [r:7] A B B [r:99] A [r:5] A A [r:0] B B [r:63] A";
+    char *compact = NULL, *trace1 = NULL;
+    for (int round = 0; round < 2; round++) {
+        tworld w = {0};
+        tw_actor(&w, "A", draw_and_work);
+        tw_actor(&w, "B", draw_and_work);
+        sim_machine *m = tw_start(&w, true);
+        const char *input = round == 0 ? text : compact;
+        sim_schedule s;
+        char err[200];
+        CHECK_EQ(sim_schedule_parse(input, strlen(input), &s, err, sizeof err), 0);
+        sim_run_result res;
+        CHECK_EQ(sim_run(m, SIM_POLICY_MANUAL, &s, 0, 100, &res), 0);
+        CHECK_STR(res.message, "");
+        CHECK_EQ(sim_outcome_of(m), SIM_DONE);
+        sim_schedule_free(&s);
+        char *again = tw_schedule_text(m);
+        CHECK_STR(again, text);
+        free(again);
+        char *trace = tw_trace(m, 0);
+        if (round == 0) {
+            compact = tw_schedule_compact(m);
+            trace1 = trace;
+        } else {
+            CHECK_STR(trace, trace1);
+            free(trace);
+        }
+        tw_free(&w);
+    }
+    free(compact);
+    free(trace1);
+}
+
+TEST(bad_strings_say_what_and_where)
+{
+    CHECK_STR(parse_error("hello"),
+              "schedule: must start with 'v1:' (readable) or 'v1.' (compact)");
+    CHECK_STR(parse_error(""), "schedule: must start with 'v1:' (readable) or 'v1.' (compact)");
+    CHECK_STR(parse_error("v2: A"), "schedule: unsupported version (this is version 1)");
+    CHECK_STR(parse_error("v1"), "schedule: expected ':' at column 3");
+    CHECK_STR(parse_error("v1 A"), "schedule: expected ':' at column 4");
+    CHECK_STR(parse_error("v1: A ? B"), "schedule: unexpected character at column 7: '?'");
+    CHECK_STR(parse_error("v1 seed=: A"), "schedule: expected a number after seed= at column 9");
+    CHECK_STR(parse_error("v1 seed=99999999999999999999: A"),
+              "schedule: the seed at column 28 is too large");
+    CHECK_STR(parse_error("v1: A [x:3]"), "schedule: expected [r:N] at column 7");
+    CHECK_STR(parse_error("v1: [r:]"), "schedule: bad random value at column 5");
+    CHECK_STR(parse_error("v1: [r:3"), "schedule: bad random value at column 5");
+    CHECK_STR(parse_error("v1: [r:4294967296]"), "schedule: bad random value at column 5");
+    CHECK_STR(parse_error("v1: [r:4294967295]"), "ok"); /* the largest value */
+    CHECK_STR(parse_error("v1: A B@frob:m"), "schedule: unknown action at column 7: 'frob'");
+    CHECK_STR(parse_error("v1: A@cas"), "schedule: expected ACTOR@action:object at column 5");
+    CHECK_STR(parse_error("v1: ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+              "schedule: actor name too long at column 5");
+    CHECK_STR(parse_error("v1: A@cas:0123456789012345678901234567890123456789"),
+              "schedule: object name too long at column 5");
+    CHECK_STR(parse_error("v1: A\0B"), "ok"); /* strlen stops at the NUL: "v1: A" */
+    sim_schedule s;
+    char err[200];
+    CHECK_EQ(sim_schedule_parse("v1: A\0B", 7, &s, err, sizeof err), -1);
+    CHECK_STR(err, "schedule: contains a NUL byte");
+}
+
+TEST(bad_compact_strings_say_what_and_where)
+{
+    CHECK_STR(parse_error("v1."), "schedule: the compact form is empty");
+    CHECK_STR(parse_error("v1.A*"), "schedule: character 5 is not base64url");
+    CHECK_STR(parse_error("v1.AA=="), "schedule: character 6 is not base64url"); /* no padding */
+    CHECK_STR(parse_error("v1.BA"), "schedule: unknown flags in byte 1");         /* flags 0x04 */
+    CHECK_STR(parse_error("v1.AAE"), "schedule: truncated or malformed near byte 2");
+    CHECK_STR(parse_error("v1.AAEAAA"), "schedule: 1 unexpected bytes at the end");
+    /* 2^40 entries claimed in a few bytes */
+    CHECK_STR(parse_error("v1.AICAgICAIA"), "schedule: bad entry count near byte 7");
+}

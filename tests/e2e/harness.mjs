@@ -1,0 +1,114 @@
+// Shared by the end-to-end tests: serve the built app with `vite preview` on a
+// free port, drive Debian's Chromium headless through playwright-core (never a
+// downloaded browser), save screenshots under build/test-output/.
+import { spawn } from 'node:child_process';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const OUT = join(ROOT, 'build', 'test-output');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `vite preview` on the built app; resolves to {url, stop}. */
+export async function serve() {
+  if (!existsSync(join(ROOT, 'build', 'web', 'index.html')))
+    throw new Error('build/web/index.html is missing: run `make web` first');
+  const port = await freePort();
+  const vite = join(ROOT, 'node_modules', '.bin', 'vite');
+  const child = spawn(
+    vite,
+    ['preview', '--config', 'web/vite.config.ts', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited (${child.exitCode}):\n${log}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`vite preview did not answer on ${url} within 20 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Headless Chromium with a fresh profile; resolves to {context, close}. */
+export async function browser() {
+  const profile = await mkdtemp(join(tmpdir(), 'lockstep-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+    viewport: { width: 1360, height: 900 },
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens a page and collects console errors and uncaught exceptions. */
+export async function open(context, url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  await page.goto(url);
+  return { page, errors };
+}
+
+export async function screenshot(page, name) {
+  await mkdir(OUT, { recursive: true });
+  const path = join(OUT, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

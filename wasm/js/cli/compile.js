@@ -1,0 +1,37 @@
+// @ts-check
+/**
+ * `lockstep compile FILE -o OUT.bc`: the bytecode the C side runs, for the
+ * native runner (build/native/lockstep-run run OUT.bc) and for tests.
+ */
+import { writeFileSync } from 'node:fs';
+import { CliError } from './errors.js';
+import { parseOptions } from './options.js';
+import { compileFile, module } from './scenario-file.js';
+
+export const usage = 'lockstep compile FILE -o OUT.bc';
+
+export const help = `${usage}
+
+Checks the scenario FILE (YAML) and writes its bytecode to OUT.bc
+(format: core/script/bytecode.h).  Exit status: 0, or 2 for bad input.`;
+
+/**
+ * @param {string[]} argv  the arguments after "compile"
+ * @param {{stdout: (s: string) => void}} io
+ * @returns {Promise<number>}
+ */
+export async function run(argv, io) {
+  const cmd = 'lockstep compile';
+  const { positional, options } = parseOptions(cmd, argv, { '-o': 'string', '--output': 'string' });
+  const out = options['-o'] ?? options['--output'];
+  if (positional.length !== 1 || out === undefined) throw new CliError(`usage: ${usage}`);
+  const M = await module();
+  const { bytecode } = compileFile(cmd, positional[0], M);
+  try {
+    writeFileSync(String(out), bytecode);
+  } catch (e) {
+    throw new CliError(`${cmd}: cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  void io;
+  return 0;
+}

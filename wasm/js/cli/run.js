@@ -1,0 +1,102 @@
+// @ts-check
+/**
+ * `lockstep run FILE`: compile a scenario, run it once on the wasm module and
+ * report how it ended, with the schedule that reproduces the run.
+ */
+import { writeFileSync } from 'node:fs';
+import { LockstepError } from '../lockstep.js';
+import { formatProblem } from '../scenario.js';
+import { CliError } from './errors.js';
+import { parseOptions, wholeNumber } from './options.js';
+import { runJson, runText } from './output.js';
+import { compileFile, module, openSession } from './scenario-file.js';
+
+export const usage = `lockstep run FILE [--variant V] [--schedule S] [--policy P] [--seed N]
+             [--max-steps N] [--trace OUT.jsonl] [--json]`;
+
+export const help = `${usage}
+
+Runs the scenario FILE (YAML) once and prints the outcome (done, stuck,
+violation, limit, or error if a schedule diverged), the number of steps and
+the schedule that reproduces the run.
+
+  --variant V     the engine variant (default: the scenario's variant:)
+  --schedule S    replay S first ("v1: A B B" or "v1.AQMA"), then go on with
+                  the policy (default: the scenario's schedule:, if any)
+  --policy P      round-robin (default), random or manual (stop at the next
+                  choice once the schedule is used up)
+  --seed N        seed for the random policy and random values (default 0)
+  --max-steps N   stop after N steps (default 100000)
+  --trace OUT     write the event trace to OUT as JSON Lines
+  --json          print one JSON object: outcome, steps, schedule,
+                  virtual_time, stuck, violation, prints
+
+Exit status: 0 when the run executed (whatever its outcome), 2 for bad input.`;
+
+const POLICIES = ['round-robin', 'random', 'manual'];
+
+/**
+ * @param {string[]} argv  the arguments after "run"
+ * @param {{stdout: (s: string) => void}} io
+ * @returns {Promise<number>} the exit status
+ */
+export async function run(argv, io) {
+  const cmd = 'lockstep run';
+  const { positional, options } = parseOptions(cmd, argv, {
+    '--variant': 'string',
+    '--schedule': 'string',
+    '--policy': 'string',
+    '--seed': 'string',
+    '--max-steps': 'string',
+    '--trace': 'string',
+    '--json': 'flag',
+  });
+  if (positional.length !== 1) throw new CliError(`usage: ${usage}`);
+  const policy = /** @type {'round-robin'|'random'|'manual'} */ (String(options['--policy'] ?? 'round-robin'));
+  if (!POLICIES.includes(policy))
+    throw new CliError(`${cmd}: --policy must be ${POLICIES.join(', ')}, not '${policy}'`);
+  const seed = wholeNumber(cmd, '--seed', options['--seed'], 0);
+  const maxSteps = wholeNumber(cmd, '--max-steps', options['--max-steps'], 100000);
+
+  const M = await module();
+  const compiled = compileFile(cmd, positional[0], M);
+  const { scenario } = compiled;
+  const variant = String(options['--variant'] ?? scenario.variant);
+  if (!scenario.variants.includes(variant))
+    throw new CliError(
+      `${cmd}: --variant: '${variant}' is not a variant of ${scenario.file}; it has: ${scenario.variants.join(', ')}`,
+    );
+  const fromOption = options['--schedule'] !== undefined;
+  const schedule = fromOption ? String(options['--schedule']) : (scenario.schedule ?? undefined);
+
+  const session = openSession(M, compiled, { variant, seed });
+  try {
+    try {
+      session.run({ policy, schedule, seed, maxSteps });
+    } catch (e) {
+      if (!(e instanceof LockstepError)) throw e;
+      // A schedule that diverged ended the run with an error outcome, which
+      // is a result like any other.  One that could not even be read is bad
+      // input: nothing ran.
+      if (session.summary().outcome !== 'error') {
+        const message = e.message.replace(/^schedule: /, '');
+        if (fromOption || !scenario.scheduleAt) throw new CliError(`${cmd}: --schedule: ${message}`);
+        const { line, column } = scenario.scheduleAt;
+        throw new CliError(formatProblem({ file: scenario.file, line, column, field: 'schedule', message }));
+      }
+    }
+    const summary = session.summary();
+    if (options['--trace'] !== undefined) {
+      const out = String(options['--trace']);
+      try {
+        writeFileSync(out, session.traceText(0));
+      } catch (e) {
+        throw new CliError(`${cmd}: cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    io.stdout(options['--json'] ? runJson(summary) + '\n' : runText(summary));
+    return 0;
+  } finally {
+    session.free();
+  }
+}

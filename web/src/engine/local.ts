@@ -1,0 +1,122 @@
+/*
+ * The engine on the main thread: one Session over the wasm module.  Loaded
+ * lazily by bridge.ts; everything heavy (the emscripten glue, the .wasm, the
+ * YAML parser and schema validator inside the scenario compiler) comes with it.
+ */
+import { Session, catalog } from '@lockstep/lockstep.js';
+import { compileScenario } from '@lockstep/scenario.js';
+import type { EmscriptenModule } from '@lockstep/lockstep.js';
+import { EngineError, type EngineBridge, type OpenOptions, type Opened, type ScenarioSource } from './bridge';
+import { loadModule } from './load';
+import type { MachineState, ScenarioInfo, ScenarioProblem, Snapshot, Summary, TraceEvent } from './types';
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** A ScenarioError (or anything else the compiler throws) as an EngineError. */
+export function scenarioError(e: unknown, file: string): EngineError {
+  const raw = (e as { problems?: unknown })?.problems;
+  const problems: ScenarioProblem[] = Array.isArray(raw)
+    ? raw.map((p: Record<string, unknown>) => ({
+        file: typeof p.file === 'string' ? p.file : file,
+        line: typeof p.line === 'number' ? p.line : undefined,
+        column: typeof p.column === 'number' ? p.column : undefined,
+        field: typeof p.field === 'string' ? p.field : undefined,
+        message: typeof p.message === 'string' ? p.message : String(p.message),
+      }))
+    : [{ file, message: message(e) }];
+  return new EngineError('scenario', message(e), problems);
+}
+
+class LocalEngine implements EngineBridge {
+  readonly #M: EmscriptenModule;
+  readonly #catalog: unknown;
+  #session: Session | null = null;
+
+  constructor(M: EmscriptenModule) {
+    this.#M = M;
+    this.#catalog = catalog(M);
+  }
+
+  #get(): Session {
+    if (!this.#session) throw new EngineError('engine', 'no scenario is open');
+    return this.#session;
+  }
+
+  #snapshot(): Snapshot {
+    const s = this.#get();
+    return {
+      state: s.state() as MachineState,
+      summary: s.summary() as Summary,
+      trace: s.trace(0) as TraceEvent[],
+    };
+  }
+
+  #do(f: (s: Session) => void): Snapshot {
+    try {
+      f(this.#get());
+    } catch (e) {
+      if (e instanceof EngineError) throw e;
+      throw new EngineError('engine', message(e));
+    }
+    return this.#snapshot();
+  }
+
+  async open(source: ScenarioSource, options: OpenOptions = {}): Promise<Opened> {
+    let compiled: { bytecode: Uint8Array; scenario: ScenarioInfo };
+    try {
+      compiled = compileScenario(source.text, { file: source.file, catalog: this.#catalog });
+    } catch (e) {
+      throw scenarioError(e, source.file);
+    }
+    this.#session?.free();
+    this.#session = null;
+    try {
+      this.#session = new Session(this.#M, compiled.bytecode, { variant: options.variant ?? 'correct' });
+    } catch (e) {
+      throw new EngineError('engine', message(e));
+    }
+    // structuredClone: the answer is plain data, as it would be from a worker
+    const opened: Opened = { scenario: structuredClone(compiled.scenario), snapshot: this.#snapshot() };
+    if (options.schedule) {
+      const s = this.#session;
+      try {
+        const summary = s.run({ policy: 'manual', schedule: options.schedule, maxSteps: 100000 });
+        if (summary.message) opened.scheduleNote = summary.message;
+        if (options.step !== undefined && options.step < summary.steps) s.goto(options.step);
+      } catch (e) {
+        opened.scheduleError = message(e);
+        s.reset();
+      }
+      opened.snapshot = this.#snapshot();
+    }
+    return opened;
+  }
+
+  async step(actor: number) {
+    return this.#do((s) => s.step(actor));
+  }
+
+  async stepOver(actor: number) {
+    return this.#do((s) => s.stepOver(actor));
+  }
+
+  async goto(step: number) {
+    return this.#do((s) => s.goto(step));
+  }
+
+  async reset() {
+    return this.#do((s) => s.reset());
+  }
+}
+
+export async function createLocalEngine(): Promise<EngineBridge> {
+  let M: EmscriptenModule;
+  try {
+    M = await loadModule();
+  } catch (e) {
+    throw new EngineError('load', message(e));
+  }
+  return new LocalEngine(M);
+}

@@ -1,0 +1,184 @@
+/*
+ * The shapes the wasm module and the scenario compiler hand back, as the UI
+ * sees them.  They mirror core/sim/trace.c (state, trace events), wasm/api.c
+ * (summary) and wasm/js/scenario.js (the compiled scenario's description).
+ * Everything here is plain JSON, so it can cross a worker boundary unchanged.
+ */
+
+export type Outcome = 'running' | 'done' | 'stuck' | 'violation' | 'error';
+
+export type ActionKind =
+  | 'none' | 'load' | 'store' | 'cas' | 'swap' | 'fetch_add' | 'fetch_or' | 'fetch_and'
+  | 'lock' | 'unlock' | 'prepare_park' | 'park' | 'unpark' | 'spin' | 'yield' | 'sleep'
+  | 'work' | 'cs_enter' | 'cs_exit' | 'print' | 'assert';
+
+/** What an actor will do when it is stepped next (state().actors[i].next). */
+export interface PendingAction {
+  kind: ActionKind | string;
+  object?: string;
+  width?: number;
+  /** the target cell's value now */
+  value?: number;
+  arg?: number;
+  expected?: number;
+  desired?: number;
+  target?: string;
+  deadline?: number;
+  count?: number;
+  text?: string;
+  /** "engines/basic/counter.c:19" */
+  site?: string;
+  /** "write value + 1" */
+  label?: string;
+}
+
+export type ActorStatus = 'enabled' | 'blocked' | 'stuck' | 'finished';
+
+export interface ActorState {
+  name: string;
+  kind: 'thread' | 'task' | 'isr';
+  priority: number;
+  /** index of the operation (instruction) the actor is in; see ScenarioOp.index */
+  op: number;
+  status: ActorStatus;
+  parker: number;
+  next?: PendingAction;
+  reason?: string;
+}
+
+export interface ObjectState {
+  name: string;
+  type: string;
+  engine: string;
+  address: number;
+  fields: Record<string, number>;
+  [more: string]: unknown;
+}
+
+export interface Violation {
+  kind: string;
+  message: string;
+  step: number;
+  actor?: string;
+  location?: string;
+}
+
+export interface StuckActor {
+  actor: string;
+  reason: string;
+  location: string;
+}
+
+export interface MachineState {
+  step: number;
+  steps_recorded: number;
+  time: number;
+  variant: string;
+  outcome: Outcome;
+  actors: ActorState[];
+  objects: ObjectState[];
+  stuck: StuckActor[];
+  violation: Violation | null;
+  prints: string[];
+}
+
+export interface Summary {
+  outcome: Outcome;
+  steps: number;
+  /** readable, "v1: A B A" */
+  schedule: string;
+  /** base64url, "v1.AgMA…" */
+  compact: string;
+  virtual_time: number;
+  stuck: StuckActor[];
+  violation: Violation | null;
+  prints: string[];
+  end: 'finished' | 'limit' | 'waiting';
+  message: string;
+}
+
+/** One trace event (one line of the JSON Lines trace). */
+export interface TraceEvent {
+  step: number;
+  time: number;
+  kind: ActionKind | 'note' | 'finish' | 'clock' | 'violation' | 'stuck' | 'error' | string;
+  actor?: string;
+  object?: string;
+  width?: number;
+  arg?: number;
+  old?: number;
+  new?: number;
+  expected?: number;
+  desired?: number;
+  ok?: boolean;
+  woken?: boolean;
+  by?: string;
+  target?: string;
+  until?: number;
+  count?: number;
+  inside?: number;
+  text?: string;
+  value?: number;
+  from?: number;
+  check?: string;
+  message?: string;
+  site?: string;
+  label?: string;
+}
+
+/** One line of an actor's program, as the scenario compiler describes it. */
+export interface ScenarioOp {
+  /** the instruction index; MachineState.actors[i].op refers to it */
+  index: number;
+  /** call, repeat, work, sleep, cs_enter, cs_exit, print, assert */
+  kind?: string;
+  /** "increment counter", "repeat 3" */
+  text: string;
+  /** line in the YAML file */
+  line?: number;
+  /** how many repeats it is nested in */
+  depth?: number;
+  /** call: the object's name */
+  object?: string;
+}
+
+export interface ScenarioActor {
+  name: string;
+  kind?: string;
+  priority?: number;
+  line?: number;
+  ops: ScenarioOp[];
+}
+
+/** The compiled scenario's description (compileScenario(...).scenario; wasm/js/scenario/compile.js). */
+export interface ScenarioInfo {
+  title: string;
+  engine: string;
+  actors: ScenarioActor[];
+  file?: string;
+  description?: string;
+  variant?: string;
+  variants?: string[];
+  objects?: { name: string; type: string; params: Record<string, number>; address: number | null; line: number }[];
+  schedule?: string | null;
+  /** final assertions */
+  asserts?: { text: string; line: number }[];
+  expect?: { outcome: string; violation?: string } | null;
+}
+
+/** A problem in a scenario file, as ScenarioError.problems lists them. */
+export interface ScenarioProblem {
+  file?: string;
+  line?: number;
+  column?: number;
+  field?: string;
+  message: string;
+}
+
+/** Everything the UI shows about a session at one moment. */
+export interface Snapshot {
+  state: MachineState;
+  summary: Summary;
+  /** the whole trace up to the current step */
+  trace: TraceEvent[];
+}

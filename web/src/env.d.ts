@@ -1,0 +1,53 @@
+/// <reference types="vite/client" />
+/*
+ * Types of the modules the app imports from outside web/.  They are declared
+ * here, not read from the JavaScript (whose own `@ts-check` settings differ
+ * from the app's): only what the app uses, kept in step with wasm/js/.
+ */
+
+// The emscripten ES-module loader (build/wasm/lockstep-web.mjs, made by `make wasm`).
+declare module '@wasm/lockstep-web.mjs' {
+  import type { EmscriptenModule } from '@lockstep/lockstep.js';
+  const createLockstep: (overrides?: Record<string, unknown>) => Promise<EmscriptenModule>;
+  export default createLockstep;
+}
+
+// wasm/js/lockstep.js
+declare module '@lockstep/lockstep.js' {
+  export interface EmscriptenModule {
+    HEAPU8: Uint8Array;
+    [name: string]: unknown;
+  }
+  export class LockstepError extends Error {}
+  export function catalog(M: EmscriptenModule): unknown;
+  export function sources(M: EmscriptenModule): { path: string; text: string }[];
+  export class Session {
+    constructor(M: EmscriptenModule, bytecode: Uint8Array, options?: { variant?: string; seed?: number; trace?: boolean });
+    step(index: number): void;
+    stepOver(index: number): void;
+    run(o?: {
+      policy?: 'manual' | 'round-robin' | 'random';
+      schedule?: string;
+      seed?: number;
+      maxSteps?: number;
+    }): import('./engine/types').Summary;
+    goto(step: number): void;
+    reset(): void;
+    state(): unknown;
+    summary(): unknown;
+    traceText(afterStep?: number): string;
+    trace(afterStep?: number): unknown[];
+    free(): void;
+  }
+}
+
+// wasm/js/scenario.js
+declare module '@lockstep/scenario.js' {
+  export class ScenarioError extends Error {
+    problems: import('./engine/types').ScenarioProblem[];
+  }
+  export function compileScenario(
+    text: string,
+    options: { file?: string; catalog: unknown },
+  ): { bytecode: Uint8Array; scenario: import('./engine/types').ScenarioInfo };
+}

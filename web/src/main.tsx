@@ -1,0 +1,38 @@
+/*
+ * Entry point: read the address, open the scenario it names (replaying its
+ * schedule, if any), keep the address in step with the run.
+ */
+import { render } from 'preact';
+import { App } from './components/App';
+import { connect } from './engine/bridge';
+import { t } from './i18n';
+import { formatPlace, parsePlace } from './model/params';
+import { DEFAULT_SCENARIO, hasScenario, loadScenario } from './scenarios';
+import { Store } from './store/store';
+import { StoreContext } from './store/useStore';
+import './styles/global.css';
+
+const store = new Store(connect, { has: hasScenario, load: loadScenario, fallback: DEFAULT_SCENARIO });
+
+const { place, problems } = parsePlace(location.search);
+for (const p of problems) store.notify('error', t('notice.badParam', { name: p.name, message: p.message }));
+
+// The address follows the run, a moment after the last step (replaceState
+// costs milliseconds, and browsers throttle it when called on every key press).
+let pending: ReturnType<typeof setTimeout> | undefined;
+store.onPlace = (p) => {
+  clearTimeout(pending);
+  pending = setTimeout(() => {
+    const search = formatPlace(p);
+    if (search !== location.search) history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
+  }, 150);
+};
+
+void store.open(place.scenario ?? DEFAULT_SCENARIO, { schedule: place.schedule, step: place.step });
+
+render(
+  <StoreContext.Provider value={store}>
+    <App />
+  </StoreContext.Provider>,
+  document.getElementById('app')!,
+);

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import type { ActorState, MachineState, Summary, TraceEvent } from '../engine/types';
+import {
+  ACTOR_COLOURS,
+  actionEffect,
+  actionText,
+  actorColour,
+  actorInk,
+  badgeText,
+  checkVerdict,
+  contrast,
+  isLostUpdate,
+  narrateStep,
+  narrateSteps,
+  outcomeView,
+  shortSite,
+  statusView,
+  stepLine,
+} from './format';
+
+const counters = new Set(['counter']);
+const ev = (e: Partial<TraceEvent> & { step: number; kind: string }): TraceEvent => ({ time: 0, ...e });
+
+describe('actions before they happen', () => {
+  it('names the action in code-like words', () => {
+    expect(actionText({ kind: 'load', object: 'counter', width: 4, value: 0 })).toBe('load counter');
+    expect(actionText({ kind: 'store', object: 'counter', width: 4, value: 0, arg: 1 })).toBe('store counter ← 1');
+    expect(actionText({ kind: 'cas', object: 'state', expected: 1, desired: 3 })).toBe('CAS state 1 → 3');
+    expect(actionText({ kind: 'fetch_add', object: 'counter', arg: 1 })).toBe('fetch_add counter, 1');
+    expect(actionText({ kind: 'unpark', target: 'B' })).toBe('unpark B');
+    expect(actionText({ kind: 'cs_enter' })).toBe('enter critical section');
+    expect(actionText({ kind: 'brand_new', object: 'x' })).toBe('brand_new x');
+  });
+
+  it('says what the action would change', () => {
+    expect(actionEffect({ kind: 'load', object: 'counter', value: 2 })).toBe('reads 2');
+    expect(actionEffect({ kind: 'store', object: 'counter', value: 2, arg: 1 })).toBe('counter: 2 → 1');
+    expect(actionEffect({ kind: 'fetch_add', object: 'counter', value: 2, arg: 1 })).toBe('counter: 2 → 3');
+    expect(actionEffect({ kind: 'fetch_or', object: 'state', value: 1, arg: 2 })).toBe('state: 1 → 3');
+    expect(actionEffect({ kind: 'cas', object: 'state', value: 1, expected: 1, desired: 3 })).toBe('will succeed: state is 1');
+    expect(actionEffect({ kind: 'cas', object: 'state', value: 3, expected: 1, desired: 3 })).toBe(
+      'will fail: state is 3, not 1',
+    );
+    expect(actionEffect({ kind: 'park' })).toBeNull();
+  });
+
+  it('shortens source locations to the file name', () => {
+    expect(shortSite('engines/basic/counter.c:19')).toBe('counter.c:19');
+    expect(shortSite('main.c:3')).toBe('main.c:3');
+    expect(shortSite(undefined)).toBe('');
+  });
+});
+
+describe('status', () => {
+  const actor = (status: ActorState['status'], extra: Partial<ActorState> = {}): ActorState => ({
+    name: 'A',
+    kind: 'thread',
+    priority: 0,
+    op: 0,
+    status,
+    parker: 0,
+    ...extra,
+  });
+  it('uses a shape as well as a colour', () => {
+    expect(statusView(actor('enabled'))).toMatchObject({ glyph: '▶', label: 'ready', tone: 'ready' });
+    expect(statusView(actor('finished'))).toMatchObject({ glyph: '✓', tone: 'finished' });
+    expect(statusView(actor('stuck', { reason: 'parked' }))).toMatchObject({ glyph: '⚠', reason: 'parked' });
+    expect(statusView(actor('blocked', { next: { kind: 'park' } }))).toMatchObject({ glyph: '●', tone: 'waiting' });
+  });
+});
+
+describe('badges', () => {
+  it('show short names whole and long ones by their first letter', () => {
+    expect(badgeText('A')).toBe('A');
+    expect(badgeText('T1')).toBe('T1');
+    expect(badgeText('F-2')).toBe('F');
+    expect(badgeText('Writer')).toBe('W');
+  });
+});
+
+describe('colours', () => {
+  it('gives each actor an Okabe-Ito colour, wrapping around', () => {
+    expect(actorColour(0)).toBe('#E69F00');
+    expect(actorColour(1)).toBe('#56B4E9');
+    expect(actorColour(ACTOR_COLOURS.length)).toBe('#E69F00');
+  });
+  it('picks a letter colour that meets WCAG AA on every actor colour', () => {
+    for (let i = 0; i < ACTOR_COLOURS.length; i++) expect(contrast(actorColour(i), actorInk(i))).toBeGreaterThanOrEqual(4.5);
+    expect(actorInk(4)).toBe('#ffffff'); // blue
+    expect(actorInk(0)).toBe('#111111'); // orange
+  });
+});
+
+// A load, B load, A store, B store: B overwrites A's increment.
+const lost: TraceEvent[] = [
+  ev({ step: 1, kind: 'load', actor: 'A', object: 'counter', old: 0, new: 0 }),
+  ev({ step: 2, kind: 'load', actor: 'B', object: 'counter', old: 0, new: 0 }),
+  ev({ step: 3, kind: 'store', actor: 'A', object: 'counter', arg: 1, old: 0, new: 1 }),
+  ev({ step: 4, kind: 'store', actor: 'B', object: 'counter', arg: 1, old: 1, new: 1 }),
+  ev({ step: 4, kind: 'finish', actor: 'B' }),
+];
+
+describe('narration', () => {
+  it('tells each step in words', () => {
+    const lines = narrateSteps(lost, counters);
+    expect(lines.map((l) => l.text)).toEqual([
+      'A read counter: 0.',
+      'B read counter: 0.',
+      'A wrote 1 to counter (it was 0).',
+      'B wrote 1 to counter over 1: A’s increment is lost. B finished.',
+    ]);
+    expect(lines.map((l) => l.lost)).toEqual([false, false, false, true]);
+  });
+  it('spots a lost update only on counters', () => {
+    expect(isLostUpdate(lost[3]!, counters)).toBe(true);
+    expect(isLostUpdate(lost[2]!, counters)).toBe(false);
+    expect(isLostUpdate(lost[3]!, new Set())).toBe(false);
+  });
+  it('finds the line of one step, with its lost flag', () => {
+    expect(stepLine(lost, 4, counters)).toMatchObject({ step: 4, actor: 'B', lost: true });
+    expect(stepLine(lost, 3, counters)).toMatchObject({ step: 3, lost: false });
+    expect(stepLine(lost, 5, counters)).toBeUndefined();
+  });
+  it('prefixes the announced step', () => {
+    expect(narrateStep(lost, 1, counters)).toBe('Step 1: A read counter: 0.');
+    expect(narrateStep(lost, 9, counters)).toBe('');
+  });
+  it('tells CAS results and violations', () => {
+    const t: TraceEvent[] = [
+      ev({ step: 1, kind: 'cas', actor: 'A', object: 'm', expected: 0, desired: 1, old: 0, new: 1, ok: true }),
+      ev({ step: 2, kind: 'cas', actor: 'B', object: 'm', expected: 0, desired: 1, old: 1, new: 1, ok: false }),
+      ev({ step: 2, kind: 'violation', check: 'assertion', message: "assertion 'x' failed" }),
+    ];
+    expect(narrateSteps(t, counters).map((l) => l.text)).toEqual([
+      'A’s CAS on m succeeded: 0 → 1.',
+      'B’s CAS on m failed: it was 1, not 0. Check failed: assertion \'x\' failed',
+    ]);
+  });
+});
+
+describe('final checks', () => {
+  const st = (outcome: MachineState['outcome'], message?: string) =>
+    ({ outcome, violation: message ? { kind: 'assertion', message, step: 12 } : null }) as MachineState;
+  it('all hold when the run is done; the quoted one failed on a violation', () => {
+    expect(checkVerdict('counter == 6', st('done'))).toBe('held');
+    expect(checkVerdict('counter == 6', st('violation', "assertion 'counter == 6' failed: counter.value is 4"))).toBe(
+      'failed',
+    );
+    expect(checkVerdict('x == 1', st('violation', "assertion 'counter == 6' failed"))).toBeNull();
+    expect(checkVerdict('counter == 6', st('running'))).toBeNull();
+  });
+});
+
+describe('outcome', () => {
+  const base: MachineState = {
+    step: 12,
+    steps_recorded: 12,
+    time: 0,
+    variant: 'correct',
+    outcome: 'running',
+    actors: [],
+    objects: [],
+    stuck: [],
+    violation: null,
+    prints: [],
+  };
+  const summary = { message: '' } as Summary;
+  it('shows nothing while running', () => {
+    expect(outcomeView(base, summary)).toBeNull();
+  });
+  it('quotes the failed check', () => {
+    const v = outcomeView(
+      {
+        ...base,
+        outcome: 'violation',
+        violation: { kind: 'assertion', message: "assertion 'counter == 6' failed: counter.value is 4", step: 12 },
+      },
+      summary,
+    );
+    expect(v).toEqual({
+      tone: 'violation',
+      title: 'Check failed',
+      details: ["assertion 'counter == 6' failed: counter.value is 4"],
+      step: 12,
+    });
+  });
+  it('names who is stuck and where', () => {
+    const v = outcomeView(
+      { ...base, outcome: 'stuck', stuck: [{ actor: 'B', reason: 'parked', location: 'engines/pl/lot.c:40' }] },
+      summary,
+    );
+    expect(v?.details).toEqual(['B: parked (lot.c:40)']);
+  });
+});

@@ -1,0 +1,304 @@
+/*
+ * Turning machine data into words and marks for the screen: an actor's next
+ * action ("store counter ← 1") and what it would change, its status, the
+ * narration of a step from the trace, the outcome.  Pure functions, no DOM.
+ */
+import { t, type MessageKey } from '../i18n';
+import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
+
+/** Okabe-Ito, in the order actors get them (UX.md). */
+export const ACTOR_COLOURS = ['#E69F00', '#56B4E9', '#009E73', '#D55E00', '#0072B2', '#CC79A7', '#F0E442'] as const;
+
+export function actorColour(index: number): string {
+  return ACTOR_COLOURS[((index % ACTOR_COLOURS.length) + ACTOR_COLOURS.length) % ACTOR_COLOURS.length]!;
+}
+
+function luminance(hex: string): number {
+  const n = parseInt(hex.slice(1), 16);
+  const lin = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+}
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+export function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+/** Text colour on an actor's colour: near-black or white, whichever reads better. */
+export function actorInk(index: number): string {
+  const bg = actorColour(index);
+  return contrast(bg, '#111111') >= contrast(bg, '#ffffff') ? '#111111' : '#ffffff';
+}
+
+/** The text of an actor's badge: short names whole ("A", "T1"), longer ones by their first character. */
+export function badgeText(name: string): string {
+  return name.length <= 2 ? name : ([...name][0] ?? '?');
+}
+
+/** Values as the learner reads them.  (Bit views for state bytes come with their engines.) */
+export function formatValue(v: number | undefined): string {
+  return v === undefined ? '?' : String(v);
+}
+
+/** "engines/basic/counter.c:19" → "counter.c:19" */
+export function shortSite(site: string | undefined): string {
+  if (!site) return '';
+  const slash = site.lastIndexOf('/');
+  return slash >= 0 ? site.slice(slash + 1) : site;
+}
+
+const ACTION_KEYS: Record<string, MessageKey> = {
+  load: 'action.load',
+  store: 'action.store',
+  cas: 'action.cas',
+  swap: 'action.swap',
+  fetch_add: 'action.fetch_add',
+  fetch_or: 'action.fetch_or',
+  fetch_and: 'action.fetch_and',
+  lock: 'action.lock',
+  unlock: 'action.unlock',
+  prepare_park: 'action.prepare_park',
+  park: 'action.park',
+  unpark: 'action.unpark',
+  spin: 'action.spin',
+  yield: 'action.yield',
+  sleep: 'action.sleep',
+  work: 'action.work',
+  cs_enter: 'action.cs_enter',
+  cs_exit: 'action.cs_exit',
+  print: 'action.print',
+  assert: 'action.assert',
+};
+
+/** The action in code-like words: "load counter", "store counter ← 1". */
+export function actionText(a: PendingAction): string {
+  const key = ACTION_KEYS[a.kind] ?? 'action.other';
+  return t(key, {
+    kind: a.kind,
+    object: a.object ?? '',
+    arg: formatValue(a.arg),
+    expected: formatValue(a.expected),
+    desired: formatValue(a.desired),
+    target: a.target ?? '',
+    deadline: a.deadline,
+    text: a.text ?? '',
+  }).trim();
+}
+
+function applyRmw(kind: string, old: number, arg: number): number | undefined {
+  switch (kind) {
+    case 'store':
+    case 'swap':
+      return arg;
+    case 'fetch_add':
+      return (old + arg) >>> 0;
+    case 'fetch_or':
+      return (old | arg) >>> 0;
+    case 'fetch_and':
+      return (old & arg) >>> 0;
+    default:
+      return undefined;
+  }
+}
+
+/** What the action would do to memory, in prose: "reads 0", "counter: 2 → 1". */
+export function actionEffect(a: PendingAction): string | null {
+  if (a.value === undefined || !a.object) return null;
+  if (a.kind === 'load') return t('effect.reads', { value: formatValue(a.value) });
+  if (a.kind === 'cas') {
+    return a.value === a.expected
+      ? t('effect.casOk', { object: a.object, value: formatValue(a.value) })
+      : t('effect.casFails', { object: a.object, value: formatValue(a.value), expected: formatValue(a.expected) });
+  }
+  if (a.arg === undefined) return null;
+  const next = applyRmw(a.kind, a.value, a.arg);
+  if (next === undefined) return null;
+  return t('effect.changes', { object: a.object, old: formatValue(a.value), new: formatValue(next) });
+}
+
+export type Tone = 'ready' | 'waiting' | 'stuck' | 'finished';
+
+export interface StatusView {
+  /** shape as well as colour (UX.md): ▶ ready, ● waiting, ⚠ stuck, ✓ finished */
+  glyph: string;
+  label: string;
+  tone: Tone;
+  reason?: string;
+}
+
+export function statusView(a: ActorState): StatusView {
+  switch (a.status) {
+    case 'enabled':
+      return { glyph: '▶', label: t('status.enabled'), tone: 'ready' };
+    case 'finished':
+      return { glyph: '✓', label: t('status.finished'), tone: 'finished' };
+    case 'stuck':
+      return { glyph: '⚠', label: t('status.stuck'), tone: 'stuck', reason: a.reason };
+    default: {
+      const parked = a.next?.kind === 'park';
+      return { glyph: parked ? '●' : '◌', label: t('status.blocked'), tone: 'waiting', reason: a.reason };
+    }
+  }
+}
+
+/** Who stored into `object` last before event `at` (for naming a lost update's victim). */
+function previousWriter(trace: TraceEvent[], at: number, object: string): string | undefined {
+  for (let i = at - 1; i >= 0; i--) {
+    const e = trace[i]!;
+    if (e.object === object && e.kind !== 'load' && e.new !== undefined) return e.actor;
+  }
+  return undefined;
+}
+
+/**
+ * A store that does not build on the value it overwrites loses an update: an
+ * increment stores what it read plus one, so storing `arg` over `old` with
+ * arg - 1 ≠ old means someone else's store in between is gone.
+ */
+export function isLostUpdate(e: TraceEvent, counters: ReadonlySet<string>): boolean {
+  return (
+    e.kind === 'store' &&
+    e.object !== undefined &&
+    counters.has(e.object) &&
+    e.arg !== undefined &&
+    e.old !== undefined &&
+    e.arg - 1 !== e.old
+  );
+}
+
+/** One trace event in words, or null for events that need none. */
+export function narrateEvent(trace: TraceEvent[], index: number, counters: ReadonlySet<string>): string | null {
+  const e = trace[index];
+  if (!e) return null;
+  const p = {
+    actor: e.actor ?? '',
+    object: e.object ?? '',
+    kind: e.kind,
+    old: formatValue(e.old),
+    new: formatValue(e.new),
+    expected: formatValue(e.expected),
+    message: e.message ?? '',
+  };
+  switch (e.kind) {
+    case 'load':
+      return t('event.load', p);
+    case 'store': {
+      if (isLostUpdate(e, counters)) {
+        const victim = previousWriter(trace, index, e.object!);
+        return victim && victim !== e.actor
+          ? t('event.storeLost', { ...p, victim })
+          : t('event.storeLostAnon', p);
+      }
+      return t('event.store', p);
+    }
+    case 'swap':
+    case 'fetch_add':
+    case 'fetch_or':
+    case 'fetch_and':
+      return t('event.rmw', p);
+    case 'cas':
+      return e.ok ? t('event.casOk', p) : t('event.casFailed', p);
+    case 'finish':
+      return t('event.finish', p);
+    case 'violation':
+      return t('event.violation', p);
+    case 'stuck':
+      return t('event.stuck', p);
+    case 'error':
+      return t('event.error', p);
+    case 'note':
+    case 'clock':
+      return null;
+    default:
+      return t('event.other', { actor: p.actor, action: actionText({ ...e, kind: e.kind }) });
+  }
+}
+
+export interface StepLine {
+  step: number;
+  actor?: string;
+  text: string;
+  lost: boolean;
+}
+
+/** The narration of each step so far, one line per step (events of a step joined). */
+export function narrateSteps(trace: TraceEvent[], counters: ReadonlySet<string>): StepLine[] {
+  const lines: StepLine[] = [];
+  trace.forEach((e, i) => {
+    const text = narrateEvent(trace, i, counters);
+    if (text === null) return;
+    const last = lines[lines.length - 1];
+    const lost = isLostUpdate(e, counters);
+    if (last && last.step === e.step) {
+      last.text += ' ' + text;
+      last.lost ||= lost;
+    } else {
+      lines.push({ step: e.step, actor: e.actor, text, lost });
+    }
+  });
+  return lines;
+}
+
+/** The narration of one step, if it said anything. */
+export function stepLine(trace: TraceEvent[], step: number, counters: ReadonlySet<string>): StepLine | undefined {
+  return narrateSteps(
+    trace.filter((e) => e.step <= step),
+    counters,
+  ).find((l) => l.step === step);
+}
+
+/** The narration of the current step (for the aria-live announcement). */
+export function narrateStep(trace: TraceEvent[], step: number, counters: ReadonlySet<string>): string {
+  const line = stepLine(trace, step, counters);
+  return line ? t('event.step', { step, text: line.text }) : '';
+}
+
+/**
+ * Whether a final check held: all did when the run is done; the one the
+ * violation quotes failed.  null while the run goes on (or for other endings).
+ */
+export function checkVerdict(check: string, state: MachineState): 'held' | 'failed' | null {
+  if (state.outcome === 'done') return 'held';
+  if (state.outcome === 'violation' && state.violation?.message.includes(`'${check}'`)) return 'failed';
+  return null;
+}
+
+export interface OutcomeView {
+  tone: 'done' | 'violation' | 'stuck' | 'error';
+  title: string;
+  details: string[];
+  step?: number;
+}
+
+/** The banner for a finished run, or null while it runs. */
+export function outcomeView(state: MachineState, summary: Summary): OutcomeView | null {
+  switch (state.outcome) {
+    case 'running':
+      return null;
+    case 'done':
+      return { tone: 'done', title: t('outcome.done'), details: [t('outcome.doneDetail')] };
+    case 'violation':
+      return {
+        tone: 'violation',
+        title: t('outcome.violation'),
+        details: [state.violation?.message ?? ''],
+        step: state.violation?.step,
+      };
+    case 'stuck':
+      return {
+        tone: 'stuck',
+        title: t('outcome.stuck'),
+        details: state.stuck.map((s) => `${s.actor}: ${s.reason} (${shortSite(s.location)})`),
+      };
+    default:
+      return {
+        tone: 'error',
+        title: t('outcome.error'),
+        details: [state.violation?.message || summary.message || ''],
+      };
+  }
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { commandForKey } from './keys';
+
+describe('keys', () => {
+  it('steps actor N with digit N', () => {
+    expect(commandForKey({ key: '1', code: 'Digit1' })).toEqual({ kind: 'step', actor: 0 });
+    expect(commandForKey({ key: '2', code: 'Numpad2' })).toEqual({ kind: 'step', actor: 1 });
+    expect(commandForKey({ key: '9' })).toEqual({ kind: 'step', actor: 8 });
+    expect(commandForKey({ key: '0', code: 'Digit0' })).toBeNull();
+  });
+  it('steps over with Shift, whatever character the layout gives', () => {
+    expect(commandForKey({ key: '!', code: 'Digit1', shiftKey: true })).toEqual({ kind: 'stepOver', actor: 0 });
+  });
+  it('moves in time', () => {
+    expect(commandForKey({ key: 'ArrowLeft' })).toEqual({ kind: 'back' });
+    expect(commandForKey({ key: 'ArrowRight' })).toEqual({ kind: 'forward' });
+    expect(commandForKey({ key: 'Home' })).toEqual({ kind: 'reset' });
+    expect(commandForKey({ key: '?', shiftKey: true })).toEqual({ kind: 'help' });
+  });
+  it('leaves browser shortcuts and typing alone', () => {
+    expect(commandForKey({ key: '1', ctrlKey: true })).toBeNull();
+    expect(commandForKey({ key: 'ArrowLeft', altKey: true })).toBeNull();
+    expect(commandForKey({ key: '1' }, { tagName: 'input' })).toBeNull();
+    expect(commandForKey({ key: '1' }, { tagName: 'DIV', isContentEditable: true })).toBeNull();
+    expect(commandForKey({ key: 'x' })).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+/* The keyboard map (UX.md): which key does what.  Pure, so it is tested without a browser. */
+
+export type Command =
+  | { kind: 'step'; actor: number }
+  | { kind: 'stepOver'; actor: number }
+  | { kind: 'back' }
+  | { kind: 'forward' }
+  | { kind: 'reset' }
+  | { kind: 'help' };
+
+export interface KeyLike {
+  key: string;
+  code?: string;
+  shiftKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+}
+
+export interface TargetLike {
+  tagName?: string;
+  isContentEditable?: boolean;
+}
+
+const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+
+export function commandForKey(e: KeyLike, target?: TargetLike | null): Command | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (target && (target.isContentEditable || TYPING.has((target.tagName ?? '').toUpperCase()))) return null;
+  if (e.key === '?') return { kind: 'help' };
+  // Shift+1 types "!" on most layouts: read the physical key.
+  const m = /^(?:Digit|Numpad)([1-9])$/.exec(e.code ?? '') ?? /^([1-9])$/.exec(e.key);
+  if (m) {
+    const actor = Number(m[1]) - 1;
+    return e.shiftKey ? { kind: 'stepOver', actor } : { kind: 'step', actor };
+  }
+  if (e.shiftKey) return null;
+  switch (e.key) {
+    case 'ArrowLeft':
+      return { kind: 'back' };
+    case 'ArrowRight':
+      return { kind: 'forward' };
+    case 'Home':
+      return { kind: 'reset' };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatPlace, parsePlace } from './params';
+
+describe('the address', () => {
+  it('round-trips a place', () => {
+    const place = { scenario: 'basic/racy-counter', schedule: 'v1.AgQAAQECAQEAAgECAgE', step: 4 };
+    const back = parsePlace(formatPlace(place));
+    expect(back).toEqual({ place, problems: [] });
+  });
+  it('accepts the readable schedule form', () => {
+    const { place, problems } = parsePlace('?schedule=' + encodeURIComponent('v1: A B B@cas:m [r:3]'));
+    expect(problems).toEqual([]);
+    expect(place.schedule).toBe('v1: A B B@cas:m [r:3]');
+  });
+  it('is empty at the start', () => {
+    expect(formatPlace({})).toBe('');
+    expect(formatPlace({ step: 3 })).toBe('');
+  });
+  it('reports each bad parameter in words', () => {
+    const { place, problems } = parsePlace('?schedule=%3Cscript%3E&step=-1&scenario=..%2Fetc');
+    expect(place).toEqual({});
+    expect(problems.map((p) => p.name).sort()).toEqual(['scenario', 'schedule', 'step']);
+    expect(problems.find((p) => p.name === 'step')?.message).toMatch(/whole number/);
+  });
+  it('wants a versioned schedule', () => {
+    expect(parsePlace('?schedule=A%20B').problems[0]?.message).toMatch(/v1/);
+  });
+  it('refuses absurd sizes', () => {
+    expect(parsePlace('?schedule=v1.' + 'A'.repeat(30000)).problems[0]?.message).toMatch(/longer/);
+    expect(parsePlace('?step=99999999').problems).toHaveLength(1);
+  });
+});

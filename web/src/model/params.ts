@@ -1,0 +1,64 @@
+/*
+ * The address bar: ?scenario=basic/racy-counter&schedule=v1.AgQA…&step=4
+ *
+ * Reading checks every parameter before anything uses it and reports each bad
+ * one in words (the page shows them); the C side checks a schedule's content
+ * again when it replays it.  Writing produces the same form, so a copied
+ * address restores the same run.
+ */
+import { t } from '../i18n';
+
+export interface Place {
+  scenario?: string;
+  schedule?: string;
+  step?: number;
+}
+
+export interface ParamProblem {
+  name: string;
+  message: string;
+}
+
+export const MAX_SCHEDULE = 20000;
+export const MAX_STEP = 1000000;
+const SCENARIO_RE = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i;
+// readable ("v1: A B@cas:m [r:3]", "v1 seed=7: …") or compact ("v1.AgQA-_")
+const SCHEDULE_CHARS = /^[A-Za-z0-9 :._\-@[\]=]*$/;
+
+export function parsePlace(search: string): { place: Place; problems: ParamProblem[] } {
+  const q = new URLSearchParams(search);
+  const place: Place = {};
+  const problems: ParamProblem[] = [];
+  const bad = (name: string, message: string) => problems.push({ name, message });
+
+  const scenario = q.get('scenario');
+  if (scenario !== null) {
+    if (scenario.length > 200 || !SCENARIO_RE.test(scenario)) bad('scenario', t('param.badChars'));
+    else place.scenario = scenario;
+  }
+  const schedule = q.get('schedule');
+  if (schedule !== null && schedule.trim() !== '') {
+    const s = schedule.trim();
+    if (s.length > MAX_SCHEDULE) bad('schedule', t('param.tooLong', { max: MAX_SCHEDULE }));
+    else if (!SCHEDULE_CHARS.test(s)) bad('schedule', t('param.badChars'));
+    else if (!/^v\d+(\.|:|\s+seed=)/.test(s)) bad('schedule', t('param.badPrefix'));
+    else place.schedule = s;
+  }
+  const step = q.get('step');
+  if (step !== null) {
+    const n = /^\d{1,7}$/.test(step) ? Number(step) : NaN;
+    if (!(n >= 0 && n <= MAX_STEP)) bad('step', t('param.notStep', { max: MAX_STEP }));
+    else place.step = n;
+  }
+  return { place, problems };
+}
+
+/** The query string for a place ("" when there is nothing to say). */
+export function formatPlace(place: Place): string {
+  const q = new URLSearchParams();
+  if (place.scenario) q.set('scenario', place.scenario);
+  if (place.schedule) q.set('schedule', place.schedule);
+  if (place.step !== undefined && place.schedule) q.set('step', String(place.step));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

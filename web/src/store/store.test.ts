@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { EngineError, type EngineBridge, type OpenOptions, type Opened, type ScenarioSource } from '../engine/bridge';
+import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+import type { Place } from '../model/params';
+import { Store } from './store';
+
+/** A fake engine: a counter that actor i increments by (i + 1) per step. */
+class FakeEngine implements EngineBridge {
+  history: number[] = [];
+  step_ = 0;
+  calls: string[] = [];
+  fail: EngineError | null = null;
+
+  #snap(): Snapshot {
+    const done = this.history.slice(0, this.step_);
+    const value = done.reduce((s, a) => s + a + 1, 0);
+    const trace: TraceEvent[] = done.map((a, k) => ({
+      step: k + 1,
+      time: 0,
+      kind: 'fetch_add',
+      actor: a === 0 ? 'A' : 'B',
+      object: 'n',
+      arg: a + 1,
+      old: value,
+      new: value,
+    }));
+    const state: MachineState = {
+      step: this.step_,
+      steps_recorded: this.history.length,
+      time: 0,
+      variant: 'correct',
+      outcome: 'running',
+      actors: ['A', 'B'].map((name) => ({ name, kind: 'thread', priority: 0, op: 0, status: 'enabled', parker: 0 })),
+      objects: [{ name: 'n', type: 'atomic_counter', engine: 'basic', address: 8, fields: { value } }],
+      stuck: [],
+      violation: null,
+      prints: [],
+    };
+    return {
+      state,
+      trace,
+      summary: {
+        outcome: 'running',
+        steps: this.step_,
+        schedule: 'v1: ' + done.map((a) => 'AB'[a]).join(' '),
+        compact: `v1.X${this.step_}`,
+        virtual_time: 0,
+        stuck: [],
+        violation: null,
+        prints: [],
+        end: 'finished',
+        message: '',
+      },
+    };
+  }
+  async open(source: ScenarioSource, options: OpenOptions = {}): Promise<Opened> {
+    this.calls.push(`open ${source.file} ${options.schedule ?? ''}`);
+    if (this.fail) throw this.fail;
+    this.history = [];
+    this.step_ = 0;
+    return {
+      scenario: { title: 'Fake', engine: 'basic', actors: [{ name: 'A', ops: [] }, { name: 'B', ops: [] }] },
+      snapshot: this.#snap(),
+      scheduleError: options.schedule === 'bad' ? 'schedule diverged at step 2' : undefined,
+    };
+  }
+  async step(actor: number) {
+    this.calls.push(`step ${actor}`);
+    await new Promise((r) => setTimeout(r, actor === 0 ? 5 : 0)); // A is slow: order must still hold
+    this.history = this.history.slice(0, this.step_);
+    this.history.push(actor);
+    this.step_++;
+    return this.#snap();
+  }
+  async stepOver(actor: number) {
+    return this.step(actor);
+  }
+  async goto(step: number) {
+    this.calls.push(`goto ${step}`);
+    this.step_ = step;
+    return this.#snap();
+  }
+  async reset() {
+    this.calls.push('reset');
+    this.history = [];
+    this.step_ = 0;
+    return this.#snap();
+  }
+}
+
+function setup() {
+  const engine = new FakeEngine();
+  const store = new Store(async () => engine, {
+    has: (id) => id === 'basic/fake' || id === 'basic/other',
+    load: async (id) => ({ text: 'title: x', file: `${id}.yaml` }),
+    fallback: 'basic/fake',
+  });
+  const places: Place[] = [];
+  store.onPlace = (p) => places.push(p);
+  return { engine, store, places };
+}
+
+describe('store', () => {
+  it('opens a scenario and announces it', async () => {
+    const { store } = setup();
+    expect(store.get().phase).toBe('loading');
+    await store.open('basic/fake');
+    const s = store.get();
+    expect(s.phase).toBe('ready');
+    expect(s.scenario?.title).toBe('Fake');
+    expect(s.announcement).toBe('Fake is ready. 2 threads.');
+  });
+
+  it('applies steps in the order they were asked for', async () => {
+    const { store, engine } = setup();
+    await store.open('basic/fake');
+    await Promise.all([store.step(0), store.step(1), store.step(0)]);
+    expect(engine.history).toEqual([0, 1, 0]);
+    expect(store.get().snap?.state.objects[0]?.fields.value).toBe(4);
+    expect([...store.get().changed]).toEqual(['n']);
+  });
+
+  it('goes back and forward along the recorded run, and resets', async () => {
+    const { store, engine, places } = setup();
+    await store.open('basic/fake');
+    await store.step(0);
+    await store.step(1);
+    await store.back();
+    expect(store.get().snap?.state.step).toBe(1);
+    expect(store.get().announcement).toBe('Back to step 1.');
+    await store.forward();
+    expect(store.get().snap?.state.step).toBe(2);
+    await store.forward(); // nothing recorded beyond: no request
+    await store.reset();
+    expect(engine.calls.filter((c) => c.startsWith('goto'))).toEqual(['goto 1', 'goto 2']);
+    expect(store.get().announcement).toBe('Back at the start.');
+    expect(places.at(-1)).toEqual({ scenario: undefined, schedule: undefined, step: undefined });
+    expect(places).toContainEqual({ scenario: undefined, schedule: 'v1.X2', step: 2 });
+  });
+
+  it('does not step an actor that cannot move, or before the scenario is open', async () => {
+    const { store, engine } = setup();
+    await store.step(0);
+    await store.open('basic/fake');
+    await store.step(7);
+    expect(engine.calls).toEqual(['open basic/fake.yaml ']);
+  });
+
+  it('says so when the address names no such scenario, and opens the default', async () => {
+    const { store } = setup();
+    await store.open('nope/none', { schedule: 'v1: A' });
+    expect(store.get().scenarioId).toBe('basic/fake');
+    expect(store.get().notices[0]?.title).toMatch(/no scenario called “nope\/none”/);
+  });
+
+  it('reports a schedule that could not be replayed', async () => {
+    const { store } = setup();
+    await store.open('basic/other', { schedule: 'bad' });
+    expect(store.get().phase).toBe('ready');
+    expect(store.get().notices.map((n) => n.title)).toEqual([
+      'The schedule in the address could not be replayed: schedule diverged at step 2',
+    ]);
+    expect(store.get().notices[0]?.tone).toBe('error');
+  });
+
+  it('lists the problems of a bad scenario, with file and line', async () => {
+    const { store, engine } = setup();
+    engine.fail = new EngineError('scenario', 'bad scenario', [
+      { file: 'basic/fake.yaml', line: 3, column: 5, field: 'actors.A', message: 'unknown operation' },
+    ]);
+    await store.open('basic/fake');
+    const s = store.get();
+    expect(s.phase).toBe('failed');
+    expect(s.notices[0]?.problems?.[0]?.line).toBe(3);
+    store.dismiss(s.notices[0]!.id);
+    expect(store.get().notices).toEqual([]);
+  });
+
+  it('explains a module that failed to load', async () => {
+    const store = new Store(async () => Promise.reject(new Error('404')), {
+      has: () => true,
+      load: async () => ({ text: '', file: 'x.yaml' }),
+      fallback: 'x',
+    });
+    await store.open('x');
+    expect(store.get().phase).toBe('failed');
+    expect(store.get().notices[0]?.detail).toMatch(/make build.*404/);
+  });
+});

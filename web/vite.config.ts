@@ -1,0 +1,41 @@
+/// <reference types="vitest/config" />
+/*
+ * The web app's build.  Root is web/; the app also imports from outside it:
+ *   @wasm       build/wasm/        the emscripten module (built by `make wasm`)
+ *   @lockstep   wasm/js/           Session and the scenario compiler
+ * and the YAML scenarios of tests/scenarios/ as text (src/scenarios/), so the
+ * dev server may read the whole repository (fs.allow).
+ */
+import { defineConfig } from 'vite';
+import preact from '@preact/preset-vite';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repo = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  root: here,
+  base: './',
+  plugins: [preact()],
+  resolve: {
+    alias: {
+      '@wasm': `${repo}build/wasm`,
+      '@lockstep': `${repo}wasm/js`,
+    },
+  },
+  build: {
+    outDir: `${repo}build/web`,
+    emptyOutDir: true,
+    target: 'es2022',
+    // the .wasm must stay a file (streaming compilation, long-term caching)
+    assetsInlineLimit: (file: string) => (file.endsWith('.wasm') ? false : undefined),
+    reportCompressedSize: false,
+  },
+  server: { host: 'localhost', port: 5173, strictPort: true, fs: { allow: [repo] } },
+  preview: { host: 'localhost', port: 5173, strictPort: true },
+  test: {
+    root: here,
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+  },
+});
