@@ -52,16 +52,16 @@ void script_describe_failure(script_world *w, int actor, const script_expr *e, i
 }
 
 static void run_range(script_world *w, int actor, const script_actor *a, uint32_t from,
-                      uint32_t to)
+                      uint32_t to, uint32_t round)
 {
     sim_machine *m = script_world_machine(w);
     for (uint32_t i = from; i < to;) {
         const script_instr *in = &a->code[i];
-        sim_set_op(m, i);
+        sim_set_op(m, i, round);
         switch (in->op) {
         case OP_REPEAT:
             for (uint32_t k = 0; k < in->count; k++)
-                run_range(w, actor, a, i + 1, in->body_end);
+                run_range(w, actor, a, i + 1, in->body_end, k);
             i = in->body_end;
             continue;
         case OP_CALL:
@@ -118,6 +118,6 @@ static void run_range(script_world *w, int actor, const script_actor *a, uint32_
 void script_run_actor(script_world *w, int index)
 {
     const script_actor *a = &script_world_program(w)->actors[index];
-    run_range(w, index, a, 0, a->n_code);
-    sim_set_op(script_world_machine(w), a->n_code);
+    run_range(w, index, a, 0, a->n_code, 0);
+    sim_set_op(script_world_machine(w), a->n_code, 0);
 }

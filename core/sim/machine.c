@@ -396,11 +396,11 @@ int sim_step_over(sim_machine *m, int i)
         fail(m, "there is no actor number %d", i + 1);
         return -1;
     }
-    uint32_t op = m->actors[i].op;
+    uint64_t op = m->actors[i].op_seq;
     if (sim_step(m, i) != 0)
         return -1;
     int taken = 1;
-    while (m->outcome == SIM_RUNNING && !m->actors[i].finished && m->actors[i].op == op &&
+    while (m->outcome == SIM_RUNNING && !m->actors[i].finished && m->actors[i].op_seq == op &&
            sim_is_enabled(m, i)) {
         sim_step(m, i);
         taken++;
@@ -600,7 +600,13 @@ void sim_violation(sim_machine *m, const char *kind, const char *message, plat_s
     sim_emit(m, &e);
 }
 
-void sim_set_op(sim_machine *m, uint32_t op) { m->actors[m->current].op = op; }
+void sim_set_op(sim_machine *m, uint32_t op, uint32_t round)
+{
+    sim_actor *a = &m->actors[m->current];
+    a->op = op;
+    a->round = round;
+    a->op_seq++;
+}
 uint32_t sim_actor_op(const sim_machine *m, int i) { return m->actors[i].op; }
 
 uint32_t sim_random(sim_machine *m, uint32_t bound)

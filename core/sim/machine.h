@@ -207,8 +207,11 @@ uint64_t sim_do(sim_machine *m, const sim_action *act);
 void sim_note(sim_machine *m, plat_site at, int64_t value);
 /* A check failed: the run ends with a violation. */
 void sim_violation(sim_machine *m, const char *kind, const char *message, plat_site at);
-/* The interpreter says which operation of its program the actor is in. */
-void sim_set_op(sim_machine *m, uint32_t op);
+/* The interpreter says which operation of its program the actor is in, and
+ * which round of the innermost `repeat` around it (0 when none).  Every call
+ * starts a new operation, even when op repeats, so "step over" stops at the
+ * end of one round of a loop. */
+void sim_set_op(sim_machine *m, uint32_t op, uint32_t round);
 uint32_t sim_actor_op(const sim_machine *m, int actor);
 /* A deterministic random number in [0, bound), recorded in the schedule. */
 uint32_t sim_random(sim_machine *m, uint32_t bound);

@@ -43,7 +43,9 @@ typedef struct sim_actor {
     coro *co;
     sim_action pending;
     bool finished;
-    uint32_t op;
+    uint32_t op;     /* the program operation it is in (interpreter's index) */
+    uint32_t round;  /* the innermost repeat's round */
+    uint64_t op_seq; /* counts operations started, to tell rounds apart */
     plat_parker parker;
     int parker_region;
 } sim_actor;

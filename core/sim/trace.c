@@ -345,6 +345,8 @@ void sim_state_json(sim_machine *m, jbuf *b)
         jb_int(b, a->priority);
         jb_key(b, "op");
         jb_int(b, a->op);
+        jb_key(b, "round");
+        jb_int(b, a->round);
         jb_key(b, "status");
         const char *status = a->finished             ? "finished"
                              : sim_is_enabled(m, i)  ? "enabled"

@@ -674,10 +674,10 @@ TEST(a_lock_prevents_the_overlap_under_every_seed)
 
 static void two_operations(tworld *w, int self)
 {
-    sim_set_op(sim_running(), 0);
+    sim_set_op(sim_running(), 0, 0);
     for (int i = 0; i < 3; i++)
         tw_work("first operation");
-    sim_set_op(sim_running(), 1);
+    sim_set_op(sim_running(), 1, 0);
     tw_work("second operation");
 }
 
