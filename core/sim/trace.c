@@ -313,6 +313,42 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
     jb_raw(b, "}");
 }
 
+/* Why an actor cannot move, as data (for views and translations):
+ * {"why": "lock", "object": "lot[3]", "holder": "A"}, {"why": "parked"},
+ * {"why": "sleep", "until": 50000}, {"why": "held"} (a scheduling rule). */
+static void blocked_json(const sim_machine *m, int i, jbuf *b)
+{
+    const sim_action *p = &m->actors[i].pending;
+    jb_key(b, "blocked");
+    jb_raw(b, "{");
+    jb_key(b, "why");
+    if (m->hooks.gate && !m->hooks.gate(m, i, m->setup_arg)) {
+        jb_str(b, "held");
+    } else if (p->kind == SIM_ACT_LOCK) {
+        char what[64];
+        sim_object_name(m, p->target, what, sizeof what);
+        jb_str(b, "lock");
+        jb_key(b, "object");
+        jb_str(b, what);
+        int owner = ((const plat_lock *)p->target)->owner - 1;
+        jb_key(b, "holder");
+        jb_str(b, sim_actor_name(m, owner));
+    } else if (p->kind == SIM_ACT_PARK) {
+        jb_str(b, "parked");
+        if (p->deadline >= 0) {
+            jb_key(b, "until");
+            jb_int(b, p->deadline);
+        }
+    } else if (p->kind == SIM_ACT_SLEEP) {
+        jb_str(b, "sleep");
+        jb_key(b, "until");
+        jb_int(b, p->deadline);
+    } else {
+        jb_str(b, "other");
+    }
+    jb_raw(b, "}");
+}
+
 static const char *actor_kind_name(sim_actor_kind k)
 {
     return k == SIM_TASK ? "task" : k == SIM_ISR ? "isr" : "thread";
@@ -359,10 +395,11 @@ void sim_state_json(sim_machine *m, jbuf *b)
             jb_key(b, "next");
             action_json(m, &a->pending, b);
             if (!sim_is_enabled(m, i)) {
-                char why[200];
+                char why[400];
                 sim_block_reason(m, i, why, sizeof why);
                 jb_key(b, "reason");
                 jb_str(b, why);
+                blocked_json(m, i, b);
             }
         }
         jb_raw(b, "}");
