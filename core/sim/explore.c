@@ -330,7 +330,7 @@ static void describe_bad_run(explorer *e)
         for (int i = 0; i < sim_actor_count(m); i++) {
             if (sim_is_finished(m, i))
                 continue;
-            char why[200];
+            char why[400];
             sim_block_reason(m, i, why, sizeof why);
             int k = snprintf(r->message + used, sizeof r->message - used, "%s%s %s",
                              used ? "; " : "", sim_actor_name(m, i), why);

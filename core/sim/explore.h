@@ -48,7 +48,7 @@ typedef struct explore_result {
     bool finished;         /* the search is over (found, exhausted, or limited) */
     bool found;
     char kind[24];         /* "stuck", "overlap", "assertion", "misuse", ... */
-    char message[256];     /* the violation's message, or the stuck actors */
+    char message[512];     /* the violation's message, or the stuck actors */
     sim_schedule schedule; /* replays to the violation */
     uint64_t steps;        /* of the violating run */
     int preemptions;       /* of the violating run */

@@ -313,7 +313,7 @@ static void settle(sim_machine *m, int moved)
         for (int i = 0; i < m->n_actors; i++) {
             if (m->actors[i].finished)
                 continue;
-            char why[200];
+            char why[400];
             sim_block_reason(m, i, why, sizeof why);
             sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)i,
                            .kind = SIM_EV_STUCK, .region = -1, .other = -1,
@@ -364,7 +364,7 @@ int sim_step(sim_machine *m, int i)
         return -1;
     }
     if (!sim_is_enabled(m, i)) {
-        char why[200];
+        char why[400];
         sim_block_reason(m, i, why, sizeof why);
         fail(m, "%s cannot move: %s", m->actors[i].name, why);
         return -1;

@@ -125,7 +125,7 @@ int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint6
             pick = enabled[0];
         } else if (scheduled) {
             const sim_sched_entry *e = &prefix->entries[r.next];
-            char why[200];
+            char why[400];
             if (e->is_random) {
                 snprintf(res->message, sizeof res->message,
                          "schedule diverged at step %llu: expected a random value, but actors "

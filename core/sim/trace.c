@@ -432,7 +432,7 @@ void sim_stuck_json(sim_machine *m, jbuf *b)
             const sim_actor *a = &m->actors[i];
             if (a->finished)
                 continue;
-            char why[200];
+            char why[400];
             sim_block_reason(m, i, why, sizeof why);
             jb_sep(b);
             jb_raw(b, "{");
