@@ -82,12 +82,12 @@ struct sim_machine {
 
     /* the violation or error that ended the run */
     char end_kind[24];
-    char end_message[256];
+    char end_message[512];
     uint64_t end_step;
     int end_actor;
     plat_site end_site;
 
-    char last_error[256]; /* why the last call failed */
+    char last_error[512]; /* why the last call failed */
 
     /* engines' process-wide state, one instance per machine (sim_global) */
     struct sim_global_slot {

@@ -125,7 +125,7 @@ int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint6
             pick = enabled[0];
         } else if (scheduled) {
             const sim_sched_entry *e = &prefix->entries[r.next];
-            char why[400];
+            char why[300];
             if (e->is_random) {
                 snprintf(res->message, sizeof res->message,
                          "schedule diverged at step %llu: expected a random value, but actors "
@@ -137,7 +137,7 @@ int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint6
             }
             pick = resolve_actor(m, e, why, sizeof why);
             if (pick >= 0 && !sim_is_enabled(m, pick)) {
-                char reason[160];
+                char reason[240];
                 sim_block_reason(m, pick, reason, sizeof reason);
                 snprintf(why, sizeof why, "%s cannot move (%s)", sim_actor_name(m, pick), reason);
                 pick = -1;

@@ -30,7 +30,7 @@ typedef enum sim_run_end {
 typedef struct sim_run_result {
     sim_run_end end;
     size_t choices_used; /* schedule entries consumed */
-    char message[256];   /* divergence, or leftover schedule entries */
+    char message[512];   /* divergence, or leftover schedule entries */
 } sim_run_result;
 
 /* Runs until the outcome is final, max_steps steps have been taken in total,
