@@ -16,6 +16,8 @@
  * test).
  *
  *     lock_contention [total_ops_per_run] [rounds]      (default 2000000 3)
+ *     lock_contention OPS ROUNDS LOCK THREADS WORK       one lock alone, for perf:
+ *         LOCK mini_mutex|pthread|nsync, WORK 0 or 100 (ns); prints each round
  *
  * Build: -O2 -DPLAT_NATIVE, with core/plat/native/plat_native.c, the
  * parking_lot engine, -pthread -lnsync.
@@ -229,6 +231,24 @@ int main(int argc, char **argv)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int usable = affinity > 0 ? affinity : (int)cores;
     work_iters = calibrate();
+
+    if (argc == 6) {
+        /* One lock, one cell, nothing else running: for perf record/stat. */
+        int kind = -1;
+        for (int k = 0; k < N_LOCKS; k++)
+            if (strcmp(argv[3], lock_name[k]) == 0)
+                kind = k;
+        int threads = atoi(argv[4]);
+        if (kind < 0 || threads < 1 || threads > 64) {
+            fprintf(stderr, "lock_contention OPS ROUNDS mini_mutex|pthread|nsync THREADS 0|100\n");
+            return 2;
+        }
+        unsigned work = atoi(argv[5]) ? work_iters : 0;
+        for (int r = 0; r < rounds; r++)
+            printf("%s, %d threads, work %s: %.1f ns/op\n", lock_name[kind], threads,
+                   work ? "100ns" : "0", measure(kind, threads, total_ops, work));
+        return 0;
+    }
 
     printf("lock_contention: T threads share one lock-protected uint64_t "
            "(lock, increment, unlock, then optional work outside the lock)\n");

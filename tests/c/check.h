@@ -71,8 +71,8 @@ extern unsigned check_watchdog_seconds;
             check_fail(__FILE__, __LINE__, "CHECK(%s) failed", #cond);                         \
     } while (0)
 
-/* Integers of any width or signedness (compared as long long, or as unsigned
- * long long when both are non-negative, so uint64_t values compare right). */
+/* Integers of any width or signedness, compared and shown as long long (a
+ * uint64_t above 2^63 compares right but prints negative). */
 #define CHECK_EQ(a, b)                                                                         \
     do {                                                                                       \
         long long check_a_ = (long long)(a), check_b_ = (long long)(b);                        \

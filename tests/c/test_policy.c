@@ -299,7 +299,7 @@ static char *diverge(tworld *w, const char *schedule)
     sim_schedule_free(&s);
     CHECK_EQ(rc, -1);
     CHECK_EQ(sim_outcome_of(m), SIM_ERROR);
-    char expected[400];
+    char expected[sizeof res.message + 100];
     snprintf(expected, sizeof expected, "{\"kind\":\"error\",\"message\":\"%s\",\"step\":%llu}",
              res.message, (unsigned long long)sim_steps(m));
     char *v = tw_violation(m);

@@ -92,7 +92,8 @@ char *tw_violation(sim_machine *m);
 /* The schedule of the run so far: readable ("v1: A B") and compact forms. */
 char *tw_schedule_text(sim_machine *m);
 char *tw_schedule_compact(sim_machine *m);
-/* The actors of the recorded history as letters-by-name, "ABAB". */
+/* The recorded history, one letter per step: the first letter of the name of
+ * the actor that took it ("ABAB"). */
 char *tw_history(sim_machine *m);
 
 /* "tests/c/test_machine.c:42": how the machine shows a site in this file. */

@@ -18,14 +18,23 @@ after(async () => {
   await server?.stop();
 });
 
-const clean = (s) => (s ?? '').replace(/\u200b/g, '').replace(/\s+/g, ' ').trim();
+const clean = (s) =>
+  (s ?? '')
+    .replace(/\u200b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Waits until the locator's text is `want` (a string, or a RegExp to match). */
 async function expectText(locator, want, timeout = 5000) {
   const end = Date.now() + timeout;
   let got;
   for (;;) {
-    got = clean(await locator.first().innerText({ timeout }).catch(() => null));
+    got = clean(
+      await locator
+        .first()
+        .innerText({ timeout })
+        .catch(() => null),
+    );
     if (want instanceof RegExp ? want.test(got) : got === want) return got;
     if (Date.now() > end) break;
     await new Promise((r) => setTimeout(r, 50));
@@ -90,7 +99,10 @@ describe('racy counter', () => {
     await expectText(lane(page, 'B').getByTestId('effect'), '⚠ counter: 1 → 1 this write loses an increment');
 
     await lane(page, 'B').getByTestId('step').click();
-    await expectText(page.getByTestId('narration'), 'Step 4: B wrote 1 to counter over 1: A’s increment is lost.');
+    await expectText(
+      page.getByTestId('narration'),
+      'Step 4: B wrote 1 to counter over 1: A’s increment is lost.',
+    );
     await expectText(counter(page), '1');
     await expectText(page.getByTestId('tally-counter'), 'increments written: 2 · lost: 1');
     await expectText(page.getByTestId('schedule'), 'v1: A B A B');
@@ -158,7 +170,10 @@ describe('racy counter', () => {
     await lane(page, 'B').getByTestId('step').click();
     await expectText(counter(page), '4');
     await expectText(page.getByTestId('outcome'), /Check failed at step 12/);
-    await expectText(page.getByTestId('outcome-detail'), "assertion 'counter == 6' failed: counter.value is 4");
+    await expectText(
+      page.getByTestId('outcome-detail'),
+      "assertion 'counter == 6' failed: counter.value is 4",
+    );
     await expectText(page.getByTestId('schedule'), 'v1: A B A B A B A B A A');
     await expectText(page.locator('[data-verdict]'), 'counter == 6 ✗ failed');
     assert.equal(await lane(page, 'B').getByTestId('step').isDisabled(), true);
@@ -194,7 +209,10 @@ describe('racy counter', () => {
   });
 
   test('the address restores a run, and is kept in step', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?schedule=' + encodeURIComponent('v1: A B A B') + '&step=3');
+    const { page, errors } = await open(
+      chrome.context,
+      server.url + '?schedule=' + encodeURIComponent('v1: A B A B') + '&step=3',
+    );
     await ready(page);
     await expectText(page.getByTestId('step-count'), 'step 3 of 4');
     await expectText(counter(page), '1');
@@ -213,7 +231,10 @@ describe('racy counter', () => {
   });
 
   test('a malformed schedule in the address shows a message, not a blank page', async () => {
-    const { page } = await open(chrome.context, server.url + '?schedule=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
+    const { page } = await open(
+      chrome.context,
+      server.url + '?schedule=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+    );
     await ready(page);
     await expectText(page.getByTestId('notice'), /bad “schedule” parameter/);
     assert.equal(await page.locator('img').count(), 0);
@@ -257,7 +278,10 @@ describe('racy counter', () => {
       await page.keyboard.press('Tab');
       if ((await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) === 'step') break;
     }
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Step thread A: load counter');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      'Step thread A: load counter',
+    );
     await page.keyboard.press('Enter');
     await expectText(page.getByTestId('step-count'), 'step 1');
     assert.equal(await page.getByTestId('narration').getAttribute('aria-live'), 'polite');

@@ -33,7 +33,16 @@ export async function serve() {
   const vite = join(ROOT, 'node_modules', '.bin', 'vite');
   const child = spawn(
     vite,
-    ['preview', '--config', 'web/vite.config.ts', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    [
+      'preview',
+      '--config',
+      'web/vite.config.ts',
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';

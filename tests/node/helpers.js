@@ -53,7 +53,8 @@ export function tempDir() {
 /** Runs the native runner; returns {status, stdout, stderr}. */
 export function native(args) {
   const r = spawnSync(runner, args, { encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  const why = r.error ? `${r.error.message}\n` : r.signal ? `killed by ${r.signal}\n` : '';
+  return { status: r.status, stdout: r.stdout, stderr: why + r.stderr };
 }
 
 /** Runs bin/lockstep.js; returns {status, stdout, stderr}. */

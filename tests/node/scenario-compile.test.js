@@ -276,3 +276,20 @@ test('aliases cannot blow a scenario up', () => {
   yaml += 'actors: {A: *a29}\n';
   assert.throws(() => compile(yaml, 'bomb.yaml'), (e) => e instanceof ScenarioError && /^bomb\.yaml:1:1: yaml: /.test(e.message));
 });
+
+test('an object with a problem of its own is not reported again where it is used', () => {
+  const yaml = 'title: t\nengine: basic\nobjects: {c: countr}\nactors:\n  A: [increment c, get c]\nassert: c == 1\n';
+  assert.throws(() => compile(yaml, 'bad.yaml'), {
+    message: "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter",
+  });
+});
+
+test('the schedule is read as the C side reads it, and unknown actors are pointed at', () => {
+  const head = 'title: t\nengine: basic\nactors: {A: [work 1], B: [work 1]}\n';
+  assert.doesNotThrow(() => compile(head + 'schedule: "v1 seed=7: A [r:3]B B@work:-"\n'));
+  assert.throws(() => compile(head + "schedule: 'v1: A [r:3]B Zed@cas:m C'\n", 's.yaml'), {
+    message:
+      "s.yaml:4:25: schedule: names actor 'Zed', which this scenario does not have (actors: A, B)\n" +
+      "s.yaml:4:35: schedule: names actor 'C', which this scenario does not have (actors: A, B)",
+  });
+});

@@ -22,7 +22,11 @@ declare module '@lockstep/lockstep.js' {
   export function catalog(M: EmscriptenModule): unknown;
   export function sources(M: EmscriptenModule): { path: string; text: string }[];
   export class Session {
-    constructor(M: EmscriptenModule, bytecode: Uint8Array, options?: { variant?: string; seed?: number; trace?: boolean });
+    constructor(
+      M: EmscriptenModule,
+      bytecode: Uint8Array,
+      options?: { variant?: string; seed?: number; trace?: boolean },
+    );
     step(index: number): void;
     stepOver(index: number): void;
     run(o?: {

@@ -24,7 +24,8 @@ store.onPlace = (p) => {
   clearTimeout(pending);
   pending = setTimeout(() => {
     const search = formatPlace(p);
-    if (search !== location.search) history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
+    if (search !== location.search)
+      history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
   }, 150);
 };
 

@@ -394,16 +394,19 @@ export class Compiler {
       this.bad(['schedule'], "must start with 'v1:' (readable form) or 'v1.' (compact form)");
       return;
     }
-    for (const m of s.slice(head[0].length).matchAll(/\S+/g)) {
-      const tok = m[0];
-      if (/^\[r:\d+\]$/.test(tok)) continue;
-      const name = /^([A-Za-z0-9_-]+)(@[A-Za-z0-9_]+:\S+)?$/.exec(tok)?.[1];
-      const at = this.source.locateIn(['schedule'], head[0].length + (m.index ?? 0));
-      if (!name)
-        this.problems.add(at, 'schedule', `cannot read '${tok}': expected an actor name, NAME@action:object or [r:N]`);
-      else if (!actors.includes(name))
+    // The tokens as core/sim/schedule.c reads them: [r:N], or NAME with an
+    // optional @action:object fingerprint.  Errors are left to the C side,
+    // which says which column is wrong; this looks only for unknown actors.
+    const token = /\s*(?:\[r:\d+\]|([A-Za-z0-9_-]+)(?:@[A-Za-z0-9_]+:\S*)?)/y;
+    token.lastIndex = head[0].length;
+    while (token.lastIndex < s.length) {
+      const at = token.lastIndex;
+      const m = token.exec(s);
+      if (!m) break;
+      const name = m[1];
+      if (name !== undefined && !actors.includes(name))
         this.problems.add(
-          at,
+          this.source.locateIn(['schedule'], at + m[0].length - m[0].trimStart().length),
           'schedule',
           `names actor '${name}', which this scenario does not have (actors: ${list(actors)})`,
         );
@@ -504,8 +507,7 @@ class ActorCompiler {
     try {
       parsed = statements(tokenize(text));
     } catch (e) {
-      if (!(e instanceof SyntaxProblem)) throw e;
-      this.c.problems.add(this.c.source.locateIn(path, e.offset), fieldName(path), e.message);
+      this.c.report(e, path);
       return;
     }
     if (!parsed.length) {

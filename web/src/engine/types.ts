@@ -8,9 +8,27 @@
 export type Outcome = 'running' | 'done' | 'stuck' | 'violation' | 'error';
 
 export type ActionKind =
-  | 'none' | 'load' | 'store' | 'cas' | 'swap' | 'fetch_add' | 'fetch_or' | 'fetch_and'
-  | 'lock' | 'unlock' | 'prepare_park' | 'park' | 'unpark' | 'spin' | 'yield' | 'sleep'
-  | 'work' | 'cs_enter' | 'cs_exit' | 'print' | 'assert';
+  | 'none'
+  | 'load'
+  | 'store'
+  | 'cas'
+  | 'swap'
+  | 'fetch_add'
+  | 'fetch_or'
+  | 'fetch_and'
+  | 'lock'
+  | 'unlock'
+  | 'prepare_park'
+  | 'park'
+  | 'unpark'
+  | 'spin'
+  | 'yield'
+  | 'sleep'
+  | 'work'
+  | 'cs_enter'
+  | 'cs_exit'
+  | 'print'
+  | 'assert';
 
 /** What an actor will do when it is stepped next (state().actors[i].next). */
 export interface PendingAction {
@@ -159,7 +177,13 @@ export interface ScenarioInfo {
   description?: string;
   variant?: string;
   variants?: string[];
-  objects?: { name: string; type: string; params: Record<string, number>; address: number | null; line: number }[];
+  objects?: {
+    name: string;
+    type: string;
+    params: Record<string, number>;
+    address: number | null;
+    line: number;
+  }[];
   schedule?: string | null;
   /** final assertions */
   asserts?: { text: string; line: number }[];

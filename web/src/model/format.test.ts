@@ -24,7 +24,9 @@ const ev = (e: Partial<TraceEvent> & { step: number; kind: string }): TraceEvent
 describe('actions before they happen', () => {
   it('names the action in code-like words', () => {
     expect(actionText({ kind: 'load', object: 'counter', width: 4, value: 0 })).toBe('load counter');
-    expect(actionText({ kind: 'store', object: 'counter', width: 4, value: 0, arg: 1 })).toBe('store counter ← 1');
+    expect(actionText({ kind: 'store', object: 'counter', width: 4, value: 0, arg: 1 })).toBe(
+      'store counter ← 1',
+    );
     expect(actionText({ kind: 'cas', object: 'state', expected: 1, desired: 3 })).toBe('CAS state 1 → 3');
     expect(actionText({ kind: 'fetch_add', object: 'counter', arg: 1 })).toBe('fetch_add counter, 1');
     expect(actionText({ kind: 'unpark', target: 'B' })).toBe('unpark B');
@@ -37,7 +39,9 @@ describe('actions before they happen', () => {
     expect(actionEffect({ kind: 'store', object: 'counter', value: 2, arg: 1 })).toBe('counter: 2 → 1');
     expect(actionEffect({ kind: 'fetch_add', object: 'counter', value: 2, arg: 1 })).toBe('counter: 2 → 3');
     expect(actionEffect({ kind: 'fetch_or', object: 'state', value: 1, arg: 2 })).toBe('state: 1 → 3');
-    expect(actionEffect({ kind: 'cas', object: 'state', value: 1, expected: 1, desired: 3 })).toBe('will succeed: state is 1');
+    expect(actionEffect({ kind: 'cas', object: 'state', value: 1, expected: 1, desired: 3 })).toBe(
+      'will succeed: state is 1',
+    );
     expect(actionEffect({ kind: 'cas', object: 'state', value: 3, expected: 1, desired: 3 })).toBe(
       'will fail: state is 3, not 1',
     );
@@ -65,7 +69,10 @@ describe('status', () => {
     expect(statusView(actor('enabled'))).toMatchObject({ glyph: '▶', label: 'ready', tone: 'ready' });
     expect(statusView(actor('finished'))).toMatchObject({ glyph: '✓', tone: 'finished' });
     expect(statusView(actor('stuck', { reason: 'parked' }))).toMatchObject({ glyph: '⚠', reason: 'parked' });
-    expect(statusView(actor('blocked', { next: { kind: 'park' } }))).toMatchObject({ glyph: '●', tone: 'waiting' });
+    expect(statusView(actor('blocked', { next: { kind: 'park' } }))).toMatchObject({
+      glyph: '●',
+      tone: 'waiting',
+    });
   });
 });
 
@@ -85,7 +92,8 @@ describe('colours', () => {
     expect(actorColour(ACTOR_COLOURS.length)).toBe('#E69F00');
   });
   it('picks a letter colour that meets WCAG AA on every actor colour', () => {
-    for (let i = 0; i < ACTOR_COLOURS.length; i++) expect(contrast(actorColour(i), actorInk(i))).toBeGreaterThanOrEqual(4.5);
+    for (let i = 0; i < ACTOR_COLOURS.length; i++)
+      expect(contrast(actorColour(i), actorInk(i))).toBeGreaterThanOrEqual(4.5);
     expect(actorInk(4)).toBe('#ffffff'); // blue
     expect(actorInk(0)).toBe('#111111'); // orange
   });
@@ -127,13 +135,33 @@ describe('narration', () => {
   });
   it('tells CAS results and violations', () => {
     const t: TraceEvent[] = [
-      ev({ step: 1, kind: 'cas', actor: 'A', object: 'm', expected: 0, desired: 1, old: 0, new: 1, ok: true }),
-      ev({ step: 2, kind: 'cas', actor: 'B', object: 'm', expected: 0, desired: 1, old: 1, new: 1, ok: false }),
+      ev({
+        step: 1,
+        kind: 'cas',
+        actor: 'A',
+        object: 'm',
+        expected: 0,
+        desired: 1,
+        old: 0,
+        new: 1,
+        ok: true,
+      }),
+      ev({
+        step: 2,
+        kind: 'cas',
+        actor: 'B',
+        object: 'm',
+        expected: 0,
+        desired: 1,
+        old: 1,
+        new: 1,
+        ok: false,
+      }),
       ev({ step: 2, kind: 'violation', check: 'assertion', message: "assertion 'x' failed" }),
     ];
     expect(narrateSteps(t, counters).map((l) => l.text)).toEqual([
       'A’s CAS on m succeeded: 0 → 1.',
-      'B’s CAS on m failed: it was 1, not 0. Check failed: assertion \'x\' failed',
+      "B’s CAS on m failed: it was 1, not 0. Check failed: assertion 'x' failed",
     ]);
   });
 });
@@ -143,9 +171,9 @@ describe('final checks', () => {
     ({ outcome, violation: message ? { kind: 'assertion', message, step: 12 } : null }) as MachineState;
   it('all hold when the run is done; the quoted one failed on a violation', () => {
     expect(checkVerdict('counter == 6', st('done'))).toBe('held');
-    expect(checkVerdict('counter == 6', st('violation', "assertion 'counter == 6' failed: counter.value is 4"))).toBe(
-      'failed',
-    );
+    expect(
+      checkVerdict('counter == 6', st('violation', "assertion 'counter == 6' failed: counter.value is 4")),
+    ).toBe('failed');
     expect(checkVerdict('x == 1', st('violation', "assertion 'counter == 6' failed"))).toBeNull();
     expect(checkVerdict('counter == 6', st('running'))).toBeNull();
   });
@@ -173,7 +201,11 @@ describe('outcome', () => {
       {
         ...base,
         outcome: 'violation',
-        violation: { kind: 'assertion', message: "assertion 'counter == 6' failed: counter.value is 4", step: 12 },
+        violation: {
+          kind: 'assertion',
+          message: "assertion 'counter == 6' failed: counter.value is 4",
+          step: 12,
+        },
       },
       summary,
     );
@@ -186,7 +218,11 @@ describe('outcome', () => {
   });
   it('names who is stuck and where', () => {
     const v = outcomeView(
-      { ...base, outcome: 'stuck', stuck: [{ actor: 'B', reason: 'parked', location: 'engines/pl/lot.c:40' }] },
+      {
+        ...base,
+        outcome: 'stuck',
+        stuck: [{ actor: 'B', reason: 'parked', location: 'engines/pl/lot.c:40' }],
+      },
       summary,
     );
     expect(v?.details).toEqual(['B: parked (lot.c:40)']);

@@ -7,7 +7,15 @@ import { t, type MessageKey } from '../i18n';
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
 
 /** Okabe-Ito, in the order actors get them (UX.md). */
-export const ACTOR_COLOURS = ['#E69F00', '#56B4E9', '#009E73', '#D55E00', '#0072B2', '#CC79A7', '#F0E442'] as const;
+export const ACTOR_COLOURS = [
+  '#E69F00',
+  '#56B4E9',
+  '#009E73',
+  '#D55E00',
+  '#0072B2',
+  '#CC79A7',
+  '#F0E442',
+] as const;
 
 export function actorColour(index: number): string {
   return ACTOR_COLOURS[((index % ACTOR_COLOURS.length) + ACTOR_COLOURS.length) % ACTOR_COLOURS.length]!;
@@ -112,7 +120,11 @@ export function actionEffect(a: PendingAction): string | null {
   if (a.kind === 'cas') {
     return a.value === a.expected
       ? t('effect.casOk', { object: a.object, value: formatValue(a.value) })
-      : t('effect.casFails', { object: a.object, value: formatValue(a.value), expected: formatValue(a.expected) });
+      : t('effect.casFails', {
+          object: a.object,
+          value: formatValue(a.value),
+          expected: formatValue(a.expected),
+        });
   }
   if (a.arg === undefined) return null;
   const next = applyRmw(a.kind, a.value, a.arg);
@@ -171,7 +183,11 @@ export function isLostUpdate(e: TraceEvent, counters: ReadonlySet<string>): bool
 }
 
 /** One trace event in words, or null for events that need none. */
-export function narrateEvent(trace: TraceEvent[], index: number, counters: ReadonlySet<string>): string | null {
+export function narrateEvent(
+  trace: TraceEvent[],
+  index: number,
+  counters: ReadonlySet<string>,
+): string | null {
   const e = trace[index];
   if (!e) return null;
   const p = {
@@ -244,7 +260,11 @@ export function narrateSteps(trace: TraceEvent[], counters: ReadonlySet<string>)
 }
 
 /** The narration of one step, if it said anything. */
-export function stepLine(trace: TraceEvent[], step: number, counters: ReadonlySet<string>): StepLine | undefined {
+export function stepLine(
+  trace: TraceEvent[],
+  step: number,
+  counters: ReadonlySet<string>,
+): StepLine | undefined {
   return narrateSteps(
     trace.filter((e) => e.step <= step),
     counters,

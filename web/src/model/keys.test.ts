@@ -9,7 +9,10 @@ describe('keys', () => {
     expect(commandForKey({ key: '0', code: 'Digit0' })).toBeNull();
   });
   it('steps over with Shift, whatever character the layout gives', () => {
-    expect(commandForKey({ key: '!', code: 'Digit1', shiftKey: true })).toEqual({ kind: 'stepOver', actor: 0 });
+    expect(commandForKey({ key: '!', code: 'Digit1', shiftKey: true })).toEqual({
+      kind: 'stepOver',
+      actor: 0,
+    });
   });
   it('moves in time', () => {
     expect(commandForKey({ key: 'ArrowLeft' })).toEqual({ kind: 'back' });

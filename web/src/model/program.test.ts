@@ -40,7 +40,9 @@ describe('private copy', () => {
     { step: 3, time: 0, kind: 'store', actor: 'B', object: 'counter', arg: 1, old: 0, new: 1 },
   ];
   it('is what the actor read, while it is about to store it back', () => {
-    expect(privateCopy(trace, st(1, 'enabled', { kind: 'store', object: 'counter', arg: 1, value: 1 }))).toBe(0);
+    expect(privateCopy(trace, st(1, 'enabled', { kind: 'store', object: 'counter', arg: 1, value: 1 }))).toBe(
+      0,
+    );
   });
   it('is nothing before a load or after the store', () => {
     expect(privateCopy(trace, st(1, 'enabled', { kind: 'load', object: 'counter', value: 1 }))).toBeNull();

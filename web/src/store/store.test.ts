@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError, type EngineBridge, type OpenOptions, type Opened, type ScenarioSource } from '../engine/bridge';
+import {
+  EngineError,
+  type EngineBridge,
+  type OpenOptions,
+  type Opened,
+  type ScenarioSource,
+} from '../engine/bridge';
 import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
 import type { Place } from '../model/params';
 import { Store } from './store';
@@ -30,7 +36,14 @@ class FakeEngine implements EngineBridge {
       time: 0,
       variant: 'correct',
       outcome: 'running',
-      actors: ['A', 'B'].map((name) => ({ name, kind: 'thread', priority: 0, op: 0, status: 'enabled', parker: 0 })),
+      actors: ['A', 'B'].map((name) => ({
+        name,
+        kind: 'thread',
+        priority: 0,
+        op: 0,
+        status: 'enabled',
+        parker: 0,
+      })),
       objects: [{ name: 'n', type: 'atomic_counter', engine: 'basic', address: 8, fields: { value } }],
       stuck: [],
       violation: null,
@@ -59,7 +72,14 @@ class FakeEngine implements EngineBridge {
     this.history = [];
     this.step_ = 0;
     return {
-      scenario: { title: 'Fake', engine: 'basic', actors: [{ name: 'A', ops: [] }, { name: 'B', ops: [] }] },
+      scenario: {
+        title: 'Fake',
+        engine: 'basic',
+        actors: [
+          { name: 'A', ops: [] },
+          { name: 'B', ops: [] },
+        ],
+      },
       snapshot: this.#snap(),
       scheduleError: options.schedule === 'bad' ? 'schedule diverged at step 2' : undefined,
     };

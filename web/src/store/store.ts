@@ -139,12 +139,18 @@ export class Store {
       try {
         const [engine, source] = await Promise.all([this.#engine(), this.#scenarios.load(id)]);
         const opened = await engine.open(source, options);
-        if (opened.scheduleError) this.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));
-        if (opened.scheduleNote) this.notify('info', t('notice.scheduleNote', { message: opened.scheduleNote }));
+        if (opened.scheduleError)
+          this.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));
+        if (opened.scheduleNote)
+          this.notify('info', t('notice.scheduleNote', { message: opened.scheduleNote }));
         this.#set({ phase: 'ready', scenario: opened.scenario, snap: null });
         const s = opened.snapshot;
         if (s.state.step > 0) this.#show(s, ...this.#tell(s));
-        else this.#show(s, t('announce.ready', { title: opened.scenario.title, count: opened.scenario.actors.length }));
+        else
+          this.#show(
+            s,
+            t('announce.ready', { title: opened.scenario.title, count: opened.scenario.actors.length }),
+          );
       } catch (e) {
         if (e instanceof EngineError && e.kind === 'scenario') {
           this.#set({ phase: 'failed', busy: false });
@@ -168,7 +174,10 @@ export class Store {
     return [prefix ? `${prefix} ${text}`.trim() : text, line?.lost ?? false];
   }
 
-  #move(request: (e: EngineBridge) => Promise<Snapshot>, say: (s: Snapshot) => [string, boolean]): Promise<void> {
+  #move(
+    request: (e: EngineBridge) => Promise<Snapshot>,
+    say: (s: Snapshot) => [string, boolean],
+  ): Promise<void> {
     return this.#enqueue(async () => {
       if (this.#state.phase !== 'ready') return;
       this.#set({ busy: true });

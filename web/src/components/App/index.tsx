@@ -20,7 +20,6 @@ import { Story } from '../Story';
 import { Timeline } from '../Timeline';
 import s from './style.module.css';
 
-
 export function App() {
   const state = useStore();
   const store = useStoreActions();
@@ -115,7 +114,10 @@ export function App() {
                 const losesUpdate =
                   !!next &&
                   next.kind === 'store' &&
-                  isLostUpdate({ step: 0, time: 0, kind: 'store', object: next.object, arg: next.arg, old: next.value }, counters);
+                  isLostUpdate(
+                    { step: 0, time: 0, kind: 'store', object: next.object, arg: next.arg, old: next.value },
+                    counters,
+                  );
                 return (
                   <Lane
                     key={a.name}
@@ -131,11 +133,7 @@ export function App() {
                 );
               })}
             </div>
-            <Narration
-              text={state.announcement}
-              serial={state.announced}
-              alarm={state.alarm}
-            />
+            <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
           </section>
 
           <aside class={`${s.panel} ${s.inside}`} aria-labelledby="inside-title">

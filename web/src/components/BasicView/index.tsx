@@ -18,7 +18,17 @@ export interface BasicViewProps {
   checks: string[];
 }
 
-function ObjectCard({ o, changed, step, tally }: { o: ObjectState; changed: boolean; step: number; tally: Tally | null }) {
+function ObjectCard({
+  o,
+  changed,
+  step,
+  tally,
+}: {
+  o: ObjectState;
+  changed: boolean;
+  step: number;
+  tally: Tally | null;
+}) {
   const fields = Object.entries(o.fields);
   return (
     <figure class={s.object} data-object={o.name}>
@@ -77,7 +87,13 @@ export function BasicView({ state, trace, changed, checks }: BasicViewProps) {
     <div class={s.view}>
       <div class={s.objects}>
         {state.objects.map((o) => (
-          <ObjectCard key={o.name} o={o} changed={changed.has(o.name)} step={state.step} tally={tallyOf(o, trace)} />
+          <ObjectCard
+            key={o.name}
+            o={o}
+            changed={changed.has(o.name)}
+            step={state.step}
+            tally={tallyOf(o, trace)}
+          />
         ))}
       </div>
 

@@ -8,7 +8,13 @@ export function Narration({ text, serial, alarm }: { text: string; serial: numbe
   // The same words twice in a row (two resets) must still be announced: an
   // invisible character alternates with each announcement.
   return (
-    <p class={alarm ? `${s.line} ${s.alarm}` : s.line} role="status" aria-live="polite" aria-atomic="true" data-testid="narration">
+    <p
+      class={alarm ? `${s.line} ${s.alarm}` : s.line}
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="narration"
+    >
       {text}
       {serial % 2 ? '\u200b' : ''}
     </p>

@@ -17,7 +17,13 @@ export function Notices({ notices, onDismiss }: { notices: Notice[]; onDismiss: 
   return (
     <div class={s.notices}>
       {notices.map((n) => (
-        <div key={n.id} class={s.notice} data-tone={n.tone} role={n.tone === 'error' ? 'alert' : 'status'} data-testid="notice">
+        <div
+          key={n.id}
+          class={s.notice}
+          data-tone={n.tone}
+          role={n.tone === 'error' ? 'alert' : 'status'}
+          data-testid="notice"
+        >
           <span class={s.icon} aria-hidden="true">
             {n.tone === 'error' ? '!' : 'i'}
           </span>
@@ -34,7 +40,12 @@ export function Notices({ notices, onDismiss }: { notices: Notice[]; onDismiss: 
               </ul>
             )}
           </div>
-          <button type="button" class={s.dismiss} onClick={() => onDismiss(n.id)} aria-label={t('notice.dismiss')}>
+          <button
+            type="button"
+            class={s.dismiss}
+            onClick={() => onDismiss(n.id)}
+            aria-label={t('notice.dismiss')}
+          >
             ×
           </button>
         </div>

@@ -6,7 +6,12 @@ import s from './style.module.css';
 
 const ICONS = { done: '✓', violation: '✗', stuck: '⚠', error: '!' } as const;
 
-export function Outcome({ view, schedule, lostUpdates, onReset }: {
+export function Outcome({
+  view,
+  schedule,
+  lostUpdates,
+  onReset,
+}: {
   view: OutcomeView;
   schedule: string;
   lostUpdates: number;

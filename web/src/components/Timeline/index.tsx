@@ -29,10 +29,24 @@ export function Timeline({ step, recorded, schedule, busy, onReset, onBack, onFo
   return (
     <div class={s.bar} role="toolbar" aria-label={t('time.schedule')}>
       <div class={s.buttons}>
-        <button type="button" class={s.btn} onClick={onReset} disabled={busy || step === 0} aria-keyshortcuts="Home" data-testid="reset">
+        <button
+          type="button"
+          class={s.btn}
+          onClick={onReset}
+          disabled={busy || step === 0}
+          aria-keyshortcuts="Home"
+          data-testid="reset"
+        >
           <Icon name="reset" /> {t('time.reset')}
         </button>
-        <button type="button" class={s.btn} onClick={onBack} disabled={busy || step === 0} aria-keyshortcuts="ArrowLeft" data-testid="back">
+        <button
+          type="button"
+          class={s.btn}
+          onClick={onBack}
+          disabled={busy || step === 0}
+          aria-keyshortcuts="ArrowLeft"
+          data-testid="back"
+        >
           <Icon name="back" /> {t('time.back')}
         </button>
         <button
