@@ -143,8 +143,10 @@ EMSCRIPTEN_KEEPALIVE int ls_status(int h)
 
 EMSCRIPTEN_KEEPALIVE const char *ls_error(int h)
 {
-    session *s = get(h);
-    return s ? s->error : global_error;
+    /* Not get(): a bad handle must not overwrite why ls_new failed. */
+    if (h < 0 || h >= MAX_SESSIONS || !sessions[h].used)
+        return global_error;
+    return sessions[h].error;
 }
 
 EMSCRIPTEN_KEEPALIVE void ls_step(int h, int actor)
@@ -179,6 +181,7 @@ EMSCRIPTEN_KEEPALIVE void ls_run(int h, const char *policy, const char *schedule
     sim_machine *m = s ? machine_of(s) : NULL;
     if (!m)
         return;
+    memset(&s->run, 0, sizeof s->run); /* no stale message from an earlier run */
     int p = sim_policy_from_name(policy);
     if (p < 0) {
         failed(s, "policy must be manual, round-robin or random");

@@ -48,6 +48,14 @@ const script_engine *script_engine_named(const char *name)
     return NULL;
 }
 
+bool script_engine_has_variant(const script_engine *e, const char *variant)
+{
+    for (const char *const *v = e->variants; *v; v++)
+        if (strcmp(*v, variant) == 0)
+            return true;
+    return false;
+}
+
 bool script_variant_known(const char *variant)
 {
     for (size_t i = 0; i < COUNT(engines); i++)

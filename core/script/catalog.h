@@ -67,6 +67,8 @@ const script_op *script_op_named(const script_type *t, const char *name);
 int script_field_index(const script_type *t, const char *name);
 const script_engine *script_engine_named(const char *name);
 bool script_variant_known(const char *variant);
+/* Whether `engine` has the variant `variant`. */
+bool script_engine_has_variant(const script_engine *engine, const char *variant);
 
 /* {"<engine>": <its describe()>, ...} for the engines that have one. */
 void script_engines_json(sim_machine *m, jbuf *out);

@@ -69,9 +69,9 @@ static aqs_thread *aqs_thread_of(int actor)
 typedef struct aqs_scripted {
     semaphore s;          /* first: the object's address is the semaphore's */
     int32_t capacity;     /* declared by the scenario; -1: none, no drift check */
-    int32_t capacity_now; /* the capacity less reductions */
-    int32_t held_total, peak_held;
-    int32_t held[SIM_MAX_ACTORS]; /* per actor (binding only) */
+    int64_t capacity_now; /* the capacity less reductions */
+    int64_t held_total, peak_held;
+    int64_t held[SIM_MAX_ACTORS]; /* per actor (binding only) */
 } aqs_scripted;
 
 static int32_t aqs_permits_of(const aqs_scripted *x) { return (int32_t)x->s.sync.state.v; }
@@ -110,7 +110,14 @@ static bool aqs_int_arg(int64_t v, const char *op, int32_t *out)
     return false;
 }
 
-static void aqs_hold(aqs_scripted *x, int actor, int32_t n)
+/* A duration argument: negative is 0, and nothing is longer than the
+ * scenario language's longest sleep (so a deadline never overflows). */
+static int64_t aqs_duration(int64_t us)
+{
+    return us < 0 ? 0 : us > SCRIPT_MAX_SLEEP_US ? SCRIPT_MAX_SLEEP_US : us;
+}
+
+static void aqs_hold(aqs_scripted *x, int actor, int64_t n)
 {
     x->held[actor] += n;
     x->held_total += n;
@@ -120,10 +127,10 @@ static void aqs_hold(aqs_scripted *x, int actor, int32_t n)
 
 /* Before a release of n: what the actor holds goes down, never below 0 (the
  * rest of the release is permits that nobody took). */
-static void aqs_unhold(aqs_scripted *x, int actor, int32_t n)
+static void aqs_unhold(aqs_scripted *x, int actor, int64_t n)
 {
-    int32_t has = x->held[actor] > 0 ? x->held[actor] : 0;
-    int32_t take = n < has ? n : has;
+    int64_t has = x->held[actor] > 0 ? x->held[actor] : 0;
+    int64_t take = n < has ? n : has;
     x->held[actor] -= take;
     x->held_total -= take;
 }
@@ -132,7 +139,7 @@ static int64_t aqs_drift_of(const aqs_scripted *x)
 {
     if (x->capacity < 0)
         return 0;
-    return (int64_t)aqs_permits_of(x) + x->held_total - x->capacity_now;
+    return aqs_permits_of(x) + x->held_total - x->capacity_now;
 }
 
 static void aqs_check_drift(aqs_scripted *x)
@@ -145,10 +152,10 @@ static void aqs_check_drift(aqs_scripted *x)
     sim_object_name(m, x, name, sizeof name);
     int32_t free_now = aqs_permits_of(x);
     snprintf(msg, sizeof msg,
-             "permit drift: %s has %d permit%s free and %d held, %lld more than its capacity "
-             "of %d",
-             name, free_now, free_now == 1 || free_now == -1 ? "" : "s", x->held_total,
-             (long long)drift, x->capacity_now);
+             "permit drift: %s has %d permit%s free and %lld held, %lld more than its "
+             "capacity of %lld",
+             name, free_now, free_now == 1 || free_now == -1 ? "" : "s",
+             (long long)x->held_total, (long long)drift, (long long)x->capacity_now);
     sim_violation(m, "drift", msg, AT("permit drift check"));
 }
 
@@ -220,7 +227,7 @@ static int64_t aqs_op_try_acquire_for(void *o, const int64_t *args)
         return SEMAPHORE_ERROR;
     }
     int me = aqs_me();
-    int r = semaphore_try_acquire_for(&x->s, n, args[1], aqs_thread_of(me));
+    int r = semaphore_try_acquire_for(&x->s, n, aqs_duration(args[1]), aqs_thread_of(me));
     if (r == AQS_ACQUIRED)
         aqs_hold(x, me, n);
     aqs_end_op(x);
@@ -295,7 +302,7 @@ static void aqs_op_body(void *arg)
 static int64_t aqs_op_guarded(void *o, const int64_t *args)
 {
     aqs_scripted *x = o;
-    aqs_body b = {.x = x, .actor = aqs_me(), .hold_us = args[1] > 0 ? args[1] : 0};
+    aqs_body b = {.x = x, .actor = aqs_me(), .hold_us = aqs_duration(args[1])};
     if (!aqs_int_arg(args[0], "guarded", &b.permits)) {
         aqs_end_op(NULL);
         return SEMAPHORE_ERROR;
@@ -308,7 +315,7 @@ static int64_t aqs_op_guarded(void *o, const int64_t *args)
 static int64_t aqs_op_try_guarded(void *o, const int64_t *args)
 {
     aqs_scripted *x = o;
-    aqs_body b = {.x = x, .actor = aqs_me(), .hold_us = args[1] > 0 ? args[1] : 0};
+    aqs_body b = {.x = x, .actor = aqs_me(), .hold_us = aqs_duration(args[1])};
     if (!aqs_int_arg(args[0], "try_guarded", &b.permits)) {
         aqs_end_op(NULL);
         return SEMAPHORE_ERROR;

@@ -155,6 +155,15 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
         snprintf(err, errsize, "unknown variant '%s'", variant);
         return NULL;
     }
+    /* Every engine the scenario uses must know the variant ("correct" is
+     * everybody's). */
+    for (uint32_t i = 0; i < p->n_objects; i++) {
+        const script_engine *e = script_engine_named(p->objects[i].type->engine);
+        if (e && !script_engine_has_variant(e, variant)) {
+            snprintf(err, errsize, "engine %s has no variant '%s'", e->name, variant);
+            return NULL;
+        }
+    }
     script_world *w = calloc(1, sizeof *w);
     if (!w) {
         snprintf(err, errsize, "out of memory");

@@ -130,6 +130,14 @@ int sim_add_region(sim_machine *m, const char *name, void *base, size_t size, ui
         /* Deterministic addresses: 64-byte aligned, in order of creation. */
         vaddr = m->next_vaddr;
     }
+    for (int r = 0; r < m->n_regions; r++) {
+        const sim_region *o = &m->regions[r];
+        if (vaddr < o->vaddr + o->size && o->vaddr < vaddr + size) {
+            fail(m, "object '%s' at address 0x%llx overlaps '%s' (0x%llx, %zu bytes)", name,
+                 (unsigned long long)vaddr, o->name, (unsigned long long)o->vaddr, o->size);
+            return -1;
+        }
+    }
     sim_region *r = &m->regions[m->n_regions];
     snprintf(r->name, sizeof r->name, "%s", name);
     r->base = base;

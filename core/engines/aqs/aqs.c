@@ -179,7 +179,8 @@ int aqs_try_acquire_shared_for(aqs *q, int32_t arg, int64_t timeout_us, aqs_thre
         return AQS_ACQUIRED;
     if (timeout_us <= 0)
         return AQS_TIMED_OUT; /* without queueing */
-    int64_t deadline = plat_now(AT("now")) + timeout_us;
+    int64_t now = plat_now(AT("now"));
+    int64_t deadline = timeout_us < INT64_MAX - now ? now + timeout_us : INT64_MAX;
     return aqs_acquire_queued(q, arg, me, true, deadline);
 }
 
