@@ -180,9 +180,29 @@ int main(int argc, char **argv)
         double elapsed = now_ms() - t0;
         jbuf out = {0};
         if (json) {
-            explore_result_json(e, m, &out);
-            out.len--; /* reopen the object to add the time */
-            jb_printf(&out, ",\"elapsed_ms\":%.3f}", elapsed);
+            const explore_result *r = explore_result_of(e);
+            jbuf found_text = {0};
+            if (r->found)
+                sim_schedule_text(m, &r->schedule, &found_text);
+            jb_printf(&out, "{\"found\":%s,\"kind\":", r->found ? "true" : "false");
+            if (r->found)
+                jb_str(&out, r->kind);
+            else
+                jb_raw(&out, "null");
+            jb_key(&out, "schedule");
+            if (r->found)
+                jb_str(&out, found_text.text);
+            else
+                jb_raw(&out, "null");
+            jb_printf(&out,
+                      ",\"steps\":%llu,\"preemptions\":%d,\"executions\":%llu,\"pruned\":%llu,"
+                      "\"bound\":%d,\"complete\":%s,\"elapsed_ms\":%.3f,\"reason\":",
+                      (unsigned long long)r->steps, r->preemptions,
+                      (unsigned long long)r->executions, (unsigned long long)r->pruned, r->bound,
+                      r->complete ? "true" : "false", elapsed);
+            jb_str(&out, r->reason);
+            jb_raw(&out, "}");
+            jb_free(&found_text);
         } else {
             explore_summary_text(e, m, &out);
             jb_printf(&out, "\n%llu executions, %llu pruned, %.1f ms",

@@ -17,10 +17,10 @@ Checks the scenario FILE (YAML) and writes its bytecode to OUT.bc
 
 /**
  * @param {string[]} argv  the arguments after "compile"
- * @param {{stdout: (s: string) => void}} io
+ * @param {{stdout: (s: string) => void}} _io  (it prints nothing)
  * @returns {Promise<number>}
  */
-export async function run(argv, io) {
+export async function run(argv, _io) {
   const cmd = 'lockstep compile';
   const { positional, options } = parseOptions(cmd, argv, { '-o': 'string', '--output': 'string' });
   const out = options['-o'] ?? options['--output'];
@@ -32,6 +32,5 @@ export async function run(argv, io) {
   } catch (e) {
     throw new CliError(`${cmd}: cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
   }
-  void io;
   return 0;
 }

@@ -7,6 +7,7 @@
  */
 import * as runCommand from './run.js';
 import * as compileCommand from './compile.js';
+import * as exploreCommand from './explore.js';
 import { CliError } from './errors.js';
 
 /**
@@ -17,7 +18,7 @@ import { CliError } from './errors.js';
  */
 
 /** @type {Record<string, Command>} */
-const COMMANDS = { run: runCommand, compile: compileCommand };
+const COMMANDS = { run: runCommand, explore: exploreCommand, compile: compileCommand };
 
 function overview() {
   const usages = Object.values(COMMANDS).map((c) => `  ${c.usage.replace(/\n/g, '\n  ')}`);

@@ -1,0 +1,136 @@
+// @ts-check
+/**
+ * `lockstep explore FILE`: search the scenario's schedules for a bad
+ * interleaving (stuck, overlap, failed assertion, misuse, an engine check),
+ * then replay the one found with the full trace and report it.
+ */
+import { writeFileSync } from 'node:fs';
+import { CliError } from './errors.js';
+import { parseOptions, wholeNumber } from './options.js';
+import { cJson } from './output.js';
+import { compileFile, module, openSession } from './scenario-file.js';
+
+export const usage = `lockstep explore FILE [--variant V] [--bound K] [--max-executions N]
+             [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--no-prune]
+             [--trace OUT.jsonl] [--json]`;
+
+export const help = `${usage}
+
+Searches the schedules of the scenario FILE for a run that ends badly: stuck,
+two actors in the critical section at once, a failed assertion, misuse, or an
+engine's own check.  The default strategy, dfs, tries schedules with 0, 1, 2,
+... preemptions up to the bound, so the counterexample it reports needs the
+fewest preemptions; runs that only reorder independent steps are skipped.
+random and pct sample schedules instead (never complete).
+
+  --variant V          the engine variant (default: the scenario's variant:)
+  --bound K            dfs: the most preemptions to try (default 3)
+  --max-executions N   stop after N runs (default 1000000)
+  --strategy S         dfs (default), random or pct
+  --seed N             for random and pct (default 0)
+  --max-steps N        a run longer than N steps is reported (default 10000)
+  --no-prune           dfs without sleep sets (to compare)
+  --trace OUT          write the counterexample's trace to OUT as JSON Lines
+  --json               print one JSON object: found, kind, schedule, steps,
+                       preemptions, executions, pruned, bound, complete,
+                       elapsed_ms, reason
+
+Exit status: 0 when the search ran (whatever it found), 2 for bad input.`;
+
+const STRATEGIES = ['dfs', 'random', 'pct'];
+
+/**
+ * @param {string[]} argv
+ * @param {{stdout: (s: string) => void}} io
+ */
+export async function run(argv, io) {
+  const cmd = 'lockstep explore';
+  const { positional, options } = parseOptions(cmd, argv, {
+    '--variant': 'string',
+    '--bound': 'string',
+    '--max-executions': 'string',
+    '--strategy': 'string',
+    '--seed': 'string',
+    '--max-steps': 'string',
+    '--no-prune': 'flag',
+    '--trace': 'string',
+    '--json': 'flag',
+  });
+  if (positional.length !== 1) throw new CliError(`usage: ${usage}`);
+  const strategy = /** @type {'dfs'|'random'|'pct'} */ (String(options['--strategy'] ?? 'dfs'));
+  if (!STRATEGIES.includes(strategy))
+    throw new CliError(`${cmd}: --strategy must be ${STRATEGIES.join(', ')}, not '${strategy}'`);
+  const bound = wholeNumber(cmd, '--bound', options['--bound'], 3);
+  if (bound > 64) throw new CliError(`${cmd}: --bound must be at most 64, not ${bound}`);
+  const maxExecutions = wholeNumber(cmd, '--max-executions', options['--max-executions'], 1000000);
+  const seed = wholeNumber(cmd, '--seed', options['--seed'], 0);
+  const maxSteps = wholeNumber(cmd, '--max-steps', options['--max-steps'], 10000);
+
+  const M = await module();
+  const compiled = compileFile(cmd, positional[0], M);
+  const { scenario } = compiled;
+  const variant = String(options['--variant'] ?? scenario.variant);
+  if (!scenario.variants.includes(variant))
+    throw new CliError(
+      `${cmd}: --variant: '${variant}' is not a variant of ${scenario.file}; it has: ${scenario.variants.join(', ')}`,
+    );
+
+  const session = openSession(M, compiled, { variant, seed });
+  try {
+    const t0 = performance.now();
+    session.exploreStart({ strategy, bound, maxExecutions, maxSteps, seed, prune: !options['--no-prune'] });
+    let status = session.exploreStep(2000);
+    while (!status.finished) status = session.exploreStep(2000);
+    const elapsed = performance.now() - t0;
+    session.exploreFinish();
+    const r = status.result;
+
+    // The search ran without a trace; replay what it found with one.
+    let replay = null;
+    if (r.found) {
+      try {
+        replay = session.run({ policy: 'manual', schedule: r.schedule ?? '', maxSteps: maxSteps + 1 });
+      } catch {
+        replay = session.summary();
+      }
+      if (options['--trace'] !== undefined) {
+        const out = String(options['--trace']);
+        try {
+          writeFileSync(out, session.traceText(0));
+        } catch (e) {
+          throw new CliError(`${cmd}: cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+    }
+    if (options['--json']) {
+      io.stdout(
+        cJson({
+          found: r.found,
+          kind: r.kind,
+          schedule: r.schedule,
+          steps: r.steps,
+          preemptions: r.preemptions,
+          executions: r.executions,
+          pruned: r.pruned,
+          bound: r.bound,
+          complete: r.complete,
+          elapsed_ms: Math.round(elapsed * 1000) / 1000,
+          reason: r.reason,
+        }) + '\n',
+      );
+      return 0;
+    }
+    let text = `${status.summary}\n${r.executions} executions, ${r.pruned} pruned, ${elapsed.toFixed(1)} ms\n`;
+    if (replay) {
+      for (const s of replay.stuck) text += `${s.actor}: ${s.reason} (${s.location})\n`;
+      if (replay.violation) text += `${replay.violation.kind}: ${replay.violation.message}\n`;
+      if (replay.outcome === 'error') text += `the replay did not reproduce it: ${replay.message}\n`;
+    } else if (!r.complete && r.reason) {
+      text += `incomplete: ${r.reason}\n`;
+    }
+    io.stdout(text);
+    return 0;
+  } finally {
+    session.free();
+  }
+}
