@@ -98,11 +98,22 @@ typedef struct run {
     pthread_barrier_t start;
 } run;
 
+/* One thread's part of a run and when it started and ended.  The run's wall
+ * time is from the first start to the last end, measured by the workers
+ * themselves: a main thread that is preempted just after the start barrier
+ * (a busy machine) cannot shorten or stretch it. */
+typedef struct part {
+    run *r;
+    double start, end;
+} part;
+
 static void *worker(void *arg)
 {
-    run *r = arg;
+    part *p = arg;
+    run *r = p->r;
     unsigned n = r->ops_per_thread, work = r->work;
     pthread_barrier_wait(&r->start);
+    p->start = now_s();
     switch (r->kind) {
     case MINI:
         for (unsigned i = 0; i < n; i++) {
@@ -129,6 +140,7 @@ static void *worker(void *arg)
         }
         break;
     }
+    p->end = now_s();
     return NULL;
 }
 
@@ -136,19 +148,24 @@ static void *worker(void *arg)
 static double measure(int kind, int threads, unsigned total_ops, unsigned work)
 {
     run r = {.kind = kind, .ops_per_thread = total_ops / (unsigned)threads, .work = work};
-    pthread_barrier_init(&r.start, NULL, (unsigned)threads + 1);
+    pthread_barrier_init(&r.start, NULL, (unsigned)threads);
     mini.value = pt.value = ns.value = 0;
     pthread_t t[64];
-    for (int i = 0; i < threads; i++)
-        if (pthread_create(&t[i], NULL, worker, &r) != 0) {
+    part parts[64];
+    for (int i = 0; i < threads; i++) {
+        parts[i] = (part){.r = &r};
+        if (pthread_create(&t[i], NULL, worker, &parts[i]) != 0) {
             perror("pthread_create");
             exit(1);
         }
-    pthread_barrier_wait(&r.start);
-    double t0 = now_s();
-    for (int i = 0; i < threads; i++)
+    }
+    double first = 1e300, last = 0;
+    for (int i = 0; i < threads; i++) {
         pthread_join(t[i], NULL);
-    double dt = now_s() - t0;
+        first = parts[i].start < first ? parts[i].start : first;
+        last = parts[i].end > last ? parts[i].end : last;
+    }
+    double dt = last - first;
     pthread_barrier_destroy(&r.start);
 
     uint64_t expect = (uint64_t)r.ops_per_thread * (uint64_t)threads;

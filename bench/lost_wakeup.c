@@ -46,7 +46,7 @@
 
 typedef struct shared {
     mini_mutex m;
-    uint64_t count; /* protected by m */
+    uint64_t count;                         /* protected by m */
     atomic_uint_fast64_t done[MAX_THREADS]; /* increments finished, per thread */
     atomic_int in_lock[MAX_THREADS];        /* 1 while the thread is inside mini_mutex_lock */
     int increments;
@@ -106,8 +106,10 @@ int main(int argc, char **argv)
         return 2;
     }
     if (rounds < 1 || threads < 1 || threads > MAX_THREADS || increments < 1 || watchdog <= 0) {
-        fprintf(stderr, "usage: lost_wakeup [variant] [rounds] [threads<=%d] [increments] "
-                        "[watchdog_s]\n", MAX_THREADS);
+        fprintf(stderr,
+                "usage: lost_wakeup [variant] [rounds] [threads<=%d] [increments] "
+                "[watchdog_s]\n",
+                MAX_THREADS);
         return 2;
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -185,8 +187,8 @@ int main(int argc, char **argv)
             printf("round %2d: HUNG after %.1f s, %ld sleeps: %llu of %llu increments, %d of %d "
                    "threads finished, thread(s) %s inside lock(), mutex state %u%u%s\n",
                    r, dt, usage.ru_nvcsw, (unsigned long long)total,
-                   (unsigned long long)threads * (unsigned long long)increments, finished,
-                   threads, stuck ? who : "none", (state >> 1) & 1, state & 1,
+                   (unsigned long long)threads * (unsigned long long)increments, finished, threads,
+                   stuck ? who : "none", (state >> 1) & 1, state & 1,
                    state & MINI_MUTEX_PARKED ? "" : " (no PARKED bit: nobody will unpark)");
         } else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
             printf("round %2d: ok in %.3f s, %ld sleeps\n", r, dt, usage.ru_nvcsw);

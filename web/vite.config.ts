@@ -31,6 +31,8 @@ export default defineConfig({
     assetsInlineLimit: (file: string) => (file.endsWith('.wasm') ? false : undefined),
     reportCompressedSize: false,
   },
+  // the explorer's worker is an ES module like the app (it imports the wasm glue)
+  worker: { format: 'es' },
   server: { host: 'localhost', port: 5173, strictPort: true, fs: { allow: [repo] } },
   preview: { host: 'localhost', port: 5173, strictPort: true },
   test: {

@@ -32,11 +32,11 @@
 
 static const char *const aqs_variants[] = {"correct", "acquire_in_try", "compensating_release",
                                            "no_propagation", NULL};
-static const char *const aqs_sources[] = {
-    "engines/aqs/semaphore.h", "engines/aqs/semaphore.c",  "engines/aqs/aqs.h",
-    "engines/aqs/aqs.c",       "engines/aqs/aqs_cancel.c", "engines/aqs/aqs_thread.h",
-    "engines/aqs/aqs_thread.c", "engines/aqs/caller.h",    "engines/aqs/caller.c",
-    NULL};
+static const char *const aqs_sources[] = {"engines/aqs/semaphore.h",  "engines/aqs/semaphore.c",
+                                          "engines/aqs/aqs.h",        "engines/aqs/aqs.c",
+                                          "engines/aqs/aqs_cancel.c", "engines/aqs/aqs_thread.h",
+                                          "engines/aqs/aqs_thread.c", "engines/aqs/caller.h",
+                                          "engines/aqs/caller.c",     NULL};
 
 /* ---- the threads ---------------------------------------------------------------- */
 
@@ -154,8 +154,8 @@ static void aqs_check_drift(aqs_scripted *x)
     snprintf(msg, sizeof msg,
              "permit drift: %s has %d permit%s free and %lld held, %lld more than its "
              "capacity of %lld",
-             name, free_now, free_now == 1 || free_now == -1 ? "" : "s",
-             (long long)x->held_total, (long long)drift, (long long)x->capacity_now);
+             name, free_now, free_now == 1 || free_now == -1 ? "" : "s", (long long)x->held_total,
+             (long long)drift, (long long)x->capacity_now);
     sim_violation(m, "drift", msg, AT("permit drift check"));
 }
 
@@ -401,9 +401,10 @@ static const script_field aqs_semaphore_fields[] = {
 
 static const char *aqs_status_name(uint32_t status)
 {
-    return status == 0 ? "0" : status == AQS_WAITING ? "WAITING"
-                           : status & AQS_CANCELLED  ? "CANCELLED"
-                                                     : "?";
+    return status == 0              ? "0"
+           : status == AQS_WAITING  ? "WAITING"
+           : status & AQS_CANCELLED ? "CANCELLED"
+                                    : "?";
 }
 
 static void aqs_actor_or_null(jbuf *b, sim_machine *m, int actor)
@@ -459,13 +460,13 @@ static void aqs_semaphore_describe(const void *o, sim_machine *m, jbuf *b)
 
 static const char *aqs_ordinal(unsigned n)
 {
-    static const char *const names[] = {"1st", "2nd", "3rd", "4th", "5th", "6th", "7th",
-                                        "8th", "9th", "10th"};
+    static const char *const names[] = {"1st", "2nd", "3rd", "4th", "5th",
+                                        "6th", "7th", "8th", "9th", "10th"};
     return n >= 1 && n <= 10 ? names[n - 1] : "later";
 }
 
-static bool aqs_semaphore_explain_block(const void *o, const char *name, sim_machine *m,
-                                        int actor, char *buf, size_t size)
+static bool aqs_semaphore_explain_block(const void *o, const char *name, sim_machine *m, int actor,
+                                        char *buf, size_t size)
 {
     const aqs_scripted *x = o;
     if (sim_pending(m, actor)->kind != SIM_ACT_PARK)

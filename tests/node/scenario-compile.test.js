@@ -164,7 +164,7 @@ const BAD = [
   ['  A: {progam: [increment c]}', "bad.yaml:5:6: actors.A: needs 'program'\nbad.yaml:5:7: actors.A.progam: is not a known field; expected one of: kind, priority, program"],
   ['  A: []', 'bad.yaml:5:6: actors.A: must not be empty'],
   ['  1A: [work 1]', 'bad.yaml:5:3: actors.1A: is not an actor name: a letter, then letters, digits, _ or - (at most 15 characters)'],
-  ['  A: [work 1]\n  A: [work 2]', 'bad.yaml:6:3: actors.A: appears twice (first at line 5)'],
+  ['  A: [work 1]\n  A: [work 2]', "bad.yaml:6:3: actors: 'A' appears twice (first at line 5)"],
   ['  A: [work 1]\nassert: result == 1', "bad.yaml:6:9: assert: a final assertion cannot use 'result' (only an actor's assert can: it is that actor's last result)"],
   ['  A: [work 1]\nschedule: "v1: A B"', "bad.yaml:6:18: schedule: names actor 'B', which this scenario does not have (actors: A)"],
   ['  A: [work 1]\nvariant: buggy', "bad.yaml:6:10: variant: 'buggy' is not one of the variants of engine basic: correct"],

@@ -54,14 +54,17 @@ test('stepOver runs an actor to the end of its current operation', () => {
   s.free();
 });
 
-// core/sim/machine.c: sim_step_over() ends an operation when the actor's op
-// index changes, and every iteration of a repeat body has the same index, so
-// stepping over one `increment counter` inside `repeat 3:` runs all three.
-test('stepOver inside a repeat ends with the current iteration', { todo: 'core: step over runs a whole repeat whose body is one operation' }, () => {
+// Every round of a repeat is an operation of its own: stepping over one
+// `increment counter` inside `repeat 3:` does not run the other two, and
+// state() says which round the actor is in.
+test('stepOver inside a repeat ends with the current round', () => {
   const s = open(RACY);
   s.step(0); // A half-way through its first increment
   s.stepOver(0);
   assert.deepEqual([s.state().step, s.state().objects[0].fields.value], [2, 1]);
+  assert.deepEqual([s.state().actors[0].op, s.state().actors[0].round], [1, 1]);
+  s.stepOver(0);
+  assert.deepEqual([s.state().step, s.state().objects[0].fields.value, s.state().actors[0].round], [4, 2, 2]);
   s.free();
 });
 

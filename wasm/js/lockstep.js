@@ -30,6 +30,8 @@ export class LockstepError extends Error {
  * @property {Function} _ls_step_over @property {Function} _ls_run @property {Function} _ls_goto
  * @property {Function} _ls_reset @property {Function} _ls_state @property {Function} _ls_trace
  * @property {Function} _ls_summary @property {Function} _ls_catalog @property {Function} _ls_sources
+ * @property {Function} _ls_explore_start @property {Function} _ls_explore_step
+ * @property {Function} _ls_explore_json @property {Function} _ls_explore_finish
  */
 
 /**
@@ -44,6 +46,14 @@ export class LockstepError extends Error {
  * @property {string[]} prints
  * @property {'finished'|'limit'|'waiting'} end   how the last run() stopped
  * @property {string} message    a schedule that diverged or was not used up
+ */
+
+/**
+ * @typedef {object} ExploreStatus
+ * @property {boolean} finished
+ * @property {{found: boolean, kind: string|null, schedule: string|null, steps: number, preemptions: number,
+ *   executions: number, pruned: number, bound: number, complete: boolean, reason: string, message: string}} result
+ * @property {string} summary   one line, e.g. "no violation within bound 3: 38 executions, complete"
  */
 
 /** The engines, object types and operations the module knows. */
@@ -160,6 +170,51 @@ export class Session {
       .split('\n')
       .filter((l) => l)
       .map((l) => JSON.parse(l));
+  }
+
+  /**
+   * The explorer, in slices (what a Web Worker needs to report progress and
+   * to be cancelled between slices): start a search on this scenario (its
+   * trace is off until exploreFinish), run up to `budget` executions at a
+   * time with exploreStep, then exploreFinish (the machine is back at step 0).
+   * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number, maxExecutions?: number, maxSteps?: number, seed?: number, prune?: boolean}} [o]
+   */
+  exploreStart(o = {}) {
+    this.#withString(o.strategy ?? 'dfs', (st) =>
+      this.M._ls_explore_start(
+        this.handle,
+        st,
+        o.bound ?? 3,
+        o.maxExecutions ?? 0,
+        o.maxSteps ?? 0,
+        o.seed ?? 0,
+        o.prune === false ? 0 : 1,
+      ),
+    );
+    this.#check();
+  }
+
+  /**
+   * Up to `budget` more executions of the search.
+   * @returns {ExploreStatus}
+   */
+  exploreStep(budget = 200) {
+    this.M._ls_explore_step(this.handle, budget);
+    this.#check();
+    return this.exploreStatus();
+  }
+
+  /** @returns {ExploreStatus} */
+  exploreStatus() {
+    const r = JSON.parse(this.M.UTF8ToString(this.M._ls_explore_json(this.handle)));
+    if (!r) throw new LockstepError('no search was started');
+    return r;
+  }
+
+  /** Ends the search: tracing back on, the machine at step 0. */
+  exploreFinish() {
+    this.M._ls_explore_finish(this.handle);
+    this.#check();
   }
 
   free() {

@@ -19,6 +19,23 @@ declare module '@lockstep/lockstep.js' {
     [name: string]: unknown;
   }
   export class LockstepError extends Error {}
+  export interface ExploreStatus {
+    finished: boolean;
+    result: {
+      found: boolean;
+      kind: string | null;
+      schedule: string | null;
+      steps: number;
+      preemptions: number;
+      executions: number;
+      pruned: number;
+      bound: number;
+      complete: boolean;
+      reason: string;
+      message: string;
+    };
+    summary: string;
+  }
   export function catalog(M: EmscriptenModule): unknown;
   export function sources(M: EmscriptenModule): { path: string; text: string }[];
   export class Session {
@@ -41,6 +58,17 @@ declare module '@lockstep/lockstep.js' {
     summary(): unknown;
     traceText(afterStep?: number): string;
     trace(afterStep?: number): unknown[];
+    exploreStart(o?: {
+      strategy?: 'dfs' | 'random' | 'pct';
+      bound?: number;
+      maxExecutions?: number;
+      maxSteps?: number;
+      seed?: number;
+      prune?: boolean;
+    }): void;
+    exploreStep(budget?: number): ExploreStatus;
+    exploreStatus(): ExploreStatus;
+    exploreFinish(): void;
     free(): void;
   }
 }

@@ -6,6 +6,7 @@ import { render } from 'preact';
 import { App } from './components/App';
 import { connect } from './engine/bridge';
 import { t } from './i18n';
+import { addressLocale, initLocale } from './i18n/persist';
 import { formatPlace, parsePlace } from './model/params';
 import { DEFAULT_SCENARIO, hasScenario, loadScenario } from './scenarios';
 import { Store } from './store/store';
@@ -14,6 +15,8 @@ import './styles/global.css';
 
 const store = new Store(connect, { has: hasScenario, load: loadScenario, fallback: DEFAULT_SCENARIO });
 
+// the language first, so every message below is in it
+initLocale(new URLSearchParams(location.search).get('lang') ?? undefined);
 const { place, problems } = parsePlace(location.search);
 for (const p of problems) store.notify('error', t('notice.badParam', { name: p.name, message: p.message }));
 
@@ -23,13 +26,17 @@ let pending: ReturnType<typeof setTimeout> | undefined;
 store.onPlace = (p) => {
   clearTimeout(pending);
   pending = setTimeout(() => {
-    const search = formatPlace(p);
+    const search = formatPlace({ ...p, lang: addressLocale() });
     if (search !== location.search)
       history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
   }, 150);
 };
 
-void store.open(place.scenario ?? DEFAULT_SCENARIO, { schedule: place.schedule, step: place.step });
+void store.open(place.scenario ?? DEFAULT_SCENARIO, {
+  variant: place.variant,
+  schedule: place.schedule,
+  step: place.step,
+});
 
 render(
   <StoreContext.Provider value={store}>

@@ -17,8 +17,8 @@
  */
 #include "aqs.h"
 
-void aqs_init(aqs *q, int32_t state, aqs_try_acquire_fn try_acquire,
-              aqs_try_release_fn try_release, unsigned flags)
+void aqs_init(aqs *q, int32_t state, aqs_try_acquire_fn try_acquire, aqs_try_release_fn try_release,
+              unsigned flags)
 {
     q->state.v = (uint32_t)state;
     q->first.v = 0;
@@ -106,8 +106,7 @@ static void aqs_leave_as_first(aqs *q, aqs_node *node)
 
 #define AQS_MAX_SPINS 255u
 
-int aqs_acquire_queued(aqs *q, int32_t arg, aqs_thread *me, bool interruptible,
-                       int64_t deadline_us)
+int aqs_acquire_queued(aqs *q, int32_t arg, aqs_thread *me, bool interruptible, int64_t deadline_us)
 {
     aqs_node *node = &me->node;
     bool enqueued = false, first = false, interrupted = false;

@@ -58,18 +58,18 @@ typedef int32_t (*aqs_try_acquire_fn)(aqs *q, int32_t arg, aqs_thread *me);
 typedef bool (*aqs_try_release_fn)(aqs *q, int32_t arg);
 
 struct aqs {
-    plat_a32 state;  /* the user's number, as int32 bits */
-    plat_a32 first;  /* the id of the first waiter's thread; 0: nobody waits */
-    plat_lock lock;  /* guards head.next, tail and the nodes' links */
-    aqs_node head;   /* the dummy head: head.next is the first waiter */
-    aqs_node *tail;  /* the last waiter, or &head */
-    unsigned flags;  /* AQS_NO_PROPAGATION */
+    plat_a32 state; /* the user's number, as int32 bits */
+    plat_a32 first; /* the id of the first waiter's thread; 0: nobody waits */
+    plat_lock lock; /* guards head.next, tail and the nodes' links */
+    aqs_node head;  /* the dummy head: head.next is the first waiter */
+    aqs_node *tail; /* the last waiter, or &head */
+    unsigned flags; /* AQS_NO_PROPAGATION */
     aqs_try_acquire_fn try_acquire_shared;
     aqs_try_release_fn try_release_shared;
 };
 
-void aqs_init(aqs *q, int32_t state, aqs_try_acquire_fn try_acquire,
-              aqs_try_release_fn try_release, unsigned flags);
+void aqs_init(aqs *q, int32_t state, aqs_try_acquire_fn try_acquire, aqs_try_release_fn try_release,
+              unsigned flags);
 
 /* acquireShared: waits, ignoring interrupts (and re-asserts one that came). */
 void aqs_acquire_shared(aqs *q, int32_t arg, aqs_thread *me);

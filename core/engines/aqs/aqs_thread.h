@@ -26,8 +26,8 @@
 #include "../../plat/plat.h"
 
 /* Node statuses, as in the JDK (AbstractQueuedSynchronizer.WAITING etc.). */
-#define AQS_WAITING 1u             /* the node's thread wants a signal before it parks */
-#define AQS_CANCELLED 0x80000000u  /* negative: it gave up (interrupt, timeout) */
+#define AQS_WAITING 1u            /* the node's thread wants a signal before it parks */
+#define AQS_CANCELLED 0x80000000u /* negative: it gave up (interrupt, timeout) */
 
 typedef struct aqs_thread aqs_thread;
 
@@ -42,10 +42,10 @@ typedef struct aqs_node {
 } aqs_node;
 
 struct aqs_thread {
-    uint32_t id;          /* unique and nonzero among threads sharing a queue */
-    plat_parker *parker;  /* the platform's parker of this thread */
-    plat_a8 interrupted;  /* Thread.interrupted: 1 after interrupt() */
-    aqs_node node;        /* the thread's one queue node */
+    uint32_t id;         /* unique and nonzero among threads sharing a queue */
+    plat_parker *parker; /* the platform's parker of this thread */
+    plat_a8 interrupted; /* Thread.interrupted: 1 after interrupt() */
+    aqs_node node;       /* the thread's one queue node */
 };
 
 /* Before first use, by (or on behalf of) the thread itself. */

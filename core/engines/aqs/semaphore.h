@@ -32,7 +32,7 @@
 #define SEMAPHORE_ERROR (-2) /* reported through plat_misuse; nothing happened */
 
 typedef struct semaphore {
-    aqs sync;         /* first: the hooks get &sync and find the semaphore */
+    aqs sync; /* first: the hooks get &sync and find the semaphore */
     bool fair;
     unsigned variant; /* SEMAPHORE_* flags, from plat_variant() at init */
 } semaphore;

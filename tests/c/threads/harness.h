@@ -53,7 +53,7 @@ typedef struct t_test {
 
 /* Checks, for the child: print where and why, then end the test. */
 __attribute__((format(printf, 3, 4), noreturn)) static void t_fail(const char *file, int line,
-                                                                    const char *fmt, ...)
+                                                                   const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -65,25 +65,25 @@ __attribute__((format(printf, 3, 4), noreturn)) static void t_fail(const char *f
     exit(1); /* exit, not _exit: ThreadSanitizer reports at exit */
 }
 
-#define T_CHECK(cond)                                                                          \
-    do {                                                                                       \
-        if (!(cond))                                                                           \
-            t_fail(__FILE__, __LINE__, "CHECK(%s) failed", #cond);                             \
+#define T_CHECK(cond)                                                                              \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            t_fail(__FILE__, __LINE__, "CHECK(%s) failed", #cond);                                 \
     } while (0)
 
-#define T_CHECK_EQ(a, b)                                                                       \
-    do {                                                                                       \
-        long long t_a_ = (long long)(a), t_b_ = (long long)(b);                                \
-        if (t_a_ != t_b_)                                                                      \
-            t_fail(__FILE__, __LINE__, "CHECK_EQ(%s, %s) failed: %lld != %lld", #a, #b, t_a_,  \
-                   t_b_);                                                                      \
+#define T_CHECK_EQ(a, b)                                                                           \
+    do {                                                                                           \
+        long long t_a_ = (long long)(a), t_b_ = (long long)(b);                                    \
+        if (t_a_ != t_b_)                                                                          \
+            t_fail(__FILE__, __LINE__, "CHECK_EQ(%s, %s) failed: %lld != %lld", #a, #b, t_a_,      \
+                   t_b_);                                                                          \
     } while (0)
 
-#define T_CHECK_CONTAINS(haystack, needle)                                                     \
-    do {                                                                                       \
-        const char *t_h_ = (haystack), *t_n_ = (needle);                                       \
-        if (!strstr(t_h_, t_n_))                                                               \
-            t_fail(__FILE__, __LINE__, "expected \"%s\" in:\n%s", t_n_, t_h_);                 \
+#define T_CHECK_CONTAINS(haystack, needle)                                                         \
+    do {                                                                                           \
+        const char *t_h_ = (haystack), *t_n_ = (needle);                                           \
+        if (!strstr(t_h_, t_n_))                                                                   \
+            t_fail(__FILE__, __LINE__, "expected \"%s\" in:\n%s", t_n_, t_h_);                     \
     } while (0)
 
 /* A note under the test's line ("all 8 parked after 12 ms"). */

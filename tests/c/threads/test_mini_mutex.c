@@ -23,6 +23,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <sys/resource.h>
 
 #include "harness.h"
 
@@ -46,7 +47,10 @@ const char *__tsan_default_options(void) { return "halt_on_error=1:exitcode=66";
 
 static uint8_t state_of(mini_mutex *m) { return atomic_load(&m->state.v); }
 
-static lot_bucket *bucket_of(mini_mutex *m) { return &lot_get()->buckets[lot_bucket_of(plat_key(m))]; }
+static lot_bucket *bucket_of(mini_mutex *m)
+{
+    return &lot_get()->buckets[lot_bucket_of(plat_key(m))];
+}
 
 /* How many threads wait on m's key in its bucket (read under the bucket lock). */
 static unsigned queued_on(mini_mutex *m)
@@ -224,8 +228,8 @@ static void parks_and_wakes(void)
         int id = p.order[i];
         T_CHECK(id >= 0 && id < PARKERS);
         if (p.parker[id] != queue[i])
-            t_fail(__FILE__, __LINE__, "entry %d was thread %d, not the %d-th in the queue", i,
-                   id, i + 1);
+            t_fail(__FILE__, __LINE__, "entry %d was thread %d, not the %d-th in the queue", i, id,
+                   i + 1);
     }
 }
 
@@ -376,6 +380,8 @@ static void unlock_aborts_in(uint8_t state)
     pid_t pid = fork();
     T_CHECK(pid >= 0);
     if (pid == 0) {
+        struct rlimit no_core = {0, 0}; /* the abort is expected: no core file */
+        setrlimit(RLIMIT_CORE, &no_core);
         dup2(pipefd[1], 2);
         close(pipefd[0]);
         static mini_mutex m;
@@ -400,8 +406,9 @@ static void unlock_aborts_in(uint8_t state)
     int status;
     T_CHECK_EQ(waitpid(pid, &status, 0), pid);
     if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT))
-        t_fail(__FILE__, __LINE__, "unlock of state %u: expected an abort, got status 0x%x; stderr:\n%s",
-               state, status, err);
+        t_fail(__FILE__, __LINE__,
+               "unlock of state %u: expected an abort, got status 0x%x; stderr:\n%s", state, status,
+               err);
     T_CHECK_CONTAINS(err, "lockstep: misuse at ");
     T_CHECK_CONTAINS(err, "mini_mutex.c:");
     T_CHECK_CONTAINS(err, "unlocked a mutex that is not locked");

@@ -100,19 +100,19 @@ export class Source {
       Map: (_, map, ancestors) => {
         /** @type {Map<string, number>} */
         const seen = new Map();
+        const here = this.#pathOf([...ancestors, map]);
         for (const pair of map.items) {
           const key = pair.key;
           const at = this.position(isScalar(key) || isMap(key) || isSeq(key) ? (key.range?.[0] ?? 0) : 0);
-          const field = fieldName([...this.#pathOf(ancestors), keyString(key)]);
           if (!isScalar(key) || (key.value !== null && typeof key.value === 'object')) {
-            problems.add(at, fieldName(this.#pathOf(ancestors)), 'keys must be plain names, not lists or mappings');
+            problems.add(at, fieldName(here), 'keys must be plain names, not lists or mappings');
             ok = false;
             return visit.BREAK; // one is enough: what is inside such a key makes no sense
           }
           const name = keyString(key);
           const first = seen.get(name);
           if (first !== undefined) {
-            problems.add(at, field, `appears twice (first at line ${this.position(first).line})`);
+            problems.add(at, fieldName(here), `'${name}' appears twice (first at line ${this.position(first).line})`);
             ok = false;
           } else seen.set(name, key.range?.[0] ?? 0);
         }
@@ -121,7 +121,7 @@ export class Source {
     return ok;
   }
 
-  /** The path of a node from visit()'s ancestors (for messages only). */
+  /** The path of a node from visit()'s ancestors followed by the node (for messages only). */
   #pathOf(/** @type {readonly unknown[]} */ ancestors) {
     /** @type {Path} */
     const path = [];

@@ -50,7 +50,7 @@ function describe(/** @type {unknown} */ v) {
   if (typeof v === 'object') return 'a mapping';
   if (typeof v === 'string') return 'a string';
   if (typeof v === 'boolean') return String(v);
-  if (typeof v === 'number') return Number.isInteger(v) ? `the number ${v}` : `the number ${v}`;
+  if (typeof v === 'number') return `the number ${v}`;
   return typeof v;
 }
 

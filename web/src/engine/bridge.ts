@@ -9,6 +9,7 @@
  */
 import wasmUrl from '@wasm/lockstep-web.wasm?url';
 import type { ScenarioInfo, ScenarioProblem, Snapshot } from './types';
+import type { ExploreJob, ExploreOptions, ExploreProgress } from './explorer';
 
 export type EngineErrorKind = 'load' | 'scenario' | 'engine';
 
@@ -37,6 +38,11 @@ export interface OpenOptions {
   schedule?: string;
   /** after replaying, go to this step */
   step?: number;
+  /**
+   * When the schedule stops applying ("schedule diverged at step N"), keep
+   * the steps before N instead of starting over (switching variants).
+   */
+  keepPrefix?: boolean;
 }
 
 export interface Opened {
@@ -46,6 +52,17 @@ export interface Opened {
   scheduleError?: string;
   /** a remark about the replay, e.g. unused schedule entries */
   scheduleNote?: string;
+  /** with keepPrefix: where the schedule stopped applying, and the engine's words */
+  diverged?: { step: number; message: string };
+  /** the variant asked for is not one the scenario allows (its own variant opened instead) */
+  badVariant?: string;
+}
+
+/** One of the engine's C source files, as embedded in the module. */
+export interface EngineSource {
+  /** "engines/parking_lot/mini_mutex.c" */
+  path: string;
+  text: string;
 }
 
 export interface EngineBridge {
@@ -59,6 +76,22 @@ export interface EngineBridge {
   goto(step: number): Promise<Snapshot>;
   /** Back to step 0, forgetting the history. */
   reset(): Promise<Snapshot>;
+  /** The C sources of an engine (catalog order), and any other embedded file its sites name. */
+  sources(engine: string): Promise<{ listed: string[]; files: EngineSource[] }>;
+  /**
+   * Replays `schedule` (either form) from step 0, then goes to `step` (default:
+   * where the replay ended).  A schedule that does not fit the scenario is
+   * refused with the engine's words, and the run stays as it was.
+   */
+  replay(schedule: string, step?: number): Promise<Replayed>;
+  /** Searches the open scenario's schedules in a Web Worker (explorer.ts); the session is untouched. */
+  explore(options: ExploreOptions, onProgress: (p: ExploreProgress) => void): Promise<ExploreJob>;
+}
+
+export interface Replayed {
+  snapshot: Snapshot;
+  /** a remark about the replay, e.g. unused schedule entries */
+  note?: string;
 }
 
 let engine: Promise<EngineBridge> | null = null;

@@ -3,10 +3,18 @@
  * lazily by bridge.ts; everything heavy (the emscripten glue, the .wasm, the
  * YAML parser and schema validator inside the scenario compiler) comes with it.
  */
-import { Session, catalog } from '@lockstep/lockstep.js';
+import { Session, catalog, sources } from '@lockstep/lockstep.js';
 import { compileScenario } from '@lockstep/scenario.js';
 import type { EmscriptenModule } from '@lockstep/lockstep.js';
-import { EngineError, type EngineBridge, type OpenOptions, type Opened, type ScenarioSource } from './bridge';
+import {
+  EngineError,
+  type EngineBridge,
+  type EngineSource,
+  type OpenOptions,
+  type Opened,
+  type ScenarioSource,
+} from './bridge';
+import { explore, type ExploreOptions, type ExploreProgress } from './explorer';
 import { loadModule } from './load';
 import type { MachineState, ScenarioInfo, ScenarioProblem, Snapshot, Summary, TraceEvent } from './types';
 
@@ -33,6 +41,8 @@ class LocalEngine implements EngineBridge {
   readonly #M: EmscriptenModule;
   readonly #catalog: unknown;
   #session: Session | null = null;
+  /** the open scenario, compiled (the explorer's worker gets a copy) */
+  #bytecode: Uint8Array | null = null;
 
   constructor(M: EmscriptenModule) {
     this.#M = M;
@@ -72,13 +82,19 @@ class LocalEngine implements EngineBridge {
     }
     this.#session?.free();
     this.#session = null;
+    // the scenario's own variant unless the learner picked another it allows
+    const allowed = compiled.scenario.variants ?? [];
+    const asked = options.variant;
+    const variant = asked && allowed.includes(asked) ? asked : (compiled.scenario.variant ?? 'correct');
     try {
-      this.#session = new Session(this.#M, compiled.bytecode, { variant: options.variant ?? 'correct' });
+      this.#session = new Session(this.#M, compiled.bytecode, { variant });
+      this.#bytecode = compiled.bytecode;
     } catch (e) {
       throw new EngineError('engine', message(e));
     }
     // structuredClone: the answer is plain data, as it would be from a worker
     const opened: Opened = { scenario: structuredClone(compiled.scenario), snapshot: this.#snapshot() };
+    if (options.variant && options.variant !== variant) opened.badVariant = options.variant;
     if (options.schedule) {
       const s = this.#session;
       try {
@@ -86,8 +102,15 @@ class LocalEngine implements EngineBridge {
         if (summary.message) opened.scheduleNote = summary.message;
         if (options.step !== undefined && options.step < summary.steps) s.goto(options.step);
       } catch (e) {
-        opened.scheduleError = message(e);
-        s.reset();
+        const at = /schedule diverged at step (\d+)/.exec(message(e));
+        if (options.keepPrefix && at) {
+          // the steps before the divergence stand; the run goes on from there
+          opened.diverged = { step: Number(at[1]), message: message(e) };
+          s.goto((s.state() as MachineState).step);
+        } else {
+          opened.scheduleError = message(e);
+          s.reset();
+        }
       }
       opened.snapshot = this.#snapshot();
     }
@@ -108,6 +131,45 @@ class LocalEngine implements EngineBridge {
 
   async reset() {
     return this.#do((s) => s.reset());
+  }
+
+  async replay(schedule: string, step?: number) {
+    const s = this.#get();
+    const was = { summary: s.summary() as Summary, step: (s.state() as MachineState).step };
+    let note: string | undefined;
+    try {
+      s.reset();
+      const summary = s.run({ policy: 'manual', schedule, maxSteps: 100000 });
+      if (summary.message) note = summary.message;
+      if (step !== undefined && step < summary.steps) s.goto(step);
+    } catch (e) {
+      // put the run back as it was: its schedule, at its step
+      try {
+        s.reset();
+        if (was.summary.steps > 0) {
+          s.run({ policy: 'manual', schedule: was.summary.compact, maxSteps: 100000 });
+          s.goto(was.step);
+        }
+      } catch {
+        // the run stays at step 0
+      }
+      throw new EngineError('engine', message(e));
+    }
+    return note === undefined ? { snapshot: this.#snapshot() } : { snapshot: this.#snapshot(), note };
+  }
+
+  async explore(options: ExploreOptions, onProgress: (p: ExploreProgress) => void) {
+    const s = this.#get();
+    if (!this.#bytecode) throw new EngineError('engine', 'no scenario is open');
+    return explore(this.#bytecode, (s.state() as MachineState).variant, options, onProgress);
+  }
+
+  #sources: EngineSource[] | null = null;
+
+  async sources(engine: string) {
+    this.#sources ??= sources(this.#M);
+    const engines = (this.#catalog as { engines?: Record<string, { sources?: string[] }> }).engines ?? {};
+    return { listed: [...(engines[engine]?.sources ?? [])], files: structuredClone(this.#sources) };
   }
 }
 

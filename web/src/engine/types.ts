@@ -60,8 +60,34 @@ export interface ActorState {
   op: number;
   status: ActorStatus;
   parker: number;
+  /** the round of the repeat the actor is in (0 outside a repeat) */
+  round?: number;
   next?: PendingAction;
   reason?: string;
+  /** why it cannot move, as data (present when `reason` is) */
+  blocked?: Blocked;
+}
+
+/** Why an actor cannot move (core/sim/trace.c, blocked_json). */
+export interface Blocked {
+  why: 'lock' | 'parked' | 'sleep' | 'held' | 'other' | string;
+  /** lock: the lock it waits for, e.g. "lot[30]" */
+  object?: string;
+  /** lock: who holds it */
+  holder?: string;
+  /** sleep, timed park: until this virtual time (µs) */
+  until?: number;
+}
+
+/** The parking lot's buckets: only the non-empty ones (core/script/ops_parking_lot.c). */
+export interface ParkingLotState {
+  buckets: number;
+  queues: {
+    bucket: number;
+    locked_by: string | null;
+    /** FIFO order, head first */
+    waiters: { key: number; actor: string }[];
+  }[];
 }
 
 export interface ObjectState {
@@ -98,6 +124,8 @@ export interface MachineState {
   stuck: StuckActor[];
   violation: Violation | null;
   prints: string[];
+  /** per-engine state beyond the objects, e.g. the parking lot's queues */
+  engines?: { parking_lot?: ParkingLotState; [engine: string]: unknown };
 }
 
 export interface Summary {

@@ -1,25 +1,70 @@
 /*
  * Looking up UI strings.  One table per language, all with the same keys
- * (en.ts is the reference); t() fills {placeholders}.  Adding Chinese later:
- * add zh.ts typed as Messages, list it in `tables`, and pick it in setLocale().
+ * (en.ts is the reference; zh-CN.ts is checked against it by i18n.test.ts);
+ * t() fills {placeholders}.  A key a table lacks falls back to English.
+ * The language is chosen by pickLocale() (address, then the saved choice,
+ * then the browser) and changed with setLocale(), which tells subscribers so
+ * the screen re-renders (useLocale()).
  */
 import { en, type MessageKey } from './en';
+import { zhCN } from './zh-CN';
 
 export type { MessageKey };
 export type Messages = Record<MessageKey, string>;
-export type Locale = 'en';
+export type Locale = 'en' | 'zh-CN';
 export type Params = Record<string, string | number | undefined>;
 
-const tables: Record<Locale, Messages> = { en };
+/** The languages offered, in the order of the switch. */
+export const LOCALES: readonly Locale[] = ['en', 'zh-CN'];
+
+const tables: Record<Locale, Partial<Messages>> = { en, 'zh-CN': zhCN };
 let locale: Locale = 'en';
+const listeners = new Set<(l: Locale) => void>();
 
 export function setLocale(l: Locale): void {
+  const changed = l !== locale;
   locale = l;
   if (typeof document !== 'undefined') document.documentElement.lang = l;
+  if (changed) for (const f of listeners) f(l);
 }
 
 export function getLocale(): Locale {
   return locale;
+}
+
+/** Called after every change of language; returns the unsubscribe function. */
+export function onLocale(f: (l: Locale) => void): () => void {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+/** A language tag ("zh", "zh-Hans-CN", "en-GB", "zh-CN") as one of ours, or null. */
+export function asLocale(tag: string | null | undefined): Locale | null {
+  if (!tag) return null;
+  const t = tag.trim().toLowerCase();
+  if (t === 'en' || t.startsWith('en-')) return 'en';
+  // Simplified Chinese: zh, zh-CN, zh-SG, zh-Hans…; Traditional (zh-TW, zh-HK, zh-Hant)
+  // reads Simplified more easily than English, so it gets it too.
+  if (t === 'zh' || t.startsWith('zh-') || t.startsWith('zh_')) return 'zh-CN';
+  return null;
+}
+
+/**
+ * The language to show: the address's `lang=` if valid, else the learner's
+ * saved choice, else the first of the browser's languages we have, else English.
+ */
+export function pickLocale(
+  fromAddress: string | null | undefined,
+  saved: string | null | undefined,
+  browser: readonly string[],
+): Locale {
+  const chosen = asLocale(fromAddress) ?? asLocale(saved);
+  if (chosen) return chosen;
+  for (const tag of browser) {
+    const l = asLocale(tag);
+    if (l) return l;
+  }
+  return 'en';
 }
 
 /** The message for `key` with {placeholders} filled; an unknown placeholder stays visible. */
@@ -30,4 +75,9 @@ export function t(key: MessageKey, params?: Params): string {
     const v = params[name];
     return v === undefined ? whole : String(v);
   });
+}
+
+/** Whether the current language has its own text for `key` (not the English fallback). */
+export function hasOwn(key: MessageKey): boolean {
+  return tables[locale][key] !== undefined;
 }

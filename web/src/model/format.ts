@@ -142,17 +142,25 @@ export interface StatusView {
   reason?: string;
 }
 
-export function statusView(a: ActorState): StatusView {
+/** `spinning`: the actor is inside a SpinWait (it can move, but only to spin or yield). */
+export function statusView(a: ActorState, spinning = false): StatusView {
   switch (a.status) {
     case 'enabled':
-      return { glyph: '▶', label: t('status.enabled'), tone: 'ready' };
+      return spinning
+        ? { glyph: '↻', label: t('status.spinning'), tone: 'ready' }
+        : { glyph: '▶', label: t('status.enabled'), tone: 'ready' };
     case 'finished':
       return { glyph: '✓', label: t('status.finished'), tone: 'finished' };
     case 'stuck':
       return { glyph: '⚠', label: t('status.stuck'), tone: 'stuck', reason: a.reason };
     default: {
       const parked = a.next?.kind === 'park';
-      return { glyph: parked ? '●' : '◌', label: t('status.blocked'), tone: 'waiting', reason: a.reason };
+      return {
+        glyph: parked ? '●' : '◌',
+        label: t(parked ? 'status.parked' : 'status.blocked'),
+        tone: 'waiting',
+        reason: a.reason,
+      };
     }
   }
 }
@@ -183,13 +191,19 @@ export function isLostUpdate(e: TraceEvent, counters: ReadonlySet<string>): bool
 }
 
 /** One trace event in words, or null for events that need none. */
+/** An engine's own wording of an event (describe.ts, narrateEngine); undefined: the generic wording. */
+export type Special = (e: TraceEvent) => string | null | undefined;
+
 export function narrateEvent(
   trace: TraceEvent[],
   index: number,
   counters: ReadonlySet<string>,
+  special?: Special,
 ): string | null {
   const e = trace[index];
   if (!e) return null;
+  const own = special?.(e);
+  if (own !== undefined) return own;
   const p = {
     actor: e.actor ?? '',
     object: e.object ?? '',
@@ -242,10 +256,14 @@ export interface StepLine {
 }
 
 /** The narration of each step so far, one line per step (events of a step joined). */
-export function narrateSteps(trace: TraceEvent[], counters: ReadonlySet<string>): StepLine[] {
+export function narrateSteps(
+  trace: TraceEvent[],
+  counters: ReadonlySet<string>,
+  special?: Special,
+): StepLine[] {
   const lines: StepLine[] = [];
   trace.forEach((e, i) => {
-    const text = narrateEvent(trace, i, counters);
+    const text = narrateEvent(trace, i, counters, special);
     if (text === null) return;
     const last = lines[lines.length - 1];
     const lost = isLostUpdate(e, counters);
@@ -264,10 +282,12 @@ export function stepLine(
   trace: TraceEvent[],
   step: number,
   counters: ReadonlySet<string>,
+  special?: Special,
 ): StepLine | undefined {
   return narrateSteps(
     trace.filter((e) => e.step <= step),
     counters,
+    special,
   ).find((l) => l.step === step);
 }
 
@@ -292,6 +312,8 @@ export interface OutcomeView {
   title: string;
   details: string[];
   step?: number;
+  /** the engine's own sentence (English), shown as a quotation */
+  quote?: string;
 }
 
 /** The banner for a finished run, or null while it runs. */

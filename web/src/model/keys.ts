@@ -6,7 +6,9 @@ export type Command =
   | { kind: 'back' }
   | { kind: 'forward' }
   | { kind: 'reset' }
-  | { kind: 'help' };
+  | { kind: 'help' }
+  | { kind: 'play' }
+  | { kind: 'explore' };
 
 export interface KeyLike {
   key: string;
@@ -23,6 +25,8 @@ export interface TargetLike {
 }
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+// Space on these presses them; it plays only elsewhere
+const PRESSABLE = new Set(['BUTTON', 'A', 'SUMMARY']);
 
 export function commandForKey(e: KeyLike, target?: TargetLike | null): Command | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
@@ -35,6 +39,9 @@ export function commandForKey(e: KeyLike, target?: TargetLike | null): Command |
     return e.shiftKey ? { kind: 'stepOver', actor } : { kind: 'step', actor };
   }
   if (e.shiftKey) return null;
+  if (e.key === ' ' || e.code === 'Space')
+    return PRESSABLE.has((target?.tagName ?? '').toUpperCase()) ? null : { kind: 'play' };
+  if (e.key === 'e' || e.key === 'E') return { kind: 'explore' };
   switch (e.key) {
     case 'ArrowLeft':
       return { kind: 'back' };

@@ -10,8 +10,12 @@ import { t } from '../i18n';
 
 export interface Place {
   scenario?: string;
+  /** the engine variant, when not the scenario's own */
+  variant?: string;
   schedule?: string;
   step?: number;
+  /** the UI language the learner chose ("en", "zh-CN") */
+  lang?: string;
 }
 
 export interface ParamProblem {
@@ -22,6 +26,8 @@ export interface ParamProblem {
 export const MAX_SCHEDULE = 20000;
 export const MAX_STEP = 1000000;
 const SCENARIO_RE = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i;
+const VARIANT_RE = /^[a-z][a-z0-9_]{0,39}$/;
+const LANGS = ['en', 'zh-CN'];
 // readable ("v1: A B@cas:m [r:3]", "v1 seed=7: …") or compact ("v1.AgQA-_")
 const SCHEDULE_CHARS = /^[A-Za-z0-9 :._\-@[\]=]*$/;
 
@@ -44,6 +50,17 @@ export function parsePlace(search: string): { place: Place; problems: ParamProbl
     else if (!/^v\d+(\.|:|\s+seed=)/.test(s)) bad('schedule', t('param.badPrefix'));
     else place.schedule = s;
   }
+  const variant = q.get('variant');
+  if (variant !== null && variant !== '') {
+    if (!VARIANT_RE.test(variant)) bad('variant', t('param.badVariant'));
+    else place.variant = variant;
+  }
+  const lang = q.get('lang');
+  if (lang !== null && lang !== '') {
+    const l = LANGS.find((x) => x.toLowerCase() === lang.toLowerCase());
+    if (!l) bad('lang', t('param.badLang', { langs: LANGS.join(', ') }));
+    else place.lang = l;
+  }
   const step = q.get('step');
   if (step !== null) {
     const n = /^\d{1,7}$/.test(step) ? Number(step) : NaN;
@@ -57,8 +74,10 @@ export function parsePlace(search: string): { place: Place; problems: ParamProbl
 export function formatPlace(place: Place): string {
   const q = new URLSearchParams();
   if (place.scenario) q.set('scenario', place.scenario);
+  if (place.variant) q.set('variant', place.variant);
   if (place.schedule) q.set('schedule', place.schedule);
   if (place.step !== undefined && place.schedule) q.set('step', String(place.step));
+  if (place.lang) q.set('lang', place.lang);
   const s = q.toString();
   return s ? `?${s}` : '';
 }

@@ -3,6 +3,8 @@
  * each loaded only when it is opened.  An id is the path without ".yaml",
  * e.g. "basic/racy-counter".
  */
+import { hasSchedule, titleOf, variantOf } from '../model/scenarioList';
+
 const files = import.meta.glob<string>('../../../tests/scenarios/**/*.yaml', {
   query: '?raw',
   import: 'default',
@@ -29,4 +31,16 @@ export async function loadScenario(id: string): Promise<{ text: string; file: st
   const load = byId.get(id);
   if (!load) throw new Error(`no scenario ${id}`);
   return { text: await load(), file: `${id}.yaml` };
+}
+
+/** Every scenario's title, default variant and whether it carries a schedule (reads all the files). */
+export async function scenarioSummaries(): Promise<
+  { id: string; title: string | null; variant: string | null; schedule: boolean }[]
+> {
+  return Promise.all(
+    scenarioIds().map(async (id) => {
+      const text = await byId.get(id)!();
+      return { id, title: titleOf(text), variant: variantOf(text), schedule: hasSchedule(text) };
+    }),
+  );
 }

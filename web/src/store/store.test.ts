@@ -106,6 +106,16 @@ class FakeEngine implements EngineBridge {
     this.step_ = 0;
     return this.#snap();
   }
+  // replay and explore are tested in play.test.ts and explore.test.ts
+  async replay(): Promise<never> {
+    throw new EngineError('engine', 'not in this fake');
+  }
+  async explore(): Promise<never> {
+    throw new EngineError('engine', 'not in this fake');
+  }
+  async sources() {
+    return { listed: [], files: [] };
+  }
 }
 
 function setup() {

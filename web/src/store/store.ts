@@ -4,12 +4,20 @@
  * step).  Components read it through useStore() and change it only through
  * the actions below, which go to the engine one at a time, in order.
  */
-import { EngineError, type EngineBridge, type OpenOptions } from '../engine/bridge';
+import { EngineError, type EngineBridge, type EngineSource, type OpenOptions } from '../engine/bridge';
 import type { ScenarioInfo, ScenarioProblem, Snapshot } from '../engine/types';
 import { t } from '../i18n';
 import { stepLine } from '../model/format';
 import { changedObjects, objectsOfType } from '../model/program';
 import type { Place } from '../model/params';
+import { engineWords, guessOpStart } from '../model/describe';
+import { OpHistory } from '../model/opHistory';
+import { firstDifference, type Difference } from '../model/variants';
+import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../engine/explorer';
+import { DEFAULT_EXPLORE, formatCount, formatDuration, kindWords, resultLine } from '../model/explore';
+import type { StepRange } from '../model/mermaid';
+import { DEFAULT_SPEED, SPEEDS, delayOf, playMove, type PlayPolicy } from '../model/play';
+import { checkSchedule } from '../model/schedule';
 
 export interface Notice {
   id: number;
@@ -34,6 +42,47 @@ export interface AppState {
   alarm: boolean;
   notices: Notice[];
   busy: boolean;
+  /** per actor: the step after which its current operation began ("step into") */
+  opSince: number[];
+  /** after a variant switch: where the two variants' runs first differ */
+  variantDiff: VariantDiff | null;
+  /** the engine's C sources, once asked for (loadSources) */
+  sources: { engine: string; listed: string[]; files: EngineSource[] } | null;
+  /** the scenario came from a file the learner dropped or chose (its name), not from tests/scenarios/ */
+  fromFile: string | null;
+  /** the auto-player steps on its own (play/pause) */
+  playing: boolean;
+  /** index into SPEEDS (steps per second) */
+  speed: number;
+  /** who the player steps when the run has no recorded future */
+  policy: PlayPolicy;
+  /** the steps a hovered diagram message stands for (the timeline marks them) */
+  marked: StepRange | null;
+  /** the explorer: its options, progress and last result */
+  explorer: ExplorerState;
+}
+
+export interface ExplorerState {
+  status: 'idle' | 'running' | 'found' | 'none' | 'cancelled' | 'failed';
+  options: ExploreOptions;
+  progress: ExploreProgress | null;
+  result: ExploreResult | null;
+  /** the result line (found / proven / cancelled / failed), in words */
+  line: string;
+  /** what was searched: a result belongs to this scenario and variant */
+  scenarioId: string | null;
+  variant: string | null;
+}
+
+export interface VariantDiff extends Difference {
+  from: string;
+  to: string;
+  /** the schedule stopped applying at this step (the steps before it were kept) */
+  stoppedAt?: number;
+  /** the old and new runs agree on every step they share */
+  same: boolean;
+  /** how many steps were compared */
+  compared: number;
 }
 
 export interface ScenarioLoader {
@@ -68,11 +117,33 @@ export class Store {
       alarm: false,
       notices: [],
       busy: false,
+      opSince: [],
+      variantDiff: null,
+      sources: null,
+      fromFile: null,
+      playing: false,
+      speed: DEFAULT_SPEED,
+      policy: 'round-robin',
+      marked: null,
+      explorer: {
+        status: 'idle',
+        options: DEFAULT_EXPLORE,
+        progress: null,
+        result: null,
+        line: '',
+        scenarioId: null,
+        variant: null,
+      },
     };
   }
 
   get(): AppState {
     return this.#state;
+  }
+
+  /** Where the run is (scenario, variant, schedule, step): what a shared address holds. */
+  place(): Place {
+    return this.#place();
   }
 
   subscribe(f: Listener): () => void {
@@ -104,8 +175,12 @@ export class Store {
   #place(): Place {
     const snap = this.#state.snap;
     const steps = snap?.state.step ?? 0;
+    // a dropped file has no address: the address names nothing rather than the wrong scenario
+    if (this.#state.fromFile) return {};
+    const variant = snap?.state.variant;
     return {
       scenario: this.#state.scenarioId === this.#scenarios.fallback ? undefined : this.#state.scenarioId,
+      variant: variant && variant !== this.#state.scenario?.variant ? variant : undefined,
       schedule: snap && snap.summary.steps > 0 ? snap.summary.compact : undefined,
       step: snap && snap.summary.steps > 0 ? steps : undefined,
     };
@@ -117,9 +192,25 @@ export class Store {
 
   #show(snap: Snapshot, announcement: string, alarm = false): void {
     const changed = changedObjects(this.#state.snap?.state, snap.state);
-    this.#set({ snap, changed, announcement, alarm, announced: this.#state.announced + 1, busy: false });
+    const opSince = snap.state.actors.map(
+      (a, i) => this.#ops.since(snap.state.step, i) ?? guessOpStart(snap.trace, a.name),
+    );
+    this.#set({
+      snap,
+      changed,
+      opSince,
+      announcement,
+      alarm,
+      announced: this.#state.announced + 1,
+      busy: false,
+    });
     this.onPlace?.(this.#place());
   }
+
+  /** Where each actor's operation began, as the page watched the run (step into). */
+  #ops = new OpHistory();
+  /** the text of the open scenario, to open it again under another variant */
+  #source: { text: string; file: string } | null = null;
 
   #failed(e: unknown): void {
     const msg = e instanceof Error ? e.message : String(e);
@@ -135,41 +226,89 @@ export class Store {
         id = this.#scenarios.fallback;
         options = {};
       }
-      this.#set({ phase: 'loading', scenarioId: id, busy: true });
-      try {
-        const [engine, source] = await Promise.all([this.#engine(), this.#scenarios.load(id)]);
-        const opened = await engine.open(source, options);
-        if (opened.scheduleError)
-          this.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));
-        if (opened.scheduleNote)
-          this.notify('info', t('notice.scheduleNote', { message: opened.scheduleNote }));
-        this.#set({ phase: 'ready', scenario: opened.scenario, snap: null });
-        const s = opened.snapshot;
-        if (s.state.step > 0) this.#show(s, ...this.#tell(s));
-        else
-          this.#show(
-            s,
-            t('announce.ready', { title: opened.scenario.title, count: opened.scenario.actors.length }),
-          );
-      } catch (e) {
-        if (e instanceof EngineError && e.kind === 'scenario') {
-          this.#set({ phase: 'failed', busy: false });
-          this.notify('error', t('notice.badScenario'), e.message, e.problems);
-        } else if (e instanceof EngineError && e.kind === 'engine') {
-          this.#set({ phase: 'failed', busy: false });
-          this.notify('error', t('notice.engine', { message: e.message }));
-        } else {
-          const msg = e instanceof Error ? e.message : String(e);
-          this.#set({ phase: 'failed', busy: false });
-          this.notify('error', t('app.loadFailed'), t('app.loadFailedHint', { message: msg }));
-        }
-      }
+      await this.#open(id, () => this.#scenarios.load(id), options, null);
     });
+  }
+
+  /** Opens a scenario from a YAML file the learner dropped or chose; a bad one is reported with its problems. */
+  openFile(text: string, file: string): Promise<void> {
+    return this.#enqueue(() => this.#open(`file:${file}`, async () => ({ text, file }), {}, file));
+  }
+
+  async #open(
+    id: string,
+    load: () => Promise<{ text: string; file: string }>,
+    options: OpenOptions,
+    fromFile: string | null,
+  ): Promise<void> {
+    const before = { scenarioId: this.#state.scenarioId, fromFile: this.#state.fromFile };
+    this.#set({ phase: 'loading', scenarioId: id, busy: true });
+    try {
+      const [engine, source] = await Promise.all([this.#engine(), load()]);
+      let opened;
+      try {
+        opened = await engine.open(source, options);
+      } catch (e) {
+        // a bad file leaves the scenario that was open (the engine keeps it too)
+        if (fromFile && this.#state.snap && e instanceof EngineError && e.kind === 'scenario') {
+          this.#set({ phase: 'ready', busy: false, ...before });
+          this.notify('error', t('notice.badFile', { file: fromFile }), e.problems.length ? undefined : e.message, e.problems);
+          return;
+        }
+        throw e;
+      }
+      this.#source = source;
+      this.#ops.clear();
+      this.#ops.record(opened.snapshot.state.step, opened.snapshot.state.actors);
+      if (opened.badVariant)
+        this.notify(
+          'error',
+          t('notice.badVariant', {
+            variant: opened.badVariant,
+            variants: (opened.scenario.variants ?? []).join(', '),
+            fallback: opened.scenario.variant ?? '',
+          }),
+        );
+      if (opened.scheduleError)
+        this.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));
+      if (opened.scheduleNote)
+        this.notify('info', t('notice.scheduleNote', { message: opened.scheduleNote }));
+      const engineChanged = this.#state.sources?.engine !== opened.scenario.engine;
+      this.#set({
+        phase: 'ready',
+        scenario: opened.scenario,
+        snap: null,
+        variantDiff: null,
+        fromFile,
+        sources: engineChanged ? null : this.#state.sources,
+      });
+      const s = opened.snapshot;
+      if (s.state.step > 0) this.#show(s, ...this.#tell(s));
+      else
+        this.#show(
+          s,
+          t('announce.ready', { title: opened.scenario.title, count: opened.scenario.actors.length }),
+        );
+    } catch (e) {
+      if (e instanceof EngineError && e.kind === 'scenario') {
+        this.#set({ phase: 'failed', busy: false });
+        const title = fromFile ? t('notice.badFile', { file: fromFile }) : t('notice.badScenario');
+        this.notify('error', title, e.problems.length ? undefined : e.message, e.problems);
+      } else if (e instanceof EngineError && e.kind === 'engine') {
+        this.#set({ phase: 'failed', busy: false });
+        this.notify('error', t('notice.engine', { message: e.message }));
+      } else {
+        const msg = e instanceof Error ? e.message : String(e);
+        this.#set({ phase: 'failed', busy: false });
+        this.notify('error', t('app.loadFailed'), t('app.loadFailedHint', { message: msg }));
+      }
+    }
   }
 
   /** The announcement of the step a snapshot is at, and whether it lost an update. */
   #tell(s: Snapshot, prefix = ''): [string, boolean] {
-    const line = stepLine(s.trace, s.state.step, this.#counters(s));
+    const special = engineWords(this.#state.scenario?.engine, s.state);
+    const line = stepLine(s.trace, s.state.step, this.#counters(s), special);
     const text = line ? t('event.step', { step: line.step, text: line.text }) : '';
     return [prefix ? `${prefix} ${text}`.trim() : text, line?.lost ?? false];
   }
@@ -177,12 +316,16 @@ export class Store {
   #move(
     request: (e: EngineBridge) => Promise<Snapshot>,
     say: (s: Snapshot) => [string, boolean],
+    moved: 'step' | 'over' | 'goto' | 'reset' = 'goto',
   ): Promise<void> {
     return this.#enqueue(async () => {
       if (this.#state.phase !== 'ready') return;
       this.#set({ busy: true });
+      const from = this.#state.snap?.state.step ?? 0;
       try {
         const snap = await request(await this.#engine());
+        if (moved === 'reset') this.#ops.clear();
+        this.#ops.record(snap.state.step, snap.state.actors, moved !== 'goto', moved === 'over' ? from : undefined);
         this.#show(snap, ...say(snap));
       } catch (e) {
         this.#failed(e);
@@ -196,22 +339,29 @@ export class Store {
   }
 
   step(actor: number): Promise<void> {
+    this.#halt();
     if (!this.#canStep(actor)) return Promise.resolve();
+    const fork = this.#forkNote();
     return this.#move(
       (e) => e.step(actor),
-      (s) => this.#tell(s),
+      (s) => this.#tell(s, fork(s)),
+      'step',
     );
   }
 
   stepOver(actor: number): Promise<void> {
+    this.#halt();
     if (!this.#canStep(actor)) return Promise.resolve();
+    const fork = this.#forkNote();
     return this.#move(
       (e) => e.stepOver(actor),
-      (s) => this.#tell(s),
+      (s) => this.#tell(s, fork(s)),
+      'over',
     );
   }
 
   back(): Promise<void> {
+    this.#halt();
     const step = this.#state.snap?.state.step ?? 0;
     if (step <= 0) return Promise.resolve();
     return this.#move(
@@ -221,6 +371,7 @@ export class Store {
   }
 
   forward(): Promise<void> {
+    this.#halt();
     const s = this.#state.snap?.state;
     if (!s || s.step >= s.steps_recorded) return Promise.resolve();
     return this.#move(
@@ -230,9 +381,336 @@ export class Store {
   }
 
   reset(): Promise<void> {
+    this.#halt();
     return this.#move(
       (e) => e.reset(),
       () => [t('announce.reset'), false],
+      'reset',
     );
+  }
+
+  /**
+   * Opens the scenario again under another variant and replays the schedule
+   * so far, as far as it still applies (the steps before the point where it
+   * stops applying are kept), then compares the two runs: variantDiff says
+   * from which step they differ.
+   */
+  switchVariant(variant: string): Promise<void> {
+    return this.#enqueue(async () => {
+      const old = this.#state.snap;
+      const scenario = this.#state.scenario;
+      const source = this.#source;
+      if (this.#state.phase !== 'ready' || !old || !scenario || !source) return;
+      const from = old.state.variant;
+      if (variant === from || !(scenario.variants ?? []).includes(variant)) return;
+      this.#set({ busy: true });
+      try {
+        const engine = await this.#engine();
+        const schedule = old.summary.steps > 0 ? old.summary.compact : undefined;
+        const opened = await engine.open(source, { variant, schedule, keepPrefix: true });
+        if (opened.scheduleError) this.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));
+        const snap = opened.snapshot;
+        const stoppedAt = opened.diverged?.step;
+        const diff = firstDifference(old.trace, snap.trace, stoppedAt);
+        const compared = Math.min(old.state.step, stoppedAt !== undefined ? stoppedAt - 1 : Infinity);
+        this.#ops.clear();
+        this.#ops.record(snap.state.step, snap.state.actors);
+        this.#set({
+          scenario: { ...scenario, ...opened.scenario, variant: scenario.variant },
+          variantDiff: diff
+            ? { ...diff, from, to: variant, stoppedAt, same: false, compared }
+            : {
+                step: 0,
+                oldEvents: [],
+                newEvents: [],
+                decision: null,
+                from,
+                to: variant,
+                stoppedAt,
+                same: true,
+                compared,
+              },
+        });
+        const say = diff
+          ? t('announce.variantDiffer', { variant, step: diff.step })
+          : t('announce.variantSame', { variant, steps: compared });
+        this.#show(snap, say);
+      } catch (e) {
+        this.#failed(e);
+      }
+    });
+  }
+
+  /** Forgets the variant comparison (its banner and timeline mark). */
+  dismissDiff(): void {
+    this.#set({ variantDiff: null });
+  }
+
+  /** Asks the engine for the open scenario's C sources (for the source view), once per engine. */
+  loadSources(): Promise<void> {
+    const engine = this.#state.scenario?.engine;
+    if (!engine || this.#state.sources?.engine === engine) return Promise.resolve();
+    return this.#enqueue(async () => {
+      if (this.#state.sources?.engine === engine) return;
+      try {
+        const got = await (await this.#engine()).sources(engine);
+        if (this.#state.scenario?.engine === engine) this.#set({ sources: { engine, ...got } });
+      } catch (e) {
+        this.#failed(e);
+      }
+    });
+  }
+
+  // ---- the timeline: fork, jump, play, schedule editing (issue 5) ----------------
+
+  /** Before a step: a function that says "a new future" when the step forgot the recorded one. */
+  #forkNote(): (after: Snapshot) => string {
+    const before = this.#state.snap?.state;
+    return (after) =>
+      before && before.step < before.steps_recorded && after.state.steps_recorded < before.steps_recorded
+        ? t('time.fork', { step: before.step })
+        : '';
+  }
+
+  #gotoTarget: number | null = null;
+
+  /**
+   * Goes to any recorded step (the step bar, the variant comparison, a click
+   * on the diagram); while the step bar is dragged, only the latest target is
+   * replayed.
+   */
+  goto(step: number): Promise<void> {
+    this.#halt();
+    const s = this.#state.snap?.state;
+    if (!s || !Number.isFinite(step)) return Promise.resolve();
+    const target = Math.min(s.steps_recorded, Math.max(0, Math.round(step)));
+    const pending = this.#gotoTarget !== null;
+    if (!pending && target === s.step) return Promise.resolve();
+    this.#gotoTarget = target;
+    if (pending) return this.#queue.then(() => undefined);
+    return this.#move(
+      (e) => {
+        const to = this.#gotoTarget ?? target;
+        this.#gotoTarget = null;
+        return e.goto(to);
+      },
+      (n) => this.#tell(n, t('time.jumped', { step: n.state.step })),
+    ).finally(() => (this.#gotoTarget = null));
+  }
+
+  /** Marks the steps a diagram message stands for on the timeline (null: none). */
+  mark(range: StepRange | null): void {
+    const m = this.#state.marked;
+    if (m === range || (m && range && m.from === range.from && m.to === range.to)) return;
+    this.#set({ marked: range });
+  }
+
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** seeds the random policy; a new one for each play */
+  #seed = 1;
+
+  /** Stops the player (every move the learner makes does). */
+  #halt(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#state.playing) this.#set({ playing: false });
+  }
+
+  pause(): void {
+    this.#halt();
+  }
+
+  /**
+   * Steps on its own, one step per tick: along the recorded future first (a
+   * loaded counterexample, or where the learner went back from), then by the
+   * policy; stops when no actor can move.
+   */
+  play(): void {
+    const snap = this.#state.snap;
+    if (this.#state.playing || this.#state.phase !== 'ready' || !snap) return;
+    if (playMove(snap.state, snap.trace, this.#state.policy, this.#seed).kind === 'stop') {
+      this.#set({ announcement: t('play.ended'), announced: this.#state.announced + 1, alarm: false });
+      return;
+    }
+    this.#seed = (this.#seed * 1103515245 + 12345) >>> 0 || 1;
+    this.#set({ playing: true });
+    this.#tick();
+  }
+
+  togglePlay(): void {
+    if (this.#state.playing) this.pause();
+    else this.play();
+  }
+
+  setSpeed(i: number): void {
+    const speed = Math.min(SPEEDS.length - 1, Math.max(0, Math.round(i)));
+    if (speed !== this.#state.speed) this.#set({ speed });
+  }
+
+  setPolicy(policy: PlayPolicy): void {
+    if (policy !== this.#state.policy) this.#set({ policy });
+  }
+
+  #tick(): void {
+    this.#timer = undefined;
+    const snap = this.#state.snap;
+    if (!this.#state.playing) return;
+    if (!snap || this.#state.phase !== 'ready') return this.#halt();
+    const move = playMove(snap.state, snap.trace, this.#state.policy, this.#seed);
+    if (move.kind === 'stop') return this.#halt();
+    const job =
+      move.kind === 'forward'
+        ? this.#move(
+            (e) => e.goto(snap.state.step + 1),
+            (n) => this.#tell(n),
+          )
+        : this.#move(
+            (e) => e.step(move.actor),
+            (n) => this.#tell(n),
+            'step',
+          );
+    void job.then(() => {
+      if (!this.#state.playing) return;
+      const now = this.#state.snap;
+      if (!now || playMove(now.state, now.trace, this.#state.policy, this.#seed).kind === 'stop') {
+        this.#halt();
+        return;
+      }
+      this.#timer = setTimeout(() => this.#tick(), delayOf(this.#state.speed));
+    });
+  }
+
+  /**
+   * Replays a schedule the learner typed.  Returns null when it replayed, or
+   * what is wrong with it (the engine's words when it does not fit the
+   * scenario); the run then stays as it was.
+   */
+  async loadSchedule(text: string): Promise<string | null> {
+    this.#halt();
+    const checked = checkSchedule(text);
+    if (!checked.ok) return checked.message;
+    let error: string | null = null;
+    await this.#enqueue(async () => {
+      if (this.#state.phase !== 'ready') return;
+      this.#set({ busy: true });
+      try {
+        const r = await (await this.#engine()).replay(checked.schedule);
+        this.#ops.clear();
+        this.#ops.record(r.snapshot.state.step, r.snapshot.state.actors);
+        if (r.note) this.notify('info', t('notice.scheduleNote', { message: r.note }));
+        this.#show(r.snapshot, t('schedule.applied', { steps: r.snapshot.state.step }));
+      } catch (e) {
+        this.#set({ busy: false });
+        error = t('schedule.bad', { message: e instanceof Error ? e.message : String(e) });
+      }
+    });
+    return error;
+  }
+
+  // ---- the explorer (issue 4 in the page) -----------------------------------------
+
+  #job: { job: ExploreJob | null; cancelled: boolean } | null = null;
+
+  #explorer(patch: Partial<ExplorerState>): void {
+    this.#set({ explorer: { ...this.#state.explorer, ...patch } });
+  }
+
+  setExploreOptions(o: Partial<ExploreOptions>): void {
+    this.#explorer({ options: { ...this.#state.explorer.options, ...o } });
+  }
+
+  /**
+   * Searches this scenario's schedules in the explorer's worker.  A
+   * counterexample is loaded into the run at step 0, to be stepped through;
+   * otherwise the result line says what was proven.
+   */
+  explore(options?: Partial<ExploreOptions>): Promise<void> {
+    const snap = this.#state.snap;
+    if (this.#state.phase !== 'ready' || !snap || this.#state.explorer.status === 'running')
+      return Promise.resolve();
+    this.#halt();
+    const opts = { ...this.#state.explorer.options, ...options };
+    const scenarioId = this.#state.scenarioId;
+    const variant = snap.state.variant;
+    const token: { job: ExploreJob | null; cancelled: boolean } = { job: null, cancelled: false };
+    this.#job = token;
+    this.#explorer({
+      status: 'running',
+      options: opts,
+      progress: { executions: 0, bound: 0, pruned: 0, elapsedMs: 0 },
+      result: null,
+      line: '',
+      scenarioId,
+      variant,
+    });
+    return (async () => {
+      let engine: EngineBridge;
+      let result: ExploreResult | null;
+      try {
+        engine = await this.#engine();
+        token.job = await engine.explore(opts, (p) => {
+          if (this.#job === token) this.#explorer({ progress: p });
+        });
+        if (token.cancelled) token.job.cancel();
+        result = await token.job.result;
+      } catch (e) {
+        if (this.#job === token) {
+          this.#job = null;
+          const line = t('explore.failed', { message: e instanceof Error ? e.message : String(e) });
+          this.#explorer({ status: 'failed', line });
+          this.#set({ announcement: line, announced: this.#state.announced + 1, alarm: false });
+        }
+        return;
+      }
+      if (this.#job !== token) return;
+      this.#job = null;
+      if (!result) {
+        const p = this.#state.explorer.progress;
+        const line = t('explore.cancelled', {
+          executions: formatCount(p?.executions ?? 0),
+          time: formatDuration(p?.elapsedMs ?? 0),
+        });
+        this.#explorer({ status: 'cancelled', line });
+        this.#set({ announcement: line, announced: this.#state.announced + 1, alarm: false });
+        return;
+      }
+      const line = resultLine(result, opts.strategy);
+      const found = result.found && !!result.schedule;
+      this.#explorer({ status: found ? 'found' : 'none', result, line, progress: null });
+      if (!found) {
+        this.#set({ announcement: line, announced: this.#state.announced + 1, alarm: false });
+        return;
+      }
+      // the counterexample, at step 0, for the learner to step through
+      await this.#enqueue(async () => {
+        const now = this.#state.snap;
+        if (this.#state.scenarioId !== scenarioId || now?.state.variant !== variant) return;
+        this.#set({ busy: true });
+        try {
+          const r = await engine.replay(result.schedule!, 0);
+          this.#ops.clear();
+          this.#ops.record(r.snapshot.state.step, r.snapshot.state.actors);
+          this.#show(
+            r.snapshot,
+            `${line} ${t('explore.loadedAnnounce', { kind: kindWords(result.kind), steps: r.snapshot.state.steps_recorded })}`,
+          );
+        } catch (e) {
+          this.#failed(e);
+        }
+      });
+    })();
+  }
+
+  cancelExplore(): void {
+    const token = this.#job;
+    if (!token) return;
+    token.cancelled = true;
+    token.job?.cancel();
+  }
+
+  /** Forgets the explorer's result (the panel folds back to its button). */
+  closeExplorer(): void {
+    if (this.#state.explorer.status === 'running') return;
+    this.#explorer({ status: 'idle', result: null, progress: null, line: '' });
   }
 }

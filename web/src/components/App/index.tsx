@@ -3,28 +3,87 @@
  * the engine (right); the timeline at the bottom.  Wide screens get three
  * columns, narrow ones a single column in the same order.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { t } from '../../i18n';
-import { isLostUpdate, narrateSteps, outcomeView } from '../../model/format';
+import { addressLocale, chooseLocale } from '../../i18n/persist';
+import { useLocale } from '../../i18n/useLocale';
+import { checkFile, checkText, displayName, type FileProblem } from '../../model/scenarioList';
+import { scenarioIds, scenarioSummaries } from '../../scenarios';
+import { engineWords, outcomeFor } from '../../model/describe';
+import { isLostUpdate, narrateSteps } from '../../model/format';
 import { commandForKey } from '../../model/keys';
+import { formatPlace } from '../../model/params';
+import { playMove } from '../../model/play';
 import { objectsOfType } from '../../model/program';
 import { useStore, useStoreActions } from '../../store/useStore';
 import { BasicView } from '../BasicView';
+import { BottomTabs, type Tab } from '../BottomTabs';
+import { DropZone } from '../DropZone';
+import { ExplorerPanel } from '../ExplorerPanel';
 import { Header } from '../Header';
 import { KeysDialog } from '../KeysDialog';
 import { Lane } from '../Lane';
 import { Narration } from '../Narration';
 import { Notices } from '../Notices';
 import { Outcome } from '../Outcome';
+import { ParkingLotView } from '../ParkingLotView';
+import { ScenarioPicker } from '../ScenarioPicker';
+import { SequenceDiagram } from '../SequenceDiagram';
+import { SourceView } from '../SourceView';
 import { Story } from '../Story';
 import { Timeline } from '../Timeline';
+import { TraceList } from '../TraceList';
+import { VariantDiff } from '../VariantDiff';
 import s from './style.module.css';
+
+/** A file's problem before it reaches the compiler, in words. */
+function fileProblem(p: FileProblem): string {
+  switch (p.kind) {
+    case 'notYaml':
+      return t('file.notYaml', { name: p.name });
+    case 'tooBig':
+      return t('file.tooBig', { name: p.name, max: Math.round(p.max / 1024) });
+    case 'empty':
+      return t('file.empty', { name: p.name });
+    case 'notText':
+      return t('file.notText', { name: p.name });
+    case 'several':
+      return t('file.several', { n: p.count });
+  }
+}
 
 export function App() {
   const state = useStore();
   const store = useStoreActions();
   const [keysOpen, setKeysOpen] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const locale = useLocale();
   const { scenario, snap } = state;
+
+  // a scenario file of one's own: checked here, compiled by the engine (its problems shown in the page)
+  const openFile = useCallback(
+    async (f: File) => {
+      setPickerOpen(false);
+      const name = displayName(f.name);
+      const bad = checkFile({ name, size: f.size });
+      if (bad) return store.notify('error', t('notice.badFile', { file: name }), fileProblem(bad));
+      let text: string;
+      try {
+        text = await f.text();
+      } catch (e) {
+        return store.notify('error', t('notice.badFile', { file: name }), String(e));
+      }
+      const badText = checkText(name, text);
+      if (badText) return store.notify('error', t('notice.badFile', { file: name }), fileProblem(badText));
+      await store.openFile(text, name);
+    },
+    [store],
+  );
+  const manyFiles = useCallback(
+    (n: number) => store.notify('info', fileProblem({ kind: 'several', count: n })),
+    [store],
+  );
+  const loadSources = useCallback(() => void store.loadSources(), [store]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -51,6 +110,12 @@ export function App() {
         case 'help':
           setKeysOpen((o) => !o);
           break;
+        case 'play':
+          store.togglePlay();
+          break;
+        case 'explore':
+          void store.explore();
+          break;
       }
     };
     document.addEventListener('keydown', onKey);
@@ -58,21 +123,35 @@ export function App() {
   }, [store, keysOpen]);
 
   const counters = useMemo(() => (snap ? objectsOfType(snap.state, 'counter') : new Set<string>()), [snap]);
-  const lines = useMemo(() => (snap ? narrateSteps(snap.trace, counters) : []), [snap, counters]);
+  const lines = useMemo(
+    () => (snap ? narrateSteps(snap.trace, counters, engineWords(scenario?.engine, snap.state)) : []),
+    [snap, counters],
+  );
   const lostCount = useMemo(
     () => (snap ? snap.trace.filter((e) => isLostUpdate(e, counters)).length : 0),
     [snap, counters],
   );
   const names = scenario?.actors.map((a) => a.name) ?? [];
   const checks = (scenario?.asserts ?? []).map((a) => a.text);
-  const outcome = snap ? outcomeView(snap.state, snap.summary) : null;
+  const outcome = snap ? outcomeFor(snap.state, snap.summary) : null;
 
   return (
     <div class={s.app}>
       <a class={s.skip} href="#lanes">
         {t('app.skip')}
       </a>
-      <Header engine={scenario?.engine} title={scenario?.title} onKeys={() => setKeysOpen(true)} />
+      <Header
+        engine={scenario?.engine}
+        title={state.fromFile ? `${scenario?.title ?? ''} (${state.fromFile})` : scenario?.title}
+        onKeys={() => setKeysOpen(true)}
+        onScenarios={() => setPickerOpen(true)}
+        variant={snap?.state.variant}
+        variants={scenario?.variants}
+        onVariant={(v) => void store.switchVariant(v)}
+        busy={state.busy}
+        locale={locale}
+        onLocale={chooseLocale}
+      />
       <Notices notices={state.notices} onDismiss={(id) => store.dismiss(id)} />
 
       {state.phase === 'loading' && !snap && (
@@ -98,6 +177,14 @@ export function App() {
           </aside>
 
           <section class={s.centre} id="lanes" aria-label={t('panel.actors')} tabIndex={-1}>
+            {state.variantDiff && (
+              <VariantDiff
+                diff={state.variantDiff}
+                state={snap.state}
+                onGo={(n) => void store.goto(n)}
+                onDismiss={() => store.dismissDiff()}
+              />
+            )}
             {outcome && (
               <Outcome
                 view={outcome}
@@ -127,6 +214,8 @@ export function App() {
                     outcome={snap.state.outcome}
                     trace={snap.trace}
                     losesUpdate={losesUpdate}
+                    machine={snap.state}
+                    opSince={state.opSince[i]}
                     onStep={(k) => void store.step(k)}
                     onStepOver={(k) => void store.stepOver(k)}
                   />
@@ -134,13 +223,27 @@ export function App() {
               })}
             </div>
             <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
+            <ExplorerPanel
+              explorer={state.explorer}
+              scenarioId={state.scenarioId}
+              variant={snap.state.variant}
+              disabled={state.phase !== 'ready'}
+              onRun={() => void store.explore()}
+              onCancel={() => store.cancelExplore()}
+              onClose={() => store.closeExplorer()}
+              onOptions={(o) => store.setExploreOptions(o)}
+            />
           </section>
 
           <aside class={`${s.panel} ${s.inside}`} aria-labelledby="inside-title">
             <h2 id="inside-title" class={s.panelTitle}>
-              {t('panel.inside')}
+              {t(scenario.engine === 'parking_lot' ? 'panel.insideLock' : 'panel.inside')}
             </h2>
-            <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
+            {scenario.engine === 'parking_lot' ? (
+              <ParkingLotView state={snap.state} trace={snap.trace} />
+            ) : (
+              <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
+            )}
           </aside>
         </main>
       )}
@@ -155,10 +258,91 @@ export function App() {
             onReset={() => void store.reset()}
             onBack={() => void store.back()}
             onForward={() => void store.forward()}
+            playing={state.playing}
+            speed={state.speed}
+            policy={state.policy}
+            canPlay={playMove(snap.state, snap.trace, state.policy).kind !== 'stop'}
+            onPlay={() => store.togglePlay()}
+            onSpeed={(i) => store.setSpeed(i)}
+            onPolicy={(p) => store.setPolicy(p)}
+            marked={state.marked}
+            onGoto={(n) => void store.goto(n)}
+            onSchedule={(text) => store.loadSchedule(text)}
+            shareUrl={() =>
+              `${location.origin}${location.pathname}${formatPlace({ ...store.place(), lang: addressLocale() })}`
+            }
+            marks={
+              state.variantDiff && !state.variantDiff.same
+                ? [
+                    {
+                      step: state.variantDiff.step,
+                      label: t('variantDiff.mark', {
+                        step: state.variantDiff.step,
+                        from: state.variantDiff.from,
+                        to: state.variantDiff.to,
+                      }),
+                    },
+                  ]
+                : []
+            }
           />
         </footer>
       )}
+      {scenario && snap && (
+        <BottomTabs
+          tabs={
+            [
+              {
+                id: 'diagram',
+                label: t('diagram.title'),
+                render: () => (
+                  <SequenceDiagram
+                    trace={snap.trace}
+                    actors={names}
+                    objects={snap.state.objects}
+                    scenarioId={state.scenarioId}
+                    onMark={(r) => store.mark(r)}
+                    onGo={(n) => void store.goto(n)}
+                  />
+                ),
+              },
+              {
+                id: 'source',
+                label: t('tabs.source'),
+                render: () => (
+                  <SourceView
+                    sources={state.sources}
+                    actors={snap.state.actors}
+                    trace={snap.trace}
+                    onNeed={loadSources}
+                  />
+                ),
+              },
+              {
+                id: 'trace',
+                label: t('trace.title'),
+                render: () => (
+                  <TraceList trace={snap.trace} actors={names} scenarioId={state.scenarioId} marked={state.marked} />
+                ),
+              },
+            ] satisfies Tab[]
+          }
+        />
+      )}
       <KeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
+      <ScenarioPicker
+        open={pickerOpen}
+        current={state.scenarioId}
+        ids={scenarioIds()}
+        describe={scenarioSummaries}
+        onPick={(id) => {
+          setPickerOpen(false);
+          void store.open(id);
+        }}
+        onFile={(f) => void openFile(f)}
+        onClose={() => setPickerOpen(false)}
+      />
+      <DropZone onFile={openFile} onMany={manyFiles} />
     </div>
   );
 }

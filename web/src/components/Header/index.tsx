@@ -1,7 +1,36 @@
+import type { Locale } from '../../i18n';
 import { t, type MessageKey } from '../../i18n';
+import { LangSwitch } from '../LangSwitch';
+import { VariantSwitch } from '../VariantSwitch';
 import s from './style.module.css';
 
-export function Header({ engine, title, onKeys }: { engine?: string; title?: string; onKeys: () => void }) {
+export interface HeaderProps {
+  engine?: string;
+  title?: string;
+  onKeys: () => void;
+  /** opens the scenario picker */
+  onScenarios?: () => void;
+  /** the variant switch (shown when the scenario allows two or more) */
+  variant?: string;
+  variants?: string[];
+  onVariant?: (v: string) => void;
+  busy?: boolean;
+  locale?: Locale;
+  onLocale?: (l: Locale) => void;
+}
+
+export function Header({
+  engine,
+  title,
+  onKeys,
+  onScenarios,
+  variant,
+  variants,
+  onVariant,
+  busy = false,
+  locale,
+  onLocale,
+}: HeaderProps) {
   const engineKey = `crumb.engine.${engine}` as MessageKey;
   const engineName = engine ? (t(engineKey) === engineKey ? engine : t(engineKey)) : null;
   return (
@@ -13,7 +42,7 @@ export function Header({ engine, title, onKeys }: { engine?: string; title?: str
         </svg>
         <span class={s.word}>{t('app.name')}</span>
       </a>
-      <nav class={s.crumbs} aria-label="breadcrumb">
+      <nav class={s.crumbs} aria-label={t('header.crumbs')}>
         {engineName && (
           <>
             <span class={s.sep} aria-hidden="true">
@@ -27,16 +56,48 @@ export function Header({ engine, title, onKeys }: { engine?: string; title?: str
             <span class={s.sep} aria-hidden="true">
               ▸
             </span>
-            <span class={s.title} aria-current="page">
-              {title}
-            </span>
+            {onScenarios ? (
+              <button
+                type="button"
+                class={`${s.title} ${s.titleButton}`}
+                aria-current="page"
+                onClick={onScenarios}
+                title={t('picker.open')}
+                data-testid="crumb-title"
+              >
+                <span class={s.titleText}>{title}</span>
+                <span class={s.caret} aria-hidden="true">
+                  ▾
+                </span>
+              </button>
+            ) : (
+              <span class={s.title} aria-current="page">
+                {title}
+              </span>
+            )}
           </>
         )}
       </nav>
-      <span class={s.tagline}>{t('app.tagline')}</span>
-      <button type="button" class={s.keys} onClick={onKeys} aria-keyshortcuts="?">
-        <kbd>?</kbd> {t('keys.button')}
-      </button>
+      <div class={s.tools}>
+        {onScenarios && (
+          <button type="button" class={s.pill} onClick={onScenarios} data-testid="open-picker">
+            <svg class={s.gridIcon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+              <rect x="1.5" y="1.5" width="5" height="5" rx="1" />
+              <rect x="9.5" y="1.5" width="5" height="5" rx="1" />
+              <rect x="1.5" y="9.5" width="5" height="5" rx="1" />
+              <rect x="9.5" y="9.5" width="5" height="5" rx="1" />
+            </svg>
+            {t('picker.button')}
+          </button>
+        )}
+        {engine && variant && variants && onVariant && (
+          <VariantSwitch engine={engine} variant={variant} variants={variants} busy={busy} onChange={onVariant} />
+        )}
+        {locale && onLocale && <LangSwitch locale={locale} onChange={onLocale} />}
+        <button type="button" class={s.keys} onClick={onKeys} aria-keyshortcuts="?">
+          <kbd>?</kbd> {t('keys.button')}
+        </button>
+      </div>
     </header>
   );
 }

@@ -17,6 +17,8 @@ export function KeysDialog({ open, onClose }: { open: boolean; onClose: () => vo
     ['←', t('keys.back')],
     ['→', t('keys.forward')],
     ['Home', t('keys.reset')],
+    ['Space', t('keys.play')],
+    ['e', t('keys.explore')],
     ['?', t('keys.help')],
   ];
   return (

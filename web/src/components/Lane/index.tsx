@@ -1,10 +1,15 @@
 /*
  * One actor's lane: its program with the current operation marked, the next
- * action and what it would change, its status, and the buttons that step it.
+ * action and what it would change, its status (with the reason when it cannot
+ * move), "step into" (the engine actions inside the current operation so
+ * far), and the buttons that step it.
  */
-import type { ActorState, Outcome, ScenarioActor, TraceEvent } from '../../engine/types';
+import { useState } from 'preact/hooks';
+import type { ActorState, MachineState, Outcome, ScenarioActor, TraceEvent } from '../../engine/types';
 import { t } from '../../i18n';
-import { actionEffect, actionText, actorColour, actorInk, shortSite, statusView } from '../../model/format';
+import { blockedText, insideOperation, nextEffect, nextText } from '../../model/describe';
+import { actorColour, actorInk, shortSite, statusView } from '../../model/format';
+import { spinRound } from '../../model/parkingLot';
 import { currentOp, opDepth } from '../../model/program';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
@@ -17,18 +22,50 @@ export interface LaneProps {
   trace: TraceEvent[];
   /** will the next store lose an update? (engine view decides) */
   losesUpdate: boolean;
+  /** the whole machine (for engine-aware wording); the lane reads only its own actor's parts */
+  machine?: MachineState;
+  /** the step after which the current operation began (step into) */
+  opSince?: number;
   onStep: (i: number) => void;
   onStepOver: (i: number) => void;
 }
 
-export function Lane({ index, actor, state, outcome, losesUpdate, onStep, onStepOver }: LaneProps) {
-  const status = statusView(state);
+export function Lane({
+  index,
+  actor,
+  state,
+  outcome,
+  trace,
+  losesUpdate,
+  machine,
+  opSince,
+  onStep,
+  onStepOver,
+}: LaneProps) {
+  const [inside, setInside] = useState(false);
+  const m: MachineState = machine ?? {
+    step: 0,
+    steps_recorded: 0,
+    time: 0,
+    variant: '',
+    outcome,
+    actors: [state],
+    objects: [],
+    stuck: [],
+    violation: null,
+    prints: [],
+  };
+  const round = state.status === 'enabled' ? spinRound(trace, state.name) : null;
+  const status = statusView(state, round !== null);
+  const reason = blockedText(state, m) ?? status.reason;
   const cur = currentOp(actor, state);
   const running = outcome === 'running';
   const canStep = running && state.status === 'enabled';
   const next = state.next;
-  const action = next ? actionText(next) : '';
-  const effect = next ? actionEffect(next) : null;
+  const action = next ? nextText(next, m) : '';
+  const effect = next ? nextEffect(next, state, m) : null;
+  const events = cur >= 0 ? insideOperation(trace, state.name, opSince ?? 0, m) : [];
+  const insideId = `lane-${index}-inside`;
   const key = index < 9 ? String(index + 1) : null;
   const titleId = `lane-${index}-title`;
 
@@ -85,11 +122,15 @@ export function Lane({ index, actor, state, outcome, losesUpdate, onStep, onStep
                 {losesUpdate && <span class={s.note}>{t('effect.loses')}</span>}
               </p>
             )}
-            {status.reason && <p class={s.reason}>{status.reason}</p>}
+            {reason && (
+              <p class={s.reason} data-testid="reason">
+                {reason}
+              </p>
+            )}
             {next.site && (
               <p class={s.site}>
                 <code>{shortSite(next.site)}</code>
-                {next.label && <span> · {next.label}</span>}
+                {next.label && <code class={s.comment}> // {next.label}</code>}
               </p>
             )}
           </>
@@ -100,6 +141,40 @@ export function Lane({ index, actor, state, outcome, losesUpdate, onStep, onStep
           </p>
         )}
       </div>
+
+      {cur >= 0 && (
+        <div class={s.inside}>
+          <button
+            type="button"
+            class={s.into}
+            aria-expanded={inside}
+            aria-controls={insideId}
+            onClick={() => setInside((o) => !o)}
+            data-testid="step-into"
+          >
+            <span class={s.chevron} aria-hidden="true">
+              {inside ? '▾' : '▸'}
+            </span>
+            {t('lane.stepInto')}
+            <span class={s.intoCount}>{t('lane.stepIntoCount', { n: events.length })}</span>
+          </button>
+          {inside && (
+            <ol id={insideId} class={s.events} data-testid="inside">
+              {events.length === 0 ? (
+                <li class={s.noEvents}>{t('lane.stepIntoNone')}</li>
+              ) : (
+                events.map((e, k) => (
+                  <li key={k} class={e.failed ? `${s.event} ${s.failed}` : s.event} data-kind={e.kind}>
+                    <span class={s.eventStep}>{e.step}</span>
+                    <span class={e.kind === 'note' ? s.noteText : s.eventText}>{e.text}</span>
+                    {e.label && <code class={s.comment}>// {e.label}</code>}
+                  </li>
+                ))
+              )}
+            </ol>
+          )}
+        </div>
+      )}
 
       <div class={s.buttons}>
         <button

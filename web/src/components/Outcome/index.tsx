@@ -28,10 +28,22 @@ export function Outcome({
           {view.step !== undefined && <span class={s.at}> {t('outcome.atStep', { step: view.step })}</span>}
         </h2>
         {view.details.map((d, i) => (
-          <p key={i} class={view.tone === 'done' ? s.prose : s.detail} data-testid="outcome-detail">
+          <p
+            key={i}
+            class={view.tone === 'done' || view.quote ? s.prose : s.detail}
+            data-testid={view.quote ? 'outcome-line' : 'outcome-detail'}
+          >
             {d}
           </p>
         ))}
+        {view.quote && (
+          <figure class={s.quote}>
+            <figcaption class={s.quoteBy}>{t('outcome.engineSays')}</figcaption>
+            <blockquote lang="en" data-testid="outcome-detail">
+              {view.quote}
+            </blockquote>
+          </figure>
+        )}
         {view.tone === 'violation' && lostUpdates > 0 && <p class={s.hint}>{t('outcome.lostHint')}</p>}
         {schedule && (
           <p class={s.replay}>

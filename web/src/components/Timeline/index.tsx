@@ -1,7 +1,16 @@
-/* Moving in time: reset, back, forward along the recorded run; the schedule so far. */
-import { useState } from 'preact/hooks';
+/*
+ * Moving in time: reset, back, forward along the recorded run; play/pause and
+ * the speed; the step bar (click or drag to go to any step); the schedule so
+ * far (editable); Share.
+ */
 import { t } from '../../i18n';
+import type { StepRange } from '../../model/mermaid';
+import type { PlayPolicy } from '../../model/play';
 import { Icon } from '../Icon';
+import { PlayControls } from '../PlayControls';
+import { ScheduleField } from '../ScheduleField';
+import { ShareButton } from '../ShareButton';
+import { StepBar } from '../StepBar';
 import s from './style.module.css';
 
 export interface TimelineProps {
@@ -12,28 +21,34 @@ export interface TimelineProps {
   onReset: () => void;
   onBack: () => void;
   onForward: () => void;
+  playing: boolean;
+  speed: number;
+  policy: PlayPolicy;
+  /** the run can still move (play has something to do) */
+  canPlay: boolean;
+  onPlay: () => void;
+  onSpeed: (i: number) => void;
+  onPolicy: (p: PlayPolicy) => void;
+  /** steps a hovered diagram arrow stands for */
+  marked: StepRange | null;
+  /** marks on the step bar, e.g. where two variants' runs part */
+  marks?: { step: number; label: string }[];
+  onGoto: (step: number) => void;
+  onSchedule: (text: string) => Promise<string | null>;
+  /** the address of this moment */
+  shareUrl: () => string;
 }
 
-export function Timeline({ step, recorded, schedule, busy, onReset, onBack, onForward }: TimelineProps) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(location.href);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1600);
-    } catch {
-      setCopied(false);
-    }
-  };
-  const shown = schedule.replace(/^v1:\s*/, '');
+export function Timeline(p: TimelineProps) {
+  const { step, recorded, busy } = p;
   return (
     <div class={s.bar} role="toolbar" aria-label={t('time.schedule')}>
       <div class={s.buttons}>
         <button
           type="button"
           class={s.btn}
-          onClick={onReset}
-          disabled={busy || step === 0}
+          onClick={p.onReset}
+          disabled={busy || (step === 0 && recorded === 0)}
           aria-keyshortcuts="Home"
           data-testid="reset"
         >
@@ -42,7 +57,7 @@ export function Timeline({ step, recorded, schedule, busy, onReset, onBack, onFo
         <button
           type="button"
           class={s.btn}
-          onClick={onBack}
+          onClick={p.onBack}
           disabled={busy || step === 0}
           aria-keyshortcuts="ArrowLeft"
           data-testid="back"
@@ -52,7 +67,7 @@ export function Timeline({ step, recorded, schedule, busy, onReset, onBack, onFo
         <button
           type="button"
           class={s.btn}
-          onClick={onForward}
+          onClick={p.onForward}
           disabled={busy || step >= recorded}
           aria-keyshortcuts="ArrowRight"
           data-testid="forward"
@@ -60,29 +75,18 @@ export function Timeline({ step, recorded, schedule, busy, onReset, onBack, onFo
           {t('time.forward')} <Icon name="forward" />
         </button>
       </div>
-      <div class={s.progress}>
-        <span class={s.step} data-testid="step-count">
-          {recorded > step ? t('time.stepOf', { step, total: recorded }) : t('time.step', { step })}
-        </span>
-        <span class={s.track} aria-hidden="true">
-          <span class={s.fill} style={{ width: `${recorded ? (100 * step) / recorded : 0}%` }} />
-        </span>
-      </div>
-      <div class={s.schedule} title={t('time.scheduleHint')}>
-        <span class={s.label}>{t('time.schedule')}</span>
-        <code class={s.code} data-testid="schedule">
-          {schedule ? (
-            <>
-              <span class={s.version}>v1:</span> {shown || '—'}
-            </>
-          ) : (
-            '—'
-          )}
-        </code>
-        <button type="button" class={s.link} onClick={copy} disabled={!schedule}>
-          <Icon name="link" /> {copied ? t('time.copied') : t('time.copyLink')}
-        </button>
-      </div>
+      <PlayControls
+        playing={p.playing}
+        speed={p.speed}
+        policy={p.policy}
+        disabled={!p.canPlay}
+        onToggle={p.onPlay}
+        onSpeed={p.onSpeed}
+        onPolicy={p.onPolicy}
+      />
+      <StepBar step={step} recorded={recorded} marked={p.marked} marks={p.marks} onGoto={p.onGoto} />
+      <ScheduleField schedule={p.schedule} busy={busy} onApply={p.onSchedule} />
+      <ShareButton url={p.shareUrl} />
     </div>
   );
 }

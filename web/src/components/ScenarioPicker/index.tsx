@@ -1,0 +1,135 @@
+/*
+ * The sandbox: every scenario under tests/scenarios/, grouped by engine, each
+ * opened with manual scheduling; or a scenario file of one's own (chosen
+ * here, or dropped anywhere on the page).  A modal dialog; Escape closes it.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { t, type MessageKey } from '../../i18n';
+import { groupByEngine } from '../../model/scenarioList';
+import s from './style.module.css';
+
+export interface ScenarioSummary {
+  id: string;
+  title: string | null;
+  variant: string | null;
+  schedule: boolean;
+}
+
+export interface ScenarioPickerProps {
+  open: boolean;
+  current: string;
+  ids: string[];
+  /** titles and the like, read from the files (on first opening) */
+  describe: () => Promise<ScenarioSummary[]>;
+  onPick: (id: string) => void;
+  onFile: (f: File) => void;
+  onClose: () => void;
+}
+
+/** An engine's name in words ("Parking lot"), or its id. */
+export function engineName(engine: string): string {
+  const key = `crumb.engine.${engine}` as MessageKey;
+  const v = t(key);
+  return v === key ? engine : v;
+}
+
+export function ScenarioPicker({ open, current, ids, describe, onPick, onFile, onClose }: ScenarioPickerProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [info, setInfo] = useState<Map<string, ScenarioSummary> | null>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+    if (open && !info)
+      describe().then(
+        (list) => setInfo(new Map(list.map((x) => [x.id, x]))),
+        () => setInfo(new Map()),
+      );
+  }, [open]);
+  useEffect(() => {
+    if (!open) return;
+    ref.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
+  }, [open, info]);
+  const groups = groupByEngine(ids);
+  return (
+    <dialog
+      ref={ref}
+      class={s.dialog}
+      onClose={onClose}
+      onClick={(e) => e.target === ref.current && onClose()}
+      // the page's keys (1–9, ←, →…) must not act behind the dialog
+      onKeyDown={(e) => e.key !== 'Escape' && e.stopPropagation()}
+      aria-labelledby="picker-title"
+      data-testid="picker"
+    >
+      <div class={s.inner}>
+        <header class={s.head}>
+          <h2 id="picker-title" class={s.title}>
+            {t('picker.title')}
+          </h2>
+          <p class={s.lead}>{t('picker.lead')}</p>
+        </header>
+        <div class={s.groups}>
+          {groups.map((g) => (
+            <section key={g.engine} class={s.group} aria-labelledby={`picker-${g.engine}`}>
+              <h3 id={`picker-${g.engine}`} class={s.engine}>
+                {engineName(g.engine)}
+                <code class={s.engineId}>{g.engine}</code>
+              </h3>
+              <ul class={s.list}>
+                {g.ids.map((id) => {
+                  const x = info?.get(id);
+                  const here = id === current;
+                  return (
+                    <li key={id}>
+                      <button
+                        type="button"
+                        class={s.item}
+                        aria-current={here ? 'true' : undefined}
+                        onClick={() => onPick(id)}
+                        data-id={id}
+                        data-testid="picker-item"
+                      >
+                        <span class={s.itemTitle}>{x?.title ?? id.slice(id.indexOf('/') + 1)}</span>
+                        <span class={s.meta}>
+                          <code>{id.slice(id.indexOf('/') + 1)}.yaml</code>
+                          {x?.variant && x.variant !== 'correct' && <code class={s.variant}>{x.variant}</code>}
+                          {x?.schedule && <span class={s.tag}>{t('picker.hasSchedule')}</span>}
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </div>
+        <footer class={s.foot}>
+          <label class={s.fileButton}>
+            <input
+              type="file"
+              accept=".yaml,.yml,application/yaml,text/yaml,text/plain"
+              class="visually-hidden"
+              onChange={(e) => {
+                const input = e.currentTarget as HTMLInputElement;
+                const f = input.files?.[0];
+                input.value = '';
+                if (f) onFile(f);
+              }}
+              data-testid="picker-file"
+            />
+            <span aria-hidden="true">⇪ </span>
+            {t('picker.file')}
+          </label>
+          <span class={s.dropHint}>{t('picker.drop')}</span>
+          <form method="dialog" class={s.closeForm}>
+            <button class={s.close} type="submit">
+              {t('keys.close')}
+            </button>
+          </form>
+        </footer>
+      </div>
+    </dialog>
+  );
+}

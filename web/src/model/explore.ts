@@ -1,0 +1,98 @@
+/*
+ * The explorer in words: its options, its progress and its result line
+ * ("Found: stuck after 34 steps with 2 preemptions, in 38 executions (0.6 ms)";
+ * "No stuck run or failed check within 3 preemptions: 310 executions, complete").
+ * Pure.
+ */
+import { t, type MessageKey } from '../i18n';
+import type { ExploreOptions, ExploreProgress, ExploreResult, Strategy } from '../engine/explorer';
+
+export const STRATEGIES: readonly Strategy[] = ['dfs', 'random', 'pct'];
+export const MAX_BOUND = 8;
+
+/** What a learner gets without touching the options. */
+export const DEFAULT_EXPLORE: ExploreOptions = {
+  strategy: 'dfs',
+  bound: 3,
+  maxExecutions: 0,
+  seed: 1,
+  prune: true,
+  slice: 200,
+};
+
+/** Runs per search for the random strategies (they never finish on their own). */
+export const RANDOM_RUNS = 2000;
+
+/** The options as the worker gets them: the limits each strategy needs, values in range. */
+export function exploreOptions(strategy: Strategy, bound: number): ExploreOptions {
+  const b = Number.isFinite(bound) ? Math.min(MAX_BOUND, Math.max(0, Math.round(bound))) : DEFAULT_EXPLORE.bound;
+  return {
+    ...DEFAULT_EXPLORE,
+    strategy,
+    bound: b,
+    maxExecutions: strategy === 'dfs' ? 0 : RANDOM_RUNS,
+  };
+}
+
+/** "0.6 ms", "42 ms", "1.3 s" */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '—';
+  if (ms < 10) return `${(Math.round(ms * 10) / 10).toFixed(1)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** 12,345 in the page's language. */
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat(t('explore.numberLocale')).format(n);
+}
+
+const KIND_KEYS: Record<string, MessageKey> = {
+  stuck: 'explore.kind.stuck',
+  overlap: 'explore.kind.overlap',
+  assertion: 'explore.kind.assertion',
+  misuse: 'explore.kind.misuse',
+};
+
+/** The violation's kind in words ("stuck", "two threads in the critical section"). */
+export function kindWords(kind: string | null): string {
+  if (!kind) return t('explore.kind.other', { kind: '' }).trim();
+  const key = KIND_KEYS[kind];
+  return key ? t(key) : t('explore.kind.other', { kind });
+}
+
+/** The line that says what the search found or proved. */
+export function resultLine(r: ExploreResult, strategy: Strategy): string {
+  const common = {
+    executions: formatCount(r.executions),
+    time: formatDuration(r.elapsedMs),
+    steps: r.steps,
+    preemptions: r.preemptions,
+    bound: r.bound,
+    pruned: formatCount(r.pruned),
+  };
+  if (r.found) {
+    const key = r.preemptions === 1 ? 'explore.foundOne' : 'explore.found';
+    return t(key, { ...common, kind: kindWords(r.kind) });
+  }
+  if (strategy !== 'dfs') return t('explore.noneRandom', common);
+  if (r.complete) return t('explore.proven', common);
+  return t('explore.incomplete', { ...common, reason: r.reason || t('explore.reasonLimit') });
+}
+
+/** The progress line while searching. */
+export function progressLine(p: ExploreProgress, strategy: Strategy): string {
+  const v = { executions: formatCount(p.executions), bound: p.bound, pruned: formatCount(p.pruned), time: formatDuration(p.elapsedMs) };
+  return strategy === 'dfs' ? t('explore.progress', v) : t('explore.progressRandom', v);
+}
+
+/**
+ * How far along the bar is, 0–1, or null when it cannot be known.  DFS deepens
+ * its bound from 0 to the limit, so the bound tells how far it is; the random
+ * strategies have a fixed number of runs.
+ */
+export function progressFraction(p: ExploreProgress, o: ExploreOptions): number | null {
+  if (o.maxExecutions > 0) return Math.min(1, p.executions / o.maxExecutions);
+  if (o.strategy === 'dfs') return Math.min(1, Math.max(0, p.bound) / (o.bound + 1));
+  return null;
+}

@@ -1,0 +1,488 @@
+/*
+ * The trace as a Mermaid `sequenceDiagram`: one participant per actor and per
+ * shared object (the parking lot's buckets one each, "bucket 30"), one message
+ * per step phrased for people ("CAS 00→01 ✓", "set PARKED 01→11", "wake B"),
+ * notes where a run ends badly ("sleeps forever").
+ *
+ * Everything that goes into the text is escaped: names and labels come from
+ * scenario files and the engine, and Mermaid's own syntax (`;`, `#`, `%%`,
+ * `<br>`, `:` in a name) must never be completed by them.  Participants get
+ * generated ids (p0, p1, …); what people read is the alias after `as`.
+ *
+ * Pure: no DOM, no Mermaid.  The component renders the text.
+ */
+import { t } from '../i18n';
+import type { TraceEvent } from '../engine/types';
+import { isLostUpdate } from './format';
+
+/** A step range a diagram item stands for (spin loops fold many steps into one message). */
+export interface StepRange {
+  from: number;
+  to: number;
+}
+
+export interface DiagramInput {
+  trace: readonly TraceEvent[];
+  /** the scenario's actors, in order (each gets a participant, even before it moves) */
+  actors: readonly string[];
+  /** the machine's objects (name, type); mutex state bytes are written as bits */
+  objects?: readonly { name: string; type: string }[];
+  /** keep only the last N messages (older ones are summarised in a note) */
+  maxMessages?: number;
+}
+
+export interface Diagram {
+  /** the Mermaid source */
+  text: string;
+  /** one range per message arrow, in the order Mermaid draws them */
+  messages: StepRange[];
+  /** one range per note, in order */
+  notes: StepRange[];
+  /** messages before the window was applied */
+  total: number;
+  /** messages left out at the top */
+  omitted: number;
+}
+
+// ---- escaping -----------------------------------------------------------------------
+
+// Kept as they are: ASCII letters and digits, space, punctuation that means
+// nothing to Mermaid's sequence grammar, and anything outside ASCII (other
+// scripts, arrows, ✓).  Everything else (";", "#", "%", "<", ">", "&", quotes,
+// braces, backslash, backtick) becomes an entity code, "#59;" for ";", which
+// Mermaid shows as the character itself.
+const SAFE_ASCII = /[A-Za-z0-9 .,:_\-+*/=?!()[\]'~^|@]/;
+// In a participant's alias fewer characters are safe (the lexer stops at , : @ < > ;).
+const SAFE_ALIAS_ASCII = /[A-Za-z0-9 ._\-+*/=?!()[\]'~^|]/;
+const MAX_TEXT = 120;
+
+function escapeWith(raw: string, safe: RegExp, max: number): string {
+  // control characters and line/paragraph separators are spaces; runs of spaces are one
+  let s = raw
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...s];
+  if (chars.length > max) s = chars.slice(0, max - 1).join('') + '…';
+  let out = '';
+  for (const ch of s) out += ch.codePointAt(0)! >= 0xa0 || safe.test(ch) ? ch : `#${ch.codePointAt(0)};`;
+  // "wrap:" or "nowrap:" at the start would be read as a directive
+  return out.replace(/^((?:no)?wrap):/i, '$1#58;');
+}
+
+/** Text safe to put after `:` in a Mermaid message or note. */
+export function mermaidText(raw: string, max = MAX_TEXT): string {
+  return escapeWith(raw, SAFE_ASCII, max);
+}
+
+/** Text safe as a participant's alias. */
+export function mermaidAlias(raw: string): string {
+  const s = escapeWith(raw, SAFE_ALIAS_ASCII, 40);
+  return s === '' ? '#160;' : s;
+}
+
+// ---- participants -------------------------------------------------------------------
+
+interface Participant {
+  id: string;
+  label: string;
+  actor: boolean;
+}
+
+const BUCKET = /^lot\[(\d+)\]$/;
+const PARKER = /^(.+)\.parker$/;
+
+class Participants {
+  readonly list: Participant[] = [];
+  readonly #byKey = new Map<string, Participant>();
+
+  add(key: string, label: string, actor: boolean): Participant {
+    let p = this.#byKey.get(key);
+    if (!p) {
+      p = { id: `p${this.list.length}`, label, actor };
+      this.list.push(p);
+      this.#byKey.set(key, p);
+    }
+    return p;
+  }
+
+  actor(name: string): Participant {
+    return this.add(`actor:${name}`, name, true);
+  }
+
+  /** The participant an object is drawn as: a bucket, the actor owning a parker, or itself. */
+  object(name: string): Participant {
+    const bucket = BUCKET.exec(name);
+    if (bucket) return this.add(`bucket:${bucket[1]}`, t('seq.bucket', { n: bucket[1] }), false);
+    const parker = PARKER.exec(name);
+    if (parker && this.#byKey.has(`actor:${parker[1]}`)) return this.actor(parker[1]!);
+    return this.add(`object:${name}`, name, false);
+  }
+}
+
+// ---- items --------------------------------------------------------------------------
+
+type Item =
+  | {
+      kind: 'msg';
+      from: Participant;
+      to: Participant;
+      text: string;
+      arrow: '->>' | '-x';
+      range: StepRange;
+      actor: string;
+      /** folds into a spin run */
+      spin?: { round?: number; value?: string; object?: Participant };
+      /** folds with the same actor's next work step */
+      work?: number;
+    }
+  | { kind: 'note'; over: Participant[]; text: string; range: StepRange }
+  | { kind: 'activate' | 'deactivate'; who: Participant };
+
+const BITS_TYPES: Record<string, number> = { mini_mutex: 2 };
+
+function formatter(objects: readonly { name: string; type: string }[] | undefined) {
+  const bits = new Map<string, number>();
+  for (const o of objects ?? []) {
+    const w = BITS_TYPES[o.type];
+    if (w) bits.set(o.name, w);
+  }
+  return (object: string | undefined, v: number | undefined): string => {
+    if (v === undefined) return '?';
+    const w = object ? bits.get(object) : undefined;
+    return w ? (v >>> 0).toString(2).padStart(w, '0') : String(v);
+  };
+}
+
+function groupBySteps(trace: readonly TraceEvent[]): TraceEvent[][] {
+  const groups: TraceEvent[][] = [];
+  for (const e of trace) {
+    const last = groups[groups.length - 1];
+    if (last && last[0]!.step === e.step) last.push(e);
+    else groups.push([e]);
+  }
+  return groups;
+}
+
+const MAIN_KINDS = new Set([
+  'load',
+  'store',
+  'cas',
+  'swap',
+  'fetch_add',
+  'fetch_or',
+  'fetch_and',
+  'lock',
+  'unlock',
+  'prepare_park',
+  'park',
+  'unpark',
+  'spin',
+  'yield',
+  'sleep',
+  'work',
+  'cs_enter',
+  'cs_exit',
+  'print',
+  'assert',
+]);
+
+/** Notes the engine makes that a message already says, or that need no words. */
+const SILENT_NOTES = new Set(['spin round', 'unlock fast path failed', 'validate ok', 'validate failed']);
+
+function noteWords(e: TraceEvent): string | null {
+  const label = e.label ?? '';
+  if (SILENT_NOTES.has(label)) return null;
+  switch (label) {
+    case 'enqueue':
+      return t('seq.enqueue');
+    case 'dequeue':
+      return t('seq.dequeue');
+    case 'no waiter':
+      return t('seq.noWaiter');
+    default:
+      return label || null;
+  }
+}
+
+function joinWords(main: string, extra: string[]): string {
+  return extra.length ? t('seq.and', { first: main, more: extra.join(t('seq.listSep')) }) : main;
+}
+
+export function sequenceDiagram(input: DiagramInput): Diagram {
+  const people = new Participants();
+  for (const a of input.actors) people.actor(a);
+  for (const o of input.objects ?? []) people.object(o.name);
+  const fmt = formatter(input.objects);
+  const counters = new Set((input.objects ?? []).filter((o) => o.type === 'counter').map((o) => o.name));
+  const allActors = () => people.list.filter((p) => p.actor);
+
+  const items: Item[] = [];
+  const inside = new Map<Participant, number>();
+
+  for (const group of groupBySteps(input.trace)) {
+    const step = group[0]!.step;
+    const range = { from: step, to: step };
+    const notes = group.filter((e) => e.kind === 'note');
+    const extra = notes.map(noteWords).filter((w): w is string => !!w);
+    const validate = notes.find((e) => e.label === 'validate ok' || e.label === 'validate failed');
+    const spinRound = notes.find((e) => e.label === 'spin round');
+
+    for (const e of group) {
+      if (e.kind === 'note') continue;
+      const who = e.actor !== undefined ? people.actor(e.actor) : undefined;
+      const obj = e.object !== undefined ? people.object(e.object) : undefined;
+
+      if (MAIN_KINDS.has(e.kind) && who) {
+        const msg = (text: string, to: Participant = obj ?? who, arrow: '->>' | '-x' = '->>') => {
+          items.push({ kind: 'msg', from: who, to, text, arrow, range, actor: e.actor! });
+          return items[items.length - 1] as Extract<Item, { kind: 'msg' }>;
+        };
+        const label = e.label ?? '';
+        const old = fmt(e.object, e.old);
+        const now = fmt(e.object, e.new);
+        switch (e.kind) {
+          case 'load': {
+            if (validate) {
+              const key = validate.label === 'validate ok' ? 'seq.validateOk' : 'seq.validateFailed';
+              msg(joinWords(t(key, { value: now }), extra));
+            } else if (spinRound) {
+              const m = msg(t('seq.spinRead', { value: now, round: spinRound.value ?? '' }));
+              m.spin = { round: spinRound.value, value: now, object: obj };
+            } else {
+              msg(joinWords(label ? t('seq.readLabel', { label, value: now }) : t('seq.read', { value: now }), extra));
+            }
+            break;
+          }
+          case 'store': {
+            let text: string;
+            if (isLostUpdate(e, counters)) text = t('seq.writeLost', { value: now, old });
+            else if (/(?:^|\s)write (\S+)$/.exec(label)?.[1] === now) text = label; // "callback: write 00"
+            else text = t('seq.write', { value: now, old });
+            msg(joinWords(text, extra));
+            break;
+          }
+          case 'cas': {
+            const from = fmt(e.object, e.expected);
+            const to = fmt(e.object, e.desired);
+            const base = /\bCAS\b/.test(label) || !label ? t('seq.cas', { from, to }) : t('seq.casLabel', { label, from, to });
+            const text = e.ok ? t('seq.ok', { text: base }) : t('seq.failed', { text: base, value: old });
+            msg(joinWords(text, extra), obj ?? who, e.ok ? '->>' : '-x');
+            break;
+          }
+          case 'swap':
+          case 'fetch_add':
+          case 'fetch_or':
+          case 'fetch_and':
+            msg(joinWords(t('seq.rmw', { op: e.kind, old, new: now }), extra));
+            break;
+          case 'lock':
+          case 'unlock':
+            msg(joinWords(label || t(e.kind === 'lock' ? 'seq.lock' : 'seq.unlock'), extra));
+            break;
+          case 'prepare_park':
+            msg(joinWords(t('seq.preparePark'), extra), who);
+            break;
+          case 'park':
+            msg(joinWords(e.by ? t('seq.wokenBy', { by: e.by }) : t('seq.woken'), extra), who);
+            break;
+          case 'unpark': {
+            const target = e.target !== undefined ? people.actor(e.target) : (obj ?? who);
+            msg(joinWords(t('seq.wake', { target: e.target ?? '' }), extra), target);
+            break;
+          }
+          case 'spin':
+          case 'yield': {
+            const m = msg(t(e.kind === 'spin' ? 'seq.spin' : 'seq.yield'), who);
+            m.spin = {};
+            break;
+          }
+          case 'sleep':
+            msg(t('seq.sleep', { until: e.until ?? '' }), who);
+            break;
+          case 'work': {
+            const m = msg(t('seq.work'), who);
+            m.work = 1;
+            break;
+          }
+          case 'cs_enter':
+            msg(t('seq.csEnter'), who);
+            items.push({ kind: 'activate', who });
+            inside.set(who, (inside.get(who) ?? 0) + 1);
+            break;
+          case 'cs_exit':
+            msg(t('seq.csExit'), who);
+            if ((inside.get(who) ?? 0) > 0) {
+              items.push({ kind: 'deactivate', who });
+              inside.set(who, inside.get(who)! - 1);
+            }
+            break;
+          case 'print':
+            items.push({ kind: 'note', over: [who], text: t('seq.print', { text: e.text ?? '' }), range });
+            break;
+          case 'assert':
+            msg(t(e.ok === false ? 'seq.assertFailed' : 'seq.assert', { text: e.text ?? label }), who);
+            break;
+        }
+        continue;
+      }
+
+      switch (e.kind) {
+        case 'finish':
+          if (who) items.push({ kind: 'note', over: [who], text: t('seq.finished'), range });
+          break;
+        case 'stuck': {
+          const parked = /\bpark/.test(`${e.message ?? ''} ${e.label ?? ''}`) || /sleep/.test(e.label ?? '');
+          const over = who ? [who] : allActors();
+          items.push({ kind: 'note', over, text: parked ? t('seq.sleepsForever') : t('seq.stuck'), range });
+          break;
+        }
+        case 'violation': {
+          const over = who ? [who] : allActors();
+          const text = t('seq.violation', { check: e.check ?? '', message: e.message ?? '' });
+          items.push({ kind: 'note', over, text, range });
+          break;
+        }
+        case 'error': {
+          const over = who ? [who] : allActors();
+          items.push({ kind: 'note', over, text: t('seq.error', { message: e.message ?? '' }), range });
+          break;
+        }
+        case 'clock':
+          if (step > 0 || e.time > 0)
+            items.push({ kind: 'note', over: allActors(), text: t('seq.clock', { time: formatTime(e.time) }), range });
+          break;
+        default:
+          if (who && e.kind !== 'none')
+            items.push({ kind: 'msg', from: who, to: obj ?? who, text: joinWords(e.label || e.kind, extra), arrow: '->>', range, actor: e.actor! });
+      }
+    }
+  }
+
+  const folded = fold(items);
+  return write(people.list, folded, input.maxMessages);
+}
+
+function formatTime(us: number): string {
+  if (us >= 1_000_000 && us % 1000 === 0) return `${us / 1_000_000} s`;
+  if (us >= 1000 && us % 1000 === 0) return `${us / 1000} ms`;
+  return `${us} µs`;
+}
+
+/**
+ * Folds an actor's uninterrupted spin loop (its reads with a spin round, its
+ * spins and yields) into one message, and its consecutive work steps into one.
+ */
+function fold(items: Item[]): Item[] {
+  const out: Item[] = [];
+  let i = 0;
+  while (i < items.length) {
+    const it = items[i]!;
+    if (it.kind === 'msg' && (it.spin || it.work)) {
+      const isWork = !!it.work;
+      let j = i + 1;
+      while (j < items.length) {
+        const n = items[j]!;
+        if (n.kind !== 'msg' || n.actor !== it.actor || (isWork ? !n.work : !n.spin)) break;
+        j++;
+      }
+      const run = items.slice(i, j) as Extract<Item, { kind: 'msg' }>[];
+      if (run.length > 1) {
+        const last = run[run.length - 1]!;
+        const range = { from: it.range.from, to: last.range.to };
+        if (isWork) {
+          out.push({ ...it, range, text: t('seq.workMany', { n: run.length }) });
+        } else {
+          const reads = run.filter((m) => m.spin?.value !== undefined);
+          const lastRead = reads[reads.length - 1];
+          const rounds = Math.max(
+            run.filter((m) => m.spin?.round === undefined && m.spin?.value === undefined).length,
+            ...reads.map((m) => Number(m.spin?.round) || 0),
+          );
+          const text = lastRead
+            ? t('seq.spinRun', { rounds, value: lastRead.spin!.value! })
+            : t('seq.spinRunNoRead', { rounds });
+          out.push({ ...it, range, text, to: lastRead?.spin?.object ?? it.from, arrow: '->>' });
+        }
+        i = j;
+        continue;
+      }
+    }
+    out.push(it);
+    i++;
+  }
+  return out;
+}
+
+function write(people: Participant[], items: Item[], max?: number): Diagram {
+  const total = items.filter((x) => x.kind === 'msg').length;
+  let start = 0;
+  let omitted = 0;
+  const reopen: Participant[] = [];
+  if (max !== undefined && max >= 0 && total > max) {
+    // drop whole items from the top until `max` messages are left
+    let drop = total - max;
+    const depth = new Map<Participant, number>();
+    while (start < items.length && drop > 0) {
+      const it = items[start]!;
+      if (it.kind === 'msg') {
+        drop--;
+        omitted++;
+      } else if (it.kind === 'activate') depth.set(it.who, (depth.get(it.who) ?? 0) + 1);
+      else if (it.kind === 'deactivate') depth.set(it.who, (depth.get(it.who) ?? 0) - 1);
+      start++;
+    }
+    // notes and activations that belong to the dropped messages' steps go too
+    while (start < items.length && items[start]!.kind !== 'msg') {
+      const it = items[start]!;
+      if (it.kind === 'activate') depth.set(it.who, (depth.get(it.who) ?? 0) + 1);
+      else if (it.kind === 'deactivate') depth.set(it.who, (depth.get(it.who) ?? 0) - 1);
+      start++;
+    }
+    for (const [p, d] of depth) for (let k = 0; k < d; k++) reopen.push(p);
+  }
+
+  const lines = ['sequenceDiagram'];
+  for (const p of people) lines.push(`  participant ${p.id} as ${mermaidAlias(p.label)}`);
+  const messages: StepRange[] = [];
+  const notes: StepRange[] = [];
+  if (omitted > 0) {
+    const over = people.length > 1 ? `${people[0]!.id},${people[people.length - 1]!.id}` : people[0]!.id;
+    lines.push(`  Note over ${over}: ${mermaidText(t('seq.omitted', { n: omitted }))}`);
+    notes.push({ from: 0, to: 0 });
+  }
+  for (const p of reopen) lines.push(`  activate ${p.id}`);
+  for (const it of items.slice(start)) {
+    switch (it.kind) {
+      case 'msg':
+        lines.push(`  ${it.from.id}${it.arrow}${it.to.id}: ${mermaidText(it.text)}`);
+        messages.push(it.range);
+        break;
+      case 'note': {
+        const ids = it.over.map((p) => p.id);
+        const over = ids.length > 1 ? `${ids[0]},${ids[ids.length - 1]}` : (ids[0] ?? people[0]?.id);
+        if (!over) break;
+        lines.push(`  Note over ${over}: ${mermaidText(it.text)}`);
+        notes.push(it.range);
+        break;
+      }
+      case 'activate':
+        lines.push(`  activate ${it.who.id}`);
+        break;
+      case 'deactivate':
+        lines.push(`  deactivate ${it.who.id}`);
+        break;
+    }
+  }
+  return { text: lines.join('\n') + '\n', messages, notes, total, omitted };
+}
+
+/** The participants' labels and whether each is an actor (for colouring the drawing). */
+export function participantsOf(text: string): { id: string; label: string }[] {
+  const out: { id: string; label: string }[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^ {2}participant (p\d+) as (.*)$/.exec(line);
+    if (m) out.push({ id: m[1]!, label: m[2]! });
+  }
+  return out;
+}

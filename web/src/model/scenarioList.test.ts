@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkFile,
+  checkText,
+  displayName,
+  engineOfId,
+  groupByEngine,
+  hasSchedule,
+  titleOf,
+  variantOf,
+} from './scenarioList';
+
+describe('the scenario picker', () => {
+  it('groups scenarios by engine, basic first, then parking_lot', () => {
+    const g = groupByEngine(['aqs/x', 'parking_lot/lost-wakeup', 'basic/racy-counter', 'parking_lot/contended', 'zeta/a']);
+    expect(g).toEqual([
+      { engine: 'basic', ids: ['basic/racy-counter'] },
+      { engine: 'parking_lot', ids: ['parking_lot/contended', 'parking_lot/lost-wakeup'] },
+      { engine: 'aqs', ids: ['aqs/x'] },
+      { engine: 'zeta', ids: ['zeta/a'] },
+    ]);
+    expect(engineOfId('parking_lot/handoff')).toBe('parking_lot');
+  });
+  it('reads titles, variants and schedules from the YAML text', () => {
+    const y = [
+      '# a comment with title: nope',
+      'title: The lost wakeup (validate outside the bucket lock)',
+      'variant: validate_outside  # the bug',
+      'schedule: "v1: A B"',
+    ].join('\n');
+    expect(titleOf(y)).toBe('The lost wakeup (validate outside the bucket lock)');
+    expect(titleOf("title: 'It''s quoted'")).toBe("It's quoted");
+    expect(titleOf('title: "Say \\"hi\\""')).toBe('Say "hi"');
+    expect(titleOf('title: >\n  folded')).toBeNull();
+    expect(titleOf('no title')).toBeNull();
+    expect(variantOf(y)).toBe('validate_outside');
+    expect(variantOf('engine: basic')).toBeNull();
+    expect(hasSchedule(y)).toBe(true);
+    expect(hasSchedule('title: x')).toBe(false);
+  });
+  it('checks a file before reading it', () => {
+    expect(checkFile({ name: 'a.yaml', size: 100 })).toBeNull();
+    expect(checkFile({ name: 'a.YML', size: 100 })).toBeNull();
+    expect(checkFile({ name: 'a.png', size: 100 })).toEqual({ kind: 'notYaml', name: 'a.png' });
+    expect(checkFile({ name: 'a.yaml', size: 10_000_000 })?.kind).toBe('tooBig');
+    expect(checkFile({ name: 'a.yaml', size: 0 })?.kind).toBe('empty');
+  });
+  it('checks its text', () => {
+    expect(checkText('a.yaml', 'title: x')).toBeNull();
+    expect(checkText('a.yaml', '  \n')?.kind).toBe('empty');
+    expect(checkText('a.yaml', 'ab\u0000cd')?.kind).toBe('notText');
+  });
+  it('shows a file name safely', () => {
+    expect(displayName('C:\\Users\\me\\lost.yaml')).toBe('lost.yaml');
+    expect(displayName('a\u0007b.yaml')).toBe('ab.yaml');
+    expect(displayName('x'.repeat(100) + '.yaml')).toHaveLength(78);
+    expect(displayName('')).toBe('scenario.yaml');
+  });
+});

@@ -1,0 +1,94 @@
+/*
+ * The scenario picker's logic: scenarios grouped by engine, their titles read
+ * from the YAML text without the full parser (that lives in the engine
+ * chunk), and the checks a dropped file passes before it is compiled.
+ * Pure functions, no DOM.
+ */
+
+/** Engines in the order the picker lists them (others follow, alphabetically). */
+export const ENGINE_ORDER = ['basic', 'parking_lot', 'aqs'];
+
+export interface EngineGroup {
+  engine: string;
+  /** scenario ids, e.g. "parking_lot/lost-wakeup" */
+  ids: string[];
+}
+
+/** The engine of an id: its first path segment. */
+export function engineOfId(id: string): string {
+  const i = id.indexOf('/');
+  return i > 0 ? id.slice(0, i) : '';
+}
+
+export function groupByEngine(ids: string[]): EngineGroup[] {
+  const groups = new Map<string, string[]>();
+  for (const id of [...ids].sort()) {
+    const e = engineOfId(id);
+    groups.set(e, [...(groups.get(e) ?? []), id]);
+  }
+  const rank = (e: string) => {
+    const i = ENGINE_ORDER.indexOf(e);
+    return i >= 0 ? i : ENGINE_ORDER.length;
+  };
+  return [...groups.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([engine, list]) => ({ engine, ids: list }));
+}
+
+function unquote(s: string): string {
+  const v = s.trim();
+  if (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v[v.length - 1] === v[0])
+    return v[0] === "'" ? v.slice(1, -1).replace(/''/g, "'") : v.slice(1, -1).replace(/\\"/g, '"');
+  return v.replace(/\s+#.*$/, '');
+}
+
+/** The top-level `title:` of a scenario's YAML text, or null. */
+export function titleOf(yaml: string): string | null {
+  const m = /^title:[ \t]*(.+?)[ \t]*$/m.exec(yaml);
+  if (!m) return null;
+  const v = unquote(m[1]!);
+  return v && !/^[|>]/.test(v) ? v : null;
+}
+
+/** The top-level `variant:` of a scenario's YAML text, or null. */
+export function variantOf(yaml: string): string | null {
+  const m = /^variant:[ \t]*([A-Za-z0-9_-]+)[ \t]*(#.*)?$/m.exec(yaml);
+  return m ? m[1]! : null;
+}
+
+/** Whether the YAML text has a top-level `schedule:`. */
+export function hasSchedule(yaml: string): boolean {
+  return /^schedule:[ \t]*\S/m.test(yaml);
+}
+
+export const MAX_FILE_BYTES = 256 * 1024;
+
+export type FileProblem =
+  | { kind: 'notYaml'; name: string }
+  | { kind: 'tooBig'; name: string; max: number }
+  | { kind: 'empty'; name: string }
+  | { kind: 'notText'; name: string }
+  | { kind: 'several'; count: number };
+
+/** What is wrong with a file offered as a scenario before reading it, or null. */
+export function checkFile(f: { name: string; size: number }): FileProblem | null {
+  if (!/\.ya?ml$/i.test(f.name)) return { kind: 'notYaml', name: f.name };
+  if (f.size > MAX_FILE_BYTES) return { kind: 'tooBig', name: f.name, max: MAX_FILE_BYTES };
+  if (f.size === 0) return { kind: 'empty', name: f.name };
+  return null;
+}
+
+/** What is wrong with a file's text (it must be text, not binary), or null. */
+export function checkText(name: string, text: string): FileProblem | null {
+  if (text.trim() === '') return { kind: 'empty', name };
+  // NUL or many replacement characters: not a text file
+  if (text.includes('\u0000') || (text.match(/\uFFFD/g)?.length ?? 0) > 8) return { kind: 'notText', name };
+  return null;
+}
+
+/** A file name safe to show and to put in messages: its last path segment, at most 80 characters. */
+export function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? name;
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '');
+  return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean || 'scenario.yaml';
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { checkSchedule, scheduleBody } from './schedule';
+
+describe('editing the schedule', () => {
+  it('tidies what the learner typed and adds the version', () => {
+    expect(checkSchedule('  A  B\tA ')).toEqual({ ok: true, schedule: 'v1: A B A' });
+    expect(checkSchedule('v1: A B')).toEqual({ ok: true, schedule: 'v1: A B' });
+    expect(checkSchedule('v1.AgQAAQ')).toEqual({ ok: true, schedule: 'v1.AgQAAQ' });
+    expect(checkSchedule('v1 seed=7: A')).toEqual({ ok: true, schedule: 'v1 seed=7: A' });
+    expect(checkSchedule('v1')).toEqual({ ok: true, schedule: 'v1:' });
+    expect(checkSchedule('A B@cas:m [r:3]')).toEqual({ ok: true, schedule: 'v1: A B@cas:m [r:3]' });
+  });
+  it('refuses what a schedule never holds, in words', () => {
+    const empty = checkSchedule('   ');
+    expect(empty.ok).toBe(false);
+    expect(!empty.ok && empty.message).toMatch(/empty/);
+    const bad = checkSchedule('A; <script>');
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.message).toMatch(/letters, digits/);
+    expect(checkSchedule('A '.repeat(20000)).ok).toBe(false);
+  });
+  it('shows the readable form without its version', () => {
+    expect(scheduleBody('v1: A B A')).toBe('A B A');
+    expect(scheduleBody('v1:')).toBe('');
+  });
+});

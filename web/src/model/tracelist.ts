@@ -1,0 +1,62 @@
+/*
+ * The trace as a readable list (the bottom pane's Trace tab) and as JSON
+ * Lines for export: the engine's own events, one per line, unchanged.  Pure.
+ */
+import type { TraceEvent } from '../engine/types';
+import { shortSite } from './format';
+
+export interface TraceRow {
+  /** index in the trace (a stable key) */
+  index: number;
+  step: number;
+  actor: string;
+  kind: string;
+  object: string;
+  /** the engine's words and the values: "fast path: CAS 00 -> 01 · 0 → 1 ✓" */
+  what: string;
+  site: string;
+  tone: 'plain' | 'good' | 'bad' | 'quiet';
+}
+
+const QUIET = new Set(['note', 'clock', 'spin', 'yield', 'work']);
+
+function values(e: TraceEvent): string {
+  const parts: string[] = [];
+  if (e.kind === 'cas') parts.push(`${e.expected ?? '?'} → ${e.desired ?? '?'}`, `(${e.old ?? '?'})`);
+  else if (e.old !== undefined && e.new !== undefined && e.old !== e.new) parts.push(`${e.old} → ${e.new}`);
+  else if (e.new !== undefined) parts.push(String(e.new));
+  if (e.value !== undefined) parts.push(String(e.value));
+  if (e.target) parts.push(`→ ${e.target}`);
+  if (e.by) parts.push(`← ${e.by}`);
+  if (e.text !== undefined) parts.push(`“${e.text}”`);
+  if (e.message) parts.push(e.message);
+  if (e.ok !== undefined) parts.push(e.ok ? '✓' : '✗');
+  return parts.join(' ');
+}
+
+export function traceRow(e: TraceEvent, index: number): TraceRow {
+  const label = e.label ?? e.check ?? '';
+  const v = values(e);
+  const bad = e.kind === 'violation' || e.kind === 'stuck' || e.kind === 'error' || e.ok === false;
+  return {
+    index,
+    step: e.step,
+    actor: e.actor ?? '',
+    kind: e.kind,
+    object: e.object ?? '',
+    what: label && v ? `${label} · ${v}` : label || v,
+    site: shortSite(e.site),
+    tone: bad ? 'bad' : e.ok === true ? 'good' : QUIET.has(e.kind) ? 'quiet' : 'plain',
+  };
+}
+
+/** The last `max` rows of the trace (the list stays quick on long runs). */
+export function traceRows(trace: readonly TraceEvent[], max = 400): { rows: TraceRow[]; hidden: number } {
+  const start = Math.max(0, trace.length - max);
+  return { rows: trace.slice(start).map((e, i) => traceRow(e, start + i)), hidden: start };
+}
+
+/** JSON Lines: one event per line, as the engine wrote them. */
+export function jsonLines(trace: readonly TraceEvent[]): string {
+  return trace.map((e) => JSON.stringify(e)).join('\n') + (trace.length ? '\n' : '');
+}
