@@ -103,6 +103,15 @@ int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint6
     replay r = {prefix, 0, {0}};
     memset(res, 0, sizeof *res);
     sim_set_random_source(m, replay_random, &r);
+    if (prefix && sim_steps(m) == 0) {
+        /* Values drawn while the world is built (before step 1) must come
+         * from the schedule too: build it again with the source in place. */
+        bool has_random = false;
+        for (size_t i = 0; i < prefix->n && !has_random; i++)
+            has_random = prefix->entries[i].is_random;
+        if (has_random)
+            sim_reset(m);
+    }
     uint64_t rng = seed;
     int rc = 0;
     res->end = SIM_RUN_FINISHED;
