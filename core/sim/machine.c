@@ -730,7 +730,12 @@ void *sim_global(sim_machine *m, plat_global *g)
     }
     if (!slot->live) {
         memset(slot->data, 0, g->size);
-        sim_add_region(m, g->name, slot->data, g->size, 0, g->elem_size);
+        /* Engine globals live far above scenario objects, so an object the
+         * scenario placed by hand can never collide with one. */
+        uint64_t vaddr = 0x40000000ull;
+        for (int i = 0; i < m->n_globals && &m->globals[i] != slot; i++)
+            vaddr += (m->globals[i].desc->size + 4095) & ~4095ull;
+        sim_add_region(m, g->name, slot->data, g->size, vaddr, g->elem_size);
         g->init(slot->data);
         slot->live = true;
     }

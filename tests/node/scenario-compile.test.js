@@ -153,6 +153,7 @@ const BAD = [
       'bad.yaml:5:36: actors.A[0]: work takes from 1 to 1000000 steps',
   ],
   ['  A:\n    - repeat x:\n        - increment c', 'bad.yaml:6:7: actors.A[0]: expected repeat N, with N a whole number'],
+  ['  A:\n    - repeat 3: []', 'bad.yaml:6:17: actors.A[0]: must not be empty'],
   ['  A:\n    - repeat 1000001:\n        - increment c', 'bad.yaml:6:7: actors.A[0]: repeat count must be a number from 0 to 1000000'],
   ['  A:\n    - work 1\n    - increment c @', "bad.yaml:7:19: actors.A[1]: unexpected character '@'"],
   ['  A: [work 99999999999999999999]', 'bad.yaml:5:12: actors.A[0]: 99999999999999999999 is out of range (the limit is ±9007199254740991)'],
@@ -292,4 +293,20 @@ test('the schedule is read as the C side reads it, and unknown actors are pointe
       "s.yaml:4:25: schedule: names actor 'Zed', which this scenario does not have (actors: A, B)\n" +
       "s.yaml:4:35: schedule: names actor 'C', which this scenario does not have (actors: A, B)",
   });
+});
+
+test('an argument named actor takes an actor by name and compiles to its index', () => {
+  const yaml = (arg) => `title: t
+engine: aqs
+objects: {s: semaphore}
+actors:
+  A: [acquire s 1]
+  B: [interrupt s ${arg}]
+`;
+  const byName = compile(yaml('A'));
+  const byIndex = compile(yaml('0'));
+  assert.deepEqual([...byName.bytecode], [...byIndex.bytecode]);
+  assert.deepEqual([...compile(yaml('actor=A')).bytecode], [...byIndex.bytecode]);
+  assert.throws(() => compile(yaml('Z')), (e) =>
+    e.message === "test.yaml:6:19: actors.B[0]: there is no actor 'Z'; the actors are: A, B");
 });

@@ -479,11 +479,23 @@ class ActorCompiler {
       const tokens = tokenize(key);
       const count = this.repeatCount(tokens, 0);
       if (depth >= LIMITS.depth) throw new Bad(`repeat is nested more than ${LIMITS.depth} levels deep`, 0);
+      // The machine refuses it too: a loop that takes no step would spin
+      // before the learner could take the first one.
+      if (Array.isArray(item[key]) && !item[key].length)
+        throw new Bad('repeat needs at least one operation in its list', 0);
       if (!this.record('repeat', `repeat ${tokens[1].text}`, this.c.source.locateKey(keyPath), depth)) return;
       code.push({ op: 'repeat', count, body: this.items(item[key], keyPath, depth + 1) });
     } catch (e) {
       this.c.report(e, path, this.c.source.locateKey(keyPath));
     }
+  }
+
+  /** The index of the actor a word names (an `actor` argument). */
+  actorIndex(/** @type {Token} */ t) {
+    const actors = Object.keys(/** @type {Record<string, unknown>} */ (this.c.data.actors ?? {}));
+    const k = actors.indexOf(t.text);
+    if (k < 0) throw new Bad(`there is no actor '${t.text}'; the actors are: ${list(actors)}`, t.start);
+    return k;
   }
 
   /** The count of `repeat N`. */
@@ -644,14 +656,20 @@ class ActorCompiler {
         const k = names.indexOf(t.text);
         if (k < 0) throw new Bad(`${takes}; there is no argument '${t.text}'`, t.start);
         const v = w[i + 2];
-        if (!v || v.kind !== 'number') throw new Bad(`expected a number after ${t.text}=`, (v ?? w[i + 1]).start);
-        if (args[k] !== undefined) throw new Bad(`argument '${t.text}' is given twice`, t.start);
-        args[k] = numberValue(v).value;
+        if (names[k] === 'actor' && v?.kind === 'word') args[k] = this.actorIndex(v);
+        else if (!v || v.kind !== 'number')
+          throw new Bad(`expected a number after ${t.text}=`, (v ?? w[i + 1]).start);
+        if (args[k] !== undefined && names[k] !== 'actor')
+          throw new Bad(`argument '${t.text}' is given twice`, t.start);
+        if (args[k] === undefined) args[k] = numberValue(/** @type {Token} */ (v)).value;
         i += 2;
       } else if (t.kind === 'number') {
         while (positional < names.length && args[positional] !== undefined) positional++;
         if (positional >= names.length) throw new Bad(`${takes}, and more are given`, t.start);
         args[positional++] = numberValue(t).value;
+      } else if (t.kind === 'word' && names[positional] === 'actor') {
+        // An argument named `actor` takes an actor's name: its index.
+        args[positional++] = this.actorIndex(t);
       } else {
         throw new Bad(`unexpected '${t.text}'; arguments are numbers or NAME=number`, t.start);
       }

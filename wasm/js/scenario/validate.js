@@ -24,12 +24,19 @@ const Ajv = /** @type {typeof import('ajv').default} */ (/** @type {any} */ (Ajv
 /** @type {import('ajv').ValidateFunction | null} */
 let compiled = null;
 
+/**
+ * An ajv validator for a schema written like scenario.schema.json (draft-07,
+ * with the "x-expected" annotation).  Also used for lesson.schema.json.
+ * @param {object} aSchema
+ */
+export function compileSchema(aSchema) {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+  ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
+  return ajv.compile(aSchema);
+}
+
 function validator() {
-  if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
-    ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
-    compiled = ajv.compile(schema);
-  }
+  if (!compiled) compiled = compileSchema(schema);
   return compiled;
 }
 
@@ -156,7 +163,18 @@ function explain(e, path) {
  * @returns {boolean} true if the structure is valid
  */
 export function validateStructure(data, source, problems) {
-  const validate = validator();
+  return validateWith(validator(), data, source, problems);
+}
+
+/**
+ * validateStructure with another schema's validator (from compileSchema).
+ * @param {import('ajv').ValidateFunction} validate
+ * @param {unknown} data
+ * @param {Source} source
+ * @param {Problems} problems
+ * @returns {boolean} true if the structure is valid
+ */
+export function validateWith(validate, data, source, problems) {
   if (validate(data)) return true;
   /** @type {Set<string>} */
   const said = new Set();

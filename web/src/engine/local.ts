@@ -54,13 +54,35 @@ class LocalEngine implements EngineBridge {
     return this.#session;
   }
 
+  /** the schedule of the whole recorded run, once known (forgotten when the history changes) */
+  #full: { schedule: string; compact: string; steps: number } | null = null;
+
   #snapshot(): Snapshot {
     const s = this.#get();
-    return {
+    const snap: Snapshot = {
       state: s.state() as MachineState,
       summary: s.summary() as Summary,
       trace: s.trace(0) as TraceEvent[],
     };
+    const { step, steps_recorded: recorded } = snap.state;
+    const { schedule, compact, steps } = snap.summary;
+    if (step >= recorded) this.#full = { schedule, compact, steps };
+    else {
+      if (!this.#full || this.#full.steps !== recorded) {
+        // back before the end of a history this engine has not seen whole: look
+        try {
+          s.goto(recorded);
+          const end = s.summary() as Summary;
+          this.#full = { schedule: end.schedule, compact: end.compact, steps: end.steps };
+        } catch {
+          this.#full = null;
+        } finally {
+          s.goto(step);
+        }
+      }
+      if (this.#full) snap.full = { ...this.#full };
+    }
+    return snap;
   }
 
   #do(f: (s: Session) => void): Snapshot {
@@ -82,6 +104,7 @@ class LocalEngine implements EngineBridge {
     }
     this.#session?.free();
     this.#session = null;
+    this.#full = null;
     // the scenario's own variant unless the learner picked another it allows
     const allowed = compiled.scenario.variants ?? [];
     const asked = options.variant;
@@ -130,13 +153,17 @@ class LocalEngine implements EngineBridge {
   }
 
   async reset() {
+    this.#full = null;
     return this.#do((s) => s.reset());
   }
 
   async replay(schedule: string, step?: number) {
     const s = this.#get();
-    const was = { summary: s.summary() as Summary, step: (s.state() as MachineState).step };
+    const now = this.#snapshot();
+    // the whole recorded run, to put back if this schedule is refused
+    const was = { compact: now.full?.compact ?? now.summary.compact, steps: now.full?.steps ?? now.summary.steps, step: now.state.step };
     let note: string | undefined;
+    this.#full = null;
     try {
       s.reset();
       const summary = s.run({ policy: 'manual', schedule, maxSteps: 100000 });
@@ -146,8 +173,8 @@ class LocalEngine implements EngineBridge {
       // put the run back as it was: its schedule, at its step
       try {
         s.reset();
-        if (was.summary.steps > 0) {
-          s.run({ policy: 'manual', schedule: was.summary.compact, maxSteps: 100000 });
+        if (was.steps > 0) {
+          s.run({ policy: 'manual', schedule: was.compact, maxSteps: 100000 });
           s.goto(was.step);
         }
       } catch {

@@ -233,4 +233,9 @@ export interface Snapshot {
   summary: Summary;
   /** the whole trace up to the current step */
   trace: TraceEvent[];
+  /**
+   * When the run is back before its last recorded step: the schedule of the
+   * whole recorded run (summary only covers the steps up to the current one).
+   */
+  full?: { schedule: string; compact: string; steps: number };
 }

@@ -409,7 +409,6 @@ export const en = {
   'variantDiff.mark': 'Step {step}: here {from} and {to} part ways',
   'announce.variantDiffer': 'Switched to {variant}. From step {step} the two variants differ.',
   'announce.variantSame': 'Switched to {variant}. The same {steps} steps so far.',
-  'announce.goto': 'At step {step}.',
 
   'picker.button': 'Scenarios',
   'picker.open': 'Choose another scenario',

@@ -411,7 +411,6 @@ export const zhCN: Partial<Messages> = {
   'variantDiff.mark': '第 {step} 步：{from} 和 {to} 从这里分道扬镳',
   'announce.variantDiffer': '已切换到 {variant}。从第 {step} 步起两个变体不同。',
   'announce.variantSame': '已切换到 {variant}。到目前为止 {steps} 步都一样。',
-  'announce.goto': '现在在第 {step} 步。',
 
   'picker.button': '场景',
   'picker.open': '换一个场景',

@@ -6,6 +6,7 @@ import {
   engineOfId,
   groupByEngine,
   hasSchedule,
+  problemWhere,
   titleOf,
   variantOf,
 } from './scenarioList';
@@ -55,5 +56,17 @@ describe('the scenario picker', () => {
     expect(displayName('a\u0007b.yaml')).toBe('ab.yaml');
     expect(displayName('x'.repeat(100) + '.yaml')).toHaveLength(78);
     expect(displayName('')).toBe('scenario.yaml');
+  });
+});
+
+describe('a scenario problem’s place', () => {
+  it('reads file:line:col: field:', () => {
+    expect(problemWhere({ file: 'bad.yaml', line: 5, column: 12, field: 'actors.A[0]' })).toBe(
+      'bad.yaml:5:12: actors.A[0]:',
+    );
+    expect(problemWhere({ file: 'bad.yaml', line: 5 })).toBe('bad.yaml:5:');
+    expect(problemWhere({ file: 'bad.yaml', field: 'yaml' })).toBe('bad.yaml: yaml:');
+    expect(problemWhere({ field: 'scenario' })).toBe('scenario:');
+    expect(problemWhere({})).toBe('');
   });
 });

@@ -92,3 +92,12 @@ export function displayName(name: string): string {
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '');
   return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean || 'scenario.yaml';
 }
+
+/** Where a problem is, the way compilers say it: "file:line:col: field:" (the same in every language). */
+export function problemWhere(p: { file?: string; line?: number; column?: number; field?: string }): string {
+  const at = [p.file, p.line, p.line !== undefined ? p.column : undefined].filter(
+    (x) => x !== undefined && x !== '',
+  );
+  const parts = [at.join(':'), p.field ?? ''].filter((x) => x);
+  return parts.length ? `${parts.join(': ')}:` : '';
+}

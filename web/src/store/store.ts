@@ -180,9 +180,10 @@ export class Store {
     const variant = snap?.state.variant;
     return {
       scenario: this.#state.scenarioId === this.#scenarios.fallback ? undefined : this.#state.scenarioId,
-      variant: variant && variant !== this.#state.scenario?.variant ? variant : undefined,
-      schedule: snap && snap.summary.steps > 0 ? snap.summary.compact : undefined,
-      step: snap && snap.summary.steps > 0 ? steps : undefined,
+      variant: variant && variant !== (this.#state.scenario?.variant ?? 'correct') ? variant : undefined,
+      // the whole recorded run (also when back before its end), and where in it
+      schedule: snap && (snap.full ?? snap.summary).steps > 0 ? (snap.full ?? snap.summary).compact : undefined,
+      step: snap && (snap.full ?? snap.summary).steps > 0 ? steps : undefined,
     };
   }
 
@@ -472,30 +473,40 @@ export class Store {
         : '';
   }
 
+  /** the step the bar was dragged to last, not yet replayed */
   #gotoTarget: number | null = null;
+  /** the queued replay that will take #gotoTarget */
+  #gotoJob: Promise<void> | null = null;
 
   /**
    * Goes to any recorded step (the step bar, the variant comparison, a click
-   * on the diagram); while the step bar is dragged, only the latest target is
-   * replayed.
+   * on the diagram).  While the step bar is dragged, the targets that arrive
+   * before the queued replay starts merge into it: only the latest is replayed.
    */
   goto(step: number): Promise<void> {
     this.#halt();
     const s = this.#state.snap?.state;
     if (!s || !Number.isFinite(step)) return Promise.resolve();
     const target = Math.min(s.steps_recorded, Math.max(0, Math.round(step)));
-    const pending = this.#gotoTarget !== null;
-    if (!pending && target === s.step) return Promise.resolve();
+    if (!this.#gotoJob && target === s.step) return Promise.resolve();
     this.#gotoTarget = target;
-    if (pending) return this.#queue.then(() => undefined);
-    return this.#move(
+    if (this.#gotoJob) return this.#gotoJob;
+    const job: Promise<void> = this.#move(
       (e) => {
         const to = this.#gotoTarget ?? target;
         this.#gotoTarget = null;
+        this.#gotoJob = null; // targets from now on need a replay of their own
         return e.goto(to);
       },
       (n) => this.#tell(n, t('time.jumped', { step: n.state.step })),
-    ).finally(() => (this.#gotoTarget = null));
+    ).finally(() => {
+      if (this.#gotoJob === job) {
+        this.#gotoJob = null;
+        this.#gotoTarget = null;
+      }
+    });
+    this.#gotoJob = job;
+    return job;
   }
 
   /** Marks the steps a diagram message stands for on the timeline (null: none). */

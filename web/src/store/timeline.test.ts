@@ -79,8 +79,11 @@ class Fake implements EngineBridge {
   async stepOver(actor: number) {
     return this.step(actor);
   }
+  /** when set, goto waits for it (a slow replay) */
+  gate: Promise<void> | null = null;
   async goto(step: number) {
     this.calls.push(`goto ${step}`);
+    if (this.gate) await this.gate;
     this.at = step;
     return this.snap();
   }
@@ -205,6 +208,24 @@ describe('moving in time', () => {
     await store.goto(-5);
     expect(store.get().snap?.state.step).toBe(0);
     expect(store.get().announcement).toMatch(/^Jumped to step 0\./);
+  });
+
+  it('replays a target that arrives during a replay after it, never losing the last one', async () => {
+    const { engine, store } = await setup();
+    await store.loadSchedule('A B A B');
+    engine.calls = [];
+    let open!: () => void;
+    engine.gate = new Promise((r) => (open = r));
+    const a = store.goto(1);
+    await flush();
+    expect(engine.calls).toEqual(['goto 1']); // replaying, slowly
+    const b = store.goto(2);
+    const c = store.goto(3); // merges into b's replay
+    engine.gate = null;
+    open();
+    await Promise.all([a, b, c]);
+    expect(engine.calls).toEqual(['goto 1', 'goto 3']);
+    expect(store.get().snap?.state.step).toBe(3);
   });
 
   it('says when a step after going back starts a new future', async () => {

@@ -254,6 +254,7 @@ export function App() {
             step={snap.state.step}
             recorded={snap.state.steps_recorded}
             schedule={snap.summary.steps > 0 ? snap.summary.schedule : ''}
+            fullSchedule={snap.full?.schedule}
             busy={state.busy}
             onReset={() => void store.reset()}
             onBack={() => void store.back()}

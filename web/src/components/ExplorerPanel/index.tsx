@@ -5,6 +5,7 @@
  * result line: what was found (its schedule is then loaded, to be stepped
  * through) or what was proven.
  */
+import { useEffect, useRef } from 'preact/hooks';
 import type { ExploreOptions, Strategy } from '../../engine/explorer';
 import { t, type MessageKey } from '../../i18n';
 import { MAX_BOUND, STRATEGIES, progressFraction, progressLine } from '../../model/explore';
@@ -81,12 +82,17 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
   const stale = x.scenarioId !== p.scenarioId || x.variant !== p.variant;
   const status = x.status === 'running' ? 'running' : stale ? 'idle' : x.status;
   const o = x.options;
+  const card = useRef<HTMLElement>(null);
+  // a search started by key, or its result, may be below the fold: bring it into view
+  useEffect(() => {
+    if (status !== 'idle') card.current?.scrollIntoView({ block: 'nearest' });
+  }, [status]);
 
   if (status === 'running') {
     const progress = x.progress ?? { executions: 0, bound: 0, pruned: 0, elapsedMs: 0 };
     const f = progressFraction(progress, o);
     return (
-      <section class={s.card} data-state="running" data-testid="explorer" aria-busy="true" aria-labelledby="explore-title">
+      <section ref={card} class={s.card} data-state="running" data-testid="explorer" aria-busy="true" aria-labelledby="explore-title">
         <div class={s.head}>
           <span class={s.spinner} aria-hidden="true" />
           <h2 id="explore-title" class={s.title}>
@@ -118,7 +124,7 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
     const found = status === 'found';
     const icon = found ? '⚠' : status === 'none' ? '✓' : status === 'failed' ? '!' : '■';
     return (
-      <section class={s.card} data-state={status} data-testid="explorer" aria-labelledby="explore-title">
+      <section ref={card} class={s.card} data-state={status} data-testid="explorer" aria-labelledby="explore-title">
         <div class={s.head}>
           <span class={s.icon} aria-hidden="true">
             {icon}
@@ -150,7 +156,7 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
   }
 
   return (
-    <section class={s.card} data-state="idle" data-testid="explorer" aria-labelledby="explore-title">
+    <section ref={card} class={s.card} data-state="idle" data-testid="explorer" aria-labelledby="explore-title">
       <div class={s.idle}>
         <div class={s.pitch}>
           <h2 id="explore-title" class={s.title}>

@@ -1,16 +1,8 @@
 /* Messages about what could not be done: a bad scenario, a bad address, an engine refusal. */
 import type { Notice } from '../../store/store';
 import { t } from '../../i18n';
+import { problemWhere as where } from '../../model/scenarioList';
 import s from './style.module.css';
-
-function where(p: { file?: string; line?: number; column?: number; field?: string }): string {
-  if (!p.file) return p.field ?? '';
-  if (p.line === undefined) return p.field ? `${p.file}, ${p.field}` : p.file;
-  const line = p.column !== undefined ? `${p.line}:${p.column}` : String(p.line);
-  return p.field
-    ? t('notice.whereField', { file: p.file, line, field: p.field })
-    : t('notice.where', { file: p.file, line });
-}
 
 export function Notices({ notices, onDismiss }: { notices: Notice[]; onDismiss: (id: number) => void }) {
   if (notices.length === 0) return null;

@@ -9,14 +9,16 @@ import { scheduleBody } from '../../model/schedule';
 import s from './style.module.css';
 
 export interface ScheduleFieldProps {
-  /** readable, "v1: A B A" ('' before the first step) */
+  /** readable, "v1: A B A", up to the current step ('' before the first step) */
   schedule: string;
+  /** the whole recorded run, when the current step is before its end */
+  full?: string;
   busy: boolean;
   /** replays; resolves to null or what is wrong */
   onApply: (text: string) => Promise<string | null>;
 }
 
-export function ScheduleField({ schedule, busy, onApply }: ScheduleFieldProps) {
+export function ScheduleField({ schedule, full, busy, onApply }: ScheduleFieldProps) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,8 +27,11 @@ export function ScheduleField({ schedule, busy, onApply }: ScheduleFieldProps) {
     if (editing) input.current?.select();
   }, [editing]);
   const body = scheduleBody(schedule);
+  const whole = full ? scheduleBody(full) : body;
+  // the recorded future, after the choices made so far
+  const future = whole.startsWith(body) ? whole.slice(body.length) : '';
   const start = () => {
-    setText(body);
+    setText(whole);
     setError(null);
     setEditing(true);
   };
@@ -90,9 +95,15 @@ export function ScheduleField({ schedule, busy, onApply }: ScheduleFieldProps) {
       ) : (
         <>
           <code class={s.code} data-testid="schedule" aria-labelledby="schedule-label">
-            {schedule ? (
+            {schedule || full ? (
               <>
-                <span class={s.version}>v1:</span> {body || '—'}
+                <span class={s.version}>v1:</span> {body}
+                {future && (
+                  <span class={s.future} data-testid="schedule-future">
+                    {future}
+                  </span>
+                )}
+                {!body && !future && '—'}
               </>
             ) : (
               '—'

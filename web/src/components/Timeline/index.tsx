@@ -17,6 +17,8 @@ export interface TimelineProps {
   step: number;
   recorded: number;
   schedule: string;
+  /** the whole recorded run's schedule, when the current step is before its end */
+  fullSchedule?: string;
   busy: boolean;
   onReset: () => void;
   onBack: () => void;
@@ -85,7 +87,7 @@ export function Timeline(p: TimelineProps) {
         onPolicy={p.onPolicy}
       />
       <StepBar step={step} recorded={recorded} marked={p.marked} marks={p.marks} onGoto={p.onGoto} />
-      <ScheduleField schedule={p.schedule} busy={busy} onApply={p.onSchedule} />
+      <ScheduleField schedule={p.schedule} full={p.fullSchedule} busy={busy} onApply={p.onSchedule} />
       <ShareButton url={p.shareUrl} />
     </div>
   );

@@ -1,0 +1,259 @@
+/*
+ * The store's issue-5 actions against a fake engine: switching variants (and
+ * comparing the runs), opening a dropped file, the sources, going to a step,
+ * where each actor's operation began.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  EngineError,
+  type EngineBridge,
+  type OpenOptions,
+  type Opened,
+  type ScenarioSource,
+} from '../engine/bridge';
+import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+import type { Place } from '../model/params';
+import { Store } from './store';
+
+/**
+ * Actor i's k-th step reads x.  Under `buggy`, every read from step 3 on sees
+ * 1 instead of 0; a schedule that says "stop=N" diverges at step N.  Each
+ * actor's operation lasts two steps.
+ */
+class Fake implements EngineBridge {
+  variant = 'correct';
+  history: number[] = [];
+  at = 0;
+  calls: string[] = [];
+  failOpen: EngineError | null = null;
+
+  #trace(): TraceEvent[] {
+    return this.history.slice(0, this.at).map((a, k) => ({
+      step: k + 1,
+      time: 0,
+      kind: 'load',
+      actor: 'AB'[a],
+      object: 'x',
+      new: this.variant === 'buggy' && k + 1 >= 3 ? 1 : 0,
+    }));
+  }
+  #snap(): Snapshot {
+    const done = this.history.slice(0, this.at);
+    const state: MachineState = {
+      step: this.at,
+      steps_recorded: this.history.length,
+      time: 0,
+      variant: this.variant,
+      outcome: 'running',
+      actors: [0, 1].map((i) => ({
+        name: 'AB'[i]!,
+        kind: 'thread',
+        priority: 0,
+        op: Math.floor(done.filter((a) => a === i).length / 2),
+        status: 'enabled',
+        parker: 0,
+      })),
+      objects: [],
+      stuck: [],
+      violation: null,
+      prints: [],
+    };
+    return {
+      state,
+      trace: this.#trace(),
+      summary: {
+        outcome: 'running',
+        steps: this.at,
+        schedule: 'v1: ' + done.map((a) => 'AB'[a]).join(' '),
+        compact: 'v1.' + done.map((a) => 'AB'[a]).join(''),
+        virtual_time: 0,
+        stuck: [],
+        violation: null,
+        prints: [],
+        end: 'waiting',
+        message: '',
+      },
+    };
+  }
+  async open(source: ScenarioSource, o: OpenOptions = {}): Promise<Opened> {
+    this.calls.push(`open ${source.file} ${o.variant ?? ''} ${o.schedule ?? ''}${o.keepPrefix ? ' keep' : ''}`);
+    if (this.failOpen) throw this.failOpen;
+    this.variant = o.variant ?? 'correct';
+    const picks = (o.schedule ?? 'v1.').slice(3).split('').map((c) => 'AB'.indexOf(c));
+    const stop = /stop=(\d+)/.exec(source.text);
+    const keep = stop ? Math.min(Number(stop[1]) - 1, picks.length) : picks.length;
+    this.history = picks.slice(0, keep);
+    this.at = this.history.length;
+    const opened: Opened = {
+      scenario: {
+        title: source.file,
+        engine: 'basic',
+        variant: 'correct',
+        variants: ['correct', 'buggy'],
+        actors: [
+          { name: 'A', ops: [] },
+          { name: 'B', ops: [] },
+        ],
+      },
+      snapshot: this.#snap(),
+    };
+    if (stop && o.keepPrefix && picks.length >= Number(stop[1]))
+      opened.diverged = { step: Number(stop[1]), message: `schedule diverged at step ${stop[1]}: no` };
+    return opened;
+  }
+  async step(actor: number) {
+    this.history = this.history.slice(0, this.at);
+    this.history.push(actor);
+    this.at++;
+    return this.#snap();
+  }
+  async stepOver(actor: number) {
+    await this.step(actor);
+    return this.step(actor);
+  }
+  async goto(step: number) {
+    this.calls.push(`goto ${step}`);
+    this.at = step;
+    return this.#snap();
+  }
+  async reset() {
+    this.history = [];
+    this.at = 0;
+    return this.#snap();
+  }
+  async sources(engine: string) {
+    this.calls.push(`sources ${engine}`);
+    return { listed: ['a.c'], files: [{ path: 'a.c', text: 'int x;\n' }] };
+  }
+  async replay(): Promise<never> {
+    throw new EngineError('engine', 'not in this fake');
+  }
+  async explore(): Promise<never> {
+    throw new EngineError('engine', 'not in this fake');
+  }
+}
+
+function setup(text = 'title: x') {
+  const engine = new Fake();
+  const store = new Store(async () => engine, {
+    has: (id) => id === 'basic/fake',
+    load: async (id) => ({ text, file: `${id}.yaml` }),
+    fallback: 'basic/other',
+  });
+  const places: Place[] = [];
+  store.onPlace = (p) => places.push(p);
+  return { engine, store, places };
+}
+
+describe('switching variants', () => {
+  it('replays the schedule so far under the other variant and finds the first difference', async () => {
+    const { engine, store, places } = setup();
+    await store.open('basic/fake');
+    for (const a of [0, 1, 0, 1]) await store.step(a);
+    await store.switchVariant('buggy');
+    const s = store.get();
+    expect(engine.calls.at(-1)).toBe('open basic/fake.yaml buggy v1.ABAB keep');
+    expect(s.snap?.state.variant).toBe('buggy');
+    expect(s.snap?.state.step).toBe(4);
+    expect(s.variantDiff).toMatchObject({ step: 3, from: 'correct', to: 'buggy', same: false, compared: 4 });
+    expect(s.variantDiff?.oldEvents[0]).toMatchObject({ actor: 'A', new: 0 });
+    expect(s.variantDiff?.newEvents[0]).toMatchObject({ actor: 'A', new: 1 });
+    expect(s.announcement).toBe('Switched to buggy. From step 3 the two variants differ.');
+    expect(places.at(-1)).toEqual({ scenario: 'basic/fake', variant: 'buggy', schedule: 'v1.ABAB', step: 4 });
+    // back to the scenario's own variant: the address no longer names one
+    await store.switchVariant('correct');
+    expect(places.at(-1)?.variant).toBeUndefined();
+  });
+  it('says so when the runs agree', async () => {
+    const { store } = setup();
+    await store.open('basic/fake');
+    await store.step(0);
+    await store.switchVariant('buggy');
+    expect(store.get().variantDiff).toMatchObject({ same: true, compared: 1 });
+    store.dismissDiff();
+    expect(store.get().variantDiff).toBeNull();
+  });
+  it('keeps the steps before the point where the schedule stops applying', async () => {
+    const { store } = setup('title: x\n# stop=2');
+    await store.open('basic/fake');
+    for (const a of [0, 1, 1]) await store.step(a);
+    await store.switchVariant('buggy');
+    const s = store.get();
+    expect(s.snap?.state.step).toBe(1);
+    expect(s.variantDiff).toMatchObject({ step: 2, stoppedAt: 2, same: false, compared: 1 });
+  });
+  it('ignores a variant the scenario does not allow', async () => {
+    const { engine, store } = setup();
+    await store.open('basic/fake');
+    const before = engine.calls.length;
+    await store.switchVariant('nonsense');
+    await store.switchVariant('correct');
+    expect(engine.calls.length).toBe(before);
+  });
+});
+
+describe('a scenario file of one’s own', () => {
+  it('opens, and the address then names no scenario', async () => {
+    const { store, places } = setup();
+    await store.open('basic/fake');
+    await store.openFile('title: mine', 'mine.yaml');
+    expect(store.get().fromFile).toBe('mine.yaml');
+    expect(store.get().scenario?.title).toBe('mine.yaml');
+    expect(places.at(-1)).toEqual({});
+  });
+  it('with problems, is reported with each problem and leaves the open scenario', async () => {
+    const { engine, store } = setup();
+    await store.open('basic/fake');
+    await store.step(0);
+    engine.failOpen = new EngineError('scenario', 'bad.yaml:3:5: actors: needs one', [
+      { file: 'bad.yaml', line: 3, column: 5, field: 'actors', message: 'needs one' },
+    ]);
+    await store.openFile('nope', 'bad.yaml');
+    const s = store.get();
+    expect(s.phase).toBe('ready');
+    expect(s.scenarioId).toBe('basic/fake');
+    expect(s.snap?.state.step).toBe(1);
+    expect(s.notices.at(-1)).toMatchObject({
+      tone: 'error',
+      title: 'The scenario file “bad.yaml” has a problem',
+      problems: [{ line: 3, column: 5, field: 'actors' }],
+    });
+  });
+  it('with problems and nothing open, fails in words', async () => {
+    const { engine, store } = setup();
+    engine.failOpen = new EngineError('scenario', 'x', [{ file: 'bad.yaml', message: 'not YAML' }]);
+    await store.openFile('nope', 'bad.yaml');
+    expect(store.get().phase).toBe('failed');
+    expect(store.get().notices.at(-1)?.title).toBe('The scenario file “bad.yaml” has a problem');
+  });
+});
+
+describe('sources, steps, operations', () => {
+  it('loads the engine’s sources once', async () => {
+    const { engine, store } = setup();
+    await store.open('basic/fake');
+    await store.loadSources();
+    await store.loadSources();
+    expect(engine.calls.filter((c) => c.startsWith('sources'))).toEqual(['sources basic']);
+    expect(store.get().sources?.files[0]?.path).toBe('a.c');
+  });
+  it('goes to any recorded step', async () => {
+    const { store } = setup();
+    await store.open('basic/fake');
+    for (const a of [0, 0, 1]) await store.step(a);
+    await store.goto(1);
+    expect(store.get().snap?.state.step).toBe(1);
+    expect(store.get().announcement).toBe('Jumped to step 1. Step 1: A read x: 0.');
+    await store.goto(9); // beyond the recorded run: its end
+    expect(store.get().snap?.state.step).toBe(3);
+  });
+  it('knows where each actor’s operation began, as it watched', async () => {
+    const { store } = setup();
+    await store.open('basic/fake');
+    for (const a of [0, 1, 0, 0]) await store.step(a);
+    // A: op 0 = steps 1, 3; op 1 began after step 3 and has done step 4
+    expect(store.get().opSince).toEqual([3, 0]);
+    await store.stepOver(1); // B: steps 5, 6 finish op 0
+    expect(store.get().opSince).toEqual([3, 6]);
+  });
+});
