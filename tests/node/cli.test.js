@@ -115,7 +115,7 @@ test('bad input exits 2 and says where', () => {
     [['run', RACY, '--json', '--json'], 'lockstep run: --json is given twice\n'],
     [['run'], 'usage: lockstep run FILE [--variant V] [--schedule S] [--policy P] [--seed N]\n             [--max-steps N] [--trace OUT.jsonl] [--json]\n'],
     [['compile', RACY], 'usage: lockstep compile FILE -o OUT.bc\n'],
-    [['frobnicate'], "lockstep: unknown command 'frobnicate'; the commands are: run, explore, compile (see lockstep --help)\n"],
+    [['frobnicate'], "lockstep: unknown command 'frobnicate'; the commands are: run, explore, compile, check (see lockstep --help)\n"],
   ];
   for (const [args, stderr] of cases) {
     const r = lockstep(args);

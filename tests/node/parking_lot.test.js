@@ -337,6 +337,8 @@ test('the scenario files are the ones these tests read', () => {
     'lost-wakeup.yaml',
     'misuse.yaml',
     'shared-bucket.yaml',
+    'three-threads.yaml',
+    'two-by-two.yaml',
     'uncontended.yaml',
   ]);
 });
