@@ -5,7 +5,8 @@ RUNNER := $(B)/native/lockstep-run
 
 $(RUNNER): $(CORE_SRC) core/runner/main.c $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CWARN) $(COPT) -DPLAT_SIM -o $@ $(CORE_SRC) core/runner/main.c
+	@echo "  CC    $@"
+	@$(CC) $(CWARN) $(COPT) -DPLAT_SIM -o $@ $(CORE_SRC) core/runner/main.c
 
 native: $(RUNNER)
 

@@ -33,14 +33,17 @@ $(B)/gen/sources.c: wasm/embed-sources.mjs $(SHOWN_SOURCES)
 
 $(B)/wasm/obj/%.o: %.c $(CORE_HDR)
 	@mkdir -p $(@D)
-	emcc $(EMFLAGS) -c $< -o $@
+	@echo "  EMCC  $<"
+	@emcc $(EMFLAGS) -c $< -o $@
 
 # The browser build; the node build below links the same objects.
 $(B)/wasm/lockstep-web.mjs: $(WASM_OBJ)
-	emcc $(EMFLAGS) $(EMLINK) -sEXPORT_ES6 -sENVIRONMENT=web,worker -o $@ $(WASM_OBJ) 2> >(grep -v 'onlylist contained' >&2)
+	@echo "  LINK  $@"
+	@emcc $(EMFLAGS) $(EMLINK) -sEXPORT_ES6 -sENVIRONMENT=web,worker -o $@ $(WASM_OBJ) 2> >(grep -v 'onlylist contained' >&2)
 
 $(B)/wasm/lockstep-node.cjs: $(WASM_OBJ)
-	emcc $(EMFLAGS) $(EMLINK) -sENVIRONMENT=node -o $@ $(WASM_OBJ) 2> >(grep -v 'onlylist contained' >&2)
+	@echo "  LINK  $@"
+	@emcc $(EMFLAGS) $(EMLINK) -sENVIRONMENT=node -o $@ $(WASM_OBJ) 2> >(grep -v 'onlylist contained' >&2)
 
 wasm: $(B)/wasm/lockstep-web.mjs $(B)/wasm/lockstep-node.cjs
 
