@@ -296,6 +296,8 @@ EMSCRIPTEN_KEEPALIVE const char *ls_summary(int h)
                                               : "finished");
     jb_key(b, "message");
     jb_str(b, s->run.message);
+    jb_key(b, "diverged_at");
+    jb_int(b, (int64_t)s->run.diverged_at);
     jb_raw(b, "}");
     return b->failed ? "null" : b->text;
 }

@@ -57,7 +57,8 @@ static void run_range(script_world *w, int actor, const script_actor *a, uint32_
     sim_machine *m = script_world_machine(w);
     for (uint32_t i = from; i < to;) {
         const script_instr *in = &a->code[i];
-        sim_set_op(m, i, round);
+        if (in->op != OP_REPEAT) /* a repeat is never current: its body is */
+            sim_set_op(m, i, round);
         switch (in->op) {
         case OP_REPEAT:
             for (uint32_t k = 0; k < in->count; k++)

@@ -66,8 +66,10 @@ static int64_t mutex_unlock_op(void *o, const int64_t *args)
         sim_violation(m, "misuse", msg, AT("unlock by a non-owner"));
         return 0;
     }
-    s->owner = 0;
     mini_mutex_unlock(&s->m);
+    /* Cleared only now: while unlock runs, the lock is still A's (LOCKED may
+     * still be set); with handoff the woken waiter sets itself later. */
+    s->owner = 0;
     return 0;
 }
 

@@ -470,7 +470,8 @@ static uint64_t perform(sim_machine *m, int i)
     const sim_action *p = &a->pending;
     sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)i,
                    .kind = (uint8_t)p->kind, .width = p->width, .region = -1, .elem = 0,
-                   .other = -1, .a = p->a, .b = p->b, .site = p->site, .text = p->text};
+                   .other = -1, .a = p->a, .b = p->b, .op = a->op, .round = a->round,
+                   .site = p->site, .text = p->text};
     int elem = 0;
     if (p->target && m->cfg.trace) { /* names are for the trace only */
         e.region = (int16_t)sim_region_of(m, p->target, &elem);

@@ -30,6 +30,7 @@ typedef struct sim_event {
     int16_t elem;
     int16_t other; /* UNPARK: whom; PARK: woken by; LOCK blocked by */
     uint64_t old_v, new_v, a, b;
+    uint32_t op, round; /* steps: the program operation the actor is in */
     plat_site site;
     const char *text;
 } sim_event;

@@ -118,6 +118,7 @@ int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint6
     while (sim_outcome_of(m) == SIM_RUNNING) {
         if (r.problem[0]) {
             snprintf(res->message, sizeof res->message, "%s", r.problem);
+            res->diverged_at = sim_steps(m);
             sim_end_error(m, res->message);
             rc = -1;
             break;
@@ -140,6 +141,7 @@ int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint6
                          "schedule diverged at step %llu: expected a random value, but actors "
                          "%s and others could move",
                          (unsigned long long)sim_steps(m) + 1, sim_actor_name(m, enabled[0]));
+                res->diverged_at = sim_steps(m) + 1;
                 sim_end_error(m, res->message);
                 rc = -1;
                 break;
@@ -156,6 +158,7 @@ int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint6
             if (pick < 0) {
                 snprintf(res->message, sizeof res->message, "schedule diverged at step %llu: %s",
                          (unsigned long long)sim_steps(m) + 1, why);
+                res->diverged_at = sim_steps(m) + 1;
                 sim_end_error(m, res->message);
                 rc = -1;
                 break;

@@ -30,6 +30,7 @@ typedef enum sim_run_end {
 typedef struct sim_run_result {
     sim_run_end end;
     size_t choices_used; /* schedule entries consumed */
+    uint64_t diverged_at; /* the step at which the schedule stopped applying, or 0 */
     char message[512];   /* divergence, or leftover schedule entries */
 } sim_run_result;
 

@@ -137,6 +137,13 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_key(b, "actor");
         jb_str(b, m->actors[e->actor].name);
     }
+    if (k < SIM_ACT_COUNT) {
+        /* which operation of the actor's program this step belongs to */
+        jb_key(b, "op");
+        jb_int(b, e->op);
+        jb_key(b, "round");
+        jb_int(b, e->round);
+    }
     if (e->region >= 0) {
         char name[48];
         object_name(m, e->region, e->elem, name, sizeof name);
@@ -213,6 +220,7 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_key(b, "value");
         jb_int(b, (int64_t)e->new_v);
         break;
+
     case SIM_EV_CLOCK:
         jb_key(b, "from");
         jb_int(b, (int64_t)e->old_v);

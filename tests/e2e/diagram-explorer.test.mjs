@@ -260,7 +260,7 @@ describe('explorer', () => {
     await expectText(page.getByTestId('explore-result'), /^Found: stuck after 34 steps with 2 preemptions, in \d+ runs \([\d.]+ m?s\)\.$/, 20000);
     await expectText(stepCount(page), 'step 0 of 34');
     await expectText(page.getByTestId('explore-schedule'), 'A A A B B B B B B B B B B B B B B B B B B B B B B B B B A A');
-    await expectText(page.getByTestId('narration'), /Its schedule of 34 steps is loaded/);
+    await expectText(page.getByTestId('narration'), /Its 34 steps are loaded at step 0/);
     await expectText(page.getByTestId('schedule-future'), /A A A B B/);
     await screenshot(page, 'explorer-found');
     // step through it: forward, forward, … (34 times), as the learner would
@@ -352,28 +352,46 @@ describe('timeline', () => {
     const bar = page.getByTestId('step-bar');
     const box = await bar.boundingBox();
     const y = box.y + box.height / 2;
-    // drag the knob from the end to the middle: the step follows
+    // drag the knob from the end to the middle, then to the start: the step follows
     await page.mouse.move(box.x + box.width - 8, y);
     await page.mouse.down();
     for (let k = 1; k <= 10; k++) await page.mouse.move(box.x + box.width - 8 - (k * (box.width - 16)) / 20, y);
+    const mid = Number(/step (\d) of 6/.exec(await until(async () => {
+      const t = clean(await stepCount(page).innerText());
+      return /step [1-5] of 6/.test(t) && t;
+    }, 'a step in the middle'))[1]);
+    for (let k = 11; k <= 24; k++) await page.mouse.move(box.x + box.width - 8 - (k * (box.width - 16)) / 20, y);
     await page.mouse.up();
-    await expectText(stepCount(page), 'step 3 of 6');
-    await expectText(page.getByTestId('narration'), /^Jumped to step 3\./);
-    // a click at the start
-    await page.mouse.click(box.x + 4, y);
     await expectText(stepCount(page), 'step 0 of 6');
+    await expectText(page.getByTestId('narration'), /^Jumped to step 0\./);
+    assert.ok(mid >= 1 && mid <= 5);
+    // a click in the middle
     await page.mouse.click(box.x + box.width / 2, y);
-    await expectText(stepCount(page), 'step 3 of 6');
+    const at = Number(/step (\d) of 6/.exec(await until(async () => {
+      const t = clean(await stepCount(page).innerText());
+      return /step [2-4] of 6/.test(t) && t;
+    }, 'a click in the middle'))[1]);
     // keyboard on the bar
     await bar.focus();
     await page.keyboard.press('ArrowRight');
+    await expectText(stepCount(page), `step ${at + 1} of 6`);
+    await page.keyboard.press('End');
+    await expectText(stepCount(page), 'step 6');
+    await page.keyboard.press('Home');
+    await expectText(stepCount(page), 'step 0 of 6');
+    for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowRight');
     await expectText(stepCount(page), 'step 4 of 6');
     await page.locator('#lanes').focus();
-    // a different step from here forgets the old future
+    // the recorded step (B) keeps the future; another one (A) forks a new one
     await page.keyboard.press('2');
+    await expectText(stepCount(page), 'step 5 of 6');
+    await page.keyboard.press('ArrowLeft');
+    await expectText(stepCount(page), 'step 4 of 6');
+    await page.keyboard.press('1');
     await expectText(stepCount(page), 'step 5');
     await expectText(page.getByTestId('narration'), /^A new future from step 4/);
-    await expectText(page.getByTestId('schedule'), 'v1: A B');
+    await expectText(page.getByTestId('schedule'), 'v1: A A A A A');
+    assert.equal(await page.getByTestId('forward').isDisabled(), true);
     assert.deepEqual(errors, []);
     await page.close();
   });

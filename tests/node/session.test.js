@@ -30,7 +30,7 @@ test('the first state: both actors enabled, about to read the counter', () => {
 test('step: one actor performs exactly one action', () => {
   const s = open(RACY);
   s.step(0);
-  assert.equal(s.traceText(0), '{"step":1,"time":0,"kind":"load","actor":"A","object":"counter","width":4,"old":0,"new":0,"site":"engines/basic/counter.c:16","label":"read value"}\n');
+  assert.equal(s.traceText(0), '{"step":1,"time":0,"kind":"load","actor":"A","op":1,"round":0,"object":"counter","width":4,"old":0,"new":0,"site":"engines/basic/counter.c:16","label":"read value"}\n');
   const a = s.state().actors[0];
   assert.deepEqual([a.next.kind, a.next.arg, a.next.label], ['store', 1, 'write value + 1']);
   s.step(1);

@@ -46,6 +46,7 @@ export class LockstepError extends Error {
  * @property {string[]} prints
  * @property {'finished'|'limit'|'waiting'} end   how the last run() stopped
  * @property {string} message    a schedule that diverged or was not used up
+ * @property {number} diverged_at  the step at which the schedule stopped applying (0: it did not)
  */
 
 /**

@@ -2,12 +2,12 @@
 /**
  * The `lockstep` command line (bin/lockstep.js): picks the subcommand and
  * turns failures into an exit status.  A subcommand is a module in this
- * folder exporting `usage`, `help` and `run(argv, io)`; add one to COMMANDS
- * (explore and check are expected next).
+ * folder exporting `usage`, `help` and `run(argv, io)`, listed in COMMANDS.
  */
 import * as runCommand from './run.js';
 import * as compileCommand from './compile.js';
 import * as exploreCommand from './explore.js';
+import * as checkCommand from './check.js';
 import { CliError } from './errors.js';
 
 /**
@@ -18,7 +18,7 @@ import { CliError } from './errors.js';
  */
 
 /** @type {Record<string, Command>} */
-const COMMANDS = { run: runCommand, explore: exploreCommand, compile: compileCommand };
+const COMMANDS = { run: runCommand, explore: exploreCommand, compile: compileCommand, check: checkCommand };
 
 function overview() {
   const usages = Object.values(COMMANDS).map((c) => `  ${c.usage.replace(/\n/g, '\n  ')}`);
@@ -29,6 +29,7 @@ ${usages.join('\n')}
   lockstep help COMMAND    (or lockstep COMMAND --help)
 
 Scenarios are YAML files; the language is described in tests/scenarios/README.md.
+Lessons are Markdown files with YAML front matter; see lessons/README.md.
 `;
 }
 

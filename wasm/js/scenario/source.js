@@ -19,10 +19,12 @@ import { MAX_SOURCE_CHARS } from './limits.js';
 /**
  * The field name a learner reads: "actors.B[2]", "objects.total.initial".
  * The key of a `repeat N:` mapping is left out ("actors.A[0][1]" is the
- * second operation inside the repeat that is A's first item).
+ * second operation inside the repeat that is A's first item).  The empty
+ * path is the whole document: `root` ("scenario", or "lesson" for a lesson).
  * @param {Path} path
+ * @param {string} [root]
  */
-export function fieldName(path) {
+export function fieldName(path, root = 'scenario') {
   let out = '';
   for (let i = 0; i < path.length; i++) {
     const seg = path[i];
@@ -30,7 +32,7 @@ export function fieldName(path) {
     else if (typeof path[i - 1] === 'number' && /^repeat\s/.test(seg)) continue;
     else out += out ? `.${seg}` : seg;
   }
-  return out || 'scenario';
+  return out || root;
 }
 
 /** A map key as the JS data has it (yaml's toJS stringifies scalar keys). */
@@ -44,9 +46,11 @@ export class Source {
    * keys given twice are added to `problems`; `value` is then undefined.
    * @param {string} text
    * @param {Problems} problems
+   * @param {string} [root]  the field name of the whole document in messages
    */
-  constructor(text, problems) {
+  constructor(text, problems, root = 'scenario') {
     this.text = text;
+    this.root = root;
     this.lines = new LineCounter();
     /** @type {unknown} */
     this.value = undefined;
@@ -105,14 +109,18 @@ export class Source {
           const key = pair.key;
           const at = this.position(isScalar(key) || isMap(key) || isSeq(key) ? (key.range?.[0] ?? 0) : 0);
           if (!isScalar(key) || (key.value !== null && typeof key.value === 'object')) {
-            problems.add(at, fieldName(here), 'keys must be plain names, not lists or mappings');
+            problems.add(at, fieldName(here, this.root), 'keys must be plain names, not lists or mappings');
             ok = false;
             return visit.BREAK; // one is enough: what is inside such a key makes no sense
           }
           const name = keyString(key);
           const first = seen.get(name);
           if (first !== undefined) {
-            problems.add(at, fieldName(here), `'${name}' appears twice (first at line ${this.position(first).line})`);
+            problems.add(
+              at,
+              fieldName(here, this.root),
+              `'${name}' appears twice (first at line ${this.position(first).line})`,
+            );
             ok = false;
           } else seen.set(name, key.range?.[0] ?? 0);
         }

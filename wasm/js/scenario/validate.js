@@ -181,7 +181,7 @@ export function validateWith(validate, data, source, problems) {
   for (const e of validate.errors ?? []) {
     const x = explain(e, pathOf(e.instancePath, data));
     if (!x) continue;
-    const field = fieldName(x.path);
+    const field = fieldName(x.path, source.root);
     const key = `${field}\n${x.message}`;
     if (said.has(key)) continue;
     said.add(key);

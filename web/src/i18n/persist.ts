@@ -21,7 +21,11 @@ function saved(): string | null {
 export function initLocale(fromAddress: string | undefined): Locale {
   const stored = saved();
   explicit = asLocale(fromAddress) ?? asLocale(stored);
-  const l = pickLocale(fromAddress, stored, typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : []);
+  const l = pickLocale(
+    fromAddress,
+    stored,
+    typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [],
+  );
   setLocale(l);
   return l;
 }

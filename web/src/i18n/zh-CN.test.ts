@@ -14,8 +14,7 @@ describe('Simplified Chinese', () => {
     expect(extra).toEqual([]);
   });
   it('keeps every placeholder of each English sentence', () => {
-    for (const [k, v] of Object.entries(zhCN))
-      expect(holes(v!), k).toEqual(holes(en[k as keyof typeof en]));
+    for (const [k, v] of Object.entries(zhCN)) expect(holes(v!), k).toEqual(holes(en[k as keyof typeof en]));
   });
   it('has no empty strings', () => {
     for (const [k, v] of Object.entries(zhCN)) expect(v!.trim(), k).not.toBe('');

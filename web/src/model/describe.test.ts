@@ -37,7 +37,9 @@ describe('the next action, as what it would change', () => {
   });
   it('names the mutex when there are several', () => {
     const two = { ...mid, objects: [...mid.objects, { ...mid.objects[0]!, name: 'm2' }] };
-    expect(nextText({ kind: 'cas', object: 'm2', expected: 0, desired: 1 }, two)).toBe('CAS m2.state 00 → 01');
+    expect(nextText({ kind: 'cas', object: 'm2', expected: 0, desired: 1 }, two)).toBe(
+      'CAS m2.state 00 → 01',
+    );
   });
   it('phrases buckets and parkers', () => {
     expect(nextText({ kind: 'lock', object: 'lot[30]' }, mid)).toBe('lock bucket lot[30]');
@@ -47,7 +49,9 @@ describe('the next action, as what it would change', () => {
     expect(nextText({ kind: 'prepare_park', object: 'B.parker' }, mid)).toBe('reset my parker (flag ← ○)');
     expect(nextText({ kind: 'spin', count: 4 }, mid)).toBe('spin 4×');
     expect(nextText({ kind: 'cs_enter' }, mid)).toBe('enter critical section');
-    expect(nextEffect({ kind: 'unpark', target: 'B' }, A(mid), mid)).toBe('sets B’s parker flag and wakes it');
+    expect(nextEffect({ kind: 'unpark', target: 'B' }, A(mid), mid)).toBe(
+      'sets B’s parker flag and wakes it',
+    );
     expect(nextEffect({ kind: 'park' }, { ...B(mid), parker: 1 }, mid)).toBe(
       'the flag is already set: returns at once',
     );
@@ -103,12 +107,16 @@ describe('step into', () => {
     const upTo29 = oldTrace.filter((e) => e.step <= 29);
     expect(guessOpStart(upTo29, 'A')).toBe(25); // cs_exit at 25
     expect(guessOpStart(upTo29, 'B')).toBe(0);
+    const work = (step: number, actor = 'A'): TraceEvent => ({ step, time: 0, kind: 'work', actor });
+    const tr = [{ step: 1, time: 0, kind: 'cs_enter', actor: 'A' }, work(2), work(3), work(4)];
+    expect(guessOpStart(tr, 'A', 'work')).toBe(1); // inside `work 5`: its three work steps so far
+    expect(guessOpStart(tr, 'A', 'cs_exit')).toBe(4); // the work is over
   });
   it('tells events in short, code-like words', () => {
     const e = (x: Partial<TraceEvent>): TraceEvent => ({ step: 1, time: 0, kind: 'note', ...x });
-    expect(eventText(e({ kind: 'cas', object: 'm', expected: 0, desired: 1, old: 0, new: 1, ok: true }), mid)).toBe(
-      'CAS state 00 → 01 ✓',
-    );
+    expect(
+      eventText(e({ kind: 'cas', object: 'm', expected: 0, desired: 1, old: 0, new: 1, ok: true }), mid),
+    ).toBe('CAS state 00 → 01 ✓');
     expect(eventText(e({ kind: 'note', label: 'validate ok', value: 1 }), mid)).toBe('validate passed');
     expect(eventText(e({ kind: 'note', label: 'spin round', value: 3 }), mid)).toBe('SpinWait round 3');
     expect(eventText(e({ kind: 'note', label: 'enqueue', value: 30 }), mid)).toBe('queued in bucket 30');
@@ -146,7 +154,11 @@ describe('the outcome banner', () => {
   });
   it('names the kind of violation and quotes its message', () => {
     const v = outcomeFor(
-      { ...mid, outcome: 'violation', violation: { kind: 'misuse', message: 'unlocked a mutex that is not locked', step: 1 } },
+      {
+        ...mid,
+        outcome: 'violation',
+        violation: { kind: 'misuse', message: 'unlocked a mutex that is not locked', step: 1 },
+      },
       summary,
     )!;
     expect(v.title).toBe('The lock was misused');

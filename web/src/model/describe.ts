@@ -148,7 +148,12 @@ export function eventText(e: TraceEvent, state: MachineState): string {
       case 'cas':
         return e.ok
           ? t('pl.did.casOk', { field, expected: bits2(e.expected), desired: bits2(e.desired) })
-          : t('pl.did.casFailed', { field, expected: bits2(e.expected), desired: bits2(e.desired), old: bits2(e.old) });
+          : t('pl.did.casFailed', {
+              field,
+              expected: bits2(e.expected),
+              desired: bits2(e.desired),
+              old: bits2(e.old),
+            });
       case 'store':
         return t('pl.did.store', { field, old: bits2(e.old), new: bits2(e.new) });
       case 'load':
@@ -165,7 +170,11 @@ export function eventText(e: TraceEvent, state: MachineState): string {
     case 'cas':
       return e.ok
         ? t('did.casOk', { object: e.object ?? '', old: formatValue(e.old), new: formatValue(e.new) })
-        : t('did.casFailed', { object: e.object ?? '', old: formatValue(e.old), expected: formatValue(e.expected) });
+        : t('did.casFailed', {
+            object: e.object ?? '',
+            old: formatValue(e.old),
+            expected: formatValue(e.expected),
+          });
     case 'load':
       return t('did.load', { object: e.object ?? '', value: formatValue(e.new) });
     case 'store':
@@ -220,10 +229,15 @@ const WHOLE_OPS = new Set(['cs_enter', 'cs_exit', 'work', 'print', 'assert', 'sl
  * alone (for runs the page did not watch step by step): just after the actor's
  * latest whole-operation event (cs_enter, work, …).  0 when there is none.
  */
-export function guessOpStart(trace: TraceEvent[], actor: string): number {
+export function guessOpStart(trace: TraceEvent[], actor: string, nextKind?: string): number {
+  // `work N` is one operation of N work steps: while the next is work too, its work so far is inside
+  let inWork = nextKind === 'work';
   for (let i = trace.length - 1; i >= 0; i--) {
     const e = trace[i]!;
-    if (e.actor === actor && WHOLE_OPS.has(e.kind)) return e.step;
+    if (e.actor !== actor) continue;
+    if (inWork && e.kind === 'work') continue;
+    inWork = false;
+    if (WHOLE_OPS.has(e.kind)) return e.step;
   }
   return 0;
 }
@@ -251,7 +265,10 @@ export function narrateEngine(e: TraceEvent, state: MachineState): string | null
     }
   }
   if (bucketOfObject(e.object) !== null && (e.kind === 'lock' || e.kind === 'unlock'))
-    return t(e.kind === 'lock' ? 'pl.event.lockBucket' : 'pl.event.unlockBucket', { actor, object: e.object });
+    return t(e.kind === 'lock' ? 'pl.event.lockBucket' : 'pl.event.unlockBucket', {
+      actor,
+      object: e.object,
+    });
   switch (e.kind) {
     case 'prepare_park':
       return t('pl.event.prepare', { actor });

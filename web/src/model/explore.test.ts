@@ -47,7 +47,7 @@ describe('the explorer in words', () => {
   });
   it('shows progress as a line and, when it can be known, a fraction', () => {
     const p = { executions: 12345, bound: 2, pruned: 678, elapsedMs: 1500 };
-    expect(progressLine(p, 'dfs')).toBe('12,345 runs · now within 2 preemptions · 678 pruned · 1.5 s');
+    expect(progressLine(p, 'dfs')).toBe('12,345 runs · preemption bound 2 · 678 pruned · 1.5 s');
     expect(progressFraction(p, exploreOptions('dfs', 3))).toBe(0.5);
     expect(progressFraction(p, { ...exploreOptions('random', 3), maxExecutions: 24690 })).toBe(0.5);
   });

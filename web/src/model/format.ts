@@ -36,10 +36,17 @@ export function contrast(a: string, b: string): number {
   return (x + 0.05) / (y + 0.05);
 }
 
+const INKS = new Map<string, string>();
+
 /** Text colour on an actor's colour: near-black or white, whichever reads better. */
 export function actorInk(index: number): string {
   const bg = actorColour(index);
-  return contrast(bg, '#111111') >= contrast(bg, '#ffffff') ? '#111111' : '#ffffff';
+  let ink = INKS.get(bg);
+  if (!ink) {
+    ink = contrast(bg, '#111111') >= contrast(bg, '#ffffff') ? '#111111' : '#ffffff';
+    INKS.set(bg, ink);
+  }
+  return ink;
 }
 
 /** The text of an actor's badge: short names whole ("A", "T1"), longer ones by their first character. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import mermaid from 'mermaid';
 import type { TraceEvent } from '../engine/types';
-import { mermaidAlias, mermaidText, sequenceDiagram } from './mermaid';
+import { diagramPages, mermaidAlias, mermaidText, sequenceDiagram } from './mermaid';
 import fixtures from './fixtures/traces.json';
 
 interface Fixture {
@@ -174,5 +174,41 @@ describe('escaping what comes from files', () => {
       const arrows = p.messages.filter((m) => m.type === 0 || m.type === 3); // SOLID, SOLID_CROSS
       expect(arrows.length).toBe(d.messages.length);
     }
+  });
+});
+
+describe('the diagram in pages', () => {
+  it('cuts the arrows into pages that each parse, with the same participants and the arrows in order', async () => {
+    const f = fx.handoff;
+    const full = diagramOf(f);
+    const paged = diagramPages({ trace: f.trace, actors: f.actors, objects: f.objects }, 8, 100);
+    expect(paged.total).toBe(full.messages.length);
+    expect(paged.omitted).toBe(0);
+    expect(paged.pages.map((p) => p.index)).toEqual(paged.pages.map((_, i) => i));
+    expect(paged.pages.flatMap((p) => p.messages)).toEqual(full.messages);
+    const head = full.text.split('\n').slice(0, 5).join('\n');
+    for (const p of paged.pages) {
+      expect(p.messages.length).toBeLessThanOrEqual(8);
+      expect(p.text.startsWith(head + '\n')).toBe(true);
+      const parsedPage = await parsed(p.text);
+      expect(parsedPage.messages.filter((m) => m.type === 0 || m.type === 3)).toHaveLength(p.messages.length);
+    }
+    // A is inside its critical section across page breaks: each later page opens it again
+    const inside = paged.pages.filter((p) => /^ {2}activate p0\n {2}p/m.test(p.text.split('\n').slice(5).join('\n')));
+    expect(inside.length).toBeGreaterThan(0);
+  });
+
+  it('keeps whole pages from the end, numbered from the start of the run', () => {
+    const f = fx.handoff;
+    const paged = diagramPages({ trace: f.trace, actors: f.actors, objects: f.objects }, 8, 2);
+    const all = diagramPages({ trace: f.trace, actors: f.actors, objects: f.objects }, 8, 100);
+    expect(paged.pages).toEqual(all.pages.slice(-2));
+    expect(paged.omitted).toBe((all.pages.length - 2) * 8);
+  });
+
+  it('gives a mutex’s bucket its column from the start', () => {
+    const d = diagramPages({ trace: [], actors: ['A'], objects: [{ name: 'm', type: 'mini_mutex', bucket: 30 }] });
+    expect(d.pages).toHaveLength(1);
+    expect(d.pages[0]!.text).toBe('sequenceDiagram\n  participant p0 as A\n  participant p1 as m\n  participant p2 as bucket 30\n');
   });
 });

@@ -25,8 +25,8 @@ export interface DiagramInput {
   trace: readonly TraceEvent[];
   /** the scenario's actors, in order (each gets a participant, even before it moves) */
   actors: readonly string[];
-  /** the machine's objects (name, type); mutex state bytes are written as bits */
-  objects?: readonly { name: string; type: string }[];
+  /** the machine's objects (name, type, a mutex's bucket); mutex state bytes are written as bits */
+  objects?: readonly { name: string; type: string; bucket?: unknown }[];
   /** keep only the last N messages (older ones are summarised in a note) */
   maxMessages?: number;
 }
@@ -141,7 +141,8 @@ type Item =
 
 const BITS_TYPES: Record<string, number> = { mini_mutex: 2 };
 
-function formatter(objects: readonly { name: string; type: string }[] | undefined) {
+/** Values as people read them: a mutex's state byte in bits ("01"), anything else in decimal. */
+export function valueFormatter(objects: readonly { name: string; type: string }[] | undefined) {
   const bits = new Map<string, number>();
   for (const o of objects ?? []) {
     const w = BITS_TYPES[o.type];
@@ -210,10 +211,20 @@ function joinWords(main: string, extra: string[]): string {
 }
 
 export function sequenceDiagram(input: DiagramInput): Diagram {
+  const { people, items } = build(input);
+  return write(people, items, input.maxMessages);
+}
+
+/** The participants and the diagram's items (messages, notes, activations), spin loops folded. */
+function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
   const people = new Participants();
   for (const a of input.actors) people.actor(a);
-  for (const o of input.objects ?? []) people.object(o.name);
-  const fmt = formatter(input.objects);
+  for (const o of input.objects ?? []) {
+    people.object(o.name);
+    // a mutex's bucket is known from the start: its column is there before it is used
+    if (typeof o.bucket === 'number') people.object(`lot[${o.bucket}]`);
+  }
+  const fmt = valueFormatter(input.objects);
   const counters = new Set((input.objects ?? []).filter((o) => o.type === 'counter').map((o) => o.name));
   const allActors = () => people.list.filter((p) => p.actor);
 
@@ -359,8 +370,7 @@ export function sequenceDiagram(input: DiagramInput): Diagram {
     }
   }
 
-  const folded = fold(items);
-  return write(people.list, folded, input.maxMessages);
+  return { people: people.list, items: fold(items) };
 }
 
 function formatTime(us: number): string {
@@ -485,4 +495,79 @@ export function participantsOf(text: string): { id: string; label: string }[] {
     if (m) out.push({ id: m[1]!, label: m[2]! });
   }
   return out;
+}
+
+// ---- pages ----------------------------------------------------------------------------
+
+/** One page of the diagram: a Mermaid text of its own, with every participant. */
+export interface DiagramPage {
+  /** the page's number from the start of the run (stable as the run grows) */
+  index: number;
+  text: string;
+  /** one range per arrow of this page, in drawing order */
+  messages: StepRange[];
+}
+
+export interface PagedDiagram {
+  pages: DiagramPage[];
+  /** arrows in the whole run */
+  total: number;
+  /** arrows on the pages left out at the top */
+  omitted: number;
+}
+
+/**
+ * The diagram cut into pages of `pageSize` arrows, each its own Mermaid text
+ * with every participant declared in the same order, so a step redraws only
+ * the last page, and only the last `maxPages` pages are kept.  Page k always
+ * holds arrows k*pageSize to (k+1)*pageSize - 1 (the notes and closing
+ * activations after its last arrow stay with it); a critical section that
+ * spans a page break is opened again at the top of the next page.
+ */
+export function diagramPages(input: DiagramInput, pageSize = 16, maxPages = 10): PagedDiagram {
+  const { people, items } = build(input);
+  const head = ['sequenceDiagram', ...people.map((p) => `  participant ${p.id} as ${mermaidAlias(p.label)}`)];
+  const chunks: { items: Item[]; open: Participant[] }[] = [{ items: [], open: [] }];
+  const depth = new Map<Participant, number>();
+  let count = 0;
+  for (const it of items) {
+    if (it.kind === 'msg') {
+      if (count > 0 && count % pageSize === 0) {
+        const open: Participant[] = [];
+        for (const [p, d] of depth) for (let k = 0; k < d; k++) open.push(p);
+        chunks.push({ items: [], open });
+      }
+      count++;
+    } else if (it.kind === 'activate') depth.set(it.who, (depth.get(it.who) ?? 0) + 1);
+    else if (it.kind === 'deactivate') depth.set(it.who, Math.max(0, (depth.get(it.who) ?? 0) - 1));
+    chunks[chunks.length - 1]!.items.push(it);
+  }
+  const first = Math.max(0, chunks.length - Math.max(1, maxPages));
+  const pages = chunks.slice(first).map((c, k) => {
+    const lines = [...head, ...c.open.map((p) => `  activate ${p.id}`)];
+    const messages: StepRange[] = [];
+    for (const it of c.items) {
+      const line = itemLine(it, people);
+      if (line) lines.push(line);
+      if (it.kind === 'msg') messages.push(it.range);
+    }
+    return { index: first + k, text: lines.join('\n') + '\n', messages };
+  });
+  return { pages, total: count, omitted: Math.min(count, first * pageSize) };
+}
+
+function itemLine(it: Item, people: Participant[]): string | null {
+  switch (it.kind) {
+    case 'msg':
+      return `  ${it.from.id}${it.arrow}${it.to.id}: ${mermaidText(it.text)}`;
+    case 'note': {
+      const ids = it.over.map((p) => p.id);
+      const over = ids.length > 1 ? `${ids[0]},${ids[ids.length - 1]}` : (ids[0] ?? people[0]?.id);
+      return over ? `  Note over ${over}: ${mermaidText(it.text)}` : null;
+    }
+    case 'activate':
+      return `  activate ${it.who.id}`;
+    case 'deactivate':
+      return `  deactivate ${it.who.id}`;
+  }
 }

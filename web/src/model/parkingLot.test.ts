@@ -22,14 +22,39 @@ function shared(): MachineState {
     ...stuck,
     outcome: 'running',
     objects: [
-      { name: 'm1', type: 'mini_mutex', engine: 'parking_lot', address: 0x10000, fields: { state: 3, locked: 1, parked: 1 }, key: 0x10000, bucket: 30, owner: 'A' },
-      { name: 'm2', type: 'mini_mutex', engine: 'parking_lot', address: 0x10090, fields: { state: 1, locked: 1, parked: 0 }, key: 0x10090, bucket: 30, owner: 'C' },
+      {
+        name: 'm1',
+        type: 'mini_mutex',
+        engine: 'parking_lot',
+        address: 0x10000,
+        fields: { state: 3, locked: 1, parked: 1 },
+        key: 0x10000,
+        bucket: 30,
+        owner: 'A',
+      },
+      {
+        name: 'm2',
+        type: 'mini_mutex',
+        engine: 'parking_lot',
+        address: 0x10090,
+        fields: { state: 1, locked: 1, parked: 0 },
+        key: 0x10090,
+        bucket: 30,
+        owner: 'C',
+      },
     ],
     engines: {
       parking_lot: {
         buckets: 64,
         queues: [
-          { bucket: 30, locked_by: 'C', waiters: [{ key: 0x10000, actor: 'B' }, { key: 0x10090, actor: 'D' }] },
+          {
+            bucket: 30,
+            locked_by: 'C',
+            waiters: [
+              { key: 0x10000, actor: 'B' },
+              { key: 0x10090, actor: 'D' },
+            ],
+          },
         ],
       },
     },

@@ -96,7 +96,8 @@ export function lotView(state: MachineState): LotView {
     lockedBy: null,
     waiters: [],
   }));
-  for (const m of mutexes(state)) if (m.bucket !== undefined && cells[m.bucket]) cells[m.bucket]!.mutexes.push(m.name);
+  for (const m of mutexes(state))
+    if (m.bucket !== undefined && cells[m.bucket]) cells[m.bucket]!.mutexes.push(m.name);
   for (const q of lot?.queues ?? []) {
     const c = cells[q.bucket];
     if (!c) continue;

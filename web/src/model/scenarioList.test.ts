@@ -13,7 +13,13 @@ import {
 
 describe('the scenario picker', () => {
   it('groups scenarios by engine, basic first, then parking_lot', () => {
-    const g = groupByEngine(['aqs/x', 'parking_lot/lost-wakeup', 'basic/racy-counter', 'parking_lot/contended', 'zeta/a']);
+    const g = groupByEngine([
+      'aqs/x',
+      'parking_lot/lost-wakeup',
+      'basic/racy-counter',
+      'parking_lot/contended',
+      'zeta/a',
+    ]);
     expect(g).toEqual([
       { engine: 'basic', ids: ['basic/racy-counter'] },
       { engine: 'parking_lot', ids: ['parking_lot/contended', 'parking_lot/lost-wakeup'] },

@@ -27,7 +27,11 @@ const files = [
   { path: 'engines/parking_lot/lot.c', text: 'x\ny\n' },
   { path: 'plat/plat.h', text: 'p\n' },
 ];
-const listed = ['engines/parking_lot/mini_mutex.h', 'engines/parking_lot/mini_mutex.c', 'engines/parking_lot/lot.c'];
+const listed = [
+  'engines/parking_lot/mini_mutex.h',
+  'engines/parking_lot/mini_mutex.c',
+  'engines/parking_lot/lot.c',
+];
 
 describe('source sites', () => {
   it('parse "path:line"', () => {
@@ -52,10 +56,17 @@ describe('source sites', () => {
       { actor: 'A', index: 0, line: 2 },
       { actor: 'B', index: 1, line: 2 },
     ]);
-    expect(marksByLine(marks).get(2)?.map((m) => m.actor)).toEqual(['A', 'B']);
+    expect(
+      marksByLine(marks)
+        .get(2)
+        ?.map((m) => m.actor),
+    ).toEqual(['A', 'B']);
   });
   it('offer the engine’s files, .c first, and pick where the first enabled actor is', () => {
-    const actors = [actor('A', 'blocked', 'plat/plat.h:1'), actor('B', 'enabled', 'engines/parking_lot/lot.c:1')];
+    const actors = [
+      actor('A', 'blocked', 'plat/plat.h:1'),
+      actor('B', 'enabled', 'engines/parking_lot/lot.c:1'),
+    ];
     const offered = engineFiles(files, listed, actors).map((f) => baseName(f.path));
     expect(offered).toEqual(['mini_mutex.c', 'lot.c', 'mini_mutex.h', 'plat.h']);
     expect(defaultFile(engineFiles(files, listed, actors), actors)).toBe('engines/parking_lot/lot.c');
@@ -81,11 +92,17 @@ describe('colouring C', () => {
     expect(lines.map((l) => l.map((t) => t.text).join('')).join('\n')).toBe(src);
   });
   it('finds comments, strings, keywords, types, numbers, calls and the preprocessor', () => {
-    const kinds = (i: number) => lines[i]!.filter((t) => t.kind !== 'plain').map((t) => `${t.kind}:${t.text.trim()}`);
+    const kinds = (i: number) =>
+      lines[i]!.filter((t) => t.kind !== 'plain').map((t) => `${t.kind}:${t.text.trim()}`);
     expect(kinds(0)).toEqual(['preproc:#include "lot.h"', 'comment:// the lot']);
     expect(kinds(1)).toEqual(['keyword:static', 'type:bool', 'call:f', 'type:int']);
     expect(kinds(2)).toEqual(['comment:/* a comment']);
-    expect(kinds(3)).toEqual(['comment:over lines */', 'keyword:return', 'number:0x1F', 'comment:// "no" string here']);
+    expect(kinds(3)).toEqual([
+      'comment:over lines */',
+      'keyword:return',
+      'number:0x1F',
+      'comment:// "no" string here',
+    ]);
     expect(kinds(4)).toEqual(['call:plat_note', 'call:AT', 'string:"validate ok"', 'number:1']);
   });
 });

@@ -69,7 +69,10 @@ export function engineFiles(all: SourceFile[], listed: string[], actors: ActorSt
   }
   const files = paths.map((p) => byPath.get(p)).filter((f): f is SourceFile => !!f);
   const isC = (f: SourceFile) => (f.path.endsWith('.c') ? 0 : 1);
-  return files.map((f, i) => ({ f, i })).sort((a, b) => isC(a.f) - isC(b.f) || a.i - b.i).map((x) => x.f);
+  return files
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => isC(a.f) - isC(b.f) || a.i - b.i)
+    .map((x) => x.f);
 }
 
 /**
@@ -78,7 +81,10 @@ export function engineFiles(all: SourceFile[], listed: string[], actors: ActorSt
  */
 export function defaultFile(files: SourceFile[], actors: ActorState[]): string | null {
   const has = (p: string) => files.some((f) => f.path === p);
-  const order = [...actors.filter((a) => a.status === 'enabled'), ...actors.filter((a) => a.status !== 'enabled')];
+  const order = [
+    ...actors.filter((a) => a.status === 'enabled'),
+    ...actors.filter((a) => a.status !== 'enabled'),
+  ];
   for (const a of order) {
     const s = parseSite(a.next?.site);
     if (s && has(s.path)) return s.path;
@@ -105,7 +111,8 @@ const KEYWORDS = new Set(
     ' ',
   ),
 );
-const TYPES = /^(void|char|short|int|long|unsigned|signed|float|double|bool|size_t|uintptr_t|u?int(8|16|32|64)_t|[a-z_]+_t|[A-Z][a-zA-Z0-9_]*_t)$/;
+const TYPES =
+  /^(void|char|short|int|long|unsigned|signed|float|double|bool|size_t|uintptr_t|u?int(8|16|32|64)_t|[a-z_]+_t|[A-Z][a-zA-Z0-9_]*_t)$/;
 
 /**
  * C source as lines of tokens, for colouring (comments, strings, keywords,

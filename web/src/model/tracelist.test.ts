@@ -36,6 +36,10 @@ describe('the trace tab', () => {
       tone: 'quiet',
     });
   });
+  it('writes a mutex state in bits', () => {
+    const { rows } = traceRows([cas], 10, [{ name: 'm', type: 'mini_mutex' }]);
+    expect(rows[0]!.what).toBe('fast path: CAS 00 -> 01 · 00 → 01 (01) ✗');
+  });
   it('lists only the last events of a long run', () => {
     const trace = Array.from({ length: 10 }, (_, i) => ({ step: i + 1, time: 0, kind: 'work', actor: 'A' }));
     const { rows, hidden } = traceRows(trace, 4);

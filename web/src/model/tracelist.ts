@@ -4,6 +4,10 @@
  */
 import type { TraceEvent } from '../engine/types';
 import { shortSite } from './format';
+import { valueFormatter } from './mermaid';
+
+type Fmt = (object: string | undefined, v: number | undefined) => string;
+const plain: Fmt = (_o, v) => (v === undefined ? '?' : String(v));
 
 export interface TraceRow {
   /** index in the trace (a stable key) */
@@ -20,11 +24,12 @@ export interface TraceRow {
 
 const QUIET = new Set(['note', 'clock', 'spin', 'yield', 'work']);
 
-function values(e: TraceEvent): string {
+function values(e: TraceEvent, f: Fmt): string {
+  const o = e.object;
   const parts: string[] = [];
-  if (e.kind === 'cas') parts.push(`${e.expected ?? '?'} → ${e.desired ?? '?'}`, `(${e.old ?? '?'})`);
-  else if (e.old !== undefined && e.new !== undefined && e.old !== e.new) parts.push(`${e.old} → ${e.new}`);
-  else if (e.new !== undefined) parts.push(String(e.new));
+  if (e.kind === 'cas') parts.push(`${f(o, e.expected)} → ${f(o, e.desired)}`, `(${f(o, e.old)})`);
+  else if (e.old !== undefined && e.new !== undefined && e.old !== e.new) parts.push(`${f(o, e.old)} → ${f(o, e.new)}`);
+  else if (e.new !== undefined) parts.push(f(o, e.new));
   if (e.value !== undefined) parts.push(String(e.value));
   if (e.target) parts.push(`→ ${e.target}`);
   if (e.by) parts.push(`← ${e.by}`);
@@ -34,9 +39,9 @@ function values(e: TraceEvent): string {
   return parts.join(' ');
 }
 
-export function traceRow(e: TraceEvent, index: number): TraceRow {
+export function traceRow(e: TraceEvent, index: number, f: Fmt = plain): TraceRow {
   const label = e.label ?? e.check ?? '';
-  const v = values(e);
+  const v = values(e, f);
   const bad = e.kind === 'violation' || e.kind === 'stuck' || e.kind === 'error' || e.ok === false;
   return {
     index,
@@ -50,10 +55,15 @@ export function traceRow(e: TraceEvent, index: number): TraceRow {
   };
 }
 
-/** The last `max` rows of the trace (the list stays quick on long runs). */
-export function traceRows(trace: readonly TraceEvent[], max = 400): { rows: TraceRow[]; hidden: number } {
+/** The last `max` rows of the trace (the list stays quick on long runs); mutex states in bits. */
+export function traceRows(
+  trace: readonly TraceEvent[],
+  max = 400,
+  objects?: readonly { name: string; type: string }[],
+): { rows: TraceRow[]; hidden: number } {
   const start = Math.max(0, trace.length - max);
-  return { rows: trace.slice(start).map((e, i) => traceRow(e, start + i)), hidden: start };
+  const f = objects ? valueFormatter(objects) : plain;
+  return { rows: trace.slice(start).map((e, i) => traceRow(e, start + i, f)), hidden: start };
 }
 
 /** JSON Lines: one event per line, as the engine wrote them. */

@@ -30,22 +30,43 @@ describe('comparing two variants’ runs', () => {
   });
   it('is null when the runs agree', () => {
     expect(firstDifference(oldTrace, oldTrace)).toBeNull();
-    expect(firstDifference(oldTrace.filter((e) => e.step <= 29), newTrace)).toBeNull();
+    expect(
+      firstDifference(
+        oldTrace.filter((e) => e.step <= 29),
+        newTrace,
+      ),
+    ).toBeNull();
   });
   it('reports where the schedule stopped applying when the steps before agree', () => {
-    const d = firstDifference(oldTrace, newTrace.filter((e) => e.step <= 26), 27)!;
+    const d = firstDifference(
+      oldTrace,
+      newTrace.filter((e) => e.step <= 26),
+      27,
+    )!;
     expect(d.step).toBe(27);
     expect(d.newEvents).toEqual([]);
     expect(d.oldEvents[0]).toMatchObject({ actor: 'A', kind: 'cas' });
   });
   it('counts a new run that ended first as a difference, not one that went on', () => {
     const shorter = newTrace.filter((e) => e.step <= 20);
-    expect(firstDifference(oldTrace.filter((e) => e.step <= 25), shorter)?.step).toBe(21);
-    expect(firstDifference(oldTrace.filter((e) => e.step <= 20), newTrace)).toBeNull();
+    expect(
+      firstDifference(
+        oldTrace.filter((e) => e.step <= 25),
+        shorter,
+      )?.step,
+    ).toBe(21);
+    expect(
+      firstDifference(
+        oldTrace.filter((e) => e.step <= 20),
+        newTrace,
+      ),
+    ).toBeNull();
   });
   it('groups events by step and reads the divergence message', () => {
     expect(byStep(oldTrace).get(27)).toHaveLength(2);
-    expect(divergedStep('schedule diverged at step 27: expected B load on m, got B lock on lot[30]')).toBe(27);
+    expect(divergedStep('schedule diverged at step 27: expected B load on m, got B lock on lot[30]')).toBe(
+      27,
+    );
     expect(divergedStep('the run ended (done) with 1 schedule entries unused')).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { engineWords, guessOpStart } from '../model/describe';
 import { OpHistory } from '../model/opHistory';
 import { firstDifference, type Difference } from '../model/variants';
 import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../engine/explorer';
-import { DEFAULT_EXPLORE, formatCount, formatDuration, kindWords, resultLine } from '../model/explore';
+import { DEFAULT_EXPLORE, formatCount, formatDuration, resultLine } from '../model/explore';
 import type { StepRange } from '../model/mermaid';
 import { DEFAULT_SPEED, SPEEDS, delayOf, playMove, type PlayPolicy } from '../model/play';
 import { checkSchedule } from '../model/schedule';
@@ -92,6 +92,9 @@ export interface ScenarioLoader {
 }
 
 type Listener = (s: AppState) => void;
+
+/** A move that has not answered by then shows the page as busy. */
+const BUSY_AFTER_MS = 80;
 
 export class Store {
   #state: AppState;
@@ -194,7 +197,7 @@ export class Store {
   #show(snap: Snapshot, announcement: string, alarm = false): void {
     const changed = changedObjects(this.#state.snap?.state, snap.state);
     const opSince = snap.state.actors.map(
-      (a, i) => this.#ops.since(snap.state.step, i) ?? guessOpStart(snap.trace, a.name),
+      (a, i) => this.#ops.since(snap.state.step, i) ?? guessOpStart(snap.trace, a.name, a.next?.kind),
     );
     this.#set({
       snap,
@@ -321,14 +324,17 @@ export class Store {
   ): Promise<void> {
     return this.#enqueue(async () => {
       if (this.#state.phase !== 'ready') return;
-      this.#set({ busy: true });
+      // busy (buttons off) only for a move that takes long: a quick step renders once, not twice
+      const slow = setTimeout(() => this.#set({ busy: true }), BUSY_AFTER_MS);
       const from = this.#state.snap?.state.step ?? 0;
       try {
         const snap = await request(await this.#engine());
+        clearTimeout(slow);
         if (moved === 'reset') this.#ops.clear();
         this.#ops.record(snap.state.step, snap.state.actors, moved !== 'goto', moved === 'over' ? from : undefined);
         this.#show(snap, ...say(snap));
       } catch (e) {
+        clearTimeout(slow);
         this.#failed(e);
       }
     });
@@ -703,7 +709,7 @@ export class Store {
           this.#ops.record(r.snapshot.state.step, r.snapshot.state.actors);
           this.#show(
             r.snapshot,
-            `${line} ${t('explore.loadedAnnounce', { kind: kindWords(result.kind), steps: r.snapshot.state.steps_recorded })}`,
+            `${line} ${t('explore.loadedAnnounce', { steps: r.snapshot.state.steps_recorded })}`,
           );
         } catch (e) {
           this.#failed(e);

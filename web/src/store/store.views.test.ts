@@ -76,10 +76,15 @@ class Fake implements EngineBridge {
     };
   }
   async open(source: ScenarioSource, o: OpenOptions = {}): Promise<Opened> {
-    this.calls.push(`open ${source.file} ${o.variant ?? ''} ${o.schedule ?? ''}${o.keepPrefix ? ' keep' : ''}`);
+    this.calls.push(
+      `open ${source.file} ${o.variant ?? ''} ${o.schedule ?? ''}${o.keepPrefix ? ' keep' : ''}`,
+    );
     if (this.failOpen) throw this.failOpen;
     this.variant = o.variant ?? 'correct';
-    const picks = (o.schedule ?? 'v1.').slice(3).split('').map((c) => 'AB'.indexOf(c));
+    const picks = (o.schedule ?? 'v1.')
+      .slice(3)
+      .split('')
+      .map((c) => 'AB'.indexOf(c));
     const stop = /stop=(\d+)/.exec(source.text);
     const keep = stop ? Math.min(Number(stop[1]) - 1, picks.length) : picks.length;
     this.history = picks.slice(0, keep);

@@ -304,7 +304,7 @@ describe('the explorer', () => {
     expect(engine.calls.at(-1)).toBe('replay v1: B A B 0');
     expect(store.get().snap?.state.step).toBe(0);
     expect(store.get().snap?.state.steps_recorded).toBe(3);
-    expect(store.get().announcement).toMatch(/Its schedule of 3 steps is loaded/);
+    expect(store.get().announcement).toMatch(/Its 3 steps are loaded at step 0/);
   });
 
   it('says what was proven when nothing is found, and leaves the run alone', async () => {

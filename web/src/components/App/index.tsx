@@ -323,7 +323,13 @@ export function App() {
                 id: 'trace',
                 label: t('trace.title'),
                 render: () => (
-                  <TraceList trace={snap.trace} actors={names} scenarioId={state.scenarioId} marked={state.marked} />
+                  <TraceList
+                    trace={snap.trace}
+                    actors={names}
+                    objects={snap.state.objects}
+                    scenarioId={state.scenarioId}
+                    marked={state.marked}
+                  />
                 ),
               },
             ] satisfies Tab[]

@@ -91,7 +91,13 @@ export function Header({
           </button>
         )}
         {engine && variant && variants && onVariant && (
-          <VariantSwitch engine={engine} variant={variant} variants={variants} busy={busy} onChange={onVariant} />
+          <VariantSwitch
+            engine={engine}
+            variant={variant}
+            variants={variants}
+            busy={busy}
+            onChange={onVariant}
+          />
         )}
         {locale && onLocale && <LangSwitch locale={locale} onChange={onLocale} />}
         <button type="button" class={s.keys} onClick={onKeys} aria-keyshortcuts="?">

@@ -156,7 +156,9 @@ export function Lane({
               {inside ? '▾' : '▸'}
             </span>
             {t('lane.stepInto')}
-            <span class={s.intoCount}>{t('lane.stepIntoCount', { n: events.length })}</span>
+            {events.length > 0 && (
+              <span class={s.intoCount}>{t('lane.stepIntoCount', { n: events.length })}</span>
+            )}
           </button>
           {inside && (
             <ol id={insideId} class={s.events} data-testid="inside">
@@ -166,8 +168,10 @@ export function Lane({
                 events.map((e, k) => (
                   <li key={k} class={e.failed ? `${s.event} ${s.failed}` : s.event} data-kind={e.kind}>
                     <span class={s.eventStep}>{e.step}</span>
-                    <span class={e.kind === 'note' ? s.noteText : s.eventText}>{e.text}</span>
-                    {e.label && <code class={s.comment}>// {e.label}</code>}
+                    <span class={s.eventBody}>
+                      <span class={e.kind === 'note' ? s.noteText : s.eventText}>{e.text}</span>
+                      {e.label && <code class={s.comment}> // {e.label}</code>}
+                    </span>
                   </li>
                 ))
               )}

@@ -96,7 +96,7 @@ function MutexCard({
               <span class="visually-hidden">{m.owner}</span>
             </>
           ) : (
-            t('pl.free')
+            t(m.locked ? 'pl.locked' : 'pl.free')
           )}
         </span>
       </figcaption>
@@ -127,7 +127,13 @@ function MutexCard({
 
 function Cell({ c, changed, step }: { c: BucketView; changed: boolean; step: number }) {
   const lit = c.mutexes.length > 0;
-  const cls = [s.cell, lit ? s.lit : '', c.lockedBy ? s.locked : '', c.waiters.length ? s.busy : '', changed ? s.pulse : '']
+  const cls = [
+    s.cell,
+    lit ? s.lit : '',
+    c.lockedBy ? s.locked : '',
+    c.waiters.length ? s.busy : '',
+    changed ? s.pulse : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const title = [
@@ -140,7 +146,11 @@ function Cell({ c, changed, step }: { c: BucketView; changed: boolean; step: num
     .join(' · ');
   return (
     <span key={changed ? `${c.index}-${step}` : c.index} class={cls} title={title} data-bucket={c.index}>
-      {lit ? <span class={s.cellName}>{c.mutexes.join(',')}</span> : <span class={s.cellIndex}>{c.index}</span>}
+      {lit ? (
+        <span class={s.cellName}>{c.mutexes.join(',')}</span>
+      ) : (
+        <span class={s.cellIndex}>{c.index}</span>
+      )}
       {c.lockedBy && (
         <span class={s.lockMark} aria-hidden="true">
           <Lock />
@@ -173,7 +183,9 @@ function Bucket({
     >
       <div class={s.bucketHead}>
         <code class={s.bucketName}>lot[{c.index}]</code>
-        {c.mutexes.length > 0 && <span class={s.bucketFor}>{t('pl.bucketOf', { names: c.mutexes.join(', ') })}</span>}
+        {c.mutexes.length > 0 && (
+          <span class={s.bucketFor}>{t('pl.bucketOf', { names: c.mutexes.join(', ') })}</span>
+        )}
         <span class={s.bucketLock} data-testid={`bucket-lock-${c.index}`}>
           {c.lockedBy ? (
             <>
@@ -190,7 +202,11 @@ function Bucket({
           )}
         </span>
       </div>
-      <ol class={s.queue} aria-label={t('pl.queueLabel', { bucket: c.index })} data-testid={`queue-${c.index}`}>
+      <ol
+        class={s.queue}
+        aria-label={t('pl.queueLabel', { bucket: c.index })}
+        data-testid={`queue-${c.index}`}
+      >
         <li class={s.qEnd} aria-hidden="true">
           {t('pl.head')}
         </li>

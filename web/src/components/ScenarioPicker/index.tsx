@@ -33,7 +33,15 @@ export function engineName(engine: string): string {
   return v === key ? engine : v;
 }
 
-export function ScenarioPicker({ open, current, ids, describe, onPick, onFile, onClose }: ScenarioPickerProps) {
+export function ScenarioPicker({
+  open,
+  current,
+  ids,
+  describe,
+  onPick,
+  onFile,
+  onClose,
+}: ScenarioPickerProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const [info, setInfo] = useState<Map<string, ScenarioSummary> | null>(null);
   useEffect(() => {
@@ -94,7 +102,9 @@ export function ScenarioPicker({ open, current, ids, describe, onPick, onFile, o
                         <span class={s.itemTitle}>{x?.title ?? id.slice(id.indexOf('/') + 1)}</span>
                         <span class={s.meta}>
                           <code>{id.slice(id.indexOf('/') + 1)}.yaml</code>
-                          {x?.variant && x.variant !== 'correct' && <code class={s.variant}>{x.variant}</code>}
+                          {x?.variant && x.variant !== 'correct' && (
+                            <code class={s.variant}>{x.variant}</code>
+                          )}
                           {x?.schedule && <span class={s.tag}>{t('picker.hasSchedule')}</span>}
                         </span>
                       </button>

@@ -45,14 +45,18 @@ function init(): void {
       labelBoxBorderColor: '#cfc9bd',
     },
     sequence: {
+      // every page of the diagram is drawn alone; with labels wrapped to the
+      // participants' width, Mermaid spaces the participants the same on every
+      // page, so the pages line up
       mirrorActors: true,
       useMaxWidth: false,
-      wrap: false,
+      wrap: true,
+      wrapPadding: 8,
       showSequenceNumbers: false,
       diagramMarginX: 16,
       diagramMarginY: 12,
-      actorMargin: 56,
-      width: 120,
+      actorMargin: 48,
+      width: 160,
       height: 40,
       boxMargin: 6,
       noteMargin: 6,

@@ -5,26 +5,27 @@
  * timeline; clicking it (or Enter) goes there.  Exports: the Mermaid text
  * (copy, file) and the drawing (SVG), always of the whole run.
  *
- * Drawing is kept cheap: the text is rebuilt only when the trace changes,
- * Mermaid runs only when the text changed, a short debounce merges quick
- * steps, a drawing in progress is never thrown away (the newest text is drawn
- * after it), and only the last MAX_MESSAGES arrows are drawn.
+ * Drawing is kept cheap: the diagram is cut into pages of PAGE_SIZE arrows
+ * (model/mermaid.ts, diagramPages), each drawn by Mermaid on its own and kept,
+ * so a step redraws only the last page; the pages are stacked and cropped so
+ * they read as one diagram.  A drawing in progress is never thrown away (the
+ * newest text is drawn after it), and only the last MAX_PAGES pages are shown.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { TraceEvent } from '../../engine/types';
 import { t } from '../../i18n';
 import { actorColour } from '../../model/format';
-import { sequenceDiagram, type Diagram, type StepRange } from '../../model/mermaid';
+import { diagramPages, sequenceDiagram, type DiagramPage, type PagedDiagram, type StepRange } from '../../model/mermaid';
 import { ExportButtons, fileBase, saveFile } from '../ExportButtons';
 import s from './style.module.css';
 
-export const MAX_MESSAGES = 150;
-const DEBOUNCE_MS = 40;
+export const PAGE_SIZE = 16;
+export const MAX_PAGES = 10;
 
 export interface SequenceDiagramProps {
   trace: TraceEvent[];
   actors: string[];
-  objects: { name: string; type: string }[];
+  objects: { name: string; type: string; bucket?: unknown }[];
   /** names the exported files */
   scenarioId: string;
   onMark: (r: StepRange | null) => void;
@@ -33,109 +34,181 @@ export interface SequenceDiagramProps {
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/** Actors in their colours; an invisible, focusable band over each arrow. */
-function decorate(svg: SVGSVGElement, d: Diagram, actorCount: number): void {
+const num = (el: Element | null | undefined, attr: string) => Number(el?.getAttribute(attr) ?? NaN);
+
+/** Where an arrow is drawn: a line's y, or the top of a self-message's loop. */
+function arrowY(el: Element): { top: number; bottom: number } {
+  if (el.localName === 'line') {
+    const y = Math.max(num(el, 'y1'), num(el, 'y2'));
+    return { top: y, bottom: y };
+  }
+  const ys = (el.getAttribute('d') ?? '').match(/-?\d+(\.\d+)?/g)?.map(Number).filter((_, i) => i % 2 === 1) ?? [];
+  return ys.length ? { top: Math.min(...ys), bottom: Math.max(...ys) } : { top: NaN, bottom: NaN };
+}
+
+/**
+ * Once per drawn page: actors in their colours, trouble notes in the colours
+ * of trouble, a focusable band over each arrow (with its step range), and the
+ * numbers needed to stack the pages (kept in data- attributes).
+ */
+function prepare(svg: SVGSVGElement, page: DiagramPage, actorCount: number): void {
   for (let i = 0; i < actorCount; i++) {
     const colour = actorColour(i);
-    svg.querySelectorAll(`rect.actor[name="p${i}"]`).forEach((r) => {
-      (r as SVGElement).style.fill = `color-mix(in srgb, ${colour} 22%, white)`;
-      (r as SVGElement).style.stroke = colour;
-      (r as SVGElement).style.strokeWidth = '2';
+    svg.querySelectorAll<SVGElement>(`rect.actor[name="p${i}"]`).forEach((r) => {
+      r.style.fill = `color-mix(in srgb, ${colour} 22%, white)`;
+      r.style.stroke = colour;
+      r.style.strokeWidth = '2';
     });
   }
-  const texts = [...svg.querySelectorAll<SVGTextElement>('text.messageText')];
-  const lines = [...svg.querySelectorAll<SVGGraphicsElement>('.messageLine0, .messageLine1')];
-  if (texts.length !== d.messages.length) return; // not the drawing we expect: no bands, still a drawing
-  const width = svg.viewBox.baseVal?.width || svg.getBBox().width;
-  const x0 = svg.viewBox.baseVal?.x ?? 0;
-  texts.forEach((text, i) => {
-    const range = d.messages[i]!;
-    const tb = text.getBBox();
-    const lb = lines[i]?.getBBox();
-    const top = tb.y - 3;
-    const bottom = Math.max(tb.y + tb.height, lb ? lb.y + lb.height : 0) + 5;
+  svg.querySelectorAll<SVGTextElement>('text.noteText').forEach((text) => {
+    if (!(text.textContent ?? '').startsWith('⚠')) return;
+    text.style.fill = '#8a2c00';
+    text.style.fontWeight = '700';
+    const rect = text.parentElement?.querySelector<SVGRectElement>('rect.note');
+    if (rect) {
+      rect.style.fill = '#fbeee6';
+      rect.style.stroke = '#b03a00';
+    }
+  });
+
+  const vb = svg.viewBox.baseVal;
+  const top = Math.max(...[...svg.querySelectorAll('rect.actor-top')].map((r) => num(r, 'y') + num(r, 'height')));
+  const bottom = Math.min(...[...svg.querySelectorAll('rect.actor-bottom')].map((r) => num(r, 'y')));
+  const first = svg.querySelector('rect.actor-top[name="p0"]');
+  svg.dataset.x = String(vb.x);
+  svg.dataset.y = String(vb.y);
+  svg.dataset.w = String(vb.width);
+  svg.dataset.h = String(vb.height);
+  svg.dataset.top = String(Number.isFinite(top) ? top + 1 : vb.y);
+  svg.dataset.bottom = String(Number.isFinite(bottom) ? bottom - 1 : vb.y + vb.height);
+  svg.dataset.left = String((first ? num(first, 'x') : 0) - vb.x);
+
+  const arrows = [...svg.querySelectorAll('.messageLine0, .messageLine1')];
+  if (arrows.length !== page.messages.length) return; // not the drawing we expect: no bands, still a drawing
+  const texts = [...svg.querySelectorAll<SVGTextElement>('text.messageText')].map((el) => ({ el, y: num(el, 'y') }));
+  let prev = Number(svg.dataset.top);
+  arrows.forEach((arrow, i) => {
+    const range = page.messages[i]!;
+    const a = arrowY(arrow);
+    const mine = texts.filter((x) => x.y > prev && x.y <= a.top + 2);
     const band = document.createElementNS(SVG_NS, 'rect');
-    band.setAttribute('x', String(x0));
-    band.setAttribute('y', String(top));
-    band.setAttribute('width', String(width));
-    band.setAttribute('height', String(Math.max(8, bottom - top)));
-    band.setAttribute('data-hit', String(i));
+    const from = mine.length ? Math.min(...mine.map((x) => x.y)) - 16 : a.top - 22;
+    band.setAttribute('x', String(vb.x));
+    band.setAttribute('y', String(from));
+    band.setAttribute('width', String(vb.width));
+    band.setAttribute('height', String(Math.max(10, a.bottom + 6 - from)));
+    band.setAttribute('data-hit', `${range.from}-${range.to}`);
     band.setAttribute('tabindex', '0');
     band.setAttribute('role', 'button');
-    const words = text.textContent ?? '';
+    const words = mine.map((x) => x.el.textContent ?? '').join(' ');
     band.setAttribute(
       'aria-label',
       range.from === range.to
         ? t('diagram.messageLabel', { step: range.to, text: words })
         : t('diagram.messageRange', { from: range.from, to: range.to, text: words }),
     );
-    text.setAttribute('data-msg', String(i));
-    if (i === texts.length - 1) {
-      text.setAttribute('data-latest', '');
-      lines[i]?.setAttribute('data-latest', '');
+    if (i === arrows.length - 1) {
+      arrow.setAttribute('data-last', '');
+      for (const x of mine) x.el.setAttribute('data-last', '');
     }
     svg.append(band);
+    prev = a.bottom;
+  });
+}
+
+/** Stacks the pages: the first keeps the participants on top, the last at the bottom; lifelines aligned. */
+function place(pages: SVGSVGElement[]): void {
+  const lefts = pages.map((p) => Number(p.dataset.left));
+  const most = Math.max(0, ...lefts);
+  pages.forEach((svg, i) => {
+    const d = svg.dataset;
+    const x = Number(d.x);
+    const w = Number(d.w);
+    const top = i === 0 ? Number(d.y) : Number(d.top);
+    const bottom = i === pages.length - 1 ? Number(d.y) + Number(d.h) : Number(d.bottom);
+    const h = Math.max(1, bottom - top);
+    svg.setAttribute('viewBox', `${x} ${top} ${w} ${h}`);
+    svg.setAttribute('width', String(w));
+    svg.setAttribute('height', String(h));
+    svg.style.maxWidth = 'none';
+    svg.style.marginLeft = `${most - (lefts[i] ?? 0)}px`;
+    const latest = i === pages.length - 1;
+    svg.querySelectorAll('[data-last]').forEach((el) => el.toggleAttribute('data-latest', latest));
   });
 }
 
 export function SequenceDiagram({ trace, actors, objects, scenarioId, onMark, onGo }: SequenceDiagramProps) {
-  const shape = `${actors.join(',')}|${objects.map((o) => `${o.name}:${o.type}`).join(',')}`;
+  const shape = `${actors.join(',')}|${objects.map((o) => `${o.name}:${o.type}:${String(o.bucket ?? '')}`).join(',')}`;
   // rebuilt when the trace or the cast changes, not on every render
-  const diagram = useMemo(
-    () => sequenceDiagram({ trace, actors, objects, maxMessages: MAX_MESSAGES }),
+  const model = useMemo(
+    () => diagramPages({ trace, actors, objects }, PAGE_SIZE, MAX_PAGES),
     [trace, shape],
   );
   const host = useRef<HTMLDivElement>(null);
-  const shown = useRef<{ text: string; diagram: Diagram | null; svg: SVGSVGElement | null }>({
-    text: '',
-    diagram: null,
-    svg: null,
-  });
-  const wanted = useRef(diagram);
+  const scroller = useRef<HTMLDivElement>(null);
+  /** drawn pages by their Mermaid text (a page whose text did not change is not drawn again) */
+  const cache = useRef(new Map<string, SVGSVGElement>());
+  const shown = useRef<PagedDiagram | null>(null);
+  const wanted = useRef(model);
   const drawing = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [error, setError] = useState('');
   const actorCount = actors.length;
 
+  const same = (a: PagedDiagram | null, b: PagedDiagram) =>
+    !!a && a.pages.length === b.pages.length && a.pages.every((p, i) => p.text === b.pages[i]!.text);
+
   const pump = async () => {
     if (drawing.current) return;
-    const d = wanted.current;
-    if (d.text === shown.current.text) return;
+    const want = wanted.current;
+    if (same(shown.current, want)) return;
     drawing.current = true;
     try {
       const { draw } = await import('./draw');
-      const svg = await draw(d.text);
-      const el = host.current;
-      if (el) {
-        el.replaceChildren(svg);
-        decorate(svg, d, actorCount);
-        shown.current = { text: d.text, diagram: d, svg };
-        el.scrollTop = el.scrollHeight; // the latest arrow is at the bottom
-        setStatus('ready');
+      const els: SVGSVGElement[] = [];
+      // the newest page first (it is the one in view), then any others missing
+      const order = want.pages.map((_, i) => i).reverse();
+      const byIndex = new Map<number, SVGSVGElement>();
+      for (const i of order) {
+        const page = want.pages[i]!;
+        let el = cache.current.get(page.text);
+        if (!el) {
+          el = await draw(page.text);
+          // measure-free preparation: attributes only, the drawing is not in the page yet
+          prepare(el, page, actorCount);
+          cache.current.set(page.text, el);
+        }
+        byIndex.set(i, el);
       }
+      for (let i = 0; i < want.pages.length; i++) els.push(byIndex.get(i)!);
+      place(els);
+      host.current?.replaceChildren(...els);
+      const box = scroller.current;
+      if (box) box.scrollTop = box.scrollHeight; // the latest arrow is at the bottom
+      const keep = new Set(want.pages.map((p) => p.text));
+      for (const k of [...cache.current.keys()]) if (!keep.has(k)) cache.current.delete(k);
+      shown.current = want;
+      setStatus('ready');
     } catch (e) {
       setStatus('failed');
       setError(e instanceof Error ? e.message : String(e));
-      shown.current = { ...shown.current, text: d.text };
+      shown.current = want;
     } finally {
       drawing.current = false;
-      if (wanted.current.text !== shown.current.text) timer.current = setTimeout(pump, DEBOUNCE_MS);
+      if (!same(shown.current, wanted.current)) void pump();
     }
   };
 
   useEffect(() => {
-    wanted.current = diagram;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(pump, shown.current.text ? DEBOUNCE_MS : 0);
-    return () => clearTimeout(timer.current);
-  }, [diagram]);
+    wanted.current = model;
+    void pump();
+  }, [model]);
   useEffect(() => () => onMark(null), []);
 
   const rangeOf = (target: EventTarget | null): StepRange | null => {
-    const hit = (target as Element | null)?.closest?.('[data-hit]');
-    const i = hit ? Number(hit.getAttribute('data-hit')) : NaN;
-    return shown.current.diagram?.messages[i] ?? null;
+    const hit = (target as Element | null)?.closest?.('[data-hit]')?.getAttribute('data-hit');
+    const m = hit ? /^(\d+)-(\d+)$/.exec(hit) : null;
+    return m ? { from: Number(m[1]), to: Number(m[2]) } : null;
   };
 
   const full = () => sequenceDiagram({ trace, actors, objects }).text;
@@ -146,7 +219,7 @@ export function SequenceDiagram({ trace, actors, objects, scenarioId, onMark, on
     <div class={s.wrap} data-testid="sequence-diagram" data-status={status}>
       <div class={s.toolbar}>
         <span class={s.summary} data-testid="diagram-summary">
-          {t('diagram.summary', { messages: diagram.total, steps })}
+          {t('diagram.summary', { messages: model.total, steps })}
         </span>
         <span class={s.hint}>{t('diagram.hint')}</span>
         <ExportButtons
@@ -168,9 +241,7 @@ export function SequenceDiagram({ trace, actors, objects, scenarioId, onMark, on
               label: t('diagram.downloadSvg'),
               run: async () => {
                 const { draw, svgFile } = await import('./draw');
-                const text = full();
-                const svg = text === shown.current.text && shown.current.svg ? shown.current.svg : await draw(text);
-                saveFile(`${base}-step-${steps}.svg`, 'image/svg+xml', svgFile(svg));
+                saveFile(`${base}-step-${steps}.svg`, 'image/svg+xml', svgFile(await draw(full())));
               },
             },
           ]}
@@ -184,9 +255,7 @@ export function SequenceDiagram({ trace, actors, objects, scenarioId, onMark, on
       )}
       {trace.length === 0 && status === 'ready' && <p class={s.note}>{t('diagram.empty')}</p>}
       <div
-        ref={host}
-        class={s.host}
-        data-testid="diagram-svg"
+        class={s.scroll}
         onMouseOver={(e) => onMark(rangeOf(e.target))}
         onMouseLeave={() => onMark(null)}
         onFocusIn={(e) => onMark(rangeOf(e.target))}
@@ -203,7 +272,15 @@ export function SequenceDiagram({ trace, actors, objects, scenarioId, onMark, on
             onGo(r.to);
           }
         }}
-      />
+        ref={scroller}
+      >
+        {model.omitted > 0 && status === 'ready' && (
+          <p class={s.omitted} data-testid="diagram-omitted">
+            {t('seq.omitted', { n: model.omitted })}
+          </p>
+        )}
+        <div ref={host} data-testid="diagram-svg" />
+      </div>
     </div>
   );
 }

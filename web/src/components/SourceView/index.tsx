@@ -131,7 +131,12 @@ export function SourceView({ sources, actors, trace, onNeed }: SourceViewProps) 
           <span class={s.legendNone}>{t('source.noneHere')}</span>
         )}
       </p>
-      <div class={s.code} ref={scroller} tabIndex={0} aria-label={t('source.codeLabel', { file: path ?? '' })}>
+      <div
+        class={s.code}
+        ref={scroller}
+        tabIndex={0}
+        aria-label={t('source.codeLabel', { file: path ?? '' })}
+      >
         <table class={s.table} data-testid="source-code">
           <tbody>
             {lines.map((toks, k) => {

@@ -28,7 +28,7 @@ export function StepBar({ step, recorded, marked, marks = [], onGoto }: StepBarP
       </span>
       <div class={s.rail}>
         <span class={s.track} aria-hidden="true">
-          <span class={s.future} style={{ width: '100%' }} />
+          {recorded > step && <span class={s.future} />}
           <span class={s.fill} style={{ width: `${pct(step)}%` }} />
         </span>
         {marks.map((k) => (

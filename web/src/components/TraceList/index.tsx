@@ -14,13 +14,14 @@ import s from './style.module.css';
 export interface TraceListProps {
   trace: TraceEvent[];
   actors: string[];
+  objects: { name: string; type: string }[];
   scenarioId: string;
   /** the steps the timeline marks (a hovered diagram arrow) */
   marked: { from: number; to: number } | null;
 }
 
-export function TraceList({ trace, actors, scenarioId, marked }: TraceListProps) {
-  const { rows, hidden } = useMemo(() => traceRows(trace), [trace]);
+export function TraceList({ trace, actors, objects, scenarioId, marked }: TraceListProps) {
+  const { rows, hidden } = useMemo(() => traceRows(trace, 400, objects), [trace]);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;

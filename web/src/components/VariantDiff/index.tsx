@@ -56,7 +56,9 @@ export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) 
           =
         </span>
         <div class={s.body}>
-          <p class={s.title}>{t('variantDiff.same', { from: diff.from, to: diff.to, steps: diff.compared })}</p>
+          <p class={s.title}>
+            {t('variantDiff.same', { from: diff.from, to: diff.to, steps: diff.compared })}
+          </p>
         </div>
         <button type="button" class={s.dismiss} onClick={onDismiss} aria-label={t('notice.dismiss')}>
           ×

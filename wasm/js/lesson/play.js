@@ -1,0 +1,232 @@
+// @ts-check
+/**
+ * What a lesson means while it is played: which trace events a matcher
+ * picks, whether the goal is reached, which beats to say at a step, which
+ * hint stage applies, when to ask a question, and the next actor on the
+ * lesson's solution.  Pure functions of the trace so far and the state
+ * snapshot, so going back in time needs no bookkeeping: ask again with the
+ * shorter trace.  The web lesson player and `lockstep check` both use these,
+ * so what the checker proves is what the player shows.
+ */
+import { evaluate } from './predicate.js';
+
+/** @typedef {import('./predicate.js').Predicate} Predicate */
+/** @typedef {Record<string, unknown>} TraceEvent  one line of Session.trace() */
+/** @typedef {Record<string, (string|number|boolean)[]>} Matcher  field -> any of these values */
+
+/**
+ * The goal, normalized: `kind` says which one, the rest its parameters.
+ * @typedef {object} Goal
+ * @property {{en: string, 'zh-CN': string}} text
+ * @property {'stuck'|'overlap'|'assertion'|'violation'|'order'|'state'|'done_without'} kind
+ * @property {string|null} variant     the variant the checker proves it in (null: the lesson's)
+ * @property {string[]} [actors]       stuck: these must be among the stuck (empty: anyone)
+ * @property {string|null} [violation] violation: the kind (null: any)
+ * @property {Matcher[]} [events]      order: in this order; done_without: none of these
+ * @property {Predicate[]} [predicates] state: all of them
+ * @property {'any'|'end'} [at]        state: after any step, or once the run has ended
+ */
+
+/** Goals the explorer can search for (it looks for runs that end badly). */
+export const EXPLORABLE = ['stuck', 'overlap', 'assertion', 'violation'];
+
+/**
+ * Whether one value of an event (or next action) matches.
+ * @param {unknown} have
+ * @param {(string|number|boolean)[]} want
+ */
+function oneOf(have, want) {
+  return want.some((w) => w === have);
+}
+
+/**
+ * Does a trace event match? `variant` is the session's variant, matched by
+ * a matcher's `variant:`.
+ * @param {Matcher} m
+ * @param {TraceEvent} event
+ * @param {string} variant
+ */
+export function matchEvent(m, event, variant) {
+  for (const [field, want] of Object.entries(m)) {
+    const have = field === 'variant' ? variant : event[field];
+    if (!oneOf(have, want)) return false;
+  }
+  return true;
+}
+
+/**
+ * Does an actor's next action (state().actors[i].next) match?  The actor's
+ * name stands in for the event's `actor`.
+ * @param {Matcher} m
+ * @param {string} actor
+ * @param {Record<string, unknown>|undefined} next
+ * @param {string} variant
+ */
+export function matchNext(m, actor, next, variant) {
+  if (!next) return false;
+  return matchEvent(m, { ...next, actor }, variant);
+}
+
+/**
+ * The index of the first event at or after `from` that matches, or -1.
+ * @param {Matcher} m @param {TraceEvent[]} events @param {string} variant @param {number} [from]
+ */
+export function findEvent(m, events, variant, from = 0) {
+  for (let i = from; i < events.length; i++) if (matchEvent(m, events[i], variant)) return i;
+  return -1;
+}
+
+/**
+ * Whether the matchers match events in this order (other events may come
+ * between).  Returns the index of the event that completed the order, or -1.
+ * @param {Matcher[]} ms @param {TraceEvent[]} events @param {string} variant
+ */
+export function findOrder(ms, events, variant) {
+  let at = -1;
+  for (const m of ms) {
+    at = findEvent(m, events, variant, at + 1);
+    if (at < 0) return -1;
+  }
+  return at;
+}
+
+/**
+ * Is the goal reached?  `events` is the trace so far (Session.trace()),
+ * `state` the snapshot now (Session.state()).
+ * @param {Goal} goal
+ * @param {{events: TraceEvent[], state: any, variant: string}} now
+ */
+export function goalReached(goal, { events, state, variant }) {
+  const outcome = state?.outcome;
+  switch (goal.kind) {
+    case 'stuck': {
+      if (outcome !== 'stuck') return false;
+      const stuck = (state.stuck ?? []).map((/** @type {any} */ s) => s.actor);
+      return (goal.actors ?? []).every((a) => stuck.includes(a));
+    }
+    case 'overlap':
+    case 'assertion':
+      return outcome === 'violation' && state.violation?.kind === goal.kind;
+    case 'violation':
+      return outcome === 'violation' && (!goal.violation || state.violation?.kind === goal.violation);
+    case 'order':
+      return findOrder(goal.events ?? [], events, variant) >= 0;
+    case 'state':
+      if (goal.at === 'end' && outcome === 'running') return false;
+      return (goal.predicates ?? []).every((p) => evaluate(p, state).holds);
+    case 'done_without':
+      return outcome === 'done' && (goal.events ?? []).every((m) => findEvent(m, events, variant) < 0);
+  }
+  return false;
+}
+
+/**
+ * @typedef {object} Beat
+ * @property {Matcher} when
+ * @property {{en: string, 'zh-CN': string}} say
+ * @property {boolean} every   say it at every matching event (default: the first only)
+ */
+
+/**
+ * The beats to say at step `step`: those whose (first, unless `every`)
+ * matching event in `events` belongs to that step.  In lesson order.
+ * @param {Beat[]} beats
+ * @param {TraceEvent[]} events  the trace up to and including the step
+ * @param {number} step
+ * @param {string} variant
+ * @returns {{index: number, beat: Beat, event: TraceEvent}[]}
+ */
+export function beatsAt(beats, events, step, variant) {
+  /** @type {{index: number, beat: Beat, event: TraceEvent}[]} */
+  const out = [];
+  beats.forEach((beat, index) => {
+    if (beat.every) {
+      const e = events.find((x) => x.step === step && matchEvent(beat.when, x, variant));
+      if (e) out.push({ index, beat, event: e });
+    } else {
+      const i = findEvent(beat.when, events, variant);
+      if (i >= 0 && events[i].step === step) out.push({ index, beat, event: events[i] });
+    }
+  });
+  return out;
+}
+
+/**
+ * @typedef {object} HintStage
+ * @property {Matcher|null} after   applies once such an event happened (null: from the start)
+ * @property {{en: string, 'zh-CN': string}} nudge
+ * @property {{en: string, 'zh-CN': string}} direction
+ * @property {{actor: string, en: string, 'zh-CN': string}} next
+ */
+
+/**
+ * The hint stage that applies now: the last one whose `after` event has
+ * happened (a stage without `after` always has).  -1 when none applies.
+ * @param {HintStage[]} hints @param {TraceEvent[]} events @param {string} variant
+ */
+export function hintStage(hints, events, variant) {
+  let current = -1;
+  hints.forEach((h, i) => {
+    if (!h.after || findEvent(h.after, events, variant) >= 0) current = i;
+  });
+  return current;
+}
+
+/**
+ * @typedef {object} Question
+ * @property {Matcher} before     asked when an actor's next action matches
+ * @property {Matcher|null} after and such an event has happened
+ * @property {Predicate[]} if     and these hold now
+ * @property {{en: string, 'zh-CN': string}} ask
+ * @property {{en: string, 'zh-CN': string}[]} choices
+ * @property {number} answerIndex  from 0
+ * @property {{en: string, 'zh-CN': string}} explain
+ * @property {Predicate[]} verify  hold after that actor's step (checked by lockstep check)
+ * @property {Matcher|null} verifyEvent  that step has such an event (checked by lockstep check)
+ */
+
+/**
+ * The actor whose next action makes this question due now, or null.  Ask
+ * each question once (the player remembers which it asked), before the
+ * learner's next step; reveal the answer after the step.
+ * @param {Question} q
+ * @param {any} state          Session.state() now
+ * @param {TraceEvent[]} events  the trace so far
+ * @param {string} variant
+ */
+export function questionDue(q, state, events, variant) {
+  if (q.after && findEvent(q.after, events, variant) < 0) return null;
+  if (!q.if.every((p) => evaluate(p, state).holds)) return null;
+  for (const a of state?.actors ?? []) {
+    if (a.status !== 'enabled') continue;
+    if (matchNext(q.before, a.name, a.next, variant)) return /** @type {string} */ (a.name);
+  }
+  return null;
+}
+
+/**
+ * The tokens of a readable schedule ("v1: A B B" -> ['A', 'B', 'B']).
+ * @param {string} schedule
+ */
+export function scheduleTokens(schedule) {
+  const m = /^v\d+(?:\s+seed=\d+)?\s*:(.*)$/s.exec(schedule.trim());
+  const rest = m ? m[1] : schedule;
+  return rest.split(/\s+/).filter((t) => t);
+}
+
+/**
+ * The next actor on the lesson's solution, given the learner's schedule so
+ * far (summary().schedule, readable): null when the learner has left the
+ * solution's path or it is used up.  (When only one actor can move, there is
+ * no choice and the schedule does not grow: that actor is the next.)
+ * @param {string|null} solution  the whole solution schedule (lesson.solution.schedule)
+ * @param {string} schedule
+ */
+export function nextOnSolution(solution, schedule) {
+  if (!solution) return null;
+  const want = scheduleTokens(solution);
+  const have = scheduleTokens(schedule);
+  if (have.length >= want.length) return null;
+  for (let i = 0; i < have.length; i++) if (have[i] !== want[i]) return null;
+  return want[have.length].replace(/@.*$/, '');
+}
