@@ -163,7 +163,8 @@ int main(int argc, char **argv)
             nanosleep(&nap, NULL);
         }
         double dt = now_s() - t0;
-        sleeps += usage.ru_nvcsw;
+        if (!timed_out)
+            sleeps += usage.ru_nvcsw; /* a hung round's usage is read after the kill */
         if (timed_out) {
             /* Read the evidence before killing the round. */
             uint64_t total = 0;
@@ -184,6 +185,7 @@ int main(int argc, char **argv)
             kill(pid, SIGKILL);
             wait4(pid, &status, 0, &usage);
             hung++;
+            sleeps += usage.ru_nvcsw;
             printf("round %2d: HUNG after %.1f s, %ld sleeps: %llu of %llu increments, %d of %d "
                    "threads finished, thread(s) %s inside lock(), mutex state %u%u%s\n",
                    r, dt, usage.ru_nvcsw, (unsigned long long)total,

@@ -143,7 +143,9 @@ static void mutex_tell_story(const void *o, const char *name, unsigned bucket, s
         }
     }
     if (n > 0 && (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, "; nobody will unpark it");
+        snprintf(buf + n, size - (size_t)n, "%s",
+                 sim_outcome_of(m) == SIM_STUCK ? "; nobody will unpark it"
+                                                : ", waiting for an unpark");
 }
 
 static bool mutex_explain_block(const void *o, const char *name, sim_machine *m, int actor,

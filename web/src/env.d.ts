@@ -83,3 +83,45 @@ declare module '@lockstep/scenario.js' {
     options: { file?: string; catalog: unknown },
   ): { bytecode: Uint8Array; scenario: import('./engine/types').ScenarioInfo };
 }
+
+// wasm/js/lesson.js (the lesson parser; engine chunk)
+declare module '@lockstep/lesson.js' {
+  export class LessonError extends Error {
+    problems: import('./engine/types').ScenarioProblem[];
+  }
+  export function parseLesson(
+    text: string,
+    options: { file?: string; catalog: unknown },
+  ): Omit<import('./engine/lessonTypes').LessonInfo, 'startSteps'> & {
+    bytecode: Uint8Array;
+    scenario: import('./engine/types').ScenarioInfo;
+    outcomes: unknown[];
+    at: unknown;
+  };
+}
+
+// wasm/js/lesson/play.js (what a lesson means while it is played; small, no YAML)
+declare module '@lockstep/lesson/play.js' {
+  type Matcher = import('./engine/lessonTypes').Matcher;
+  type Events = readonly import('./engine/types').TraceEvent[];
+  export function goalReached(
+    goal: import('./engine/lessonTypes').LessonGoal,
+    now: { events: Events; state: import('./engine/types').MachineState; variant: string },
+  ): boolean;
+  export function beatsAt(
+    beats: readonly import('./engine/lessonTypes').LessonBeat[],
+    events: Events,
+    step: number,
+    variant: string,
+  ): { index: number; beat: import('./engine/lessonTypes').LessonBeat; event: import('./engine/types').TraceEvent }[];
+  export function hintStage(hints: readonly import('./engine/lessonTypes').LessonHint[], events: Events, variant: string): number;
+  export function questionDue(
+    q: import('./engine/lessonTypes').LessonQuestion,
+    state: import('./engine/types').MachineState,
+    events: Events,
+    variant: string,
+  ): string | null;
+  export function nextOnSolution(solution: string | null, schedule: string): string | null;
+  export function matchEvent(m: Matcher, event: import('./engine/types').TraceEvent, variant: string): boolean;
+  export function scheduleTokens(schedule: string): string[];
+}

@@ -187,7 +187,15 @@ unsigned lot_unpark_requeue(uintptr_t from, uintptr_t to, lot_requeue_op (*valid
                 wake = w->parker;
             }
         }
+        /* Take them all out first: with from == to, queueing each one
+         * again as it is found would find it again, forever. */
+        lot_waiter *moving = NULL, **tail = &moving;
         for (lot_waiter *w; (w = lot_dequeue(src, from)) != NULL; requeued++) {
+            *tail = w;
+            tail = &w->next;
+        }
+        for (lot_waiter *w = moving, *next; w; w = next) {
+            next = w->next;
             w->key = to;
             lot_enqueue(dst, w);
         }

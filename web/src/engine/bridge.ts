@@ -10,6 +10,7 @@
 import wasmUrl from '@wasm/lockstep-web.wasm?url';
 import type { ScenarioInfo, ScenarioProblem, Snapshot } from './types';
 import type { ExploreJob, ExploreOptions, ExploreProgress } from './explorer';
+import type { LessonInfo } from './lessonTypes';
 
 export type EngineErrorKind = 'load' | 'scenario' | 'engine';
 
@@ -30,6 +31,11 @@ export interface ScenarioSource {
   text: string;
   /** shown in error messages, e.g. "basic/racy-counter.yaml" */
   file: string;
+  /**
+   * 'lesson': a lesson file (lessons/README.md), parsed by parseLesson; its
+   * starting schedule is replayed when no schedule is given.
+   */
+  kind?: 'scenario' | 'lesson';
 }
 
 export interface OpenOptions {
@@ -56,6 +62,8 @@ export interface Opened {
   diverged?: { step: number; message: string };
   /** the variant asked for is not one the scenario allows (its own variant opened instead) */
   badVariant?: string;
+  /** a lesson: the lesson itself (kind 'lesson') */
+  lesson?: LessonInfo;
 }
 
 /** One of the engine's C source files, as embedded in the module. */

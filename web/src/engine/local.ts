@@ -5,6 +5,7 @@
  */
 import { Session, catalog, sources } from '@lockstep/lockstep.js';
 import { compileScenario } from '@lockstep/scenario.js';
+import { parseLesson } from '@lockstep/lesson.js';
 import type { EmscriptenModule } from '@lockstep/lockstep.js';
 import {
   EngineError,
@@ -17,6 +18,7 @@ import {
 import { explore, type ExploreOptions, type ExploreProgress } from './explorer';
 import { loadModule } from './load';
 import type { MachineState, ScenarioInfo, ScenarioProblem, Snapshot, Summary, TraceEvent } from './types';
+import type { LessonInfo } from './lessonTypes';
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -97,8 +99,13 @@ class LocalEngine implements EngineBridge {
 
   async open(source: ScenarioSource, options: OpenOptions = {}): Promise<Opened> {
     let compiled: { bytecode: Uint8Array; scenario: ScenarioInfo };
+    let lesson: LessonInfo | undefined;
     try {
-      compiled = compileScenario(source.text, { file: source.file, catalog: this.#catalog });
+      if (source.kind === 'lesson') {
+        const l = parseLesson(source.text, { file: source.file, catalog: this.#catalog });
+        compiled = { bytecode: l.bytecode, scenario: l.scenario };
+        lesson = lessonInfo(l);
+      } else compiled = compileScenario(source.text, { file: source.file, catalog: this.#catalog });
     } catch (e) {
       throw scenarioError(e, source.file);
     }
@@ -118,10 +125,24 @@ class LocalEngine implements EngineBridge {
     // structuredClone: the answer is plain data, as it would be from a worker
     const opened: Opened = { scenario: structuredClone(compiled.scenario), snapshot: this.#snapshot() };
     if (options.variant && options.variant !== variant) opened.badVariant = options.variant;
-    if (options.schedule) {
+    if (lesson) {
+      // where the starting schedule ends: the lesson's beats are said after it
+      if (lesson.start) {
+        try {
+          this.#session.run({ policy: 'manual', schedule: lesson.start, maxSteps: 100000 });
+          lesson.startSteps = (this.#session.state() as MachineState).step;
+        } catch {
+          // a start that does not apply in this variant: the learner starts at step 0
+        }
+        this.#session.reset();
+      }
+      opened.lesson = lesson;
+    }
+    const schedule = options.schedule ?? lesson?.start ?? undefined;
+    if (schedule) {
       const s = this.#session;
       try {
-        const summary = s.run({ policy: 'manual', schedule: options.schedule, maxSteps: 100000 });
+        const summary = s.run({ policy: 'manual', schedule, maxSteps: 100000 });
         if (summary.message) opened.scheduleNote = summary.message;
         if (options.step !== undefined && options.step < summary.steps) s.goto(options.step);
       } catch (e) {
@@ -198,6 +219,12 @@ class LocalEngine implements EngineBridge {
     const engines = (this.#catalog as { engines?: Record<string, { sources?: string[] }> }).engines ?? {};
     return { listed: [...(engines[engine]?.sources ?? [])], files: structuredClone(this.#sources) };
   }
+}
+
+/** What the UI keeps of a parsed lesson: plain data, without the bytecode and the checker's bookkeeping. */
+function lessonInfo(l: ReturnType<typeof parseLesson>): LessonInfo {
+  const { bytecode: _b, scenario: _s, outcomes: _o, at: _a, ...rest } = l;
+  return { ...structuredClone(rest), startSteps: 0 };
 }
 
 export async function createLocalEngine(): Promise<EngineBridge> {

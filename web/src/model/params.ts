@@ -9,6 +9,8 @@
 import { t } from '../i18n';
 
 export interface Place {
+  /** a lesson's id (lessons/NN-id.md); the address names a lesson or a scenario */
+  lesson?: string;
   scenario?: string;
   /** the engine variant, when not the scenario's own */
   variant?: string;
@@ -27,6 +29,7 @@ export const MAX_SCHEDULE = 20000;
 export const MAX_STEP = 1000000;
 const SCENARIO_RE = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i;
 const VARIANT_RE = /^[a-z][a-z0-9_]{0,39}$/;
+const LESSON_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const LANGS = ['en', 'zh-CN'];
 // readable ("v1: A B@cas:m [r:3]", "v1 seed=7: …") or compact ("v1.AgQA-_")
 const SCHEDULE_CHARS = /^[A-Za-z0-9 :._\-@[\]=]*$/;
@@ -37,6 +40,11 @@ export function parsePlace(search: string): { place: Place; problems: ParamProbl
   const problems: ParamProblem[] = [];
   const bad = (name: string, message: string) => problems.push({ name, message });
 
+  const lesson = q.get('lesson');
+  if (lesson !== null && lesson !== '') {
+    if (lesson.length > 80 || !LESSON_RE.test(lesson)) bad('lesson', t('param.badChars'));
+    else place.lesson = lesson;
+  }
   const scenario = q.get('scenario');
   if (scenario !== null) {
     if (scenario.length > 200 || !SCENARIO_RE.test(scenario)) bad('scenario', t('param.badChars'));
@@ -73,6 +81,7 @@ export function parsePlace(search: string): { place: Place; problems: ParamProbl
 /** The query string for a place ("" when there is nothing to say). */
 export function formatPlace(place: Place): string {
   const q = new URLSearchParams();
+  if (place.lesson) q.set('lesson', place.lesson);
   if (place.scenario) q.set('scenario', place.scenario);
   if (place.variant) q.set('variant', place.variant);
   if (place.schedule) q.set('schedule', place.schedule);

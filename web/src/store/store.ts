@@ -18,6 +18,8 @@ import { DEFAULT_EXPLORE, formatCount, formatDuration, resultLine } from '../mod
 import type { StepRange } from '../model/mermaid';
 import { DEFAULT_SPEED, SPEEDS, delayOf, playMove, type PlayPolicy } from '../model/play';
 import { checkSchedule } from '../model/schedule';
+import type { LessonInfo } from '../engine/lessonTypes';
+import { MAX_SPIN_STEPS, atStart, keepsSpinning } from '../model/lesson';
 
 export interface Notice {
   id: number;
@@ -60,6 +62,8 @@ export interface AppState {
   marked: StepRange | null;
   /** the explorer: its options, progress and last result */
   explorer: ExplorerState;
+  /** the open lesson (null in the sandbox) */
+  lesson: LessonInfo | null;
 }
 
 export interface ExplorerState {
@@ -91,6 +95,13 @@ export interface ScenarioLoader {
   fallback: string;
 }
 
+/** The course's lessons (src/lessons/). */
+export interface LessonLoader {
+  has(id: string): boolean;
+  load(id: string): Promise<{ text: string; file: string; kind: 'lesson' }>;
+  first: string;
+}
+
 type Listener = (s: AppState) => void;
 
 /** A move that has not answered by then shows the page as busy. */
@@ -103,12 +114,14 @@ export class Store {
   #nextNotice = 1;
   #engine: () => Promise<EngineBridge>;
   #scenarios: ScenarioLoader;
+  #lessons: LessonLoader | null;
   /** called after every change of place (scenario, schedule, step), e.g. to update the URL */
   onPlace: ((p: Place) => void) | null = null;
 
-  constructor(engine: () => Promise<EngineBridge>, scenarios: ScenarioLoader) {
+  constructor(engine: () => Promise<EngineBridge>, scenarios: ScenarioLoader, lessons: LessonLoader | null = null) {
     this.#engine = engine;
     this.#scenarios = scenarios;
+    this.#lessons = lessons;
     this.#state = {
       phase: 'loading',
       scenarioId: scenarios.fallback,
@@ -137,6 +150,7 @@ export class Store {
         scenarioId: null,
         variant: null,
       },
+      lesson: null,
     };
   }
 
@@ -181,6 +195,18 @@ export class Store {
     // a dropped file has no address: the address names nothing rather than the wrong scenario
     if (this.#state.fromFile) return {};
     const variant = snap?.state.variant;
+    const lesson = this.#state.lesson;
+    if (lesson) {
+      // a lesson's address names the lesson; the run only once it is more than the lesson's start
+      const start = !snap || atStart(lesson, snap);
+      const whole = snap ? (snap.full ?? snap.summary) : null;
+      return {
+        lesson: lesson.id,
+        variant: variant && variant !== lesson.variant ? variant : undefined,
+        schedule: start || !whole || whole.steps === 0 ? undefined : whole.compact,
+        step: start || !whole || whole.steps === 0 ? undefined : steps,
+      };
+    }
     return {
       scenario: this.#state.scenarioId === this.#scenarios.fallback ? undefined : this.#state.scenarioId,
       variant: variant && variant !== (this.#state.scenario?.variant ?? 'correct') ? variant : undefined,
@@ -214,7 +240,7 @@ export class Store {
   /** Where each actor's operation began, as the page watched the run (step into). */
   #ops = new OpHistory();
   /** the text of the open scenario, to open it again under another variant */
-  #source: { text: string; file: string } | null = null;
+  #source: { text: string; file: string; kind?: 'scenario' | 'lesson' } | null = null;
 
   #failed(e: unknown): void {
     const msg = e instanceof Error ? e.message : String(e);
@@ -234,6 +260,27 @@ export class Store {
     });
   }
 
+  /** Opens a lesson of the course (its starting schedule replayed unless `options.schedule` says where to be). */
+  openLesson(id: string, options: OpenOptions = {}): Promise<void> {
+    return this.#enqueue(async () => {
+      const lessons = this.#lessons;
+      if (!lessons) return;
+      if (!lessons.has(id)) {
+        this.notify('error', t('notice.unknownLesson', { name: id, fallback: lessons.first }));
+        id = lessons.first;
+        options = {};
+      }
+      await this.#open(`lesson:${id}`, () => lessons.load(id), options, null);
+    });
+  }
+
+  /** Opens a lesson from its text (a lesson file hosted elsewhere); a bad one is reported with its problems. */
+  openLessonText(text: string, file: string, options: OpenOptions = {}): Promise<void> {
+    return this.#enqueue(() =>
+      this.#open(`lesson-file:${file}`, async () => ({ text, file, kind: 'lesson' as const }), options, null),
+    );
+  }
+
   /** Opens a scenario from a YAML file the learner dropped or chose; a bad one is reported with its problems. */
   openFile(text: string, file: string): Promise<void> {
     return this.#enqueue(() => this.#open(`file:${file}`, async () => ({ text, file }), {}, file));
@@ -241,7 +288,7 @@ export class Store {
 
   async #open(
     id: string,
-    load: () => Promise<{ text: string; file: string }>,
+    load: () => Promise<{ text: string; file: string; kind?: 'scenario' | 'lesson' }>,
     options: OpenOptions,
     fromFile: string | null,
   ): Promise<void> {
@@ -285,6 +332,7 @@ export class Store {
         variantDiff: null,
         fromFile,
         sources: engineChanged ? null : this.#state.sources,
+        lesson: opened.lesson ?? null,
       });
       const s = opened.snapshot;
       if (s.state.step > 0) this.#show(s, ...this.#tell(s));
@@ -367,6 +415,27 @@ export class Store {
     );
   }
 
+  /**
+   * Steps the actor until it stops spinning (its spin loop's last step is
+   * taken; the step that leaves the loop is the learner's).  At most
+   * MAX_SPIN_STEPS steps, for a spin that never ends.
+   */
+  finishSpin(actor: number): Promise<void> {
+    this.#halt();
+    if (!this.#canStep(actor)) return Promise.resolve();
+    const fork = this.#forkNote();
+    return this.#move(
+      async (e) => {
+        let snap = await e.step(actor);
+        for (let n = 1; n < MAX_SPIN_STEPS && keepsSpinning(snap.state, snap.trace, actor); n++)
+          snap = await e.step(actor);
+        return snap;
+      },
+      (s) => this.#tell(s, fork(s)),
+      'over',
+    );
+  }
+
   back(): Promise<void> {
     this.#halt();
     const step = this.#state.snap?.state.step ?? 0;
@@ -389,6 +458,14 @@ export class Store {
 
   reset(): Promise<void> {
     this.#halt();
+    // a lesson starts again where its starting schedule ends
+    const start = this.#state.lesson?.start;
+    if (start)
+      return this.#move(
+        (e) => e.replay(start).then((r) => r.snapshot),
+        () => [t('announce.reset'), false],
+        'reset',
+      );
     return this.#move(
       (e) => e.reset(),
       () => [t('announce.reset'), false],

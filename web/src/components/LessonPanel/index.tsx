@@ -1,0 +1,335 @@
+/*
+ * The lesson column: the goal in one sentence, the lesson's text, the beats
+ * said as the learner steps, the predict prompt where the lesson asks, an
+ * offer to finish a spin loop, hints in three levels on request, and once
+ * the goal is reached, what the learner saw and where it matters; then the
+ * previous and next lessons.  What to say comes from model/lesson.ts.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { LessonInfo } from '../../engine/lessonTypes';
+import type { Snapshot } from '../../engine/types';
+import { t, type Locale } from '../../i18n';
+import {
+  HINT_LEVELS,
+  choose,
+  hintNow,
+  inLocale,
+  questionNow,
+  remember,
+  saidBeats,
+  spinningActors,
+  type AskedMap,
+} from '../../model/lesson';
+import { ActorBadge } from '../ActorBadge';
+import { Markdown } from '../Markdown';
+import s from './style.module.css';
+
+export interface LessonLink {
+  id: string;
+  title: string | null;
+}
+
+export interface LessonPanelProps {
+  lesson: LessonInfo;
+  snap: Snapshot;
+  locale: Locale;
+  /** the goal is reached at this moment */
+  reached: boolean;
+  /** reached before, in this browser */
+  reachedBefore: boolean;
+  /** the lesson's place in the course */
+  position?: { n: number; count: number };
+  prev?: LessonLink | null;
+  next?: LessonLink | null;
+  onOpenLesson?: (id: string) => void;
+  onIndex?: () => void;
+  onStep: (actor: number) => void;
+  onFinishSpin: (actor: number) => void;
+  /** the compact page (embed): the lesson's text folds away */
+  compact?: boolean;
+  busy?: boolean;
+}
+
+export function LessonPanel(p: LessonPanelProps) {
+  const { lesson, snap, locale } = p;
+  const names = snap.state.actors.map((a) => a.name);
+  const indexOf = (name: string) => names.indexOf(name);
+  const step = snap.state.step;
+
+  const beats = useMemo(() => saidBeats(lesson, snap), [lesson, snap]);
+  const hint = useMemo(() => hintNow(lesson, snap), [lesson, snap]);
+  const spinning = useMemo(() => spinningActors(snap), [snap]);
+
+  // the predict prompt: what the page asked, and the learner's answers
+  const [asked, setAsked] = useState<AskedMap>({});
+  const question = useMemo(() => questionNow(lesson, snap, asked), [lesson, snap, asked]);
+  useEffect(() => {
+    const next = remember(asked, question, step);
+    if (next !== asked) setAsked(next);
+  }, [question, step]);
+
+  // hints: how many levels are open, per stage (a new stage starts folded)
+  const [level, setLevel] = useState<{ stage: number; n: number }>({ stage: hint.stage, n: 0 });
+  const open = level.stage === hint.stage ? level.n : 0;
+  const more = () => setLevel({ stage: hint.stage, n: Math.min(HINT_LEVELS, open + 1) });
+
+  // the latest beat scrolls into view
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const el = list.current?.lastElementChild as HTMLElement | null | undefined;
+    el?.scrollIntoView?.({ block: 'nearest' });
+  }, [beats.length]);
+
+  const h = hint.hint;
+  const nextActor = hint.solutionNext ?? h?.next.actor ?? null;
+  const spinActor = spinning.find((i) => names[i] === nextActor) ?? spinning[0];
+  const spinName = spinActor !== undefined ? names[spinActor]! : null;
+  const keyOf = (i: number) => (i < 9 ? String(i + 1) : '');
+
+  return (
+    <div class={s.panel} data-testid="lesson-panel" data-lesson={lesson.id}>
+      <div class={s.top}>
+        {p.position && (
+          <span class={s.position} data-testid="lesson-position">
+            {t('lesson.of', { n: p.position.n, count: p.position.count })}
+          </span>
+        )}
+        {p.onIndex && (
+          <button type="button" class={s.linkButton} onClick={p.onIndex} data-testid="lesson-index-open">
+            {t('lesson.all')}
+          </button>
+        )}
+      </div>
+
+      <section class={p.reached ? `${s.goal} ${s.goalDone}` : s.goal} aria-labelledby="lesson-goal-title">
+        <h2 id="lesson-goal-title" class={s.goalLabel}>
+          <span class={s.goalIcon} aria-hidden="true">
+            {p.reached ? '✓' : '◎'}
+          </span>
+          {p.reached ? t('lesson.goalReached') : t('lesson.goal')}
+          {!p.reached && p.reachedBefore && <span class={s.before}>{t('lesson.reachedBefore')}</span>}
+        </h2>
+        <p class={s.goalText} data-testid="lesson-goal">
+          {inLocale(lesson.goal.text, locale)}
+        </p>
+      </section>
+
+      {p.compact ? (
+        <details class={s.about}>
+          <summary>{t('lesson.about')}</summary>
+          <Markdown source={inLocale(lesson.body, locale)} lang={locale} testId="lesson-body" />
+        </details>
+      ) : (
+        <Markdown source={inLocale(lesson.body, locale)} lang={locale} testId="lesson-body" />
+      )}
+      {lesson.startSteps > 0 && step >= lesson.startSteps && beats.length === 0 && (
+        <p class={s.setup}>{t('lesson.setup', { steps: lesson.startSteps })}</p>
+      )}
+
+      {question && (
+        <section
+          class={question.phase === 'ask' ? `${s.card} ${s.predict}` : `${s.card} ${s.reveal}`}
+          aria-labelledby="lesson-predict-title"
+          data-testid="lesson-predict"
+          data-phase={question.phase}
+        >
+          <h3 id="lesson-predict-title" class={s.cardTitle}>
+            <span aria-hidden="true">?</span> {t('lesson.predict.title')}
+          </h3>
+          <p class={s.ask}>{inLocale(question.question.ask, locale)}</p>
+          {question.phase === 'ask' ? (
+            <>
+              <div class={s.choices} role="radiogroup" aria-labelledby="lesson-predict-title">
+                {question.question.choices.map((c, i) => (
+                  <button
+                    key={i}
+                    type="button"
+                    role="radio"
+                    aria-checked={question.choice === i}
+                    class={question.choice === i ? `${s.choice} ${s.chosen}` : s.choice}
+                    onClick={() => setAsked(choose(asked, question.index, i, step, question.actor))}
+                    data-testid="lesson-choice"
+                  >
+                    <span class={s.choiceMark} aria-hidden="true">
+                      {String.fromCharCode(65 + i)}
+                    </span>
+                    {inLocale(c, locale)}
+                  </button>
+                ))}
+              </div>
+              <p class={s.then}>
+                {question.choice === null
+                  ? t('lesson.predict.then', { actor: question.actor })
+                  : t('lesson.predict.picked', { actor: question.actor })}
+              </p>
+            </>
+          ) : (
+            <>
+              <p
+                class={question.correct === false ? `${s.verdict} ${s.wrong}` : s.verdict}
+                data-testid="lesson-verdict"
+              >
+                {question.correct === true
+                  ? t('lesson.predict.right')
+                  : question.correct === false
+                    ? t('lesson.predict.wrong', {
+                        answer: inLocale(question.question.choices[question.question.answerIndex], locale),
+                      })
+                    : t('lesson.predict.skipped', {
+                        answer: inLocale(question.question.choices[question.question.answerIndex], locale),
+                      })}
+              </p>
+              <p class={s.explain}>{inLocale(question.question.explain, locale)}</p>
+            </>
+          )}
+        </section>
+      )}
+
+      {spinName !== null && spinActor !== undefined && (
+        <section class={`${s.card} ${s.spin}`} data-testid="lesson-spin" aria-labelledby="lesson-spin-title">
+          <h3 id="lesson-spin-title" class={s.cardTitle}>
+            <span aria-hidden="true">↻</span> {t('lesson.spin.title', { actor: spinName })}
+          </h3>
+          <p class={s.small}>{t('lesson.spin.text', { actor: spinName })}</p>
+          <button
+            type="button"
+            class={s.action}
+            onClick={() => p.onFinishSpin(spinActor)}
+            disabled={p.busy}
+            data-testid="finish-spin"
+          >
+            <ActorBadge name={spinName} index={spinActor} />
+            {t('lesson.spin.button', { actor: spinName })}
+          </button>
+        </section>
+      )}
+
+      <section class={s.along} aria-labelledby="lesson-along-title">
+        <h3 id="lesson-along-title" class={s.heading}>
+          {t('lesson.along')}
+        </h3>
+        {beats.length === 0 ? (
+          <p class={s.empty}>{t('lesson.alongEmpty')}</p>
+        ) : (
+          <ol class={s.beats} ref={list} data-testid="lesson-beats">
+            {beats.map((b, i) => (
+              <li
+                key={`${b.step}-${b.index}`}
+                class={i === beats.length - 1 ? `${s.beat} ${s.latest}` : s.beat}
+                data-testid="lesson-beat"
+              >
+                <span class={s.beatStep}>{t('lesson.stepN', { step: b.step })}</span>
+                <span>{inLocale(b.say, locale)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+        {beats.length > 0 && (
+          <p class="visually-hidden" aria-live="polite">
+            {inLocale(beats[beats.length - 1]!.say, locale)}
+          </p>
+        )}
+      </section>
+
+      {!p.reached && (
+        <section class={s.hints} aria-labelledby="lesson-hints-title" data-testid="lesson-hints">
+          <h3 id="lesson-hints-title" class={s.heading}>
+            {t('lesson.hint.title')}
+          </h3>
+          {!hint.onPath && <p class={s.offPath}>{t('lesson.hint.offPath')}</p>}
+          {h ? (
+            <>
+              {open >= 1 && (
+                <p class={s.hint} data-level="nudge" data-testid="hint-nudge">
+                  <span class={s.hintLevel}>{t('lesson.hint.nudge')}</span>
+                  {inLocale(h.nudge, locale)}
+                </p>
+              )}
+              {open >= 2 && (
+                <p class={s.hint} data-level="direction" data-testid="hint-direction">
+                  <span class={s.hintLevel}>{t('lesson.hint.direction')}</span>
+                  {inLocale(h.direction, locale)}
+                </p>
+              )}
+              {open >= 3 && nextActor && (
+                <div class={s.hint} data-level="next" data-testid="hint-next">
+                  <span class={s.hintLevel}>{t('lesson.hint.nextLevel')}</span>
+                  <p class={s.hintText}>{inLocale(h.next, locale)}</p>
+                  {spinName === nextActor && spinActor !== undefined && (
+                    <p class={s.tip} data-testid="hint-spin">
+                      {t('lesson.spin.hint', { actor: spinName, key: keyOf(spinActor) })}
+                    </p>
+                  )}
+                  {indexOf(nextActor) >= 0 && snap.state.outcome === 'running' && (
+                    <button
+                      type="button"
+                      class={s.action}
+                      onClick={() => p.onStep(indexOf(nextActor))}
+                      disabled={p.busy || snap.state.actors[indexOf(nextActor)]?.status !== 'enabled'}
+                      data-testid="hint-step"
+                    >
+                      <ActorBadge name={nextActor} index={indexOf(nextActor)} />
+                      {t('lesson.hint.stepIt', { actor: nextActor })}
+                      {keyOf(indexOf(nextActor)) && <kbd class={s.kbd}>{keyOf(indexOf(nextActor))}</kbd>}
+                    </button>
+                  )}
+                </div>
+              )}
+              {open < HINT_LEVELS && (
+                <button type="button" class={s.more} onClick={more} data-testid="hint-more">
+                  {open === 0
+                    ? t('lesson.hint.button')
+                    : open === 1
+                      ? t('lesson.hint.more')
+                      : t('lesson.hint.showNext')}
+                </button>
+              )}
+            </>
+          ) : (
+            <p class={s.empty}>{t('lesson.hint.none')}</p>
+          )}
+        </section>
+      )}
+
+      {p.reached && (
+        <section class={s.recap} data-testid="lesson-recap" aria-labelledby="lesson-recap-title">
+          <h3 id="lesson-recap-title" class={s.heading}>
+            {t('lesson.recap')}
+          </h3>
+          <p>{inLocale(lesson.recap, locale)}</p>
+          <h3 class={s.heading}>{t('lesson.realWorld')}</h3>
+          <p data-testid="lesson-real-world">{inLocale(lesson.realWorld, locale)}</p>
+        </section>
+      )}
+
+      {(p.prev || p.next) && p.onOpenLesson && (
+        <nav class={s.nav} aria-label={t('lesson.navLabel')}>
+          {p.prev ? (
+            <button
+              type="button"
+              class={s.navButton}
+              onClick={() => p.onOpenLesson!(p.prev!.id)}
+              data-testid="lesson-prev"
+            >
+              <span class={s.navDir}>← {t('lesson.prev')}</span>
+              {p.prev.title && <span class={s.navTitle}>{p.prev.title}</span>}
+            </button>
+          ) : (
+            <span />
+          )}
+          {p.next && (
+            <button
+              type="button"
+              class={p.reached ? `${s.navButton} ${s.navNext} ${s.navGo}` : `${s.navButton} ${s.navNext}`}
+              onClick={() => p.onOpenLesson!(p.next!.id)}
+              data-testid="lesson-next"
+            >
+              <span class={s.navDir}>{t('lesson.next')} →</span>
+              {p.next.title && <span class={s.navTitle}>{p.next.title}</span>}
+            </button>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/*
+ * A lesson as the UI sees it: what wasm/js/lesson.js's parseLesson returns
+ * (lessons/README.md), without the bytecode and the checker's bookkeeping
+ * (outcomes, positions), plus where its starting schedule ends.  Plain JSON,
+ * so it crosses the bridge (and a worker boundary) unchanged.
+ */
+
+/** A text the learner reads, in both languages. */
+export interface LessonText {
+  en: string;
+  'zh-CN': string;
+}
+
+/** field -> any of these values (wasm/js/lesson/play.js) */
+export type Matcher = Record<string, (string | number | boolean)[]>;
+
+/** A parsed state predicate (wasm/js/lesson/predicate.js); the player only hands it back. */
+export type Predicate = { text: string; [more: string]: unknown };
+
+export type GoalKind = 'stuck' | 'overlap' | 'assertion' | 'violation' | 'order' | 'state' | 'done_without';
+
+export interface LessonGoal {
+  text: LessonText;
+  kind: GoalKind;
+  /** the variant the checker proves it in (null: the lesson's) */
+  variant: string | null;
+  actors?: string[];
+  violation?: string | null;
+  events?: Matcher[];
+  predicates?: Predicate[];
+  at?: 'any' | 'end';
+}
+
+export interface LessonBeat {
+  when: Matcher;
+  say: LessonText;
+  every: boolean;
+}
+
+export interface LessonHint {
+  after: Matcher | null;
+  nudge: LessonText;
+  direction: LessonText;
+  next: LessonText & { actor: string };
+}
+
+export interface LessonQuestion {
+  before: Matcher;
+  after: Matcher | null;
+  if: Predicate[];
+  ask: LessonText;
+  choices: LessonText[];
+  /** from 0 */
+  answerIndex: number;
+  explain: LessonText;
+  verify: Predicate[];
+  verifyEvent: Matcher | null;
+}
+
+export interface LessonInfo {
+  file: string;
+  id: string;
+  order: number;
+  engine: string;
+  /** the variants the learner may pick */
+  variants: string[];
+  /** the one the lesson starts in */
+  variant: string;
+  /** the goal is a bug: not reachable under `correct` */
+  bug: boolean;
+  title: LessonText;
+  goal: LessonGoal;
+  /** Markdown per language: NOT sanitized (model/markdown.ts does that) */
+  body: LessonText;
+  recap: LessonText;
+  realWorld: LessonText;
+  /** the starting schedule (readable), replayed when the lesson opens */
+  start: string | null;
+  /** the whole solution schedule (start + the learner's part) */
+  solution: { schedule: string; tokens: string[] } | null;
+  explore: { bound: number; maxExecutions: number; maxSteps: number };
+  beats: LessonBeat[];
+  hints: LessonHint[];
+  questions: LessonQuestion[];
+  /** how many steps the starting schedule takes (0 without one); beats are said only after it */
+  startSteps: number;
+}

@@ -1,0 +1,94 @@
+/*
+ * The course's lessons, as the index lists them: ids and order from the file
+ * names (lessons/NN-id.md), titles, goals and engines from the front matter
+ * (read with the YAML reader, without the full parser that lives in the
+ * engine chunk), grouped by engine in the course's order, and prev/next.
+ * Pure functions, no DOM.
+ */
+import type { LessonText } from '../engine/lessonTypes';
+
+export interface LessonFile {
+  id: string;
+  order: number;
+}
+
+export interface LessonSummary extends LessonFile {
+  engine: string;
+  title: LessonText | null;
+  goal: LessonText | null;
+}
+
+/** "../../../lessons/06-lost-wakeup.md" -> {id: 'lost-wakeup', order: 6}; null for README.md and the like. */
+export function lessonFile(path: string): LessonFile | null {
+  const m = /(?:^|\/)(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/.exec(path);
+  return m ? { id: m[2]!, order: Number(m[1]) } : null;
+}
+
+/** Lesson ids as the address may carry them. */
+export const LESSON_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Lessons in course order. */
+export function inOrder<T extends LessonFile>(list: readonly T[]): T[] {
+  return [...list].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+}
+
+/** The lessons before and after `id` in course order (null at either end, or for an unknown id). */
+export function neighbours(list: readonly LessonFile[], id: string): { prev: string | null; next: string | null } {
+  const sorted = inOrder(list);
+  const i = sorted.findIndex((l) => l.id === id);
+  if (i < 0) return { prev: null, next: null };
+  return { prev: sorted[i - 1]?.id ?? null, next: sorted[i + 1]?.id ?? null };
+}
+
+function text(v: unknown): LessonText | null {
+  if (!v || typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  return typeof o.en === 'string' && typeof o['zh-CN'] === 'string' ? { en: o.en, 'zh-CN': o['zh-CN'] } : null;
+}
+
+/** The front matter's YAML text (between the first two '---' lines), or null. */
+export function frontMatter(file: string): string | null {
+  const lines = file.replace(/\r\n?/g, '\n').replace(/^\uFEFF/, '').split('\n');
+  if (lines[0]?.trimEnd() !== '---') return null;
+  const close = lines.findIndex((l, i) => i > 0 && (l.trimEnd() === '---' || l.trimEnd() === '...'));
+  return close > 0 ? lines.slice(1, close).join('\n') : null;
+}
+
+/**
+ * What the index shows of a lesson: engine, title and goal, read from its
+ * front matter with `parse` (the yaml package's).  A file that does not read
+ * still gets a row (its title null): the player will show its problems.
+ */
+export function summarize(file: LessonFile, content: string, parse: (yaml: string) => unknown): LessonSummary {
+  let data: Record<string, unknown> = {};
+  try {
+    const fm = frontMatter(content);
+    const v = fm === null ? null : parse(fm);
+    if (v && typeof v === 'object') data = v as Record<string, unknown>;
+  } catch {
+    // unreadable: the row says so
+  }
+  const goal = data.goal && typeof data.goal === 'object' ? (data.goal as Record<string, unknown>).text : null;
+  return {
+    ...file,
+    engine: typeof data.engine === 'string' ? data.engine : '',
+    title: text(data.title),
+    goal: text(goal),
+  };
+}
+
+export interface LessonGroup {
+  engine: string;
+  lessons: LessonSummary[];
+}
+
+/** Lessons grouped by engine, the groups in the order of their first lesson, each in course order. */
+export function groupLessons(list: readonly LessonSummary[]): LessonGroup[] {
+  const groups: LessonGroup[] = [];
+  for (const l of inOrder(list)) {
+    const g = groups.find((x) => x.engine === l.engine);
+    if (g) g.lessons.push(l);
+    else groups.push({ engine: l.engine, lessons: [l] });
+  }
+  return groups;
+}
