@@ -9,7 +9,7 @@
  * (For scale: Relacy runs about 1.3 million executions/s of a similar model.)
  */
 #define _POSIX_C_SOURCE 200809L
-#include "../tests/c/bcbuild.h"
+#include "../tests/c/bcsamples.h"
 #include "script/world.h"
 #include "sim/explore.h"
 
@@ -26,44 +26,6 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static bc_bytes mutex_scenario(int actors, int rounds)
-{
-    static const char *names[] = {"A", "B", "C", "D"};
-    bc_prog p;
-    bc_init(&p);
-    int m = bc_object(&p, "m", "mini_mutex", 0, 0, NULL);
-    bc_code body, code;
-    bc_code_init(&body);
-    bc_call(&p, &body, m, "lock", 0, NULL);
-    bc_call(&p, &body, m, "unlock", 0, NULL);
-    bc_code_init(&code);
-    bc_repeat(&code, (uint32_t)rounds, &body);
-    for (int i = 0; i < actors; i++)
-        bc_actor(&p, names[i], 0, 0, &code);
-    bc_bytes out = bc_finish(&p);
-    bc_bytes_free(&body);
-    bc_bytes_free(&code);
-    bc_free(&p);
-    return out;
-}
-
-static bc_bytes racy_scenario(void)
-{
-    bc_prog p;
-    bc_init(&p);
-    int c = bc_object(&p, "counter", "counter", 0, 0, NULL);
-    bc_code code;
-    bc_code_init(&code);
-    bc_call(&p, &code, c, "increment", 0, NULL);
-    bc_call(&p, &code, c, "increment", 0, NULL);
-    bc_actor(&p, "A", 0, 0, &code);
-    bc_actor(&p, "B", 0, 0, &code);
-    bc_final(&p, bc_field(&p, c, "value"), CMP_EQ, bc_literal(4), "counter == 4");
-    bc_bytes out = bc_finish(&p);
-    bc_bytes_free(&code);
-    bc_free(&p);
-    return out;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -110,8 +72,8 @@ static measure search(bc_bytes bc, const char *variant, int bound, bool prune, b
 
 int main(void)
 {
-    bc_bytes m21 = mutex_scenario(2, 1), m22 = mutex_scenario(2, 2), m31 = mutex_scenario(3, 1);
-    bc_bytes racy = racy_scenario();
+    bc_bytes m21 = sample_mutex(2, 1), m22 = sample_mutex(2, 2), m31 = sample_mutex(3, 1);
+    bc_bytes racy = sample_counter(2, 2, 0);
     printf("bench/explore (native), median of %d rounds\n\n", ROUNDS);
     printf("%-44s %10s %12s %14s\n", "search", "executions", "time", "executions/s");
 

@@ -1,9 +1,9 @@
 # The explorer's benchmark (bench/explore.c natively, bench/explore_wasm.mjs in
 # wasm under node).  Its tests are part of the c-sim suite (tests/c/test_explore.c).
 
-$(B)/bench/explore: bench/explore.c tests/c/bcbuild.c tests/c/bcbuild.h $(CORE_SRC) $(CORE_HDR)
+$(B)/bench/explore: bench/explore.c tests/c/bcbuild.c tests/c/bcsamples.c $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CWARN) -O2 -DPLAT_SIM -Icore -Itests/c -o $@ bench/explore.c tests/c/bcbuild.c $(CORE_SRC)
+	$(CC) $(CWARN) -O2 -DPLAT_SIM -Icore -Itests/c -o $@ bench/explore.c tests/c/bcbuild.c tests/c/bcsamples.c $(CORE_SRC)
 
 bench-explore: $(B)/bench/explore wasm node_modules/.installed
 	$(B)/bench/explore

@@ -29,6 +29,26 @@ bc_bytes sample_counter(int n_actors, int times, int atomic)
     return out;
 }
 
+bc_bytes sample_mutex(int n_actors, int rounds)
+{
+    bc_prog p;
+    bc_init(&p);
+    int m = bc_object(&p, "m", "mini_mutex", 0, 0, NULL);
+    bc_code body, code;
+    bc_code_init(&body);
+    bc_call(&p, &body, m, "lock", 0, NULL);
+    bc_call(&p, &body, m, "unlock", 0, NULL);
+    bc_code_init(&code);
+    bc_repeat(&code, (uint32_t)rounds, &body);
+    for (int i = 0; i < n_actors && i < 4; i++)
+        bc_actor(&p, actor_names[i], 0, 0, &code);
+    bc_bytes out = bc_finish(&p);
+    bc_bytes_free(&body);
+    bc_bytes_free(&code);
+    bc_free(&p);
+    return out;
+}
+
 bc_bytes sample_everything(void)
 {
     bc_prog p;

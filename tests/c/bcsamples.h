@@ -15,6 +15,10 @@
  * final assertion says the count is n_actors * times. */
 bc_bytes sample_counter(int n_actors, int times, int atomic);
 
+/* The parking lot's mutex: n_actors actors (at most 4) each do `rounds` times
+ * { lock m; unlock m } on one mini_mutex named m. */
+bc_bytes sample_mutex(int n_actors, int rounds);
+
 /* Every instruction and operand kind at least once: two objects with
  * parameters and a fixed address, nested repeats, work, sleep, the checked
  * critical section, print, in-program and final assertions, task and isr

@@ -4,7 +4,7 @@
  * Scenarios are built as bytecode with bcbuild and run as real worlds, so the
  * search drives the same engine code a learner steps through.
  */
-#include "bcbuild.h"
+#include "bcsamples.h"
 #include "check.h"
 #include "script/world.h"
 #include "sim/explore.h"
@@ -13,47 +13,6 @@
 #include <stdlib.h>
 
 /* n actors, each doing `rounds` × (lock m; unlock m) on one mini_mutex. */
-static bc_bytes mutex_scenario(int actors, int rounds)
-{
-    static const char *names[] = {"A", "B", "C", "D"};
-    bc_prog p;
-    bc_init(&p);
-    int m = bc_object(&p, "m", "mini_mutex", 0, 0, NULL);
-    bc_code body, code;
-    bc_code_init(&body);
-    bc_call(&p, &body, m, "lock", 0, NULL);
-    bc_call(&p, &body, m, "unlock", 0, NULL);
-    bc_code_init(&code);
-    bc_repeat(&code, (uint32_t)rounds, &body);
-    for (int i = 0; i < actors; i++)
-        bc_actor(&p, names[i], 0, 0, &code);
-    bc_bytes out = bc_finish(&p);
-    bc_bytes_free(&body);
-    bc_bytes_free(&code);
-    bc_free(&p);
-    return out;
-}
-
-/* 2 actors × `rounds` increments of a racy counter; final assert == 2*rounds. */
-static bc_bytes racy_scenario(int rounds)
-{
-    bc_prog p;
-    bc_init(&p);
-    int c = bc_object(&p, "counter", "counter", 0, 0, NULL);
-    bc_code body, code;
-    bc_code_init(&body);
-    bc_call(&p, &body, c, "increment", 0, NULL);
-    bc_code_init(&code);
-    bc_repeat(&code, (uint32_t)rounds, &body);
-    bc_actor(&p, "A", 0, 0, &code);
-    bc_actor(&p, "B", 0, 0, &code);
-    bc_final(&p, bc_field(&p, c, "value"), CMP_EQ, bc_literal(2 * rounds), "counter == 4");
-    bc_bytes out = bc_finish(&p);
-    bc_bytes_free(&body);
-    bc_bytes_free(&code);
-    bc_free(&p);
-    return out;
-}
 
 typedef struct search {
     script_program *program;
@@ -108,7 +67,7 @@ static void finds_lost_wakeup(const char *variant)
     explore_config cfg;
     explore_config_default(&cfg);
     search s;
-    search_run(&s, mutex_scenario(2, 1), variant, &cfg);
+    search_run(&s, sample_mutex(2, 1), variant, &cfg);
     CHECK(s.r->found);
     CHECK_STR(s.r->kind, "stuck");
     CHECK(strstr(s.r->message, "B parked on mutex m") != NULL);
@@ -132,7 +91,7 @@ TEST(explore_lost_wakeup_needs_two_preemptions)
     explore_config cfg;
     explore_config_default(&cfg);
     search s;
-    search_run(&s, mutex_scenario(2, 1), "validate_outside", &cfg);
+    search_run(&s, sample_mutex(2, 1), "validate_outside", &cfg);
     CHECK_EQ(s.r->preemptions, 2);
     CHECK_EQ(s.r->bound, 2);
     search_free(&s);
@@ -144,7 +103,7 @@ TEST(explore_proves_correct_two_by_two_within_bound_3)
     explore_config_default(&cfg);
     cfg.bound = 3;
     search s;
-    search_run(&s, mutex_scenario(2, 2), "correct", &cfg);
+    search_run(&s, sample_mutex(2, 2), "correct", &cfg);
     CHECK(!s.r->found);
     CHECK(s.r->complete);
     CHECK_EQ(s.r->bound, 3);
@@ -161,7 +120,7 @@ TEST(explore_proves_correct_three_by_one_within_bound_2)
     explore_config_default(&cfg);
     cfg.bound = 2;
     search s;
-    search_run(&s, mutex_scenario(3, 1), "correct", &cfg);
+    search_run(&s, sample_mutex(3, 1), "correct", &cfg);
     CHECK(!s.r->found);
     CHECK(s.r->complete);
     CHECK_EQ(s.r->bound, 2);
@@ -173,7 +132,7 @@ TEST(explore_finds_the_lost_update_with_one_preemption)
     explore_config cfg;
     explore_config_default(&cfg);
     search s;
-    search_run(&s, racy_scenario(2), "correct", &cfg);
+    search_run(&s, sample_counter(2, 2, 0), "correct", &cfg);
     CHECK(s.r->found);
     CHECK_STR(s.r->kind, "assertion");
     CHECK_EQ(s.r->preemptions, 1);
@@ -188,9 +147,9 @@ TEST(explore_pruning_cuts_the_two_by_two_search_at_least_fivefold)
     explore_config cfg;
     explore_config_default(&cfg);
     search pruned, plain;
-    search_run(&pruned, mutex_scenario(2, 2), "correct", &cfg);
+    search_run(&pruned, sample_mutex(2, 2), "correct", &cfg);
     cfg.prune = false;
-    search_run(&plain, mutex_scenario(2, 2), "correct", &cfg);
+    search_run(&plain, sample_mutex(2, 2), "correct", &cfg);
     check_note("bounded DFS: %llu executions; with sleep sets: %llu (%llu pruned)",
                (unsigned long long)plain.r->executions, (unsigned long long)pruned.r->executions,
                (unsigned long long)pruned.r->pruned);
@@ -210,7 +169,7 @@ TEST(explore_reports_the_step_limit_instead_of_hitting_it_silently)
     cfg.max_steps = 10;
     cfg.bound = 1;
     search s;
-    search_run(&s, mutex_scenario(2, 3), "correct", &cfg);
+    search_run(&s, sample_mutex(2, 3), "correct", &cfg);
     CHECK(!s.r->found);
     CHECK(!s.r->complete);
     CHECK(s.r->step_limit_hits > 0);
@@ -222,7 +181,7 @@ TEST(explore_reports_the_step_limit_instead_of_hitting_it_silently)
 TEST(explore_can_be_cancelled_between_slices)
 {
     char err[200];
-    bc_bytes bc = mutex_scenario(2, 2);
+    bc_bytes bc = sample_mutex(2, 2);
     script_program *p = script_decode(bc.p, bc.n, err, sizeof err);
     free(bc.p);
     sim_config mc = {.trace = true, .variant = "correct"};
@@ -256,7 +215,7 @@ TEST(explore_pct_finds_the_lost_wakeup)
     cfg.seed = 1;
     cfg.max_executions = 100000;
     search s;
-    search_run(&s, mutex_scenario(2, 1), "validate_outside", &cfg);
+    search_run(&s, sample_mutex(2, 1), "validate_outside", &cfg);
     check_note("pct (d=3): found after %llu executions", (unsigned long long)s.r->executions);
     CHECK(s.r->found);
     CHECK_STR(s.r->kind, "stuck");
@@ -273,7 +232,7 @@ TEST(explore_random_finds_the_lost_update)
     cfg.seed = 7;
     cfg.max_executions = 10000;
     search s;
-    search_run(&s, racy_scenario(2), "correct", &cfg);
+    search_run(&s, sample_counter(2, 2, 0), "correct", &cfg);
     check_note("random: found after %llu executions", (unsigned long long)s.r->executions);
     CHECK(s.r->found);
     CHECK_STR(s.r->kind, "assertion");
@@ -289,7 +248,7 @@ TEST(explore_gives_up_at_max_executions_and_says_so)
     explore_config_default(&cfg);
     cfg.max_executions = 3;
     search s;
-    search_run(&s, mutex_scenario(2, 2), "correct", &cfg);
+    search_run(&s, sample_mutex(2, 2), "correct", &cfg);
     CHECK(!s.r->found);
     CHECK(!s.r->complete);
     CHECK_EQ(s.r->executions, 3);
