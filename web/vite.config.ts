@@ -30,6 +30,19 @@ export default defineConfig({
     // the .wasm must stay a file (streaming compilation, long-term caching)
     assetsInlineLimit: (file: string) => (file.endsWith('.wasm') ? false : undefined),
     reportCompressedSize: false,
+    // the app, the compact lesson for iframes, and the <lockstep-lesson> element's one script
+    // (a stable name, no hash: course pages link to it)
+    rolldownOptions: {
+      input: {
+        index: `${here}index.html`,
+        embed: `${here}embed.html`,
+        'lockstep-embed': `${here}src/embed/lockstep-embed.ts`,
+      },
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === 'lockstep-embed' ? 'lockstep-embed.js' : 'assets/[name]-[hash].js',
+      },
+    },
   },
   // the explorer's worker is an ES module like the app (it imports the wasm glue)
   worker: { format: 'es' },

@@ -126,7 +126,7 @@ try {
       new Promise((resolve) => {
         const count = document.querySelector('[data-testid="step-count"]');
         const before = count.textContent;
-        const arrowsBefore = document.querySelectorAll('[data-testid="diagram-svg"] text.messageText').length;
+        const arrowsBefore = document.querySelectorAll('[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1').length;
         const latestBefore = document.querySelector('[data-testid="diagram-svg"] text.messageText[data-latest]');
         const out = {};
         const afterPaint = (f) =>
@@ -149,9 +149,8 @@ try {
             });
           }
           if (!diagramDone) {
-            const svg = document.querySelector('[data-testid="diagram-svg"] svg');
-            const latest = svg?.querySelector('text.messageText[data-latest]');
-            const arrows = svg ? svg.querySelectorAll('text.messageText').length : 0;
+            const latest = document.querySelector('[data-testid="diagram-svg"] text.messageText[data-latest]');
+            const arrows = document.querySelectorAll('[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1').length;
             if (latest && (latest !== latestBefore || arrows !== arrowsBefore)) {
               diagramDone = true;
               out.arrows = arrows;
@@ -163,6 +162,7 @@ try {
           }
         });
         mo.observe(document.body, { subtree: true, childList: true, characterData: true });
+        setTimeout(() => resolve({ ...out, timeout: true }), 5000);
         document.dispatchEvent(new KeyboardEvent('keydown', { key, code: `Digit${key}`, bubbles: true }));
       });
   });
@@ -194,7 +194,7 @@ try {
   await page.getByTestId('tab-diagram').click();
   await page.locator('[data-testid="sequence-diagram"][data-status="ready"]').waitFor({ timeout: 20000 });
   await page.waitForLoadState('networkidle');
-  const startArrows = await page.locator('[data-testid="diagram-svg"] text.messageText').count();
+  const startArrows = await page.locator('[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1').count();
   const open = [];
   const openDom = [];
   const drawn = [];

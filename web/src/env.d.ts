@@ -113,8 +113,16 @@ declare module '@lockstep/lesson/play.js' {
     events: Events,
     step: number,
     variant: string,
-  ): { index: number; beat: import('./engine/lessonTypes').LessonBeat; event: import('./engine/types').TraceEvent }[];
-  export function hintStage(hints: readonly import('./engine/lessonTypes').LessonHint[], events: Events, variant: string): number;
+  ): {
+    index: number;
+    beat: import('./engine/lessonTypes').LessonBeat;
+    event: import('./engine/types').TraceEvent;
+  }[];
+  export function hintStage(
+    hints: readonly import('./engine/lessonTypes').LessonHint[],
+    events: Events,
+    variant: string,
+  ): number;
   export function questionDue(
     q: import('./engine/lessonTypes').LessonQuestion,
     state: import('./engine/types').MachineState,
@@ -122,6 +130,10 @@ declare module '@lockstep/lesson/play.js' {
     variant: string,
   ): string | null;
   export function nextOnSolution(solution: string | null, schedule: string): string | null;
-  export function matchEvent(m: Matcher, event: import('./engine/types').TraceEvent, variant: string): boolean;
+  export function matchEvent(
+    m: Matcher,
+    event: import('./engine/types').TraceEvent,
+    variant: string,
+  ): boolean;
   export function scheduleTokens(schedule: string): string[];
 }

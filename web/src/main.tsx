@@ -9,11 +9,20 @@ import { t } from './i18n';
 import { addressLocale, initLocale } from './i18n/persist';
 import { formatPlace, parsePlace } from './model/params';
 import { DEFAULT_SCENARIO, hasScenario, loadScenario } from './scenarios';
+import { FIRST_LESSON, hasLesson, loadLesson } from './lessons';
+import { watchRun } from './lessons/watch';
+import { loadLessonUI } from './lessons/ui';
 import { Store } from './store/store';
 import { StoreContext } from './store/useStore';
 import './styles/global.css';
 
-const store = new Store(connect, { has: hasScenario, load: loadScenario, fallback: DEFAULT_SCENARIO });
+const store = new Store(
+  connect,
+  { has: hasScenario, load: loadScenario, fallback: DEFAULT_SCENARIO },
+  { has: hasLesson, load: loadLesson, first: FIRST_LESSON },
+);
+// a page that frames this one hears about every step (lessons/EMBEDDING.md); progress is saved
+watchRun(store);
 
 // the language first, so every message below is in it
 initLocale(new URLSearchParams(location.search).get('lang') ?? undefined);
@@ -32,11 +41,18 @@ store.onPlace = (p) => {
   }, 150);
 };
 
-void store.open(place.scenario ?? DEFAULT_SCENARIO, {
-  variant: place.variant,
-  schedule: place.schedule,
-  step: place.step,
-});
+// a lesson by name; a scenario (or a bare schedule) in the sandbox; otherwise the course's first lesson
+const at = { variant: place.variant, schedule: place.schedule, step: place.step };
+const lessonUI = () => void loadLessonUI();
+if (place.lesson) {
+  lessonUI();
+  void store.openLesson(place.lesson, at);
+} else if (place.scenario || place.schedule || place.variant || place.step !== undefined)
+  void store.open(place.scenario ?? DEFAULT_SCENARIO, at);
+else {
+  lessonUI();
+  void store.openLesson(FIRST_LESSON);
+}
 
 render(
   <StoreContext.Provider value={store}>

@@ -3,7 +3,14 @@
  * only when it is opened (or when the index first lists them all).  The id
  * and order come from the file name; the engine parses the rest.
  */
-import { inOrder, lessonFile, neighbours, summarize, type LessonFile, type LessonSummary } from '../model/lessonList';
+import {
+  inOrder,
+  lessonFile,
+  neighbours,
+  summarize,
+  type LessonFile,
+  type LessonSummary,
+} from '../model/lessonList';
 
 const files = import.meta.glob<string>('../../../lessons/*.md', { query: '?raw', import: 'default' });
 

@@ -10,6 +10,7 @@ import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } fro
 import { t, type MessageKey } from '../i18n';
 import { actionEffect, actionText, formatValue, outcomeView, shortSite, type OutcomeView } from './format';
 import { bits2, bucketOfObject, isMutexObject, mutexes, parkedOn } from './parkingLot';
+import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText, hasSemaphores } from './aqs';
 
 /** How a mutex's state byte is named in an action: "state" when there is one mutex, "m1.state" otherwise. */
 export function stateField(state: MachineState, object: string): string {
@@ -18,6 +19,8 @@ export function stateField(state: MachineState, object: string): string {
 
 /** The next action in words, engine-aware: "CAS state 01 → 11", "lock bucket lot[30]", "wake B". */
 export function nextText(a: PendingAction, state: MachineState): string {
+  const aqs = hasSemaphores(state) ? aqsNextText(a, state) : null;
+  if (aqs !== null) return aqs;
   if (isMutexObject(state, a.object)) {
     const field = stateField(state, a.object!);
     switch (a.kind) {
@@ -47,6 +50,8 @@ export function nextText(a: PendingAction, state: MachineState): string {
 
 /** What the next action would change, engine-aware; null when there is nothing to say. */
 export function nextEffect(a: PendingAction, actor: ActorState, state: MachineState): string | null {
+  const aqs = hasSemaphores(state) ? aqsNextEffect(a, actor, state) : undefined;
+  if (aqs !== undefined) return aqs;
   if (isMutexObject(state, a.object)) {
     const field = stateField(state, a.object!);
     const now = bits2(a.value);
@@ -101,8 +106,10 @@ export function blockedText(actor: ActorState, state: MachineState): string | nu
           : t('blocked.lockNobody', { object: b.object ?? '?' });
       }
       case 'parked': {
-        const on = parkedOn(state, actor.name);
         const until = b.until !== undefined ? ` ${t('blocked.until', { until: b.until })}` : '';
+        const queued = hasSemaphores(state) ? aqsBlockedText(actor, state) : null;
+        if (queued) return queued + until;
+        const on = parkedOn(state, actor.name);
         return (on ? t('blocked.parkedOn', { object: on }) : t('blocked.parked')) + until;
       }
       case 'sleep':
@@ -141,6 +148,8 @@ function noteText(e: TraceEvent): string {
 
 /** One engine action that happened, short and code-like: "CAS state 00 → 01 ✓", "lock bucket lot[30]". */
 export function eventText(e: TraceEvent, state: MachineState): string {
+  const aqs = hasSemaphores(state) ? aqsEventText(e, state) : null;
+  if (aqs !== null) return aqs;
   if (e.kind === 'note') return noteText(e);
   if (isMutexObject(state, e.object)) {
     const field = stateField(state, e.object!);
@@ -296,6 +305,7 @@ export function engineWords(
   engine: string | undefined,
   state: MachineState,
 ): ((e: TraceEvent) => string | null | undefined) | undefined {
+  if (engine === 'aqs') return (e) => aqsNarrate(e, state);
   return engine === 'parking_lot' ? (e) => narrateEngine(e, state) : undefined;
 }
 

@@ -40,6 +40,7 @@ export function embedCode(base: string, place: Place, title: string): EmbedCode 
     .map(([k, v]) => ` ${k}="${attr(v)}"`)
     .join('');
   const element =
-    `<script src="${attr(`${dir}lockstep-embed.js`)}" defer></script>\n` + `<lockstep-lesson${list}></lockstep-lesson>`;
+    `<script src="${attr(`${dir}lockstep-embed.js`)}" defer></script>\n` +
+    `<lockstep-lesson${list}></lockstep-lesson>`;
   return { iframe, element };
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ExploreResult } from '../engine/explorer';
-import { exploreOptions, formatDuration, kindWords, progressFraction, progressLine, resultLine } from './explore';
+import {
+  exploreOptions,
+  formatDuration,
+  kindWords,
+  progressFraction,
+  progressLine,
+  resultLine,
+} from './explore';
 
 const base: ExploreResult = {
   found: false,
@@ -20,19 +27,34 @@ const base: ExploreResult = {
 
 describe('the explorer in words', () => {
   it('says what it found, with steps, preemptions, runs and time', () => {
-    const r = { ...base, found: true, kind: 'stuck', schedule: 'v1: A B', steps: 34, preemptions: 2, executions: 9, elapsedMs: 0.61 };
+    const r = {
+      ...base,
+      found: true,
+      kind: 'stuck',
+      schedule: 'v1: A B',
+      steps: 34,
+      preemptions: 2,
+      executions: 9,
+      elapsedMs: 0.61,
+    };
     expect(resultLine(r, 'dfs')).toBe('Found: stuck after 34 steps with 2 preemptions, in 9 runs (0.6 ms).');
     expect(resultLine({ ...r, preemptions: 1, kind: 'assertion' }, 'dfs')).toBe(
       'Found: a failed check after 34 steps with 1 preemption, in 9 runs (0.6 ms).',
     );
   });
   it('says what it proved for a correct variant', () => {
-    expect(resultLine(base, 'dfs')).toBe('No stuck run or failed check within 3 preemptions: 310 runs, complete (12 ms).');
+    expect(resultLine(base, 'dfs')).toBe(
+      'No stuck run or failed check within 3 preemptions: 310 runs, complete (12 ms).',
+    );
     expect(resultLine({ ...base, executions: 43680, elapsedMs: 3785 }, 'dfs')).toBe(
       'No stuck run or failed check within 3 preemptions: 43,680 runs, complete (3.8 s).',
     );
-    expect(resultLine({ ...base, complete: false, reason: '' }, 'dfs')).toMatch(/incomplete: it stopped at its limit/);
-    expect(resultLine({ ...base, bound: -1 }, 'random')).toMatch(/^No stuck run or failed check in 310 random runs/);
+    expect(resultLine({ ...base, complete: false, reason: '' }, 'dfs')).toMatch(
+      /incomplete: it stopped at its limit/,
+    );
+    expect(resultLine({ ...base, bound: -1 }, 'random')).toMatch(
+      /^No stuck run or failed check in 310 random runs/,
+    );
   });
   it('names the kinds of violation', () => {
     expect(kindWords('overlap')).toBe('two threads in the critical section');

@@ -171,7 +171,13 @@ export function remember(asked: AskedMap, view: QuestionView | null, step: numbe
 }
 
 /** The learner picked answer `choice` for question `index`. */
-export function choose(asked: AskedMap, index: number, choice: number, step: number, actor: string): AskedMap {
+export function choose(
+  asked: AskedMap,
+  index: number,
+  choice: number,
+  step: number,
+  actor: string,
+): AskedMap {
   return { ...asked, [index]: { at: asked[index]?.at ?? step, actor: asked[index]?.actor ?? actor, choice } };
 }
 
@@ -179,7 +185,11 @@ export function choose(asked: AskedMap, index: number, choice: number, step: num
 
 /** Readable schedules compare equal whatever their spacing. */
 function sameSchedule(a: string, b: string): boolean {
-  const norm = (s: string) => s.trim().replace(/\s+/g, ' ').replace(/\s*:\s*/, ': ');
+  const norm = (s: string) =>
+    s
+      .trim()
+      .replace(/\s+/g, ' ')
+      .replace(/\s*:\s*/, ': ');
   return norm(a) === norm(b);
 }
 

@@ -33,7 +33,10 @@ export function inOrder<T extends LessonFile>(list: readonly T[]): T[] {
 }
 
 /** The lessons before and after `id` in course order (null at either end, or for an unknown id). */
-export function neighbours(list: readonly LessonFile[], id: string): { prev: string | null; next: string | null } {
+export function neighbours(
+  list: readonly LessonFile[],
+  id: string,
+): { prev: string | null; next: string | null } {
   const sorted = inOrder(list);
   const i = sorted.findIndex((l) => l.id === id);
   if (i < 0) return { prev: null, next: null };
@@ -43,12 +46,17 @@ export function neighbours(list: readonly LessonFile[], id: string): { prev: str
 function text(v: unknown): LessonText | null {
   if (!v || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;
-  return typeof o.en === 'string' && typeof o['zh-CN'] === 'string' ? { en: o.en, 'zh-CN': o['zh-CN'] } : null;
+  return typeof o.en === 'string' && typeof o['zh-CN'] === 'string'
+    ? { en: o.en, 'zh-CN': o['zh-CN'] }
+    : null;
 }
 
 /** The front matter's YAML text (between the first two '---' lines), or null. */
 export function frontMatter(file: string): string | null {
-  const lines = file.replace(/\r\n?/g, '\n').replace(/^\uFEFF/, '').split('\n');
+  const lines = file
+    .replace(/\r\n?/g, '\n')
+    .replace(/^\uFEFF/, '')
+    .split('\n');
   if (lines[0]?.trimEnd() !== '---') return null;
   const close = lines.findIndex((l, i) => i > 0 && (l.trimEnd() === '---' || l.trimEnd() === '...'));
   return close > 0 ? lines.slice(1, close).join('\n') : null;
@@ -59,7 +67,11 @@ export function frontMatter(file: string): string | null {
  * front matter with `parse` (the yaml package's).  A file that does not read
  * still gets a row (its title null): the player will show its problems.
  */
-export function summarize(file: LessonFile, content: string, parse: (yaml: string) => unknown): LessonSummary {
+export function summarize(
+  file: LessonFile,
+  content: string,
+  parse: (yaml: string) => unknown,
+): LessonSummary {
   let data: Record<string, unknown> = {};
   try {
     const fm = frontMatter(content);
@@ -68,7 +80,8 @@ export function summarize(file: LessonFile, content: string, parse: (yaml: strin
   } catch {
     // unreadable: the row says so
   }
-  const goal = data.goal && typeof data.goal === 'object' ? (data.goal as Record<string, unknown>).text : null;
+  const goal =
+    data.goal && typeof data.goal === 'object' ? (data.goal as Record<string, unknown>).text : null;
   return {
     ...file,
     engine: typeof data.engine === 'string' ? data.engine : '',

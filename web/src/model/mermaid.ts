@@ -48,13 +48,22 @@ export interface Diagram {
 
 // Kept as they are: ASCII letters and digits, space, punctuation that means
 // nothing to Mermaid's sequence grammar, and anything outside ASCII (other
-// scripts, arrows, ✓).  Everything else (";", "#", "%", "<", ">", "&", quotes,
-// braces, backslash, backtick) becomes an entity code, "#59;" for ";", which
-// Mermaid shows as the character itself.
+// scripts, arrows, ✓).  The rest of ASCII's punctuation (";" ends a
+// statement, "#" starts a comment or an entity, "%%" a directive, "<" ">" "&"
+// are markup, quotes, braces, "$$", backslash, backtick) is written as its
+// full-width form, which reads the same and means nothing to Mermaid.  (Not
+// as Mermaid's "#59;" entities: Mermaid wraps long labels by characters and
+// can cut an entity in two.)
 const SAFE_ASCII = /[A-Za-z0-9 .,:_\-+*/=?!()[\]'~^|@]/;
-// In a participant's alias fewer characters are safe (the lexer stops at , : @ < > ;).
+// In a participant's alias fewer characters are safe (the lexer stops at , : @).
 const SAFE_ALIAS_ASCII = /[A-Za-z0-9 ._\-+*/=?!()[\]'~^|]/;
 const MAX_TEXT = 120;
+
+/** The full-width form of a printable ASCII character (U+FF01–U+FF5E). */
+function fullWidth(ch: string): string {
+  const c = ch.codePointAt(0)!;
+  return c > 0x20 && c < 0x7f ? String.fromCodePoint(c - 0x21 + 0xff01) : ' ';
+}
 
 function escapeWith(raw: string, safe: RegExp, max: number): string {
   // control characters and line/paragraph separators are spaces; runs of spaces are one
@@ -65,9 +74,9 @@ function escapeWith(raw: string, safe: RegExp, max: number): string {
   const chars = [...s];
   if (chars.length > max) s = chars.slice(0, max - 1).join('') + '…';
   let out = '';
-  for (const ch of s) out += ch.codePointAt(0)! >= 0xa0 || safe.test(ch) ? ch : `#${ch.codePointAt(0)};`;
+  for (const ch of s) out += ch.codePointAt(0)! >= 0xa0 || safe.test(ch) ? ch : fullWidth(ch);
   // "wrap:" or "nowrap:" at the start would be read as a directive
-  return out.replace(/^((?:no)?wrap):/i, '$1#58;');
+  return out.replace(/^((?:no)?wrap):/i, '$1：');
 }
 
 /** Text safe to put after `:` in a Mermaid message or note. */
@@ -78,7 +87,7 @@ export function mermaidText(raw: string, max = MAX_TEXT): string {
 /** Text safe as a participant's alias. */
 export function mermaidAlias(raw: string): string {
   const s = escapeWith(raw, SAFE_ALIAS_ASCII, 40);
-  return s === '' ? '#160;' : s;
+  return s === '' ? '\u00a0' : s;
 }
 
 // ---- participants -------------------------------------------------------------------

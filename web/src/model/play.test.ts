@@ -2,14 +2,26 @@ import { describe, expect, it } from 'vitest';
 import type { ActorState, MachineState, TraceEvent } from '../engine/types';
 import { delayOf, lastActor, nextActor, playMove, random01, SPEEDS } from './play';
 
-function state(statuses: ActorState['status'][], step = 0, recorded = step, outcome: MachineState['outcome'] = 'running'): MachineState {
+function state(
+  statuses: ActorState['status'][],
+  step = 0,
+  recorded = step,
+  outcome: MachineState['outcome'] = 'running',
+): MachineState {
   return {
     step,
     steps_recorded: recorded,
     time: 0,
     variant: 'correct',
     outcome,
-    actors: statuses.map((status, i) => ({ name: 'ABCD'[i]!, kind: 'thread', priority: 0, op: 0, status, parker: 0 })),
+    actors: statuses.map((status, i) => ({
+      name: 'ABCD'[i]!,
+      kind: 'thread',
+      priority: 0,
+      op: 0,
+      status,
+      parker: 0,
+    })),
     objects: [],
     stuck: [],
     violation: null,
@@ -27,7 +39,13 @@ describe('the auto-player', () => {
     expect(nextActor(state(['enabled', 'enabled']), [])).toBe(0);
   });
   it('reads the last mover from the steps up to the current one, ignoring notes and the end', () => {
-    const trace = [ev(1, 'A'), ev(2, 'B'), { ...ev(2, 'B'), kind: 'note' }, ev(3, 'A'), { step: 3, time: 0, kind: 'stuck', actor: 'B' }];
+    const trace = [
+      ev(1, 'A'),
+      ev(2, 'B'),
+      { ...ev(2, 'B'), kind: 'note' },
+      ev(3, 'A'),
+      { step: 3, time: 0, kind: 'stuck', actor: 'B' },
+    ];
     expect(lastActor(trace, 2)).toBe('B');
     expect(lastActor(trace, 3)).toBe('A');
     expect(lastActor(trace, 0)).toBeUndefined();

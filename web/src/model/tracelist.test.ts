@@ -31,7 +31,9 @@ describe('the trace tab', () => {
     });
     const stuck: TraceEvent = { step: 9, time: 0, kind: 'stuck', actor: 'B', message: 'parked forever' };
     expect(traceRow(stuck, 0).what).toBe('parked forever');
-    expect(traceRow({ step: 1, time: 0, kind: 'note', actor: 'A', label: 'spin round', value: 3 }, 0)).toMatchObject({
+    expect(
+      traceRow({ step: 1, time: 0, kind: 'note', actor: 'A', label: 'spin round', value: 3 }, 0),
+    ).toMatchObject({
       what: 'spin round · 3',
       tone: 'quiet',
     });

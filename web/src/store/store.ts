@@ -118,7 +118,11 @@ export class Store {
   /** called after every change of place (scenario, schedule, step), e.g. to update the URL */
   onPlace: ((p: Place) => void) | null = null;
 
-  constructor(engine: () => Promise<EngineBridge>, scenarios: ScenarioLoader, lessons: LessonLoader | null = null) {
+  constructor(
+    engine: () => Promise<EngineBridge>,
+    scenarios: ScenarioLoader,
+    lessons: LessonLoader | null = null,
+  ) {
     this.#engine = engine;
     this.#scenarios = scenarios;
     this.#lessons = lessons;
@@ -344,7 +348,14 @@ export class Store {
     } catch (e) {
       if (e instanceof EngineError && e.kind === 'scenario') {
         this.#set({ phase: 'failed', busy: false });
-        const title = fromFile ? t('notice.badFile', { file: fromFile }) : t('notice.badScenario');
+        const lessonFile = /^lesson(-file)?:/.test(id)
+          ? (e.problems[0]?.file ?? id.replace(/^lesson(-file)?:/, ''))
+          : null;
+        const title = fromFile
+          ? t('notice.badFile', { file: fromFile })
+          : lessonFile
+            ? t('notice.badLesson', { file: lessonFile })
+            : t('notice.badScenario');
         this.notify('error', title, e.problems.length ? undefined : e.message, e.problems);
       } else if (e instanceof EngineError && e.kind === 'engine') {
         this.#set({ phase: 'failed', busy: false });

@@ -16,6 +16,7 @@ import { formatPlace } from '../../model/params';
 import { playMove } from '../../model/play';
 import { objectsOfType } from '../../model/program';
 import { useStore, useStoreActions } from '../../store/useStore';
+import { AqsView } from '../AqsView';
 import { BasicView } from '../BasicView';
 import { BottomTabs, type Tab } from '../BottomTabs';
 import { DropZone } from '../DropZone';
@@ -34,6 +35,12 @@ import { Story } from '../Story';
 import { Timeline } from '../Timeline';
 import { TraceList } from '../TraceList';
 import { VariantDiff } from '../VariantDiff';
+import { useLessonUI } from '../../lessons/ui';
+import { lessonFiles, lessonNeighbours, lessonSummaries } from '../../lessons';
+import { useProgress } from '../../lessons/progress';
+import { embedCode } from '../../model/embed';
+import { inLocale, isGoalReached, saidBeats } from '../../model/lesson';
+import type { LessonSummary } from '../../model/lessonList';
 import s from './style.module.css';
 
 /** A file's problem before it reaches the compiler, in words. */
@@ -59,6 +66,32 @@ export function App() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const locale = useLocale();
   const { scenario, snap } = state;
+
+  // the lesson (issue 6): its goal, what it has said, the lessons around it, the learner's progress
+  const { lesson } = state;
+  const [indexOpen, setIndexOpen] = useState(false);
+  const ui = useLessonUI(!!lesson || indexOpen);
+  const progress = useProgress();
+  const reached = useMemo(() => !!lesson && !!snap && isGoalReached(lesson, snap), [lesson, snap]);
+  const lastBeat = useMemo(
+    () => (lesson && snap && reached ? (saidBeats(lesson, snap).pop() ?? null) : null),
+    [reached, snap],
+  );
+  const [summaries, setSummaries] = useState<LessonSummary[] | null>(null);
+  useEffect(() => {
+    if (lesson && !summaries) lessonSummaries().then(setSummaries, () => undefined);
+  }, [lesson?.id]);
+  const around = lesson ? lessonNeighbours(lesson.id) : { prev: null, next: null };
+  const link = (id: string | null) =>
+    id ? { id, title: inLocale(summaries?.find((x) => x.id === id)?.title, locale) || null } : null;
+  const position = lesson ? lessonFiles().findIndex((f) => f.id === lesson.id) + 1 : 0;
+  const openLesson = useCallback(
+    (id: string) => {
+      setIndexOpen(false);
+      void store.openLesson(id);
+    },
+    [store],
+  );
 
   // a scenario file of one's own: checked here, compiled by the engine (its problems shown in the page)
   const openFile = useCallback(
@@ -142,9 +175,18 @@ export function App() {
       </a>
       <Header
         engine={scenario?.engine}
-        title={state.fromFile ? `${scenario?.title ?? ''} (${state.fromFile})` : scenario?.title}
+        title={
+          lesson
+            ? `${lesson.order}. ${inLocale(lesson.title, locale)}`
+            : state.fromFile
+              ? `${scenario?.title ?? ''} (${state.fromFile})`
+              : scenario?.title
+        }
         onKeys={() => setKeysOpen(true)}
         onScenarios={() => setPickerOpen(true)}
+        onLessons={() => setIndexOpen(true)}
+        onTitle={lesson ? () => setIndexOpen(true) : undefined}
+        titleHint={lesson ? t('lesson.openIndex') : undefined}
         variant={snap?.state.variant}
         variants={scenario?.variants}
         onVariant={(v) => void store.switchVariant(v)}
@@ -163,18 +205,48 @@ export function App() {
 
       {scenario && snap && (
         <main class={s.main}>
-          <aside class={`${s.panel} ${s.story}`} aria-labelledby="story-title">
-            <h2 id="story-title" class={s.panelTitle}>
-              {t('panel.story')}
-            </h2>
-            <Story
-              intro={scenario.description?.trim() ?? ''}
-              actorCount={scenario.actors.length}
-              lines={lines}
-              actorIndex={(n) => names.indexOf(n)}
-              current={snap.state.step}
-            />
-          </aside>
+          {lesson ? (
+            <aside class={`${s.panel} ${s.lesson}`} aria-label={t('lesson.panel')}>
+              {ui && (
+                <ui.LessonPanel
+                  key={lesson.id}
+                  lesson={lesson}
+                  snap={snap}
+                  locale={locale}
+                  reached={reached}
+                  reachedBefore={!!progress[lesson.id]}
+                  position={{ n: position, count: lessonFiles().length }}
+                  prev={link(around.prev)}
+                  next={link(around.next)}
+                  onOpenLesson={openLesson}
+                  onIndex={() => setIndexOpen(true)}
+                  onStep={(k) => void store.step(k)}
+                  onFinishSpin={(k) => void store.finishSpin(k)}
+                  embed={() =>
+                    embedCode(
+                      new URL('.', location.href).href,
+                      { ...store.place(), lang: addressLocale() },
+                      `Lockstep: ${inLocale(lesson.title, 'en')}`,
+                    )
+                  }
+                  busy={state.busy}
+                />
+              )}
+            </aside>
+          ) : (
+            <aside class={`${s.panel} ${s.story}`} aria-labelledby="story-title">
+              <h2 id="story-title" class={s.panelTitle}>
+                {t('panel.story')}
+              </h2>
+              <Story
+                intro={scenario.description?.trim() ?? ''}
+                actorCount={scenario.actors.length}
+                lines={lines}
+                actorIndex={(n) => names.indexOf(n)}
+                current={snap.state.step}
+              />
+            </aside>
+          )}
 
           <section class={s.centre} id="lanes" aria-label={t('panel.actors')} tabIndex={-1}>
             {state.variantDiff && (
@@ -185,7 +257,23 @@ export function App() {
                 onDismiss={() => store.dismissDiff()}
               />
             )}
-            {outcome && (
+            {lesson && reached && ui && (
+              <ui.GoalBanner
+                lesson={lesson}
+                locale={locale}
+                step={snap.state.step}
+                variant={snap.state.variant}
+                outcome={outcome}
+                lastBeat={lastBeat}
+                saved={!!progress[lesson.id]}
+                next={link(around.next)}
+                onReplayCorrect={() => void store.switchVariant('correct')}
+                onNext={openLesson}
+                onAgain={() => void store.reset()}
+                busy={state.busy}
+              />
+            )}
+            {outcome && !(lesson && reached) && (
               <Outcome
                 view={outcome}
                 schedule={snap.summary.schedule}
@@ -237,10 +325,18 @@ export function App() {
 
           <aside class={`${s.panel} ${s.inside}`} aria-labelledby="inside-title">
             <h2 id="inside-title" class={s.panelTitle}>
-              {t(scenario.engine === 'parking_lot' ? 'panel.insideLock' : 'panel.inside')}
+              {t(
+                scenario.engine === 'parking_lot'
+                  ? 'panel.insideLock'
+                  : scenario.engine === 'aqs'
+                    ? 'panel.insideSemaphore'
+                    : 'panel.inside',
+              )}
             </h2>
             {scenario.engine === 'parking_lot' ? (
               <ParkingLotView state={snap.state} trace={snap.trace} />
+            ) : scenario.engine === 'aqs' ? (
+              <AqsView state={snap.state} trace={snap.trace} />
             ) : (
               <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
             )}
@@ -349,6 +445,21 @@ export function App() {
         onFile={(f) => void openFile(f)}
         onClose={() => setPickerOpen(false)}
       />
+      {ui && (
+        <ui.LessonIndex
+          open={indexOpen}
+          current={lesson?.id ?? null}
+          locale={locale}
+          progress={progress}
+          describe={lessonSummaries}
+          onPick={openLesson}
+          onSandbox={() => {
+            setIndexOpen(false);
+            setPickerOpen(true);
+          }}
+          onClose={() => setIndexOpen(false)}
+        />
+      )}
       <DropZone onFile={openFile} onMany={manyFiles} />
     </div>
   );

@@ -10,6 +10,11 @@ export interface HeaderProps {
   onKeys: () => void;
   /** opens the scenario picker */
   onScenarios?: () => void;
+  /** opens the lesson index */
+  onLessons?: () => void;
+  /** what the title opens (default: the scenario picker) */
+  onTitle?: () => void;
+  titleHint?: string;
   /** the variant switch (shown when the scenario allows two or more) */
   variant?: string;
   variants?: string[];
@@ -24,6 +29,9 @@ export function Header({
   title,
   onKeys,
   onScenarios,
+  onLessons,
+  onTitle = onScenarios,
+  titleHint,
   variant,
   variants,
   onVariant,
@@ -56,13 +64,13 @@ export function Header({
             <span class={s.sep} aria-hidden="true">
               ▸
             </span>
-            {onScenarios ? (
+            {onTitle ? (
               <button
                 type="button"
                 class={`${s.title} ${s.titleButton}`}
                 aria-current="page"
-                onClick={onScenarios}
-                title={t('picker.open')}
+                onClick={onTitle}
+                title={titleHint ?? t('picker.open')}
                 data-testid="crumb-title"
               >
                 <span class={s.titleText}>{title}</span>
@@ -79,6 +87,14 @@ export function Header({
         )}
       </nav>
       <div class={s.tools}>
+        {onLessons && (
+          <button type="button" class={s.pill} onClick={onLessons} data-testid="open-lessons">
+            <svg class={s.gridIcon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+              <path d="M2 3.5h4.5a1.5 1.5 0 0 1 1.5 1.5v8.5a1.5 1.5 0 0 0-1.5-1.5H2zM14 3.5H9.5A1.5 1.5 0 0 0 8 5v8.5a1.5 1.5 0 0 1 1.5-1.5H14z" />
+            </svg>
+            {t('lesson.lessonsButton')}
+          </button>
+        )}
         {onScenarios && (
           <button type="button" class={s.pill} onClick={onScenarios} data-testid="open-picker">
             <svg class={s.gridIcon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">

@@ -20,7 +20,9 @@ import {
   spinningActors,
   type AskedMap,
 } from '../../model/lesson';
+import type { EmbedCode } from '../../model/embed';
 import { ActorBadge } from '../ActorBadge';
+import { EmbedButton } from '../EmbedButton';
 import { Markdown } from '../Markdown';
 import s from './style.module.css';
 
@@ -45,6 +47,8 @@ export interface LessonPanelProps {
   onIndex?: () => void;
   onStep: (actor: number) => void;
   onFinishSpin: (actor: number) => void;
+  /** the code that embeds this lesson at this moment (the Embed button) */
+  embed?: () => EmbedCode;
   /** the compact page (embed): the lesson's text folds away */
   compact?: boolean;
   busy?: boolean;
@@ -73,12 +77,21 @@ export function LessonPanel(p: LessonPanelProps) {
   const open = level.stage === hint.stage ? level.n : 0;
   const more = () => setLevel({ stage: hint.stage, n: Math.min(HINT_LEVELS, open + 1) });
 
-  // the latest beat scrolls into view
+  // the latest beat stays in view (the list scrolls, not the page)
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    const el = list.current?.lastElementChild as HTMLElement | null | undefined;
-    el?.scrollIntoView?.({ block: 'nearest' });
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [beats.length]);
+
+  // the lesson's text is open until the learner's first step, then folds away for the narration
+  const started = step > lesson.startSteps;
+  const [bodyOpen, setBodyOpen] = useState(!started && !p.compact);
+  const wasStarted = useRef(started);
+  useEffect(() => {
+    if (started && !wasStarted.current) setBodyOpen(false);
+    wasStarted.current = started;
+  }, [started]);
 
   const h = hint.hint;
   const nextActor = hint.solutionNext ?? h?.next.actor ?? null;
@@ -88,18 +101,23 @@ export function LessonPanel(p: LessonPanelProps) {
 
   return (
     <div class={s.panel} data-testid="lesson-panel" data-lesson={lesson.id}>
-      <div class={s.top}>
-        {p.position && (
-          <span class={s.position} data-testid="lesson-position">
-            {t('lesson.of', { n: p.position.n, count: p.position.count })}
+      {(p.position || p.onIndex || p.embed) && (
+        <div class={s.top}>
+          {p.position && (
+            <span class={s.position} data-testid="lesson-position">
+              {t('lesson.of', { n: p.position.n, count: p.position.count })}
+            </span>
+          )}
+          <span class={s.topTools}>
+            {p.onIndex && (
+              <button type="button" class={s.linkButton} onClick={p.onIndex} data-testid="lesson-index-open">
+                {t('lesson.all')}
+              </button>
+            )}
+            {p.embed && <EmbedButton code={p.embed} />}
           </span>
-        )}
-        {p.onIndex && (
-          <button type="button" class={s.linkButton} onClick={p.onIndex} data-testid="lesson-index-open">
-            {t('lesson.all')}
-          </button>
-        )}
-      </div>
+        </div>
+      )}
 
       <section class={p.reached ? `${s.goal} ${s.goalDone}` : s.goal} aria-labelledby="lesson-goal-title">
         <h2 id="lesson-goal-title" class={s.goalLabel}>
@@ -114,14 +132,14 @@ export function LessonPanel(p: LessonPanelProps) {
         </p>
       </section>
 
-      {p.compact ? (
-        <details class={s.about}>
-          <summary>{t('lesson.about')}</summary>
-          <Markdown source={inLocale(lesson.body, locale)} lang={locale} testId="lesson-body" />
-        </details>
-      ) : (
+      <details
+        class={s.about}
+        open={bodyOpen}
+        onToggle={(e) => setBodyOpen((e.currentTarget as HTMLDetailsElement).open)}
+      >
+        <summary data-testid="lesson-about">{t('lesson.about')}</summary>
         <Markdown source={inLocale(lesson.body, locale)} lang={locale} testId="lesson-body" />
-      )}
+      </details>
       {lesson.startSteps > 0 && step >= lesson.startSteps && beats.length === 0 && (
         <p class={s.setup}>{t('lesson.setup', { steps: lesson.startSteps })}</p>
       )}
@@ -255,11 +273,6 @@ export function LessonPanel(p: LessonPanelProps) {
                 <div class={s.hint} data-level="next" data-testid="hint-next">
                   <span class={s.hintLevel}>{t('lesson.hint.nextLevel')}</span>
                   <p class={s.hintText}>{inLocale(h.next, locale)}</p>
-                  {spinName === nextActor && spinActor !== undefined && (
-                    <p class={s.tip} data-testid="hint-spin">
-                      {t('lesson.spin.hint', { actor: spinName, key: keyOf(spinActor) })}
-                    </p>
-                  )}
                   {indexOf(nextActor) >= 0 && snap.state.outcome === 'running' && (
                     <button
                       type="button"
@@ -274,6 +287,12 @@ export function LessonPanel(p: LessonPanelProps) {
                     </button>
                   )}
                 </div>
+              )}
+              {open >= 1 && spinName !== null && spinName === nextActor && spinActor !== undefined && (
+                <p class={`${s.hint} ${s.tipBox}`} data-testid="hint-spin">
+                  <span aria-hidden="true">↻ </span>
+                  {t('lesson.spin.hint', { actor: spinName, key: keyOf(spinActor) })}
+                </p>
               )}
               {open < HINT_LEVELS && (
                 <button type="button" class={s.more} onClick={more} data-testid="hint-more">

@@ -24,5 +24,7 @@ export function Markdown({ source, lang, testId }: { source: string; lang?: stri
   }, [source]);
   if (!html || html.source !== source)
     return <div class={`${s.prose} ${s.pending}`} lang={lang} data-testid={testId} aria-busy="true" />;
-  return <div class={s.prose} lang={lang} data-testid={testId} dangerouslySetInnerHTML={{ __html: html.html }} />;
+  return (
+    <div class={s.prose} lang={lang} data-testid={testId} dangerouslySetInnerHTML={{ __html: html.html }} />
+  );
 }

@@ -101,6 +101,7 @@ function prepare(svg: SVGSVGElement, page: DiagramPage, actorCount: number): voi
     band.setAttribute('tabindex', '0');
     band.setAttribute('role', 'button');
     const words = mine.map((x) => x.el.textContent ?? '').join(' ');
+    band.setAttribute('data-text', words); // the arrow's words, its wrapped lines joined
     band.setAttribute(
       'aria-label',
       range.from === range.to

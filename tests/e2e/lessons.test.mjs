@@ -1,0 +1,538 @@
+// Issue 6 in headless Chromium: the lesson player (the first lesson by
+// default, lesson 6 played by hand to its goal inside a host page, hints,
+// predict, the goal banner, progress, replay under correct, the index, the
+// Embed button, Chinese) and embedding (a host page on another port embeds
+// lessons as an iframe and as <lockstep-lesson>, receives their events; a
+// lesson file with script in its Markdown runs nothing; a malformed one shows
+// its problems in place).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, browser, open, screenshot, serve } from './harness.mjs';
+
+let server;
+let chrome;
+/** the course's own site: host pages and lesson files, on another port than the app */
+let host;
+
+/** Serves `routes` (path -> [type, body]) on a free port of 127.0.0.1. */
+function hostSite(routes) {
+  return new Promise((resolve) => {
+    const s = createServer((req, res) => {
+      const path = new URL(req.url, 'http://x').pathname;
+      const r = routes[path];
+      if (!r) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('not here');
+        return;
+      }
+      res.writeHead(200, { 'content-type': `${r[0]}; charset=utf-8`, 'cache-control': 'no-store' });
+      res.end(r[1]);
+    });
+    s.listen(0, '127.0.0.1', () => {
+      const url = `http://127.0.0.1:${s.address().port}/`;
+      resolve({ url, routes, stop: () => new Promise((done) => s.close(() => done())) });
+    });
+  });
+}
+
+/** A page that collects every message from Lockstep frames into window.__events. */
+function hostPage(title, body) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<style>body{margin:0;padding:24px 32px;font:16px/1.5 system-ui,sans-serif;background:#fbfaf7;color:#222}
+h1{font-size:22px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px}.log{font:12px ui-monospace,monospace;color:#555}</style>
+<script>
+window.__events = [];
+window.__elementEvents = [];
+window.addEventListener('message', (e) => {
+  if (e.data && e.data.source === 'lockstep') window.__events.push({ origin: e.origin, ...e.data });
+});
+document.addEventListener('lockstep', (e) => window.__elementEvents.push(e.detail));
+</script></head><body>${body}</body></html>`;
+}
+
+const LESSON_1 = readFileSync(join(ROOT, 'lessons', '01-racy-counter.md'), 'utf8');
+
+/** Lesson 1 with hostile Markdown in both languages. */
+const EVIL = LESSON_1.replace(
+  /\n## en\n/,
+  `\n## en\n
+Safe text survives: **bold** and \`code\`.
+
+<script>window.top.__pwned = 'script'; document.title = 'pwned';</script>
+<img src="x" onerror="window.top.__pwned = 'onerror'">
+<a href="javascript:window.top.__pwned='link'" id="evil-link">a link</a>
+<div onclick="window.top.__pwned='click'" id="evil-div">click me</div>
+<svg onload="window.top.__pwned='svg'"><circle r="4"/></svg>
+<iframe src="javascript:parent.top.__pwned='frame'"></iframe>
+<style>body{display:none}</style>
+[markdown link](javascript:alert(1))
+
+`,
+).replace(/\n## zh-CN\n/, `\n## zh-CN\n\n<img src=y onerror="window.top.__pwned='zh'">中文也一样安全。\n\n`);
+
+/** Lesson 1 broken: the title lacks its Chinese, an unknown field, an actor that does not exist. */
+const BROKEN = LESSON_1.replace('  zh-CN: 会丢数的计数器\n', '')
+  .replace('id: racy-counter\n', 'id: racy-counter\ncolour: blue\n')
+  .replace('    next:\n      actor: A\n', '    next:\n      actor: Q\n');
+
+before(async () => {
+  server = await serve();
+  chrome = await browser();
+  host = await hostSite({
+    '/evil.md': ['text/markdown', EVIL],
+    '/broken.md': ['text/markdown', BROKEN],
+  });
+});
+
+after(async () => {
+  await chrome?.close();
+  await server?.stop();
+  await host?.stop();
+});
+
+const clean = (s) =>
+  (s ?? '')
+    .replace(/\u200b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Waits until the locator's text is `want` (a string, or a RegExp to match). */
+async function expectText(locator, want, timeout = 10000) {
+  const end = Date.now() + timeout;
+  let got;
+  for (;;) {
+    got = clean(
+      await locator
+        .first()
+        .innerText({ timeout })
+        .catch(() => null),
+    );
+    if (want instanceof RegExp ? want.test(got) : got === want) return got;
+    if (Date.now() > end) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (want instanceof RegExp) assert.match(got, want);
+  else assert.equal(got, want);
+}
+
+/** Waits until f() is truthy (polling), returns its value. */
+async function until(f, what, timeout = 10000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 60));
+  }
+}
+
+const lane = (root, name) => root.locator(`section[data-actor="${name}"]`);
+const stepCount = (root) => root.getByTestId('step-count');
+const stepOf = async (root) => Number(/step (\d+)/.exec(clean(await stepCount(root).innerText()))?.[1]);
+
+/** Clicks actor `name`'s Step button and waits for the step count to move. */
+async function stepActor(root, name) {
+  const before = await stepOf(root);
+  await lane(root, name).getByTestId('step').click();
+  await until(async () => (await stepOf(root)) > before, `${name}'s step after step ${before}`);
+}
+
+describe('the lesson player', () => {
+  test('make run’s page opens the first lesson: goal first, its text, the sandbox one click away', async () => {
+    const { page, errors } = await open(chrome.context, server.url);
+    await lane(page, 'A').waitFor({ timeout: 15000 });
+    await page.waitForURL((u) => u.searchParams.get('lesson') === 'racy-counter');
+    await expectText(page.locator('header nav'), /Basics\s*▸\s*1\. The racy counter/);
+    await expectText(page.getByTestId('lesson-goal'), 'Let A and B both finish with the counter below 4.');
+    await expectText(page.getByTestId('lesson-position'), /Lesson 1 of 8/i);
+    await expectText(page.getByTestId('lesson-body'), /You are the scheduler/);
+    assert.equal(await page.getByTestId('lesson-body').locator('strong').first().innerText(), 'reads');
+    await expectText(page.getByTestId('lesson-panel'), /Along the way/i);
+    await screenshot(page, 'lesson-1');
+
+    // the first step folds the text away and the lesson narrates
+    await stepActor(page, 'A');
+    await expectText(page.getByTestId('lesson-beat').last(), /A reads the counter into a register/);
+    assert.equal(await page.locator('details:has([data-testid="lesson-about"])').getAttribute('open'), null);
+
+    // the sandbox stays reachable
+    await page.getByTestId('open-picker').click();
+    const picker = page.getByTestId('picker');
+    await picker.waitFor({ state: 'visible' });
+    await picker.locator('[data-id="parking_lot/uncontended"]').click();
+    await expectText(page.locator('header nav'), /Parking lot\s*▸\s*Uncontended lock and unlock/);
+    assert.equal(await page.getByTestId('lesson-panel').count(), 0);
+    await page.waitForURL((u) => u.searchParams.get('scenario') === 'parking_lot/uncontended');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('lesson 6 played by hand inside a host page: spin, predict, goal banner, progress, goal-reached', async () => {
+    const app = `${server.url}?lesson=lost-wakeup`;
+    host.routes['/course.html'] = [
+      'text/html',
+      hostPage(
+        'A course',
+        `<iframe id="app" src="${app}" title="Lockstep" style="position:fixed;inset:0;width:100%;height:100%;border:0"></iframe>`,
+      ),
+    ];
+    const { page, errors } = await open(chrome.context, `${host.url}course.html`);
+    const f = page.frameLocator('#app');
+    await lane(f, 'A').waitFor({ timeout: 15000 });
+    await expectText(f.getByTestId('lesson-goal'), 'Make B sleep forever while the lock is free.');
+    await expectText(f.locator('header nav'), /Parking lot\s*▸\s*6\. The challenge: lose a wakeup/);
+
+    // hints: a nudge, a direction, the exact next actor
+    await f.getByTestId('hint-more').click();
+    await expectText(f.getByTestId('hint-nudge'), /Nobody can wait for a lock that nobody holds/);
+    await f.getByTestId('hint-more').click();
+    await expectText(f.getByTestId('hint-direction'), /Let A take m first/);
+    await f.getByTestId('hint-more').click();
+    await expectText(f.getByTestId('hint-next'), /Step A\./);
+    await f.getByTestId('hint-step').click(); // takes the step the hint names
+    await expectText(stepCount(f), 'step 1');
+    await expectText(f.getByTestId('lesson-beat').last(), /A takes m on the fast path/);
+
+    // B's CAS fails, B reads once: now it spins, and the page offers to finish the spinning
+    await stepActor(f, 'B');
+    await stepActor(f, 'B');
+    await expectText(lane(f, 'B').getByTestId('status'), /spinning/);
+    await expectText(f.getByTestId('lesson-spin'), /B is spinning/);
+    await f.getByTestId('hint-more').click();
+    await expectText(f.getByTestId('hint-spin'), /Finish B’s spinning/);
+    await screenshot(page, 'lesson-6-spinning');
+    await f.getByTestId('finish-spin').click();
+    await expectText(stepCount(f), 'step 23');
+    await expectText(lane(f, 'B').getByTestId('action'), 'CAS state 01 → 11');
+    assert.equal(await f.getByTestId('lesson-spin').count(), 0);
+
+    // set PARKED, reset the parker, validate (outside the bucket lock)
+    await stepActor(f, 'B');
+    await expectText(f.getByTestId('lesson-beat').last(), /B gives up spinning and sets PARKED/);
+    await stepActor(f, 'B');
+    await stepActor(f, 'B');
+    await expectText(f.getByTestId('lesson-beat').last(), /This is the window/);
+
+    // A unlocks: its fast path fails; before it locks the bucket, the lesson asks
+    await stepActor(f, 'A');
+    const predict = f.getByTestId('lesson-predict');
+    await expectText(predict, /What will A find\?/);
+    assert.equal(await predict.getAttribute('data-phase'), 'ask');
+    await predict.getByTestId('lesson-choice').nth(1).click();
+    assert.equal(await predict.getByTestId('lesson-choice').nth(1).getAttribute('aria-checked'), 'true');
+    await screenshot(page, 'lesson-6-predict');
+    await stepActor(f, 'A');
+    await until(async () => (await predict.getAttribute('data-phase')) === 'reveal', 'the reveal');
+    await expectText(f.getByTestId('lesson-verdict'), 'Right!');
+    await expectText(predict, /A sees an empty queue/);
+
+    // the rest: whoever can move, A first, until the run ends
+    for (let i = 0; i < 20; i++) {
+      if ((await f.getByTestId('goal-banner').count()) > 0) break;
+      for (const name of ['A', 'B']) {
+        if (await lane(f, name).getByTestId('step').isEnabled()) {
+          await stepActor(f, name);
+          break;
+        }
+      }
+    }
+    const banner = f.getByTestId('goal-banner');
+    await expectText(banner, /Goal reached!/);
+    await expectText(banner, /Make B sleep forever while the lock is free\./);
+    await expectText(f.getByTestId('goal-outcome'), /Stuck: B sleeps forever/);
+    await expectText(f.getByTestId('goal-saved'), /Saved to your progress/);
+    await expectText(f.getByTestId('lesson-recap'), /What you saw.*A's\s+unlock fit into that gap/i);
+    await expectText(f.getByTestId('lesson-real-world'), /futexes/);
+    assert.equal(await f.getByTestId('outcome').count(), 0); // the banner says it all
+    await screenshot(page, 'lesson-6-goal');
+
+    // progress, in the app's own storage
+    const frame = page.frames().find((x) => x.url().startsWith(server.url));
+    const progress = JSON.parse(await frame.evaluate(() => localStorage.getItem('lockstep.progress')));
+    assert.equal(progress['lost-wakeup'].variant, 'validate_outside');
+    assert.equal(progress['lost-wakeup'].steps, 32);
+
+    // the host page heard every step, the stuck end and the goal
+    const events = await until(
+      async () => {
+        const ev = await page.evaluate(() => window.__events);
+        return ev.some((e) => e.type === 'goal-reached') && ev;
+      },
+      'goal-reached',
+    );
+    assert.ok(events.every((e) => e.origin === new URL(server.url).origin && e.lesson === 'lost-wakeup'));
+    assert.equal(events[0].type, 'ready');
+    const steps = events.filter((e) => e.type === 'step');
+    assert.ok(steps.length >= 10, `steps: ${steps.length}`);
+    assert.deepEqual(steps[0], {
+      origin: new URL(server.url).origin,
+      source: 'lockstep',
+      type: 'step',
+      lesson: 'lost-wakeup',
+      step: 1,
+      variant: 'validate_outside',
+      direction: 'forward',
+      actor: 'A',
+      schedule: 'v1: A',
+      outcome: 'running',
+    });
+    const tail = events.slice(-3).map((e) => e.type);
+    assert.deepEqual(tail, ['step', 'stuck', 'goal-reached']);
+    const goal = events.at(-1);
+    assert.equal(goal.step, 32);
+    assert.match(goal.schedule, /^v1: A B B/);
+    assert.deepEqual(events.at(-2).stuck, ['B']);
+
+    // replay under correct: the same steps, the first difference marked
+    await f.getByTestId('replay-correct').click();
+    await expectText(f.getByTestId('variant-diff'), /correct/);
+    assert.equal(await f.getByTestId('goal-banner').count(), 0);
+    await f.getByTestId('timeline-mark').first().waitFor();
+    await screenshot(page, 'lesson-6-replay-correct');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the index lists the lessons by engine with the learner’s progress, and opens one', async () => {
+    const { page, errors } = await open(chrome.context, `${server.url}?lesson=fast-path`);
+    await lane(page, 'A').waitFor({ timeout: 15000 });
+    // progress from the previous test lives in this browser profile (same origin)
+    await page.getByTestId('open-lessons').click();
+    const index = page.getByTestId('lesson-index');
+    await index.waitFor({ state: 'visible' });
+    await expectText(index.locator('[data-id="racy-counter"]'), /The racy counter/);
+    const items = index.getByTestId('lesson-item');
+    await until(async () => (await items.count()) === 8, '8 lessons');
+    await expectText(index, /Basics.*Parking lot/i);
+    assert.equal(await index.locator('[data-id="fast-path"]').getAttribute('aria-current'), 'true');
+    assert.equal(await index.locator('[data-id="lost-wakeup"]').getAttribute('data-reached'), 'true');
+    assert.equal(await index.locator('[data-id="contention"]').getAttribute('data-reached'), 'false');
+    await expectText(index.locator('[data-id="lost-wakeup"]'), /Make B sleep forever.*reached/);
+    await expectText(page.getByTestId('lesson-index-tally'), /1 of 8 goals reached/);
+    await screenshot(page, 'lesson-index');
+    await index.locator('[data-id="contention"]').click();
+    await index.waitFor({ state: 'hidden' });
+    await expectText(page.locator('header nav'), /3\. /);
+    await page.waitForURL((u) => u.searchParams.get('lesson') === 'contention');
+    // a starting schedule: the lesson begins after it, and the address names only the lesson
+    assert.ok((await stepOf(page)) > 0);
+    assert.equal(new URL(page.url()).searchParams.get('schedule'), null);
+    // next and previous
+    await page.getByTestId('lesson-next').click();
+    await page.waitForURL((u) => u.searchParams.get('lesson') === 'bucket-table');
+    await page.getByTestId('lesson-prev').click();
+    await page.waitForURL((u) => u.searchParams.get('lesson') === 'contention');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('Embed gives the iframe and the element for this lesson, variant and step', async () => {
+    const { page, errors } = await open(
+      chrome.context,
+      `${server.url}?lesson=lost-wakeup&variant=correct&schedule=${encodeURIComponent('v1: A B B')}&step=3`,
+    );
+    await lane(page, 'A').waitFor({ timeout: 15000 });
+    await expectText(stepCount(page), 'step 3');
+    await page.getByTestId('embed').click();
+    const dialog = page.getByTestId('embed-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    const iframe = await dialog.getByTestId('embed-iframe').inputValue();
+    const element = await dialog.getByTestId('embed-element').inputValue();
+    const src = /src="([^"]+)"/.exec(iframe)[1].replace(/&amp;/g, '&');
+    const u = new URL(src);
+    assert.equal(u.origin + u.pathname, `${server.url}embed.html`);
+    assert.equal(u.searchParams.get('lesson'), 'lost-wakeup');
+    assert.equal(u.searchParams.get('variant'), 'correct');
+    assert.equal(u.searchParams.get('step'), '3');
+    assert.ok(u.searchParams.get('schedule'));
+    assert.match(element, new RegExp(`^<script src="${server.url}lockstep-embed\\.js" defer></script>\\n`));
+    assert.match(element, /<lockstep-lesson lesson="lost-wakeup" variant="correct" schedule="v1\.[^"]+" step="3"><\/lockstep-lesson>/);
+    await screenshot(page, 'lesson-embed-dialog');
+    // the iframe code opens there
+    const framed = await open(chrome.context, src);
+    await lane(framed.page, 'A').waitFor({ timeout: 15000 });
+    await expectText(stepCount(framed.page), 'step 3');
+    assert.equal(
+      await framed.page.locator('[data-testid="lang-switch"]').count(),
+      1,
+      'the compact page has its language switch',
+    );
+    assert.deepEqual([...errors, ...framed.errors], []);
+    await framed.page.close();
+    await page.close();
+  });
+
+  test('the Chinese lesson text renders', async () => {
+    const { page, errors } = await open(chrome.context, `${server.url}?lesson=lost-wakeup&lang=zh-CN`);
+    await lane(page, 'A').waitFor({ timeout: 15000 });
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    await expectText(page.getByTestId('lesson-goal'), '让 B 永远睡下去，而锁其实早已空闲。');
+    await expectText(page.locator('header nav'), /停车场\s*▸\s*6\. 挑战：制造一次丢失唤醒/);
+    await expectText(page.getByTestId('lesson-body'), /两个线程共用一把互斥锁/);
+    await expectText(page.getByTestId('lesson-panel'), /你的目标/);
+    await expectText(page.getByTestId('lesson-position'), '第 6 课，共 8 课');
+    await page.getByTestId('hint-more').click();
+    await expectText(page.getByTestId('hint-nudge'), /锁没人拿着，就没人需要等/);
+    await stepActor(page, 'A');
+    await expectText(page.getByTestId('lesson-beat').last(), /A 走快路径拿到 m/);
+    await screenshot(page, 'lesson-zh');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('embedding', () => {
+  test('a host page on another port embeds lessons as an iframe and as <lockstep-lesson>, and hears their steps', async () => {
+    host.routes['/embed-both.html'] = [
+      'text/html',
+      hostPage(
+        'Two ways',
+        `<h1>A course page</h1><p>Two lessons, embedded two ways.</p>
+<h2>As an iframe</h2>
+<iframe id="framed" src="${server.url}embed.html?lesson=fast-path" title="Lockstep" style="width:100%;height:560px;border:0"></iframe>
+<h2>As an element</h2>
+<script src="${server.url}lockstep-embed.js" defer></script>
+<lockstep-lesson id="element" lesson="racy-counter"></lockstep-lesson>`,
+      ),
+    ];
+    const { page, errors } = await open(chrome.context, `${host.url}embed-both.html`);
+    const framed = page.frameLocator('#framed');
+    const element = page.frameLocator('lockstep-lesson iframe');
+    await lane(framed, 'A').waitFor({ timeout: 15000 });
+    await lane(element, 'A').waitFor({ timeout: 15000 });
+    await expectText(framed.getByTestId('embed-title'), 'The 1-byte mutex: the fast path');
+    await expectText(element.getByTestId('embed-title'), 'The racy counter');
+    await expectText(element.getByTestId('lesson-goal'), /counter below 4/);
+
+    // the element fits its frame to the content (height messages)
+    const tall = await until(
+      () => page.evaluate(() => document.querySelector('lockstep-lesson').shadowRoot.querySelector('iframe').style.height),
+      'a height from the frame',
+    );
+    assert.match(tall, /^\d+px$/);
+    assert.ok(parseInt(tall, 10) > 300, tall);
+
+    await stepActor(framed, 'A');
+    await stepActor(element, 'A');
+    await stepActor(element, 'B');
+    const events = await until(async () => {
+      const ev = await page.evaluate(() => window.__events);
+      const steps = ev.filter((e) => e.type === 'step');
+      return steps.some((e) => e.lesson === 'racy-counter' && e.step === 2) && steps.some((e) => e.lesson === 'fast-path') && ev;
+    }, 'step events from both');
+    assert.ok(events.every((e) => e.origin === new URL(server.url).origin));
+    assert.deepEqual(
+      events.filter((e) => e.type === 'step').map((e) => [e.lesson, e.step, e.actor]),
+      [
+        ['fast-path', 1, 'A'],
+        ['racy-counter', 1, 'A'],
+        ['racy-counter', 2, 'B'],
+      ],
+    );
+    assert.ok(events.some((e) => e.type === 'ready' && e.lesson === 'fast-path'));
+    assert.ok(events.some((e) => e.type === 'height' && e.height > 300));
+    // the element also dispatches them as DOM events
+    const fromElement = await page.evaluate(() => window.__elementEvents.filter((e) => e.type === 'step'));
+    assert.deepEqual(
+      fromElement.map((e) => [e.lesson, e.step]),
+      [
+        ['racy-counter', 1],
+        ['racy-counter', 2],
+      ],
+    );
+    await screenshot(page, 'embed-host');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a lesson file with script in its Markdown runs nothing and shows no script', async () => {
+    host.routes['/evil.html'] = [
+      'text/html',
+      hostPage(
+        'Hostile',
+        `<h1>A hostile lesson</h1><script src="${server.url}lockstep-embed.js"></script>
+<lockstep-lesson src="/evil.md"></lockstep-lesson>`,
+      ),
+    ];
+    const { page, errors } = await open(chrome.context, `${host.url}evil.html`);
+    const dialogs = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const f = page.frameLocator('lockstep-lesson iframe');
+    await lane(f, 'A').waitFor({ timeout: 15000 });
+    await f.getByTestId('lesson-about').click();
+    const body = f.getByTestId('lesson-body');
+    await expectText(body, /Safe text survives: bold and code\./);
+    await expectText(body, /a link/);
+    await expectText(body, /click me/);
+    const frame = await until(() => page.frames().find((x) => x.url().includes('embed.html?src=host')), 'the frame');
+    const found = await frame.evaluate(() => {
+      const b = document.querySelector('[data-testid="lesson-body"]');
+      const all = [...b.querySelectorAll('*')];
+      return {
+        scripts: document.querySelectorAll('[data-testid="lesson-body"] script, body script').length,
+        tags: [...new Set(all.map((e) => e.tagName.toLowerCase()))].sort(),
+        handlers: all.flatMap((e) => [...e.attributes].map((a) => a.name)).filter((n) => n.startsWith('on')),
+        hrefs: all.filter((e) => e.hasAttribute('href')).map((e) => e.getAttribute('href')),
+        styles: b.querySelectorAll('style').length,
+        ids: all.filter((e) => e.id).length,
+        pwned: window.__pwned ?? null,
+        title: document.title,
+      };
+    });
+    assert.equal(found.scripts, 0);
+    assert.deepEqual(found.handlers, []);
+    assert.deepEqual(found.hrefs, []); // both javascript: links lost their href
+    assert.equal(found.styles, 0);
+    assert.equal(found.ids, 0);
+    for (const bad of ['script', 'img', 'svg', 'iframe', 'style', 'div'])
+      assert.ok(!found.tags.includes(bad), `no <${bad}> in ${found.tags}`);
+    assert.notEqual(found.title, 'pwned');
+    await f.getByTestId('lesson-body').getByText('click me').click();
+    await f.getByTestId('lesson-body').getByText('a link').click();
+    // Chinese too
+    await f.getByTestId('lang-switch').locator('[data-lang="zh-CN"]').click();
+    await expectText(f.getByTestId('lesson-body'), /中文也一样安全/);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(await page.evaluate(() => window.__pwned ?? null), null);
+    assert.equal(await frame.evaluate(() => window.__pwned ?? null), null);
+    assert.equal(await frame.evaluate(() => document.querySelectorAll('img, script:not([src])').length), 0);
+    assert.deepEqual(dialogs, []);
+    await screenshot(page, 'embed-hostile');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a malformed lesson from src= shows its problems in place, as file:line:col: field: message', async () => {
+    host.routes['/broken.html'] = [
+      'text/html',
+      hostPage(
+        'Broken',
+        `<h1>A broken lesson</h1><script src="${server.url}lockstep-embed.js"></script>
+<lockstep-lesson src="/broken.md"></lockstep-lesson>
+<lockstep-lesson src="/missing.md"></lockstep-lesson>`,
+      ),
+    ];
+    const { page, errors } = await open(chrome.context, `${host.url}broken.html`);
+    const broken = page.frameLocator('lockstep-lesson >> nth=0 >> iframe');
+    const notice = broken.getByTestId('notice');
+    await expectText(notice, /The lesson “broken\.md” has problems/, 15000);
+    await expectText(notice, /broken\.md:\d+:\d+: colour: is not a known field/);
+    await expectText(notice, /broken\.md:\d+:\d+: title: needs 'zh-CN'/);
+    assert.equal(await broken.locator('section[data-actor]').count(), 0);
+    const missing = page.frameLocator('lockstep-lesson >> nth=1 >> iframe');
+    await expectText(missing.getByTestId('notice'), /The lesson “missing\.md” could not be loaded: HTTP 404/);
+    await screenshot(page, 'embed-broken');
+    // the page's own errors are the 404 of the missing file only
+    assert.deepEqual(
+      errors.filter((e) => !/404/.test(e)),
+      [],
+    );
+    await page.close();
+  });
+});

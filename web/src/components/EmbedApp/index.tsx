@@ -1,0 +1,266 @@
+/*
+ * The compact lesson for an <iframe> (embed.html): a slim header (lesson,
+ * variant, language, a link to the full app), the lesson column and the
+ * actors side by side, what is inside the engine folded away, and a small
+ * timeline.  No dialogs, no fixed heights: the page is as tall as its
+ * content, and embed.tsx tells the framing page that height.
+ */
+import { useEffect, useMemo } from 'preact/hooks';
+import { t } from '../../i18n';
+import { addressLocale, chooseLocale } from '../../i18n/persist';
+import { useLocale } from '../../i18n/useLocale';
+import { useLessonUI } from '../../lessons/ui';
+import { outcomeFor } from '../../model/describe';
+import { isLostUpdate } from '../../model/format';
+import { commandForKey } from '../../model/keys';
+import { inLocale, isGoalReached, saidBeats } from '../../model/lesson';
+import { formatPlace } from '../../model/params';
+import { objectsOfType } from '../../model/program';
+import { useProgress } from '../../lessons/progress';
+import { useStore, useStoreActions } from '../../store/useStore';
+import { BasicView } from '../BasicView';
+import { Icon } from '../Icon';
+import { Lane } from '../Lane';
+import { LangSwitch } from '../LangSwitch';
+import { Narration } from '../Narration';
+import { Notices } from '../Notices';
+import { Outcome } from '../Outcome';
+import { ParkingLotView } from '../ParkingLotView';
+import { StepBar } from '../StepBar';
+import { VariantDiff } from '../VariantDiff';
+import { VariantSwitch } from '../VariantSwitch';
+import s from './style.module.css';
+
+export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
+  const state = useStore();
+  const store = useStoreActions();
+  const locale = useLocale();
+  const ui = useLessonUI(true);
+  const progress = useProgress();
+  const { scenario, snap, lesson } = state;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const cmd = commandForKey(e, e.target as HTMLElement | null);
+      if (!cmd) return;
+      const act: Partial<Record<typeof cmd.kind, () => void>> = {
+        step: () => cmd.kind === 'step' && void store.step(cmd.actor),
+        stepOver: () => cmd.kind === 'stepOver' && void store.stepOver(cmd.actor),
+        back: () => void store.back(),
+        forward: () => void store.forward(),
+        reset: () => void store.reset(),
+      };
+      const f = act[cmd.kind];
+      if (!f) return;
+      e.preventDefault();
+      f();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [store]);
+
+  const reached = useMemo(() => !!lesson && !!snap && isGoalReached(lesson, snap), [lesson, snap]);
+  const lastBeat = useMemo(
+    () => (lesson && snap && reached ? (saidBeats(lesson, snap).pop() ?? null) : null),
+    [reached, snap],
+  );
+  const counters = useMemo(() => (snap ? objectsOfType(snap.state, 'counter') : new Set<string>()), [snap]);
+  const outcome = snap ? outcomeFor(snap.state, snap.summary) : null;
+  const checks = (scenario?.asserts ?? []).map((a) => a.text);
+  // the full app at this very moment (a lesson from the course; a lesson sent by the page has no address there)
+  const full =
+    lesson && !state.scenarioId.startsWith('lesson-file:')
+      ? `./${formatPlace({ ...store.place(), lang: addressLocale() })}`
+      : null;
+  const waitingNow = waiting && !snap && state.notices.length === 0 && state.phase !== 'failed';
+
+  return (
+    <div class={s.embed} data-testid="embed">
+      <header class={s.head}>
+        <span class={s.mark} aria-hidden="true">
+          <svg viewBox="0 0 32 32">
+            <rect x="3" y="5" width="11" height="22" rx="3" fill="#E69F00" />
+            <rect x="18" y="5" width="11" height="22" rx="3" fill="#56B4E9" />
+          </svg>
+        </span>
+        <div class={s.titles}>
+          <span class={s.kicker}>
+            {t('app.name')}
+            {lesson && ` · ${t('lesson.panel')} ${lesson.order}`}
+          </span>
+          <h1 class={s.title} data-testid="embed-title">
+            {lesson ? inLocale(lesson.title, locale) : ''}
+          </h1>
+        </div>
+        <div class={s.tools}>
+          {scenario && snap && (
+            <VariantSwitch
+              engine={scenario.engine}
+              variant={snap.state.variant}
+              variants={scenario.variants ?? []}
+              busy={state.busy}
+              onChange={(v) => void store.switchVariant(v)}
+            />
+          )}
+          <LangSwitch locale={locale} onChange={chooseLocale} />
+          {full && (
+            <a class={s.full} href={full} target="_blank" rel="noopener" data-testid="embed-full">
+              {t('embed.openFull')} <span aria-hidden="true">↗</span>
+            </a>
+          )}
+        </div>
+      </header>
+
+      <Notices notices={state.notices} onDismiss={(id) => store.dismiss(id)} />
+
+      {(waitingNow || (state.phase === 'loading' && !snap)) && (
+        <p class={s.loading} aria-busy="true">
+          <span class={s.spinner} aria-hidden="true" />
+          {waitingNow ? t('embed.waiting') : t('app.loading')}
+        </p>
+      )}
+
+      {scenario && snap && lesson && (
+        <main class={s.main}>
+          <aside class={s.lesson} aria-label={t('lesson.panel')}>
+            {ui && (
+              <ui.LessonPanel
+                key={lesson.id}
+                lesson={lesson}
+                snap={snap}
+                locale={locale}
+                reached={reached}
+                reachedBefore={!!progress[lesson.id]}
+                onStep={(k) => void store.step(k)}
+                onFinishSpin={(k) => void store.finishSpin(k)}
+                busy={state.busy}
+                compact
+              />
+            )}
+          </aside>
+          <section class={s.centre} aria-label={t('panel.actors')}>
+            {reached && ui && (
+              <ui.GoalBanner
+                lesson={lesson}
+                locale={locale}
+                step={snap.state.step}
+                variant={snap.state.variant}
+                outcome={outcome}
+                lastBeat={lastBeat}
+                saved={!!progress[lesson.id]}
+                next={null}
+                onReplayCorrect={() => void store.switchVariant('correct')}
+                onAgain={() => void store.reset()}
+                busy={state.busy}
+              />
+            )}
+            {state.variantDiff && (
+              <VariantDiff
+                diff={state.variantDiff}
+                state={snap.state}
+                onGo={(n) => void store.goto(n)}
+                onDismiss={() => store.dismissDiff()}
+              />
+            )}
+            {outcome && !reached && (
+              <Outcome
+                view={outcome}
+                schedule={snap.summary.schedule}
+                lostUpdates={snap.trace.filter((e) => isLostUpdate(e, counters)).length}
+                onReset={() => void store.reset()}
+              />
+            )}
+            <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
+              {scenario.actors.map((a, i) => {
+                const st = snap.state.actors[i];
+                if (!st) return null;
+                const next = st.next;
+                const losesUpdate =
+                  !!next &&
+                  next.kind === 'store' &&
+                  isLostUpdate(
+                    { step: 0, time: 0, kind: 'store', object: next.object, arg: next.arg, old: next.value },
+                    counters,
+                  );
+                return (
+                  <Lane
+                    key={a.name}
+                    index={i}
+                    actor={a}
+                    state={st}
+                    outcome={snap.state.outcome}
+                    trace={snap.trace}
+                    losesUpdate={losesUpdate}
+                    machine={snap.state}
+                    opSince={state.opSince[i]}
+                    onStep={(k) => void store.step(k)}
+                    onStepOver={(k) => void store.stepOver(k)}
+                  />
+                );
+              })}
+            </div>
+            <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
+            <details class={s.inside}>
+              <summary>{t(scenario.engine === 'parking_lot' ? 'panel.insideLock' : 'panel.inside')}</summary>
+              <div class={s.insideBody}>
+                {scenario.engine === 'parking_lot' ? (
+                  <ParkingLotView state={snap.state} trace={snap.trace} />
+                ) : (
+                  <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
+                )}
+              </div>
+            </details>
+          </section>
+        </main>
+      )}
+
+      {snap && lesson && (
+        <div class={s.foot} role="toolbar" aria-label={t('time.schedule')}>
+          <button
+            type="button"
+            class={s.btn}
+            onClick={() => void store.reset()}
+            disabled={state.busy}
+            data-testid="reset"
+          >
+            <Icon name="reset" /> {t('time.reset')}
+          </button>
+          <button
+            type="button"
+            class={s.btn}
+            onClick={() => void store.back()}
+            disabled={state.busy || snap.state.step === 0}
+            data-testid="back"
+          >
+            <Icon name="back" /> {t('time.back')}
+          </button>
+          <button
+            type="button"
+            class={s.btn}
+            onClick={() => void store.forward()}
+            disabled={state.busy || snap.state.step >= snap.state.steps_recorded}
+            data-testid="forward"
+          >
+            {t('time.forward')} <Icon name="forward" />
+          </button>
+          <StepBar
+            step={snap.state.step}
+            recorded={snap.state.steps_recorded}
+            marked={null}
+            marks={
+              state.variantDiff && !state.variantDiff.same
+                ? [
+                    {
+                      step: state.variantDiff.step,
+                      label: t('time.marked', { step: state.variantDiff.step }),
+                    },
+                  ]
+                : []
+            }
+            onGoto={(n) => void store.goto(n)}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/*
+ * The lesson's goal is reached: the banner says so (and celebrates it), says
+ * what happened (the run's ending, the engine's own words, the last thing the
+ * lesson said), offers to replay the same steps under the correct variant
+ * when the lesson is about a bug, and leads on to the next lesson.
+ */
+import type { LessonInfo } from '../../engine/lessonTypes';
+import { t, type Locale } from '../../i18n';
+import type { OutcomeView } from '../../model/format';
+import { inLocale, type SaidBeat } from '../../model/lesson';
+import { Icon } from '../Icon';
+import s from './style.module.css';
+
+export interface GoalBannerProps {
+  lesson: LessonInfo;
+  locale: Locale;
+  step: number;
+  variant: string;
+  outcome: OutcomeView | null;
+  /** the last beat the lesson said */
+  lastBeat: SaidBeat | null;
+  saved: boolean;
+  next: { id: string; title: string | null } | null;
+  onReplayCorrect?: () => void;
+  onNext?: (id: string) => void;
+  onAgain: () => void;
+  busy?: boolean;
+}
+
+export function GoalBanner(p: GoalBannerProps) {
+  const { lesson, locale, outcome } = p;
+  const canReplay =
+    lesson.bug && p.variant !== 'correct' && lesson.variants.includes('correct') && p.onReplayCorrect;
+  return (
+    <section class={s.banner} data-testid="goal-banner" aria-labelledby="goal-banner-title" role="status">
+      <div class={s.burst} aria-hidden="true">
+        {Array.from({ length: 12 }, (_, i) => (
+          <span key={i} style={{ '--i': i }} />
+        ))}
+      </div>
+      <span class={s.medal} aria-hidden="true">
+        ★
+      </span>
+      <div class={s.body}>
+        <h2 id="goal-banner-title" class={s.title}>
+          {t('lesson.banner.title')}{' '}
+          <span class={s.steps}>{t('lesson.banner.inSteps', { steps: p.step })}</span>
+        </h2>
+        <p class={s.goal}>{inLocale(lesson.goal.text, locale)}</p>
+        <div class={s.what}>
+          <h3 class={s.whatTitle}>{t('lesson.banner.what')}</h3>
+          {outcome && (
+            <p class={s.outcome} data-tone={outcome.tone} data-testid="goal-outcome">
+              {outcome.title}
+              {outcome.details.length > 0 && <span class={s.detail}> — {outcome.details.join(' ')}</span>}
+            </p>
+          )}
+          {p.lastBeat && <p class={s.beat}>{inLocale(p.lastBeat.say, locale)}</p>}
+          {outcome?.quote && (
+            <blockquote class={s.quote} lang="en">
+              <span class={s.quoteBy}>{t('outcome.engineSays')}</span> {outcome.quote}
+            </blockquote>
+          )}
+        </div>
+        {canReplay && <p class={s.replayHint}>{t('lesson.banner.replayHint')}</p>}
+        <div class={s.buttons}>
+          {canReplay && (
+            <button
+              type="button"
+              class={`${s.btn} ${s.primary}`}
+              onClick={p.onReplayCorrect}
+              disabled={p.busy}
+              data-testid="replay-correct"
+            >
+              <Icon name="reset" /> {t('lesson.banner.replayCorrect', { variant: 'correct' })}
+            </button>
+          )}
+          {p.next && p.onNext && (
+            <button
+              type="button"
+              class={canReplay ? s.btn : `${s.btn} ${s.primary}`}
+              onClick={() => p.onNext!(p.next!.id)}
+              data-testid="goal-next"
+            >
+              {t('lesson.banner.next', { title: p.next.title ?? p.next.id })} →
+            </button>
+          )}
+          <button type="button" class={s.btn} onClick={p.onAgain} disabled={p.busy}>
+            {t('lesson.banner.again')}
+          </button>
+        </div>
+        {p.saved && (
+          <p class={s.saved} data-testid="goal-saved">
+            ✓ {t('lesson.banner.saved')}
+          </p>
+        )}
+        {!p.next && <p class={s.saved}>{t('lesson.banner.last')}</p>}
+      </div>
+    </section>
+  );
+}

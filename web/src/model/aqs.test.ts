@@ -1,0 +1,253 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ActorState, MachineState, PendingAction, TraceEvent } from '../engine/types';
+import { setLocale } from '../i18n';
+import fx from './fixtures/aqs.json';
+import {
+  aqsBlockedText,
+  aqsChanges,
+  aqsEventText,
+  aqsNarrate,
+  aqsNextEffect,
+  aqsNextText,
+  firstActor,
+  formatMicros,
+  gaugeBar,
+  gaugeCells,
+  gaugeScale,
+  int32,
+  interruptFlags,
+  permitHistory,
+  queuedIn,
+  region,
+  semaphores,
+  statusName,
+  threadOwner,
+} from './aqs';
+import { blockedText, engineWords, eventText, nextEffect, nextText } from './describe';
+import { narrateSteps } from './format';
+
+const ih = fx.interruptHead as unknown as { states: Record<string, MachineState>; trace: TraceEvent[] };
+const rd = fx.reduceDrain as unknown as { states: Record<string, MachineState>; trace: TraceEvent[] };
+const st = (n: number) => ih.states[String(n)]!;
+const upTo = (n: number) => ih.trace.filter((e) => e.step <= n);
+const actor = (s: MachineState, name: string) => s.actors.find((a) => a.name === name)!;
+
+afterEach(() => setLocale('en'));
+
+describe('reading the semaphore', () => {
+  it('turns the engine’s unsigned words into ints and statuses', () => {
+    expect(int32(4294967295)).toBe(-1);
+    expect(int32(3)).toBe(3);
+    expect(int32(undefined)).toBeUndefined();
+    expect(statusName(0)).toBe('0');
+    expect(statusName(1)).toBe('WAITING');
+    expect(statusName(2147483648)).toBe('CANCELLED');
+    expect(statusName(undefined)).toBe('?');
+  });
+
+  it('reads permits, mode, the queue with statuses and wants, and the holders', () => {
+    const [s] = semaphores(st(23));
+    expect(s).toMatchObject({ name: 's', permits: 0, fair: false, capacity: null, first: 'A', held: 0 });
+    expect(s!.queue).toEqual([
+      { actor: 'A', status: 'WAITING', wants: 2 },
+      { actor: 'B', status: 'WAITING', wants: 1 },
+    ]);
+    const [end] = semaphores(st(73));
+    expect(end!.queue).toEqual([]);
+    expect(end!.holders).toEqual([{ actor: 'B', permits: 1 }]);
+    expect(end!.first).toBeNull();
+  });
+
+  it('shows a cancelled node, then its leaving', () => {
+    expect(semaphores(st(53))[0]!.queue.map((n) => `${n.actor}:${n.status}`)).toEqual(['A:CANCELLED', 'B:WAITING']);
+    expect(semaphores(st(54))[0]!.queue.map((n) => n.actor)).toEqual(['B']);
+    // the first word lags behind the unsplice by one step
+    expect(semaphores(st(54))[0]!.first).toBe('A');
+  });
+
+  it('reads each thread’s interrupt flag', () => {
+    expect(interruptFlags(st(45)).get('A')).toBe(false);
+    expect(interruptFlags(st(46)).get('A')).toBe(true);
+    expect(interruptFlags(st(53)).get('A')).toBe(false);
+  });
+
+  it('finds where an actor waits', () => {
+    expect(queuedIn(st(23), 'B')).toMatchObject({ object: 's', position: 2, node: { wants: 1 } });
+    expect(queuedIn(st(73), 'B')).toBeNull();
+  });
+
+  it('names threads and the first word', () => {
+    expect(threadOwner(st(23), 'thread[1]')).toBe('B');
+    expect(threadOwner(st(23), 's')).toBeNull();
+    expect(firstActor(st(23), 1)).toBe('A');
+    expect(firstActor(st(23), 0)).toBeNull();
+  });
+});
+
+describe('the gauge', () => {
+  it('goes below zero into the debt region', () => {
+    const s = semaphores(rd.states['16']!)[0]!;
+    expect(s.permits).toBe(-1);
+    expect(region(s.permits)).toBe('debt');
+    expect(region(0)).toBe('zero');
+    expect(region(2)).toBe('free');
+    const h = permitHistory(rd.trace, 'pool');
+    expect(Math.max(...h)).toBe(3);
+    expect(Math.min(...h)).toBe(-1);
+    const scale = gaugeScale(s, h);
+    expect(scale).toEqual({ top: 3, bottom: -2, units: true });
+    const cells = gaugeCells(s.permits, scale);
+    expect(cells.map((c) => c.value)).toEqual([3, 2, 1, -1, -2]);
+    expect(cells.filter((c) => c.filled).map((c) => c.value)).toEqual([-1]);
+    expect(cells.filter((c) => c.debt).map((c) => c.value)).toEqual([-1, -2]);
+  });
+
+  it('reaches up to the capacity and to what would come back', () => {
+    const s = semaphores(st(73))[0]!;
+    expect(gaugeScale(s).top).toBe(1); // 0 free + 1 held
+    expect(gaugeScale({ ...s, capacity: 5 }).top).toBe(5);
+    expect(gaugeScale({ ...s, permits: -7 }).bottom).toBe(-7);
+  });
+
+  it('becomes a bar for large counts', () => {
+    const s = { ...semaphores(st(73))[0]!, permits: 2147483646, held: 0 };
+    const scale = gaugeScale(s);
+    expect(scale.units).toBe(false);
+    const bar = gaugeBar(s.permits, scale);
+    expect(bar.to).toBe(1);
+    expect(bar.from).toBeCloseTo(bar.zero);
+    const debt = gaugeBar(-1, { top: 10, bottom: -10, units: false });
+    expect(debt).toEqual({ zero: 0.5, from: 0.45, to: 0.5 });
+  });
+});
+
+describe('what changed', () => {
+  it('sees nothing without a previous snapshot', () => {
+    expect(aqsChanges(null, st(23)).permits.size).toBe(0);
+  });
+  it('sees a node’s status change, its leaving, the flag and the permits', () => {
+    const c = aqsChanges(st(52), st(53));
+    expect([...c.status]).toEqual(['s:A']);
+    const gone = aqsChanges(st(53), st(54));
+    expect(gone.left.get('s')?.map((n) => n.actor)).toEqual(['A']);
+    expect(aqsChanges(st(45), st(46)).flags.has('A')).toBe(true);
+    const end = aqsChanges(st(54), st(73));
+    expect(end.permits.get('s')).toBe(1);
+    expect(end.holders.has('s:B')).toBe(true);
+    expect(end.first.has('s')).toBe(true);
+    expect(aqsChanges(st(23), st(45)).joined.size).toBe(0);
+  });
+  it('sees a node join', () => {
+    const before = { ...st(23), objects: st(23).objects.map((o) => ({ ...o, queue: [] })) };
+    expect([...aqsChanges(before, st(23)).joined]).toEqual(['s:A', 's:B']);
+  });
+});
+
+describe('the engine’s actions in words', () => {
+  const s23 = st(23);
+  const cas: PendingAction = {
+    kind: 'cas',
+    object: 's',
+    width: 4,
+    value: 3,
+    expected: 3,
+    desired: 1,
+    label: 'CAS permits: take',
+  };
+  const me = { ...actor(s23, 'C'), status: 'enabled' } as ActorState;
+
+  it('says what a permit CAS does', () => {
+    expect(nextText(cas, s23)).toBe('CAS permits 3 → 1');
+    expect(nextEffect(cas, me, s23)).toBe('will succeed: permits 3 → 1');
+    expect(nextEffect({ ...cas, value: 2 }, me, s23)).toBe('will fail: permits is 2, not 3');
+    const reduce = { ...cas, label: 'CAS permits: reduce', value: 0, expected: 0, desired: 4294967295 };
+    expect(nextText(reduce, s23)).toBe('CAS permits 0 → -1');
+  });
+
+  it('says park, signal and interrupt plainly', () => {
+    expect(nextText({ kind: 'park', object: 'A.parker', label: 'park' }, s23)).toBe('park (wait for a signal)');
+    expect(nextText({ kind: 'unpark', object: 'B.parker', target: 'B', label: 'unpark' }, s23)).toBe(
+      'signal B (unpark)',
+    );
+    expect(
+      nextText({ kind: 'unpark', object: 'A.parker', target: 'A', label: 'interrupt: unpark' }, s23),
+    ).toBe('wake A (interrupt)');
+    const flag = { kind: 'store', object: 'thread[0]', width: 1, arg: 1, value: 0, label: 'interrupt: set the flag' };
+    expect(nextText(flag, s23)).toBe('A’s interrupt flag ← set');
+    expect(nextEffect(flag, me, s23)).toBe('flag clear → set');
+  });
+
+  it('reads the first word and the node statuses', () => {
+    const amI: PendingAction = { kind: 'load', object: 's', width: 4, value: 2, label: 'am I first?' };
+    expect(nextText(amI, s23)).toBe('read first: am I first in line?');
+    expect(nextEffect(amI, actor(s23, 'B'), s23)).toBe('yes: it may try for its permits');
+    const before: PendingAction = { kind: 'load', object: 's', width: 4, value: 1, label: 'anybody queued before me?' };
+    expect(nextEffect(before, me, s23)).toBe('A is queued first: it queues without trying');
+    const signal: PendingAction = {
+      kind: 'fetch_and',
+      object: 'thread[0]',
+      width: 4,
+      arg: 4294967294,
+      value: 1,
+      label: 'signal: clear WAITING',
+    };
+    expect(nextText(signal, s23)).toBe('signal A: clear WAITING');
+    expect(nextEffect(signal, me, s23)).toBe('A is WAITING: clears it, then unparks A');
+    const cancel = { kind: 'store', object: 'thread[0]', width: 4, arg: 2147483648, value: 0, label: 'status = CANCELLED' };
+    expect(nextText(cancel, s23)).toBe('A’s node: status ← CANCELLED');
+  });
+
+  it('leaves what it does not know to the generic words', () => {
+    expect(aqsNextText({ kind: 'print', text: 'hi' }, s23)).toBeNull();
+    expect(aqsNextEffect({ kind: 'sleep' }, me, s23)).toBeUndefined();
+    expect(nextText({ kind: 'print', text: 'hi' }, s23)).toBe('print “hi”');
+  });
+
+  it('says why a waiter cannot move, from the queue', () => {
+    expect(aqsBlockedText(actor(s23, 'B'), s23)).toBe(
+      'parked in s’s queue (2nd in line, wants 1, status WAITING) while s has 0 permits free',
+    );
+    expect(blockedText(actor(st(46), 'B'), st(46))).toBe(
+      'parked in s’s queue (2nd in line, wants 1, status WAITING) while s has 1 permit free',
+    );
+  });
+
+  it('tells the events of the step into', () => {
+    const e = ih.trace.find((x) => x.step === 26)!;
+    expect(eventText(e, st(73))).toBe('CAS permits 0 → 1 ✓');
+    const c = ih.trace.find((x) => x.step === 53)!;
+    expect(aqsEventText(c, st(73))).toBe('A’s status 0 → CANCELLED');
+    const n = ih.trace.find((x) => x.kind === 'note' && x.label === 'cancelled node unspliced')!;
+    expect(aqsEventText(n, st(73))).toBe('took its cancelled node out of the queue');
+  });
+
+  it('narrates steps in whole sentences', () => {
+    const byStep = (n: number) => ih.trace.filter((e) => e.step === n).map((e) => aqsNarrate(e, st(73)));
+    expect(byStep(26)).toEqual(['C gave back 1: permits 0 → 1.']);
+    expect(byStep(30)).toEqual(['C signalled A: status WAITING → 0.']);
+    expect(byStep(46)).toEqual(['C set A’s interrupt flag.']);
+    expect(byStep(68)).toEqual(['B took 1: permits 1 → 0.']);
+    const lines = narrateSteps(upTo(58), new Set(), engineWords('aqs', st(73)));
+    expect(lines.find((l) => l.step === 55)?.text).toBe('A made B first in line.');
+    expect(lines.find((l) => l.step === 58)?.text).toBe('A unparked B.');
+  });
+
+  it('speaks Chinese too', () => {
+    setLocale('zh-CN');
+    expect(nextText(cas, s23)).toBe('CAS permits 3 → 1');
+    expect(nextEffect(cas, me, s23)).toBe('会成功：permits 3 → 1');
+    expect(nextText({ kind: 'park', label: 'park' }, s23)).toBe('park（等通知）');
+    expect(aqsBlockedText(actor(s23, 'B'), s23)).toBe(
+      '停在 s 的队列里（排第 2 位，要 1 个，状态 WAITING），而 s 还有 0 个空闲许可',
+    );
+  });
+});
+
+describe('virtual time', () => {
+  it('reads in ms and s', () => {
+    expect(formatMicros(250000)).toBe('250 ms');
+    expect(formatMicros(2000000)).toBe('2 s');
+    expect(formatMicros(1500)).toBe('1.5 ms');
+    expect(formatMicros(0)).toBe('0 µs');
+  });
+});

@@ -1,0 +1,598 @@
+/*
+ * Reading the aqs engine's state for its view and its words: each semaphore's
+ * permits (one int, which reducePermits may drive below zero), its capacity,
+ * its FIFO wait queue of nodes (status 0, WAITING or CANCELLED, and the
+ * permits each wants), the `first` word, who holds how many permits (kept by
+ * the scenario binding: the semaphore itself does not know), each thread's
+ * interrupt flag; the gauge's scale; what changed between two snapshots (it
+ * pulses); and the engine's actions in words ("CAS permits 3 → 1", "park
+ * (wait for a signal)", "signal B").  Pure functions, no DOM.
+ *
+ * The engine: core/engines/aqs/ (semaphore.c, aqs.c, aqs_cancel.c,
+ * aqs_thread.c); the binding and its describe(): core/script/ops_aqs.c.
+ */
+import type { ActorState, MachineState, ObjectState, PendingAction, TraceEvent } from '../engine/types';
+import { t } from '../i18n';
+import { formatValue } from './format';
+
+/** aqs_thread.h: a node's status bits. */
+export const WAITING = 1;
+export const CANCELLED = 0x80000000;
+
+/** The statuses the view draws ("0" is a node with no status bit: signalled, or about to look again). */
+export type NodeStatus = '0' | 'WAITING' | 'CANCELLED';
+
+/** The engine's 32-bit words come through the trace unsigned; permits are a Java int. */
+export function int32(v: number | undefined): number | undefined {
+  return v === undefined || !Number.isFinite(v) ? undefined : v | 0;
+}
+
+/** A node status word as its name. */
+export function statusName(v: number | undefined): NodeStatus | '?' {
+  if (v === undefined) return '?';
+  const u = v >>> 0;
+  if (u === 0) return '0';
+  if (u & CANCELLED) return 'CANCELLED';
+  if (u & WAITING) return 'WAITING';
+  return '?';
+}
+
+export interface QueueNode {
+  /** the waiting thread (null: a node whose thread is unknown) */
+  actor: string | null;
+  status: NodeStatus | string;
+  /** the permits it asked for */
+  wants: number;
+}
+
+export interface Holder {
+  actor: string;
+  permits: number;
+}
+
+export interface SemaphoreView {
+  name: string;
+  permits: number;
+  fair: boolean;
+  /** the declared capacity less reductions; null when the scenario declared none */
+  capacity: number | null;
+  /** the `first` word: the first waiter's thread, as the engine's lock-free readers see it */
+  first: string | null;
+  /** head first */
+  queue: QueueNode[];
+  /** from the scenario binding, not the semaphore */
+  holders: Holder[];
+  held: number;
+  peakHeld: number;
+  drift: number;
+}
+
+export function isSemaphore(o: ObjectState): boolean {
+  return o.type === 'semaphore';
+}
+
+function arr<T>(v: unknown): T[] {
+  return Array.isArray(v) ? (v as T[]) : [];
+}
+
+/** Every semaphore of the scenario, from state().objects (their describe() JSON). */
+export function semaphores(state: MachineState): SemaphoreView[] {
+  return state.objects.filter(isSemaphore).map((o) => ({
+    name: o.name,
+    permits: o.fields.permits ?? 0,
+    fair: o.fair === true || o.fields.fair === 1,
+    capacity: typeof o.capacity === 'number' ? o.capacity : null,
+    first: typeof o.first === 'string' ? o.first : null,
+    queue: arr<QueueNode>(o.queue).map((n) => ({
+      actor: typeof n.actor === 'string' ? n.actor : null,
+      status: String(n.status),
+      wants: typeof n.wants === 'number' ? n.wants : 0,
+    })),
+    holders: arr<Holder>(o.holders).filter((h) => typeof h.actor === 'string' && typeof h.permits === 'number'),
+    held: o.fields.held ?? 0,
+    peakHeld: o.fields.peak_held ?? 0,
+    drift: o.fields.drift ?? 0,
+  }));
+}
+
+/** Whether the scenario has semaphores (the aqs engine's words apply). */
+export function hasSemaphores(state: MachineState): boolean {
+  return state.objects.some(isSemaphore);
+}
+
+/** Each actor's interrupt flag (engines.aqs.threads). */
+export function interruptFlags(state: MachineState): Map<string, boolean> {
+  const aqs = state.engines?.aqs as { threads?: { actor: string; interrupted: boolean }[] } | undefined;
+  return new Map((aqs?.threads ?? []).map((x) => [x.actor, x.interrupted === true]));
+}
+
+/** Where an actor waits: the semaphore, its place in line (1 = first) and what its node says; null when it does not. */
+export function queuedIn(
+  state: MachineState,
+  actor: string,
+): { object: string; position: number; node: QueueNode; permits: number } | null {
+  for (const s of semaphores(state)) {
+    const i = s.queue.findIndex((n) => n.actor === actor);
+    if (i >= 0) return { object: s.name, position: i + 1, node: s.queue[i]!, permits: s.permits };
+  }
+  return null;
+}
+
+// ---- the gauge --------------------------------------------------------------------
+
+/** At most this many permits are drawn one by one; more become a bar. */
+export const MAX_UNITS = 12;
+/** The debt region always shows at least this many permits below zero. */
+export const MIN_DEBT = 2;
+
+/** Labels of the permit values an object's trace events read or wrote. */
+export function isPermitLabel(label: string | undefined): boolean {
+  return !!label && (label === 'read permits' || label.startsWith('CAS permits'));
+}
+
+/** Every permit value of `object` seen in the trace so far (reads and CASes), as ints. */
+export function permitHistory(trace: readonly TraceEvent[], object: string): number[] {
+  const out: number[] = [];
+  for (const e of trace) {
+    if (e.object !== object || !isPermitLabel(e.label)) continue;
+    for (const v of [e.old, e.new]) {
+      const n = int32(v);
+      if (n !== undefined) out.push(n);
+    }
+  }
+  return out;
+}
+
+export interface GaugeScale {
+  /** the highest value drawn (>= 1) */
+  top: number;
+  /** the lowest value drawn (<= -MIN_DEBT) */
+  bottom: number;
+  /** one box per permit (true) or a continuous bar */
+  units: boolean;
+}
+
+/**
+ * The gauge's range: from the debt region's floor to whichever is highest of
+ * the permits now, any value seen this run, the capacity, and the permits
+ * plus what threads hold (where the count would be if everybody gave back).
+ */
+export function gaugeScale(s: SemaphoreView, history: readonly number[] = []): GaugeScale {
+  let top = Math.max(1, s.permits, s.permits + Math.max(0, s.held), s.capacity ?? 0);
+  let low = Math.min(0, s.permits);
+  for (const v of history) {
+    if (v > top) top = v;
+    if (v < low) low = v;
+  }
+  const bottom = Math.min(-MIN_DEBT, low);
+  return { top, bottom, units: top - bottom <= MAX_UNITS + MIN_DEBT };
+}
+
+/** Where the permits stand: above zero (free), at zero, or below (debt). */
+export function region(permits: number): 'free' | 'zero' | 'debt' {
+  return permits > 0 ? 'free' : permits === 0 ? 'zero' : 'debt';
+}
+
+export interface GaugeCell {
+  /** the permit this box stands for: 1..top above the zero line, -1..bottom below it */
+  value: number;
+  filled: boolean;
+  debt: boolean;
+}
+
+/** The boxes of a unit gauge, top first: a filled box above zero is a free permit, below zero an owed one. */
+export function gaugeCells(permits: number, scale: GaugeScale): GaugeCell[] {
+  const cells: GaugeCell[] = [];
+  for (let v = scale.top; v >= 1; v--) cells.push({ value: v, filled: permits >= v, debt: false });
+  for (let v = -1; v >= scale.bottom; v--) cells.push({ value: v, filled: permits <= v, debt: true });
+  return cells;
+}
+
+/** A bar gauge: the zero line's height and the bar, as fractions of the whole height (0 = bottom). */
+export function gaugeBar(permits: number, scale: GaugeScale): { zero: number; from: number; to: number } {
+  const span = scale.top - scale.bottom || 1;
+  const at = (v: number) => (Math.max(scale.bottom, Math.min(scale.top, v)) - scale.bottom) / span;
+  const zero = at(0);
+  const p = at(permits);
+  return { zero, from: Math.min(zero, p), to: Math.max(zero, p) };
+}
+
+// ---- what changed ---------------------------------------------------------------
+
+export interface AqsChanges {
+  /** per semaphore whose permits changed: the value before */
+  permits: Map<string, number>;
+  /** "s:B": nodes that joined since the last snapshot */
+  joined: Set<string>;
+  /** "s:B": nodes whose status or wants changed */
+  status: Set<string>;
+  /** per semaphore: the nodes that have left the queue since the last snapshot (shown fading out) */
+  left: Map<string, QueueNode[]>;
+  /** "s:B": holders whose count changed (or who came or went) */
+  holders: Set<string>;
+  /** semaphores whose `first` word changed */
+  first: Set<string>;
+  /** semaphores whose capacity changed (reducePermits) */
+  capacity: Set<string>;
+  /** actors whose interrupt flag changed */
+  flags: Set<string>;
+}
+
+export function emptyAqsChanges(): AqsChanges {
+  return {
+    permits: new Map(),
+    joined: new Set(),
+    status: new Set(),
+    left: new Map(),
+    holders: new Set(),
+    first: new Set(),
+    capacity: new Set(),
+    flags: new Set(),
+  };
+}
+
+/** What differs between two snapshots of the same scenario (nothing when there is no `before`). */
+export function aqsChanges(before: MachineState | null, after: MachineState): AqsChanges {
+  const out = emptyAqsChanges();
+  if (!before) return out;
+  const old = new Map(semaphores(before).map((s) => [s.name, s]));
+  for (const s of semaphores(after)) {
+    const o = old.get(s.name);
+    if (!o) continue;
+    if (o.permits !== s.permits) out.permits.set(s.name, o.permits);
+    if (o.first !== s.first) out.first.add(s.name);
+    if (o.capacity !== s.capacity) out.capacity.add(s.name);
+    const was = new Map(o.queue.map((n) => [n.actor, n]));
+    const now = new Set(s.queue.map((n) => n.actor));
+    for (const n of s.queue) {
+      const p = was.get(n.actor);
+      if (!p) out.joined.add(`${s.name}:${n.actor}`);
+      else if (p.status !== n.status || p.wants !== n.wants) out.status.add(`${s.name}:${n.actor}`);
+    }
+    const gone = o.queue.filter((n) => !now.has(n.actor));
+    if (gone.length) out.left.set(s.name, gone);
+    const had = new Map(o.holders.map((h) => [h.actor, h.permits]));
+    const has = new Map(s.holders.map((h) => [h.actor, h.permits]));
+    for (const a of new Set([...had.keys(), ...has.keys()]))
+      if (had.get(a) !== has.get(a)) out.holders.add(`${s.name}:${a}`);
+  }
+  const flags = interruptFlags(before);
+  for (const [a, f] of interruptFlags(after)) if (flags.has(a) && flags.get(a) !== f) out.flags.add(a);
+  return out;
+}
+
+// ---- words ------------------------------------------------------------------------
+
+/** "thread[1]" → the actor whose thread it is (element i belongs to actor i). */
+export function threadOwner(state: MachineState, object: string | undefined): string | null {
+  const m = /^thread\[(\d+)\]$/.exec(object ?? '');
+  return m ? (state.actors[Number(m[1])]?.name ?? null) : null;
+}
+
+/** The `first` word's value as an actor (id = actor index + 1; 0: nobody). */
+export function firstActor(state: MachineState, v: number | undefined): string | null {
+  if (v === undefined || v === 0) return null;
+  return state.actors[v - 1]?.name ?? `#${v}`;
+}
+
+function semaphoreNamed(state: MachineState, object: string | undefined): boolean {
+  return !!object && state.objects.some((o) => o.name === object && isSemaphore(o));
+}
+
+/** "permits" with one semaphore, "s.permits" with several. */
+export function permitsField(state: MachineState, object: string): string {
+  return state.objects.filter(isSemaphore).length > 1 ? `${object}.permits` : 'permits';
+}
+
+/** "first" with one semaphore, "s.first" with several. */
+function firstField(state: MachineState, object: string): string {
+  return state.objects.filter(isSemaphore).length > 1 ? `${object}.first` : 'first';
+}
+
+const num = (v: number | undefined) => formatValue(int32(v));
+
+/** What a pending or past action is, in the engine's terms (by its object and the C source's label). */
+type Part =
+  | { part: 'permits'; field: string }
+  | { part: 'first'; field: string; label: string }
+  | { part: 'queueLock'; object: string }
+  | { part: 'status'; owner: string }
+  | { part: 'flag'; owner: string }
+  | { part: 'other' };
+
+function partOf(a: { object?: string; label?: string; width?: number; kind: string }, state: MachineState): Part {
+  if (semaphoreNamed(state, a.object)) {
+    if (a.kind === 'lock' || a.kind === 'unlock') return { part: 'queueLock', object: a.object! };
+    if (isPermitLabel(a.label)) return { part: 'permits', field: permitsField(state, a.object!) };
+    return { part: 'first', field: firstField(state, a.object!), label: a.label ?? '' };
+  }
+  const owner = threadOwner(state, a.object);
+  if (owner) {
+    const flag = a.width === 1 || /interrupt/.test(a.label ?? '');
+    return flag ? { part: 'flag', owner } : { part: 'status', owner };
+  }
+  return { part: 'other' };
+}
+
+function who(state: MachineState, v: number | undefined): string {
+  return firstActor(state, v) ?? t('aqs.nobody');
+}
+
+function flagWord(v: number | undefined): string {
+  return t(v ? 'aqs.flag.set' : 'aqs.flag.clear');
+}
+
+/** The next action in the aqs engine's words; null when the generic words will do. */
+export function aqsNextText(a: PendingAction, state: MachineState): string | null {
+  const p = partOf(a, state);
+  switch (p.part) {
+    case 'permits':
+      if (a.kind === 'cas')
+        return t('aqs.action.cas', { field: p.field, expected: num(a.expected), desired: num(a.desired) });
+      if (a.kind === 'load') return t('aqs.action.read', { field: p.field });
+      break;
+    case 'first':
+      if (a.kind === 'load') {
+        if (p.label === 'am I first?') return t('aqs.action.amIFirst', { field: p.field });
+        if (p.label === 'anybody queued before me?') return t('aqs.action.anybodyBefore', { field: p.field });
+        if (p.label === 'anybody waiting?') return t('aqs.action.anybodyWaiting', { field: p.field });
+        return t('aqs.action.read', { field: p.field });
+      }
+      if (a.kind === 'store') return t('aqs.action.setFirst', { field: p.field, actor: who(state, a.arg) });
+      break;
+    case 'queueLock':
+      return t(a.kind === 'lock' ? 'aqs.action.lockQueue' : 'aqs.action.unlockQueue', { object: p.object });
+    case 'status':
+      if (a.kind === 'load') return t('aqs.action.readStatus', { owner: p.owner });
+      if (a.kind === 'store') return t('aqs.action.setStatus', { owner: p.owner, status: statusName(a.arg) });
+      if (a.kind === 'fetch_and' || a.kind === 'fetch_or') return t('aqs.action.signal', { owner: p.owner });
+      break;
+    case 'flag':
+      if (a.kind === 'load') return t('aqs.action.readFlag', { owner: p.owner });
+      if (a.kind === 'store') return t('aqs.action.setFlag', { owner: p.owner, value: flagWord(a.arg) });
+      break;
+  }
+  switch (a.kind) {
+    case 'park':
+      return t('aqs.action.park');
+    case 'prepare_park':
+      return t('aqs.action.prepare');
+    case 'unpark':
+      return a.label?.startsWith('interrupt')
+        ? t('aqs.action.interruptWake', { target: a.target ?? '?' })
+        : t('aqs.action.unpark', { target: a.target ?? '?' });
+    case 'spin':
+      return t('aqs.action.spin');
+  }
+  return null;
+}
+
+/** What the next action would do, in the aqs engine's words; undefined when the generic words will do. */
+export function aqsNextEffect(a: PendingAction, actor: ActorState, state: MachineState): string | null | undefined {
+  const p = partOf(a, state);
+  switch (p.part) {
+    case 'permits': {
+      const now = num(a.value);
+      if (a.kind === 'cas')
+        return a.value === a.expected
+          ? t('aqs.effect.casOk', { field: p.field, old: now, new: num(a.desired) })
+          : t('aqs.effect.casFails', { field: p.field, value: now, expected: num(a.expected) });
+      if (a.kind === 'load') return t('aqs.effect.reads', { field: p.field, value: now });
+      break;
+    }
+    case 'first':
+      if (a.kind === 'load') {
+        const f = firstActor(state, a.value);
+        if (p.label === 'am I first?')
+          return f === actor.name ? t('aqs.effect.iAmFirst') : t('aqs.effect.notFirst', { actor: who(state, a.value) });
+        if (p.label === 'anybody queued before me?')
+          return f && f !== actor.name ? t('aqs.effect.queueBehind', { actor: f }) : t('aqs.effect.nobodyAhead');
+        if (p.label === 'anybody waiting?')
+          return f ? t('aqs.effect.willSignal', { actor: f }) : t('aqs.effect.nobodyWaits');
+        return t('aqs.effect.reads', { field: p.field, value: who(state, a.value) });
+      }
+      if (a.kind === 'store')
+        return a.arg ? t('aqs.effect.nowFirst', { actor: who(state, a.arg) }) : t('aqs.effect.queueEmpty');
+      break;
+    case 'queueLock':
+      if (a.kind === 'lock') return actor.status === 'enabled' ? t('aqs.effect.lockFree') : null;
+      return t('aqs.effect.unlock');
+    case 'status':
+      if (a.kind === 'load') return t('aqs.effect.readsStatus', { status: statusName(a.value) });
+      if (a.kind === 'store') {
+        const s = statusName(a.arg);
+        if (s === 'WAITING') return t('aqs.effect.waiting');
+        if (s === 'CANCELLED') return t('aqs.effect.cancelled');
+        return t('aqs.effect.statusChange', { old: statusName(a.value), new: s });
+      }
+      if (a.kind === 'fetch_and')
+        return statusName(a.value) === 'WAITING'
+          ? t('aqs.effect.signalClears', { owner: p.owner })
+          : t('aqs.effect.signalNothing', { owner: p.owner, status: statusName(a.value) });
+      break;
+    case 'flag':
+      if (a.kind === 'load') return t(a.value ? 'aqs.effect.interrupted' : 'aqs.effect.notInterrupted');
+      if (a.kind === 'store') return t('aqs.effect.flag', { old: flagWord(a.value), new: flagWord(a.arg) });
+      break;
+  }
+  switch (a.kind) {
+    case 'park':
+      if (actor.status !== 'enabled') return null;
+      return actor.parker ? t('aqs.effect.parkToken') : t('aqs.effect.park');
+    case 'prepare_park':
+      return t('aqs.effect.prepare');
+    case 'unpark':
+      return t('aqs.effect.unpark', { target: a.target ?? '?' });
+    case 'spin':
+      return t('aqs.effect.spin');
+  }
+  return undefined;
+}
+
+/** Known engine notes, in words; null for a note this module does not know. */
+export function aqsNoteText(e: TraceEvent): string | null {
+  switch (e.label) {
+    case 'enqueued at the tail':
+      return t('aqs.note.enqueued', { wants: formatValue(e.value) });
+    case 'cancelled node unspliced':
+      return t('aqs.note.unspliced');
+    case 'acquire_in_try: acquire threw, finally still releases':
+      return t('aqs.note.finallyReleases');
+    case 'acquire threw before try: nothing to release':
+      return t('aqs.note.nothingToRelease');
+    case 'compensating_release: release what was never taken':
+      return t('aqs.note.compensates');
+    case 'no_propagation: the next is not signalled':
+      return t('aqs.note.noPropagation');
+  }
+  return null;
+}
+
+/** One engine action that happened, short and code-like ("CAS permits 3 → 1 ✓"); null: the generic words. */
+export function aqsEventText(e: TraceEvent, state: MachineState): string | null {
+  if (e.kind === 'note') return aqsNoteText(e);
+  const p = partOf(e, state);
+  switch (p.part) {
+    case 'permits':
+      if (e.kind === 'cas')
+        return e.ok
+          ? t('aqs.did.casOk', { field: p.field, expected: num(e.expected), desired: num(e.desired) })
+          : t('aqs.did.casFailed', {
+              field: p.field,
+              expected: num(e.expected),
+              desired: num(e.desired),
+              old: num(e.old),
+            });
+      if (e.kind === 'load') return t('aqs.did.read', { field: p.field, value: num(e.new) });
+      break;
+    case 'first':
+      if (e.kind === 'load') return t('aqs.did.read', { field: p.field, value: who(state, e.new) });
+      if (e.kind === 'store') return t('aqs.action.setFirst', { field: p.field, actor: who(state, e.new) });
+      break;
+    case 'status':
+      if (e.kind === 'load') return t('aqs.did.readStatus', { owner: p.owner, status: statusName(e.new) });
+      if (e.kind === 'store' || e.kind === 'fetch_and' || e.kind === 'fetch_or')
+        return t('aqs.did.status', { owner: p.owner, old: statusName(e.old), new: statusName(e.new) });
+      break;
+    case 'flag':
+      if (e.kind === 'load') return t('aqs.did.readFlag', { owner: p.owner, value: flagWord(e.new) });
+      if (e.kind === 'store') return t('aqs.action.setFlag', { owner: p.owner, value: flagWord(e.new) });
+      break;
+  }
+  if (e.kind === 'park') return e.by ? t('aqs.did.parkWoken', { by: e.by }) : t('aqs.did.park');
+  return aqsNextText({ ...e, kind: e.kind, value: e.old }, state);
+}
+
+/**
+ * The narration of an aqs event in whole sentences ("A took 2 permits:
+ * permits 3 → 1."); undefined for events the generic narration tells well,
+ * null for ones not worth a sentence.
+ */
+export function aqsNarrate(e: TraceEvent, state: MachineState): string | null | undefined {
+  const actor = e.actor ?? '';
+  if (e.kind === 'note') {
+    const text = aqsNoteText(e);
+    return text === null ? null : t('aqs.event.note', { actor, note: text });
+  }
+  const p = partOf(e, state);
+  switch (p.part) {
+    case 'permits': {
+      const old = num(e.old);
+      const nw = num(e.new);
+      if (e.kind === 'cas') {
+        if (!e.ok)
+          return t('aqs.event.casFailed', { actor, field: p.field, old, expected: num(e.expected) });
+        const n = Math.abs((int32(e.desired) ?? 0) - (int32(e.expected) ?? 0));
+        switch (e.label) {
+          case 'CAS permits: take':
+            return t('aqs.event.take', { actor, n, field: p.field, old, new: nw });
+          case 'CAS permits: give back':
+            return t('aqs.event.giveBack', { actor, n, field: p.field, old, new: nw });
+          case 'CAS permits: drain to 0':
+            return t('aqs.event.drain', { actor, n, field: p.field, old, new: nw });
+          case 'CAS permits: reduce':
+            return t('aqs.event.reduce', { actor, n, field: p.field, old, new: nw });
+        }
+        return t('aqs.event.cas', { actor, field: p.field, old, new: nw });
+      }
+      if (e.kind === 'load') return t('aqs.event.read', { actor, field: p.field, value: nw });
+      break;
+    }
+    case 'first':
+      if (e.kind === 'load') {
+        const f = firstActor(state, e.new);
+        if (e.label === 'am I first?')
+          return f === actor ? t('aqs.event.iAmFirst', { actor }) : t('aqs.event.notFirst', { actor, first: who(state, e.new) });
+        if (e.label === 'anybody queued before me?')
+          return f && f !== actor
+            ? t('aqs.event.queueBehind', { actor, first: f })
+            : t('aqs.event.nobodyAhead', { actor });
+        if (e.label === 'anybody waiting?')
+          return f ? t('aqs.event.someoneWaits', { actor, first: f }) : t('aqs.event.nobodyWaits', { actor });
+        return t('aqs.event.read', { actor, field: p.field, value: who(state, e.new) });
+      }
+      if (e.kind === 'store')
+        return e.new
+          ? t('aqs.event.nowFirst', { actor, first: who(state, e.new) })
+          : t('aqs.event.queueEmpty', { actor });
+      break;
+    case 'queueLock':
+      return t(e.kind === 'lock' ? 'aqs.event.lockQueue' : 'aqs.event.unlockQueue', { actor, object: p.object });
+    case 'status':
+      if (e.kind === 'load') return t('aqs.event.readStatus', { actor, owner: p.owner, status: statusName(e.new) });
+      if (e.kind === 'fetch_and') return t('aqs.event.signal', { actor, owner: p.owner, old: statusName(e.old), new: statusName(e.new) });
+      if (e.kind === 'store')
+        return t('aqs.event.status', { actor, owner: p.owner, old: statusName(e.old), new: statusName(e.new) });
+      break;
+    case 'flag':
+      if (e.kind === 'load')
+        return t(e.new ? 'aqs.event.flagSet' : 'aqs.event.flagClear', { actor, owner: p.owner });
+      if (e.kind === 'store')
+        return e.new
+          ? t('aqs.event.interrupt', { actor, owner: p.owner })
+          : t('aqs.event.clearFlag', { actor, owner: p.owner });
+      break;
+  }
+  switch (e.kind) {
+    case 'park':
+      return e.by ? t('aqs.event.parkWoken', { actor, by: e.by }) : t('aqs.event.park', { actor });
+    case 'prepare_park':
+      return t('aqs.event.prepare', { actor });
+    case 'unpark':
+      return e.label?.startsWith('interrupt')
+        ? t('aqs.event.interruptWake', { actor, target: e.target ?? '?' })
+        : t('aqs.event.unpark', { actor, target: e.target ?? '?' });
+    case 'spin':
+      return t('aqs.event.spin', { actor });
+    case 'stuck':
+      if (actor && queuedIn(state, actor)) return t('aqs.event.stuck', { actor });
+      return undefined;
+  }
+  return undefined;
+}
+
+const ORDINAL_MAX = 10;
+
+/** Why a parked actor cannot move, from the semaphore's queue; null when it is not in one. */
+export function aqsBlockedText(actor: ActorState, state: MachineState): string | null {
+  if (actor.next?.kind !== 'park') return null;
+  const q = queuedIn(state, actor.name);
+  if (!q) return null;
+  const place =
+    q.position <= ORDINAL_MAX ? t(`aqs.place.${q.position}` as 'aqs.place.1') : t('aqs.place.later', { n: q.position });
+  return t(q.permits === 1 || q.permits === -1 ? 'aqs.blocked.one' : 'aqs.blocked', {
+    object: q.object,
+    place,
+    wants: q.node.wants,
+    status: q.node.status,
+    permits: q.permits,
+  });
+}
+
+/** "50 ms", "1 s", "250 µs": a virtual time (µs) for people. */
+export function formatMicros(us: number): string {
+  if (us >= 1_000_000 && us % 1_000_000 === 0) return `${us / 1_000_000} s`;
+  if (us >= 1000 && us % 1000 === 0) return `${us / 1000} ms`;
+  if (us >= 1000) return `${(us / 1000).toFixed(1)} ms`;
+  return `${us} µs`;
+}

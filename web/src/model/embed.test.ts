@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { attr, embedCode, embedUrl } from './embed';
+
+describe('embed code', () => {
+  const base = 'https://example.org/lockstep/';
+  it('points the iframe at embed.html with the lesson, variant, schedule, step and language', () => {
+    expect(embedUrl(base, { lesson: 'lost-wakeup' })).toBe(
+      'https://example.org/lockstep/embed.html?lesson=lost-wakeup',
+    );
+    expect(
+      embedUrl('https://example.org/lockstep', {
+        lesson: 'lost-wakeup',
+        variant: 'correct',
+        schedule: 'v1.AgMA',
+        step: 3,
+        lang: 'zh-CN',
+      }),
+    ).toBe(
+      'https://example.org/lockstep/embed.html?lesson=lost-wakeup&variant=correct&schedule=v1.AgMA&step=3&lang=zh-CN',
+    );
+  });
+  it('writes both snippets, attributes escaped', () => {
+    const code = embedCode(
+      base,
+      { lesson: 'lost-wakeup', schedule: 'v1.AgMA', step: 3 },
+      'Lockstep: "quotes" & <tags>',
+    );
+    expect(code.iframe).toBe(
+      '<iframe src="https://example.org/lockstep/embed.html?lesson=lost-wakeup&amp;schedule=v1.AgMA&amp;step=3"' +
+        ' title="Lockstep: &quot;quotes&quot; &amp; &lt;tags&gt;" width="100%" height="640" style="border:0" loading="lazy"></iframe>',
+    );
+    expect(code.element).toBe(
+      '<script src="https://example.org/lockstep/lockstep-embed.js" defer></script>\n' +
+        '<lockstep-lesson lesson="lost-wakeup" schedule="v1.AgMA" step="3"></lockstep-lesson>',
+    );
+  });
+  it('leaves the step out without a schedule', () => {
+    expect(embedCode(base, { lesson: 'x', step: 5 }, 't').element).toContain('<lockstep-lesson lesson="x">');
+  });
+  it('escapes what HTML would read', () => {
+    expect(attr('a"b<c>&d')).toBe('a&quot;b&lt;c&gt;&amp;d');
+  });
+});

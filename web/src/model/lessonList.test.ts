@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { frontMatter, groupLessons, inOrder, lessonFile, neighbours, summarize } from './lessonList';
+
+describe('lesson files', () => {
+  it('take id and order from the name', () => {
+    expect(lessonFile('../../../lessons/06-lost-wakeup.md')).toEqual({ id: 'lost-wakeup', order: 6 });
+    expect(lessonFile('lessons/1-a.md')).toEqual({ id: 'a', order: 1 });
+    expect(lessonFile('../../../lessons/README.md')).toBeNull();
+    expect(lessonFile('lessons/06-Bad_Name.md')).toBeNull();
+    expect(lessonFile('lessons/lesson.schema.json')).toBeNull();
+  });
+  it('are ordered, and know their neighbours', () => {
+    const list = [
+      { id: 'c', order: 3 },
+      { id: 'a', order: 1 },
+      { id: 'b', order: 2 },
+    ];
+    expect(inOrder(list).map((l) => l.id)).toEqual(['a', 'b', 'c']);
+    expect(neighbours(list, 'a')).toEqual({ prev: null, next: 'b' });
+    expect(neighbours(list, 'b')).toEqual({ prev: 'a', next: 'c' });
+    expect(neighbours(list, 'c')).toEqual({ prev: 'b', next: null });
+    expect(neighbours(list, 'zz')).toEqual({ prev: null, next: null });
+  });
+});
+
+const LESSON = [
+  '---',
+  'id: fast-path',
+  'order: 2',
+  'engine: parking_lot',
+  'title:',
+  '  en: The fast path',
+  '  zh-CN: 快路径',
+  'goal:',
+  '  text:',
+  '    en: Lock m.',
+  '    zh-CN: 锁住 m。',
+  '  order: []',
+  '---',
+  '## en',
+  'Hello',
+].join('\n');
+
+describe('summaries', () => {
+  it('read engine, title and goal from the front matter', () => {
+    expect(frontMatter(LESSON)).toMatch(/^id: fast-path/);
+    expect(summarize({ id: 'fast-path', order: 2 }, LESSON, parse)).toEqual({
+      id: 'fast-path',
+      order: 2,
+      engine: 'parking_lot',
+      title: { en: 'The fast path', 'zh-CN': '快路径' },
+      goal: { en: 'Lock m.', 'zh-CN': '锁住 m。' },
+    });
+  });
+  it('survive a file that does not read', () => {
+    expect(frontMatter('no front matter')).toBeNull();
+    expect(summarize({ id: 'x', order: 9 }, 'no front matter', parse)).toEqual({
+      id: 'x',
+      order: 9,
+      engine: '',
+      title: null,
+      goal: null,
+    });
+    expect(summarize({ id: 'x', order: 9 }, '---\n: : [\n---\n', parse).title).toBeNull();
+  });
+  it('group by engine, in course order', () => {
+    const s = (id: string, order: number, engine: string) => ({ id, order, engine, title: null, goal: null });
+    const groups = groupLessons([s('c', 3, 'parking_lot'), s('a', 1, 'basic'), s('b', 2, 'parking_lot')]);
+    expect(groups.map((g) => [g.engine, g.lessons.map((l) => l.id)])).toEqual([
+      ['basic', ['a']],
+      ['parking_lot', ['b', 'c']],
+    ]);
+  });
+});

@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EngineError,
+  type EngineBridge,
+  type OpenOptions,
+  type Opened,
+  type ScenarioSource,
+} from '../engine/bridge';
+import type { LessonInfo } from '../engine/lessonTypes';
+import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+import type { Place } from '../model/params';
+import { Store } from './store';
+
+const LESSON: LessonInfo = {
+  file: 'lessons/02-spin.md',
+  id: 'spin',
+  order: 2,
+  engine: 'parking_lot',
+  variants: ['correct'],
+  variant: 'correct',
+  bug: false,
+  title: { en: 'Spin', 'zh-CN': '自旋' },
+  goal: { text: { en: 'Go.', 'zh-CN': '走。' }, kind: 'stuck', variant: null, actors: [] },
+  body: { en: 'Body', 'zh-CN': '正文' },
+  recap: { en: 'R', 'zh-CN': '回' },
+  realWorld: { en: 'W', 'zh-CN': '世' },
+  start: 'v1: A',
+  solution: null,
+  explore: { bound: 3, maxExecutions: 1000, maxSteps: 1000 },
+  beats: [],
+  hints: [],
+  questions: [],
+  startSteps: 1,
+};
+
+/**
+ * A fake engine for lessons: A takes one step; B spins: each of its steps is
+ * a read with a "spin round" note then a spin, four times, then a CAS.
+ */
+class FakeEngine implements EngineBridge {
+  history: number[] = [];
+  at = 0;
+  calls: string[] = [];
+  fail: EngineError | null = null;
+
+  #snap(): Snapshot {
+    const done = this.history.slice(0, this.at);
+    const trace: TraceEvent[] = [];
+    let b = 0;
+    done.forEach((a, k) => {
+      const step = k + 1;
+      if (a === 0) trace.push({ step, time: 0, kind: 'cas', actor: 'A', ok: true, label: 'fast path' });
+      else {
+        b++;
+        if (b % 2 === 1 && b < 8) {
+          trace.push({ step, time: 0, kind: 'load', actor: 'B', label: 'read state' });
+          trace.push({ step, time: 0, kind: 'note', actor: 'B', label: 'spin round', value: (b + 1) / 2 });
+        } else if (b < 8) trace.push({ step, time: 0, kind: 'spin', actor: 'B', count: 2 });
+        else trace.push({ step, time: 0, kind: 'cas', actor: 'B', ok: true, label: 'set PARKED' });
+      }
+    });
+    const bNext = b === 0 ? 'load' : b % 2 === 1 && b < 7 ? 'spin' : b < 7 ? 'load' : 'cas';
+    const state: MachineState = {
+      step: this.at,
+      steps_recorded: this.history.length,
+      time: 0,
+      variant: 'correct',
+      outcome: 'running',
+      actors: [
+        {
+          name: 'A',
+          kind: 'thread',
+          priority: 0,
+          op: 0,
+          status: 'enabled',
+          parker: 0,
+          next: { kind: 'cas' },
+        },
+        {
+          name: 'B',
+          kind: 'thread',
+          priority: 0,
+          op: 0,
+          status: 'enabled',
+          parker: 0,
+          next: { kind: bNext },
+        },
+      ],
+      objects: [],
+      stuck: [],
+      violation: null,
+      prints: [],
+    };
+    const schedule = 'v1: ' + done.map((a) => 'AB'[a]).join(' ');
+    const whole = 'v1: ' + this.history.map((a) => 'AB'[a]).join(' ');
+    return {
+      state,
+      trace,
+      summary: {
+        outcome: 'running',
+        steps: this.at,
+        schedule: schedule.trim(),
+        compact: `v1.X${this.at}`,
+        virtual_time: 0,
+        stuck: [],
+        violation: null,
+        prints: [],
+        end: 'waiting',
+        message: '',
+      },
+      ...(this.at < this.history.length
+        ? { full: { schedule: whole, compact: `v1.X${this.history.length}`, steps: this.history.length } }
+        : {}),
+    };
+  }
+  async open(source: ScenarioSource, options: OpenOptions = {}): Promise<Opened> {
+    this.calls.push(`open ${source.kind} ${source.file} ${options.schedule ?? ''}`);
+    if (this.fail) throw this.fail;
+    this.history = [0]; // the lesson's start: A
+    this.at = 1;
+    return {
+      scenario: {
+        title: 'Spin',
+        engine: 'parking_lot',
+        actors: [
+          { name: 'A', ops: [] },
+          { name: 'B', ops: [] },
+        ],
+      },
+      snapshot: this.#snap(),
+      ...(source.kind === 'lesson' ? { lesson: structuredClone(LESSON) } : {}),
+    };
+  }
+  async step(actor: number) {
+    this.calls.push(`step ${actor}`);
+    this.history = [...this.history.slice(0, this.at), actor];
+    this.at++;
+    return this.#snap();
+  }
+  async stepOver(actor: number) {
+    return this.step(actor);
+  }
+  async goto(step: number) {
+    this.at = step;
+    return this.#snap();
+  }
+  async reset() {
+    this.calls.push('reset');
+    this.history = [];
+    this.at = 0;
+    return this.#snap();
+  }
+  async replay(schedule: string) {
+    this.calls.push(`replay ${schedule}`);
+    this.history = [0];
+    this.at = 1;
+    return { snapshot: this.#snap() };
+  }
+  async explore(): Promise<never> {
+    throw new EngineError('engine', 'not in this fake');
+  }
+  async sources() {
+    return { listed: [], files: [] };
+  }
+}
+
+function setup() {
+  const engine = new FakeEngine();
+  const store = new Store(
+    async () => engine,
+    { has: () => true, load: async (id) => ({ text: '', file: `${id}.yaml` }), fallback: 'basic/fake' },
+    {
+      has: (id) => id === 'spin' || id === 'first',
+      load: async (id) => ({ text: '---', file: `lessons/${id}.md`, kind: 'lesson' as const }),
+      first: 'first',
+    },
+  );
+  const places: Place[] = [];
+  store.onPlace = (p) => places.push(p);
+  return { engine, store, places };
+}
+
+describe('a lesson in the store', () => {
+  it('opens as a lesson, and its address names only the lesson until the learner moves', async () => {
+    const { store, engine, places } = setup();
+    await store.openLesson('spin');
+    expect(engine.calls).toEqual(['open lesson lessons/spin.md ']);
+    expect(store.get().lesson?.id).toBe('spin');
+    expect(store.get().scenarioId).toBe('lesson:spin');
+    expect(places.at(-1)).toEqual({
+      lesson: 'spin',
+      variant: undefined,
+      schedule: undefined,
+      step: undefined,
+    });
+    await store.step(0);
+    expect(places.at(-1)).toEqual({ lesson: 'spin', variant: undefined, schedule: 'v1.X2', step: 2 });
+    await store.back();
+    expect(places.at(-1)).toEqual({ lesson: 'spin', variant: undefined, schedule: 'v1.X2', step: 1 });
+  });
+
+  it('an unknown lesson says so and opens the first', async () => {
+    const { store } = setup();
+    await store.openLesson('nope', { schedule: 'v1: B' });
+    expect(store.get().notices[0]?.title).toMatch(/no lesson called “nope”; showing “first”/);
+    expect(store.get().lesson?.id).toBe('spin'); // what the fake engine parsed
+  });
+
+  it('reset goes back to where the lesson starts, not to step 0', async () => {
+    const { store, engine } = setup();
+    await store.openLesson('spin');
+    await store.step(1);
+    await store.reset();
+    expect(engine.calls.at(-1)).toBe('replay v1: A');
+    expect(store.get().snap?.state.step).toBe(1);
+  });
+
+  it('finishing a spin steps B until its next step leaves the loop', async () => {
+    const { store, engine } = setup();
+    await store.openLesson('spin');
+    await store.finishSpin(1);
+    // read+note, spin, read+note, spin, read+note, spin, read+note: then the CAS is next
+    expect(engine.calls.filter((c) => c === 'step 1').length).toBe(7);
+    expect(store.get().snap?.state.actors[1]?.next?.kind).toBe('cas');
+    expect(store.get().snap?.state.step).toBe(8);
+  });
+
+  it('opening a scenario leaves the lesson', async () => {
+    const { store } = setup();
+    await store.openLesson('spin');
+    await store.open('basic/fake');
+    expect(store.get().lesson).toBeNull();
+  });
+
+  it('a bad lesson file shows its problems, titled with the file', async () => {
+    const { store, engine } = setup();
+    engine.fail = new EngineError('scenario', 'bad', [
+      { file: 'broken.md', line: 3, column: 1, field: 'title', message: "needs 'zh-CN'" },
+    ]);
+    await store.openLessonText('---', 'broken.md');
+    const s = store.get();
+    expect(s.phase).toBe('failed');
+    expect(s.notices[0]?.title).toBe('The lesson “broken.md” has problems');
+    expect(s.notices[0]?.problems?.[0]).toMatchObject({ line: 3, field: 'title' });
+  });
+});
