@@ -61,7 +61,7 @@ async function keys(page, sequence) {
 
 describe('racy counter', () => {
   test('opens with both threads ready to read the counter', async () => {
-    const { page, errors } = await open(chrome.context, server.url);
+    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await expectText(page.locator('header nav'), /Basics\s*▸\s*Racy counter/);
     await expectText(counter(page), '0');
@@ -77,7 +77,7 @@ describe('racy counter', () => {
   });
 
   test('steps A by click and B by keyboard; next actions and counter update exactly', async () => {
-    const { page, errors } = await open(chrome.context, server.url);
+    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await lane(page, 'A').getByTestId('step').click();
     await expectText(next(page, 'A'), 'store counter ← 1');
@@ -112,7 +112,7 @@ describe('racy counter', () => {
   });
 
   test('goes back, forward and resets, by button and by key', async () => {
-    const { page, errors } = await open(chrome.context, server.url);
+    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await keys(page, ['1', '2', '1']);
     await expectText(page.getByTestId('step-count'), 'step 3');
@@ -160,7 +160,7 @@ describe('racy counter', () => {
   });
 
   test('two lost updates end at 4 and the check fails', async () => {
-    const { page, errors } = await open(chrome.context, server.url);
+    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
     await ready(page);
     // A and B read the same value twice: two increments are lost
     await keys(page, ['1', '2', '1', '2', '1', '2', '1', '2', '1', '1', '2']);
@@ -187,7 +187,7 @@ describe('racy counter', () => {
   });
 
   test('one thread after the other ends at 6: finished', async () => {
-    const { page, errors } = await open(chrome.context, server.url);
+    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
     await ready(page);
     // Shift+1 steps A over its operation; a few presses finish A
     let shown = 'step 0';
@@ -264,7 +264,7 @@ describe('racy counter', () => {
   });
 
   test('? lists the keys; the page is usable by keyboard alone', async () => {
-    const { page, errors } = await open(chrome.context, server.url);
+    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await page.keyboard.press('?');
     const dialog = page.getByTestId('keys');
@@ -290,7 +290,7 @@ describe('racy counter', () => {
   });
 
   test('narrow screens stack the panels', async () => {
-    const { page, errors } = await open(chrome.context, server.url);
+    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
     await page.setViewportSize({ width: 420, height: 900 });
     await ready(page);
     const a = await lane(page, 'A').boundingBox();

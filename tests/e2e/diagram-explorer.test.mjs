@@ -5,7 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { browser, open, screenshot, serve } from './harness.mjs';
+import { join } from 'node:path';
+import { OUT, browser, open, screenshot, serve } from './harness.mjs';
 
 let server;
 let chrome;
@@ -128,6 +129,17 @@ describe('sequence diagram', () => {
     });
     assert.equal(unsafe, 0);
     await screenshot(page, 'diagram-lost-wakeup');
+    // the exported drawing of the whole run, opened on its own
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+    const copy = join(OUT, 'diagram-lost-wakeup.svg');
+    await svg.saveAs(copy);
+    const text = await readFile(copy, 'utf8');
+    assert.match(text, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg /);
+    const file = await chrome.context.newPage();
+    await file.setViewportSize({ width: 860, height: 1000 });
+    await file.setContent(`<!doctype html><body style="margin:0;background:#fff">${text.replace(/^<\?xml[^>]*>\n/, '')}</body>`);
+    await file.screenshot({ path: join(OUT, 'diagram-lost-wakeup-export.png'), fullPage: true });
+    await file.close();
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -211,9 +223,9 @@ describe('sequence diagram', () => {
       return x.notes.length ? x : null;
     }, 'the print note');
     // shown as written, Mermaid's syntax characters in their full-width forms
-    // (Mermaid wraps the note; its lines are joined here without spaces)
+    // (Mermaid wraps the note, breaking long words with "-"; compared without both)
     const fullWidth = (t) => t.replace(/[;#%<>&{}"`\\$]/g, (c) => String.fromCodePoint(c.codePointAt(0) - 0x21 + 0xff01));
-    const bare = (t) => t.replace(/\s+/g, '');
+    const bare = (t) => t.replace(/[\s-]+/g, '');
     assert.equal(bare(d.notes[0]), bare(`prints “${fullWidth(nasty)}”`));
     const imgs = await page.evaluate(() => document.querySelectorAll('[data-testid=diagram-svg] img, [data-testid=diagram-svg] image').length);
     assert.equal(imgs, 0);
@@ -266,7 +278,7 @@ describe('explorer', () => {
     await ready(page);
     await expectText(page.getByTestId('explorer'), /Could a computer have found this\?/);
     await page.keyboard.press('e');
-    await expectText(page.getByTestId('explore-result'), /^Found: stuck after 34 steps with 2 preemptions, in \d+ runs \([\d.]+ m?s\)\.$/, 20000);
+    await expectText(page.getByTestId('explore-result'), /^Found: stuck after 34 steps with 2 preemptions, in \d+ executions \([\d.]+ m?s\)\.$/, 20000);
     await expectText(stepCount(page), 'step 0 of 34');
     await expectText(page.getByTestId('explore-schedule'), 'A A A B B B B B B B B B B B B B B B B B B B B B B B B B A A');
     await expectText(page.getByTestId('narration'), /Its 34 steps are loaded at step 0/);
@@ -291,7 +303,7 @@ describe('explorer', () => {
     await page.getByTestId('explore-run').click();
     await expectText(
       page.getByTestId('explore-result'),
-      /^No stuck run or failed check within 3 preemptions: [\d,]+ runs, complete \([\d.]+ m?s\)\.$/,
+      /^No stuck run or failed check within 3 preemptions: [\d,]+ executions, complete \([\d.]+ m?s\)\.$/,
       20000,
     );
     await expectText(stepCount(page), 'step 0');
@@ -307,12 +319,12 @@ describe('explorer', () => {
     await page.getByTestId('explore-bound').fill('2');
     await page.getByTestId('explore-run').click();
     await page.getByTestId('explore-progress').waitFor();
-    await until(async () => /^[1-9][\d,]* runs/.test(clean(await page.getByTestId('explore-figures').innerText())), 'progress figures');
+    await until(async () => /^[1-9][\d,]* executions/.test(clean(await page.getByTestId('explore-figures').innerText())), 'progress figures');
     await screenshot(page, 'explorer-running');
     const bar = await page.getByTestId('explore-progress').getAttribute('aria-valuenow');
     assert.ok(Number(bar) >= 0 && Number(bar) <= 100);
     await page.getByTestId('explore-cancel').click();
-    await expectText(page.getByTestId('explore-result'), /^Search cancelled after [\d,]+ runs/);
+    await expectText(page.getByTestId('explore-result'), /^Search cancelled after [\d,]+ executions/);
     await expectText(stepCount(page), 'step 0');
 
     // the racy counter, with random runs

@@ -8,7 +8,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, browser, open, screenshot, serve } from './harness.mjs';
 
@@ -53,6 +53,9 @@ document.addEventListener('lockstep', (e) => window.__elementEvents.push(e.detai
 </script></head><body>${body}</body></html>`;
 }
 
+/** how many lessons the course has (lessons/NN-id.md) */
+const COUNT = readdirSync(join(ROOT, 'lessons')).filter((f) => /^\d+-[a-z0-9-]+\.md$/.test(f)).length;
+
 const LESSON_1 = readFileSync(join(ROOT, 'lessons', '01-racy-counter.md'), 'utf8');
 
 /** Lesson 1 with hostile Markdown in both languages. */
@@ -84,6 +87,7 @@ before(async () => {
   host = await hostSite({
     '/evil.md': ['text/markdown', EVIL],
     '/broken.md': ['text/markdown', BROKEN],
+    '/favicon.ico': ['image/x-icon', ''],
   });
 });
 
@@ -131,7 +135,8 @@ async function until(f, what, timeout = 10000) {
 
 const lane = (root, name) => root.locator(`section[data-actor="${name}"]`);
 const stepCount = (root) => root.getByTestId('step-count');
-const stepOf = async (root) => Number(/step (\d+)/.exec(clean(await stepCount(root).innerText()))?.[1]);
+// the current step: the first number of the step count ("step 3 of 5", "第 3 步")
+const stepOf = async (root) => Number(/(\d+)/.exec(clean(await stepCount(root).innerText()))?.[1]);
 
 /** Clicks actor `name`'s Step button and waits for the step count to move. */
 async function stepActor(root, name) {
@@ -147,7 +152,7 @@ describe('the lesson player', () => {
     await page.waitForURL((u) => u.searchParams.get('lesson') === 'racy-counter');
     await expectText(page.locator('header nav'), /Basics\s*▸\s*1\. The racy counter/);
     await expectText(page.getByTestId('lesson-goal'), 'Let A and B both finish with the counter below 4.');
-    await expectText(page.getByTestId('lesson-position'), /Lesson 1 of 8/i);
+    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 1 of ${COUNT}`, 'i'));
     await expectText(page.getByTestId('lesson-body'), /You are the scheduler/);
     assert.equal(await page.getByTestId('lesson-body').locator('strong').first().innerText(), 'reads');
     await expectText(page.getByTestId('lesson-panel'), /Along the way/i);
@@ -200,7 +205,7 @@ describe('the lesson player', () => {
     await stepActor(f, 'B');
     await stepActor(f, 'B');
     await expectText(lane(f, 'B').getByTestId('status'), /spinning/);
-    await expectText(f.getByTestId('lesson-spin'), /B is spinning/);
+    await expectText(f.getByTestId('lesson-spin'), /B is spinning/i);
     await f.getByTestId('hint-more').click();
     await expectText(f.getByTestId('hint-spin'), /Finish B’s spinning/);
     await screenshot(page, 'lesson-6-spinning');
@@ -256,13 +261,10 @@ describe('the lesson player', () => {
     assert.equal(progress['lost-wakeup'].steps, 32);
 
     // the host page heard every step, the stuck end and the goal
-    const events = await until(
-      async () => {
-        const ev = await page.evaluate(() => window.__events);
-        return ev.some((e) => e.type === 'goal-reached') && ev;
-      },
-      'goal-reached',
-    );
+    const events = await until(async () => {
+      const ev = await page.evaluate(() => window.__events);
+      return ev.some((e) => e.type === 'goal-reached') && ev;
+    }, 'goal-reached');
     assert.ok(events.every((e) => e.origin === new URL(server.url).origin && e.lesson === 'lost-wakeup'));
     assert.equal(events[0].type, 'ready');
     const steps = events.filter((e) => e.type === 'step');
@@ -305,13 +307,13 @@ describe('the lesson player', () => {
     await index.waitFor({ state: 'visible' });
     await expectText(index.locator('[data-id="racy-counter"]'), /The racy counter/);
     const items = index.getByTestId('lesson-item');
-    await until(async () => (await items.count()) === 8, '8 lessons');
+    await until(async () => (await items.count()) === COUNT, `${COUNT} lessons`);
     await expectText(index, /Basics.*Parking lot/i);
     assert.equal(await index.locator('[data-id="fast-path"]').getAttribute('aria-current'), 'true');
     assert.equal(await index.locator('[data-id="lost-wakeup"]').getAttribute('data-reached'), 'true');
     assert.equal(await index.locator('[data-id="contention"]').getAttribute('data-reached'), 'false');
     await expectText(index.locator('[data-id="lost-wakeup"]'), /Make B sleep forever.*reached/);
-    await expectText(page.getByTestId('lesson-index-tally'), /1 of 8 goals reached/);
+    await expectText(page.getByTestId('lesson-index-tally'), new RegExp(`1 of ${COUNT} goals reached`));
     await screenshot(page, 'lesson-index');
     await index.locator('[data-id="contention"]').click();
     await index.waitFor({ state: 'hidden' });
@@ -349,7 +351,10 @@ describe('the lesson player', () => {
     assert.equal(u.searchParams.get('step'), '3');
     assert.ok(u.searchParams.get('schedule'));
     assert.match(element, new RegExp(`^<script src="${server.url}lockstep-embed\\.js" defer></script>\\n`));
-    assert.match(element, /<lockstep-lesson lesson="lost-wakeup" variant="correct" schedule="v1\.[^"]+" step="3"><\/lockstep-lesson>/);
+    assert.match(
+      element,
+      /<lockstep-lesson lesson="lost-wakeup" variant="correct" schedule="v1\.[^"]+" step="3"><\/lockstep-lesson>/,
+    );
     await screenshot(page, 'lesson-embed-dialog');
     // the iframe code opens there
     const framed = await open(chrome.context, src);
@@ -373,7 +378,7 @@ describe('the lesson player', () => {
     await expectText(page.locator('header nav'), /停车场\s*▸\s*6\. 挑战：制造一次丢失唤醒/);
     await expectText(page.getByTestId('lesson-body'), /两个线程共用一把互斥锁/);
     await expectText(page.getByTestId('lesson-panel'), /你的目标/);
-    await expectText(page.getByTestId('lesson-position'), '第 6 课，共 8 课');
+    await expectText(page.getByTestId('lesson-position'), `第 6 课，共 ${COUNT} 课`);
     await page.getByTestId('hint-more').click();
     await expectText(page.getByTestId('hint-nudge'), /锁没人拿着，就没人需要等/);
     await stepActor(page, 'A');
@@ -403,13 +408,16 @@ describe('embedding', () => {
     const element = page.frameLocator('lockstep-lesson iframe');
     await lane(framed, 'A').waitFor({ timeout: 15000 });
     await lane(element, 'A').waitFor({ timeout: 15000 });
-    await expectText(framed.getByTestId('embed-title'), 'The 1-byte mutex: the fast path');
+    await expectText(framed.getByTestId('embed-title'), 'A mutex in one byte: the fast path');
     await expectText(element.getByTestId('embed-title'), 'The racy counter');
     await expectText(element.getByTestId('lesson-goal'), /counter below 4/);
 
     // the element fits its frame to the content (height messages)
     const tall = await until(
-      () => page.evaluate(() => document.querySelector('lockstep-lesson').shadowRoot.querySelector('iframe').style.height),
+      () =>
+        page.evaluate(
+          () => document.querySelector('lockstep-lesson').shadowRoot.querySelector('iframe').style.height,
+        ),
       'a height from the frame',
     );
     assert.match(tall, /^\d+px$/);
@@ -421,7 +429,11 @@ describe('embedding', () => {
     const events = await until(async () => {
       const ev = await page.evaluate(() => window.__events);
       const steps = ev.filter((e) => e.type === 'step');
-      return steps.some((e) => e.lesson === 'racy-counter' && e.step === 2) && steps.some((e) => e.lesson === 'fast-path') && ev;
+      return (
+        steps.some((e) => e.lesson === 'racy-counter' && e.step === 2) &&
+        steps.some((e) => e.lesson === 'fast-path') &&
+        ev
+      );
     }, 'step events from both');
     assert.ok(events.every((e) => e.origin === new URL(server.url).origin));
     assert.deepEqual(
@@ -448,6 +460,31 @@ describe('embedding', () => {
     await page.close();
   });
 
+  test('lessons/embed-example.html works as written (pointed at this server)', async () => {
+    const example = readFileSync(join(ROOT, 'lessons', 'embed-example.html'), 'utf8');
+    assert.match(example, /http:\/\/localhost:5173\/embed\.html\?lesson=racy-counter/);
+    host.routes['/example.html'] = ['text/html', example.replaceAll('http://localhost:5173/', server.url)];
+    const { page, errors } = await open(chrome.context, `${host.url}example.html`);
+    const framed = page.frameLocator('#exercise-1');
+    const element = page.frameLocator('#exercise-2 iframe');
+    await lane(framed, 'A').waitFor({ timeout: 15000 });
+    await lane(element, 'A').waitFor({ timeout: 15000 });
+    // the page fits the iframe to its content
+    await until(
+      () => page.evaluate(() => parseInt(document.getElementById('exercise-1').style.height, 10) > 300),
+      'the iframe resized',
+    );
+    await stepActor(framed, 'B');
+    await stepActor(element, 'A');
+    await expectText(
+      page.locator('#log'),
+      /racy-counter: step at step 1 \(B moved\).*lost-wakeup: step at step 1 \(A moved\)/,
+    );
+    await screenshot(page, 'embed-example');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('a lesson file with script in its Markdown runs nothing and shows no script', async () => {
     host.routes['/evil.html'] = [
       'text/html',
@@ -470,7 +507,10 @@ describe('embedding', () => {
     await expectText(body, /Safe text survives: bold and code\./);
     await expectText(body, /a link/);
     await expectText(body, /click me/);
-    const frame = await until(() => page.frames().find((x) => x.url().includes('embed.html?src=host')), 'the frame');
+    const frame = await until(
+      () => page.frames().find((x) => x.url().includes('embed.html?src=host')),
+      'the frame',
+    );
     const found = await frame.evaluate(() => {
       const b = document.querySelector('[data-testid="lesson-body"]');
       const all = [...b.querySelectorAll('*')];
@@ -514,8 +554,8 @@ describe('embedding', () => {
       hostPage(
         'Broken',
         `<h1>A broken lesson</h1><script src="${server.url}lockstep-embed.js"></script>
-<lockstep-lesson src="/broken.md"></lockstep-lesson>
-<lockstep-lesson src="/missing.md"></lockstep-lesson>`,
+<lockstep-lesson src="/broken.md" lang="en"></lockstep-lesson>
+<lockstep-lesson src="/missing.md" lang="en"></lockstep-lesson>`,
       ),
     ];
     const { page, errors } = await open(chrome.context, `${host.url}broken.html`);

@@ -297,7 +297,7 @@ describe('switching variants', () => {
 
 describe('scenarios', () => {
   test('the picker lists every scenario by engine and opens one for manual scheduling', async () => {
-    const { page, errors } = await open(chrome.context, server.url);
+    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await page.getByTestId('open-picker').click();
     const picker = page.getByTestId('picker');
@@ -345,7 +345,7 @@ describe('scenarios', () => {
   }
 
   test('a dropped scenario file opens; a bad one shows its problems in the page', async () => {
-    const { page, errors } = await open(chrome.context, server.url);
+    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await drop(page, 'mine.yaml', mine);
     await expectText(page.locator('header nav'), /My own lock \(mine\.yaml\)/);
@@ -418,7 +418,7 @@ describe('Simplified Chinese', () => {
       Object.defineProperty(navigator, 'language', { get: () => 'zh-CN' });
     });
     await page.evaluate(() => undefined);
-    await page.goto(server.url);
+    await page.goto(server.url + '?scenario=basic/racy-counter');
     await page.evaluate(() => localStorage.removeItem('lockstep.lang'));
     await page.reload();
     await ready(page);
@@ -426,7 +426,7 @@ describe('Simplified Chinese', () => {
     await expectText(next(page, 'A'), 'load counter');
     await page.getByTestId('lang-switch').locator('[data-lang="en"]').click();
     await expectText(lane(page, 'A').locator('h3'), 'Thread A');
-    await page.goto(server.url); // no lang= in the address: the saved choice wins over the browser
+    await page.goto(server.url + '?scenario=basic/racy-counter'); // no lang= in the address: the saved choice wins over the browser
     await ready(page);
     await expectText(lane(page, 'A').locator('h3'), 'Thread A');
     await page.evaluate(() => localStorage.removeItem('lockstep.lang'));

@@ -3,7 +3,7 @@
  * address (?lesson=ID&variant=&schedule=&step=&lang=), or with ?src=host the
  * text of a lesson file the framing page sends (the <lockstep-lesson src=…>
  * element does).  The page reports its height and the run's events to the
- * page that frames it (lessons/EMBEDDING.md).
+ * page that frames it (lessons/README.md, “On a course page”).
  */
 import { render } from 'preact';
 import { EmbedApp } from './components/EmbedApp';

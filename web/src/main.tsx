@@ -21,7 +21,8 @@ const store = new Store(
   { has: hasScenario, load: loadScenario, fallback: DEFAULT_SCENARIO },
   { has: hasLesson, load: loadLesson, first: FIRST_LESSON },
 );
-// a page that frames this one hears about every step (lessons/EMBEDDING.md); progress is saved
+// a page that frames this one hears about every step (lessons/README.md, “On a course page”);
+// the learner’s progress is saved
 watchRun(store);
 
 // the language first, so every message below is in it

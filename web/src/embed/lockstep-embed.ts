@@ -1,6 +1,6 @@
 /*
  * <lockstep-lesson>: a Lockstep lesson on any page, from one script tag
- * (built as lockstep-embed.js next to the app; lessons/EMBEDDING.md).
+ * (built as lockstep-embed.js next to the app; lessons/README.md, “On a course page”).
  *
  *   <script src="https://…/lockstep-embed.js" defer></script>
  *   <lockstep-lesson lesson="lost-wakeup"></lockstep-lesson>

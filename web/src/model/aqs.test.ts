@@ -18,6 +18,7 @@ import {
   interruptFlags,
   permitHistory,
   queuedIn,
+  queueWithLeft,
   region,
   semaphores,
   statusName,
@@ -59,7 +60,10 @@ describe('reading the semaphore', () => {
   });
 
   it('shows a cancelled node, then its leaving', () => {
-    expect(semaphores(st(53))[0]!.queue.map((n) => `${n.actor}:${n.status}`)).toEqual(['A:CANCELLED', 'B:WAITING']);
+    expect(semaphores(st(53))[0]!.queue.map((n) => `${n.actor}:${n.status}`)).toEqual([
+      'A:CANCELLED',
+      'B:WAITING',
+    ]);
     expect(semaphores(st(54))[0]!.queue.map((n) => n.actor)).toEqual(['B']);
     // the first word lags behind the unsplice by one step
     expect(semaphores(st(54))[0]!.first).toBe('A');
@@ -129,7 +133,13 @@ describe('what changed', () => {
     const c = aqsChanges(st(52), st(53));
     expect([...c.status]).toEqual(['s:A']);
     const gone = aqsChanges(st(53), st(54));
-    expect(gone.left.get('s')?.map((n) => n.actor)).toEqual(['A']);
+    expect(gone.left.get('s')).toEqual([{ node: { actor: 'A', status: 'CANCELLED', wants: 2 }, index: 0 }]);
+    // drawn where it stood: at the head, before B
+    expect(
+      queueWithLeft(semaphores(st(54))[0]!.queue, gone.left.get('s')).map(
+        (x) => `${x.node.actor}${x.gone ? '(gone)' : ''}`,
+      ),
+    ).toEqual(['A(gone)', 'B']);
     expect(aqsChanges(st(45), st(46)).flags.has('A')).toBe(true);
     const end = aqsChanges(st(54), st(73));
     expect(end.permits.get('s')).toBe(1);
@@ -165,14 +175,23 @@ describe('the engine’s actions in words', () => {
   });
 
   it('says park, signal and interrupt plainly', () => {
-    expect(nextText({ kind: 'park', object: 'A.parker', label: 'park' }, s23)).toBe('park (wait for a signal)');
+    expect(nextText({ kind: 'park', object: 'A.parker', label: 'park' }, s23)).toBe(
+      'park (wait for a signal)',
+    );
     expect(nextText({ kind: 'unpark', object: 'B.parker', target: 'B', label: 'unpark' }, s23)).toBe(
       'signal B (unpark)',
     );
     expect(
       nextText({ kind: 'unpark', object: 'A.parker', target: 'A', label: 'interrupt: unpark' }, s23),
     ).toBe('wake A (interrupt)');
-    const flag = { kind: 'store', object: 'thread[0]', width: 1, arg: 1, value: 0, label: 'interrupt: set the flag' };
+    const flag = {
+      kind: 'store',
+      object: 'thread[0]',
+      width: 1,
+      arg: 1,
+      value: 0,
+      label: 'interrupt: set the flag',
+    };
     expect(nextText(flag, s23)).toBe('A’s interrupt flag ← set');
     expect(nextEffect(flag, me, s23)).toBe('flag clear → set');
   });
@@ -181,7 +200,13 @@ describe('the engine’s actions in words', () => {
     const amI: PendingAction = { kind: 'load', object: 's', width: 4, value: 2, label: 'am I first?' };
     expect(nextText(amI, s23)).toBe('read first: am I first in line?');
     expect(nextEffect(amI, actor(s23, 'B'), s23)).toBe('yes: it may try for its permits');
-    const before: PendingAction = { kind: 'load', object: 's', width: 4, value: 1, label: 'anybody queued before me?' };
+    const before: PendingAction = {
+      kind: 'load',
+      object: 's',
+      width: 4,
+      value: 1,
+      label: 'anybody queued before me?',
+    };
     expect(nextEffect(before, me, s23)).toBe('A is queued first: it queues without trying');
     const signal: PendingAction = {
       kind: 'fetch_and',
@@ -193,8 +218,37 @@ describe('the engine’s actions in words', () => {
     };
     expect(nextText(signal, s23)).toBe('signal A: clear WAITING');
     expect(nextEffect(signal, me, s23)).toBe('A is WAITING: clears it, then unparks A');
-    const cancel = { kind: 'store', object: 'thread[0]', width: 4, arg: 2147483648, value: 0, label: 'status = CANCELLED' };
+    const cancel = {
+      kind: 'store',
+      object: 'thread[0]',
+      width: 4,
+      arg: 2147483648,
+      value: 0,
+      label: 'status = CANCELLED',
+    };
     expect(nextText(cancel, s23)).toBe('A’s node: status ← CANCELLED');
+  });
+
+  it('says “my” in a lane when the node or the flag is the actor’s own', () => {
+    const s46 = st(46);
+    const a = actor(s46, 'C').next!;
+    expect(nextText(a, s46)).toBe('wake A (interrupt)');
+    const own: PendingAction = {
+      kind: 'load',
+      object: 'thread[1]',
+      width: 4,
+      value: 1,
+      label: 'read my status',
+    };
+    const s2: MachineState = {
+      ...s46,
+      actors: s46.actors.map((x) => (x.name === 'B' ? { ...x, next: own } : x)),
+    };
+    expect(nextText(own, s2)).toBe('read my node’s status');
+    expect(nextText({ ...own }, s2)).toBe('read B’s node status');
+    const lines = narrateSteps(upTo(23), new Set(), engineWords('aqs', st(23)));
+    expect(lines.find((l) => l.step === 21)?.text).toBe('B set its own status: 0 → WAITING.');
+    expect(lines.find((l) => l.step === 14)?.text).toBe('B checked its interrupt flag: clear.');
   });
 
   it('leaves what it does not know to the generic words', () => {
@@ -216,7 +270,9 @@ describe('the engine’s actions in words', () => {
     const e = ih.trace.find((x) => x.step === 26)!;
     expect(eventText(e, st(73))).toBe('CAS permits 0 → 1 ✓');
     const c = ih.trace.find((x) => x.step === 53)!;
-    expect(aqsEventText(c, st(73))).toBe('A’s status 0 → CANCELLED');
+    expect(aqsEventText(c, st(73))).toBe('my status 0 → CANCELLED');
+    const sig = ih.trace.find((x) => x.step === 30)!;
+    expect(aqsEventText(sig, st(73))).toBe('A’s status WAITING → 0');
     const n = ih.trace.find((x) => x.kind === 'note' && x.label === 'cancelled node unspliced')!;
     expect(aqsEventText(n, st(73))).toBe('took its cancelled node out of the queue');
   });

@@ -88,7 +88,9 @@ export function semaphores(state: MachineState): SemaphoreView[] {
       status: String(n.status),
       wants: typeof n.wants === 'number' ? n.wants : 0,
     })),
-    holders: arr<Holder>(o.holders).filter((h) => typeof h.actor === 'string' && typeof h.permits === 'number'),
+    holders: arr<Holder>(o.holders).filter(
+      (h) => typeof h.actor === 'string' && typeof h.permits === 'number',
+    ),
     held: o.fields.held ?? 0,
     peakHeld: o.fields.peak_held ?? 0,
     drift: o.fields.drift ?? 0,
@@ -199,6 +201,23 @@ export function gaugeBar(permits: number, scale: GaugeScale): { zero: number; fr
 
 // ---- what changed ---------------------------------------------------------------
 
+/** A node that has left the queue, and where it stood (0 = first). */
+export interface LeftNode {
+  node: QueueNode;
+  index: number;
+}
+
+/** The queue as drawn: today's nodes, with the ones that just left back where they stood. */
+export function queueWithLeft(
+  queue: readonly QueueNode[],
+  left: readonly LeftNode[] = [],
+): { node: QueueNode; gone: boolean }[] {
+  const out = queue.map((node) => ({ node, gone: false }));
+  for (const l of [...left].sort((a, b) => a.index - b.index))
+    out.splice(Math.min(l.index, out.length), 0, { node: l.node, gone: true });
+  return out;
+}
+
 export interface AqsChanges {
   /** per semaphore whose permits changed: the value before */
   permits: Map<string, number>;
@@ -206,8 +225,8 @@ export interface AqsChanges {
   joined: Set<string>;
   /** "s:B": nodes whose status or wants changed */
   status: Set<string>;
-  /** per semaphore: the nodes that have left the queue since the last snapshot (shown fading out) */
-  left: Map<string, QueueNode[]>;
+  /** per semaphore: the nodes that have left the queue since the last snapshot (shown fading out where they stood) */
+  left: Map<string, LeftNode[]>;
   /** "s:B": holders whose count changed (or who came or went) */
   holders: Set<string>;
   /** semaphores whose `first` word changed */
@@ -249,7 +268,7 @@ export function aqsChanges(before: MachineState | null, after: MachineState): Aq
       if (!p) out.joined.add(`${s.name}:${n.actor}`);
       else if (p.status !== n.status || p.wants !== n.wants) out.status.add(`${s.name}:${n.actor}`);
     }
-    const gone = o.queue.filter((n) => !now.has(n.actor));
+    const gone = o.queue.flatMap((node, index) => (now.has(node.actor) ? [] : [{ node, index }]));
     if (gone.length) out.left.set(s.name, gone);
     const had = new Map(o.holders.map((h) => [h.actor, h.permits]));
     const has = new Map(s.holders.map((h) => [h.actor, h.permits]));
@@ -300,7 +319,10 @@ type Part =
   | { part: 'flag'; owner: string }
   | { part: 'other' };
 
-function partOf(a: { object?: string; label?: string; width?: number; kind: string }, state: MachineState): Part {
+function partOf(
+  a: { object?: string; label?: string; width?: number; kind: string },
+  state: MachineState,
+): Part {
   if (semaphoreNamed(state, a.object)) {
     if (a.kind === 'lock' || a.kind === 'unlock') return { part: 'queueLock', object: a.object! };
     if (isPermitLabel(a.label)) return { part: 'permits', field: permitsField(state, a.object!) };
@@ -322,9 +344,15 @@ function flagWord(v: number | undefined): string {
   return t(v ? 'aqs.flag.set' : 'aqs.flag.clear');
 }
 
+/** The actor whose pending action `a` is (the lanes pass state().actors[i].next itself). */
+function doerOf(a: PendingAction, state: MachineState): string | null {
+  return state.actors.find((x) => x.next === a)?.name ?? null;
+}
+
 /** The next action in the aqs engine's words; null when the generic words will do. */
-export function aqsNextText(a: PendingAction, state: MachineState): string | null {
+export function aqsNextText(a: PendingAction, state: MachineState, doer = doerOf(a, state)): string | null {
   const p = partOf(a, state);
+  const mine = 'owner' in p && p.owner === doer;
   switch (p.part) {
     case 'permits':
       if (a.kind === 'cas')
@@ -343,13 +371,21 @@ export function aqsNextText(a: PendingAction, state: MachineState): string | nul
     case 'queueLock':
       return t(a.kind === 'lock' ? 'aqs.action.lockQueue' : 'aqs.action.unlockQueue', { object: p.object });
     case 'status':
-      if (a.kind === 'load') return t('aqs.action.readStatus', { owner: p.owner });
-      if (a.kind === 'store') return t('aqs.action.setStatus', { owner: p.owner, status: statusName(a.arg) });
+      if (a.kind === 'load')
+        return mine ? t('aqs.action.readMyStatus') : t('aqs.action.readStatus', { owner: p.owner });
+      if (a.kind === 'store')
+        return mine
+          ? t('aqs.action.setMyStatus', { status: statusName(a.arg) })
+          : t('aqs.action.setStatus', { owner: p.owner, status: statusName(a.arg) });
       if (a.kind === 'fetch_and' || a.kind === 'fetch_or') return t('aqs.action.signal', { owner: p.owner });
       break;
     case 'flag':
-      if (a.kind === 'load') return t('aqs.action.readFlag', { owner: p.owner });
-      if (a.kind === 'store') return t('aqs.action.setFlag', { owner: p.owner, value: flagWord(a.arg) });
+      if (a.kind === 'load')
+        return mine ? t('aqs.action.readMyFlag') : t('aqs.action.readFlag', { owner: p.owner });
+      if (a.kind === 'store')
+        return mine
+          ? t('aqs.action.setMyFlag', { value: flagWord(a.arg) })
+          : t('aqs.action.setFlag', { owner: p.owner, value: flagWord(a.arg) });
       break;
   }
   switch (a.kind) {
@@ -368,7 +404,11 @@ export function aqsNextText(a: PendingAction, state: MachineState): string | nul
 }
 
 /** What the next action would do, in the aqs engine's words; undefined when the generic words will do. */
-export function aqsNextEffect(a: PendingAction, actor: ActorState, state: MachineState): string | null | undefined {
+export function aqsNextEffect(
+  a: PendingAction,
+  actor: ActorState,
+  state: MachineState,
+): string | null | undefined {
   const p = partOf(a, state);
   switch (p.part) {
     case 'permits': {
@@ -384,9 +424,13 @@ export function aqsNextEffect(a: PendingAction, actor: ActorState, state: Machin
       if (a.kind === 'load') {
         const f = firstActor(state, a.value);
         if (p.label === 'am I first?')
-          return f === actor.name ? t('aqs.effect.iAmFirst') : t('aqs.effect.notFirst', { actor: who(state, a.value) });
+          return f === actor.name
+            ? t('aqs.effect.iAmFirst')
+            : t('aqs.effect.notFirst', { actor: who(state, a.value) });
         if (p.label === 'anybody queued before me?')
-          return f && f !== actor.name ? t('aqs.effect.queueBehind', { actor: f }) : t('aqs.effect.nobodyAhead');
+          return f && f !== actor.name
+            ? t('aqs.effect.queueBehind', { actor: f })
+            : t('aqs.effect.nobodyAhead');
         if (p.label === 'anybody waiting?')
           return f ? t('aqs.effect.willSignal', { actor: f }) : t('aqs.effect.nobodyWaits');
         return t('aqs.effect.reads', { field: p.field, value: who(state, a.value) });
@@ -452,6 +496,7 @@ export function aqsNoteText(e: TraceEvent): string | null {
 export function aqsEventText(e: TraceEvent, state: MachineState): string | null {
   if (e.kind === 'note') return aqsNoteText(e);
   const p = partOf(e, state);
+  const mine = 'owner' in p && p.owner === e.actor;
   switch (p.part) {
     case 'permits':
       if (e.kind === 'cas')
@@ -470,17 +515,28 @@ export function aqsEventText(e: TraceEvent, state: MachineState): string | null 
       if (e.kind === 'store') return t('aqs.action.setFirst', { field: p.field, actor: who(state, e.new) });
       break;
     case 'status':
-      if (e.kind === 'load') return t('aqs.did.readStatus', { owner: p.owner, status: statusName(e.new) });
+      if (e.kind === 'load')
+        return mine
+          ? t('aqs.did.readMyStatus', { status: statusName(e.new) })
+          : t('aqs.did.readStatus', { owner: p.owner, status: statusName(e.new) });
       if (e.kind === 'store' || e.kind === 'fetch_and' || e.kind === 'fetch_or')
-        return t('aqs.did.status', { owner: p.owner, old: statusName(e.old), new: statusName(e.new) });
+        return mine
+          ? t('aqs.did.myStatus', { old: statusName(e.old), new: statusName(e.new) })
+          : t('aqs.did.status', { owner: p.owner, old: statusName(e.old), new: statusName(e.new) });
       break;
     case 'flag':
-      if (e.kind === 'load') return t('aqs.did.readFlag', { owner: p.owner, value: flagWord(e.new) });
-      if (e.kind === 'store') return t('aqs.action.setFlag', { owner: p.owner, value: flagWord(e.new) });
+      if (e.kind === 'load')
+        return mine
+          ? t('aqs.did.readMyFlag', { value: flagWord(e.new) })
+          : t('aqs.did.readFlag', { owner: p.owner, value: flagWord(e.new) });
+      if (e.kind === 'store')
+        return mine
+          ? t('aqs.action.setMyFlag', { value: flagWord(e.new) })
+          : t('aqs.action.setFlag', { owner: p.owner, value: flagWord(e.new) });
       break;
   }
   if (e.kind === 'park') return e.by ? t('aqs.did.parkWoken', { by: e.by }) : t('aqs.did.park');
-  return aqsNextText({ ...e, kind: e.kind, value: e.old }, state);
+  return aqsNextText({ ...e, kind: e.kind, value: e.old }, state, e.actor ?? null);
 }
 
 /**
@@ -500,8 +556,7 @@ export function aqsNarrate(e: TraceEvent, state: MachineState): string | null | 
       const old = num(e.old);
       const nw = num(e.new);
       if (e.kind === 'cas') {
-        if (!e.ok)
-          return t('aqs.event.casFailed', { actor, field: p.field, old, expected: num(e.expected) });
+        if (!e.ok) return t('aqs.event.casFailed', { actor, field: p.field, old, expected: num(e.expected) });
         const n = Math.abs((int32(e.desired) ?? 0) - (int32(e.expected) ?? 0));
         switch (e.label) {
           case 'CAS permits: take':
@@ -522,7 +577,9 @@ export function aqsNarrate(e: TraceEvent, state: MachineState): string | null | 
       if (e.kind === 'load') {
         const f = firstActor(state, e.new);
         if (e.label === 'am I first?')
-          return f === actor ? t('aqs.event.iAmFirst', { actor }) : t('aqs.event.notFirst', { actor, first: who(state, e.new) });
+          return f === actor
+            ? t('aqs.event.iAmFirst', { actor })
+            : t('aqs.event.notFirst', { actor, first: who(state, e.new) });
         if (e.label === 'anybody queued before me?')
           return f && f !== actor
             ? t('aqs.event.queueBehind', { actor, first: f })
@@ -537,21 +594,35 @@ export function aqsNarrate(e: TraceEvent, state: MachineState): string | null | 
           : t('aqs.event.queueEmpty', { actor });
       break;
     case 'queueLock':
-      return t(e.kind === 'lock' ? 'aqs.event.lockQueue' : 'aqs.event.unlockQueue', { actor, object: p.object });
-    case 'status':
-      if (e.kind === 'load') return t('aqs.event.readStatus', { actor, owner: p.owner, status: statusName(e.new) });
-      if (e.kind === 'fetch_and') return t('aqs.event.signal', { actor, owner: p.owner, old: statusName(e.old), new: statusName(e.new) });
-      if (e.kind === 'store')
-        return t('aqs.event.status', { actor, owner: p.owner, old: statusName(e.old), new: statusName(e.new) });
-      break;
-    case 'flag':
+      return t(e.kind === 'lock' ? 'aqs.event.lockQueue' : 'aqs.event.unlockQueue', {
+        actor,
+        object: p.object,
+      });
+    case 'status': {
+      const mine = p.owner === actor;
+      const change = { actor, owner: p.owner, old: statusName(e.old), new: statusName(e.new) };
       if (e.kind === 'load')
-        return t(e.new ? 'aqs.event.flagSet' : 'aqs.event.flagClear', { actor, owner: p.owner });
-      if (e.kind === 'store')
-        return e.new
-          ? t('aqs.event.interrupt', { actor, owner: p.owner })
-          : t('aqs.event.clearFlag', { actor, owner: p.owner });
+        return mine
+          ? t('aqs.event.readOwnStatus', { actor, status: statusName(e.new) })
+          : t('aqs.event.readStatus', { actor, owner: p.owner, status: statusName(e.new) });
+      if (e.kind === 'fetch_and') return t('aqs.event.signal', change);
+      if (e.kind === 'store') return mine ? t('aqs.event.ownStatus', change) : t('aqs.event.status', change);
       break;
+    }
+    case 'flag': {
+      const mine = p.owner === actor;
+      if (e.kind === 'load') {
+        if (mine) return t(e.new ? 'aqs.event.ownFlagSet' : 'aqs.event.ownFlagClear', { actor });
+        return t(e.new ? 'aqs.event.flagSet' : 'aqs.event.flagClear', { actor, owner: p.owner });
+      }
+      if (e.kind === 'store') {
+        if (e.new) return t('aqs.event.interrupt', { actor, owner: p.owner });
+        return mine
+          ? t('aqs.event.clearOwnFlag', { actor })
+          : t('aqs.event.clearFlag', { actor, owner: p.owner });
+      }
+      break;
+    }
   }
   switch (e.kind) {
     case 'park':
@@ -579,7 +650,9 @@ export function aqsBlockedText(actor: ActorState, state: MachineState): string |
   const q = queuedIn(state, actor.name);
   if (!q) return null;
   const place =
-    q.position <= ORDINAL_MAX ? t(`aqs.place.${q.position}` as 'aqs.place.1') : t('aqs.place.later', { n: q.position });
+    q.position <= ORDINAL_MAX
+      ? t(`aqs.place.${q.position}` as 'aqs.place.1')
+      : t('aqs.place.later', { n: q.position });
   return t(q.permits === 1 || q.permits === -1 ? 'aqs.blocked.one' : 'aqs.blocked', {
     object: q.object,
     place,

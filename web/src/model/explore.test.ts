@@ -37,17 +37,17 @@ describe('the explorer in words', () => {
       executions: 9,
       elapsedMs: 0.61,
     };
-    expect(resultLine(r, 'dfs')).toBe('Found: stuck after 34 steps with 2 preemptions, in 9 runs (0.6 ms).');
+    expect(resultLine(r, 'dfs')).toBe('Found: stuck after 34 steps with 2 preemptions, in 9 executions (0.6 ms).');
     expect(resultLine({ ...r, preemptions: 1, kind: 'assertion' }, 'dfs')).toBe(
-      'Found: a failed check after 34 steps with 1 preemption, in 9 runs (0.6 ms).',
+      'Found: a failed check after 34 steps with 1 preemption, in 9 executions (0.6 ms).',
     );
   });
   it('says what it proved for a correct variant', () => {
     expect(resultLine(base, 'dfs')).toBe(
-      'No stuck run or failed check within 3 preemptions: 310 runs, complete (12 ms).',
+      'No stuck run or failed check within 3 preemptions: 310 executions, complete (12 ms).',
     );
     expect(resultLine({ ...base, executions: 43680, elapsedMs: 3785 }, 'dfs')).toBe(
-      'No stuck run or failed check within 3 preemptions: 43,680 runs, complete (3.8 s).',
+      'No stuck run or failed check within 3 preemptions: 43,680 executions, complete (3.8 s).',
     );
     expect(resultLine({ ...base, complete: false, reason: '' }, 'dfs')).toMatch(
       /incomplete: it stopped at its limit/,
@@ -69,7 +69,7 @@ describe('the explorer in words', () => {
   });
   it('shows progress as a line and, when it can be known, a fraction', () => {
     const p = { executions: 12345, bound: 2, pruned: 678, elapsedMs: 1500 };
-    expect(progressLine(p, 'dfs')).toBe('12,345 runs · preemption bound 2 · 678 pruned · 1.5 s');
+    expect(progressLine(p, 'dfs')).toBe('12,345 executions · preemption bound 2 · 678 pruned · 1.5 s');
     expect(progressFraction(p, exploreOptions('dfs', 3))).toBe(0.5);
     expect(progressFraction(p, { ...exploreOptions('random', 3), maxExecutions: 24690 })).toBe(0.5);
   });

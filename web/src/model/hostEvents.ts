@@ -1,7 +1,7 @@
 /*
  * The messages a page that embeds Lockstep receives (window.parent.postMessage):
  * what happened between two moments of the run.  Documented for course
- * authors in lessons/EMBEDDING.md; every message has
+ * authors in lessons/README.md, “On a course page”; every message has
  * {source: 'lockstep', type, lesson, step}.  Pure functions, no DOM.
  */
 import type { Snapshot } from '../engine/types';

@@ -338,6 +338,11 @@ export class Store {
         sources: engineChanged ? null : this.#state.sources,
         lesson: opened.lesson ?? null,
       });
+      // a lesson's explorer settings are the ones `lockstep check` proved its claims with
+      if (opened.lesson) {
+        const { bound, maxExecutions } = opened.lesson.explore;
+        this.setExploreOptions({ bound, maxExecutions });
+      }
       const s = opened.snapshot;
       if (s.state.step > 0) this.#show(s, ...this.#tell(s));
       else

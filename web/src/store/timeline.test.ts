@@ -300,7 +300,7 @@ describe('the explorer', () => {
     await done;
     const x = store.get().explorer;
     expect(x.status).toBe('found');
-    expect(x.line).toBe('Found: stuck after 3 steps with 2 preemptions, in 9 runs (0.6 ms).');
+    expect(x.line).toBe('Found: stuck after 3 steps with 2 preemptions, in 9 executions (0.6 ms).');
     expect(engine.calls.at(-1)).toBe('replay v1: B A B 0');
     expect(store.get().snap?.state.step).toBe(0);
     expect(store.get().snap?.state.steps_recorded).toBe(3);
@@ -315,7 +315,7 @@ describe('the explorer', () => {
     engine.release!();
     await done;
     expect(store.get().explorer.status).toBe('none');
-    expect(store.get().explorer.line).toBe('No stuck run or failed check within 3 preemptions: 310 runs, complete (12 ms).');
+    expect(store.get().explorer.line).toBe('No stuck run or failed check within 3 preemptions: 310 executions, complete (12 ms).');
     expect(engine.calls.some((c) => c.startsWith('replay'))).toBe(false);
   });
 
@@ -327,7 +327,7 @@ describe('the explorer', () => {
     await done;
     expect(engine.cancelled).toBe(true);
     expect(store.get().explorer.status).toBe('cancelled');
-    expect(store.get().explorer.line).toMatch(/^Search cancelled after 0 runs/);
+    expect(store.get().explorer.line).toMatch(/^Search cancelled after 0 executions/);
     store.closeExplorer();
     expect(store.get().explorer.status).toBe('idle');
   });

@@ -23,17 +23,16 @@ import { DropZone } from '../DropZone';
 import { ExplorerPanel } from '../ExplorerPanel';
 import { Header } from '../Header';
 import { KeysDialog } from '../KeysDialog';
+import { lazyComponent } from '../Lazy';
 import { Lane } from '../Lane';
 import { Narration } from '../Narration';
 import { Notices } from '../Notices';
 import { Outcome } from '../Outcome';
 import { ParkingLotView } from '../ParkingLotView';
 import { ScenarioPicker } from '../ScenarioPicker';
-import { SequenceDiagram } from '../SequenceDiagram';
 import { SourceView } from '../SourceView';
 import { Story } from '../Story';
 import { Timeline } from '../Timeline';
-import { TraceList } from '../TraceList';
 import { VariantDiff } from '../VariantDiff';
 import { useLessonUI } from '../../lessons/ui';
 import { lessonFiles, lessonNeighbours, lessonSummaries } from '../../lessons';
@@ -42,6 +41,10 @@ import { embedCode } from '../../model/embed';
 import { inLocale, isGoalReached, saidBeats } from '../../model/lesson';
 import type { LessonSummary } from '../../model/lessonList';
 import s from './style.module.css';
+
+// the bottom pane's diagram and trace: their code (and Mermaid, later still) loads when a tab opens
+const SequenceDiagram = lazyComponent(() => import('../SequenceDiagram').then((m) => m.SequenceDiagram));
+const TraceList = lazyComponent(() => import('../TraceList').then((m) => m.TraceList));
 
 /** A file's problem before it reaches the compiler, in words. */
 function fileProblem(p: FileProblem): string {
@@ -219,7 +222,6 @@ export function App() {
                   prev={link(around.prev)}
                   next={link(around.next)}
                   onOpenLesson={openLesson}
-                  onIndex={() => setIndexOpen(true)}
                   onStep={(k) => void store.step(k)}
                   onFinishSpin={(k) => void store.finishSpin(k)}
                   embed={() =>

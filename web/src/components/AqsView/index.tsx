@@ -22,6 +22,7 @@ import {
   interruptFlags,
   permitHistory,
   queuedIn,
+  queueWithLeft,
   region,
   semaphores,
   type AqsChanges,
@@ -126,7 +127,8 @@ function Gauge({
   const above = cells.filter((c) => !c.debt);
   const below = cells.filter((c) => c.debt);
   const rows = cells.length;
-  const box = Math.max(10, Math.min(24, Math.floor(168 / rows)));
+  const box = Math.max(10, Math.min(30, Math.floor(176 / rows)));
+  const allTicks = rows <= 8;
   return (
     <div
       class={s.gauge}
@@ -149,7 +151,11 @@ function Gauge({
             data-value={c.value}
             data-filled={c.filled ? '1' : '0'}
           >
-            <span class={s.tick}>{c.value === scale.top || c.value === sem.capacity ? c.value : ''}</span>
+            <span class={s.tick}>
+              {allTicks || c.value === scale.top || c.value === sem.capacity || c.value === sem.permits
+                ? c.value
+                : ''}
+            </span>
             <span class={s.box} />
           </div>
         ))}
@@ -164,11 +170,15 @@ function Gauge({
         {below.map((c) => (
           <div
             key={c.value}
-            class={[s.cell, s.debtCell, c.filled ? s.owed : '', changed && c.filled ? s.pulseCell : ''].join(' ')}
+            class={[s.cell, s.debtCell, c.filled ? s.owed : '', changed && c.filled ? s.pulseCell : ''].join(
+              ' ',
+            )}
             data-value={c.value}
             data-filled={c.filled ? '1' : '0'}
           >
-            <span class={s.tick}>{c.value === scale.bottom || c.filled ? c.value : ''}</span>
+            <span class={s.tick}>
+              {allTicks || c.value === scale.bottom || c.value === sem.permits ? c.value : ''}
+            </span>
             <span class={s.box} />
           </div>
         ))}
@@ -200,7 +210,13 @@ function Node({
   return (
     <li
       key={pulseKey(joined || moved || ghost, `n-${actor}`, step)}
-      class={[s.node, statusClass(n.status), joined ? s.joined : '', moved ? s.pulseNode : '', ghost ? s.ghost : '']
+      class={[
+        s.node,
+        statusClass(n.status),
+        joined ? s.joined : '',
+        moved ? s.pulseNode : '',
+        ghost ? s.ghost : '',
+      ]
         .filter(Boolean)
         .join(' ')}
       data-actor={actor}
@@ -252,7 +268,7 @@ function SemaphoreCard({
   const firstChanged = changes.first.has(sem.name);
   const meaning =
     where === 'free'
-      ? t('aqs.meaning.free', { n: sem.permits })
+      ? t(sem.permits === 1 ? 'aqs.meaning.one' : 'aqs.meaning.free', { n: sem.permits })
       : where === 'zero'
         ? t('aqs.meaning.zero')
         : t('aqs.meaning.debt', { n: -sem.permits });
@@ -276,7 +292,11 @@ function SemaphoreCard({
           <span class={s.readLabel}>{t('aqs.permits')}</span>
           <span
             key={pulseKey(changed, 'v', step)}
-            class={[s.value, where === 'debt' ? s.valDebt : where === 'zero' ? s.valZero : s.valFree, changed ? s.pulse : ''].join(' ')}
+            class={[
+              s.value,
+              where === 'debt' ? s.valDebt : where === 'zero' ? s.valZero : s.valFree,
+              changed ? s.pulse : '',
+            ].join(' ')}
             data-testid={`permits-${sem.name}`}
             data-region={where}
           >
@@ -324,25 +344,15 @@ function SemaphoreCard({
           <li class={s.end} aria-hidden="true">
             {t('aqs.head')}
           </li>
-          {sem.queue.map((n) => (
+          {queueWithLeft(sem.queue, left).map(({ node, gone }) => (
             <Node
-              key={`n-${n.actor}`}
+              key={`${gone ? 'g' : 'n'}-${node.actor}`}
               sem={sem.name}
-              n={n}
+              n={node}
               changes={changes}
               step={step}
               actorIndex={actorIndex}
-            />
-          ))}
-          {left.map((n) => (
-            <Node
-              key={`g-${n.actor}`}
-              sem={sem.name}
-              n={n}
-              changes={changes}
-              step={step}
-              actorIndex={actorIndex}
-              ghost
+              ghost={gone}
             />
           ))}
           {sem.queue.length === 0 && left.length === 0 && <li class={s.empty}>{t('aqs.queueEmpty')}</li>}
@@ -350,19 +360,21 @@ function SemaphoreCard({
             {t('aqs.tail')}
           </li>
         </ol>
-        {left.map((n) => (
-          <span key={`l-${n.actor}`} class="visually-hidden">
-            {t('aqs.leftLabel', { actor: n.actor ?? '?' })}
+        {left.map(({ node }) => (
+          <span key={`l-${node.actor}`} class="visually-hidden">
+            {t('aqs.leftLabel', { actor: node.actor ?? '?' })}
           </span>
         ))}
-        <ul class={s.legend}>
-          {(['0', 'WAITING', 'CANCELLED'] as const).map((x) => (
-            <li key={x} class={statusClass(x)}>
-              <StatusShape status={x} />
-              <code>{x}</code> {t(`aqs.legend.${x}`)}
-            </li>
-          ))}
-        </ul>
+        {(sem.queue.length > 0 || left.length > 0) && (
+          <ul class={s.legend}>
+            {(['0', 'WAITING', 'CANCELLED'] as const).map((x) => (
+              <li key={x} class={statusClass(x)}>
+                <StatusShape status={x} />
+                <code>{x}</code> {t(`aqs.legend.${x}`)}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section class={s.section} aria-labelledby={`holders-${sem.name}`}>
@@ -391,7 +403,10 @@ function SemaphoreCard({
                       <span
                         key={k}
                         class={s.pip}
-                        style={{ '--actor': actorColour(Math.max(i, 0)), '--actor-ink': actorInk(Math.max(i, 0)) }}
+                        style={{
+                          '--actor': actorColour(Math.max(i, 0)),
+                          '--actor-ink': actorInk(Math.max(i, 0)),
+                        }}
                       />
                     ))}
                   </span>
@@ -455,11 +470,14 @@ export function AqsView({ state, trace }: AqsViewProps) {
                 : q
                   ? t('aqs.inQueue', {
                       object: q.object,
-                      place: q.position <= 10 ? t(`aqs.place.${q.position}` as 'aqs.place.1') : t('aqs.place.later', { n: q.position }),
+                      place:
+                        q.position <= 10
+                          ? t(`aqs.place.${q.position}` as 'aqs.place.1')
+                          : t('aqs.place.later', { n: q.position }),
                     })
                   : held.length
                     ? held.map((h) => t('aqs.holding', { n: h.n, object: h.object })).join(', ')
-                    : t('aqs.running');
+                    : '';
             return (
               <li key={a.name} class={s.thread} data-actor={a.name} data-testid={`thread-${a.name}`}>
                 <ActorBadge name={a.name} index={i} size="s" />

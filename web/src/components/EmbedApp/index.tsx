@@ -18,6 +18,7 @@ import { formatPlace } from '../../model/params';
 import { objectsOfType } from '../../model/program';
 import { useProgress } from '../../lessons/progress';
 import { useStore, useStoreActions } from '../../store/useStore';
+import { AqsView } from '../AqsView';
 import { BasicView } from '../BasicView';
 import { Icon } from '../Icon';
 import { Lane } from '../Lane';
@@ -113,7 +114,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
 
       <Notices notices={state.notices} onDismiss={(id) => store.dismiss(id)} />
 
-      {(waitingNow || (state.phase === 'loading' && !snap)) && (
+      {(waitingNow || (state.phase === 'loading' && !snap && state.notices.length === 0)) && (
         <p class={s.loading} aria-busy="true">
           <span class={s.spinner} aria-hidden="true" />
           {waitingNow ? t('embed.waiting') : t('app.loading')}
@@ -201,10 +202,20 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
             </div>
             <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
             <details class={s.inside}>
-              <summary>{t(scenario.engine === 'parking_lot' ? 'panel.insideLock' : 'panel.inside')}</summary>
+              <summary>
+                {t(
+                  scenario.engine === 'parking_lot'
+                    ? 'panel.insideLock'
+                    : scenario.engine === 'aqs'
+                      ? 'panel.insideSemaphore'
+                      : 'panel.inside',
+                )}
+              </summary>
               <div class={s.insideBody}>
                 {scenario.engine === 'parking_lot' ? (
                   <ParkingLotView state={snap.state} trace={snap.trace} />
+                ) : scenario.engine === 'aqs' ? (
+                  <AqsView state={snap.state} trace={snap.trace} />
                 ) : (
                   <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
                 )}

@@ -45,7 +45,10 @@ function CodeBox({ label, hint, code, id }: { label: string; hint: string; code:
         ref={area}
         class={s.code}
         readOnly
-        rows={code.split('\n').length + 1}
+        rows={Math.min(
+          7,
+          code.split('\n').reduce((n, l) => n + Math.max(1, Math.ceil(l.length / 74)), 0),
+        )}
         value={code}
         spellcheck={false}
         aria-labelledby={`${id}-label`}

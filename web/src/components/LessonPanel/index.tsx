@@ -140,6 +140,16 @@ export function LessonPanel(p: LessonPanelProps) {
         <summary data-testid="lesson-about">{t('lesson.about')}</summary>
         <Markdown source={inLocale(lesson.body, locale)} lang={locale} testId="lesson-body" />
       </details>
+      {p.reached && (
+        <section class={s.recap} data-testid="lesson-recap" aria-labelledby="lesson-recap-title">
+          <h3 id="lesson-recap-title" class={s.heading}>
+            {t('lesson.recap')}
+          </h3>
+          <p>{inLocale(lesson.recap, locale)}</p>
+          <h3 class={s.heading}>{t('lesson.realWorld')}</h3>
+          <p data-testid="lesson-real-world">{inLocale(lesson.realWorld, locale)}</p>
+        </section>
+      )}
       {lesson.startSteps > 0 && step >= lesson.startSteps && beats.length === 0 && (
         <p class={s.setup}>{t('lesson.setup', { steps: lesson.startSteps })}</p>
       )}
@@ -254,7 +264,6 @@ export function LessonPanel(p: LessonPanelProps) {
           <h3 id="lesson-hints-title" class={s.heading}>
             {t('lesson.hint.title')}
           </h3>
-          {!hint.onPath && <p class={s.offPath}>{t('lesson.hint.offPath')}</p>}
           {h ? (
             <>
               {open >= 1 && (
@@ -267,6 +276,11 @@ export function LessonPanel(p: LessonPanelProps) {
                 <p class={s.hint} data-level="direction" data-testid="hint-direction">
                   <span class={s.hintLevel}>{t('lesson.hint.direction')}</span>
                   {inLocale(h.direction, locale)}
+                </p>
+              )}
+              {open >= 3 && !hint.onPath && (
+                <p class={s.offPath} data-testid="hint-off-path">
+                  {t('lesson.hint.offPath')}
                 </p>
               )}
               {open >= 3 && nextActor && (
@@ -307,17 +321,6 @@ export function LessonPanel(p: LessonPanelProps) {
           ) : (
             <p class={s.empty}>{t('lesson.hint.none')}</p>
           )}
-        </section>
-      )}
-
-      {p.reached && (
-        <section class={s.recap} data-testid="lesson-recap" aria-labelledby="lesson-recap-title">
-          <h3 id="lesson-recap-title" class={s.heading}>
-            {t('lesson.recap')}
-          </h3>
-          <p>{inLocale(lesson.recap, locale)}</p>
-          <h3 class={s.heading}>{t('lesson.realWorld')}</h3>
-          <p data-testid="lesson-real-world">{inLocale(lesson.realWorld, locale)}</p>
         </section>
       )}
 

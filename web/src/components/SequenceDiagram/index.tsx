@@ -46,16 +46,19 @@ function arrowY(el: Element): { top: number; bottom: number } {
   return ys.length ? { top: Math.min(...ys), bottom: Math.max(...ys) } : { top: NaN, bottom: NaN };
 }
 
-/**
- * Once per drawn page: actors in their colours, trouble notes in the colours
- * of trouble, a focusable band over each arrow (with its step range), and the
- * numbers needed to stack the pages (kept in data- attributes).
- */
-function prepare(svg: SVGSVGElement, page: DiagramPage, actorCount: number): void {
+/** An actor's colour, lightened for a box's background (as a plain hex, for any SVG viewer). */
+function tint(hex: string, amount = 0.22): string {
+  const n = parseInt(hex.slice(1), 16);
+  const mix = (c: number) => Math.round(c * amount + 255 * (1 - amount));
+  return `#${[mix((n >> 16) & 255), mix((n >> 8) & 255), mix(n & 255)].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Actors in their colours (with their letters, as ever), trouble notes in the colours of trouble. */
+export function paint(svg: SVGSVGElement, actorCount: number): SVGSVGElement {
   for (let i = 0; i < actorCount; i++) {
     const colour = actorColour(i);
     svg.querySelectorAll<SVGElement>(`rect.actor[name="p${i}"]`).forEach((r) => {
-      r.style.fill = `color-mix(in srgb, ${colour} 22%, white)`;
+      r.style.fill = tint(colour);
       r.style.stroke = colour;
       r.style.strokeWidth = '2';
     });
@@ -70,7 +73,16 @@ function prepare(svg: SVGSVGElement, page: DiagramPage, actorCount: number): voi
       rect.style.stroke = '#b03a00';
     }
   });
+  return svg;
+}
 
+/**
+ * Once per drawn page: its colours, a focusable band over each arrow (with
+ * its step range), and the numbers needed to stack the pages (kept in data-
+ * attributes).
+ */
+function prepare(svg: SVGSVGElement, page: DiagramPage, actorCount: number): void {
+  paint(svg, actorCount);
   const vb = svg.viewBox.baseVal;
   const top = Math.max(...[...svg.querySelectorAll('rect.actor-top')].map((r) => num(r, 'y') + num(r, 'height')));
   const bottom = Math.min(...[...svg.querySelectorAll('rect.actor-bottom')].map((r) => num(r, 'y')));
@@ -242,7 +254,7 @@ export function SequenceDiagram({ trace, actors, objects, scenarioId, onMark, on
               label: t('diagram.downloadSvg'),
               run: async () => {
                 const { draw, svgFile } = await import('./draw');
-                saveFile(`${base}-step-${steps}.svg`, 'image/svg+xml', svgFile(await draw(full())));
+                saveFile(`${base}-step-${steps}.svg`, 'image/svg+xml', svgFile(paint(await draw(full()), actorCount)));
               },
             },
           ]}

@@ -52,9 +52,10 @@ export function Timeline(p: TimelineProps) {
           onClick={p.onReset}
           disabled={busy || (step === 0 && recorded === 0)}
           aria-keyshortcuts="Home"
+          aria-label={t('time.reset')}
           data-testid="reset"
         >
-          <Icon name="reset" /> {t('time.reset')}
+          <Icon name="reset" /> <span class={s.words}>{t('time.reset')}</span>
         </button>
         <button
           type="button"
@@ -62,9 +63,10 @@ export function Timeline(p: TimelineProps) {
           onClick={p.onBack}
           disabled={busy || step === 0}
           aria-keyshortcuts="ArrowLeft"
+          aria-label={t('time.back')}
           data-testid="back"
         >
-          <Icon name="back" /> {t('time.back')}
+          <Icon name="back" /> <span class={s.words}>{t('time.back')}</span>
         </button>
         <button
           type="button"
@@ -72,9 +74,10 @@ export function Timeline(p: TimelineProps) {
           onClick={p.onForward}
           disabled={busy || step >= recorded}
           aria-keyshortcuts="ArrowRight"
+          aria-label={t('time.forward')}
           data-testid="forward"
         >
-          {t('time.forward')} <Icon name="forward" />
+          <span class={s.words}>{t('time.forward')}</span> <Icon name="forward" />
         </button>
       </div>
       <PlayControls
