@@ -46,7 +46,13 @@ const server = await serve();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 const viewport = { width: 1360, height: 900 };
 
@@ -69,7 +75,9 @@ try {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const responses = [];
-    page.on('response', (r) => responses.push({ url: r.url(), type: r.request().resourceType(), status: r.status() }));
+    page.on('response', (r) =>
+      responses.push({ url: r.url(), type: r.request().resourceType(), status: r.status() }),
+    );
     await page.goto(server.url);
     const t = await (await interactive(page)).jsonValue();
     loads.push(t);
@@ -80,7 +88,8 @@ try {
     await context.close();
   }
 
-  const isMermaid = (u) => /\/assets\/(draw|mermaid|sequenceDiagram|katex|cytoscape|dagre|chunk-)[^/]*\.js$/.test(u);
+  const isMermaid = (u) =>
+    /\/assets\/(draw|mermaid|sequenceDiagram|katex|cytoscape|dagre|chunk-)[^/]*\.js$/.test(u);
   let total = 0;
   let raw = 0;
   const rows = [];
@@ -100,12 +109,18 @@ try {
   }
   const html = Buffer.from(await (await fetch(server.url)).arrayBuffer());
 
-  console.log(`bench/web (headless ${(await browser.version())}, ${viewport.width}x${viewport.height}, build/web via vite preview)\n`);
+  console.log(
+    `bench/web (headless ${await browser.version()}, ${viewport.width}x${viewport.height}, build/web via vite preview)\n`,
+  );
   console.log('1. first load, JS + CSS + wasm, each gzip -9:');
   for (const [name, r, g] of rows.sort((a, b) => b[2] - a[2]))
     console.log(`   ${name.padEnd(40)} ${kb(r).padStart(10)} raw ${kb(g).padStart(10)} gzip`);
-  console.log(`   ${'total'.padEnd(40)} ${kb(raw).padStart(10)} raw ${kb(total).padStart(10)} gzip   (index.html: ${kb(gzipSync(html, { level: 9 }).length)} gzip, not counted)`);
-  console.log(`   Mermaid chunks fetched on first load: ${excluded.length ? excluded.join(', ') + ' (left out)' : 'none'}`);
+  console.log(
+    `   ${'total'.padEnd(40)} ${kb(raw).padStart(10)} raw ${kb(total).padStart(10)} gzip   (index.html: ${kb(gzipSync(html, { level: 9 }).length)} gzip, not counted)`,
+  );
+  console.log(
+    `   Mermaid chunks fetched on first load: ${excluded.length ? excluded.join(', ') + ' (left out)' : 'none'}`,
+  );
   console.log(`   target <= 250 KB: ${kb(total)}  ${verdict(total <= 250 * 1024)}\n`);
 
   const tti = median(loads);
@@ -126,8 +141,12 @@ try {
       new Promise((resolve) => {
         const count = document.querySelector('[data-testid="step-count"]');
         const before = count.textContent;
-        const arrowsBefore = document.querySelectorAll('[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1').length;
-        const latestBefore = document.querySelector('[data-testid="diagram-svg"] text.messageText[data-latest]');
+        const arrowsBefore = document.querySelectorAll(
+          '[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1',
+        ).length;
+        const latestBefore = document.querySelector(
+          '[data-testid="diagram-svg"] text.messageText[data-latest]',
+        );
         const out = {};
         const afterPaint = (f) =>
           requestAnimationFrame(() => {
@@ -149,8 +168,12 @@ try {
             });
           }
           if (!diagramDone) {
-            const latest = document.querySelector('[data-testid="diagram-svg"] text.messageText[data-latest]');
-            const arrows = document.querySelectorAll('[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1').length;
+            const latest = document.querySelector(
+              '[data-testid="diagram-svg"] text.messageText[data-latest]',
+            );
+            const arrows = document.querySelectorAll(
+              '[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1',
+            ).length;
             if (latest && (latest !== latestBefore || arrows !== arrowsBefore)) {
               diagramDone = true;
               out.arrows = arrows;
@@ -184,7 +207,9 @@ try {
   console.log(
     `   a) diagram closed, steps 0 -> 100: median ${ms(median(closed))}, p90 ${ms(pct(closed, 90))}, max ${ms(Math.max(...closed))}; target <= 16 ms: ${verdict(median(closed) <= 16)}`,
   );
-  console.log(`      (of which step to DOM updated: median ${ms(median(closedDom))}; the rest is waiting for the next frame)`);
+  console.log(
+    `      (of which step to DOM updated: median ${ms(median(closedDom))}; the rest is waiting for the next frame)`,
+  );
 
   // b) the same run from step 100 of the full round-robin schedule, diagram open
   // the 127 choices of the round-robin run (its 128th step is forced: only D can move)
@@ -194,7 +219,9 @@ try {
   await page.getByTestId('tab-diagram').click();
   await page.locator('[data-testid="sequence-diagram"][data-status="ready"]').waitFor({ timeout: 20000 });
   await page.waitForLoadState('networkidle');
-  const startArrows = await page.locator('[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1').count();
+  const startArrows = await page
+    .locator('[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1')
+    .count();
   const open = [];
   const openDom = [];
   const drawn = [];
@@ -208,11 +235,14 @@ try {
     await idle();
   }
   console.log(`   b) diagram open, ${startArrows} -> ${arrows} arrows drawn, steps 100 -> 128:`);
-  console.log(`      step to next paint: median ${ms(median(open))}, p90 ${ms(pct(open, 90))}, max ${ms(Math.max(...open))} (DOM updated: median ${ms(median(openDom))})`);
+  console.log(
+    `      step to next paint: median ${ms(median(open))}, p90 ${ms(pct(open, 90))}, max ${ms(Math.max(...open))} (DOM updated: median ${ms(median(openDom))})`,
+  );
   console.log(
     `      step to the new arrow painted (Mermaid redraw): median ${ms(median(drawn))}, p90 ${ms(pct(drawn, 90))}, max ${ms(Math.max(...drawn))}; target <= 150 ms: ${verdict(median(drawn) <= 150)}`,
   );
-  if (!schedule.startsWith('v1: A B C D A B C D')) console.log(`   (note: the stepped schedule was ${schedule.slice(0, 60)}…)`);
+  if (!schedule.startsWith('v1: A B C D A B C D'))
+    console.log(`   (note: the stepped schedule was ${schedule.slice(0, 60)}…)`);
   if (errors.length) console.log(`   page errors: ${errors.join('; ')}`);
   await context.close();
 } finally {

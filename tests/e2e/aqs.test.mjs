@@ -147,7 +147,7 @@ describe('the semaphore view', () => {
     n = await press(page, '1', 1, n);
     assert.equal(n, 53);
     assert.deepEqual(await chain(page, 's'), ['A:CANCELLED', 'B:WAITING']);
-    await expectText(v.getByTestId('status-s-A'), 'CANCELLED');
+    await expectText(v.getByTestId('status-s-A'), '✕ CANCELLED');
     await screenshot(page, 'aqs-cancelled');
     n = await press(page, '1', 1, n);
     // gone from the queue; for one step it fades out where it stood
@@ -218,9 +218,9 @@ describe('the semaphore lessons', () => {
     n = await press(page, '2', 1, n);
     await expectText(v.getByTestId('permits-pool'), '1');
     await press(page, '2', 1, n);
-    await expectText(page.getByTestId('outcome'), /The permits drifted/);
     await expectText(page.getByTestId('goal-banner'), /Goal reached/);
-    await expectText(v.getByTestId('drift-pool'), 'drift: 1 more than the capacity');
+    await expectText(page.getByTestId('goal-outcome'), /The permits drifted/);
+    await expectText(v.getByTestId('drift-pool'), '⚠ drift: 1 more than the capacity');
     await expectText(v.getByTestId('holder-pool-A'), /holds 1/);
     await screenshot(page, 'aqs-lesson-drift');
     assert.deepEqual(errors, []);

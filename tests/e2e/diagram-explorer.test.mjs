@@ -79,7 +79,8 @@ async function drawn(page, minArrows = 0) {
       if (!box?.querySelector('svg')) return null;
       // a wrapped label is several <text>s: an arrow's words are on its band, a note's in its group
       const notes = new Map();
-      for (const t of box.querySelectorAll('text.noteText')) notes.set(t.parentNode, [...(notes.get(t.parentNode) ?? []), t.textContent]);
+      for (const t of box.querySelectorAll('text.noteText'))
+        notes.set(t.parentNode, [...(notes.get(t.parentNode) ?? []), t.textContent]);
       return {
         arrows: [...box.querySelectorAll('[data-hit]')].map((b) => b.getAttribute('data-text')),
         notes: [...notes.values()].map((lines) => lines.join(' ')),
@@ -110,7 +111,14 @@ describe('sequence diagram', () => {
     assert.ok((await loaded()).length > 0, 'Mermaid came with the diagram tab');
     const d = await drawn(page, 10);
     assert.deepEqual(d.arrows.slice(0, 2), ['CAS 00→01 ✓', 'enter critical section']);
-    for (const a of ['CAS 00→01 ✗ (found 01)', 'set PARKED 01→11 ✓', 'validate ok (11)', 'lock bucket, no waiter', 'callback: write 00', 'lock bucket, enqueue'])
+    for (const a of [
+      'CAS 00→01 ✗ (found 01)',
+      'set PARKED 01→11 ✓',
+      'validate ok (11)',
+      'lock bucket, no waiter',
+      'callback: write 00',
+      'lock bucket, enqueue',
+    ])
       assert.ok(d.arrows.includes(a), `arrow "${a}" in ${JSON.stringify(d.arrows)}`);
     // the two arrows that crossed: B validated, then A wrote 00, then B queued
     const at = (a) => d.arrows.indexOf(a);
@@ -123,7 +131,9 @@ describe('sequence diagram', () => {
     const unsafe = await page.evaluate(() => {
       const svg = document.querySelector('[data-testid=diagram-svg] svg');
       const bad = [...svg.querySelectorAll('*')].filter(
-        (el) => ['script', 'foreignobject', 'iframe'].includes(el.localName.toLowerCase()) || [...el.attributes].some((a) => /^on/i.test(a.name)),
+        (el) =>
+          ['script', 'foreignobject', 'iframe'].includes(el.localName.toLowerCase()) ||
+          [...el.attributes].some((a) => /^on/i.test(a.name)),
       );
       return bad.length;
     });
@@ -137,7 +147,9 @@ describe('sequence diagram', () => {
     assert.match(text, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg /);
     const file = await chrome.context.newPage();
     await file.setViewportSize({ width: 860, height: 1000 });
-    await file.setContent(`<!doctype html><body style="margin:0;background:#fff">${text.replace(/^<\?xml[^>]*>\n/, '')}</body>`);
+    await file.setContent(
+      `<!doctype html><body style="margin:0;background:#fff">${text.replace(/^<\?xml[^>]*>\n/, '')}</body>`,
+    );
     await file.screenshot({ path: join(OUT, 'diagram-lost-wakeup-export.png'), fullPage: true });
     await file.close();
     assert.deepEqual(errors, []);
@@ -152,9 +164,16 @@ describe('sequence diagram', () => {
     for (const k of ['1', '2', '1', '2']) await page.keyboard.press(k);
     await expectText(stepCount(page), 'step 4');
     const d = await drawn(page, 4);
-    assert.deepEqual(d.arrows, ['read value: 0', 'read value: 0', 'write 1 (was 0)', 'write 1 over 1: an increment is lost']);
+    assert.deepEqual(d.arrows, [
+      'read value: 0',
+      'read value: 0',
+      'write 1 (was 0)',
+      'write 1 over 1: an increment is lost',
+    ]);
     const latest = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid=diagram-svg] text.messageText[data-latest]')].map((t) => t.textContent).join(' '),
+      [...document.querySelectorAll('[data-testid=diagram-svg] text.messageText[data-latest]')]
+        .map((t) => t.textContent)
+        .join(' '),
     );
     assert.equal(latest, 'write 1 over 1: an increment is lost');
     // hover the second arrow: the timeline marks step 2
@@ -181,15 +200,24 @@ describe('sequence diagram', () => {
     await page.getByTestId('export-mermaid-copy').click();
     await expectText(page.getByTestId('export-mermaid-copy'), 'Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.match(copied, /^sequenceDiagram\n {2}participant p0 as A\n {2}participant p1 as B\n {2}participant p2 as counter\n/);
+    assert.match(
+      copied,
+      /^sequenceDiagram\n {2}participant p0 as A\n {2}participant p1 as B\n {2}participant p2 as counter\n/,
+    );
     assert.match(copied, / {2}p0->>p2: read value: 0\n/);
-    const [mmd] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-mermaid-file').click()]);
+    const [mmd] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-mermaid-file').click(),
+    ]);
     assert.equal(mmd.suggestedFilename(), 'racy-counter-step-4.mmd');
     assert.equal(await readFile(await mmd.path(), 'utf8'), copied);
     const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
     assert.equal(svg.suggestedFilename(), 'racy-counter-step-4.svg');
     const text = await readFile(await svg.path(), 'utf8');
-    assert.match(text, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    assert.match(
+      text,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/,
+    );
     assert.ok(text.includes('read value: 0'));
     assert.ok(!text.includes('data-hit'));
     assert.deepEqual(errors, []);
@@ -213,7 +241,9 @@ describe('sequence diagram', () => {
       `  A: [${JSON.stringify(`print ${JSON.stringify(nasty)}`)}, increment c]`,
       '  B: [increment c]',
     ].join('\n');
-    await page.getByTestId('picker-file').setInputFiles({ name: 'injection.yaml', mimeType: 'text/yaml', buffer: Buffer.from(yaml) });
+    await page
+      .getByTestId('picker-file')
+      .setInputFiles({ name: 'injection.yaml', mimeType: 'text/yaml', buffer: Buffer.from(yaml) });
     await expectText(page.locator('header nav'), /Injection/);
     await openDiagram(page);
     await page.keyboard.press('1');
@@ -224,10 +254,14 @@ describe('sequence diagram', () => {
     }, 'the print note');
     // shown as written, Mermaid's syntax characters in their full-width forms
     // (Mermaid wraps the note, breaking long words with "-"; compared without both)
-    const fullWidth = (t) => t.replace(/[;#%<>&{}"`\\$]/g, (c) => String.fromCodePoint(c.codePointAt(0) - 0x21 + 0xff01));
+    const fullWidth = (t) =>
+      t.replace(/[;#%<>&{}"`\\$]/g, (c) => String.fromCodePoint(c.codePointAt(0) - 0x21 + 0xff01));
     const bare = (t) => t.replace(/[\s-]+/g, '');
     assert.equal(bare(d.notes[0]), bare(`prints “${fullWidth(nasty)}”`));
-    const imgs = await page.evaluate(() => document.querySelectorAll('[data-testid=diagram-svg] img, [data-testid=diagram-svg] image').length);
+    const imgs = await page.evaluate(
+      () =>
+        document.querySelectorAll('[data-testid=diagram-svg] img, [data-testid=diagram-svg] image').length,
+    );
     assert.equal(imgs, 0);
     assert.equal(dialogs, 0);
     assert.deepEqual(errors, []);
@@ -247,9 +281,15 @@ describe('trace', () => {
     await expectText(page.getByTestId('trace-list').locator('span').first(), `${n} events`);
     await expectText(rows.last(), /stuck .*parked on mutex m/);
     await screenshot(page, 'trace');
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-jsonl-file').click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-jsonl-file').click(),
+    ]);
     assert.equal(file.suggestedFilename(), 'lost-wakeup-step-34.jsonl');
-    const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await readFile(await file.path(), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(lines.length, n);
     const first = lines[0];
     for (const [k, v] of Object.entries({
@@ -274,13 +314,23 @@ describe('trace', () => {
 
 describe('explorer', () => {
   test('finds the lost wakeup (key e), loads it at step 0, and the learner steps through it', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?scenario=parking_lot/lost-wakeup&variant=validate_outside`);
+    const { page, errors } = await open(
+      chrome.context,
+      `${server.url}?scenario=parking_lot/lost-wakeup&variant=validate_outside`,
+    );
     await ready(page);
     await expectText(page.getByTestId('explorer'), /Could a computer have found this\?/);
     await page.keyboard.press('e');
-    await expectText(page.getByTestId('explore-result'), /^Found: stuck after 34 steps with 2 preemptions, in \d+ executions \([\d.]+ m?s\)\.$/, 20000);
+    await expectText(
+      page.getByTestId('explore-result'),
+      /^Found: stuck after 34 steps with 2 preemptions, in \d+ executions \([\d.]+ m?s\)\.$/,
+      20000,
+    );
     await expectText(stepCount(page), 'step 0 of 34');
-    await expectText(page.getByTestId('explore-schedule'), 'A A A B B B B B B B B B B B B B B B B B B B B B B B B B A A');
+    await expectText(
+      page.getByTestId('explore-schedule'),
+      'A A A B B B B B B B B B B B B B B B B B B B B B B B B B A A',
+    );
     await expectText(page.getByTestId('narration'), /Its 34 steps are loaded at step 0/);
     await expectText(page.getByTestId('schedule-future'), /A A A B B/);
     await screenshot(page, 'explorer-found');
@@ -298,7 +348,10 @@ describe('explorer', () => {
   });
 
   test('for the correct variant it says what was proven', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?scenario=parking_lot/lost-wakeup-correct`);
+    const { page, errors } = await open(
+      chrome.context,
+      `${server.url}?scenario=parking_lot/lost-wakeup-correct`,
+    );
     await ready(page);
     await page.getByTestId('explore-run').click();
     await expectText(
@@ -319,7 +372,11 @@ describe('explorer', () => {
     await page.getByTestId('explore-bound').fill('2');
     await page.getByTestId('explore-run').click();
     await page.getByTestId('explore-progress').waitFor();
-    await until(async () => /^[1-9][\d,]* executions/.test(clean(await page.getByTestId('explore-figures').innerText())), 'progress figures');
+    await until(
+      async () =>
+        /^[1-9][\d,]* executions/.test(clean(await page.getByTestId('explore-figures').innerText())),
+      'progress figures',
+    );
     await screenshot(page, 'explorer-running');
     const bar = await page.getByTestId('explore-progress').getAttribute('aria-valuenow');
     assert.ok(Number(bar) >= 0 && Number(bar) <= 100);
@@ -347,7 +404,10 @@ describe('timeline', () => {
     await page.locator('#lanes').focus();
     await page.keyboard.press(' ');
     await expectText(page.getByTestId('play'), 'Pause');
-    await until(async () => /^step [2-9]/.test(clean(await stepCount(page).innerText())), 'two steps of play');
+    await until(
+      async () => /^step [2-9]/.test(clean(await stepCount(page).innerText())),
+      'two steps of play',
+    );
     await page.keyboard.press(' ');
     await expectText(page.getByTestId('play'), 'Play');
     const at = clean(await stepCount(page).innerText());
@@ -376,22 +436,32 @@ describe('timeline', () => {
     // drag the knob from the end to the middle, then to the start: the step follows
     await page.mouse.move(box.x + box.width - 8, y);
     await page.mouse.down();
-    for (let k = 1; k <= 10; k++) await page.mouse.move(box.x + box.width - 8 - (k * (box.width - 16)) / 20, y);
-    const mid = Number(/step (\d) of 6/.exec(await until(async () => {
-      const t = clean(await stepCount(page).innerText());
-      return /step [1-5] of 6/.test(t) && t;
-    }, 'a step in the middle'))[1]);
-    for (let k = 11; k <= 24; k++) await page.mouse.move(box.x + box.width - 8 - (k * (box.width - 16)) / 20, y);
+    for (let k = 1; k <= 10; k++)
+      await page.mouse.move(box.x + box.width - 8 - (k * (box.width - 16)) / 20, y);
+    const mid = Number(
+      /step (\d) of 6/.exec(
+        await until(async () => {
+          const t = clean(await stepCount(page).innerText());
+          return /step [1-5] of 6/.test(t) && t;
+        }, 'a step in the middle'),
+      )[1],
+    );
+    for (let k = 11; k <= 24; k++)
+      await page.mouse.move(box.x + box.width - 8 - (k * (box.width - 16)) / 20, y);
     await page.mouse.up();
     await expectText(stepCount(page), 'step 0 of 6');
     await expectText(page.getByTestId('narration'), /^Jumped to step 0\./);
     assert.ok(mid >= 1 && mid <= 5);
     // a click in the middle
     await page.mouse.click(box.x + box.width / 2, y);
-    const at = Number(/step (\d) of 6/.exec(await until(async () => {
-      const t = clean(await stepCount(page).innerText());
-      return /step [2-4] of 6/.test(t) && t;
-    }, 'a click in the middle'))[1]);
+    const at = Number(
+      /step (\d) of 6/.exec(
+        await until(async () => {
+          const t = clean(await stepCount(page).innerText());
+          return /step [2-4] of 6/.test(t) && t;
+        }, 'a click in the middle'),
+      )[1],
+    );
     // keyboard on the bar
     await bar.focus();
     await page.keyboard.press('ArrowRight');
@@ -445,7 +515,10 @@ describe('timeline', () => {
 
 describe('share', () => {
   test('Share copies an address that reopens exactly this state', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?scenario=parking_lot/lost-wakeup&variant=validate_outside`);
+    const { page, errors } = await open(
+      chrome.context,
+      `${server.url}?scenario=parking_lot/lost-wakeup&variant=validate_outside`,
+    );
     await ready(page);
     await page.keyboard.press('e');
     await expectText(page.getByTestId('explore-result'), /^Found: stuck/, 20000);
@@ -453,7 +526,10 @@ describe('share', () => {
     for (let i = 0; i < 29; i++) await page.keyboard.press('ArrowRight');
     await expectText(stepCount(page), 'step 29 of 34');
     await page.locator('[data-lang="zh-CN"]').click();
-    await until(async () => (await page.evaluate(() => document.documentElement.lang)) === 'zh-CN', 'Chinese');
+    await until(
+      async () => (await page.evaluate(() => document.documentElement.lang)) === 'zh-CN',
+      'Chinese',
+    );
     await page.getByTestId('share').click();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     const url = new URL(link);
@@ -467,7 +543,12 @@ describe('share', () => {
       lang: await p.evaluate(() => document.documentElement.lang),
       step: clean(await stepCount(p).innerText()),
       schedule: clean(await p.getByTestId('schedule').innerText()),
-      variant: clean(await p.locator('[aria-pressed="true"], [aria-checked="true"]').allInnerTexts().then((a) => a.join('|'))),
+      variant: clean(
+        await p
+          .locator('[aria-pressed="true"], [aria-checked="true"]')
+          .allInnerTexts()
+          .then((a) => a.join('|')),
+      ),
       lanes: clean((await p.locator('section[data-actor]').allInnerTexts()).join(' | ')),
       inside: clean(await p.locator('aside').last().innerText()),
     });

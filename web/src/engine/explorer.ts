@@ -76,7 +76,10 @@ let nextId = 1;
 let current: { id: number; settle: (r: ExploreResult | null, e?: Error) => void } | null = null;
 
 function spawn(): Worker {
-  const w = new Worker(new URL('./explorer.worker.ts', import.meta.url), { type: 'module', name: 'explorer' });
+  const w = new Worker(new URL('./explorer.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'explorer',
+  });
   w.onmessage = (e: MessageEvent<WorkerAnswer>) => answer(e.data);
   w.onerror = (e: ErrorEvent) => {
     e.preventDefault();

@@ -17,6 +17,7 @@ import {
   int32,
   interruptFlags,
   permitHistory,
+  placeText,
   queuedIn,
   queueWithLeft,
   region,
@@ -120,6 +121,13 @@ describe('the gauge', () => {
     const bar = gaugeBar(s.permits, scale);
     expect(bar.to).toBe(1);
     expect(bar.from).toBeCloseTo(bar.zero);
+    // the debt region stays in sight however large the count
+    expect(bar.zero).toBe(0.22);
+    expect(gaugeBar(-2147483648, { top: 1, bottom: -2147483648, units: false })).toEqual({
+      zero: 0.78,
+      from: 0,
+      to: 0.78,
+    });
     const debt = gaugeBar(-1, { top: 10, bottom: -10, units: false });
     expect(debt).toEqual({ zero: 0.5, from: 0.45, to: 0.5 });
   });
@@ -266,6 +274,31 @@ describe('the engine’s actions in words', () => {
     );
   });
 
+  it('says when a timed park or a guarded call ends, and who holds the queue lock', () => {
+    const timed: PendingAction = {
+      kind: 'park',
+      object: 'A.parker',
+      deadline: 10000,
+      label: 'park until the deadline',
+    };
+    expect(nextText(timed, s23)).toBe('park until a signal, or 10 ms at the latest');
+    expect(nextEffect(timed, me, s23)).toBe('sleeps until a signal, an interrupt or the deadline');
+    const hold: PendingAction = { kind: 'sleep', deadline: 50000, label: 'hold the permits (the call)' };
+    expect(nextText(hold, s23)).toBe('make the call: hold the permits until 50 ms');
+    const waiting = {
+      ...actor(s23, 'C'),
+      status: 'blocked',
+      next: { kind: 'lock', object: 's', label: 'lock the queue' },
+      blocked: { why: 'lock', object: 's', holder: 'A' },
+    } as ActorState;
+    expect(blockedText(waiting, s23)).toBe('waits for s’s queue lock, held by A');
+    expect(aqsBlockedText({ ...actor(s23, 'B'), blocked: { why: 'parked', until: 10000 } }, s23)).toBe(
+      'parked in s’s queue (2nd in line, wants 1, status WAITING) while s has 0 permits free (at most until 10000 µs)',
+    );
+    expect(placeText(3)).toBe('3rd');
+    expect(placeText(12)).toBe('12th');
+  });
+
   it('tells the events of the step into', () => {
     const e = ih.trace.find((x) => x.step === 26)!;
     expect(eventText(e, st(73))).toBe('CAS permits 0 → 1 ✓');
@@ -283,6 +316,7 @@ describe('the engine’s actions in words', () => {
     expect(byStep(30)).toEqual(['C signalled A: status WAITING → 0.']);
     expect(byStep(46)).toEqual(['C set A’s interrupt flag.']);
     expect(byStep(68)).toEqual(['B took 1: permits 1 → 0.']);
+    expect(byStep(44)).toEqual(['C slept until 3 ms.']);
     const lines = narrateSteps(upTo(58), new Set(), engineWords('aqs', st(73)));
     expect(lines.find((l) => l.step === 55)?.text).toBe('A made B first in line.');
     expect(lines.find((l) => l.step === 58)?.text).toBe('A unparked B.');

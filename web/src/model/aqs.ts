@@ -190,11 +190,24 @@ export function gaugeCells(permits: number, scale: GaugeScale): GaugeCell[] {
   return cells;
 }
 
-/** A bar gauge: the zero line's height and the bar, as fractions of the whole height (0 = bottom). */
+/** In a bar gauge the zero line stays between these heights, so both regions always show. */
+export const BAR_ZERO_MIN = 0.22;
+export const BAR_ZERO_MAX = 0.78;
+
+/**
+ * A bar gauge: the zero line's height and the bar, as fractions of the whole
+ * height (0 = bottom).  Each side of zero is linear on its own, and the zero
+ * line never leaves [BAR_ZERO_MIN, BAR_ZERO_MAX]: a count of two billion
+ * still leaves the debt region in sight.
+ */
 export function gaugeBar(permits: number, scale: GaugeScale): { zero: number; from: number; to: number } {
   const span = scale.top - scale.bottom || 1;
-  const at = (v: number) => (Math.max(scale.bottom, Math.min(scale.top, v)) - scale.bottom) / span;
-  const zero = at(0);
+  const zero = Math.min(BAR_ZERO_MAX, Math.max(BAR_ZERO_MIN, -scale.bottom / span));
+  const at = (v: number) => {
+    const c = Math.max(scale.bottom, Math.min(scale.top, v));
+    if (c >= 0) return scale.top > 0 ? zero + (1 - zero) * (c / scale.top) : zero;
+    return scale.bottom < 0 ? zero - zero * (c / scale.bottom) : zero;
+  };
   const p = at(permits);
   return { zero, from: Math.min(zero, p), to: Math.max(zero, p) };
 }
@@ -310,6 +323,9 @@ function firstField(state: MachineState, object: string): string {
 
 const num = (v: number | undefined) => formatValue(int32(v));
 
+/** The label of a guarded call's body (script/ops_aqs.c): a sleep that holds the permits. */
+const HOLD = 'hold the permits (the call)';
+
 /** What a pending or past action is, in the engine's terms (by its object and the C source's label). */
 type Part =
   | { part: 'permits'; field: string }
@@ -390,7 +406,14 @@ export function aqsNextText(a: PendingAction, state: MachineState, doer = doerOf
   }
   switch (a.kind) {
     case 'park':
-      return t('aqs.action.park');
+      return a.deadline !== undefined
+        ? t('aqs.action.parkUntil', { time: formatMicros(a.deadline) })
+        : t('aqs.action.park');
+    case 'sleep':
+      if (a.deadline === undefined) return null;
+      return a.label === HOLD
+        ? t('aqs.action.hold', { time: formatMicros(a.deadline) })
+        : t('aqs.action.sleep', { time: formatMicros(a.deadline) });
     case 'prepare_park':
       return t('aqs.action.prepare');
     case 'unpark':
@@ -462,7 +485,8 @@ export function aqsNextEffect(
   switch (a.kind) {
     case 'park':
       if (actor.status !== 'enabled') return null;
-      return actor.parker ? t('aqs.effect.parkToken') : t('aqs.effect.park');
+      if (actor.parker) return t('aqs.effect.parkToken');
+      return a.deadline !== undefined ? t('aqs.effect.parkUntil') : t('aqs.effect.park');
     case 'prepare_park':
       return t('aqs.effect.prepare');
     case 'unpark':
@@ -519,6 +543,7 @@ export function aqsEventText(e: TraceEvent, state: MachineState): string | null 
         return mine
           ? t('aqs.did.readMyStatus', { status: statusName(e.new) })
           : t('aqs.did.readStatus', { owner: p.owner, status: statusName(e.new) });
+      if (e.kind === 'store' && e.label === 'new node: status 0') return t('aqs.did.newNode');
       if (e.kind === 'store' || e.kind === 'fetch_and' || e.kind === 'fetch_or')
         return mine
           ? t('aqs.did.myStatus', { old: statusName(e.old), new: statusName(e.new) })
@@ -588,10 +613,13 @@ export function aqsNarrate(e: TraceEvent, state: MachineState): string | null | 
           return f ? t('aqs.event.someoneWaits', { actor, first: f }) : t('aqs.event.nobodyWaits', { actor });
         return t('aqs.event.read', { actor, field: p.field, value: who(state, e.new) });
       }
-      if (e.kind === 'store')
-        return e.new
-          ? t('aqs.event.nowFirst', { actor, first: who(state, e.new) })
-          : t('aqs.event.queueEmpty', { actor });
+      if (e.kind === 'store') {
+        if (!e.new) return t('aqs.event.queueEmpty', { actor });
+        const first = who(state, e.new);
+        return first === actor
+          ? t('aqs.event.selfFirst', { actor })
+          : t('aqs.event.nowFirst', { actor, first });
+      }
       break;
     case 'queueLock':
       return t(e.kind === 'lock' ? 'aqs.event.lockQueue' : 'aqs.event.unlockQueue', {
@@ -606,6 +634,7 @@ export function aqsNarrate(e: TraceEvent, state: MachineState): string | null | 
           ? t('aqs.event.readOwnStatus', { actor, status: statusName(e.new) })
           : t('aqs.event.readStatus', { actor, owner: p.owner, status: statusName(e.new) });
       if (e.kind === 'fetch_and') return t('aqs.event.signal', change);
+      if (e.kind === 'store' && e.label === 'new node: status 0') return t('aqs.event.newNode', { actor });
       if (e.kind === 'store') return mine ? t('aqs.event.ownStatus', change) : t('aqs.event.status', change);
       break;
     }
@@ -627,6 +656,11 @@ export function aqsNarrate(e: TraceEvent, state: MachineState): string | null | 
   switch (e.kind) {
     case 'park':
       return e.by ? t('aqs.event.parkWoken', { actor, by: e.by }) : t('aqs.event.park', { actor });
+    case 'sleep':
+      return t(e.label === HOLD ? 'aqs.event.callDone' : 'aqs.event.slept', {
+        actor,
+        time: formatMicros(e.time),
+      });
     case 'prepare_park':
       return t('aqs.event.prepare', { actor });
     case 'unpark':
@@ -644,22 +678,38 @@ export function aqsNarrate(e: TraceEvent, state: MachineState): string | null | 
 
 const ORDINAL_MAX = 10;
 
-/** Why a parked actor cannot move, from the semaphore's queue; null when it is not in one. */
+/** "1st", "2nd", … in line. */
+export function placeText(position: number): string {
+  return position >= 1 && position <= ORDINAL_MAX
+    ? t(`aqs.place.${position}` as 'aqs.place.1')
+    : t('aqs.place.later', { n: position });
+}
+
+/**
+ * Why an actor cannot move, in the semaphore's terms: parked in its queue
+ * (with its place, what it wants and what is free), or waiting for its queue
+ * lock; null when the generic words will do.
+ */
 export function aqsBlockedText(actor: ActorState, state: MachineState): string | null {
+  if (actor.status !== 'blocked' && actor.status !== 'stuck') return null;
+  const b = actor.blocked;
+  if (b?.why === 'lock' && semaphoreNamed(state, b.object)) {
+    const holder = b.holder && b.holder !== '?' ? b.holder : null;
+    return holder
+      ? t('aqs.blocked.queueLock', { object: b.object!, holder })
+      : t('aqs.blocked.queueLockNobody', { object: b.object! });
+  }
   if (actor.next?.kind !== 'park') return null;
   const q = queuedIn(state, actor.name);
   if (!q) return null;
-  const place =
-    q.position <= ORDINAL_MAX
-      ? t(`aqs.place.${q.position}` as 'aqs.place.1')
-      : t('aqs.place.later', { n: q.position });
-  return t(q.permits === 1 || q.permits === -1 ? 'aqs.blocked.one' : 'aqs.blocked', {
+  const text = t(q.permits === 1 || q.permits === -1 ? 'aqs.blocked.one' : 'aqs.blocked', {
     object: q.object,
-    place,
+    place: placeText(q.position),
     wants: q.node.wants,
     status: q.node.status,
     permits: q.permits,
   });
+  return b?.until !== undefined ? `${text} ${t('blocked.until', { until: b.until })}` : text;
 }
 
 /** "50 ms", "1 s", "250 µs": a virtual time (µs) for people. */

@@ -93,6 +93,8 @@ export function nextEffect(a: PendingAction, actor: ActorState, state: MachineSt
 export function blockedText(actor: ActorState, state: MachineState): string | null {
   if (actor.status !== 'blocked' && actor.status !== 'stuck') return null;
   const b = actor.blocked;
+  const aqs = b && hasSemaphores(state) ? aqsBlockedText(actor, state) : null;
+  if (aqs) return aqs;
   if (b) {
     switch (b.why) {
       case 'lock': {
@@ -106,10 +108,8 @@ export function blockedText(actor: ActorState, state: MachineState): string | nu
           : t('blocked.lockNobody', { object: b.object ?? '?' });
       }
       case 'parked': {
-        const until = b.until !== undefined ? ` ${t('blocked.until', { until: b.until })}` : '';
-        const queued = hasSemaphores(state) ? aqsBlockedText(actor, state) : null;
-        if (queued) return queued + until;
         const on = parkedOn(state, actor.name);
+        const until = b.until !== undefined ? ` ${t('blocked.until', { until: b.until })}` : '';
         return (on ? t('blocked.parkedOn', { object: on }) : t('blocked.parked')) + until;
       }
       case 'sleep':

@@ -37,7 +37,9 @@ describe('the explorer in words', () => {
       executions: 9,
       elapsedMs: 0.61,
     };
-    expect(resultLine(r, 'dfs')).toBe('Found: stuck after 34 steps with 2 preemptions, in 9 executions (0.6 ms).');
+    expect(resultLine(r, 'dfs')).toBe(
+      'Found: stuck after 34 steps with 2 preemptions, in 9 executions (0.6 ms).',
+    );
     expect(resultLine({ ...r, preemptions: 1, kind: 'assertion' }, 'dfs')).toBe(
       'Found: a failed check after 34 steps with 1 preemption, in 9 executions (0.6 ms).',
     );

@@ -25,7 +25,9 @@ export const RANDOM_RUNS = 2000;
 
 /** The options as the worker gets them: the limits each strategy needs, values in range. */
 export function exploreOptions(strategy: Strategy, bound: number): ExploreOptions {
-  const b = Number.isFinite(bound) ? Math.min(MAX_BOUND, Math.max(0, Math.round(bound))) : DEFAULT_EXPLORE.bound;
+  const b = Number.isFinite(bound)
+    ? Math.min(MAX_BOUND, Math.max(0, Math.round(bound)))
+    : DEFAULT_EXPLORE.bound;
   return {
     ...DEFAULT_EXPLORE,
     strategy,
@@ -82,7 +84,12 @@ export function resultLine(r: ExploreResult, strategy: Strategy): string {
 
 /** The progress line while searching. */
 export function progressLine(p: ExploreProgress, strategy: Strategy): string {
-  const v = { executions: formatCount(p.executions), bound: p.bound, pruned: formatCount(p.pruned), time: formatDuration(p.elapsedMs) };
+  const v = {
+    executions: formatCount(p.executions),
+    bound: p.bound,
+    pruned: formatCount(p.pruned),
+    time: formatDuration(p.elapsedMs),
+  };
   return strategy === 'dfs' ? t('explore.progress', v) : t('explore.progressRandom', v);
 }
 

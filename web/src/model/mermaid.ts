@@ -270,14 +270,20 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
               const m = msg(t('seq.spinRead', { value: now, round: spinRound.value ?? '' }));
               m.spin = { round: spinRound.value, value: now, object: obj };
             } else {
-              msg(joinWords(label ? t('seq.readLabel', { label, value: now }) : t('seq.read', { value: now }), extra));
+              msg(
+                joinWords(
+                  label ? t('seq.readLabel', { label, value: now }) : t('seq.read', { value: now }),
+                  extra,
+                ),
+              );
             }
             break;
           }
           case 'store': {
             let text: string;
             if (isLostUpdate(e, counters)) text = t('seq.writeLost', { value: now, old });
-            else if (/(?:^|\s)write (\S+)$/.exec(label)?.[1] === now) text = label; // "callback: write 00"
+            else if (/(?:^|\s)write (\S+)$/.exec(label)?.[1] === now)
+              text = label; // "callback: write 00"
             else text = t('seq.write', { value: now, old });
             msg(joinWords(text, extra));
             break;
@@ -285,7 +291,10 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
           case 'cas': {
             const from = fmt(e.object, e.expected);
             const to = fmt(e.object, e.desired);
-            const base = /\bCAS\b/.test(label) || !label ? t('seq.cas', { from, to }) : t('seq.casLabel', { label, from, to });
+            const base =
+              /\bCAS\b/.test(label) || !label
+                ? t('seq.cas', { from, to })
+                : t('seq.casLabel', { label, from, to });
             const text = e.ok ? t('seq.ok', { text: base }) : t('seq.failed', { text: base, value: old });
             msg(joinWords(text, extra), obj ?? who, e.ok ? '->>' : '-x');
             break;
@@ -370,11 +379,24 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
         }
         case 'clock':
           if (step > 0 || e.time > 0)
-            items.push({ kind: 'note', over: allActors(), text: t('seq.clock', { time: formatTime(e.time) }), range });
+            items.push({
+              kind: 'note',
+              over: allActors(),
+              text: t('seq.clock', { time: formatTime(e.time) }),
+              range,
+            });
           break;
         default:
           if (who && e.kind !== 'none')
-            items.push({ kind: 'msg', from: who, to: obj ?? who, text: joinWords(e.label || e.kind, extra), arrow: '->>', range, actor: e.actor! });
+            items.push({
+              kind: 'msg',
+              from: who,
+              to: obj ?? who,
+              text: joinWords(e.label || e.kind, extra),
+              arrow: '->>',
+              range,
+              actor: e.actor!,
+            });
       }
     }
   }

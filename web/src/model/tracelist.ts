@@ -28,7 +28,8 @@ function values(e: TraceEvent, f: Fmt): string {
   const o = e.object;
   const parts: string[] = [];
   if (e.kind === 'cas') parts.push(`${f(o, e.expected)} → ${f(o, e.desired)}`, `(${f(o, e.old)})`);
-  else if (e.old !== undefined && e.new !== undefined && e.old !== e.new) parts.push(`${f(o, e.old)} → ${f(o, e.new)}`);
+  else if (e.old !== undefined && e.new !== undefined && e.old !== e.new)
+    parts.push(`${f(o, e.old)} → ${f(o, e.new)}`);
   else if (e.new !== undefined) parts.push(f(o, e.new));
   if (e.value !== undefined) parts.push(String(e.value));
   if (e.target) parts.push(`→ ${e.target}`);

@@ -6,7 +6,7 @@
  */
 import { EngineError, type EngineBridge, type EngineSource, type OpenOptions } from '../engine/bridge';
 import type { ScenarioInfo, ScenarioProblem, Snapshot } from '../engine/types';
-import { t } from '../i18n';
+import { getLocale, t } from '../i18n';
 import { stepLine } from '../model/format';
 import { changedObjects, objectsOfType } from '../model/program';
 import type { Place } from '../model/params';
@@ -19,7 +19,7 @@ import type { StepRange } from '../model/mermaid';
 import { DEFAULT_SPEED, SPEEDS, delayOf, playMove, type PlayPolicy } from '../model/play';
 import { checkSchedule } from '../model/schedule';
 import type { LessonInfo } from '../engine/lessonTypes';
-import { MAX_SPIN_STEPS, atStart, keepsSpinning } from '../model/lesson';
+import { MAX_SPIN_STEPS, atStart, inLocale, keepsSpinning } from '../model/lesson';
 
 export interface Notice {
   id: number;
@@ -348,7 +348,10 @@ export class Store {
       else
         this.#show(
           s,
-          t('announce.ready', { title: opened.scenario.title, count: opened.scenario.actors.length }),
+          t('announce.ready', {
+            title: opened.lesson ? inLocale(opened.lesson.title, getLocale()) : opened.scenario.title,
+            count: opened.scenario.actors.length,
+          }),
         );
     } catch (e) {
       if (e instanceof EngineError && e.kind === 'scenario') {

@@ -4,7 +4,13 @@
  * edited schedule, and the explorer loading its counterexample.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EngineError, type EngineBridge, type OpenOptions, type Opened, type ScenarioSource } from '../engine/bridge';
+import {
+  EngineError,
+  type EngineBridge,
+  type OpenOptions,
+  type Opened,
+  type ScenarioSource,
+} from '../engine/bridge';
 import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../engine/explorer';
 import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
 import { Store } from './store';
@@ -66,7 +72,14 @@ class Fake implements EngineBridge {
     this.history = [];
     this.at = 0;
     return {
-      scenario: { title: 'Fake', engine: 'basic', actors: [{ name: 'A', ops: [] }, { name: 'B', ops: [] }] },
+      scenario: {
+        title: 'Fake',
+        engine: 'basic',
+        actors: [
+          { name: 'A', ops: [] },
+          { name: 'B', ops: [] },
+        ],
+      },
       snapshot: this.snap(),
     };
   }
@@ -97,9 +110,15 @@ class Fake implements EngineBridge {
   }
   async replay(schedule: string, step?: number) {
     this.calls.push(`replay ${schedule} ${step ?? ''}`.trim());
-    const names = schedule.replace(/^v1:\s*/, '').split(' ').filter(Boolean);
+    const names = schedule
+      .replace(/^v1:\s*/, '')
+      .split(' ')
+      .filter(Boolean);
     if (names.some((n) => n !== 'A' && n !== 'B'))
-      throw new EngineError('engine', `schedule names actor '${names.find((n) => n !== 'A' && n !== 'B')}', which this scenario does not have`);
+      throw new EngineError(
+        'engine',
+        `schedule names actor '${names.find((n) => n !== 'A' && n !== 'B')}', which this scenario does not have`,
+      );
     this.history = names.map((n) => (n === 'A' ? 0 : 1));
     this.at = step ?? this.history.length;
     return { snapshot: this.snap() };
@@ -264,7 +283,9 @@ describe('editing the schedule', () => {
     const { engine, store } = await setup();
     await store.loadSchedule('A');
     const error = await store.loadSchedule('A Z');
-    expect(error).toBe("That schedule does not fit this scenario: schedule names actor 'Z', which this scenario does not have");
+    expect(error).toBe(
+      "That schedule does not fit this scenario: schedule names actor 'Z', which this scenario does not have",
+    );
     expect(store.get().busy).toBe(false);
     expect(await store.loadSchedule('A;B')).toMatch(/letters, digits/);
     expect(engine.calls.filter((c) => c.startsWith('replay'))).toHaveLength(2);
@@ -309,13 +330,23 @@ describe('the explorer', () => {
 
   it('says what was proven when nothing is found, and leaves the run alone', async () => {
     const { engine, store } = await setup();
-    engine.exploreResult = { ...found, found: false, kind: null, schedule: null, executions: 310, bound: 3, elapsedMs: 12 };
+    engine.exploreResult = {
+      ...found,
+      found: false,
+      kind: null,
+      schedule: null,
+      executions: 310,
+      bound: 3,
+      elapsedMs: 12,
+    };
     const done = store.explore();
     await flush();
     engine.release!();
     await done;
     expect(store.get().explorer.status).toBe('none');
-    expect(store.get().explorer.line).toBe('No stuck run or failed check within 3 preemptions: 310 executions, complete (12 ms).');
+    expect(store.get().explorer.line).toBe(
+      'No stuck run or failed check within 3 preemptions: 310 executions, complete (12 ms).',
+    );
     expect(engine.calls.some((c) => c.startsWith('replay'))).toBe(false);
   });
 

@@ -21,6 +21,7 @@ import {
   gaugeScale,
   interruptFlags,
   permitHistory,
+  placeText,
   queuedIn,
   queueWithLeft,
   region,
@@ -295,6 +296,7 @@ function SemaphoreCard({
             class={[
               s.value,
               where === 'debt' ? s.valDebt : where === 'zero' ? s.valZero : s.valFree,
+              String(sem.permits).length > 8 ? s.valHuge : String(sem.permits).length > 4 ? s.valLong : '',
               changed ? s.pulse : '',
             ].join(' ')}
             data-testid={`permits-${sem.name}`}
@@ -468,13 +470,7 @@ export function AqsView({ state, trace }: AqsViewProps) {
               a.status === 'finished'
                 ? t('aqs.finished')
                 : q
-                  ? t('aqs.inQueue', {
-                      object: q.object,
-                      place:
-                        q.position <= 10
-                          ? t(`aqs.place.${q.position}` as 'aqs.place.1')
-                          : t('aqs.place.later', { n: q.position }),
-                    })
+                  ? t('aqs.inQueue', { object: q.object, place: placeText(q.position) })
                   : held.length
                     ? held.map((h) => t('aqs.holding', { n: h.n, object: h.object })).join(', ')
                     : '';

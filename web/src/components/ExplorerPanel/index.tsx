@@ -31,7 +31,15 @@ const STRATEGY_KEYS: Record<Strategy, MessageKey> = {
   pct: 'explore.strategy.pct',
 };
 
-function Options({ options, disabled, onOptions }: { options: ExploreOptions; disabled: boolean; onOptions: ExplorerPanelProps['onOptions'] }) {
+function Options({
+  options,
+  disabled,
+  onOptions,
+}: {
+  options: ExploreOptions;
+  disabled: boolean;
+  onOptions: ExplorerPanelProps['onOptions'];
+}) {
   return (
     <details class={s.options}>
       <summary>{t('explore.options')}</summary>
@@ -92,7 +100,14 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
     const progress = x.progress ?? { executions: 0, bound: 0, pruned: 0, elapsedMs: 0 };
     const f = progressFraction(progress, o);
     return (
-      <section ref={card} class={s.card} data-state="running" data-testid="explorer" aria-busy="true" aria-labelledby="explore-title">
+      <section
+        ref={card}
+        class={s.card}
+        data-state="running"
+        data-testid="explorer"
+        aria-busy="true"
+        aria-labelledby="explore-title"
+      >
         <div class={s.head}>
           <span class={s.spinner} aria-hidden="true" />
           <h2 id="explore-title" class={s.title}>
@@ -124,7 +139,13 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
     const found = status === 'found';
     const icon = found ? '⚠' : status === 'none' ? '✓' : status === 'failed' ? '!' : '■';
     return (
-      <section ref={card} class={s.card} data-state={status} data-testid="explorer" aria-labelledby="explore-title">
+      <section
+        ref={card}
+        class={s.card}
+        data-state={status}
+        data-testid="explorer"
+        aria-labelledby="explore-title"
+      >
         <div class={s.head}>
           <span class={s.icon} aria-hidden="true">
             {icon}
@@ -143,7 +164,13 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
           </>
         )}
         <div class={s.actions}>
-          <button type="button" class={s.primary} onClick={p.onRun} disabled={p.disabled} data-testid="explore-run">
+          <button
+            type="button"
+            class={s.primary}
+            onClick={p.onRun}
+            disabled={p.disabled}
+            data-testid="explore-run"
+          >
             {t('explore.again')} <kbd class={s.key}>e</kbd>
           </button>
           <button type="button" class={s.secondary} onClick={p.onClose} data-testid="explore-close">
@@ -156,7 +183,13 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
   }
 
   return (
-    <section ref={card} class={s.card} data-state="idle" data-testid="explorer" aria-labelledby="explore-title">
+    <section
+      ref={card}
+      class={s.card}
+      data-state="idle"
+      data-testid="explorer"
+      aria-labelledby="explore-title"
+    >
       <div class={s.idle}>
         <div class={s.pitch}>
           <h2 id="explore-title" class={s.title}>

@@ -22,7 +22,15 @@ const POLICY_KEYS: Record<PlayPolicy, MessageKey> = {
   random: 'play.policy.random',
 };
 
-export function PlayControls({ playing, speed, policy, disabled, onToggle, onSpeed, onPolicy }: PlayControlsProps) {
+export function PlayControls({
+  playing,
+  speed,
+  policy,
+  disabled,
+  onToggle,
+  onSpeed,
+  onPolicy,
+}: PlayControlsProps) {
   const sps = SPEEDS[speed] ?? SPEEDS[0];
   return (
     <div class={s.controls}>

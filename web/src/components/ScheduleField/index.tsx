@@ -41,7 +41,10 @@ export function ScheduleField({ schedule, full, busy, onApply }: ScheduleFieldPr
     else setEditing(false);
   };
   return (
-    <div class={editing ? `${s.schedule} ${s.editing}` : s.schedule} title={editing ? undefined : t('time.scheduleHint')}>
+    <div
+      class={editing ? `${s.schedule} ${s.editing}` : s.schedule}
+      title={editing ? undefined : t('time.scheduleHint')}
+    >
       <span class={s.label} id="schedule-label">
         {t('time.schedule')}
       </span>

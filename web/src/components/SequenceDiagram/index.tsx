@@ -15,7 +15,13 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { TraceEvent } from '../../engine/types';
 import { t } from '../../i18n';
 import { actorColour } from '../../model/format';
-import { diagramPages, sequenceDiagram, type DiagramPage, type PagedDiagram, type StepRange } from '../../model/mermaid';
+import {
+  diagramPages,
+  sequenceDiagram,
+  type DiagramPage,
+  type PagedDiagram,
+  type StepRange,
+} from '../../model/mermaid';
 import { ExportButtons, fileBase, saveFile } from '../ExportButtons';
 import s from './style.module.css';
 
@@ -42,7 +48,11 @@ function arrowY(el: Element): { top: number; bottom: number } {
     const y = Math.max(num(el, 'y1'), num(el, 'y2'));
     return { top: y, bottom: y };
   }
-  const ys = (el.getAttribute('d') ?? '').match(/-?\d+(\.\d+)?/g)?.map(Number).filter((_, i) => i % 2 === 1) ?? [];
+  const ys =
+    (el.getAttribute('d') ?? '')
+      .match(/-?\d+(\.\d+)?/g)
+      ?.map(Number)
+      .filter((_, i) => i % 2 === 1) ?? [];
   return ys.length ? { top: Math.min(...ys), bottom: Math.max(...ys) } : { top: NaN, bottom: NaN };
 }
 
@@ -84,7 +94,9 @@ export function paint(svg: SVGSVGElement, actorCount: number): SVGSVGElement {
 function prepare(svg: SVGSVGElement, page: DiagramPage, actorCount: number): void {
   paint(svg, actorCount);
   const vb = svg.viewBox.baseVal;
-  const top = Math.max(...[...svg.querySelectorAll('rect.actor-top')].map((r) => num(r, 'y') + num(r, 'height')));
+  const top = Math.max(
+    ...[...svg.querySelectorAll('rect.actor-top')].map((r) => num(r, 'y') + num(r, 'height')),
+  );
   const bottom = Math.min(...[...svg.querySelectorAll('rect.actor-bottom')].map((r) => num(r, 'y')));
   const first = svg.querySelector('rect.actor-top[name="p0"]');
   svg.dataset.x = String(vb.x);
@@ -97,7 +109,10 @@ function prepare(svg: SVGSVGElement, page: DiagramPage, actorCount: number): voi
 
   const arrows = [...svg.querySelectorAll('.messageLine0, .messageLine1')];
   if (arrows.length !== page.messages.length) return; // not the drawing we expect: no bands, still a drawing
-  const texts = [...svg.querySelectorAll<SVGTextElement>('text.messageText')].map((el) => ({ el, y: num(el, 'y') }));
+  const texts = [...svg.querySelectorAll<SVGTextElement>('text.messageText')].map((el) => ({
+    el,
+    y: num(el, 'y'),
+  }));
   let prev = Number(svg.dataset.top);
   arrows.forEach((arrow, i) => {
     const range = page.messages[i]!;
@@ -153,10 +168,7 @@ function place(pages: SVGSVGElement[]): void {
 export function SequenceDiagram({ trace, actors, objects, scenarioId, onMark, onGo }: SequenceDiagramProps) {
   const shape = `${actors.join(',')}|${objects.map((o) => `${o.name}:${o.type}:${String(o.bucket ?? '')}`).join(',')}`;
   // rebuilt when the trace or the cast changes, not on every render
-  const model = useMemo(
-    () => diagramPages({ trace, actors, objects }, PAGE_SIZE, MAX_PAGES),
-    [trace, shape],
-  );
+  const model = useMemo(() => diagramPages({ trace, actors, objects }, PAGE_SIZE, MAX_PAGES), [trace, shape]);
   const host = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   /** drawn pages by their Mermaid text (a page whose text did not change is not drawn again) */
@@ -254,7 +266,11 @@ export function SequenceDiagram({ trace, actors, objects, scenarioId, onMark, on
               label: t('diagram.downloadSvg'),
               run: async () => {
                 const { draw, svgFile } = await import('./draw');
-                saveFile(`${base}-step-${steps}.svg`, 'image/svg+xml', svgFile(paint(await draw(full()), actorCount)));
+                saveFile(
+                  `${base}-step-${steps}.svg`,
+                  'image/svg+xml',
+                  svgFile(paint(await draw(full()), actorCount)),
+                );
               },
             },
           ]}

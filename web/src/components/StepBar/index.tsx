@@ -67,7 +67,9 @@ export function StepBar({ step, recorded, marked, marks = [], onGoto }: StepBarP
           value={step}
           disabled={recorded === 0}
           aria-label={t('time.scrub')}
-          aria-valuetext={recorded > step ? t('time.stepOf', { step, total: recorded }) : t('time.step', { step })}
+          aria-valuetext={
+            recorded > step ? t('time.stepOf', { step, total: recorded }) : t('time.step', { step })
+          }
           onInput={(e) => onGoto(Number((e.currentTarget as HTMLInputElement).value))}
           data-testid="step-bar"
         />

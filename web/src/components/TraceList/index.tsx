@@ -45,7 +45,11 @@ export function TraceList({ trace, actors, objects, scenarioId, marked }: TraceL
               id: 'jsonl-file',
               label: t('trace.download'),
               run: () =>
-                saveFile(`${fileBase(scenarioId)}-step-${steps}.jsonl`, 'application/x-ndjson', jsonLines(trace)),
+                saveFile(
+                  `${fileBase(scenarioId)}-step-${steps}.jsonl`,
+                  'application/x-ndjson',
+                  jsonLines(trace),
+                ),
             },
           ]}
         />
@@ -71,7 +75,12 @@ export function TraceList({ trace, actors, objects, scenarioId, marked }: TraceL
                 const i = actors.indexOf(r.actor);
                 const lit = marked && r.step >= marked.from && r.step <= marked.to;
                 return (
-                  <tr key={r.index} data-tone={r.tone} data-marked={lit ? '' : undefined} data-testid="trace-row">
+                  <tr
+                    key={r.index}
+                    data-tone={r.tone}
+                    data-marked={lit ? '' : undefined}
+                    data-testid="trace-row"
+                  >
                     <td class={s.num}>{r.step}</td>
                     <td>
                       {r.actor &&
