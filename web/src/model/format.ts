@@ -251,7 +251,10 @@ export function narrateEvent(
     case 'clock':
       return null;
     default:
-      return t('event.other', { actor: p.actor, action: actionText({ ...e, kind: e.kind }) });
+      return t('event.other', {
+        actor: p.actor,
+        action: actionText({ ...e, kind: e.kind, deadline: e.until }),
+      });
   }
 }
 

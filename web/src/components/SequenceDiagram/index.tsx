@@ -14,6 +14,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { TraceEvent } from '../../engine/types';
 import { t } from '../../i18n';
+import { useLocale } from '../../i18n/useLocale';
 import { actorColour } from '../../model/format';
 import {
   diagramPages,
@@ -168,7 +169,11 @@ function place(pages: SVGSVGElement[]): void {
 export function SequenceDiagram({ trace, actors, objects, scenarioId, onMark, onGo }: SequenceDiagramProps) {
   const shape = `${actors.join(',')}|${objects.map((o) => `${o.name}:${o.type}:${String(o.bucket ?? '')}`).join(',')}`;
   // rebuilt when the trace or the cast changes, not on every render
-  const model = useMemo(() => diagramPages({ trace, actors, objects }, PAGE_SIZE, MAX_PAGES), [trace, shape]);
+  const locale = useLocale(); // the arrows are worded in the page's language
+  const model = useMemo(
+    () => diagramPages({ trace, actors, objects }, PAGE_SIZE, MAX_PAGES),
+    [trace, shape, locale],
+  );
   const host = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   /** drawn pages by their Mermaid text (a page whose text did not change is not drawn again) */
