@@ -102,7 +102,9 @@ static void run_range(script_world *w, int actor, const script_actor *a, uint32_
             sim_do(m, &x);
             int64_t l = script_operand_value(w, actor, &in->expr.lhs);
             int64_t r = script_operand_value(w, actor, &in->expr.rhs);
-            if (!script_compare(l, in->expr.cmp, r)) {
+            bool held = script_compare(l, in->expr.cmp, r);
+            sim_assert_result(m, held);
+            if (!held) {
                 char msg[240];
                 script_describe_failure(w, actor, &in->expr, l, r, msg, sizeof msg);
                 sim_violation(m, "assertion", msg, x.site);

@@ -593,6 +593,14 @@ void sim_note(sim_machine *m, plat_site at, int64_t value)
     sim_emit(m, &e);
 }
 
+void sim_assert_result(sim_machine *m, bool held)
+{
+    /* The step's event is the last one: nothing ran between it and now. */
+    if (m->n_events && m->events[m->n_events - 1].kind == SIM_ACT_ASSERT &&
+        m->events[m->n_events - 1].actor == m->current)
+        m->events[m->n_events - 1].ok = held;
+}
+
 void sim_violation(sim_machine *m, const char *kind, const char *message, plat_site at)
 {
     if (m->outcome != SIM_RUNNING)

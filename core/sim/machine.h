@@ -205,6 +205,9 @@ int sim_current_actor(const sim_machine *m);
 uint64_t sim_do(sim_machine *m, const sim_action *act);
 /* A note from the engine attached to the current step. */
 void sim_note(sim_machine *m, plat_site at, int64_t value);
+/* The interpreter's verdict on the assertion step just taken (its trace event
+ * says whether it held). */
+void sim_assert_result(sim_machine *m, bool held);
 /* A check failed: the run ends with a violation. */
 void sim_violation(sim_machine *m, const char *kind, const char *message, plat_site at);
 /* The interpreter says which operation of its program the actor is in, and
