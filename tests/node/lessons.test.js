@@ -246,7 +246,7 @@ test('an unknown goal kind, two goal kinds, and a bug lesson whose goal the expl
 
 test('bad matchers: an unknown field, an unknown kind, an actor the lesson does not have, a field a next action lacks', () => {
   assert.deepEqual(problems(good('  - when: {actor: B, kind: store}', '  - when: {actor: B, lable: store}')), [
-    'lesson.md:22:22: beats[0].when.lable: is not a known field; expected one of: variant, actor, kind, object, label, site, step, ok, old, new, value, expected, desired, arg, count, inside, woken, by, target, text, check, width, op, round',
+    'lesson.md:22:22: beats[0].when.lable: is not a known field; expected one of: variant, actor, kind, object, label, site, step, time, until, ok, old, new, value, expected, desired, arg, count, inside, woken, by, target, text, check, width, op, round',
   ]);
   assert.deepEqual(problems(good('  - when: {actor: B, kind: store}', '  - when: {actor: Z, kind: stor}')), [
     "lesson.md:22:19: beats[0].when.actor: 'Z' is not an actor of this lesson (actors: A, B)",
