@@ -3,7 +3,7 @@
 // bad addresses that must show a message in the page.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, open, screenshot, serve } from './harness.mjs';
+import { browser, open, screenshot, serve, clean, waitForText } from './harness.mjs';
 
 let server;
 let chrome;
@@ -18,30 +18,8 @@ after(async () => {
   await server?.stop();
 });
 
-const clean = (s) =>
-  (s ?? '')
-    .replace(/\u200b/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** Waits until the locator's text is `want` (a string, or a RegExp to match). */
-async function expectText(locator, want, timeout = 5000) {
-  const end = Date.now() + timeout;
-  let got;
-  for (;;) {
-    got = clean(
-      await locator
-        .first()
-        .innerText({ timeout })
-        .catch(() => null),
-    );
-    if (want instanceof RegExp ? want.test(got) : got === want) return got;
-    if (Date.now() > end) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  if (want instanceof RegExp) assert.match(got, want);
-  else assert.equal(got, want);
-}
+/** Waits until the locator's text is `want` (this file waits up to 5000 ms). */
+const expectText = (locator, want, timeout = 5000) => waitForText(locator, want, timeout);
 
 const lane = (page, name) => page.locator(`section[data-actor="${name}"]`);
 const next = (page, name) => lane(page, name).getByTestId('action');

@@ -4,7 +4,7 @@
 // lanes' aqs wording, and two of its lessons (one in Chinese).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, open, screenshot, serve } from './harness.mjs';
+import { browser, open, screenshot, serve, clean, waitForText } from './harness.mjs';
 
 let server;
 let chrome;
@@ -19,30 +19,8 @@ after(async () => {
   await server?.stop();
 });
 
-const clean = (s) =>
-  (s ?? '')
-    .replace(/\u200b/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** Waits until the locator's text is `want` (a string, or a RegExp to match). */
-async function expectText(locator, want, timeout = 8000) {
-  const end = Date.now() + timeout;
-  let got;
-  for (;;) {
-    got = clean(
-      await locator
-        .first()
-        .innerText({ timeout })
-        .catch(() => null),
-    );
-    if (want instanceof RegExp ? want.test(got) : got === want) return got;
-    if (Date.now() > end) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  if (want instanceof RegExp) assert.match(got, want);
-  else assert.equal(got, want);
-}
+/** Waits until the locator's text is `want` (this file waits up to 8000 ms). */
+const expectText = (locator, want, timeout = 8000) => waitForText(locator, want, timeout);
 
 /** Waits until the locator's attribute is `want`. */
 async function expectAttr(locator, name, want, timeout = 8000) {

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 // Shared by the end-to-end tests: serve the built app with `vite preview` on a
 // free port, drive Debian's Chromium headless through playwright-core (never a
 // downloaded browser), save screenshots under build/test-output/.
@@ -120,4 +121,31 @@ export async function screenshot(page, name) {
   const path = join(OUT, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** Page text as a learner reads it: zero-width spaces gone, white space folded. */
+export const clean = (s) =>
+  (s ?? '')
+    .replace(/\u200b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Waits up to `timeout` ms until the locator's text is `want` (a string, or a
+ * RegExp to match), then asserts it. */
+export async function waitForText(locator, want, timeout) {
+  const end = Date.now() + timeout;
+  let got;
+  for (;;) {
+    got = clean(
+      await locator
+        .first()
+        .innerText({ timeout })
+        .catch(() => null),
+    );
+    if (want instanceof RegExp ? want.test(got) : got === want) return got;
+    if (Date.now() > end) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (want instanceof RegExp) assert.match(got, want);
+  else assert.equal(got, want);
 }

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, browser, open, screenshot, serve } from './harness.mjs';
+import { ROOT, browser, open, screenshot, serve, clean, waitForText } from './harness.mjs';
 
 let server;
 let chrome;
@@ -97,30 +97,8 @@ after(async () => {
   await host?.stop();
 });
 
-const clean = (s) =>
-  (s ?? '')
-    .replace(/\u200b/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** Waits until the locator's text is `want` (a string, or a RegExp to match). */
-async function expectText(locator, want, timeout = 10000) {
-  const end = Date.now() + timeout;
-  let got;
-  for (;;) {
-    got = clean(
-      await locator
-        .first()
-        .innerText({ timeout })
-        .catch(() => null),
-    );
-    if (want instanceof RegExp ? want.test(got) : got === want) return got;
-    if (Date.now() > end) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  if (want instanceof RegExp) assert.match(got, want);
-  else assert.equal(got, want);
-}
+/** Waits until the locator's text is `want` (this file waits up to 10000 ms). */
+const expectText = (locator, want, timeout = 10000) => waitForText(locator, want, timeout);
 
 /** Waits until f() is truthy (polling), returns its value. */
 async function until(f, what, timeout = 10000) {
