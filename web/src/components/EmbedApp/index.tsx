@@ -21,7 +21,7 @@ import { useStore, useStoreActions } from '../../store/useStore';
 import { AqsView } from '../AqsView';
 import { BasicView } from '../BasicView';
 import { Icon } from '../Icon';
-import { Lane } from '../Lane';
+import { Lanes } from '../Lane';
 import { LangSwitch } from '../LangSwitch';
 import { Narration } from '../Narration';
 import { Notices } from '../Notices';
@@ -172,33 +172,15 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
               />
             )}
             <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
-              {scenario.actors.map((a, i) => {
-                const st = snap.state.actors[i];
-                if (!st) return null;
-                const next = st.next;
-                const losesUpdate =
-                  !!next &&
-                  next.kind === 'store' &&
-                  isLostUpdate(
-                    { step: 0, time: 0, kind: 'store', object: next.object, arg: next.arg, old: next.value },
-                    counters,
-                  );
-                return (
-                  <Lane
-                    key={a.name}
-                    index={i}
-                    actor={a}
-                    state={st}
-                    outcome={snap.state.outcome}
-                    trace={snap.trace}
-                    losesUpdate={losesUpdate}
-                    machine={snap.state}
-                    opSince={state.opSince[i]}
-                    onStep={(k) => void store.step(k)}
-                    onStepOver={(k) => void store.stepOver(k)}
-                  />
-                );
-              })}
+              <Lanes
+                actors={scenario.actors}
+                machine={snap.state}
+                trace={snap.trace}
+                counters={counters}
+                opSince={state.opSince}
+                onStep={(k) => void store.step(k)}
+                onStepOver={(k) => void store.stepOver(k)}
+              />
             </div>
             <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
             <details class={s.inside}>

@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks';
 import type { ActorState, MachineState, Outcome, ScenarioActor, TraceEvent } from '../../engine/types';
 import { t } from '../../i18n';
 import { blockedText, insideOperation, nextEffect, nextText } from '../../model/describe';
-import { actorColour, actorInk, shortSite, statusView } from '../../model/format';
+import { actorColour, actorInk, isLostUpdate, shortSite, statusView } from '../../model/format';
 import { spinRound } from '../../model/parkingLot';
 import { currentOp, opDepth } from '../../model/program';
 import { ActorBadge } from '../ActorBadge';
@@ -207,5 +207,57 @@ export function Lane({
         </button>
       </div>
     </section>
+  );
+}
+
+/** Every actor's lane, as the app and an embedded lesson both show them. */
+export function Lanes({
+  actors,
+  machine,
+  trace,
+  counters,
+  opSince,
+  onStep,
+  onStepOver,
+}: {
+  actors: ScenarioActor[];
+  machine: MachineState;
+  trace: TraceEvent[];
+  /** the racy counters, whose next store may lose an update */
+  counters: Set<string>;
+  opSince: (number | undefined)[];
+  onStep: (i: number) => void;
+  onStepOver: (i: number) => void;
+}) {
+  return (
+    <>
+      {actors.map((a, i) => {
+        const st = machine.actors[i];
+        if (!st) return null;
+        const next = st.next;
+        const losesUpdate =
+          !!next &&
+          next.kind === 'store' &&
+          isLostUpdate(
+            { step: 0, time: 0, kind: 'store', object: next.object, arg: next.arg, old: next.value },
+            counters,
+          );
+        return (
+          <Lane
+            key={a.name}
+            index={i}
+            actor={a}
+            state={st}
+            outcome={machine.outcome}
+            trace={trace}
+            losesUpdate={losesUpdate}
+            machine={machine}
+            opSince={opSince[i]}
+            onStep={onStep}
+            onStepOver={onStepOver}
+          />
+        );
+      })}
+    </>
   );
 }
