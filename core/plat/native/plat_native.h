@@ -133,7 +133,11 @@ int64_t plat_native_now_us(void);
 static inline void plat_parker_prepare(plat_parker *p, plat_site at)
 {
     (void)at;
-    atomic_store_explicit(&p->woken, 0, memory_order_relaxed);
+    /* seq_cst, not relaxed: the caller checks its condition next, and that
+     * load must not overtake this store (x86 lets a later load pass an
+     * earlier store), or a wake that lands in between is overwritten: the
+     * very lost wakeup the lessons teach. */
+    atomic_store_explicit(&p->woken, 0, memory_order_seq_cst);
 }
 
 static inline void plat_parker_sleep(plat_parker *p, plat_site at)
