@@ -4,11 +4,14 @@
  *   @wasm       build/wasm/        the emscripten module (built by `make wasm`)
  *   @lockstep   wasm/js/           Session and the scenario compiler
  * and the YAML scenarios of tests/scenarios/ as text (src/scenarios/), so the
- * dev server may read the whole repository (fs.allow).
+ * dev server may read the whole repository (fs.allow).  The course's lessons
+ * (lessons/) are compiled at build time by plugins/lessons.ts, with the node
+ * build of the module (build/wasm/lockstep-node.cjs).
  */
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
+import { courseLessons } from './plugins/lessons.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -16,7 +19,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: here,
   base: './',
-  plugins: [preact()],
+  plugins: [preact(), courseLessons(repo)],
   resolve: {
     alias: {
       '@wasm': `${repo}build/wasm`,
@@ -50,7 +53,7 @@ export default defineConfig({
   preview: { host: 'localhost', port: 5173, strictPort: true },
   test: {
     root: here,
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'plugins/**/*.test.ts'],
     environment: 'node',
   },
 });

@@ -137,3 +137,12 @@ declare module '@lockstep/lesson/play.js' {
   ): boolean;
   export function scheduleTokens(schedule: string): string[];
 }
+
+// web/plugins/lessons.ts: the course's lessons, compiled at build time
+declare module 'virtual:lockstep/lessons' {
+  type Source = import('./engine/bridge').BuiltLessonSource | import('./engine/bridge').ScenarioSource;
+  /** in course order; file: "lessons/06-lost-wakeup.md" */
+  export const lessons: (import('./model/lessonList').LessonSummary & { file: string })[];
+  /** id -> the lesson's own chunk */
+  export const loaders: Record<string, () => Promise<{ default: Source }>>;
+}

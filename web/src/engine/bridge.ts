@@ -10,7 +10,7 @@
 import wasmUrl from '@wasm/lockstep-web.wasm?url';
 import type { ScenarioInfo, ScenarioProblem, Snapshot } from './types';
 import type { ExploreJob, ExploreOptions, ExploreProgress } from './explorer';
-import type { LessonInfo } from './lessonTypes';
+import type { BuiltLesson, LessonInfo } from './lessonTypes';
 
 export type EngineErrorKind = 'load' | 'scenario' | 'engine';
 
@@ -36,6 +36,13 @@ export interface ScenarioSource {
    * starting schedule is replayed when no schedule is given.
    */
   kind?: 'scenario' | 'lesson';
+}
+
+/** One of the course's lessons, compiled at build time: opened like a lesson file, without compiling. */
+export interface BuiltLessonSource {
+  kind: 'built-lesson';
+  file: string;
+  built: BuiltLesson;
 }
 
 export interface OpenOptions {
@@ -75,7 +82,7 @@ export interface EngineSource {
 
 export interface EngineBridge {
   /** Compiles a scenario and starts a session on it (replacing any previous one). */
-  open(source: ScenarioSource, options?: OpenOptions): Promise<Opened>;
+  open(source: ScenarioSource | BuiltLessonSource, options?: OpenOptions): Promise<Opened>;
   /** One step of actor `actor` (0-based). */
   step(actor: number): Promise<Snapshot>;
   /** Steps the actor to the end of its current operation. */

@@ -70,8 +70,10 @@ export interface LessonInfo {
   bug: boolean;
   title: LessonText;
   goal: LessonGoal;
-  /** Markdown per language: NOT sanitized (model/markdown.ts does that) */
+  /** Markdown per language */
   body: LessonText;
+  /** the body rendered at build time for the course's own lessons, NOT sanitized (model/sanitize.ts does that) */
+  bodyHtml?: LessonText;
   recap: LessonText;
   realWorld: LessonText;
   /** the starting schedule (readable), replayed when the lesson opens */
@@ -84,4 +86,19 @@ export interface LessonInfo {
   questions: LessonQuestion[];
   /** how many steps the starting schedule takes (0 without one); beats are said only after it */
   startSteps: number;
+}
+
+/**
+ * One of the course's lessons, parsed and compiled when the app was built
+ * (web/plugins/lessons.ts), so opening it needs neither the YAML reader nor
+ * the compiler.  Plain JSON.
+ */
+export interface BuiltLesson {
+  /** "lessons/06-lost-wakeup.md" */
+  file: string;
+  /** startSteps 0 (the engine measures it when the lesson opens); bodyHtml set */
+  info: LessonInfo;
+  scenario: import('./types').ScenarioInfo;
+  /** the compiled scenario, base64 */
+  bytecode: string;
 }

@@ -1,24 +1,25 @@
 /*
  * The engine on the main thread: one Session over the wasm module.  Loaded
- * lazily by bridge.ts; everything heavy (the emscripten glue, the .wasm, the
- * YAML parser and schema validator inside the scenario compiler) comes with it.
+ * lazily by bridge.ts, with the emscripten glue and the .wasm.  The course's
+ * lessons come compiled (BuiltLessonSource); any other text is compiled by
+ * compile.ts, whose chunk (the YAML reader, the schema validator, the
+ * compiler) loads the first time one is opened.
  */
 import { Session, catalog, sources } from '@lockstep/lockstep.js';
-import { compileScenario } from '@lockstep/scenario.js';
-import { parseLesson } from '@lockstep/lesson.js';
 import type { EmscriptenModule } from '@lockstep/lockstep.js';
 import {
   EngineError,
+  type BuiltLessonSource,
   type EngineBridge,
   type EngineSource,
   type OpenOptions,
   type Opened,
   type ScenarioSource,
 } from './bridge';
+import type { Compiled } from './compile';
 import { explore, type ExploreOptions, type ExploreProgress } from './explorer';
 import { loadModule } from './load';
-import type { MachineState, ScenarioInfo, ScenarioProblem, Snapshot, Summary, TraceEvent } from './types';
-import type { LessonInfo } from './lessonTypes';
+import type { MachineState, ScenarioProblem, Snapshot, Summary, TraceEvent } from './types';
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -97,18 +98,29 @@ class LocalEngine implements EngineBridge {
     return this.#snapshot();
   }
 
-  async open(source: ScenarioSource, options: OpenOptions = {}): Promise<Opened> {
-    let compiled: { bytecode: Uint8Array; scenario: ScenarioInfo };
-    let lesson: LessonInfo | undefined;
-    try {
-      if (source.kind === 'lesson') {
-        const l = parseLesson(source.text, { file: source.file, catalog: this.#catalog });
-        compiled = { bytecode: l.bytecode, scenario: l.scenario };
-        lesson = lessonInfo(l);
-      } else compiled = compileScenario(source.text, { file: source.file, catalog: this.#catalog });
-    } catch (e) {
-      throw scenarioError(e, source.file);
+  async open(source: ScenarioSource | BuiltLessonSource, options: OpenOptions = {}): Promise<Opened> {
+    let compiled: Compiled;
+    if (source.kind === 'built-lesson') {
+      const { built } = source;
+      compiled = {
+        bytecode: fromBase64(built.bytecode),
+        scenario: built.scenario,
+        lesson: structuredClone(built.info),
+      };
+    } else {
+      let compiler: typeof import('./compile');
+      try {
+        compiler = await import('./compile');
+      } catch (e) {
+        throw new EngineError('load', message(e));
+      }
+      try {
+        compiled = compiler.compile(source, this.#catalog);
+      } catch (e) {
+        throw scenarioError(e, source.file);
+      }
     }
+    const lesson = compiled.lesson;
     this.#session?.free();
     this.#session = null;
     this.#full = null;
@@ -182,7 +194,11 @@ class LocalEngine implements EngineBridge {
     const s = this.#get();
     const now = this.#snapshot();
     // the whole recorded run, to put back if this schedule is refused
-    const was = { compact: now.full?.compact ?? now.summary.compact, steps: now.full?.steps ?? now.summary.steps, step: now.state.step };
+    const was = {
+      compact: now.full?.compact ?? now.summary.compact,
+      steps: now.full?.steps ?? now.summary.steps,
+      step: now.state.step,
+    };
     let note: string | undefined;
     this.#full = null;
     try {
@@ -221,10 +237,8 @@ class LocalEngine implements EngineBridge {
   }
 }
 
-/** What the UI keeps of a parsed lesson: plain data, without the bytecode and the checker's bookkeeping. */
-function lessonInfo(l: ReturnType<typeof parseLesson>): LessonInfo {
-  const { bytecode: _b, scenario: _s, outcomes: _o, at: _a, ...rest } = l;
-  return { ...structuredClone(rest), startSteps: 0 };
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 
 export async function createLocalEngine(): Promise<EngineBridge> {

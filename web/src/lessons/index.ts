@@ -1,58 +1,41 @@
 /*
- * The lessons the app can open: every lessons/NN-id.md, each loaded as text
- * only when it is opened (or when the index first lists them all).  The id
- * and order come from the file name; the engine parses the rest.
+ * The course's lessons: every lessons/NN-id.md, parsed and compiled when the
+ * app was built (web/plugins/lessons.ts).  The index (ids, order, engines,
+ * titles, goals) is part of the app; each lesson's compiled form is a chunk
+ * of its own, loaded when the lesson opens.
  */
-import {
-  inOrder,
-  lessonFile,
-  neighbours,
-  summarize,
-  type LessonFile,
-  type LessonSummary,
-} from '../model/lessonList';
+import { lessons, loaders } from 'virtual:lockstep/lessons';
+import type { BuiltLessonSource, ScenarioSource } from '../engine/bridge';
+import { neighbours, type LessonFile, type LessonSummary } from '../model/lessonList';
 
-const files = import.meta.glob<string>('../../../lessons/*.md', { query: '?raw', import: 'default' });
-
-const byId = new Map<string, { file: LessonFile; path: string; load: () => Promise<string> }>();
-for (const [path, load] of Object.entries(files)) {
-  const file = lessonFile(path);
-  if (file) byId.set(file.id, { file, path: path.replace(/^(\.\.\/)+/, ''), load });
-}
-
-const ordered = inOrder([...byId.values()].map((x) => x.file));
+const files: LessonFile[] = lessons.map(({ id, order }) => ({ id, order }));
 
 /** The course's lessons in order. */
 export function lessonFiles(): LessonFile[] {
-  return ordered;
+  return files;
 }
 
 /** The first lesson: what a bare address opens. */
-export const FIRST_LESSON = ordered[0]?.id ?? '';
+export const FIRST_LESSON = files[0]?.id ?? '';
 
 export function hasLesson(id: string): boolean {
-  return byId.has(id);
+  return Object.hasOwn(loaders, id);
 }
 
-/** The lesson file's text, and its name for messages ("lessons/06-lost-wakeup.md"). */
-export async function loadLesson(id: string): Promise<{ text: string; file: string; kind: 'lesson' }> {
-  const l = byId.get(id);
-  if (!l) throw new Error(`no lesson ${id}`);
-  return { text: await l.load(), file: l.path, kind: 'lesson' };
+/**
+ * The lesson, ready to open: compiled, or for a file that did not compile
+ * at build time, its text (the engine then reports its problems in the page).
+ */
+export async function loadLesson(id: string): Promise<BuiltLessonSource | ScenarioSource> {
+  if (!hasLesson(id)) throw new Error(`no lesson ${id}`);
+  return (await loaders[id]!()).default;
 }
 
 export function lessonNeighbours(id: string): { prev: string | null; next: string | null } {
-  return neighbours(ordered, id);
+  return neighbours(files, id);
 }
 
-let summaries: Promise<LessonSummary[]> | null = null;
-
-/** Every lesson's engine, title and goal (reads all the files, once). */
+/** Every lesson's engine, title and goal. */
 export function lessonSummaries(): Promise<LessonSummary[]> {
-  summaries ??= Promise.all([import('yaml'), ...ordered.map((f) => byId.get(f.id)!.load())]).then(
-    ([yaml, ...texts]) =>
-      ordered.map((f, i) => summarize(f, texts[i] as string, (s) => yaml.parse(s, { maxAliasCount: 50 }))),
-  );
-  summaries.catch(() => (summaries = null));
-  return summaries;
+  return Promise.resolve(lessons.map(({ file: _file, ...summary }) => summary));
 }

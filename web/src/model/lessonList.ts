@@ -1,9 +1,8 @@
 /*
  * The course's lessons, as the index lists them: ids and order from the file
  * names (lessons/NN-id.md), titles, goals and engines from the front matter
- * (read with the YAML reader, without the full parser that lives in the
- * engine chunk), grouped by engine in the course's order, and prev/next.
- * Pure functions, no DOM.
+ * (summarize, run at build time by web/plugins/lessons.ts), grouped by engine
+ * in the course's order, and prev/next.  Pure functions, no DOM.
  */
 import type { LessonText } from '../engine/lessonTypes';
 

@@ -4,7 +4,14 @@
  * step).  Components read it through useStore() and change it only through
  * the actions below, which go to the engine one at a time, in order.
  */
-import { EngineError, type EngineBridge, type EngineSource, type OpenOptions } from '../engine/bridge';
+import {
+  EngineError,
+  type BuiltLessonSource,
+  type EngineBridge,
+  type EngineSource,
+  type OpenOptions,
+  type ScenarioSource,
+} from '../engine/bridge';
 import type { ScenarioInfo, ScenarioProblem, Snapshot } from '../engine/types';
 import { getLocale, t } from '../i18n';
 import { stepLine } from '../model/format';
@@ -98,7 +105,7 @@ export interface ScenarioLoader {
 /** The course's lessons (src/lessons/). */
 export interface LessonLoader {
   has(id: string): boolean;
-  load(id: string): Promise<{ text: string; file: string; kind: 'lesson' }>;
+  load(id: string): Promise<ScenarioSource | BuiltLessonSource>;
   first: string;
 }
 
@@ -215,7 +222,8 @@ export class Store {
       scenario: this.#state.scenarioId === this.#scenarios.fallback ? undefined : this.#state.scenarioId,
       variant: variant && variant !== (this.#state.scenario?.variant ?? 'correct') ? variant : undefined,
       // the whole recorded run (also when back before its end), and where in it
-      schedule: snap && (snap.full ?? snap.summary).steps > 0 ? (snap.full ?? snap.summary).compact : undefined,
+      schedule:
+        snap && (snap.full ?? snap.summary).steps > 0 ? (snap.full ?? snap.summary).compact : undefined,
       step: snap && (snap.full ?? snap.summary).steps > 0 ? steps : undefined,
     };
   }
@@ -244,7 +252,7 @@ export class Store {
   /** Where each actor's operation began, as the page watched the run (step into). */
   #ops = new OpHistory();
   /** the text of the open scenario, to open it again under another variant */
-  #source: { text: string; file: string; kind?: 'scenario' | 'lesson' } | null = null;
+  #source: ScenarioSource | BuiltLessonSource | null = null;
 
   #failed(e: unknown): void {
     const msg = e instanceof Error ? e.message : String(e);
@@ -292,7 +300,7 @@ export class Store {
 
   async #open(
     id: string,
-    load: () => Promise<{ text: string; file: string; kind?: 'scenario' | 'lesson' }>,
+    load: () => Promise<ScenarioSource | BuiltLessonSource>,
     options: OpenOptions,
     fromFile: string | null,
   ): Promise<void> {
@@ -307,7 +315,12 @@ export class Store {
         // a bad file leaves the scenario that was open (the engine keeps it too)
         if (fromFile && this.#state.snap && e instanceof EngineError && e.kind === 'scenario') {
           this.#set({ phase: 'ready', busy: false, ...before });
-          this.notify('error', t('notice.badFile', { file: fromFile }), e.problems.length ? undefined : e.message, e.problems);
+          this.notify(
+            'error',
+            t('notice.badFile', { file: fromFile }),
+            e.problems.length ? undefined : e.message,
+            e.problems,
+          );
           return;
         }
         throw e;
@@ -398,7 +411,12 @@ export class Store {
         const snap = await request(await this.#engine());
         clearTimeout(slow);
         if (moved === 'reset') this.#ops.clear();
-        this.#ops.record(snap.state.step, snap.state.actors, moved !== 'goto', moved === 'over' ? from : undefined);
+        this.#ops.record(
+          snap.state.step,
+          snap.state.actors,
+          moved !== 'goto',
+          moved === 'over' ? from : undefined,
+        );
         this.#show(snap, ...say(snap));
       } catch (e) {
         clearTimeout(slow);
@@ -511,7 +529,8 @@ export class Store {
         const engine = await this.#engine();
         const schedule = old.summary.steps > 0 ? old.summary.compact : undefined;
         const opened = await engine.open(source, { variant, schedule, keepPrefix: true });
-        if (opened.scheduleError) this.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));
+        if (opened.scheduleError)
+          this.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));
         const snap = opened.snapshot;
         const stoppedAt = opened.diverged?.step;
         const diff = firstDifference(old.trace, snap.trace, stoppedAt);

@@ -138,7 +138,12 @@ export function LessonPanel(p: LessonPanelProps) {
         onToggle={(e) => setBodyOpen((e.currentTarget as HTMLDetailsElement).open)}
       >
         <summary data-testid="lesson-about">{t('lesson.about')}</summary>
-        <Markdown source={inLocale(lesson.body, locale)} lang={locale} testId="lesson-body" />
+        <Markdown
+          source={inLocale(lesson.body, locale)}
+          html={lesson.bodyHtml && inLocale(lesson.bodyHtml, locale)}
+          lang={locale}
+          testId="lesson-body"
+        />
       </details>
       {p.reached && (
         <section class={s.recap} data-testid="lesson-recap" aria-labelledby="lesson-recap-title">

@@ -1,0 +1,76 @@
+/*
+ * The course's lessons compiled at build time must be exactly what the
+ * browser would have compiled from their text, and a lesson that does not
+ * compile must still reach the page, as text, so the page can say why.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalog } from '../../wasm/js/lockstep.js';
+import { loadModule } from '../../wasm/js/node.js';
+import { compile } from '../src/engine/compile.ts';
+import { markdownToHtml } from '../src/model/markdown.ts';
+import { compileLessons, type CompiledLesson } from './lessons.ts';
+
+const lessonsDir = fileURLToPath(new URL('../../lessons/', import.meta.url));
+
+describe('the course, compiled at build time', () => {
+  let course: Map<string, CompiledLesson>;
+  let cat: unknown;
+  beforeAll(async () => {
+    course = await compileLessons(lessonsDir);
+    cat = catalog(await loadModule());
+  });
+
+  it('has every lesson, in course order, each compiled', () => {
+    expect([...course.keys()].slice(0, 3)).toEqual(['racy-counter', 'fast-path', 'contention']);
+    expect(course.size).toBe(13);
+    expect(course.get('lost-wakeup')!.summary).toMatchObject({
+      id: 'lost-wakeup',
+      order: 6,
+      engine: 'parking_lot',
+      file: 'lessons/06-lost-wakeup.md',
+    });
+    for (const l of course.values()) {
+      expect(l.problems).toEqual([]);
+      expect(l.source.kind).toBe('built-lesson');
+    }
+  });
+
+  it('is what the browser compiles from the same text, with the body rendered', () => {
+    for (const l of course.values()) {
+      if (l.source.kind !== 'built-lesson') throw new Error(`${l.summary.file} did not compile`);
+      const file = l.summary.file;
+      const text = readFileSync(join(lessonsDir, file.replace(/^lessons\//, '')), 'utf8');
+      const live = compile({ kind: 'lesson', text, file }, cat);
+      const { built } = l.source;
+      expect(Buffer.from(built.bytecode, 'base64')).toEqual(Buffer.from(live.bytecode));
+      expect(built.scenario).toEqual(live.scenario);
+      const { bodyHtml, ...info } = built.info;
+      expect(info).toEqual(live.lesson);
+      expect(bodyHtml).toEqual({
+        en: markdownToHtml(info.body.en),
+        'zh-CN': markdownToHtml(info.body['zh-CN']),
+      });
+    }
+  });
+
+  it('keeps a lesson that does not compile as text, with its problems for the build log', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lessons-'));
+    const good = readFileSync(join(lessonsDir, '01-racy-counter.md'), 'utf8');
+    const bad = good.replace(/^engine: basic$/m, 'engine: basik');
+    expect(bad).not.toBe(good);
+    writeFileSync(join(dir, '01-racy-counter.md'), good);
+    writeFileSync(join(dir, '02-typo.md'), bad);
+    writeFileSync(join(dir, 'README.md'), '# not a lesson');
+    const some = await compileLessons(dir, 'course');
+    expect([...some.keys()]).toEqual(['racy-counter', 'typo']);
+    const typo = some.get('typo')!;
+    expect(typo.source).toEqual({ kind: 'lesson', file: 'course/02-typo.md', text: bad });
+    const line = bad.split('\n').indexOf('engine: basik') + 1;
+    expect(typo.problems[0]).toMatch(new RegExp(`^course/02-typo\\.md:${line}:\\d+: .*engine`));
+    expect(typo.summary).toMatchObject({ id: 'typo', order: 2, engine: 'basik' });
+  });
+});

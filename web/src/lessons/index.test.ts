@@ -1,0 +1,33 @@
+/* The lesson index the app ships (virtual:lockstep/lessons, from web/plugins/lessons.ts). */
+import { describe, expect, it } from 'vitest';
+import { FIRST_LESSON, hasLesson, lessonFiles, lessonNeighbours, lessonSummaries, loadLesson } from '.';
+
+describe('the course as the app sees it', () => {
+  it('lists the lessons in order and opens with the first', () => {
+    const ids = lessonFiles().map((f) => f.id);
+    expect(ids).toHaveLength(13);
+    expect(FIRST_LESSON).toBe('racy-counter');
+    expect(ids.indexOf('lost-wakeup')).toBe(5);
+    expect(lessonNeighbours('lost-wakeup')).toEqual({ prev: 'validate-under-lock', next: 'unpark-callback' });
+    expect(hasLesson('lost-wakeup')).toBe(true);
+    expect(hasLesson('toString')).toBe(false);
+  });
+
+  it('has a title and a goal for every lesson in both languages, without loading any', async () => {
+    for (const s of await lessonSummaries()) {
+      expect(s.title?.en, s.id).toBeTruthy();
+      expect(s.title?.['zh-CN'], s.id).toBeTruthy();
+      expect(s.goal?.en, s.id).toBeTruthy();
+      expect(['basic', 'parking_lot', 'aqs']).toContain(s.engine);
+    }
+  });
+
+  it('loads one lesson, compiled, with its body rendered', async () => {
+    const l = await loadLesson('lost-wakeup');
+    if (l.kind !== 'built-lesson') throw new Error('lost-wakeup was not compiled at build time');
+    expect(l.file).toBe('lessons/06-lost-wakeup.md');
+    expect(l.built.info.variant).toBe('validate_outside');
+    expect(l.built.info.bodyHtml?.en).toMatch(/^<p>/);
+    await expect(loadLesson('no-such-lesson')).rejects.toThrow('no lesson no-such-lesson');
+  });
+});
