@@ -3,15 +3,16 @@
  * The web app's build.  Root is web/; the app also imports from outside it:
  *   @wasm       build/wasm/        the emscripten module (built by `make wasm`)
  *   @lockstep   wasm/js/           Session and the scenario compiler
- * and the YAML scenarios of tests/scenarios/ as text (src/scenarios/), so the
- * dev server may read the whole repository (fs.allow).  The course's lessons
- * (lessons/) are compiled at build time by plugins/lessons.ts, with the node
- * build of the module (build/wasm/lockstep-node.cjs).
+ * The course's lessons (lessons/) and the sandbox's scenarios
+ * (tests/scenarios/) are compiled at build time by plugins/, with the node
+ * build of the module (build/wasm/lockstep-node.cjs).  The dev server may
+ * read the whole repository (fs.allow).
  */
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { courseLessons } from './plugins/lessons.ts';
+import { sandboxScenarios } from './plugins/scenarios.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -19,7 +20,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: here,
   base: './',
-  plugins: [preact(), courseLessons(repo)],
+  plugins: [preact(), courseLessons(repo), sandboxScenarios(repo)],
   resolve: {
     alias: {
       '@wasm': `${repo}build/wasm`,

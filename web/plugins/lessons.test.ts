@@ -12,12 +12,12 @@ import { catalog } from '../../wasm/js/lockstep.js';
 import { loadModule } from '../../wasm/js/node.js';
 import { compile } from '../src/engine/compile.ts';
 import { markdownToHtml } from '../src/model/markdown.ts';
-import { compileLessons, type CompiledLesson } from './lessons.ts';
+import { compileLessons, type LessonItem } from './lessons.ts';
 
 const lessonsDir = fileURLToPath(new URL('../../lessons/', import.meta.url));
 
 describe('the course, compiled at build time', () => {
-  let course: Map<string, CompiledLesson>;
+  let course: Map<string, LessonItem>;
   let cat: unknown;
   beforeAll(async () => {
     course = await compileLessons(lessonsDir);
@@ -35,20 +35,20 @@ describe('the course, compiled at build time', () => {
     });
     for (const l of course.values()) {
       expect(l.problems).toEqual([]);
-      expect(l.source.kind).toBe('built-lesson');
+      expect(l.source.kind).toBe('built');
     }
   });
 
   it('is what the browser compiles from the same text, with the body rendered', () => {
     for (const l of course.values()) {
-      if (l.source.kind !== 'built-lesson') throw new Error(`${l.summary.file} did not compile`);
+      if (l.source.kind !== 'built') throw new Error(`${l.summary.file} did not compile`);
       const file = l.summary.file;
       const text = readFileSync(join(lessonsDir, file.replace(/^lessons\//, '')), 'utf8');
       const live = compile({ kind: 'lesson', text, file }, cat);
-      const { built } = l.source;
+      const built = l.source;
       expect(Buffer.from(built.bytecode, 'base64')).toEqual(Buffer.from(live.bytecode));
       expect(built.scenario).toEqual(live.scenario);
-      const { bodyHtml, ...info } = built.info;
+      const { bodyHtml, ...info } = built.lesson!;
       expect(info).toEqual(live.lesson);
       expect(bodyHtml).toEqual({
         en: markdownToHtml(info.body.en),

@@ -138,11 +138,18 @@ declare module '@lockstep/lesson/play.js' {
   export function scheduleTokens(schedule: string): string[];
 }
 
-// web/plugins/lessons.ts: the course's lessons, compiled at build time
+// web/plugins/: what the app ships compiled (builtIn.ts)
 declare module 'virtual:lockstep/lessons' {
-  type Source = import('./engine/bridge').BuiltLessonSource | import('./engine/bridge').ScenarioSource;
+  type Source = import('./engine/bridge').BuiltSource | import('./engine/bridge').ScenarioSource;
   /** in course order; file: "lessons/06-lost-wakeup.md" */
-  export const lessons: (import('./model/lessonList').LessonSummary & { file: string })[];
+  export const summaries: (import('./model/lessonList').LessonSummary & { file: string })[];
   /** id -> the lesson's own chunk */
+  export const loaders: Record<string, () => Promise<{ default: Source }>>;
+}
+declare module 'virtual:lockstep/scenarios' {
+  type Source = import('./engine/bridge').BuiltSource | import('./engine/bridge').ScenarioSource;
+  /** in id order */
+  export const summaries: import('./model/scenarioList').ScenarioSummary[];
+  /** id ("basic/racy-counter") -> the scenario's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
 }

@@ -10,7 +10,7 @@
 import wasmUrl from '@wasm/lockstep-web.wasm?url';
 import type { ScenarioInfo, ScenarioProblem, Snapshot } from './types';
 import type { ExploreJob, ExploreOptions, ExploreProgress } from './explorer';
-import type { BuiltLesson, LessonInfo } from './lessonTypes';
+import type { LessonInfo } from './lessonTypes';
 
 export type EngineErrorKind = 'load' | 'scenario' | 'engine';
 
@@ -38,11 +38,19 @@ export interface ScenarioSource {
   kind?: 'scenario' | 'lesson';
 }
 
-/** One of the course's lessons, compiled at build time: opened like a lesson file, without compiling. */
-export interface BuiltLessonSource {
-  kind: 'built-lesson';
+/**
+ * A scenario or lesson that ships with the app, compiled when the app was
+ * built (web/plugins/): opened without the compiler.  Plain JSON.
+ */
+export interface BuiltSource {
+  kind: 'built';
+  /** "basic/racy-counter.yaml", "lessons/06-lost-wakeup.md" */
   file: string;
-  built: BuiltLesson;
+  scenario: ScenarioInfo;
+  /** the compiled scenario, base64 */
+  bytecode: string;
+  /** a lesson: the lesson (startSteps 0, bodyHtml set) */
+  lesson?: LessonInfo;
 }
 
 export interface OpenOptions {
@@ -82,7 +90,7 @@ export interface EngineSource {
 
 export interface EngineBridge {
   /** Compiles a scenario and starts a session on it (replacing any previous one). */
-  open(source: ScenarioSource | BuiltLessonSource, options?: OpenOptions): Promise<Opened>;
+  open(source: ScenarioSource | BuiltSource, options?: OpenOptions): Promise<Opened>;
   /** One step of actor `actor` (0-based). */
   step(actor: number): Promise<Snapshot>;
   /** Steps the actor to the end of its current operation. */

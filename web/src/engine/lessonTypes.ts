@@ -87,18 +87,3 @@ export interface LessonInfo {
   /** how many steps the starting schedule takes (0 without one); beats are said only after it */
   startSteps: number;
 }
-
-/**
- * One of the course's lessons, parsed and compiled when the app was built
- * (web/plugins/lessons.ts), so opening it needs neither the YAML reader nor
- * the compiler.  Plain JSON.
- */
-export interface BuiltLesson {
-  /** "lessons/06-lost-wakeup.md" */
-  file: string;
-  /** startSteps 0 (the engine measures it when the lesson opens); bodyHtml set */
-  info: LessonInfo;
-  scenario: import('./types').ScenarioInfo;
-  /** the compiled scenario, base64 */
-  bytecode: string;
-}

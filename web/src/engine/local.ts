@@ -1,7 +1,7 @@
 /*
  * The engine on the main thread: one Session over the wasm module.  Loaded
  * lazily by bridge.ts, with the emscripten glue and the .wasm.  The course's
- * lessons come compiled (BuiltLessonSource); any other text is compiled by
+ * lessons and scenarios come compiled (BuiltSource); any other text is compiled by
  * compile.ts, whose chunk (the YAML reader, the schema validator, the
  * compiler) loads the first time one is opened.
  */
@@ -9,7 +9,7 @@ import { Session, catalog, sources } from '@lockstep/lockstep.js';
 import type { EmscriptenModule } from '@lockstep/lockstep.js';
 import {
   EngineError,
-  type BuiltLessonSource,
+  type BuiltSource,
   type EngineBridge,
   type EngineSource,
   type OpenOptions,
@@ -98,15 +98,11 @@ class LocalEngine implements EngineBridge {
     return this.#snapshot();
   }
 
-  async open(source: ScenarioSource | BuiltLessonSource, options: OpenOptions = {}): Promise<Opened> {
+  async open(source: ScenarioSource | BuiltSource, options: OpenOptions = {}): Promise<Opened> {
     let compiled: Compiled;
-    if (source.kind === 'built-lesson') {
-      const { built } = source;
-      compiled = {
-        bytecode: fromBase64(built.bytecode),
-        scenario: built.scenario,
-        lesson: structuredClone(built.info),
-      };
+    if (source.kind === 'built') {
+      compiled = { bytecode: fromBase64(source.bytecode), scenario: source.scenario };
+      if (source.lesson) compiled.lesson = structuredClone(source.lesson);
     } else {
       let compiler: typeof import('./compile');
       try {

@@ -4,11 +4,11 @@
  * titles, goals) is part of the app; each lesson's compiled form is a chunk
  * of its own, loaded when the lesson opens.
  */
-import { lessons, loaders } from 'virtual:lockstep/lessons';
-import type { BuiltLessonSource, ScenarioSource } from '../engine/bridge';
+import { loaders, summaries } from 'virtual:lockstep/lessons';
+import type { BuiltSource, ScenarioSource } from '../engine/bridge';
 import { neighbours, type LessonFile, type LessonSummary } from '../model/lessonList';
 
-const files: LessonFile[] = lessons.map(({ id, order }) => ({ id, order }));
+const files: LessonFile[] = summaries.map(({ id, order }) => ({ id, order }));
 
 /** The course's lessons in order. */
 export function lessonFiles(): LessonFile[] {
@@ -26,7 +26,7 @@ export function hasLesson(id: string): boolean {
  * The lesson, ready to open: compiled, or for a file that did not compile
  * at build time, its text (the engine then reports its problems in the page).
  */
-export async function loadLesson(id: string): Promise<BuiltLessonSource | ScenarioSource> {
+export async function loadLesson(id: string): Promise<BuiltSource | ScenarioSource> {
   if (!hasLesson(id)) throw new Error(`no lesson ${id}`);
   return (await loaders[id]!()).default;
 }
@@ -37,5 +37,5 @@ export function lessonNeighbours(id: string): { prev: string | null; next: strin
 
 /** Every lesson's engine, title and goal. */
 export function lessonSummaries(): Promise<LessonSummary[]> {
-  return Promise.resolve(lessons.map(({ file: _file, ...summary }) => summary));
+  return Promise.resolve(summaries.map(({ file: _file, ...summary }) => summary));
 }

@@ -1,8 +1,8 @@
 /*
  * The scenario picker's logic: scenarios grouped by engine, their titles read
- * from the YAML text without the full parser (that lives in the engine
- * chunk), and the checks a dropped file passes before it is compiled.
- * Pure functions, no DOM.
+ * from the YAML text without the full parser (at build time, by
+ * web/plugins/scenarios.ts, also for a file that does not compile), and the
+ * checks a dropped file passes before it is compiled.  Pure functions, no DOM.
  */
 
 /** Engines in the order the picker lists them (others follow, alphabetically). */
@@ -33,6 +33,15 @@ export function groupByEngine(ids: string[]): EngineGroup[] {
   return [...groups.entries()]
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
     .map(([engine, list]) => ({ engine, ids: list }));
+}
+
+/** What the picker shows of a scenario. */
+export interface ScenarioSummary {
+  id: string;
+  title: string | null;
+  variant: string | null;
+  /** it carries a schedule (the picker marks it) */
+  schedule: boolean;
 }
 
 function unquote(s: string): string {

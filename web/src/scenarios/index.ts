@@ -1,46 +1,36 @@
 /*
- * The scenarios the app can open: every YAML file under tests/scenarios/,
- * each loaded only when it is opened.  An id is the path without ".yaml",
- * e.g. "basic/racy-counter".
+ * The scenarios the sandbox offers: every YAML file under tests/scenarios/,
+ * compiled when the app was built (web/plugins/scenarios.ts).  The index
+ * (ids, titles, variants) is part of the app; each scenario's compiled form
+ * is a chunk of its own, loaded when it is opened.  An id is the path
+ * without ".yaml", e.g. "basic/racy-counter".
  */
-import { hasSchedule, titleOf, variantOf } from '../model/scenarioList';
-
-const files = import.meta.glob<string>('../../../tests/scenarios/**/*.yaml', {
-  query: '?raw',
-  import: 'default',
-});
-
-const PREFIX = '../../../tests/scenarios/';
-
-const byId = new Map<string, () => Promise<string>>(
-  Object.entries(files).map(([path, load]) => [path.slice(PREFIX.length).replace(/\.yaml$/, ''), load]),
-);
+import { loaders, summaries } from 'virtual:lockstep/scenarios';
+import type { BuiltSource, ScenarioSource } from '../engine/bridge';
+import type { ScenarioSummary } from '../model/scenarioList';
 
 export const DEFAULT_SCENARIO = 'basic/racy-counter';
 
+const ids = summaries.map((s) => s.id);
+
 export function scenarioIds(): string[] {
-  return [...byId.keys()].sort();
+  return ids;
 }
 
 export function hasScenario(id: string): boolean {
-  return byId.has(id);
+  return Object.hasOwn(loaders, id);
 }
 
-/** The YAML text and the file name to show in messages. */
-export async function loadScenario(id: string): Promise<{ text: string; file: string }> {
-  const load = byId.get(id);
-  if (!load) throw new Error(`no scenario ${id}`);
-  return { text: await load(), file: `${id}.yaml` };
+/**
+ * The scenario, ready to open: compiled, or for a file that did not compile
+ * at build time, its text (the engine then reports its problems in the page).
+ */
+export async function loadScenario(id: string): Promise<BuiltSource | ScenarioSource> {
+  if (!hasScenario(id)) throw new Error(`no scenario ${id}`);
+  return (await loaders[id]!()).default;
 }
 
-/** Every scenario's title, default variant and whether it carries a schedule (reads all the files). */
-export async function scenarioSummaries(): Promise<
-  { id: string; title: string | null; variant: string | null; schedule: boolean }[]
-> {
-  return Promise.all(
-    scenarioIds().map(async (id) => {
-      const text = await byId.get(id)!();
-      return { id, title: titleOf(text), variant: variantOf(text), schedule: hasSchedule(text) };
-    }),
-  );
+/** Every scenario's title, default variant and whether it carries a schedule. */
+export function scenarioSummaries(): Promise<ScenarioSummary[]> {
+  return Promise.resolve(summaries);
 }

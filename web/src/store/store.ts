@@ -6,7 +6,7 @@
  */
 import {
   EngineError,
-  type BuiltLessonSource,
+  type BuiltSource,
   type EngineBridge,
   type EngineSource,
   type OpenOptions,
@@ -98,14 +98,14 @@ export interface VariantDiff extends Difference {
 
 export interface ScenarioLoader {
   has(id: string): boolean;
-  load(id: string): Promise<{ text: string; file: string }>;
+  load(id: string): Promise<ScenarioSource | BuiltSource>;
   fallback: string;
 }
 
 /** The course's lessons (src/lessons/). */
 export interface LessonLoader {
   has(id: string): boolean;
-  load(id: string): Promise<ScenarioSource | BuiltLessonSource>;
+  load(id: string): Promise<ScenarioSource | BuiltSource>;
   first: string;
 }
 
@@ -252,7 +252,7 @@ export class Store {
   /** Where each actor's operation began, as the page watched the run (step into). */
   #ops = new OpHistory();
   /** the text of the open scenario, to open it again under another variant */
-  #source: ScenarioSource | BuiltLessonSource | null = null;
+  #source: ScenarioSource | BuiltSource | null = null;
 
   #failed(e: unknown): void {
     const msg = e instanceof Error ? e.message : String(e);
@@ -300,7 +300,7 @@ export class Store {
 
   async #open(
     id: string,
-    load: () => Promise<ScenarioSource | BuiltLessonSource>,
+    load: () => Promise<ScenarioSource | BuiltSource>,
     options: OpenOptions,
     fromFile: string | null,
   ): Promise<void> {
