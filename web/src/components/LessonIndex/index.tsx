@@ -38,7 +38,8 @@ export function LessonIndex(p: LessonIndexProps) {
   useEffect(() => {
     if (p.open) ref.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
   }, [p.open, list]);
-  const groups = list ? groupLessons(list) : [];
+  // the list only while open: the page re-renders on every step
+  const groups = list && p.open ? groupLessons(list) : [];
   const done = list ? list.filter((l) => p.progress[l.id]).length : 0;
   return (
     <dialog

@@ -5,21 +5,14 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '../../i18n';
-import { groupByEngine } from '../../model/scenarioList';
+import { groupByEngine, type ScenarioSummary } from '../../model/scenarioList';
 import s from './style.module.css';
-
-export interface ScenarioSummary {
-  id: string;
-  title: string | null;
-  variant: string | null;
-  schedule: boolean;
-}
 
 export interface ScenarioPickerProps {
   open: boolean;
   current: string;
   ids: string[];
-  /** titles and the like, read from the files (on first opening) */
+  /** titles and the like (asked for on first opening) */
   describe: () => Promise<ScenarioSummary[]>;
   onPick: (id: string) => void;
   onFile: (f: File) => void;
@@ -59,7 +52,8 @@ export function ScenarioPicker({
     if (!open) return;
     ref.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
   }, [open, info]);
-  const groups = groupByEngine(ids);
+  // the list only while open: the page re-renders on every step
+  const groups = open ? groupByEngine(ids) : [];
   return (
     <dialog
       ref={ref}
