@@ -97,12 +97,106 @@ static uint64_t next_random(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* One run in progress: how it picks, where it is in the schedule, how it ends. */
+typedef struct run_state {
+    sim_policy policy;
+    const sim_schedule *prefix;
+    replay r;
+    uint64_t rng;
+    uint64_t max_steps;
+    sim_run_result *res;
+    int rc;
+} run_state;
+
+/* Ends the run with an error message (already in res->message) at step `at`. */
+static void run_fail(sim_machine *m, run_state *st, uint64_t at)
+{
+    st->res->diverged_at = at;
+    sim_end_error(m, st->res->message);
+    st->rc = -1;
+}
+
+/* The actor the schedule names for the next step, or -1 (the run failed);
+ * `first` is the first of the actors that could move. */
+static int pick_scheduled(sim_machine *m, run_state *st, int first)
+{
+    sim_run_result *res = st->res;
+    const sim_sched_entry *e = &st->prefix->entries[st->r.next];
+    char why[300];
+    if (e->is_random) {
+        snprintf(res->message, sizeof res->message,
+                 "schedule diverged at step %llu: expected a random value, but actors "
+                 "%s and others could move",
+                 (unsigned long long)sim_steps(m) + 1, sim_actor_name(m, first));
+        run_fail(m, st, sim_steps(m) + 1);
+        return -1;
+    }
+    int pick = resolve_actor(m, e, why, sizeof why);
+    if (pick >= 0 && !sim_is_enabled(m, pick)) {
+        char reason[240];
+        sim_block_reason(m, pick, reason, sizeof reason);
+        snprintf(why, sizeof why, "%s cannot move (%s)", sim_actor_name(m, pick), reason);
+        pick = -1;
+    } else if (pick >= 0 && e->has_fp && !fingerprint_matches(m, e, pick, why, sizeof why)) {
+        pick = -1;
+    }
+    if (pick < 0) {
+        snprintf(res->message, sizeof res->message, "schedule diverged at step %llu: %s",
+                 (unsigned long long)sim_steps(m) + 1, why);
+        run_fail(m, st, sim_steps(m) + 1);
+        return -1;
+    }
+    st->r.next++;
+    return pick;
+}
+
+/*
+ * Who moves next: the only actor that can, the schedule's choice, or the
+ * policy's; -1 when the run stops here (res->end or st->rc say why).
+ */
+static int choose_next(sim_machine *m, run_state *st)
+{
+    sim_run_result *res = st->res;
+    if (st->r.problem[0]) {
+        snprintf(res->message, sizeof res->message, "%s", st->r.problem);
+        run_fail(m, st, sim_steps(m));
+        return -1;
+    }
+    if (sim_steps(m) >= st->max_steps) {
+        res->end = SIM_RUN_LIMIT;
+        return -1;
+    }
+    int enabled[SIM_MAX_ACTORS];
+    int n = sim_enabled(m, enabled);
+    if (n == 1)
+        return enabled[0];
+    if (st->prefix && st->r.next < st->prefix->n)
+        return pick_scheduled(m, st, enabled[0]);
+    switch (st->policy) {
+    case SIM_POLICY_MANUAL:
+        res->end = SIM_RUN_WAITING;
+        return -1;
+    case SIM_POLICY_RANDOM:
+        return enabled[next_random(&st->rng) % (uint64_t)n];
+    default: {
+        /* round-robin: the next enabled actor after the one that moved last */
+        uint64_t step = sim_steps(m);
+        int last = step ? sim_history(m)[step - 1].actor : -1;
+        for (int k = 0; k < n; k++)
+            if (enabled[k] > last)
+                return enabled[k];
+        return enabled[0];
+    }
+    }
+}
+
 int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint64_t seed,
             uint64_t max_steps, sim_run_result *res)
 {
-    replay r = {prefix, 0, {0}};
+    run_state st = {.policy = policy, .prefix = prefix, .r = {prefix, 0, {0}}, .rng = seed,
+                    .max_steps = max_steps, .res = res, .rc = 0};
     memset(res, 0, sizeof *res);
-    sim_set_random_source(m, replay_random, &r);
+    sim_set_random_source(m, replay_random, &st.r);
     if (prefix && sim_steps(m) == 0) {
         /* Values drawn while the world is built (before step 1) must come
          * from the schedule too: build it again with the source in place. */
@@ -112,89 +206,25 @@ int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint6
         if (has_random)
             sim_reset(m);
     }
-    uint64_t rng = seed;
-    int rc = 0;
     res->end = SIM_RUN_FINISHED;
     while (sim_outcome_of(m) == SIM_RUNNING) {
-        if (r.problem[0]) {
-            snprintf(res->message, sizeof res->message, "%s", r.problem);
-            res->diverged_at = sim_steps(m);
-            sim_end_error(m, res->message);
-            rc = -1;
+        int pick = choose_next(m, &st);
+        if (pick < 0)
             break;
-        }
-        if (sim_steps(m) >= max_steps) {
-            res->end = SIM_RUN_LIMIT;
-            break;
-        }
-        int enabled[SIM_MAX_ACTORS];
-        int n = sim_enabled(m, enabled);
-        bool scheduled = prefix && r.next < prefix->n;
-        int pick;
-        if (n == 1) {
-            pick = enabled[0];
-        } else if (scheduled) {
-            const sim_sched_entry *e = &prefix->entries[r.next];
-            char why[300];
-            if (e->is_random) {
-                snprintf(res->message, sizeof res->message,
-                         "schedule diverged at step %llu: expected a random value, but actors "
-                         "%s and others could move",
-                         (unsigned long long)sim_steps(m) + 1, sim_actor_name(m, enabled[0]));
-                res->diverged_at = sim_steps(m) + 1;
-                sim_end_error(m, res->message);
-                rc = -1;
-                break;
-            }
-            pick = resolve_actor(m, e, why, sizeof why);
-            if (pick >= 0 && !sim_is_enabled(m, pick)) {
-                char reason[240];
-                sim_block_reason(m, pick, reason, sizeof reason);
-                snprintf(why, sizeof why, "%s cannot move (%s)", sim_actor_name(m, pick), reason);
-                pick = -1;
-            } else if (pick >= 0 && e->has_fp && !fingerprint_matches(m, e, pick, why, sizeof why)) {
-                pick = -1;
-            }
-            if (pick < 0) {
-                snprintf(res->message, sizeof res->message, "schedule diverged at step %llu: %s",
-                         (unsigned long long)sim_steps(m) + 1, why);
-                res->diverged_at = sim_steps(m) + 1;
-                sim_end_error(m, res->message);
-                rc = -1;
-                break;
-            }
-            r.next++;
-        } else if (policy == SIM_POLICY_MANUAL) {
-            res->end = SIM_RUN_WAITING;
-            break;
-        } else if (policy == SIM_POLICY_RANDOM) {
-            pick = enabled[next_random(&rng) % (uint64_t)n];
-        } else {
-            /* round-robin: the next enabled actor after the one that moved last */
-            uint64_t step = sim_steps(m);
-            int last = step ? sim_history(m)[step - 1].actor : -1;
-            pick = enabled[0];
-            for (int k = 0; k < n; k++) {
-                if (enabled[k] > last) {
-                    pick = enabled[k];
-                    break;
-                }
-            }
-        }
         sim_step(m, pick);
     }
-    if (r.problem[0] && rc == 0) {
-        snprintf(res->message, sizeof res->message, "%s", r.problem);
+    if (st.r.problem[0] && st.rc == 0) {
+        snprintf(res->message, sizeof res->message, "%s", st.r.problem);
         sim_end_error(m, res->message);
-        rc = -1;
+        st.rc = -1;
     }
-    res->choices_used = r.next;
-    if (rc == 0 && prefix && r.next < prefix->n && res->end == SIM_RUN_FINISHED)
+    res->choices_used = st.r.next;
+    if (st.rc == 0 && prefix && st.r.next < prefix->n && res->end == SIM_RUN_FINISHED)
         snprintf(res->message, sizeof res->message,
                  "the run ended (%s) with %zu schedule entries unused",
-                 sim_outcome_name(sim_outcome_of(m)), prefix->n - r.next);
+                 sim_outcome_name(sim_outcome_of(m)), prefix->n - st.r.next);
     sim_set_random_source(m, NULL, NULL);
-    return rc;
+    return st.rc;
 }
 
 int sim_schedule_of(const sim_machine *m, sim_schedule *out)
