@@ -233,6 +233,11 @@ int sim_schedule_of(const sim_machine *m, sim_schedule *out)
     const sim_step_record *h = sim_history(m);
     size_t nr = sim_random_count(m), ri = 0;
     uint64_t steps = sim_steps(m);
+    /* at most one entry per step and per random value: one allocation */
+    uint64_t most = steps + nr;
+    if (sim_schedule_reserve(out, most < SIM_SCHEDULE_MAX_ENTRIES ? (size_t)most
+                                                                  : SIM_SCHEDULE_MAX_ENTRIES) != 0)
+        return -1;
     for (uint64_t k = 0; k <= steps; k++) {
         if (k > 0 && h[k - 1].choice) {
             sim_sched_entry e = {.actor = h[k - 1].actor, .has_fp = 1, .kind = h[k - 1].kind,
@@ -263,11 +268,12 @@ void sim_schedule_text(const sim_machine *m, const sim_schedule *s, jbuf *out)
     jb_raw(out, ":");
     for (size_t i = 0; i < s->n; i++) {
         const sim_sched_entry *e = &s->entries[i];
-        if (e->is_random)
+        if (e->is_random) {
             jb_printf(out, " [r:%u]", e->value);
-        else if (e->actor >= 0)
-            jb_printf(out, " %s", sim_actor_name(m, e->actor));
-        else
-            jb_printf(out, " %s", e->actor_name);
+            continue;
+        }
+        /* names without printf: a long run's schedule has one per step */
+        jb_raw(out, " ");
+        jb_raw(out, e->actor >= 0 ? sim_actor_name(m, e->actor) : e->actor_name);
     }
 }

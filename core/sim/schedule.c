@@ -22,18 +22,26 @@ void sim_schedule_free(sim_schedule *s)
     sim_schedule_init(s);
 }
 
+int sim_schedule_reserve(sim_schedule *s, size_t n)
+{
+    if (n > SIM_SCHEDULE_MAX_ENTRIES)
+        return -1;
+    if (n <= s->cap)
+        return 0;
+    sim_sched_entry *grown = realloc(s->entries, n * sizeof *grown);
+    if (!grown)
+        return -1;
+    s->entries = grown;
+    s->cap = n;
+    return 0;
+}
+
 int sim_schedule_push(sim_schedule *s, const sim_sched_entry *e)
 {
     if (s->n >= SIM_SCHEDULE_MAX_ENTRIES)
         return -1;
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 32;
-        sim_sched_entry *n = realloc(s->entries, cap * sizeof *n);
-        if (!n)
-            return -1;
-        s->entries = n;
-        s->cap = cap;
-    }
+    if (s->n == s->cap && sim_schedule_reserve(s, s->cap ? s->cap * 2 : 32) != 0)
+        return -1;
     s->entries[s->n++] = *e;
     return 0;
 }

@@ -54,6 +54,8 @@ typedef struct sim_schedule {
 void sim_schedule_init(sim_schedule *s);
 void sim_schedule_free(sim_schedule *s);
 int sim_schedule_push(sim_schedule *s, const sim_sched_entry *e);
+/* Room for n entries in all, allocated at once (-1 if that is too many). */
+int sim_schedule_reserve(sim_schedule *s, size_t n);
 
 /* Parse either form.  0, or -1 with a message in err. */
 int sim_schedule_parse(const char *text, size_t len, sim_schedule *s, char *err, size_t errsize);
