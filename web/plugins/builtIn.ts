@@ -81,12 +81,13 @@ export function filesUnder(dir: string, ending: string): string[] {
 /**
  * A plugin serving one collection as virtual modules: `what` names it
  * ("lesson": virtual:lockstep/lessons and virtual:lockstep/lesson/<id>),
- * `dir` is watched, `collect` compiles everything (once, again after a
- * change).
+ * the files under `dir` ending in `ending` are watched, `collect` compiles
+ * everything (once, again after a change).
  */
 export function builtInPlugin<Summary>(
   what: string,
   dir: string,
+  ending: string,
   collect: () => Promise<Map<string, Item<Summary>>>,
 ): Plugin {
   const index = `virtual:lockstep/${what}s`;
@@ -103,7 +104,7 @@ export function builtInPlugin<Summary>(
     async load(id) {
       if (!ours(id)) return null;
       const found = await all();
-      this.addWatchFile(dir);
+      for (const f of filesUnder(dir, ending)) this.addWatchFile(join(dir, f));
       if (id === `\0${index}`) {
         const summaries = [...found.values()].map((i) => i.summary);
         const loaders = [...found.keys()].map(
@@ -118,6 +119,9 @@ export function builtInPlugin<Summary>(
           `${item.source.file} does not compile; the page will say why:\n  ${item.problems.join('\n  ')}`,
         );
       return `export default ${JSON.stringify(item.source)};\n`;
+    },
+    configureServer(server) {
+      server.watcher.add(dir);
     },
     watchChange(id) {
       if (id.startsWith(dir)) items = null;

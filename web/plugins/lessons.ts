@@ -44,5 +44,5 @@ export async function compileLessons(dir: string, name = 'lessons'): Promise<Map
 
 export function courseLessons(repo: string): Plugin {
   const dir = join(repo, 'lessons');
-  return builtInPlugin('lesson', dir, () => compileLessons(dir));
+  return builtInPlugin('lesson', dir, '.md', () => compileLessons(dir));
 }

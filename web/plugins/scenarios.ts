@@ -31,5 +31,5 @@ export async function compileScenarios(dir: string): Promise<Map<string, Scenari
 
 export function sandboxScenarios(repo: string): Plugin {
   const dir = join(repo, 'tests', 'scenarios');
-  return builtInPlugin('scenario', dir, () => compileScenarios(dir));
+  return builtInPlugin('scenario', dir, '.yaml', () => compileScenarios(dir));
 }
