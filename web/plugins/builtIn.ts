@@ -41,10 +41,11 @@ export function engineCatalog(): Promise<Catalog> {
 }
 
 /**
- * `compile()` of the text as a BuiltSource, or the text itself with the
- * problems that stopped it.
+ * `compile()` of the text as a BuiltSource, or the text itself (a lesson's or
+ * a scenario's, as `kind` says) with the problems that stopped it.
  */
 export function buildSource(
+  kind: 'lesson' | 'scenario',
   file: string,
   text: string,
   compile: () => { bytecode: Uint8Array; scenario: BuiltSource['scenario']; lesson?: BuiltSource['lesson'] },
@@ -62,7 +63,7 @@ export function buildSource(
   } catch (e) {
     const problems = (e as { problems?: unknown[] }).problems;
     return {
-      source: { kind: file.endsWith('.md') ? 'lesson' : 'scenario', file, text },
+      source: { kind, file, text },
       problems: Array.isArray(problems)
         ? problems.map((p) => formatProblem(p as Parameters<typeof formatProblem>[0]))
         : [String(e)],

@@ -31,7 +31,7 @@ export async function compileLessons(dir: string, name = 'lessons'): Promise<Map
     const file = `${name}/${base}`;
     const text = readFileSync(join(dir, base), 'utf8');
     const summary = { ...summarize(at, text, (y) => parseYaml(y, { maxAliasCount: 50 })), file };
-    const built = buildSource(file, text, () => {
+    const built = buildSource('lesson', file, text, () => {
       const l = parseLesson(text, { file, catalog });
       const lesson = lessonInfo(l);
       lesson.bodyHtml = { en: markdownToHtml(lesson.body.en), 'zh-CN': markdownToHtml(lesson.body['zh-CN']) };

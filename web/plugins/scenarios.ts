@@ -24,7 +24,10 @@ export async function compileScenarios(dir: string): Promise<Map<string, Scenari
     const file = path;
     const text = readFileSync(join(dir, path), 'utf8');
     const summary = { id, title: titleOf(text), variant: variantOf(text), schedule: hasSchedule(text) };
-    out.set(id, { summary, ...buildSource(file, text, () => compileScenario(text, { file, catalog })) });
+    out.set(id, {
+      summary,
+      ...buildSource('scenario', file, text, () => compileScenario(text, { file, catalog })),
+    });
   }
   return out;
 }
