@@ -13,14 +13,35 @@ import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { courseLessons } from './plugins/lessons.ts';
 import { sandboxScenarios } from './plugins/scenarios.ts';
+import { precompiledSchemas } from './plugins/schemas.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+
+/*
+ * What the built app may do, sent with every page `vite preview` serves
+ * (`make run`, the e2e tests): its own scripts, workers and WebAssembly, and
+ * nothing compiled from strings (no 'unsafe-eval': the schema validators are
+ * generated at build time, plugins/schemas.ts).  Inline styles stay allowed:
+ * Mermaid's SVG carries its own <style>.  Anyone may frame the pages
+ * (embedding is a feature), so there is no frame-ancestors.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+].join('; ');
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   root: here,
   base: './',
-  plugins: [preact(), courseLessons(repo), sandboxScenarios(repo)],
+  plugins: [preact(), courseLessons(repo), sandboxScenarios(repo), precompiledSchemas(repo)],
   resolve: {
     alias: {
       '@wasm': `${repo}build/wasm`,
@@ -51,7 +72,12 @@ export default defineConfig({
   // the explorer's worker is an ES module like the app (it imports the wasm glue)
   worker: { format: 'es' },
   server: { host: 'localhost', port: 5173, strictPort: true, fs: { allow: [repo] } },
-  preview: { host: 'localhost', port: 5173, strictPort: true },
+  preview: {
+    host: 'localhost',
+    port: 5173,
+    strictPort: true,
+    headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
+  },
   test: {
     root: here,
     include: ['src/**/*.test.ts', 'plugins/**/*.test.ts'],

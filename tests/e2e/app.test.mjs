@@ -1,22 +1,11 @@
 // The placeholder app in headless Chromium: the racy counter, stepped by click
 // and by keyboard, back, forward, reset, a lost update to a failed check, and
 // bad addresses that must show a message in the page.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, open, screenshot, serve, clean, waitForText } from './harness.mjs';
+import { clean, open, screenshot, useApp, waitForText } from './harness.mjs';
 
-let server;
-let chrome;
-
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 /** Waits until the locator's text is `want` (this file waits up to 5000 ms). */
 const expectText = (locator, want, timeout = 5000) => waitForText(locator, want, timeout);
@@ -39,7 +28,7 @@ async function keys(page, sequence) {
 
 describe('racy counter', () => {
   test('opens with both threads ready to read the counter', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await expectText(page.locator('header nav'), /Basics\s*▸\s*Racy counter/);
     await expectText(counter(page), '0');
@@ -55,7 +44,7 @@ describe('racy counter', () => {
   });
 
   test('steps A by click and B by keyboard; next actions and counter update exactly', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await lane(page, 'A').getByTestId('step').click();
     await expectText(next(page, 'A'), 'store counter ← 1');
@@ -90,7 +79,7 @@ describe('racy counter', () => {
   });
 
   test('goes back, forward and resets, by button and by key', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await keys(page, ['1', '2', '1']);
     await expectText(page.getByTestId('step-count'), 'step 3');
@@ -138,7 +127,7 @@ describe('racy counter', () => {
   });
 
   test('two lost updates end at 4 and the check fails', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=basic/racy-counter');
     await ready(page);
     // A and B read the same value twice: two increments are lost
     await keys(page, ['1', '2', '1', '2', '1', '2', '1', '2', '1', '1', '2']);
@@ -165,7 +154,7 @@ describe('racy counter', () => {
   });
 
   test('one thread after the other ends at 6: finished', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=basic/racy-counter');
     await ready(page);
     // Shift+1 steps A over its operation; a few presses finish A
     let shown = 'step 0';
@@ -188,8 +177,8 @@ describe('racy counter', () => {
 
   test('the address restores a run, and is kept in step', async () => {
     const { page, errors } = await open(
-      chrome.context,
-      server.url + '?schedule=' + encodeURIComponent('v1: A B A B') + '&step=3',
+      app.chrome.context,
+      app.server.url + '?schedule=' + encodeURIComponent('v1: A B A B') + '&step=3',
     );
     await ready(page);
     await expectText(page.getByTestId('step-count'), 'step 3 of 4');
@@ -210,8 +199,8 @@ describe('racy counter', () => {
 
   test('a malformed schedule in the address shows a message, not a blank page', async () => {
     const { page } = await open(
-      chrome.context,
-      server.url + '?schedule=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+      app.chrome.context,
+      app.server.url + '?schedule=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
     );
     await ready(page);
     await expectText(page.getByTestId('notice'), /bad “schedule” parameter/);
@@ -222,7 +211,10 @@ describe('racy counter', () => {
   });
 
   test('a schedule naming a thread that does not exist is refused with the reason', async () => {
-    const { page } = await open(chrome.context, server.url + '?schedule=' + encodeURIComponent('v1: A C'));
+    const { page } = await open(
+      app.chrome.context,
+      app.server.url + '?schedule=' + encodeURIComponent('v1: A C'),
+    );
     await ready(page);
     await expectText(page.getByTestId('notice'), /could not be replayed: .*'C'/);
     await expectText(page.getByTestId('step-count'), 'step 0');
@@ -231,7 +223,7 @@ describe('racy counter', () => {
   });
 
   test('an unknown scenario or step is named, and the default opens', async () => {
-    const { page } = await open(chrome.context, server.url + '?scenario=basic/nope&step=x');
+    const { page } = await open(app.chrome.context, app.server.url + '?scenario=basic/nope&step=x');
     await ready(page);
     const notices = page.getByTestId('notice');
     await expectText(notices.nth(0), /bad “step” parameter/);
@@ -242,7 +234,7 @@ describe('racy counter', () => {
   });
 
   test('? lists the keys; the page is usable by keyboard alone', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await page.keyboard.press('?');
     const dialog = page.getByTestId('keys');
@@ -268,7 +260,7 @@ describe('racy counter', () => {
   });
 
   test('narrow screens stack the panels', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=basic/racy-counter');
     await page.setViewportSize({ width: 420, height: 900 });
     await ready(page);
     const a = await lane(page, 'A').boundingBox();

@@ -2,22 +2,11 @@
 // its zero line and debt region, the wait queue as a chain of nodes with
 // their statuses and wants, the holders, the interrupt flags, the clock), the
 // lanes' aqs wording, and two of its lessons (one in Chinese).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, open, screenshot, serve, clean, waitForText } from './harness.mjs';
+import { clean, open, screenshot, useApp, waitForText } from './harness.mjs';
 
-let server;
-let chrome;
-
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 /** Waits until the locator's text is `want` (this file waits up to 8000 ms). */
 const expectText = (locator, want, timeout = 8000) => waitForText(locator, want, timeout);
@@ -43,9 +32,12 @@ const stepCount = (page) => page.getByTestId('step-count');
 const view = (page) => page.getByTestId('aqs-view');
 /** The queue's nodes, head first, as "A:WAITING" ("A:gone" for one that has just left). */
 const chain = async (page, sem) =>
-  (await view(page).getByTestId(`queue-${sem}`).locator('li[data-actor]').evaluateAll((els) =>
-    els.map((e) => `${e.getAttribute('data-actor')}:${e.getAttribute('data-status')}`),
-  )) ?? [];
+  (await view(page)
+    .getByTestId(`queue-${sem}`)
+    .locator('li[data-actor]')
+    .evaluateAll((els) =>
+      els.map((e) => `${e.getAttribute('data-actor')}:${e.getAttribute('data-status')}`),
+    )) ?? [];
 
 async function stepCountIs(page, n) {
   await expectText(stepCount(page), new RegExp(`^(step ${n}( of \\d+)?|第 ${n} 步( / 共 \\d+ 步)?)$`));
@@ -64,7 +56,7 @@ async function press(page, key, times, from) {
 
 describe('the semaphore view', () => {
   test('an interrupted waiter: WAITING, signalled (0), interrupted, CANCELLED, then gone', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=aqs/interrupt-head');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=aqs/interrupt-head');
     await lane(page, 'A').waitFor({ timeout: 15000 });
     await expectText(page.locator('header nav'), /AQS semaphore/);
     await expectText(page.locator('#inside-title'), 'Inside the semaphore');
@@ -142,7 +134,7 @@ describe('the semaphore view', () => {
   });
 
   test('reducePermits drives the gauge into the debt region', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=aqs/reduce-drain');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=aqs/reduce-drain');
     await lane(page, 'A').waitFor({ timeout: 15000 });
     const v = view(page);
     await expectText(v.getByTestId('permits-pool'), '3');
@@ -171,7 +163,7 @@ describe('the semaphore view', () => {
 
 describe('the semaphore lessons', () => {
   test('the interrupt that inflates permits: found by hand, CANCELLED, then a drift', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?lesson=interrupt-inflates');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?lesson=interrupt-inflates');
     await lane(page, 'B').waitFor({ timeout: 15000 });
     await stepCountIs(page, 15);
     const v = view(page);
@@ -206,7 +198,10 @@ describe('the semaphore lessons', () => {
   });
 
   test('shrinking a pool, in Chinese: drain, reduce into debt, a release that only pays it', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?lesson=shrinking-a-pool&lang=zh-CN');
+    const { page, errors } = await open(
+      app.chrome.context,
+      app.server.url + '?lesson=shrinking-a-pool&lang=zh-CN',
+    );
     await lane(page, 'O').waitFor({ timeout: 15000 });
     await stepCountIs(page, 6);
     const v = view(page);
@@ -234,7 +229,7 @@ describe('the semaphore lessons', () => {
   });
 
   test('the bounded notifier: two in flight, four queued, and W1 barges back in', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?lesson=bounded-notifier');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?lesson=bounded-notifier');
     await lane(page, 'W1').waitFor({ timeout: 15000 });
     await stepCountIs(page, 50);
     const v = view(page);

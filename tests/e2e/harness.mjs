@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 // Shared by the end-to-end tests: serve the built app with `vite preview` on a
 // free port, drive Debian's Chromium headless through playwright-core (never a
@@ -104,7 +105,29 @@ export async function browser() {
   };
 }
 
-/** Opens a page and collects console errors and uncaught exceptions. */
+/**
+ * For a test file that needs only the app and a browser: registers the
+ * before/after hooks that serve the built app and start Chromium, and
+ * returns {server, chrome}, filled in once the hooks have run.
+ */
+export function useApp() {
+  const app = { server: null, chrome: null };
+  before(async () => {
+    app.server = await serve();
+    app.chrome = await browser();
+  });
+  after(async () => {
+    await app.chrome?.close();
+    await app.server?.stop();
+  });
+  return app;
+}
+
+/**
+ * Opens a page and collects console errors and uncaught exceptions, and
+ * anything the page's Content-Security-Policy refused (vite preview sends
+ * the app's, web/vite.config.ts).
+ */
 export async function open(context, url) {
   const page = await context.newPage();
   const errors = [];
@@ -112,6 +135,11 @@ export async function open(context, url) {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP refused ${e.blockedURI || 'code'} (${e.violatedDirective})`),
+    ),
+  );
   await page.goto(url);
   return { page, errors };
 }

@@ -522,7 +522,16 @@ describe('embedding', () => {
     assert.equal(await frame.evaluate(() => document.querySelectorAll('img, script:not([src])').length), 0);
     assert.deepEqual(dialogs, []);
     await screenshot(page, 'embed-hostile');
-    assert.deepEqual(errors, []);
+    // DOMPurify parses the hostile HTML into a document of its own, without
+    // scripting; Chrome still checks its on* handlers against the page's
+    // Content-Security-Policy and reports them refused.  Those reports (and
+    // only those) are expected here: nothing ran either way.
+    const refusedHandler = (e) =>
+      /Executing inline event handler violates|CSP refused inline \(script-src-attr\)/.test(e);
+    assert.deepEqual(
+      errors.filter((e) => !refusedHandler(e)),
+      [],
+    );
     await page.close();
   });
 

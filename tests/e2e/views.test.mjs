@@ -2,22 +2,11 @@
 // queues, parkers, SpinWait), the lanes' wording and "step into", the source
 // view, the variant switch and its comparison, the scenario picker and a
 // dropped scenario file, and the Chinese UI.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, open, screenshot, serve, waitForText } from './harness.mjs';
+import { open, screenshot, useApp, waitForText } from './harness.mjs';
 
-let server;
-let chrome;
-
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 /** Waits until the locator's text is `want` (this file waits up to 8000 ms). */
 const expectText = (locator, want, timeout = 8000) => waitForText(locator, want, timeout);
@@ -54,7 +43,7 @@ async function play(page, actors, from = 0) {
 
 describe('the parking lot', () => {
   test('draws the mutex byte, the 64 buckets and each actor’s parker', async () => {
-    const { page, errors } = await open(chrome.context, server.url + LW);
+    const { page, errors } = await open(app.chrome.context, app.server.url + LW);
     await ready(page);
     await expectText(page.locator('header nav'), /Parking lot\s*▸\s*The lost wakeup/);
     const view = page.getByTestId('parking-lot-view');
@@ -85,7 +74,7 @@ describe('the parking lot', () => {
   });
 
   test('the lost wakeup by hand: PARKED set, no waiter found, B queued and asleep forever', async () => {
-    const { page, errors } = await open(chrome.context, server.url + LW);
+    const { page, errors } = await open(app.chrome.context, app.server.url + LW);
     await ready(page);
     const view = page.getByTestId('parking-lot-view');
     await play(page, LOST_WAKEUP.slice(0, 26));
@@ -120,7 +109,7 @@ describe('the parking lot', () => {
 
   test('step into lists the engine actions inside the current operation', async () => {
     const schedule = enc('v1: ' + LOST_WAKEUP.slice(0, 29).join(' '));
-    const { page, errors } = await open(chrome.context, server.url + `${LW}&schedule=${schedule}`);
+    const { page, errors } = await open(app.chrome.context, app.server.url + `${LW}&schedule=${schedule}`);
     await ready(page);
     await expectText(stepCount(page), 'step 29');
     const into = lane(page, 'A').getByTestId('step-into');
@@ -146,8 +135,8 @@ describe('the parking lot', () => {
   test('a thread waiting for a bucket lock says who holds it', async () => {
     const schedule = enc('v1: ' + LOST_WAKEUP.slice(0, 29).join(' '));
     const { page, errors } = await open(
-      chrome.context,
-      server.url + `${LW}&variant=correct&schedule=${schedule}&step=29`,
+      app.chrome.context,
+      app.server.url + `${LW}&variant=correct&schedule=${schedule}&step=29`,
     );
     await ready(page);
     await expectText(stepCount(page), /^step 29 of \d+$/);
@@ -164,7 +153,7 @@ describe('the parking lot', () => {
 
 describe('the source view', () => {
   test('shows the real C source with each thread’s next line marked', async () => {
-    const { page, errors } = await open(chrome.context, server.url + LW);
+    const { page, errors } = await open(app.chrome.context, app.server.url + LW);
     await ready(page);
     await page.getByTestId('tab-source').click();
     const view = page.getByTestId('source-view');
@@ -208,7 +197,7 @@ describe('the source view', () => {
 describe('switching variants', () => {
   test('replays the run under correct and marks where the variants differ', async () => {
     const schedule = enc('v1: ' + CHOICES.join(' '));
-    const { page, errors } = await open(chrome.context, server.url + `${LW}&schedule=${schedule}`);
+    const { page, errors } = await open(app.chrome.context, app.server.url + `${LW}&schedule=${schedule}`);
     await ready(page);
     await expectText(page.getByTestId('outcome'), /Stuck: B sleeps forever/);
     const sw = page.getByTestId('variant-switch');
@@ -245,7 +234,7 @@ describe('switching variants', () => {
   test('keeps the steps before the point where the schedule stops applying', async () => {
     // B validates right after prepare_park: under correct it must lock the bucket first
     const schedule = enc('v1: ' + [...LOST_WAKEUP.slice(0, 23), 'B', 'B', 'B', 'B'].join(' '));
-    const { page, errors } = await open(chrome.context, server.url + `${LW}&schedule=${schedule}`);
+    const { page, errors } = await open(app.chrome.context, app.server.url + `${LW}&schedule=${schedule}`);
     await ready(page);
     await expectText(stepCount(page), 'step 27');
     await page.getByTestId('variant-switch').locator('[data-variant="correct"]').click();
@@ -262,10 +251,10 @@ describe('switching variants', () => {
   });
 
   test('a variant the scenario does not have is named, and its own opens', async () => {
-    const { page } = await open(chrome.context, server.url + `${LW}&variant=bogus`);
+    const { page } = await open(app.chrome.context, app.server.url + `${LW}&variant=bogus`);
     await ready(page);
     await expectText(page.getByTestId('notice'), /no variant “bogus”.*showing “validate_outside”/);
-    const bad = await open(chrome.context, server.url + `${LW}&variant=%3Cb%3E`);
+    const bad = await open(app.chrome.context, app.server.url + `${LW}&variant=%3Cb%3E`);
     await ready(bad.page);
     await expectText(bad.page.getByTestId('notice'), /bad “variant” parameter/);
     await page.close();
@@ -275,7 +264,7 @@ describe('switching variants', () => {
 
 describe('scenarios', () => {
   test('the picker lists every scenario by engine and opens one for manual scheduling', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await page.getByTestId('open-picker').click();
     const picker = page.getByTestId('picker');
@@ -323,7 +312,7 @@ describe('scenarios', () => {
   }
 
   test('a dropped scenario file opens; a bad one shows its problems in the page', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/racy-counter');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await drop(page, 'mine.yaml', mine);
     await expectText(page.locator('header nav'), /My own lock \(mine\.yaml\)/);
@@ -345,7 +334,7 @@ describe('scenarios', () => {
   });
 
   test('a scenario file can be chosen with the file input, even before anything opened', async () => {
-    const { page, errors } = await open(chrome.context, server.url + '?scenario=basic/nope');
+    const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=basic/nope');
     await ready(page);
     await page.getByTestId('open-picker').click();
     await page.getByTestId('picker-file').setInputFiles({
@@ -363,7 +352,10 @@ describe('scenarios', () => {
 describe('Simplified Chinese', () => {
   test('every part of the screen speaks Chinese, from structured data', async () => {
     const schedule = enc('v1: ' + CHOICES.join(' '));
-    const { page, errors } = await open(chrome.context, server.url + `${LW}&schedule=${schedule}&lang=zh-CN`);
+    const { page, errors } = await open(
+      app.chrome.context,
+      app.server.url + `${LW}&schedule=${schedule}&lang=zh-CN`,
+    );
     await ready(page);
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
     await expectText(page.locator('header nav'), /停车场/);
@@ -390,13 +382,13 @@ describe('Simplified Chinese', () => {
   });
 
   test('follows the browser’s language, and the saved choice over it', async () => {
-    const { page, errors } = await open(chrome.context, 'about:blank');
+    const { page, errors } = await open(app.chrome.context, 'about:blank');
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'languages', { get: () => ['zh-CN', 'zh'] });
       Object.defineProperty(navigator, 'language', { get: () => 'zh-CN' });
     });
     await page.evaluate(() => undefined);
-    await page.goto(server.url + '?scenario=basic/racy-counter');
+    await page.goto(app.server.url + '?scenario=basic/racy-counter');
     await page.evaluate(() => localStorage.removeItem('lockstep.lang'));
     await page.reload();
     await ready(page);
@@ -404,7 +396,7 @@ describe('Simplified Chinese', () => {
     await expectText(next(page, 'A'), 'load counter');
     await page.getByTestId('lang-switch').locator('[data-lang="en"]').click();
     await expectText(lane(page, 'A').locator('h3'), 'Thread A');
-    await page.goto(server.url + '?scenario=basic/racy-counter'); // no lang= in the address: the saved choice wins over the browser
+    await page.goto(app.server.url + '?scenario=basic/racy-counter'); // no lang= in the address: the saved choice wins over the browser
     await ready(page);
     await expectText(lane(page, 'A').locator('h3'), 'Thread A');
     await page.evaluate(() => localStorage.removeItem('lockstep.lang'));

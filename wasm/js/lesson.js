@@ -21,10 +21,10 @@
  * happen) is checked by running it: wasm/js/cli/check.js.
  */
 import { isMap } from 'yaml';
-import schema from '../../lessons/lesson.schema.json' with { type: 'json' };
 import { Source, fieldName } from './scenario/source.js';
 import { Problems, ScenarioError } from './scenario/problems.js';
-import { compileSchema, validateWith } from './scenario/validate.js';
+import { validateWith } from './scenario/validate.js';
+import { lessonValidator } from './schemas.js';
 import { MAX_SOURCE_CHARS } from './scenario/limits.js';
 import { compileScenario } from './scenario.js';
 import { parsePredicate, PredicateProblem } from './lesson/predicate.js';
@@ -220,9 +220,6 @@ export function parseLesson(text, { file = 'lesson.md', catalog }) {
   }
 }
 
-/** @type {import('ajv').ValidateFunction | null} */
-let lessonValidator = null;
-
 class Parser {
   /** @param {string} text @param {string} file @param {Catalog} catalog */
   constructor(text, file, catalog) {
@@ -290,8 +287,7 @@ class Parser {
       problems.add({ line: 1, column: 1 }, 'file', 'the front matter is empty');
       this.throw();
     }
-    lessonValidator ??= compileSchema(schema);
-    validateWith(lessonValidator, this.source.value, this.source, problems);
+    validateWith(lessonValidator(), this.source.value, this.source, problems);
     for (const p of problems.list)
       if (/^goal\.[^.[]+$/.test(p.field) && p.message.startsWith('is not a known field'))
         p.message = `is not a goal kind; a goal has text:, optionally variant:, and one of: ${GOAL_KINDS.join(', ')} (state: may add at: any or end)`;

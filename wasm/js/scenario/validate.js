@@ -1,44 +1,21 @@
 // @ts-check
 /**
  * The structural check: the scenario's data against scenario.schema.json,
- * with ajv.  Ajv's messages are written for programmers ("must NOT have more
- * than 26 properties"); each is rewritten here for the person who wrote the
- * YAML, with the field path and the position of the offending value.
+ * with ajv (the validators are in ../schemas.js).  Ajv's messages are
+ * written for programmers ("must NOT have more than 26 properties"); each is
+ * rewritten here for the person who wrote the YAML, with the field path and
+ * the position of the offending value.
  *
  * The schema carries an extra annotation, "x-expected", saying in words what
  * a value should be; it is used for type and name errors.
  */
-import AjvModule from 'ajv';
-import schema from '../scenario.schema.json' with { type: 'json' };
+import { scenarioValidator } from '../schemas.js';
 import { fieldName } from './source.js';
 
 /** @typedef {import('./source.js').Path} Path */
 /** @typedef {import('./source.js').Source} Source */
 /** @typedef {import('./problems.js').Problems} Problems */
 /** @typedef {import('ajv').ErrorObject} ErrorObject */
-
-// ajv is CommonJS: node hands us module.exports, bundlers may hand us the
-// namespace with .default.
-const Ajv = /** @type {typeof import('ajv').default} */ (/** @type {any} */ (AjvModule).default ?? AjvModule);
-
-/** @type {import('ajv').ValidateFunction | null} */
-let compiled = null;
-
-/**
- * An ajv validator for a schema written like scenario.schema.json (draft-07,
- * with the "x-expected" annotation).  Also used for lesson.schema.json.
- * @param {object} aSchema
- */
-export function compileSchema(aSchema) {
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
-  ajv.addKeyword({ keyword: 'x-expected', schemaType: 'string' });
-  return ajv.compile(aSchema);
-}
-
-function validator() {
-  if (!compiled) compiled = compileSchema(schema);
-  return compiled;
-}
 
 const NOUNS = /** @type {Record<string, string>} */ ({
   string: 'a string',
@@ -163,11 +140,11 @@ function explain(e, path) {
  * @returns {boolean} true if the structure is valid
  */
 export function validateStructure(data, source, problems) {
-  return validateWith(validator(), data, source, problems);
+  return validateWith(scenarioValidator(), data, source, problems);
 }
 
 /**
- * validateStructure with another schema's validator (from compileSchema).
+ * validateStructure with another schema's validator (../schemas.js).
  * @param {import('ajv').ValidateFunction} validate
  * @param {unknown} data
  * @param {Source} source
