@@ -29,6 +29,7 @@ import { MAX_SOURCE_CHARS } from './scenario/limits.js';
 import { compileScenario } from './scenario.js';
 import { parsePredicate, PredicateProblem } from './lesson/predicate.js';
 import { EXPLORABLE } from './lesson/play.js';
+import { EVENT_KINDS } from './trace.js';
 
 export { formatProblem } from './scenario/problems.js';
 export {
@@ -45,6 +46,7 @@ export {
   EXPLORABLE,
 } from './lesson/play.js';
 export { evaluate, explainFalse } from './lesson/predicate.js';
+export { EVENT_KINDS } from './trace.js';
 
 /** @typedef {import('./scenario.js').Catalog} Catalog */
 /** @typedef {import('./scenario.js').Scenario} Scenario */
@@ -64,37 +66,6 @@ export const LANGUAGES = /** @type {const} */ (['en', 'zh-CN']);
 
 /** The largest lesson file read (front matter and body together). */
 export const MAX_LESSON_CHARS = 4 * MAX_SOURCE_CHARS;
-
-/** The kinds a trace event can have (core/sim: act names and event names; op: an actor begins an operation). */
-export const EVENT_KINDS = [
-  'load',
-  'store',
-  'cas',
-  'swap',
-  'fetch_add',
-  'fetch_or',
-  'fetch_and',
-  'lock',
-  'unlock',
-  'prepare_park',
-  'park',
-  'unpark',
-  'spin',
-  'yield',
-  'sleep',
-  'work',
-  'cs_enter',
-  'cs_exit',
-  'print',
-  'assert',
-  'note',
-  'finish',
-  'clock',
-  'violation',
-  'stuck',
-  'error',
-  'op',
-];
 
 /** The fields an actor's next action has (state().actors[i].next), plus actor and variant. */
 export const NEXT_FIELDS = [

@@ -153,3 +153,9 @@ declare module 'virtual:lockstep/scenarios' {
   /** id ("basic/racy-counter") -> the scenario's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
 }
+
+// wasm/js/trace.js (what a trace event can be)
+declare module '@lockstep/trace.js' {
+  export const ACTION_KINDS: readonly string[];
+  export const EVENT_KINDS: readonly string[];
+}

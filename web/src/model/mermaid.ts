@@ -14,6 +14,7 @@
 import { t } from '../i18n';
 import type { TraceEvent } from '../engine/types';
 import { isLostUpdate } from './format';
+import { ACTION_KINDS } from '@lockstep/trace.js';
 
 /** A step range a diagram item stands for (spin loops fold many steps into one message). */
 export interface StepRange {
@@ -174,28 +175,8 @@ function groupBySteps(trace: readonly TraceEvent[]): TraceEvent[][] {
   return groups;
 }
 
-const MAIN_KINDS = new Set([
-  'load',
-  'store',
-  'cas',
-  'swap',
-  'fetch_add',
-  'fetch_or',
-  'fetch_and',
-  'lock',
-  'unlock',
-  'prepare_park',
-  'park',
-  'unpark',
-  'spin',
-  'yield',
-  'sleep',
-  'work',
-  'cs_enter',
-  'cs_exit',
-  'print',
-  'assert',
-]);
+/** the actors' actions: drawn as arrows */
+const MAIN_KINDS: ReadonlySet<string> = new Set(ACTION_KINDS);
 
 /** Notes the engine makes that a message already says, or that need no words. */
 const SILENT_NOTES = new Set(['spin round', 'unlock fast path failed', 'validate ok', 'validate failed']);
