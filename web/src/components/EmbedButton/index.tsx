@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { EmbedCode } from '../../model/embed';
+import dialog from '../../styles/dialog.module.css';
 import s from './style.module.css';
 
 function CodeBox({ label, hint, code, id }: { label: string; hint: string; code: string; id: string }) {
@@ -84,7 +85,7 @@ export function EmbedButton({ code }: { code: () => EmbedCode }) {
       </button>
       <dialog
         ref={ref}
-        class={s.dialog}
+        class={`${dialog.dialog} ${s.dialog}`}
         onClose={() => setShown(null)}
         onClick={(e) => e.target === ref.current && setShown(null)}
         onKeyDown={(e) => e.key !== 'Escape' && e.stopPropagation()}

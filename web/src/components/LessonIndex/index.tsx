@@ -10,6 +10,7 @@ import { inLocale } from '../../model/lesson';
 import { groupLessons, type LessonSummary } from '../../model/lessonList';
 import type { Progress } from '../../model/progress';
 import { engineName } from '../ScenarioPicker';
+import dialog from '../../styles/dialog.module.css';
 import s from './style.module.css';
 
 export interface LessonIndexProps {
@@ -44,7 +45,7 @@ export function LessonIndex(p: LessonIndexProps) {
   return (
     <dialog
       ref={ref}
-      class={s.dialog}
+      class={`${dialog.dialog} ${s.dialog}`}
       onClose={p.onClose}
       onClick={(e) => e.target === ref.current && p.onClose()}
       onKeyDown={(e) => e.key !== 'Escape' && e.stopPropagation()}

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '../../i18n';
 import { groupByEngine, type ScenarioSummary } from '../../model/scenarioList';
+import dialog from '../../styles/dialog.module.css';
 import s from './style.module.css';
 
 export interface ScenarioPickerProps {
@@ -57,7 +58,7 @@ export function ScenarioPicker({
   return (
     <dialog
       ref={ref}
-      class={s.dialog}
+      class={`${dialog.dialog} ${s.dialog}`}
       onClose={onClose}
       onClick={(e) => e.target === ref.current && onClose()}
       // the page's keys (1–9, ←, →…) must not act behind the dialog
