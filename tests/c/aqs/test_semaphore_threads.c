@@ -560,38 +560,14 @@ static void drain_and_reduce_transcript(void)
     T_CHECK_EQ(semaphore_available_permits(&s), 0);
 }
 
-/* Runs `what` in a grandchild, captures its stderr, and checks that it
- * aborted with `message`. */
+/* what(), for t_expect_abort: `arg` points at the function pointer */
+static void call(void *arg) { (*(void (**)(void))arg)(); }
+
+/* Runs `what` in a grandchild and checks that it aborted with `message`. */
 static void aborts_with(void (*what)(void), const char *message)
 {
-    int pipefd[2];
-    T_CHECK_EQ(pipe(pipefd), 0);
-    fflush(stdout);
-    pid_t pid = fork();
-    T_CHECK(pid >= 0);
-    if (pid == 0) {
-        dup2(pipefd[1], 2);
-        close(pipefd[0]);
-        what();
-        _exit(0); /* not reached if misuse is reported */
-    }
-    close(pipefd[1]);
     char err[4096];
-    size_t len = 0;
-    ssize_t r;
-    while (len < sizeof err - 1 && (r = read(pipefd[0], err + len, sizeof err - 1 - len)) != 0) {
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0)
-            break;
-        len += (size_t)r;
-    }
-    err[len] = 0;
-    close(pipefd[0]);
-    int status;
-    T_CHECK_EQ(waitpid(pid, &status, 0), pid);
-    if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT))
-        t_fail(__FILE__, __LINE__, "expected an abort, got status 0x%x; stderr:\n%s", status, err);
+    t_expect_abort(message, call, &what, err, sizeof err);
     T_CHECK_CONTAINS(err, message);
 }
 

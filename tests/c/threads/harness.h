@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -85,6 +86,45 @@ __attribute__((format(printf, 3, 4), noreturn)) static void t_fail(const char *f
         if (!strstr(t_h_, t_n_))                                                                   \
             t_fail(__FILE__, __LINE__, "expected \"%s\" in:\n%s", t_n_, t_h_);                     \
     } while (0)
+
+/*
+ * Runs what(arg) in a grandchild that must abort (a misuse report), and puts
+ * what it wrote to stderr into err.  Fails the test, naming `label`, if the
+ * grandchild ended any other way.
+ */
+static void t_expect_abort(const char *label, void (*what)(void *), void *arg, char *err, size_t size)
+{
+    int pipefd[2];
+    T_CHECK_EQ(pipe(pipefd), 0);
+    fflush(stdout);
+    pid_t pid = fork();
+    T_CHECK(pid >= 0);
+    if (pid == 0) {
+        struct rlimit no_core = {0, 0}; /* the abort is expected: no core file */
+        setrlimit(RLIMIT_CORE, &no_core);
+        dup2(pipefd[1], 2);
+        close(pipefd[0]);
+        what(arg);
+        _exit(0); /* not reached if the misuse is reported */
+    }
+    close(pipefd[1]);
+    size_t len = 0;
+    ssize_t r;
+    while (len < size - 1 && (r = read(pipefd[0], err + len, size - 1 - len)) != 0) {
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            break;
+        len += (size_t)r;
+    }
+    err[len] = 0;
+    close(pipefd[0]);
+    int status;
+    T_CHECK_EQ(waitpid(pid, &status, 0), pid);
+    if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT))
+        t_fail(__FILE__, __LINE__, "%s: expected an abort, got status 0x%x; stderr:\n%s", label, status,
+               err);
+}
 
 /* A note under the test's line ("all 8 parked after 12 ms"). */
 __attribute__((format(printf, 1, 2))) static void t_note(const char *fmt, ...)
