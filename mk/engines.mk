@@ -27,7 +27,8 @@ empty :=
 space := $(empty) $(empty)
 
 # The catalog's engine list, generated so that no C file lists engines by hand.
-$(B)/gen/engines.c: mk/engines.mk $(foreach e,$(ENGINES),core/engines/$(e)/engine.mk) tools/gen-engines
+$(B)/gen/engines.c: mk/engines.mk $(foreach e,$(ENGINES),core/engines/$(e)/engine.mk) tools/gen-engines \
+                   $(ENGINE_SRC) $(BINDING_SRC)
 	@mkdir -p $(@D)
 	@tools/gen-engines $@ $(foreach e,$(ENGINES),$(e):$(subst $(space),$(comma),$(strip $($(e)_SOURCES))))
 

@@ -139,6 +139,13 @@ void script_catalog_json(jbuf *b)
             jb_sep(b);
             jb_str(b, *s);
         }
+        jb_raw(b, "]");
+        jb_key(b, "labels");
+        jb_raw(b, "[");
+        for (const char *const *l = script_engine_labels[i]; *l; l++) {
+            jb_sep(b);
+            jb_str(b, *l);
+        }
         jb_raw(b, "]}");
     }
     jb_raw(b, "}");

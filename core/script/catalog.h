@@ -62,12 +62,14 @@ typedef struct script_engine {
     void (*describe)(sim_machine *m, jbuf *out);
 } script_engine;
 
-/* The engines the build knows, in the order of ENGINES in mk/engines.mk, and
- * each one's source files (relative to core/, NULL-terminated).  Both are
- * generated from that list (build/gen/engines.c), so an engine is added by
- * adding its folders and one word there. */
+/* The engines the build knows, in the order of ENGINES in mk/engines.mk, each
+ * one's source files (relative to core/) and the labels its code passes to
+ * AT() (sorted), all NULL-terminated.  They are generated from that list
+ * (build/gen/engines.c), so an engine is added by adding its folders and one
+ * word there. */
 extern const script_engine *const script_engines[];
 extern const char *const *const script_engine_sources[];
+extern const char *const *const script_engine_labels[];
 extern const unsigned script_engine_count;
 
 const script_type *script_type_named(const char *name);
