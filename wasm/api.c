@@ -12,6 +12,7 @@
  * code and a message, never an abort.
  */
 #include "../core/script/world.h"
+#include "../core/sim/escape.h"
 #include "../core/sim/explore.h"
 #include "../core/sim/run.h"
 
@@ -59,7 +60,7 @@ static void ok(session *s)
 static void failed(session *s, const char *message)
 {
     s->status = -1;
-    snprintf(s->error, sizeof s->error, "%s", message);
+    text_escape(s->error, sizeof s->error, message); /* it may quote input */
 }
 
 static sim_machine *machine_of(session *s)

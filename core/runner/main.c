@@ -11,6 +11,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "../script/world.h"
+#include "../sim/escape.h"
 #include "../sim/explore.h"
 #include "../sim/run.h"
 
@@ -29,6 +30,16 @@ static int usage(void)
                     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
                     "                    [--seed N] [--max-steps N] [--no-prune] [--json]\n");
     return 2;
+}
+
+/* An argument as a message quotes it, control characters escaped (sim/escape.h).
+ * Four buffers taken in turn, so one message may quote up to four arguments. */
+static const char *shown(const char *arg)
+{
+    static char bufs[4][512];
+    static unsigned turn;
+    char *buf = bufs[turn++ % 4];
+    return text_escape(buf, sizeof bufs[0], arg);
 }
 
 static double now_ms(void)
@@ -108,7 +119,7 @@ int main(int argc, char **argv)
             continue;
         }
         if (!v) {
-            fprintf(stderr, "lockstep-run: %s needs a value\n", a);
+            fprintf(stderr, "lockstep-run: %s needs a value\n", shown(a));
             return 2;
         }
         i++;
@@ -131,7 +142,7 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--strategy") == 0 && explore_strategy_from_name(v) >= 0)
             ecfg.strategy = (explore_strategy)explore_strategy_from_name(v);
         else {
-            fprintf(stderr, "lockstep-run: bad option %s %s\n", a, v);
+            fprintf(stderr, "lockstep-run: bad option %s %s\n", shown(a), shown(v));
             return 2;
         }
     }
@@ -143,14 +154,15 @@ int main(int argc, char **argv)
     size_t len;
     unsigned char *bytes = read_file(file, &len);
     if (!bytes) {
-        fprintf(stderr, "lockstep-run: cannot read %s: %s\n", file, strerror(errno));
+        const char *why = strerror(errno);
+        fprintf(stderr, "lockstep-run: cannot read %s: %s\n", shown(file), why);
         return 2;
     }
     char err[300];
     script_program *p = script_decode(bytes, len, err, sizeof err);
     free(bytes);
     if (!p) {
-        fprintf(stderr, "%s: %s\n", file, err);
+        fprintf(stderr, "%s: %s\n", shown(file), err);
         return 2;
     }
     sim_schedule sched;
@@ -163,7 +175,7 @@ int main(int argc, char **argv)
     sim_config cfg = {.trace = true, .variant = variant, .seed = seed};
     script_world *w = script_world_new(p, &cfg, err, sizeof err);
     if (!w) {
-        fprintf(stderr, "%s: %s\n", file, err);
+        fprintf(stderr, "%s: %s\n", shown(file), err);
         sim_schedule_free(&sched);
         script_program_free(p);
         return 2;

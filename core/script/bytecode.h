@@ -8,8 +8,8 @@
  *
  *   "LSBC"  version (one byte, = 1)
  *   varint  n_strings        each: varint length, UTF-8 bytes
- *   varint  n_objects        each: str name, str type, varint vaddr (0 = automatic),
- *                                  varint n_params, zig params...
+ *   varint  n_objects        each: str name, str type, varint vaddr (0: placed by the
+ *                                  rule of sim/address_map.h), varint n_params, zig params...
  *   varint  n_actors         each: str name, varint kind (0 thread, 1 task, 2 isr),
  *                                  zig priority, varint code_length, code bytes
  *   varint  n_final_asserts  each: expr, str text

@@ -78,6 +78,8 @@ static void type_json(jbuf *b, const script_type *t)
     jb_str(b, t->engine);
     jb_key(b, "summary");
     jb_str(b, t->summary);
+    jb_key(b, "footprint");
+    jb_int(b, t->footprint);
     jb_key(b, "params");
     jb_raw(b, "[");
     for (unsigned k = 0; k < t->n_params; k++) {

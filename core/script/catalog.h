@@ -36,6 +36,10 @@ typedef struct script_type {
     const char *engine;
     const char *summary;
     size_t size;
+    /* The bytes of virtual address space each object of this type takes
+     * (sim/address_map.h): a fixed number, the same on every word size, and
+     * at least `size` on every build (each ops file asserts that). */
+    uint32_t footprint;
     uint8_t n_params;
     const char *param_names[SCRIPT_MAX_PARAMS];
     int64_t param_defaults[SCRIPT_MAX_PARAMS];

@@ -9,6 +9,10 @@
  */
 #include "program.h"
 
+#include "../sim/address_map.h"
+#include "../sim/escape.h"
+
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,15 +34,16 @@ static void fail(reader *r, const char *fmt, ...)
     if (r->failed)
         return;
     r->failed = true;
-    char what[200];
+    char what[200], raw[320];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     if (r->where)
-        snprintf(r->err, r->errsize, "bytecode: %s: at byte %zu: %s", r->where, r->at, what);
+        snprintf(raw, sizeof raw, "bytecode: %s: at byte %zu: %s", r->where, r->at, what);
     else
-        snprintf(r->err, r->errsize, "bytecode: at byte %zu: %s", r->at, what);
+        snprintf(raw, sizeof raw, "bytecode: at byte %zu: %s", r->at, what);
+    text_escape(r->err, r->errsize, raw); /* names and strings are the input's */
 }
 
 static uint64_t varint(reader *r)
@@ -98,6 +103,56 @@ static const char *string_ref(reader *r, const script_program *p, const char *wh
         return "";
     }
     return p->strings[i];
+}
+
+/* Whether s is 1 to max characters, each a letter, a digit (not first) or one
+ * of `extra`: names appear in schedules, traces and messages, so they hold
+ * nothing a terminal would act on. */
+static bool is_name(const char *s, const char *extra, size_t max)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > max || isdigit((unsigned char)s[0]))
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!isalnum((unsigned char)s[i]) && !strchr(extra, s[i]))
+            return false;
+    return true;
+}
+
+/*
+ * Gives every object without an address its place, by the rule of
+ * sim/address_map.h: in the order they are listed, at the first multiple of
+ * 64 from 0x10000 on that is at or after the end of every object before it,
+ * an object's end being its address plus its type's footprint.  Then refuses
+ * two objects whose footprints share a byte (the scenario compiler reports
+ * that with a line number; this is for bytecode made some other way).
+ */
+static void place_objects(reader *r, script_program *p)
+{
+    uint64_t next = SIM_OBJECTS_AUTO;
+    for (uint32_t i = 0; i < p->n_objects; i++) {
+        script_object *o = &p->objects[i];
+        if (o->vaddr == 0)
+            o->vaddr = next;
+        uint64_t end = o->vaddr + o->type->footprint;
+        uint64_t aligned = (end + SIM_OBJECTS_ALIGN - 1) & ~(uint64_t)(SIM_OBJECTS_ALIGN - 1);
+        if (aligned > next)
+            next = aligned;
+        if (end > SIM_OBJECTS_END) {
+            fail(r, "object '%s' would end at 0x%llx, past the objects' space (0x%x)", o->name,
+                 (unsigned long long)end, SIM_OBJECTS_END);
+            return;
+        }
+        for (uint32_t j = 0; j < i; j++) {
+            const script_object *q = &p->objects[j];
+            if (o->vaddr < q->vaddr + q->type->footprint && q->vaddr < end) {
+                fail(r, "object '%s' at 0x%llx (%u bytes) overlaps '%s' at 0x%llx (%u bytes)",
+                     o->name, (unsigned long long)o->vaddr, o->type->footprint, q->name,
+                     (unsigned long long)q->vaddr, q->type->footprint);
+                return;
+            }
+        }
+    }
 }
 
 static void operand(reader *r, const script_program *p, script_operand *o)
@@ -299,6 +354,12 @@ script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_
         uint32_t n = bounded(&r, SCRIPT_MAX_PARAMS, "parameter count");
         if (r.failed)
             break;
+        if (!is_name(o->name, "_", SIM_NAME_MAX - 1)) {
+            fail(&r, "object %u's name '%s' must be a letter or _, then letters, digits or _ "
+                     "(at most %d)",
+                 i + 1, o->name, SIM_NAME_MAX - 1);
+            break;
+        }
         o->type = script_type_named(type);
         if (!o->type) {
             fail(&r, "object '%s' has unknown type '%s'", o->name, type);
@@ -308,9 +369,10 @@ script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_
             fail(&r, "type %s takes %u parameters, not %u", type, o->type->n_params, n);
             break;
         }
-        if (o->vaddr % 8 != 0 || o->vaddr > (1ull << 47)) {
-            fail(&r, "object '%s': address 0x%llx must be 8-byte aligned and below 2^47",
-                 o->name, (unsigned long long)o->vaddr);
+        if (o->vaddr % 8 != 0 || o->vaddr > SIM_OBJECTS_END - o->type->footprint) {
+            fail(&r, "object '%s': address 0x%llx must be a multiple of 8 and leave its %u bytes "
+                     "below 0x%x",
+                 o->name, (unsigned long long)o->vaddr, o->type->footprint, SIM_OBJECTS_END);
             break;
         }
         for (uint32_t k = 0; k < o->type->n_params; k++)
@@ -319,6 +381,9 @@ script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_
             if (strcmp(p->objects[j].name, o->name) == 0)
                 fail(&r, "two objects are named '%s'", o->name);
     }
+
+    if (!r.failed)
+        place_objects(&r, p);
 
     p->n_actors = r.failed ? 0 : bounded(&r, SCRIPT_MAX_ACTORS, "actor count");
     for (uint32_t i = 0; i < p->n_actors && !r.failed; i++) {
@@ -331,6 +396,11 @@ script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_
             break;
         if (!a->name[0] || strlen(a->name) >= SIM_NAME_MAX - 8) {
             fail(&r, "actor %u needs a name of 1 to %d characters", i + 1, SIM_NAME_MAX - 9);
+            break;
+        }
+        if (!is_name(a->name, "_-", SIM_NAME_MAX - 9) || !isalpha((unsigned char)a->name[0])) {
+            fail(&r, "actor %u's name '%s' must be a letter, then letters, digits, _ or -", i + 1,
+                 a->name);
             break;
         }
         if (prio < -1000 || prio > 1000) {

@@ -12,7 +12,6 @@
 #include <stdio.h>
 
 /* Defined in world.c. */
-void *script_world_object(script_world *w, int index);
 int64_t *script_world_result(script_world *w, int actor);
 
 static sim_action machine_action(sim_act_kind kind, const char *text, const char *label)

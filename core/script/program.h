@@ -43,7 +43,7 @@ typedef struct script_instr {
 typedef struct script_object {
     const char *name;
     const script_type *type;
-    uint64_t vaddr;
+    uint64_t vaddr; /* never 0: the decoder places objects without one */
     int64_t params[SCRIPT_MAX_PARAMS];
 } script_object;
 

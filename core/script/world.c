@@ -7,6 +7,8 @@
  */
 #include "world.h"
 
+#include "../sim/escape.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,8 +153,10 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
                                size_t errsize)
 {
     const char *variant = cfg && cfg->variant ? cfg->variant : "correct";
+    char shown[96]; /* the variant as a message may quote it */
+    text_escape(shown, sizeof shown, variant);
     if (!script_variant_known(variant)) {
-        snprintf(err, errsize, "unknown variant '%s'", variant);
+        snprintf(err, errsize, "unknown variant '%s'", shown);
         return NULL;
     }
     /* Every engine the scenario uses must know the variant ("correct" is
@@ -160,7 +164,7 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
     for (uint32_t i = 0; i < p->n_objects; i++) {
         const script_engine *e = script_engine_named(p->objects[i].type->engine);
         if (e && !script_engine_has_variant(e, variant)) {
-            snprintf(err, errsize, "engine %s has no variant '%s'", e->name, variant);
+            snprintf(err, errsize, "engine %s has no variant '%s'", e->name, shown);
             return NULL;
         }
     }

@@ -21,6 +21,8 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
 void script_world_free(script_world *w);
 sim_machine *script_world_machine(script_world *w);
 const script_program *script_world_program(const script_world *w);
+/* The memory of object `index` (its virtual address: sim_vaddr). */
+void *script_world_object(script_world *w, int index);
 
 /* Runs the program of actor `index` (the entry of its virtual thread). */
 void script_run_actor(script_world *w, int index);

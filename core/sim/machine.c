@@ -7,6 +7,8 @@
  * after it is resumed, so a step touches shared state exactly once and the
  * order of steps is the order of effects.
  */
+#include "address_map.h"
+#include "escape.h"
 #include "machine_internal.h"
 
 #include <limits.h>
@@ -59,10 +61,12 @@ const char *sim_outcome_name(sim_outcome o)
 static void fail(sim_machine *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void fail(sim_machine *m, const char *fmt, ...)
 {
+    char raw[sizeof m->last_error];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(m->last_error, sizeof m->last_error, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    text_escape(m->last_error, sizeof m->last_error, raw); /* names may come from input */
 }
 
 /* End the run with an error nobody can step past (stack overflow, divergence). */
@@ -72,8 +76,8 @@ static void end_with_error(sim_machine *m, const char *message)
         return;
     m->outcome = SIM_ERROR;
     snprintf(m->end_kind, sizeof m->end_kind, "error");
-    snprintf(m->end_message, sizeof m->end_message, "%s", message);
-    snprintf(m->last_error, sizeof m->last_error, "%s", message);
+    text_escape(m->end_message, sizeof m->end_message, message);
+    snprintf(m->last_error, sizeof m->last_error, "%s", m->end_message);
     m->end_step = m->step;
     sim_event e = {.step = m->step, .time = m->now, .actor = -1, .kind = SIM_EV_ERROR,
                    .region = -1, .other = -1, .text = m->end_message};
@@ -126,10 +130,8 @@ int sim_add_region(sim_machine *m, const char *name, void *base, size_t size, ui
         fail(m, "too many objects (at most %d)", SIM_MAX_REGIONS);
         return -1;
     }
-    if (vaddr == 0) {
-        /* Deterministic addresses: 64-byte aligned, in order of creation. */
+    if (vaddr == 0) /* the next free place for an object (address_map.h) */
         vaddr = m->next_vaddr;
-    }
     for (int r = 0; r < m->n_regions; r++) {
         const sim_region *o = &m->regions[r];
         if (vaddr < o->vaddr + o->size && o->vaddr < vaddr + size) {
@@ -144,8 +146,10 @@ int sim_add_region(sim_machine *m, const char *name, void *base, size_t size, ui
     r->size = size;
     r->vaddr = vaddr;
     r->elem_size = elem_size;
-    uint64_t end = (vaddr + size + 63) & ~(uint64_t)63;
-    if (end > m->next_vaddr)
+    /* Only objects move the next free place: globals and parkers have their
+     * own ranges, so they cannot shift an object's address. */
+    uint64_t end = (vaddr + size + SIM_OBJECTS_ALIGN - 1) & ~(uint64_t)(SIM_OBJECTS_ALIGN - 1);
+    if (vaddr < SIM_OBJECTS_END && end > m->next_vaddr)
         m->next_vaddr = end;
     return m->n_regions++;
 }
@@ -183,7 +187,10 @@ int sim_add_actor(sim_machine *m, const char *name, sim_actor_kind kind, int pri
     a->co = co;
     char pname[SIM_NAME_MAX];
     snprintf(pname, sizeof pname, "%s.parker", a->name);
-    a->parker_region = sim_add_region(m, pname, &a->parker, sizeof a->parker, 0, 0);
+    a->parker_region = sim_add_region(m, pname, &a->parker, sizeof a->parker,
+                                      SIM_PARKERS_START + (uint64_t)i * SIM_PARKER_SPAN, 0);
+    if (a->parker_region < 0)
+        return -1;
     m->n_actors++;
     return i;
 }
@@ -210,7 +217,7 @@ static int rebuild(sim_machine *m)
     /* Free actors' coroutines beyond what the new world will use lazily. */
     m->n_actors = 0;
     m->n_regions = 0;
-    m->next_vaddr = 0x10000;
+    m->next_vaddr = SIM_OBJECTS_AUTO;
     m->current = -1;
     m->step = 0;
     m->now = 0;
@@ -607,7 +614,7 @@ void sim_violation(sim_machine *m, const char *kind, const char *message, plat_s
         return;
     m->outcome = SIM_VIOLATION;
     snprintf(m->end_kind, sizeof m->end_kind, "%s", kind);
-    snprintf(m->end_message, sizeof m->end_message, "%s", message);
+    text_escape(m->end_message, sizeof m->end_message, message);
     m->end_step = m->step;
     m->end_actor = m->current;
     m->end_site = at;
@@ -738,13 +745,24 @@ void *sim_global(sim_machine *m, plat_global *g)
         }
     }
     if (!slot->live) {
+        /* The k-th global this run makes gets the k-th window of the globals'
+         * range (address_map.h): neither its own size nor any other global's
+         * can move an address. */
+        int k = 0;
+        for (int i = 0; i < m->n_globals; i++)
+            k += m->globals[i].live;
+        if (g->size > SIM_GLOBAL_SPAN) {
+            end_with_error(m, "an engine global is larger than its address window");
+            return NULL;
+        }
         memset(slot->data, 0, g->size);
-        /* Engine globals live far above scenario objects, so an object the
-         * scenario placed by hand can never collide with one. */
-        uint64_t vaddr = 0x40000000ull;
-        for (int i = 0; i < m->n_globals && &m->globals[i] != slot; i++)
-            vaddr += (m->globals[i].desc->size + 4095) & ~4095ull;
-        sim_add_region(m, g->name, slot->data, g->size, vaddr, g->elem_size);
+        if (sim_add_region(m, g->name, slot->data, g->size,
+                           SIM_GLOBALS_START + (uint64_t)k * SIM_GLOBAL_SPAN, g->elem_size) < 0) {
+            char why[sizeof m->last_error];
+            snprintf(why, sizeof why, "%s", m->last_error);
+            end_with_error(m, why);
+            return NULL;
+        }
         g->init(slot->data);
         slot->live = true;
     }

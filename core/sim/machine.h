@@ -130,9 +130,10 @@ void sim_free(sim_machine *m);
 /* Tear everything down and build it again from setup.  0 or -1 (see sim_error). */
 int sim_reset(sim_machine *m);
 
-/* For setup: name a region of shared memory.  vaddr 0 picks the next free
- * deterministic virtual address.  elem_size > 0 names an array ("lot[3]").
- * Returns the region's index, or -1. */
+/* For setup: name a region of shared memory at virtual address vaddr (the
+ * map is in address_map.h); vaddr 0 picks the next free place for an object.
+ * A region that would share a byte with another is refused.  elem_size > 0
+ * names an array ("lot[3]").  Returns the region's index, or -1. */
 int sim_add_region(sim_machine *m, const char *name, void *base, size_t size, uint64_t vaddr,
                    size_t elem_size);
 /* For setup: add an actor that will run entry(arg).  Returns its index or -1. */

@@ -3,6 +3,8 @@
  */
 #include "run.h"
 
+#include "escape.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -111,6 +113,9 @@ typedef struct run_state {
 /* Ends the run with an error message (already in res->message) at step `at`. */
 static void run_fail(sim_machine *m, run_state *st, uint64_t at)
 {
+    char raw[sizeof st->res->message]; /* it may quote the schedule's names */
+    snprintf(raw, sizeof raw, "%s", st->res->message);
+    text_escape(st->res->message, sizeof st->res->message, raw);
     st->res->diverged_at = at;
     sim_end_error(m, st->res->message);
     st->rc = -1;

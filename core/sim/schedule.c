@@ -2,6 +2,7 @@
  * Parsing and printing schedules (the formats are described in schedule.h).
  */
 #include "schedule.h"
+#include "escape.h"
 #include "machine.h"
 
 #include <ctype.h>
@@ -50,10 +51,12 @@ static int error(char *err, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static int error(char *err, size_t size, const char *fmt, ...)
 {
+    char raw[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err, size, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    text_escape(err, size, raw); /* the schedule is input */
     return -1;
 }
 
@@ -118,7 +121,7 @@ static int parse_readable(const char *t, size_t len, sim_schedule *s, char *err,
             }
             if (!n) {
                 char what[8];
-                snprintf(what, sizeof what, "%c", isprint((unsigned char)t[i]) ? t[i] : '?');
+                text_escape_n(what, sizeof what, t + i, 1);
                 return error(err, es, "schedule: unexpected character at column %zu: '%s'", start + 1, what);
             }
             if (i < len && t[i] == '@') {

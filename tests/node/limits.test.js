@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './helpers.js';
-import { LIMITS, NAME_LIMITS, BYTECODE_VERSION } from '../../wasm/js/scenario/limits.js';
+import { ADDRESSES, LIMITS, NAME_LIMITS, BYTECODE_VERSION } from '../../wasm/js/scenario/limits.js';
 
 /** The #define'd integers of a C header. */
 function defines(rel) {
@@ -38,6 +38,15 @@ test('name lengths follow machine.h', () => {
   assert.equal(NAME_LIMITS.objectName, h.SIM_NAME_MAX - 1);
 });
 
+test('the address rule follows address_map.h', () => {
+  const h = defines('core/sim/address_map.h');
+  assert.deepEqual(
+    { auto: h.SIM_OBJECTS_AUTO, align: h.SIM_OBJECTS_ALIGN, end: h.SIM_OBJECTS_END },
+    { ...ADDRESSES },
+  );
+  assert.equal(NAME_LIMITS.address, h.SIM_OBJECTS_END);
+});
+
 test('the schema says the same', () => {
   const schema = JSON.parse(readFileSync(join(root, 'wasm/js/scenario.schema.json'), 'utf8'));
   const p = schema.properties;
@@ -48,5 +57,6 @@ test('the schema says the same', () => {
   assert.equal(p.assert.maxItems, LIMITS.finals);
   assert.equal(schema.definitions.actor.maxItems, LIMITS.instructions);
   assert.equal(schema.definitions.actor.properties.priority.maximum, NAME_LIMITS.priority);
-  assert.equal(schema.definitions.object.properties.address.maximum, NAME_LIMITS.address);
+  // The highest multiple of 8 below the end of the objects' space.
+  assert.equal(schema.definitions.object.properties.address.maximum, NAME_LIMITS.address - 8);
 });

@@ -2,11 +2,20 @@
 // WebAssembly.  Each scenario runs under several schedules and policies in
 // the native runner (build/native/lockstep-run) and in the wasm Session; the
 // JSON Lines traces and the --json summaries must be identical.
+//
+// Objects' addresses are part of that promise: the parking lot hashes them
+// into bucket numbers the trace shows, and the state the app draws lists
+// them.  They must follow the documented rule (core/sim/address_map.h)
+// whatever engine globals the run makes and whatever the word size, so each
+// scenario's addresses are also checked against the rule worked out here
+// from the catalog (the C tests check the native side: tests/c/test_addresses.c).
+// Scenarios that exercise this: parking_lot/second-mutex (issue 11's case),
+// parking_lot/placed-by-hand, aqs/three-semaphores, basic/placed-counters.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileFile, native, open, scenarioFiles, tempDir } from './helpers.js';
+import { CATALOG, compile, compileFile, native, open, scenarioFiles, tempDir } from './helpers.js';
 import { runJson } from '../../wasm/js/cli/output.js';
 import { LockstepError } from '../../wasm/js/lockstep.js';
 
@@ -25,6 +34,39 @@ function runsFor(scenario) {
   runs.push({ label: 'diverging', policy: 'round-robin', seed: 0, maxSteps: 100000, schedule: `v1: ${first}@cas:nothing` });
   if (scenario.schedule) runs.push({ label: 'scenario schedule', policy: 'round-robin', seed: 0, maxSteps: 100000, schedule: scenario.schedule });
   return runs;
+}
+
+/**
+ * The addresses the rule gives a scenario's objects: in the order listed, an
+ * object without `address:` at the first multiple of 64 from 0x10000 on that
+ * is at or after the end (address + footprint) of every object before it.
+ */
+function ruleAddresses(scenario) {
+  let next = 0x10000;
+  return scenario.objects.map((o) => {
+    const at = o.address ?? next;
+    const end = at + CATALOG.types[o.type].footprint;
+    next = Math.max(next, Math.ceil(end / 64) * 64);
+    return at;
+  });
+}
+
+/** Runs a compiled scenario both ways under one policy; returns the two traces. */
+function bothTraces(compiled, policy, schedule) {
+  const bc = join(dir, 'both.bc');
+  writeFileSync(bc, compiled.bytecode);
+  const out = join(dir, 'both.jsonl');
+  const args = ['run', bc, '--policy', policy, '--trace', out, '--json'];
+  if (schedule) args.push('--schedule', schedule);
+  const n = native(args);
+  assert.equal(n.status, 0, n.stderr);
+  const s = open(compiled);
+  try {
+    s.run({ policy, seed: 0, maxSteps: 100000, schedule });
+    return { native: readFileSync(out, 'utf8'), wasm: s.traceText(0), state: s.state() };
+  } finally {
+    s.free();
+  }
 }
 
 for (const file of scenarioFiles()) {
@@ -51,6 +93,10 @@ for (const file of scenarioFiles()) {
         assert.ok(e instanceof LockstepError && r.schedule && /^schedule diverged at step \d+: /.test(e.message), `${r.label}: ${e}`);
         assert.equal(s.summary().outcome, 'error');
       }
+      if (compared === 0) {
+        const addresses = s.state().objects.map((/** @type {{address: number}} */ o) => o.address);
+        assert.deepEqual(addresses, ruleAddresses(compiled.scenario), 'object addresses');
+      }
       const trace = s.traceText(0);
       if (s.summary().steps > 0) assert.ok(trace.length > 0, `${r.label}: empty trace`);
       assert.equal(trace, readFileSync(out, 'utf8'), `${r.label}: traces differ`);
@@ -59,5 +105,56 @@ for (const file of scenarioFiles()) {
       compared++;
     }
     assert.ok(compared >= 9);
+  });
+}
+
+// Issue 11: natively the second mutex hashed to lot[14], in wasm to lot[37],
+// because it was placed after the parking lot's table, whose size differs
+// between 64-bit and wasm32.  Here it must be lot[1] (0x10040) in both.
+test('the second of two mutexes without address: parks in the same bucket natively and in wasm', () => {
+  const compiled = compileFile('tests/scenarios/parking_lot/second-mutex.yaml');
+  const { native: n, wasm: w, state } = bothTraces(compiled, 'round-robin');
+  assert.equal(w, n);
+  const buckets = new Set([...w.matchAll(/"object":"lot\[(\d+)\]"/g)].map((m) => m[1]));
+  assert.deepEqual([...buckets], ['1']);
+  assert.deepEqual(
+    state.objects.map((/** @type {{name: string, address: number, bucket: number}} */ o) => [o.name, o.address, o.bucket]),
+    [['m1', 0x10000, 30], ['m2', 0x10040, 1]],
+  );
+});
+
+// Every engine's globals (the lot for parking_lot, the thread table for aqs)
+// exist before the second object is placed; neither may move it, whichever
+// order the objects are written in.
+for (const [engine, type, params] of [
+  ['basic', 'counter', ''],
+  ['parking_lot', 'mini_mutex', ''],
+  ['aqs', 'semaphore', ', permits: 1'],
+]) {
+  test(`objects of engine ${engine} get the rule's addresses with and without address:, globals or not`, () => {
+    const footprint = CATALOG.types[type].footprint;
+    const yaml = [
+      'title: t',
+      `engine: ${engine}`,
+      'objects:',
+      `  o1: {type: ${type}${params}}`,
+      `  o2: {type: ${type}${params}, address: 0x${(0x30000).toString(16)}}`,
+      `  o3: {type: ${type}${params}}`,
+      `  o4: {type: ${type}${params}, address: 0x${(0x10000 + footprint).toString(16)}}`,
+      `  o5: {type: ${type}${params}}`,
+      'actors:',
+      '  A: [work 1]',
+      '',
+    ].join('\n');
+    const compiled = compile(yaml, `${engine}.yaml`);
+    const s = open(compiled);
+    try {
+      const got = s.state().objects.map((/** @type {{address: number}} */ o) => o.address);
+      const after = 0x30000 + Math.ceil(footprint / 64) * 64;
+      assert.deepEqual(got, [0x10000, 0x30000, after, 0x10000 + footprint, after + Math.ceil(footprint / 64) * 64]);
+      assert.deepEqual(got, ruleAddresses(compiled.scenario));
+    } finally {
+      s.free();
+    }
   });
 }

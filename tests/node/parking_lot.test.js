@@ -336,6 +336,8 @@ test('the scenario files are the ones these tests read', () => {
     'lost-wakeup-correct.yaml',
     'lost-wakeup.yaml',
     'misuse.yaml',
+    'placed-by-hand.yaml',
+    'second-mutex.yaml',
     'shared-bucket.yaml',
     'three-threads.yaml',
     'two-by-two.yaml',

@@ -37,6 +37,7 @@ import {
   questionDue,
 } from '../lesson.js';
 import { CliError } from './errors.js';
+import { escapeControls } from '../escape.js';
 import { parseOptions } from './options.js';
 import { module } from './scenario-file.js';
 
@@ -119,14 +120,14 @@ function lessonFiles(cmd, paths) {
     try {
       st = statSync(p);
     } catch {
-      throw new CliError(`${cmd}: cannot read ${p}: no such file or folder`);
+      throw new CliError(`${cmd}: cannot read ${escapeControls(p)}: no such file or folder`);
     }
     if (st.isDirectory()) {
       const found = readdirSync(p)
         .filter((f) => f.endsWith('.md') && f !== 'README.md')
         .sort()
         .map((f) => join(p, f));
-      if (!found.length) throw new CliError(`${cmd}: ${p} holds no lesson files (*.md other than README.md)`);
+      if (!found.length) throw new CliError(`${cmd}: ${escapeControls(p)} holds no lesson files (*.md other than README.md)`);
       out.push(...found);
     } else out.push(p);
   }
@@ -206,7 +207,7 @@ class Checker {
     } catch (e) {
       const err = /** @type {NodeJS.ErrnoException} */ (e);
       throw new CliError(
-        `lockstep check: cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`,
+        `lockstep check: cannot read ${escapeControls(file)}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`,
       );
     }
     let lesson;

@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { CliError } from './errors.js';
+import { escapeControls } from '../escape.js';
 import { parseOptions } from './options.js';
 import { compileFile, module } from './scenario-file.js';
 
@@ -30,7 +31,7 @@ export async function run(argv, _io) {
   try {
     writeFileSync(String(out), bytecode);
   } catch (e) {
-    throw new CliError(`${cmd}: cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new CliError(`${cmd}: cannot write ${escapeControls(out)}: ${e instanceof Error ? e.message : String(e)}`);
   }
   return 0;
 }

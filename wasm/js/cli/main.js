@@ -9,6 +9,7 @@ import * as compileCommand from './compile.js';
 import * as exploreCommand from './explore.js';
 import * as checkCommand from './check.js';
 import { CliError } from './errors.js';
+import { escapeControls } from '../escape.js';
 
 /**
  * @typedef {object} Command
@@ -54,7 +55,7 @@ export async function main(argv, io) {
   const command = COMMANDS[name];
   if (!command) {
     io.stderr(
-      `lockstep: unknown command '${name}'; the commands are: ${Object.keys(COMMANDS).join(', ')} (see lockstep --help)\n`,
+      `lockstep: unknown command '${escapeControls(name)}'; the commands are: ${Object.keys(COMMANDS).join(', ')} (see lockstep --help)\n`,
     );
     return 2;
   }

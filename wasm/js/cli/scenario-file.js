@@ -9,6 +9,7 @@ import { loadModule } from '../node.js';
 import { LockstepError, Session, catalog } from '../lockstep.js';
 import { MAX_SOURCE_CHARS, ScenarioError, compileScenario, formatProblem } from '../scenario.js';
 import { CliError } from './errors.js';
+import { escapeControls } from '../escape.js';
 
 /** @typedef {import('../lockstep.js').EmscriptenModule} EmscriptenModule */
 /** @typedef {import('../scenario.js').Scenario} Scenario */
@@ -48,7 +49,7 @@ export function compileFile(command, file, M) {
     if (e instanceof CliError) throw e;
     const err = /** @type {NodeJS.ErrnoException} */ (e);
     const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'it is a directory' : err.message;
-    throw new CliError(`${command}: cannot read ${file}: ${why}`);
+    throw new CliError(`${command}: cannot read ${escapeControls(file)}: ${why}`);
   }
   try {
     return compileScenario(text, { file, catalog: catalog(M) });

@@ -12,7 +12,7 @@
  * scenario.actors[i].ops[op] is the operation an actor is in (and
  * ops.length means the actor has finished).
  */
-import { LIMITS } from './limits.js';
+import { ADDRESSES, LIMITS } from './limits.js';
 import { CMP, codeSize } from './bytecode.js';
 import { SyntaxProblem, numberValue, statements, tokenize } from './statements.js';
 import { fieldName } from './source.js';
@@ -38,6 +38,7 @@ import { fieldName } from './source.js';
  * @typedef {object} CatalogType
  * @property {string} engine
  * @property {string} summary
+ * @property {number} footprint  bytes of address space each object takes (core/sim/address_map.h)
  * @property {{name: string, default: number}[]} params
  * @property {Record<string, {args: string[]}>} ops
  * @property {string[]} fields
@@ -73,6 +74,8 @@ const KINDS = ['thread', 'task', 'isr'];
 
 /** "a, b and c" */
 const list = (/** @type {string[]} */ xs) => xs.join(', ');
+
+const hex = (/** @type {number} */ n) => `0x${n.toString(16)}`;
 
 const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -248,7 +251,44 @@ export class Compiler {
         ...this.source.locateKey(path),
       });
     }
+    this.placeObjects(out);
     return out;
+  }
+
+  /**
+   * The addresses the C side will give the objects (core/sim/address_map.h),
+   * checked here so that two objects sharing a byte are reported at the
+   * `address:` of the second.  An object without `address:` is placed after
+   * every object before it, so the second of two that overlap always has one.
+   * @param {{name: string, type: string, address: number|null}[]} objects
+   */
+  placeObjects(objects) {
+    /** @type {{name: string, start: number, end: number, given: boolean}[]} */
+    const placed = [];
+    let next = /** @type {number} */ (ADDRESSES.auto);
+    for (const o of objects) {
+      const size = this.catalog.types[o.type].footprint;
+      const start = o.address ?? next;
+      const end = start + size;
+      next = Math.max(next, Math.ceil(end / ADDRESSES.align) * ADDRESSES.align);
+      const span = `${o.name} (${o.type}, ${size} bytes) at ${hex(start)}`;
+      const where = ['objects', o.name, ...(o.address === null ? [] : ['address'])];
+      if (end > ADDRESSES.end) {
+        const why = o.address === null ? ', after the objects before it,' : '';
+        this.bad(where, `${span}${why} would end at ${hex(end)}, past ${hex(ADDRESSES.end)} where the objects' space ends`);
+        return;
+      }
+      const other = placed.find((q) => start < q.end && q.start < end);
+      if (other) {
+        const how = other.given ? '' : ' (its default address)';
+        this.bad(
+          where,
+          `${span} overlaps ${other.name} at ${hex(other.start)}${how}, which takes up to ${hex(other.end - 1)}; objects must not share bytes`,
+        );
+        continue; // left out, so the objects after it are not blamed for it
+      }
+      placed.push({ name: o.name, start, end, given: o.address !== null });
+    }
   }
 
   /** A parameter: a YAML integer, or a string holding a number or duration. */

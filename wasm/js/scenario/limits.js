@@ -36,10 +36,22 @@ export const NAME_LIMITS = Object.freeze({
   actorName: 15,
   // Object names become region names (SIM_NAME_MAX - 1 characters kept).
   objectName: 23,
-  // An object's virtual address must be below 2^47 (decode.c).
-  address: 2 ** 47,
+  // Scenario objects live below 1 GiB and must end there
+  // (SIM_OBJECTS_END, core/sim/address_map.h).
+  address: 2 ** 30,
   // Actor priorities (decode.c).
   priority: 1000,
+});
+
+/**
+ * Where objects without `address:` go (core/sim/address_map.h): in the order
+ * they are listed, each at the first multiple of `align` from `auto` on that
+ * is at or after the end of every object listed before it.
+ */
+export const ADDRESSES = Object.freeze({
+  auto: 0x10000, // SIM_OBJECTS_AUTO
+  align: 64, // SIM_OBJECTS_ALIGN
+  end: NAME_LIMITS.address, // SIM_OBJECTS_END
 });
 
 /**

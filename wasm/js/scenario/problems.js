@@ -4,6 +4,7 @@
  * problems, each naming the file, the line and column, and the field.
  */
 import { MAX_PROBLEMS } from './limits.js';
+import { escapeControls } from '../escape.js';
 
 /**
  * @typedef {object} Problem
@@ -14,9 +15,12 @@ import { MAX_PROBLEMS } from './limits.js';
  * @property {string} message  what is wrong, in words
  */
 
-/** "file:line:col: field: message", the form every tool prints. */
+/**
+ * "file:line:col: field: message", the form every tool prints; on one line,
+ * whatever the input held (a problem made by hand may quote it raw).
+ */
 export function formatProblem(/** @type {Problem} */ p) {
-  return `${p.file}:${p.line}:${p.column}: ${p.field}: ${p.message}`;
+  return escapeControls(`${p.file}:${p.line}:${p.column}: ${p.field}: ${p.message}`);
 }
 
 export class ScenarioError extends Error {
@@ -57,7 +61,15 @@ export class Problems {
       this.more++;
       return;
     }
-    this.list.push({ file: this.file, line: at.line, column: at.column, field, message });
+    // Fields are keys of the input and messages quote it: shown escaped
+    // wherever a problem goes (the terminal, the page).
+    this.list.push({
+      file: this.file,
+      line: at.line,
+      column: at.column,
+      field: escapeControls(field),
+      message: escapeControls(message),
+    });
   }
 
   get any() {

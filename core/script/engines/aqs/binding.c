@@ -69,6 +69,10 @@ typedef struct aqs_scripted {
     int64_t held[SIM_MAX_ACTORS]; /* per actor (binding only) */
 } aqs_scripted;
 
+/* Every semaphore takes 512 bytes of address space, on any word size. */
+#define SEMAPHORE_FOOTPRINT 512
+_Static_assert(sizeof(aqs_scripted) <= SEMAPHORE_FOOTPRINT, "a semaphore outgrew its footprint");
+
 static int32_t aqs_permits_of(const aqs_scripted *x) { return (int32_t)x->s.sync.state.v; }
 
 static int aqs_setup(void *o, const int64_t *params, char *err, size_t es)
@@ -489,6 +493,7 @@ const script_type type_semaphore = {
     .summary = "a Java-style counting semaphore: permits in one int, a FIFO queue of waiting "
                "threads; nonfair (barging) or fair",
     .size = sizeof(aqs_scripted),
+    .footprint = SEMAPHORE_FOOTPRINT,
     .n_params = 3,
     .param_names = {"permits", "fair", "capacity"},
     .param_defaults = {1, 0, -1},

@@ -6,6 +6,11 @@
 
 #include <stdio.h>
 
+/* Every counter, racy or atomic, takes 64 bytes of address space, on any word size. */
+#define COUNTER_FOOTPRINT 64
+_Static_assert(sizeof(counter) <= COUNTER_FOOTPRINT, "a counter outgrew its footprint");
+_Static_assert(sizeof(atomic_counter) <= COUNTER_FOOTPRINT, "a counter outgrew its footprint");
+
 static int counter_setup(void *o, const int64_t *params, char *err, size_t es)
 {
     if (params[0] < 0 || params[0] > UINT32_MAX) {
@@ -42,6 +47,7 @@ const script_type type_counter = {
     .engine = "basic",
     .summary = "a shared number; increment is a load and a separate store",
     .size = sizeof(counter),
+    .footprint = COUNTER_FOOTPRINT,
     .n_params = 1,
     .param_names = {"initial"},
     .init = counter_setup,
@@ -87,6 +93,7 @@ const script_type type_atomic_counter = {
     .engine = "basic",
     .summary = "a shared number; increment is one atomic fetch_add",
     .size = sizeof(atomic_counter),
+    .footprint = COUNTER_FOOTPRINT,
     .n_params = 1,
     .param_names = {"initial"},
     .init = atomic_counter_setup,

@@ -21,6 +21,10 @@ typedef struct scripted_mutex {
     int8_t owner;  /* 1 + the holding actor, 0 when free (binding only) */
 } scripted_mutex;
 
+/* Every mutex takes 64 bytes of address space, on any word size. */
+#define MUTEX_FOOTPRINT 64
+_Static_assert(sizeof(scripted_mutex) <= MUTEX_FOOTPRINT, "a mini_mutex outgrew its footprint");
+
 static int mutex_me(void) { return sim_current_actor(sim_running()); }
 
 static int mutex_setup(void *o, const int64_t *params, char *err, size_t es)
@@ -166,6 +170,7 @@ const script_type type_mini_mutex = {
     .engine = "parking_lot",
     .summary = "a one-byte mutex (LOCKED 0b01, PARKED 0b10) that parks waiters in the parking lot",
     .size = sizeof(scripted_mutex),
+    .footprint = MUTEX_FOOTPRINT,
     .init = mutex_setup,
     .ops = mutex_ops,
     .n_ops = 3,
