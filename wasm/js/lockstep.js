@@ -32,6 +32,7 @@ export class LockstepError extends Error {
  * @property {Function} _ls_summary @property {Function} _ls_catalog @property {Function} _ls_sources
  * @property {Function} _ls_explore_start @property {Function} _ls_explore_step
  * @property {Function} _ls_explore_json @property {Function} _ls_explore_finish
+ * @property {Function} _ls_report
  */
 
 /**
@@ -158,6 +159,15 @@ export class Session {
   /** @returns {Summary} */
   summary() {
     return JSON.parse(this.M.UTF8ToString(this.M._ls_summary(this.handle)));
+  }
+
+  /**
+   * What the command line prints about the last run, exactly as the native
+   * runner prints it: the readable report (ending with a newline), or the one
+   * JSON object of --json (without one).
+   */
+  report(/** @type {'text'|'json'} */ form = 'text') {
+    return this.M.UTF8ToString(this.M._ls_report(this.handle, form === 'json' ? 1 : 0));
   }
 
   /** Trace events of steps after `afterStep`, as JSON Lines text. */

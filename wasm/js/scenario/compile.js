@@ -152,6 +152,9 @@ export class Compiler {
         objects: objects.map((o) => ({ name: o.name, type: o.type, address: o.address ?? 0, params: o.list })),
         actors: actors.map((a) => ({ name: a.name, kind: KINDS.indexOf(a.kind), priority: a.priority, code: a.code })),
         finals: finals.map((f) => f.expr),
+        variant,
+        variants,
+        schedule: d.schedule ?? null,
       },
       scenario: {
         file: this.file,
@@ -182,6 +185,7 @@ export class Compiler {
     const d = this.data;
     /** @type {string[]} */
     const variants = d.variants ?? engineVariants;
+    if (variants.length > LIMITS.variants) this.bad(['variants'], `lists ${variants.length} variants; the limit is ${LIMITS.variants}`);
     variants.forEach((v, i) => {
       if (!engineVariants.includes(v))
         this.bad(['variants', i], `'${v}' is not a variant of engine ${d.engine}; it has: ${list(engineVariants)}`);
@@ -388,6 +392,11 @@ export class Compiler {
   checkSchedule(actors) {
     const s = this.data.schedule;
     if (s === undefined) return;
+    const bytes = new TextEncoder().encode(s).length;
+    if (bytes > LIMITS.scheduleBytes) {
+      this.bad(['schedule'], `is ${bytes} bytes long; the limit is ${LIMITS.scheduleBytes}`);
+      return;
+    }
     if (/^v\d+\./.test(s)) return; // compact form: checked when it runs
     const head = /^v\d+(\s+seed=\d+)?\s*:/.exec(s);
     if (!head) {
