@@ -1,0 +1,184 @@
+// The two command lines are one tool: `npx lockstep run FILE.yaml` (wasm)
+// and `build/native/lockstep-run run FILE.bc` (native) print the same bytes
+// on stdout for every outcome, start from the scenario's own variant and
+// schedule (the bytecode carries them), refuse the same bad input with exit
+// status 2 and the same one-line message (only the program's name differs),
+// and parse their options by the same rules.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lockstep, native, tempDir } from './helpers.js';
+
+const dir = tempDir();
+const RACY = 'tests/scenarios/basic/racy-counter.yaml';
+const LOST = 'tests/scenarios/parking_lot/lost-wakeup.yaml';
+const SLEEPERS = 'tests/scenarios/basic/sleepers.yaml';
+const SERIAL = 'tests/scenarios/basic/cs-serial.yaml';
+
+/** Compiles a scenario with the CLI; returns the bytecode's path. */
+function bytecode(yaml) {
+  const bc = join(dir, yaml.replace(/\W/g, '_') + '.bc');
+  const c = lockstep(['compile', yaml, '-o', bc]);
+  assert.deepEqual([c.status, c.stderr], [0, ''], yaml);
+  return bc;
+}
+
+/** Writes a scenario file into the temp dir; returns its path. */
+function scenario(name, text) {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** Both command lines on the same scenario and arguments. */
+function both(yaml, args) {
+  const bc = bytecode(yaml);
+  return { js: lockstep(['run', yaml, ...args]), c: native(['run', bc, ...args]), bc };
+}
+
+// [what it shows, scenario, arguments, the first line of the text report]
+const OUTCOMES = [
+  ['done, with prints', SLEEPERS, [], 'outcome: done after 8 steps (virtual time 1020000 us)'],
+  ['done, from the scenario schedule', SERIAL, [], 'outcome: done after 6 steps (virtual time 0 us)'],
+  ['stuck, from the scenario variant and schedule', LOST, [], 'outcome: stuck after 34 steps (virtual time 0 us)'],
+  ['violation', RACY, [], 'outcome: violation after 12 steps (virtual time 0 us)'],
+  ['error: the schedule diverged', RACY, ['--schedule', 'v1: A B@cas:counter'], 'outcome: error after 1 steps (virtual time 0 us)'],
+  ['limit', RACY, ['--max-steps', '5'], 'outcome: limit after 5 steps (virtual time 0 us)'],
+  ['waiting (manual)', RACY, ['--policy', 'manual', '--schedule', 'v1: A B'], 'outcome: waiting after 2 steps (virtual time 0 us)'],
+  ['random', RACY, ['--policy', 'random', '--seed', '7'], 'outcome: violation'],
+  ['entries left over', RACY, ['--schedule', 'v1: A A A A A A A A A'], 'outcome: done after 12 steps (virtual time 0 us)'],
+];
+
+for (const [what, yaml, args, first] of OUTCOMES) {
+  test(`the same report, byte for byte, from both command lines: ${what}`, () => {
+    for (const form of [[], ['--json']]) {
+      const { js, c } = both(yaml, [...args, ...form]);
+      assert.equal(js.stderr, '', `${what} ${form}`);
+      assert.equal(c.stderr, '', `${what} ${form}`);
+      assert.equal(js.status, 0);
+      assert.equal(c.status, 0);
+      assert.equal(c.stdout, js.stdout, `${what} ${form}`);
+    }
+    const text = lockstep(['run', yaml, ...args]).stdout;
+    assert.ok(text.startsWith(first + '\n') || (first.endsWith('violation') && text.startsWith(first + ' ')), text);
+  });
+}
+
+test('the text report of a stuck run tells who is stuck and gives both schedule forms', () => {
+  const { c } = both(LOST, []);
+  const lines = c.stdout.split('\n');
+  assert.equal(lines[0], 'outcome: stuck after 34 steps (virtual time 0 us)');
+  assert.match(lines[1], /^stuck: B parked on mutex m .* \(at engines\/parking_lot\/lot\.c:\d+\)$/);
+  assert.equal(lines[2], 'schedule: v1: A B B B B B B B B B B B B B B B B B B B B B A B A B A B A B');
+  assert.match(lines[3], /^compact: v1\.[A-Za-z0-9_-]+$/);
+  assert.equal(lines.length, 5);
+});
+
+test("the runner uses the scenario's variant and schedule; options replace them", () => {
+  // Without options: validate_outside, from the scenario's schedule (stuck).
+  assert.equal(JSON.parse(both(LOST, ['--json']).c.stdout).outcome, 'stuck');
+  // --variant replaces the variant: the correct lot finishes.
+  const correct = both(LOST, ['--variant', 'correct']);
+  assert.equal(correct.c.stdout.split('\n')[0], 'outcome: done after 39 steps (virtual time 0 us)');
+  assert.equal(correct.c.stdout, correct.js.stdout);
+  // --schedule replaces the schedule ('v1:' has no entries): round-robin from step 1.
+  const serial = both(SERIAL, ['--schedule', 'v1:']);
+  assert.equal(serial.c.stdout, serial.js.stdout);
+  assert.match(serial.c.stdout, /^outcome: violation after 2 steps/);
+});
+
+test('entries left over are a note, in the text and in --json, not an error', () => {
+  const { js, c } = both(RACY, ['--schedule', 'v1: A A A A A A A A A', '--json']);
+  assert.equal(c.stdout, js.stdout);
+  const r = JSON.parse(c.stdout);
+  assert.equal(r.outcome, 'done');
+  assert.equal(r.note, 'the run ended (done) at step 12; the schedule has 3 entries more than the run used');
+  const text = both(RACY, ['--schedule', 'v1: A A A A A A A']).c.stdout;
+  assert.match(text, /\nnote: the run ended \(done\) at step 12; the schedule has 1 entry more than the run used\n$/);
+});
+
+// [arguments, the message after "PROGRAM run: "] where PROGRAM is lockstep
+// or lockstep-run; `see` stands for the program's help command.
+const BAD = [
+  [['--schedule', 'v1: A Z'], "--schedule: entry 2 ('Z'): the scenario has no actor 'Z'; its actors are A, B"],
+  [['--schedule', 'v1: A B@cas:'], "--schedule: entry 2 ('B@cas:'): no object after 'cas:'; write it as B@cas:OBJECT"],
+  [['--schedule', 'v1.AAEE'], '--schedule: entry 1: actor number 3; the scenario has 2 actors (A, B)'],
+  [['--schedule', 'v1.@@'], '--schedule: character 4 is not base64url'],
+  [['--schedule', 'A B'], "--schedule: must start with 'v1:' (readable) or 'v1.' (compact)"],
+  [['--schedule', ''], "--schedule: is empty; write 'v1:' for a schedule with no entries"],
+  [['--schedule='], "--schedule: is empty; write 'v1:' for a schedule with no entries"],
+  [['--schedule', ' \t'], "--schedule: is empty; write 'v1:' for a schedule with no entries"],
+  [['--jsn'], 'unknown option --jsn (see PROGRAM --help)'],
+  [['--frobnicate=3'], 'unknown option --frobnicate (see PROGRAM --help)'],
+  [['--bound', '3'], 'unknown option --bound (see PROGRAM --help)'],
+  [['--json', '--json'], '--json is given twice'],
+  [['--seed', '1', '--seed=2'], '--seed is given twice'],
+  [['--schedule', 'v1:', '--schedule', 'v1: A'], '--schedule is given twice'],
+  [['--json=yes'], '--json takes no value'],
+  [['--max-steps'], '--max-steps needs a value'],
+  [['--seed', '-1'], "--seed must be a whole number from 0 to 9007199254740991, not '-1'"],
+  [['--max-steps', '9007199254740992'], "--max-steps must be a whole number from 0 to 9007199254740991, not '9007199254740992'"],
+  [['--policy', 'fair'], "--policy must be round-robin, random, manual, not 'fair'"],
+];
+
+test('bad input: exit 2 and the same one line from both command lines', () => {
+  const bc = bytecode(RACY);
+  for (const [args, message] of BAD) {
+    const js = lockstep(['run', RACY, ...args]);
+    const c = native(['run', bc, ...args]);
+    const label = JSON.stringify(args);
+    assert.equal(js.stderr, `lockstep run: ${message.replace('PROGRAM', 'lockstep')}\n`, label);
+    assert.equal(c.stderr, `lockstep-run run: ${message.replace('PROGRAM', 'lockstep-run')}\n`, label);
+    assert.deepEqual([js.status, c.status, js.stdout, c.stdout], [2, 2, '', ''], label);
+  }
+  // The variant names the file each was given.
+  const js = lockstep(['run', RACY, '--variant', 'buggy']);
+  const c = native(['run', bc, '--variant', 'buggy']);
+  assert.equal(js.stderr, `lockstep run: --variant: 'buggy' is not a variant of ${RACY}; it has: correct\n`);
+  assert.equal(c.stderr, `lockstep-run run: --variant: 'buggy' is not a variant of ${bc}; it has: correct\n`);
+  assert.deepEqual([js.status, c.status], [2, 2]);
+});
+
+test("explore takes its own options by the same rules", () => {
+  const bc = bytecode(RACY);
+  for (const [args, message] of [
+    [['--schedule', 'v1:'], 'unknown option --schedule (see PROGRAM --help)'],
+    [['--bound', '65'], '--bound must be at most 64, not 65'],
+    [['--strategy', 'bfs'], "--strategy must be dfs, random, pct, not 'bfs'"],
+    [['--no-prune', '--no-prune'], '--no-prune is given twice'],
+    [['--max-executions', 'x'], "--max-executions must be a whole number from 0 to 9007199254740991, not 'x'"],
+  ]) {
+    const js = lockstep(['explore', RACY, ...args]);
+    const c = native(['explore', bc, ...args]);
+    assert.equal(js.stderr, `lockstep explore: ${message.replace('PROGRAM', 'lockstep')}\n`, args.join(' '));
+    assert.equal(c.stderr, `lockstep-run explore: ${message.replace('PROGRAM', 'lockstep-run')}\n`, args.join(' '));
+    assert.deepEqual([js.status, c.status], [2, 2]);
+  }
+});
+
+test("a bad schedule in the scenario's schedule: field is bad input too, in both", () => {
+  const base = 'title: t\nengine: basic\nactors:\n  A: [work 1]\n  B: [work 1]\n';
+  for (const [name, schedule, message] of [
+    ['compact-actor', 'v1.AAEE', 'entry 1: actor number 3; the scenario has 2 actors (A, B)'],
+    ['no-object', 'v1: A@work:', "entry 1 ('A@work:'): no object after 'work:'; write it as A@work:OBJECT"],
+    ['undecodable', 'v1.AAE', 'truncated or malformed near byte 2'],
+  ]) {
+    const yaml = scenario(`${name}.yaml`, `${base}schedule: "${schedule}"\n`);
+    const { js, c, bc } = both(yaml, []);
+    assert.equal(js.stderr, `${yaml}:6:11: schedule: ${message}\n`, name);
+    assert.equal(c.stderr, `${bc}: schedule: ${message}\n`, name);
+    assert.deepEqual([js.status, c.status, js.stdout, c.stdout], [2, 2, '', ''], name);
+    // --schedule replaces the scenario's: then the run goes ahead.
+    const fine = both(yaml, ['--schedule', 'v1: B']);
+    assert.deepEqual([fine.js.status, fine.c.status], [0, 0], name);
+    assert.equal(fine.c.stdout, fine.js.stdout);
+  }
+});
+
+test('--help prints the usage and exits 0 in both', () => {
+  const c = native(['run', 'x.bc', '--help']);
+  assert.equal(c.status, 0);
+  assert.match(c.stdout, /^usage: lockstep-run catalog\n/);
+  assert.equal(lockstep(['run', '--help']).status, 0);
+});
