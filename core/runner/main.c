@@ -10,7 +10,7 @@
  *                [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]
  *   lockstep-run explore FILE.bc [--variant V] [--bound K] [--max-executions N]
  *                [--strategy dfs|random|pct] [--seed N] [--max-steps N]
- *                [--no-prune] [--json]
+ *                [--no-prune] [--trace OUT.jsonl] [--json]
  *
  * Exit status: 0 when the run or search executed (whatever its outcome), 2 for
  * bad input (a bad option, bytecode or schedule), with one line on stderr.
@@ -36,7 +36,8 @@ static const char USAGE[] =
     "                    [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n"
     "       lockstep-run explore FILE.bc [--variant V] [--bound K]\n"
     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
-    "                    [--seed N] [--max-steps N] [--no-prune] [--json]\n";
+    "                    [--seed N] [--max-steps N] [--no-prune]\n"
+    "                    [--trace OUT.jsonl] [--json]\n";
 
 /* ---- options: one table, the same rules and messages as wasm/js/cli/options.js ---- */
 
@@ -69,7 +70,7 @@ static const option OPTIONS[O_COUNT] = {
     [O_POLICY] = {"--policy", true, RUN},
     [O_SEED] = {"--seed", true, RUN | EXPLORE},
     [O_MAX_STEPS] = {"--max-steps", true, RUN | EXPLORE},
-    [O_TRACE] = {"--trace", true, RUN},
+    [O_TRACE] = {"--trace", true, RUN | EXPLORE},
     [O_JSON] = {"--json", false, RUN | EXPLORE},
     [O_BOUND] = {"--bound", true, EXPLORE},
     [O_MAX_EXECUTIONS] = {"--max-executions", true, EXPLORE},
@@ -240,6 +241,21 @@ static int starting_schedule(const args *a, const script_program *p, const sim_m
 
 /* ---- the two commands ----------------------------------------------------------------- */
 
+/* --trace OUT: the run's trace as JSON Lines.  0, or 2 (reported). */
+static int write_trace(const args *a, const sim_machine *m)
+{
+    jbuf out = {0};
+    sim_trace_jsonl(m, 0, &out);
+    FILE *f = fopen(a->value[O_TRACE], "w");
+    bool written = f && fwrite(out.text ? out.text : "", 1, out.len, f) == out.len;
+    if (f && fclose(f) != 0)
+        written = false;
+    jb_free(&out);
+    if (!written)
+        return bad("%s: cannot write %s: %s", a->command, a->value[O_TRACE], strerror(errno));
+    return 0;
+}
+
 static int run(const args *a, const script_program *p, script_world *w, uint64_t seed)
 {
     sim_machine *m = script_world_machine(w);
@@ -261,19 +277,9 @@ static int run(const args *a, const script_program *p, script_world *w, uint64_t
     sim_run(m, (sim_policy)policy, given ? &sched : NULL, seed, max_steps, &res);
     sim_schedule_free(&sched);
 
+    if (a->value[O_TRACE] && write_trace(a, m))
+        return 2;
     jbuf out = {0};
-    if (a->value[O_TRACE]) {
-        sim_trace_jsonl(m, 0, &out);
-        FILE *f = fopen(a->value[O_TRACE], "w");
-        bool written = f && fwrite(out.text ? out.text : "", 1, out.len, f) == out.len;
-        if (f && fclose(f) != 0)
-            written = false;
-        if (!written) {
-            jb_free(&out);
-            return bad("%s: cannot write %s: %s", a->command, a->value[O_TRACE], strerror(errno));
-        }
-        jb_clear(&out);
-    }
     if (a->value[O_JSON]) {
         sim_report_json(m, &res, &out);
         jb_raw(&out, "\n");
@@ -315,6 +321,21 @@ static int explore(const args *a, script_world *w, uint64_t seed)
     }
     double elapsed = now_ms() - t0;
     const explore_result *r = explore_result_of(e);
+    if (r->found && a->value[O_TRACE]) {
+        /* The search ran without a trace; replay what it found with one, as
+         * `lockstep explore --trace` does. */
+        sim_run_result res;
+        sim_set_trace(m, true);
+        if (sim_reset(m) != 0) {
+            explore_free(e);
+            return bad("%s: %s", a->command, sim_error(m));
+        }
+        sim_run(m, SIM_POLICY_MANUAL, &r->schedule, seed, max_steps + 1, &res);
+        if (write_trace(a, m)) {
+            explore_free(e);
+            return 2;
+        }
+    }
     jbuf out = {0};
     if (a->value[O_JSON]) {
         jbuf found_text = {0};

@@ -182,3 +182,35 @@ test('--help prints the usage and exits 0 in both', () => {
   assert.match(c.stdout, /^usage: lockstep-run catalog\n/);
   assert.equal(lockstep(['run', '--help']).status, 0);
 });
+
+test('the two option tables list the same options, of the same kinds', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { root } = await import('./helpers.js');
+  const run = await import('../../wasm/js/cli/run.js');
+  const explore = await import('../../wasm/js/cli/explore.js');
+  // [O_NAME] = {"--name", takes_value, RUN | EXPLORE},
+  const c = readFileSync(join(root, 'core/runner/main.c'), 'utf8');
+  /** @type {Record<string, Record<string, string>>} */
+  const tables = { run: {}, explore: {} };
+  for (const m of c.matchAll(/\[O_\w+\] = \{"(--[a-z-]+)", (true|false), ([A-Z |]+)\}/g))
+    for (const command of m[3].split('|').map((x) => x.trim().toLowerCase()))
+      tables[command][m[1]] = m[2] === 'true' ? 'string' : 'flag';
+  const sorted = (/** @type {object} */ o) => Object.fromEntries(Object.entries(o).sort());
+  assert.deepEqual(sorted(tables.run), sorted(run.OPTIONS));
+  assert.deepEqual(sorted(tables.explore), sorted(explore.OPTIONS));
+  assert.ok(Object.keys(tables.run).length >= 7 && Object.keys(tables.explore).length >= 9);
+});
+
+test('explore --trace writes the same trace of the counterexample in both', async () => {
+  const { readFileSync } = await import('node:fs');
+  const bc = bytecode(LOST);
+  const mine = join(dir, 'explore-mine.jsonl');
+  const theirs = join(dir, 'explore-theirs.jsonl');
+  const js = lockstep(['explore', LOST, '--trace', mine, '--json']);
+  const c = native(['explore', bc, '--trace', theirs, '--json']);
+  assert.deepEqual([js.status, c.status, js.stderr, c.stderr], [0, 0, '', '']);
+  assert.equal(JSON.parse(c.stdout).schedule, JSON.parse(js.stdout).schedule);
+  const text = readFileSync(theirs, 'utf8');
+  assert.equal(text, readFileSync(mine, 'utf8'));
+  assert.match(text.trim().split('\n').at(-1) ?? '', /"kind":"stuck"/);
+});

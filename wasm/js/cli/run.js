@@ -39,6 +39,17 @@ error.  2 for bad input: a bad option, a scenario with problems, or a
 schedule that is empty, cannot be read, names an actor the scenario lacks, or
 has a fingerprint without an object (A@cas:).`;
 
+/** The options it takes: the same table as lockstep-run's (core/runner/main.c). */
+export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (Object.freeze({
+  '--variant': 'string',
+  '--schedule': 'string',
+  '--policy': 'string',
+  '--seed': 'string',
+  '--max-steps': 'string',
+  '--trace': 'string',
+  '--json': 'flag',
+}));
+
 const POLICIES = ['round-robin', 'random', 'manual'];
 
 /**
@@ -48,15 +59,7 @@ const POLICIES = ['round-robin', 'random', 'manual'];
  */
 export async function run(argv, io) {
   const cmd = 'lockstep run';
-  const { positional, options } = parseOptions(cmd, argv, {
-    '--variant': 'string',
-    '--schedule': 'string',
-    '--policy': 'string',
-    '--seed': 'string',
-    '--max-steps': 'string',
-    '--trace': 'string',
-    '--json': 'flag',
-  });
+  const { positional, options } = parseOptions(cmd, argv, OPTIONS);
   if (positional.length !== 1) throw new CliError(`usage: ${usage}`);
   const policy = /** @type {'round-robin'|'random'|'manual'} */ (String(options['--policy'] ?? 'round-robin'));
   if (!POLICIES.includes(policy))
