@@ -8,18 +8,28 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lockstep, native, tempDir } from './helpers.js';
+import { native, root, tempDir } from './helpers.js';
+import { main } from '../../wasm/js/cli/main.js';
 
 const dir = tempDir();
+process.chdir(root); // the paths below are relative to the repository, as a user types them
+
+/** `npx lockstep ARGS`, in this process (the wasm module loads once): {status, stdout, stderr}. */
+async function lockstep(/** @type {string[]} */ args) {
+  let stdout = '';
+  let stderr = '';
+  const status = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { status, stdout, stderr };
+}
 const RACY = 'tests/scenarios/basic/racy-counter.yaml';
 const LOST = 'tests/scenarios/parking_lot/lost-wakeup.yaml';
 const SLEEPERS = 'tests/scenarios/basic/sleepers.yaml';
 const SERIAL = 'tests/scenarios/basic/cs-serial.yaml';
 
 /** Compiles a scenario with the CLI; returns the bytecode's path. */
-function bytecode(yaml) {
+async function bytecode(yaml) {
   const bc = join(dir, yaml.replace(/\W/g, '_') + '.bc');
-  const c = lockstep(['compile', yaml, '-o', bc]);
+  const c = await lockstep(['compile', yaml, '-o', bc]);
   assert.deepEqual([c.status, c.stderr], [0, ''], yaml);
   return bc;
 }
@@ -32,9 +42,9 @@ function scenario(name, text) {
 }
 
 /** Both command lines on the same scenario and arguments. */
-function both(yaml, args) {
-  const bc = bytecode(yaml);
-  return { js: lockstep(['run', yaml, ...args]), c: native(['run', bc, ...args]), bc };
+async function both(yaml, args) {
+  const bc = await bytecode(yaml);
+  return { js: await lockstep(['run', yaml, ...args]), c: native(['run', bc, ...args]), bc };
 }
 
 // [what it shows, scenario, arguments, the first line of the text report]
@@ -51,22 +61,22 @@ const OUTCOMES = [
 ];
 
 for (const [what, yaml, args, first] of OUTCOMES) {
-  test(`the same report, byte for byte, from both command lines: ${what}`, () => {
+  test(`the same report, byte for byte, from both command lines: ${what}`, async () => {
     for (const form of [[], ['--json']]) {
-      const { js, c } = both(yaml, [...args, ...form]);
+      const { js, c } = await both(yaml, [...args, ...form]);
       assert.equal(js.stderr, '', `${what} ${form}`);
       assert.equal(c.stderr, '', `${what} ${form}`);
       assert.equal(js.status, 0);
       assert.equal(c.status, 0);
       assert.equal(c.stdout, js.stdout, `${what} ${form}`);
     }
-    const text = lockstep(['run', yaml, ...args]).stdout;
+    const text = (await lockstep(['run', yaml, ...args])).stdout;
     assert.ok(text.startsWith(first + '\n') || (first.endsWith('violation') && text.startsWith(first + ' ')), text);
   });
 }
 
-test('the text report of a stuck run tells who is stuck and gives both schedule forms', () => {
-  const { c } = both(LOST, []);
+test('the text report of a stuck run tells who is stuck and gives both schedule forms', async () => {
+  const { c } = await both(LOST, []);
   const lines = c.stdout.split('\n');
   assert.equal(lines[0], 'outcome: stuck after 34 steps (virtual time 0 us)');
   assert.match(lines[1], /^stuck: B parked on mutex m .* \(at engines\/parking_lot\/lot\.c:\d+\)$/);
@@ -75,26 +85,26 @@ test('the text report of a stuck run tells who is stuck and gives both schedule 
   assert.equal(lines.length, 5);
 });
 
-test("the runner uses the scenario's variant and schedule; options replace them", () => {
+test("the runner uses the scenario's variant and schedule; options replace them", async () => {
   // Without options: validate_outside, from the scenario's schedule (stuck).
-  assert.equal(JSON.parse(both(LOST, ['--json']).c.stdout).outcome, 'stuck');
+  assert.equal(JSON.parse((await both(LOST, ['--json'])).c.stdout).outcome, 'stuck');
   // --variant replaces the variant: the correct lot finishes.
-  const correct = both(LOST, ['--variant', 'correct']);
+  const correct = await both(LOST, ['--variant', 'correct']);
   assert.equal(correct.c.stdout.split('\n')[0], 'outcome: done after 39 steps (virtual time 0 us)');
   assert.equal(correct.c.stdout, correct.js.stdout);
   // --schedule replaces the schedule ('v1:' has no entries): round-robin from step 1.
-  const serial = both(SERIAL, ['--schedule', 'v1:']);
+  const serial = await both(SERIAL, ['--schedule', 'v1:']);
   assert.equal(serial.c.stdout, serial.js.stdout);
   assert.match(serial.c.stdout, /^outcome: violation after 2 steps/);
 });
 
-test('entries left over are a note, in the text and in --json, not an error', () => {
-  const { js, c } = both(RACY, ['--schedule', 'v1: A A A A A A A A A', '--json']);
+test('entries left over are a note, in the text and in --json, not an error', async () => {
+  const { js, c } = await both(RACY, ['--schedule', 'v1: A A A A A A A A A', '--json']);
   assert.equal(c.stdout, js.stdout);
   const r = JSON.parse(c.stdout);
   assert.equal(r.outcome, 'done');
   assert.equal(r.note, 'the run ended (done) at step 12; the schedule has 3 entries more than the run used');
-  const text = both(RACY, ['--schedule', 'v1: A A A A A A A']).c.stdout;
+  const text = (await both(RACY, ['--schedule', 'v1: A A A A A A A'])).c.stdout;
   assert.match(text, /\nnote: the run ended \(done\) at step 12; the schedule has 1 entry more than the run used\n$/);
 });
 
@@ -122,10 +132,10 @@ const BAD = [
   [['--policy', 'fair'], "--policy must be round-robin, random, manual, not 'fair'"],
 ];
 
-test('bad input: exit 2 and the same one line from both command lines', () => {
-  const bc = bytecode(RACY);
+test('bad input: exit 2 and the same one line from both command lines', async () => {
+  const bc = await bytecode(RACY);
   for (const [args, message] of BAD) {
-    const js = lockstep(['run', RACY, ...args]);
+    const js = await lockstep(['run', RACY, ...args]);
     const c = native(['run', bc, ...args]);
     const label = JSON.stringify(args);
     assert.equal(js.stderr, `lockstep run: ${message.replace('PROGRAM', 'lockstep')}\n`, label);
@@ -133,15 +143,15 @@ test('bad input: exit 2 and the same one line from both command lines', () => {
     assert.deepEqual([js.status, c.status, js.stdout, c.stdout], [2, 2, '', ''], label);
   }
   // The variant names the file each was given.
-  const js = lockstep(['run', RACY, '--variant', 'buggy']);
+  const js = await lockstep(['run', RACY, '--variant', 'buggy']);
   const c = native(['run', bc, '--variant', 'buggy']);
   assert.equal(js.stderr, `lockstep run: --variant: 'buggy' is not a variant of ${RACY}; it has: correct\n`);
   assert.equal(c.stderr, `lockstep-run run: --variant: 'buggy' is not a variant of ${bc}; it has: correct\n`);
   assert.deepEqual([js.status, c.status], [2, 2]);
 });
 
-test("explore takes its own options by the same rules", () => {
-  const bc = bytecode(RACY);
+test("explore takes its own options by the same rules", async () => {
+  const bc = await bytecode(RACY);
   for (const [args, message] of [
     [['--schedule', 'v1:'], 'unknown option --schedule (see PROGRAM --help)'],
     [['--bound', '65'], '--bound must be at most 64, not 65'],
@@ -149,7 +159,7 @@ test("explore takes its own options by the same rules", () => {
     [['--no-prune', '--no-prune'], '--no-prune is given twice'],
     [['--max-executions', 'x'], "--max-executions must be a whole number from 0 to 9007199254740991, not 'x'"],
   ]) {
-    const js = lockstep(['explore', RACY, ...args]);
+    const js = await lockstep(['explore', RACY, ...args]);
     const c = native(['explore', bc, ...args]);
     assert.equal(js.stderr, `lockstep explore: ${message.replace('PROGRAM', 'lockstep')}\n`, args.join(' '));
     assert.equal(c.stderr, `lockstep-run explore: ${message.replace('PROGRAM', 'lockstep-run')}\n`, args.join(' '));
@@ -157,7 +167,7 @@ test("explore takes its own options by the same rules", () => {
   }
 });
 
-test("a bad schedule in the scenario's schedule: field is bad input too, in both", () => {
+test("a bad schedule in the scenario's schedule: field is bad input too, in both", async () => {
   const base = 'title: t\nengine: basic\nactors:\n  A: [work 1]\n  B: [work 1]\n';
   for (const [name, schedule, message] of [
     ['compact-actor', 'v1.AAEE', 'entry 1: actor number 3; the scenario has 2 actors (A, B)'],
@@ -165,27 +175,26 @@ test("a bad schedule in the scenario's schedule: field is bad input too, in both
     ['undecodable', 'v1.AAE', 'truncated or malformed near byte 2'],
   ]) {
     const yaml = scenario(`${name}.yaml`, `${base}schedule: "${schedule}"\n`);
-    const { js, c, bc } = both(yaml, []);
+    const { js, c, bc } = await both(yaml, []);
     assert.equal(js.stderr, `${yaml}:6:11: schedule: ${message}\n`, name);
     assert.equal(c.stderr, `${bc}: schedule: ${message}\n`, name);
     assert.deepEqual([js.status, c.status, js.stdout, c.stdout], [2, 2, '', ''], name);
     // --schedule replaces the scenario's: then the run goes ahead.
-    const fine = both(yaml, ['--schedule', 'v1: B']);
+    const fine = await both(yaml, ['--schedule', 'v1: B']);
     assert.deepEqual([fine.js.status, fine.c.status], [0, 0], name);
     assert.equal(fine.c.stdout, fine.js.stdout);
   }
 });
 
-test('--help prints the usage and exits 0 in both', () => {
+test('--help prints the usage and exits 0 in both', async () => {
   const c = native(['run', 'x.bc', '--help']);
   assert.equal(c.status, 0);
   assert.match(c.stdout, /^usage: lockstep-run catalog\n/);
-  assert.equal(lockstep(['run', '--help']).status, 0);
+  assert.equal((await lockstep(['run', '--help'])).status, 0);
 });
 
 test('the two option tables list the same options, of the same kinds', async () => {
   const { readFileSync } = await import('node:fs');
-  const { root } = await import('./helpers.js');
   const run = await import('../../wasm/js/cli/run.js');
   const explore = await import('../../wasm/js/cli/explore.js');
   // [O_NAME] = {"--name", takes_value, RUN | EXPLORE},
@@ -203,10 +212,10 @@ test('the two option tables list the same options, of the same kinds', async () 
 
 test('explore --trace writes the same trace of the counterexample in both', async () => {
   const { readFileSync } = await import('node:fs');
-  const bc = bytecode(LOST);
+  const bc = await bytecode(LOST);
   const mine = join(dir, 'explore-mine.jsonl');
   const theirs = join(dir, 'explore-theirs.jsonl');
-  const js = lockstep(['explore', LOST, '--trace', mine, '--json']);
+  const js = await lockstep(['explore', LOST, '--trace', mine, '--json']);
   const c = native(['explore', bc, '--trace', theirs, '--json']);
   assert.deepEqual([js.status, c.status, js.stderr, c.stderr], [0, 0, '', '']);
   assert.equal(JSON.parse(c.stdout).schedule, JSON.parse(js.stdout).schedule);
