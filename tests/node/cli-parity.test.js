@@ -223,3 +223,11 @@ test('explore --trace writes the same trace of the counterexample in both', asyn
   assert.equal(text, readFileSync(mine, 'utf8'));
   assert.match(text.trim().split('\n').at(-1) ?? '', /"kind":"stuck"/);
 });
+
+test('compile refuses its output option twice, under either name', async () => {
+  for (const args of [['-o', 'a.bc', '-o', 'b.bc'], ['-o', 'a.bc', '--output', 'b.bc']]) {
+    const r = await lockstep(['compile', RACY, ...args]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^lockstep compile: (-o is given twice|-o and --output are the same option; give it once)\n$/);
+  }
+});

@@ -125,7 +125,10 @@ export class Session {
   }
 
   /**
-   * Runs under a policy, replaying `schedule` first if given.
+   * Runs under a policy, replaying `schedule` first if given.  A schedule
+   * that cannot be read or could never replay here (it names an actor the
+   * scenario lacks, a fingerprint has no object) throws before anything runs;
+   * one that diverges ends the run with an error outcome and throws too.
    * @param {{policy?: 'manual'|'round-robin'|'random', schedule?: string, seed?: number, maxSteps?: number}} [o]
    * @returns {Summary}
    */
