@@ -169,14 +169,13 @@ test("explore takes its own options by the same rules", async () => {
 
 test("a bad schedule in the scenario's schedule: field is bad input too, in both", async () => {
   const base = 'title: t\nengine: basic\nactors:\n  A: [work 1]\n  B: [work 1]\n';
-  for (const [name, schedule, message] of [
-    ['compact-actor', 'v1.AAEE', 'entry 1: actor number 3; the scenario has 2 actors (A, B)'],
-    ['no-object', 'v1: A@work:', "entry 1 ('A@work:'): no object after 'work:'; write it as A@work:OBJECT"],
-    ['undecodable', 'v1.AAE', 'truncated or malformed near byte 2'],
+  for (const [name, schedule, message, column] of [
+    ['compact-actor', 'v1.AAEE', 'entry 1: actor number 3; the scenario has 2 actors (A, B)', 11],
+    ['undecodable', 'v1.AAE', 'truncated or malformed near byte 2', 11],
   ]) {
     const yaml = scenario(`${name}.yaml`, `${base}schedule: "${schedule}"\n`);
     const { js, c, bc } = await both(yaml, []);
-    assert.equal(js.stderr, `${yaml}:6:11: schedule: ${message}\n`, name);
+    assert.equal(js.stderr, `${yaml}:6:${column}: schedule: ${message}\n`, name);
     assert.equal(c.stderr, `${bc}: schedule: ${message}\n`, name);
     assert.deepEqual([js.status, c.status, js.stdout, c.stdout], [2, 2, '', ''], name);
     // --schedule replaces the scenario's: then the run goes ahead.
@@ -229,5 +228,14 @@ test('compile refuses its output option twice, under either name', async () => {
     const r = await lockstep(['compile', RACY, ...args]);
     assert.equal(r.status, 2);
     assert.match(r.stderr, /^lockstep compile: (-o is given twice|-o and --output are the same option; give it once)\n$/);
+  }
+});
+
+test('a fingerprint without an object is refused when compiling, where it is written', async () => {
+  const yaml = scenario('no-object.yaml', 'title: t\nengine: basic\nactors:\n  A: [work 1]\n  B: [work 1]\nschedule: "v1: B A@work:"\n');
+  const message = "entry 2 ('A@work:'): no object after 'work:'; write it as A@work:OBJECT";
+  for (const command of [['run', yaml], ['compile', yaml, '-o', join(dir, 'no-object.bc')]]) {
+    const r = await lockstep(command);
+    assert.deepEqual([r.status, r.stdout, r.stderr], [2, '', `${yaml}:6:18: schedule: ${message}\n`], command[0]);
   }
 });

@@ -405,19 +405,28 @@ export class Compiler {
     }
     // The tokens as core/sim/schedule.c reads them: [r:N], or NAME with an
     // optional @action:object fingerprint.  Errors are left to the C side,
-    // which says which column is wrong; this looks only for unknown actors.
-    const token = /\s*(?:\[r:\d+\]|([A-Za-z0-9_-]+)(?:@[A-Za-z0-9_]+:\S*)?)/y;
+    // which says which column is wrong; this looks only for unknown actors
+    // and fingerprints without an object (in the C side's words,
+    // core/sim/schedule_check.c), which no run could replay.
+    const token = /\s*(?:\[r:\d+\]|([A-Za-z0-9_-]+)(?:@([A-Za-z0-9_]+):(\S*))?)/y;
     token.lastIndex = head[0].length;
-    while (token.lastIndex < s.length) {
+    for (let entry = 1; token.lastIndex < s.length; entry++) {
       const at = token.lastIndex;
       const m = token.exec(s);
       if (!m) break;
-      const name = m[1];
+      const [text, name, kind, object] = m;
+      const where = () => this.source.locateIn(['schedule'], at + text.length - text.trimStart().length);
       if (name !== undefined && !actors.includes(name))
         this.problems.add(
-          this.source.locateIn(['schedule'], at + m[0].length - m[0].trimStart().length),
+          where(),
           'schedule',
           `names actor '${name}', which this scenario does not have (actors: ${list(actors)})`,
+        );
+      else if (kind !== undefined && object === '')
+        this.problems.add(
+          where(),
+          'schedule',
+          `entry ${entry} ('${name}@${kind}:'): no object after '${kind}:'; write it as ${name}@${kind}:OBJECT`,
         );
     }
   }
