@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 static const char USAGE[] =
@@ -256,16 +257,54 @@ static int write_trace(const args *a, const sim_machine *m)
     return 0;
 }
 
-static int run(const args *a, const script_program *p, script_world *w, uint64_t seed)
+/* The option values, checked before the file is read, in the order
+ * `npx lockstep` checks them (so a command line with several mistakes gets
+ * the same first message from both). */
+typedef struct settings {
+    int policy;     /* run */
+    uint64_t seed, max_steps;
+    explore_config explore;
+} settings;
+
+/* 0, or 2 (reported). */
+static int check_settings(const args *a, unsigned command, settings *st)
+{
+    explore_config_default(&st->explore);
+    if (command == RUN) {
+        st->policy = sim_policy_from_name(a->value[O_POLICY] ? a->value[O_POLICY] : "round-robin");
+        if (st->policy < 0)
+            return bad("%s: --policy must be round-robin, random, manual, not '%s'", a->command,
+                       a->value[O_POLICY]);
+        return whole(a, O_SEED, 0, &st->seed) || whole(a, O_MAX_STEPS, 100000, &st->max_steps) ? 2
+                                                                                              : 0;
+    }
+    explore_config *e = &st->explore;
+    if (a->value[O_STRATEGY]) {
+        int s = explore_strategy_from_name(a->value[O_STRATEGY]);
+        if (s < 0)
+            return bad("%s: --strategy must be dfs, random, pct, not '%s'", a->command,
+                       a->value[O_STRATEGY]);
+        e->strategy = (explore_strategy)s;
+    }
+    uint64_t bound;
+    if (whole(a, O_BOUND, (uint64_t)e->bound, &bound))
+        return 2;
+    if (bound > 64)
+        return bad("%s: --bound must be at most 64, not %llu", a->command,
+                   (unsigned long long)bound);
+    e->bound = (int)bound;
+    if (whole(a, O_MAX_EXECUTIONS, e->max_executions, &e->max_executions) ||
+        whole(a, O_SEED, 0, &st->seed) || whole(a, O_MAX_STEPS, e->max_steps, &st->max_steps))
+        return 2;
+    e->seed = st->seed;
+    e->max_steps = st->max_steps;
+    e->prune = a->value[O_NO_PRUNE] == NULL;
+    return 0;
+}
+
+static int run(const args *a, const settings *st, const script_program *p, script_world *w)
 {
     sim_machine *m = script_world_machine(w);
-    int policy = sim_policy_from_name(a->value[O_POLICY] ? a->value[O_POLICY] : "round-robin");
-    if (policy < 0)
-        return bad("%s: --policy must be round-robin, random, manual, not '%s'", a->command,
-                   a->value[O_POLICY]);
-    uint64_t max_steps;
-    if (whole(a, O_MAX_STEPS, 100000, &max_steps))
-        return 2;
     sim_schedule sched;
     sim_schedule_init(&sched);
     bool given;
@@ -274,7 +313,7 @@ static int run(const args *a, const script_program *p, script_world *w, uint64_t
         return 2;
     }
     sim_run_result res;
-    sim_run(m, (sim_policy)policy, given ? &sched : NULL, seed, max_steps, &res);
+    sim_run(m, (sim_policy)st->policy, given ? &sched : NULL, st->seed, st->max_steps, &res);
     sim_schedule_free(&sched);
 
     if (a->value[O_TRACE] && write_trace(a, m))
@@ -291,30 +330,10 @@ static int run(const args *a, const script_program *p, script_world *w, uint64_t
     return 0;
 }
 
-static int explore(const args *a, script_world *w, uint64_t seed)
+static int explore(const args *a, const settings *st, script_world *w)
 {
     sim_machine *m = script_world_machine(w);
-    explore_config ecfg;
-    explore_config_default(&ecfg);
-    uint64_t bound, max_steps;
-    if (whole(a, O_BOUND, (uint64_t)ecfg.bound, &bound) ||
-        whole(a, O_MAX_EXECUTIONS, ecfg.max_executions, &ecfg.max_executions) ||
-        whole(a, O_MAX_STEPS, ecfg.max_steps, &max_steps))
-        return 2;
-    if (bound > 64)
-        return bad("%s: --bound must be at most 64, not %llu", a->command,
-                   (unsigned long long)bound);
-    ecfg.bound = (int)bound;
-    ecfg.max_steps = max_steps;
-    ecfg.seed = seed;
-    ecfg.prune = a->value[O_NO_PRUNE] == NULL;
-    if (a->value[O_STRATEGY]) {
-        int s = explore_strategy_from_name(a->value[O_STRATEGY]);
-        if (s < 0)
-            return bad("%s: --strategy must be dfs, random, pct, not '%s'", a->command,
-                       a->value[O_STRATEGY]);
-        ecfg.strategy = (explore_strategy)s;
-    }
+    explore_config ecfg = st->explore;
     double t0 = now_ms();
     explorer *e = explore_new(m, &ecfg);
     while (!explore_run(e, 1000)) {
@@ -330,7 +349,7 @@ static int explore(const args *a, script_world *w, uint64_t seed)
             explore_free(e);
             return bad("%s: %s", a->command, sim_error(m));
         }
-        sim_run(m, SIM_POLICY_MANUAL, &r->schedule, seed, max_steps + 1, &res);
+        sim_run(m, SIM_POLICY_MANUAL, &r->schedule, st->seed, st->max_steps + 1, &res);
         if (write_trace(a, m)) {
             explore_free(e);
             return 2;
@@ -396,14 +415,18 @@ int main(int argc, char **argv)
         return 2;
     }
     args a = {.command = command == RUN ? "lockstep-run run" : "lockstep-run explore"};
-    uint64_t seed;
-    if (parse_args(argc, argv, command, &a) || whole(&a, O_SEED, 0, &seed))
+    settings st;
+    if (parse_args(argc, argv, command, &a) || check_settings(&a, command, &st))
         return 2;
 
     size_t len;
+    struct stat info;
+    if (stat(a.file, &info) == 0 && S_ISDIR(info.st_mode))
+        return bad("%s: cannot read %s: it is a directory", a.command, a.file);
     unsigned char *bytes = read_file(a.file, &len);
-    if (!bytes)
-        return bad("%s: cannot read %s: %s", a.command, a.file, strerror(errno));
+    if (!bytes) /* in the words of `npx lockstep` */
+        return bad("%s: cannot read %s: %s", a.command, a.file,
+                   errno == ENOENT ? "no such file" : strerror(errno));
     char err[400];
     script_program *p = script_decode(bytes, len, err, sizeof err);
     free(bytes);
@@ -417,13 +440,13 @@ int main(int argc, char **argv)
             a.value[O_VARIANT] ? a.value[O_VARIANT] : p->variant, a.file, err);
         goto out;
     }
-    sim_config cfg = {.trace = true, .variant = variant, .seed = seed};
+    sim_config cfg = {.trace = true, .variant = variant, .seed = st.seed};
     w = script_world_new(p, &cfg, err, sizeof err);
     if (!w) {
         bad("%s: %s", a.file, err);
         goto out;
     }
-    status = command == RUN ? run(&a, p, w, seed) : explore(&a, w, seed);
+    status = command == RUN ? run(&a, &st, p, w) : explore(&a, &st, w);
 out:
     script_world_free(w);
     script_program_free(p);

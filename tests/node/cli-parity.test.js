@@ -130,6 +130,10 @@ const BAD = [
   [['--seed', '-1'], "--seed must be a whole number from 0 to 9007199254740991, not '-1'"],
   [['--max-steps', '9007199254740992'], "--max-steps must be a whole number from 0 to 9007199254740991, not '9007199254740992'"],
   [['--policy', 'fair'], "--policy must be round-robin, random, manual, not 'fair'"],
+  // several mistakes: the same one is reported first
+  [['--max-steps', 'x', '--seed', '-1', '--policy', 'fair', '--schedule', 'v1: Z'], "--policy must be round-robin, random, manual, not 'fair'"],
+  [['--max-steps', 'x', '--seed', '-1', '--schedule', 'v1: Z'], "--seed must be a whole number from 0 to 9007199254740991, not '-1'"],
+  [['--max-steps', 'x', '--schedule', 'v1: Z'], "--max-steps must be a whole number from 0 to 9007199254740991, not 'x'"],
 ];
 
 test('bad input: exit 2 and the same one line from both command lines', async () => {
@@ -141,6 +145,14 @@ test('bad input: exit 2 and the same one line from both command lines', async ()
     assert.equal(js.stderr, `lockstep run: ${message.replace('PROGRAM', 'lockstep')}\n`, label);
     assert.equal(c.stderr, `lockstep-run run: ${message.replace('PROGRAM', 'lockstep-run')}\n`, label);
     assert.deepEqual([js.status, c.status, js.stdout, c.stdout], [2, 2, '', ''], label);
+  }
+  // A file that is not there, or a folder.
+  for (const [path, why] of [[join(dir, 'nope'), 'no such file'], [dir, 'it is a directory']]) {
+    const a = await lockstep(['run', path]);
+    const b = native(['run', path]);
+    assert.equal(a.stderr, `lockstep run: cannot read ${path}: ${why}\n`);
+    assert.equal(b.stderr, `lockstep-run run: cannot read ${path}: ${why}\n`);
+    assert.deepEqual([a.status, b.status], [2, 2]);
   }
   // The variant names the file each was given.
   const js = await lockstep(['run', RACY, '--variant', 'buggy']);
@@ -158,6 +170,10 @@ test("explore takes its own options by the same rules", async () => {
     [['--strategy', 'bfs'], "--strategy must be dfs, random, pct, not 'bfs'"],
     [['--no-prune', '--no-prune'], '--no-prune is given twice'],
     [['--max-executions', 'x'], "--max-executions must be a whole number from 0 to 9007199254740991, not 'x'"],
+    [['--max-steps', 'x', '--seed', 'y', '--max-executions', 'z', '--bound', '99', '--strategy', 'bfs'], "--strategy must be dfs, random, pct, not 'bfs'"],
+    [['--max-steps', 'x', '--seed', 'y', '--max-executions', 'z', '--bound', '99'], '--bound must be at most 64, not 99'],
+    [['--max-steps', 'x', '--seed', 'y', '--max-executions', 'z'], "--max-executions must be a whole number from 0 to 9007199254740991, not 'z'"],
+    [['--max-steps', 'x', '--seed', 'y'], "--seed must be a whole number from 0 to 9007199254740991, not 'y'"],
   ]) {
     const js = await lockstep(['explore', RACY, ...args]);
     const c = native(['explore', bc, ...args]);
