@@ -14,7 +14,9 @@
 #include "../core/script/world.h"
 #include "../core/sim/escape.h"
 #include "../core/sim/explore.h"
+#include "../core/sim/report.h"
 #include "../core/sim/run.h"
+#include "../core/sim/schedule_check.h"
 
 #include <emscripten/emscripten.h>
 #include <stdio.h>
@@ -192,7 +194,11 @@ EMSCRIPTEN_KEEPALIVE void ls_run(int h, const char *policy, const char *schedule
     sim_schedule_init(&sched);
     char err[300];
     bool have = schedule && schedule[0];
-    if (have && sim_schedule_parse(schedule, strlen(schedule), &sched, err, sizeof err) != 0) {
+    /* A schedule that cannot be read, or could never replay here (it names
+     * an actor the scenario lacks), is refused before anything runs. */
+    if (have && (sim_schedule_parse(schedule, strlen(schedule), &sched, err, sizeof err) != 0 ||
+                 sim_schedule_check(m, &sched, err, sizeof err) != 0)) {
+        sim_schedule_free(&sched);
         failed(s, err);
         return;
     }
@@ -301,6 +307,22 @@ EMSCRIPTEN_KEEPALIVE const char *ls_summary(int h)
     jb_int(b, (int64_t)s->run.diverged_at);
     jb_raw(b, "}");
     return b->failed ? "null" : b->text;
+}
+
+/* What the command line prints about the last run (core/sim/report.h): the
+ * readable report, or (json != 0) the one JSON object of --json. */
+EMSCRIPTEN_KEEPALIVE const char *ls_report(int h, int json)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m)
+        return "";
+    jb_clear(&s->out);
+    if (json)
+        sim_report_json(m, &s->run, &s->out);
+    else
+        sim_report_text(m, &s->run, &s->out);
+    return s->out.failed || !s->out.text ? "" : s->out.text;
 }
 
 EMSCRIPTEN_KEEPALIVE const char *ls_catalog(void)

@@ -1,53 +1,179 @@
 /*
  * lockstep-run: executes compiled scenario bytecode on the simulated machine,
- * natively.  The same outputs as `npx lockstep run` (which runs the wasm
- * module), so the two can be compared byte for byte.
+ * natively.  It prints what `npx lockstep run` (the wasm module) prints, byte
+ * for byte: both write their reports with core/sim/report.c, take the same
+ * options with the same messages, and use the scenario's own variant and
+ * schedule (carried in the bytecode) unless an option says otherwise.
  *
  *   lockstep-run catalog
  *   lockstep-run run FILE.bc [--variant V] [--schedule S] [--policy P]
  *                [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]
+ *   lockstep-run explore FILE.bc [--variant V] [--bound K] [--max-executions N]
+ *                [--strategy dfs|random|pct] [--seed N] [--max-steps N]
+ *                [--no-prune] [--trace OUT.jsonl] [--json]
  *
- * Exit status: 0 when the run executed, 2 for bad input.
+ * Exit status: 0 when the run or search executed (whatever its outcome), 2 for
+ * bad input (a bad option, bytecode or schedule), with one line on stderr.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "../script/world.h"
 #include "../sim/escape.h"
 #include "../sim/explore.h"
+#include "../sim/report.h"
 #include "../sim/run.h"
+#include "../sim/schedule_check.h"
 
+#include <ctype.h>
 #include <errno.h>
-#include <time.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
-static int usage(void)
+static const char USAGE[] =
+    "usage: lockstep-run catalog\n"
+    "       lockstep-run run FILE.bc [--variant V] [--schedule S] [--policy P]\n"
+    "                    [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n"
+    "       lockstep-run explore FILE.bc [--variant V] [--bound K]\n"
+    "                    [--max-executions N] [--strategy dfs|random|pct]\n"
+    "                    [--seed N] [--max-steps N] [--no-prune]\n"
+    "                    [--trace OUT.jsonl] [--json]\n";
+
+/* ---- options: one table, the same rules and messages as wasm/js/cli/options.js ---- */
+
+enum { RUN = 1, EXPLORE = 2 };
+
+enum option_id {
+    O_VARIANT,
+    O_SCHEDULE,
+    O_POLICY,
+    O_SEED,
+    O_MAX_STEPS,
+    O_TRACE,
+    O_JSON,
+    O_BOUND,
+    O_MAX_EXECUTIONS,
+    O_STRATEGY,
+    O_NO_PRUNE,
+    O_COUNT
+};
+
+typedef struct option {
+    const char *name;
+    bool takes_value; /* else a flag */
+    unsigned commands; /* RUN, EXPLORE or both */
+} option;
+
+static const option OPTIONS[O_COUNT] = {
+    [O_VARIANT] = {"--variant", true, RUN | EXPLORE},
+    [O_SCHEDULE] = {"--schedule", true, RUN},
+    [O_POLICY] = {"--policy", true, RUN},
+    [O_SEED] = {"--seed", true, RUN | EXPLORE},
+    [O_MAX_STEPS] = {"--max-steps", true, RUN | EXPLORE},
+    [O_TRACE] = {"--trace", true, RUN | EXPLORE},
+    [O_JSON] = {"--json", false, RUN | EXPLORE},
+    [O_BOUND] = {"--bound", true, EXPLORE},
+    [O_MAX_EXECUTIONS] = {"--max-executions", true, EXPLORE},
+    [O_STRATEGY] = {"--strategy", true, EXPLORE},
+    [O_NO_PRUNE] = {"--no-prune", false, EXPLORE},
+};
+
+/* What the command line said: the file, and each option's value (NULL: not
+ * given; "" never stands for a flag, flags get "1"). */
+typedef struct args {
+    const char *command; /* "lockstep-run run", for messages */
+    const char *file;
+    const char *value[O_COUNT];
+} args;
+
+static int bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int bad(const char *fmt, ...)
 {
-    fprintf(stderr, "usage: lockstep-run catalog\n"
-                    "       lockstep-run run FILE.bc [--variant V] [--schedule S] [--policy P]\n"
-                    "                    [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n"
-                    "       lockstep-run explore FILE.bc [--variant V] [--bound K]\n"
-                    "                    [--max-executions N] [--strategy dfs|random|pct]\n"
-                    "                    [--seed N] [--max-steps N] [--no-prune] [--json]\n");
+    /* Messages quote arguments and file names: control characters in them
+     * are shown escaped (\x1b), never sent to the terminal (sim/escape.h). */
+    char raw[1024], shown[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "%s\n", text_escape(shown, sizeof shown, raw));
     return 2;
 }
 
-/* An argument as a message quotes it, control characters escaped (sim/escape.h).
- * Four buffers taken in turn, so one message may quote up to four arguments. */
-static const char *shown(const char *arg)
+/* Reads argv[2..] against the table: "--name value", "--name=value", flags;
+ * an unknown, repeated or valueless option is refused.  0, or 2 (reported). */
+static int parse_args(int argc, char **argv, unsigned command, args *a)
 {
-    static char bufs[4][512];
-    static unsigned turn;
-    char *buf = bufs[turn++ % 4];
-    return text_escape(buf, sizeof bufs[0], arg);
+    for (int i = 2; i < argc; i++) {
+        const char *arg = argv[i];
+        if (arg[0] != '-' || strcmp(arg, "-") == 0) {
+            if (a->file) {
+                fputs(USAGE, stderr);
+                return 2;
+            }
+            a->file = arg;
+            continue;
+        }
+        const char *eq = strchr(arg, '=');
+        size_t len = eq && eq != arg ? (size_t)(eq - arg) : strlen(arg);
+        int id = -1;
+        for (int k = 0; k < O_COUNT; k++)
+            if ((OPTIONS[k].commands & command) && strlen(OPTIONS[k].name) == len &&
+                strncmp(OPTIONS[k].name, arg, len) == 0)
+                id = k;
+        if (id < 0)
+            return bad("%s: unknown option %.*s (see lockstep-run --help)", a->command, (int)len,
+                       arg);
+        const char *name = OPTIONS[id].name;
+        if (a->value[id])
+            return bad("%s: %s is given twice", a->command, name);
+        if (!OPTIONS[id].takes_value) {
+            if (eq && eq != arg)
+                return bad("%s: %s takes no value", a->command, name);
+            a->value[id] = "1";
+        } else if (eq && eq != arg) {
+            a->value[id] = eq + 1;
+        } else {
+            if (i + 1 >= argc)
+                return bad("%s: %s needs a value", a->command, name);
+            a->value[id] = argv[++i];
+        }
+    }
+    if (!a->file) {
+        fputs(USAGE, stderr);
+        return 2;
+    }
+    return 0;
 }
 
-static double now_ms(void)
+/* The largest whole number both command lines accept (JavaScript's 2^53 - 1). */
+#define MAX_WHOLE 9007199254740991ull
+
+/* A whole-number option, or `fallback` if not given.  0, or 2 (reported). */
+static int whole(const args *a, int id, uint64_t fallback, uint64_t *out)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+    const char *s = a->value[id];
+    *out = fallback;
+    if (!s)
+        return 0;
+    uint64_t v = 0;
+    bool ok = *s != 0;
+    for (const char *p = s; *p && ok; p++) {
+        if (*p < '0' || *p > '9' || v > (MAX_WHOLE - (uint64_t)(*p - '0')) / 10)
+            ok = false;
+        else
+            v = v * 10 + (uint64_t)(*p - '0');
+    }
+    if (!ok)
+        return bad("%s: %s must be a whole number from 0 to %llu, not '%s'", a->command,
+                   OPTIONS[id].name, MAX_WHOLE, s);
+    *out = v;
+    return 0;
 }
+
+/* ---- reading the bytecode ------------------------------------------------------------ */
 
 static unsigned char *read_file(const char *path, size_t *len)
 {
@@ -77,211 +203,256 @@ static unsigned char *read_file(const char *path, size_t *len)
     return buf;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
+static double now_ms(void)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s || *end || s[0] == '-')
-        return -1;
-    *out = v;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* "schedule: entry 2 ..." without its "schedule: " (the caller says which one). */
+static const char *unprefixed(const char *message)
+{
+    return strncmp(message, "schedule: ", 10) == 0 ? message + 10 : message;
+}
+
+/* The schedule a run starts from: --schedule, else the scenario's own, read
+ * and checked against the world.  0, or 2 (reported).  `given` says whether
+ * there is one. */
+static int starting_schedule(const args *a, const script_program *p, const sim_machine *m,
+                             sim_schedule *out, bool *given)
+{
+    const char *text = a->value[O_SCHEDULE] ? a->value[O_SCHEDULE] : p->schedule;
+    *given = text != NULL;
+    if (!text)
+        return 0;
+    /* Whose schedule it is, for the message: the option's, or the file's field. */
+    char whose[300];
+    if (a->value[O_SCHEDULE])
+        snprintf(whose, sizeof whose, "%s: --schedule", a->command);
+    else
+        snprintf(whose, sizeof whose, "%s: schedule", a->file);
+    const char *t = text;
+    while (isspace((unsigned char)*t)) /* as sim_schedule_parse skips it */
+        t++;
+    if (!*t)
+        return bad("%s: is empty; write 'v1:' for a schedule with no entries", whose);
+    char err[400];
+    if (sim_schedule_parse(text, strlen(text), out, err, sizeof err) != 0 ||
+        sim_schedule_check(m, out, err, sizeof err) != 0)
+        return bad("%s: %s", whose, unprefixed(err));
+    return 0;
+}
+
+/* ---- the two commands ----------------------------------------------------------------- */
+
+/* --trace OUT: the run's trace as JSON Lines.  0, or 2 (reported). */
+static int write_trace(const args *a, const sim_machine *m)
+{
+    jbuf out = {0};
+    sim_trace_jsonl(m, 0, &out);
+    FILE *f = fopen(a->value[O_TRACE], "w");
+    bool written = f && fwrite(out.text ? out.text : "", 1, out.len, f) == out.len;
+    if (f && fclose(f) != 0)
+        written = false;
+    jb_free(&out);
+    if (!written)
+        return bad("%s: cannot write %s: %s", a->command, a->value[O_TRACE], strerror(errno));
+    return 0;
+}
+
+/* The option values, checked before the file is read, in the order
+ * `npx lockstep` checks them (so a command line with several mistakes gets
+ * the same first message from both). */
+typedef struct settings {
+    int policy;     /* run */
+    uint64_t seed, max_steps;
+    explore_config explore;
+} settings;
+
+/* 0, or 2 (reported). */
+static int check_settings(const args *a, unsigned command, settings *st)
+{
+    explore_config_default(&st->explore);
+    if (command == RUN) {
+        st->policy = sim_policy_from_name(a->value[O_POLICY] ? a->value[O_POLICY] : "round-robin");
+        if (st->policy < 0)
+            return bad("%s: --policy must be round-robin, random, manual, not '%s'", a->command,
+                       a->value[O_POLICY]);
+        return whole(a, O_SEED, 0, &st->seed) || whole(a, O_MAX_STEPS, 100000, &st->max_steps) ? 2
+                                                                                              : 0;
+    }
+    explore_config *e = &st->explore;
+    if (a->value[O_STRATEGY]) {
+        int s = explore_strategy_from_name(a->value[O_STRATEGY]);
+        if (s < 0)
+            return bad("%s: --strategy must be dfs, random, pct, not '%s'", a->command,
+                       a->value[O_STRATEGY]);
+        e->strategy = (explore_strategy)s;
+    }
+    uint64_t bound;
+    if (whole(a, O_BOUND, (uint64_t)e->bound, &bound))
+        return 2;
+    if (bound > 64)
+        return bad("%s: --bound must be at most 64, not %llu", a->command,
+                   (unsigned long long)bound);
+    e->bound = (int)bound;
+    if (whole(a, O_MAX_EXECUTIONS, e->max_executions, &e->max_executions) ||
+        whole(a, O_SEED, 0, &st->seed) || whole(a, O_MAX_STEPS, e->max_steps, &st->max_steps))
+        return 2;
+    e->seed = st->seed;
+    e->max_steps = st->max_steps;
+    e->prune = a->value[O_NO_PRUNE] == NULL;
+    return 0;
+}
+
+static int run(const args *a, const settings *st, const script_program *p, script_world *w)
+{
+    sim_machine *m = script_world_machine(w);
+    sim_schedule sched;
+    sim_schedule_init(&sched);
+    bool given;
+    if (starting_schedule(a, p, m, &sched, &given)) {
+        sim_schedule_free(&sched);
+        return 2;
+    }
+    sim_run_result res;
+    sim_run(m, (sim_policy)st->policy, given ? &sched : NULL, st->seed, st->max_steps, &res);
+    sim_schedule_free(&sched);
+
+    if (a->value[O_TRACE] && write_trace(a, m))
+        return 2;
+    jbuf out = {0};
+    if (a->value[O_JSON]) {
+        sim_report_json(m, &res, &out);
+        jb_raw(&out, "\n");
+    } else {
+        sim_report_text(m, &res, &out);
+    }
+    fputs(out.text, stdout);
+    jb_free(&out);
+    return 0;
+}
+
+static int explore(const args *a, const settings *st, script_world *w)
+{
+    sim_machine *m = script_world_machine(w);
+    explore_config ecfg = st->explore;
+    double t0 = now_ms();
+    explorer *e = explore_new(m, &ecfg);
+    while (!explore_run(e, 1000)) {
+    }
+    double elapsed = now_ms() - t0;
+    const explore_result *r = explore_result_of(e);
+    if (r->found && a->value[O_TRACE]) {
+        /* The search ran without a trace; replay what it found with one, as
+         * `lockstep explore --trace` does. */
+        sim_run_result res;
+        sim_set_trace(m, true);
+        if (sim_reset(m) != 0) {
+            explore_free(e);
+            return bad("%s: %s", a->command, sim_error(m));
+        }
+        sim_run(m, SIM_POLICY_MANUAL, &r->schedule, st->seed, st->max_steps + 1, &res);
+        if (write_trace(a, m)) {
+            explore_free(e);
+            return 2;
+        }
+    }
+    jbuf out = {0};
+    if (a->value[O_JSON]) {
+        jbuf found_text = {0};
+        if (r->found)
+            sim_schedule_text(m, &r->schedule, &found_text);
+        jb_printf(&out, "{\"found\":%s,\"kind\":", r->found ? "true" : "false");
+        if (r->found)
+            jb_str(&out, r->kind);
+        else
+            jb_raw(&out, "null");
+        jb_key(&out, "schedule");
+        if (r->found)
+            jb_str(&out, found_text.text);
+        else
+            jb_raw(&out, "null");
+        jb_printf(&out,
+                  ",\"steps\":%llu,\"preemptions\":%d,\"executions\":%llu,\"pruned\":%llu,"
+                  "\"bound\":%d,\"complete\":%s,\"elapsed_ms\":%.3f,\"reason\":",
+                  (unsigned long long)r->steps, r->preemptions, (unsigned long long)r->executions,
+                  (unsigned long long)r->pruned, r->bound, r->complete ? "true" : "false",
+                  elapsed);
+        jb_str(&out, r->reason);
+        jb_raw(&out, "}");
+        jb_free(&found_text);
+    } else {
+        explore_summary_text(e, m, &out);
+        jb_printf(&out, "\n%llu executions, %llu pruned, %.1f ms", (unsigned long long)r->executions,
+                  (unsigned long long)r->pruned, elapsed);
+        if (r->found)
+            jb_printf(&out, "\n%s", r->message);
+    }
+    printf("%s\n", out.text);
+    jb_free(&out);
+    explore_free(e);
     return 0;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && strcmp(argv[1], "catalog") == 0) {
+    if (argc == 2 && strcmp(argv[1], "catalog") == 0) {
         jbuf b = {0};
         script_catalog_json(&b);
         printf("%s\n", b.text);
         jb_free(&b);
         return 0;
     }
-    if (argc < 3 || (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "explore") != 0))
-        return usage();
-    bool exploring = strcmp(argv[1], "explore") == 0;
-    explore_config ecfg;
-    explore_config_default(&ecfg);
-    const char *file = argv[2], *variant = "correct", *schedule = NULL, *policy_name = "round-robin";
-    const char *trace_path = NULL;
-    uint64_t seed = 0, max_steps = 100000;
-    bool json = false;
-    uint64_t u;
-    for (int i = 3; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--json") == 0) {
-            json = true;
-            continue;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(USAGE, stdout);
+            return 0;
         }
-        if (strcmp(a, "--no-prune") == 0) {
-            ecfg.prune = false;
-            continue;
-        }
-        if (!v) {
-            fprintf(stderr, "lockstep-run: %s needs a value\n", shown(a));
-            return 2;
-        }
-        i++;
-        if (strcmp(a, "--variant") == 0)
-            variant = v;
-        else if (strcmp(a, "--schedule") == 0)
-            schedule = v;
-        else if (strcmp(a, "--policy") == 0)
-            policy_name = v;
-        else if (strcmp(a, "--trace") == 0)
-            trace_path = v;
-        else if (strcmp(a, "--seed") == 0 && parse_u64(v, &seed) == 0)
-            continue;
-        else if (strcmp(a, "--max-steps") == 0 && parse_u64(v, &max_steps) == 0)
-            continue;
-        else if (strcmp(a, "--max-executions") == 0 && parse_u64(v, &ecfg.max_executions) == 0)
-            continue;
-        else if (strcmp(a, "--bound") == 0 && parse_u64(v, &u) == 0 && u <= 64)
-            ecfg.bound = (int)u;
-        else if (strcmp(a, "--strategy") == 0 && explore_strategy_from_name(v) >= 0)
-            ecfg.strategy = (explore_strategy)explore_strategy_from_name(v);
-        else {
-            fprintf(stderr, "lockstep-run: bad option %s %s\n", shown(a), shown(v));
-            return 2;
-        }
-    }
-    int policy = sim_policy_from_name(policy_name);
-    if (policy < 0) {
-        fprintf(stderr, "lockstep-run: --policy must be manual, round-robin or random\n");
+    unsigned command = argc < 2                          ? 0
+                       : strcmp(argv[1], "run") == 0     ? RUN
+                       : strcmp(argv[1], "explore") == 0 ? EXPLORE
+                                                         : 0;
+    if (!command) {
+        fputs(USAGE, stderr);
         return 2;
     }
+    args a = {.command = command == RUN ? "lockstep-run run" : "lockstep-run explore"};
+    settings st;
+    if (parse_args(argc, argv, command, &a) || check_settings(&a, command, &st))
+        return 2;
+
     size_t len;
-    unsigned char *bytes = read_file(file, &len);
-    if (!bytes) {
-        const char *why = strerror(errno);
-        fprintf(stderr, "lockstep-run: cannot read %s: %s\n", shown(file), why);
-        return 2;
-    }
-    char err[300];
+    struct stat info;
+    if (stat(a.file, &info) == 0 && S_ISDIR(info.st_mode))
+        return bad("%s: cannot read %s: it is a directory", a.command, a.file);
+    unsigned char *bytes = read_file(a.file, &len);
+    if (!bytes) /* in the words of `npx lockstep` */
+        return bad("%s: cannot read %s: %s", a.command, a.file,
+                   errno == ENOENT ? "no such file" : strerror(errno));
+    char err[400];
     script_program *p = script_decode(bytes, len, err, sizeof err);
     free(bytes);
-    if (!p) {
-        fprintf(stderr, "%s: %s\n", shown(file), err);
-        return 2;
+    if (!p)
+        return bad("%s: %s", a.file, err);
+    int status = 2;
+    script_world *w = NULL;
+    const char *variant = script_program_variant(p, a.value[O_VARIANT], err, sizeof err);
+    if (!variant) {
+        bad("%s: --variant: '%s' is not a variant of %s; it has: %s", a.command,
+            a.value[O_VARIANT] ? a.value[O_VARIANT] : p->variant, a.file, err);
+        goto out;
     }
-    sim_schedule sched;
-    sim_schedule_init(&sched);
-    if (schedule && sim_schedule_parse(schedule, strlen(schedule), &sched, err, sizeof err) != 0) {
-        fprintf(stderr, "lockstep-run: --schedule: %s\n", err);
-        script_program_free(p);
-        return 2;
-    }
-    sim_config cfg = {.trace = true, .variant = variant, .seed = seed};
-    script_world *w = script_world_new(p, &cfg, err, sizeof err);
+    sim_config cfg = {.trace = true, .variant = variant, .seed = st.seed};
+    w = script_world_new(p, &cfg, err, sizeof err);
     if (!w) {
-        fprintf(stderr, "%s: %s\n", shown(file), err);
-        sim_schedule_free(&sched);
-        script_program_free(p);
-        return 2;
+        bad("%s: %s", a.file, err);
+        goto out;
     }
-    sim_machine *m = script_world_machine(w);
-    if (exploring) {
-        ecfg.seed = seed;
-        if (max_steps != 100000)
-            ecfg.max_steps = max_steps;
-        double t0 = now_ms();
-        explorer *e = explore_new(m, &ecfg);
-        while (!explore_run(e, 1000)) {
-        }
-        double elapsed = now_ms() - t0;
-        jbuf out = {0};
-        if (json) {
-            const explore_result *r = explore_result_of(e);
-            jbuf found_text = {0};
-            if (r->found)
-                sim_schedule_text(m, &r->schedule, &found_text);
-            jb_printf(&out, "{\"found\":%s,\"kind\":", r->found ? "true" : "false");
-            if (r->found)
-                jb_str(&out, r->kind);
-            else
-                jb_raw(&out, "null");
-            jb_key(&out, "schedule");
-            if (r->found)
-                jb_str(&out, found_text.text);
-            else
-                jb_raw(&out, "null");
-            jb_printf(&out,
-                      ",\"steps\":%llu,\"preemptions\":%d,\"executions\":%llu,\"pruned\":%llu,"
-                      "\"bound\":%d,\"complete\":%s,\"elapsed_ms\":%.3f,\"reason\":",
-                      (unsigned long long)r->steps, r->preemptions,
-                      (unsigned long long)r->executions, (unsigned long long)r->pruned, r->bound,
-                      r->complete ? "true" : "false", elapsed);
-            jb_str(&out, r->reason);
-            jb_raw(&out, "}");
-            jb_free(&found_text);
-        } else {
-            explore_summary_text(e, m, &out);
-            jb_printf(&out, "\n%llu executions, %llu pruned, %.1f ms",
-                      (unsigned long long)explore_result_of(e)->executions,
-                      (unsigned long long)explore_result_of(e)->pruned, elapsed);
-            if (explore_result_of(e)->found)
-                jb_printf(&out, "\n%s", explore_result_of(e)->message);
-        }
-        printf("%s\n", out.text);
-        jb_free(&out);
-        explore_free(e);
-        sim_schedule_free(&sched);
-        script_world_free(w);
-        script_program_free(p);
-        return 0;
-    }
-    sim_run_result res;
-    sim_run(m, (sim_policy)policy, schedule ? &sched : NULL, seed, max_steps, &res);
-    sim_schedule_free(&sched);
-
-    jbuf out = {0};
-    if (trace_path) {
-        sim_trace_jsonl(m, 0, &out);
-        FILE *f = fopen(trace_path, "w");
-        if (!f || fwrite(out.text ? out.text : "", 1, out.len, f) != out.len) {
-            fprintf(stderr, "lockstep-run: cannot write %s\n", trace_path);
-            return 2;
-        }
-        fclose(f);
-        jb_clear(&out);
-    }
-    sim_schedule now;
-    sim_schedule_of(m, &now);
-    jbuf sched_text = {0};
-    sim_schedule_text(m, &now, &sched_text);
-    sim_schedule_free(&now);
-    const char *outcome = res.end == SIM_RUN_LIMIT     ? "limit"
-                          : res.end == SIM_RUN_WAITING ? "waiting"
-                                                       : sim_outcome_name(sim_outcome_of(m));
-    if (json) {
-        jb_raw(&out, "{");
-        jb_key(&out, "outcome");
-        jb_str(&out, outcome);
-        jb_key(&out, "steps");
-        jb_int(&out, (int64_t)sim_steps(m));
-        jb_key(&out, "schedule");
-        jb_str(&out, sched_text.text);
-        jb_key(&out, "virtual_time");
-        jb_int(&out, sim_now(m));
-        jb_key(&out, "stuck");
-        sim_stuck_json(m, &out);
-        jb_key(&out, "violation");
-        sim_violation_json(m, &out);
-        jb_key(&out, "prints");
-        sim_prints_json(m, &out);
-        jb_raw(&out, "}");
-        printf("%s\n", out.text);
-    } else {
-        printf("outcome: %s after %llu steps (virtual time %lld us)\n", outcome,
-               (unsigned long long)sim_steps(m), (long long)sim_now(m));
-        printf("schedule: %s\n", sched_text.text);
-        if (res.message[0])
-            printf("note: %s\n", res.message);
-    }
-    jb_free(&out);
-    jb_free(&sched_text);
+    status = command == RUN ? run(&a, &st, p, w) : explore(&a, &st, w);
+out:
     script_world_free(w);
     script_program_free(p);
-    return 0;
+    return status;
 }

@@ -6,13 +6,20 @@
  * varints; "zig" marks a zigzag-encoded signed varint; "str" is an index into
  * the string table.
  *
- *   "LSBC"  version (one byte, = 1)
+ *   "LSBC"  version (one byte, = 2; version 1 is still read: it is version 2
+ *           without the run settings at the end)
  *   varint  n_strings        each: varint length, UTF-8 bytes
  *   varint  n_objects        each: str name, str type, varint vaddr (0: placed by the
  *                                  rule of sim/address_map.h), varint n_params, zig params...
  *   varint  n_actors         each: str name, varint kind (0 thread, 1 task, 2 isr),
  *                                  zig priority, varint code_length, code bytes
  *   varint  n_final_asserts  each: expr, str text
+ *   the run settings (version 2), what a run uses unless told otherwise:
+ *   varint  variant          0: none given, else 1 + the string of the variant
+ *   varint  n_variants       each: str name; the variants a run may pick
+ *                            (0: any the engines have)
+ *   varint  schedule_length  then that many bytes: the schedule a run starts
+ *                            from (0: none)
  *   (nothing may follow)
  *
  * Code is a sequence of instructions, each one opcode byte and its operands:
@@ -36,7 +43,8 @@
 #define LOCKSTEP_BYTECODE_H
 
 #define SCRIPT_MAGIC "LSBC"
-#define SCRIPT_VERSION 1
+#define SCRIPT_VERSION 2
+#define SCRIPT_VERSION_OLDEST 1 /* the oldest version the decoder still reads */
 
 enum script_opcode {
     OP_CALL = 1,
@@ -67,5 +75,7 @@ enum script_cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_COUNT };
 #define SCRIPT_MAX_REPEAT 1000000
 #define SCRIPT_MAX_FINALS 64
 #define SCRIPT_MAX_SLEEP_US 1000000000000LL
+#define SCRIPT_MAX_VARIANTS 32
+#define SCRIPT_MAX_SCHEDULE 65536
 
 #endif

@@ -290,6 +290,49 @@ static void code(reader *r, const script_program *p, script_actor *a, size_t end
     }
 }
 
+/* Version 2's tail: the variant, the variants allowed, the starting schedule. */
+static void run_settings(reader *r, script_program *p)
+{
+    uint64_t v = varint(r);
+    if (r->failed)
+        return;
+    if (v > p->n_strings) {
+        fail(r, "the variant refers to string %llu; there are %u", (unsigned long long)v - 1,
+             p->n_strings);
+        return;
+    }
+    p->variant = v ? p->strings[v - 1] : NULL;
+    if (p->variant && !script_variant_known(p->variant)) {
+        fail(r, "unknown variant '%s'", p->variant);
+        return;
+    }
+    p->n_variants = bounded(r, SCRIPT_MAX_VARIANTS, "variant count");
+    for (uint32_t i = 0; i < p->n_variants && !r->failed; i++) {
+        p->variants[i] = string_ref(r, p, "variant name");
+        if (!r->failed && !script_variant_known(p->variants[i]))
+            fail(r, "unknown variant '%s'", p->variants[i]);
+    }
+    uint32_t n = bounded(r, SCRIPT_MAX_SCHEDULE, "schedule length");
+    if (r->failed || n == 0)
+        return;
+    if (n > r->len - r->at) {
+        fail(r, "the schedule runs past the end");
+        return;
+    }
+    if (memchr(r->p + r->at, 0, n)) {
+        fail(r, "the schedule contains a NUL byte");
+        return;
+    }
+    p->schedule = malloc(n + 1);
+    if (!p->schedule) {
+        fail(r, "out of memory");
+        return;
+    }
+    memcpy(p->schedule, r->p + r->at, n);
+    p->schedule[n] = 0;
+    r->at += n;
+}
+
 script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_t errsize)
 {
     reader r = {.p = bytes, .len = len, .err = err, .errsize = errsize};
@@ -304,9 +347,10 @@ script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_
         return NULL;
     }
     r.at = 4;
-    if (byte(&r) != SCRIPT_VERSION) {
-        snprintf(err, errsize, "bytecode: version %u is not supported (this is version %d)",
-                 bytes[4], SCRIPT_VERSION);
+    unsigned version = byte(&r);
+    if (version < SCRIPT_VERSION_OLDEST || version > SCRIPT_VERSION) {
+        snprintf(err, errsize, "bytecode: version %u is not supported (this reads versions %d to %d)",
+                 version, SCRIPT_VERSION_OLDEST, SCRIPT_VERSION);
         return NULL;
     }
     script_program *p = calloc(1, sizeof *p);
@@ -436,6 +480,9 @@ script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_
         if (p->finals[i].lhs.kind == OPERAND_RESULT || p->finals[i].rhs.kind == OPERAND_RESULT)
             fail(&r, "a final assertion cannot use 'result'");
 
+    if (!r.failed && version >= 2)
+        run_settings(&r, p);
+
     if (!r.failed && r.at != len)
         fail(&r, "%zu unexpected bytes after the end", len - r.at);
     if (r.failed) {
@@ -455,5 +502,26 @@ void script_program_free(script_program *p)
     free(p->strings);
     for (uint32_t i = 0; i < SCRIPT_MAX_ACTORS; i++)
         free(p->actors[i].code);
+    free(p->schedule);
     free(p);
+}
+
+const char *script_program_variant(const script_program *p, const char *asked, char *err,
+                                   size_t errsize)
+{
+    const char *v = asked ? asked : p->variant ? p->variant : "correct";
+    if (p->n_variants == 0)
+        return v;
+    for (uint32_t i = 0; i < p->n_variants; i++)
+        if (strcmp(p->variants[i], v) == 0)
+            return v;
+    size_t n = 0;
+    err[0] = 0;
+    for (uint32_t i = 0; i < p->n_variants && n < errsize; i++) {
+        int k = snprintf(err + n, errsize - n, "%s%s", i ? ", " : "", p->variants[i]);
+        if (k < 0)
+            break;
+        n += (size_t)k;
+    }
+    return NULL;
 }

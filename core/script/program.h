@@ -64,6 +64,11 @@ typedef struct script_program {
     uint32_t n_actors;
     script_expr finals[SCRIPT_MAX_FINALS];
     uint32_t n_finals;
+    /* The run settings: what a run uses unless its caller says otherwise. */
+    const char *variant;                        /* NULL: none given */
+    const char *variants[SCRIPT_MAX_VARIANTS];  /* the variants a run may pick */
+    uint32_t n_variants;                        /* 0: any */
+    char *schedule;                             /* the starting schedule, or NULL */
 } script_program;
 
 /* Decode and validate.  Returns a program, or NULL with a message in err
@@ -71,5 +76,11 @@ typedef struct script_program {
  * type mini_mutex").  Never reads outside [bytes, bytes + len). */
 script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_t errsize);
 void script_program_free(script_program *p);
+
+/* The variant a run of p uses: `asked` if given, else the scenario's own, else
+ * "correct".  NULL when p lists the variants a run may pick and this is not
+ * one of them; err then holds that list ("correct, validate_outside"). */
+const char *script_program_variant(const script_program *p, const char *asked, char *err,
+                                   size_t errsize);
 
 #endif

@@ -224,10 +224,13 @@ int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint6
         st.rc = -1;
     }
     res->choices_used = st.r.next;
-    if (st.rc == 0 && prefix && st.r.next < prefix->n && res->end == SIM_RUN_FINISHED)
+    if (st.rc == 0 && prefix && st.r.next < prefix->n && res->end == SIM_RUN_FINISHED) {
+        size_t left = prefix->n - st.r.next;
         snprintf(res->message, sizeof res->message,
-                 "the run ended (%s) with %zu schedule entries unused",
-                 sim_outcome_name(sim_outcome_of(m)), prefix->n - st.r.next);
+                 "the run ended (%s) at step %llu; the schedule has %zu %s more than the run used",
+                 sim_outcome_name(sim_outcome_of(m)), (unsigned long long)sim_steps(m), left,
+                 left == 1 ? "entry" : "entries");
+    }
     sim_set_random_source(m, NULL, NULL);
     return st.rc;
 }

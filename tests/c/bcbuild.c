@@ -123,6 +123,10 @@ bc_bytes bc_finish(const bc_prog *p)
     bc_raw(&out, p->actors.p, p->actors.n);
     bc_varint(&out, p->n_finals);
     bc_raw(&out, p->finals.p, p->finals.n);
+    /* the run settings: no variant, any variant, no schedule */
+    bc_varint(&out, 0);
+    bc_varint(&out, 0);
+    bc_varint(&out, 0);
     return out;
 }
 

@@ -220,7 +220,8 @@ TEST(every_truncation_is_refused)
     bc_bytes b = sample_no_objects();
     CHECK_STR(decode_error(b.p, 5), "bytecode: at byte 5: unexpected end of bytecode");
     CHECK_STR(decode_error(b.p, 8), "bytecode: at byte 7: string 0 runs past the end");
-    CHECK_STR(decode_error(b.p, b.n - 1), "bytecode: at byte 42: unexpected end of bytecode");
+    /* (the last byte is the run settings' schedule length) */
+    CHECK_STR(decode_error(b.p, b.n - 1), "bytecode: at byte 45: unexpected end of bytecode");
     free(b.p);
 }
 
@@ -280,11 +281,91 @@ TEST(mutated_programs_are_refused_or_run)
 TEST(header_errors)
 {
     CHECK_STR(decode_error("LSBX\x01\x00\x00\x00\x00", 9), "bytecode: does not start with \"LSBC\"");
-    CHECK_STR(decode_error("LSBC\x02\x00\x00\x00\x00", 9),
-              "bytecode: version 2 is not supported (this is version 1)");
+    CHECK_STR(decode_error("LSBC\x03\x00\x00\x00\x00\x00\x00\x00", 12),
+              "bytecode: version 3 is not supported (this reads versions 1 to 2)");
+    CHECK_STR(decode_error("LSBC\x00\x00\x00\x00\x00", 9),
+              "bytecode: version 0 is not supported (this reads versions 1 to 2)");
     CHECK_STR(decode_error("LSBC\x01\x00\x00\x00\x00", 9), "ok"); /* the empty program */
+    /* version 2 ends with the run settings: here none */
+    CHECK_STR(decode_error("LSBC\x02\x00\x00\x00\x00\x00\x00\x00", 12), "ok");
+    CHECK_STR(decode_error("LSBC\x02\x00\x00\x00\x00", 9),
+              "bytecode: at byte 9: unexpected end of bytecode");
     CHECK_STR(decode_error("LSBC\x01\x00\x00\x00\x00\x00", 10),
               "bytecode: at byte 9: 1 unexpected bytes after the end");
+}
+
+/* An empty version 2 program: two strings, no objects, actors or final
+ * assertions, then the run settings given (the caller appends them). */
+static bc_bytes settings_prefix(void)
+{
+    bc_bytes b = {0};
+    bc_raw(&b, "LSBC\x02", 5);
+    bc_varint(&b, 2);
+    bc_varint(&b, 7);
+    bc_raw(&b, "correct", 7);
+    bc_varint(&b, 16);
+    bc_raw(&b, "validate_outside", 16);
+    bc_raw(&b, "\x00\x00\x00", 3); /* no objects, actors, final assertions */
+    return b;
+}
+
+TEST(version_2_carries_the_scenarios_variant_and_schedule)
+{
+    bc_bytes b = settings_prefix();
+    bc_varint(&b, 2); /* the variant: string 1 */
+    bc_varint(&b, 2); /* two variants allowed: strings 0 and 1 */
+    bc_varint(&b, 0);
+    bc_varint(&b, 1);
+    bc_varint(&b, 6);
+    bc_raw(&b, "v1: A ", 6);
+    char err[300];
+    script_program *p = decode(b.p, b.n, err, sizeof err);
+    free(b.p);
+    CHECK(p != NULL);
+    CHECK_STR(p->variant, "validate_outside");
+    CHECK_EQ(p->n_variants, 2);
+    CHECK_STR(p->schedule, "v1: A ");
+    /* what a run uses: the option if given, else the scenario's own */
+    CHECK_STR(script_program_variant(p, NULL, err, sizeof err), "validate_outside");
+    CHECK_STR(script_program_variant(p, "correct", err, sizeof err), "correct");
+    CHECK(script_program_variant(p, "widen", err, sizeof err) == NULL);
+    CHECK_STR(err, "correct, validate_outside");
+    script_program_free(p);
+
+    /* version 1 has no settings: "correct", any variant, no schedule */
+    p = decode("LSBC\x01\x00\x00\x00\x00", 9, err, sizeof err);
+    CHECK(p != NULL);
+    CHECK(p->variant == NULL && p->schedule == NULL && p->n_variants == 0);
+    CHECK_STR(script_program_variant(p, NULL, err, sizeof err), "correct");
+    CHECK_STR(script_program_variant(p, "widen", err, sizeof err), "widen");
+    script_program_free(p);
+}
+
+TEST(bad_run_settings_are_refused)
+{
+    bc_bytes b = settings_prefix();
+    bc_raw(&b, "\x05\x00\x00", 3);
+    CHECK_STR(bytes_error(b), "bytecode: at byte 35: the variant refers to string 4; there are 2");
+
+    b = settings_prefix();
+    bc_raw(&b, "\x01\x01\x05\x00", 4);
+    CHECK_STR(bytes_error(b), "bytecode: at byte 37: variant name refers to string 5; there are 2");
+
+    b = settings_prefix();
+    bc_raw(&b, "\x00\x21", 2);
+    CHECK_STR(bytes_error(b), "bytecode: at byte 36: variant count is 33, more than the limit of 32");
+
+    b = settings_prefix();
+    bc_raw(&b, "\x00\x00\x09v1: A", 8);
+    CHECK_STR(bytes_error(b), "bytecode: at byte 37: the schedule runs past the end");
+
+    b = settings_prefix();
+    bc_raw(&b, "\x00\x00\x03v\x001", 6);
+    CHECK_STR(bytes_error(b), "bytecode: at byte 37: the schedule contains a NUL byte");
+
+    b = settings_prefix();
+    bc_raw(&b, "\x00\x00\x02v1?", 6);
+    CHECK_STR(bytes_error(b), "bytecode: at byte 39: 1 unexpected bytes after the end");
 }
 
 TEST(absurd_counts_are_refused_before_allocating)

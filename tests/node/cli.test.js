@@ -43,12 +43,12 @@ test('run --json prints one object, byte for byte what the native runner prints'
     assert.equal(mine.status, 0);
     assert.equal(mine.stdout, theirs.stdout, extra.join(' '));
     const parsed = JSON.parse(mine.stdout);
-    assert.deepEqual(Object.keys(parsed), ['outcome', 'steps', 'schedule', 'virtual_time', 'stuck', 'violation', 'prints']);
+    assert.deepEqual(Object.keys(parsed), ['outcome', 'steps', 'schedule', 'virtual_time', 'stuck', 'violation', 'prints', 'note']);
   }
   assert.equal(
     lockstep(['run', RACY, '--json']).stdout,
     '{"outcome":"violation","steps":12,"schedule":"v1: A B A B A B A B A B A","virtual_time":0,"stuck":[],' +
-      '"violation":{"kind":"assertion","message":"assertion \'counter == 6\' failed: counter.value is 3","step":12},"prints":[]}\n',
+      '"violation":{"kind":"assertion","message":"assertion \'counter == 6\' failed: counter.value is 3","step":12},"prints":[],"note":null}\n',
   );
 });
 
@@ -86,13 +86,11 @@ test('limit, done, prints, the scenario schedule', () => {
 });
 
 test('a schedule that diverges is a result (exit 0), as in the native runner', () => {
-  const r = lockstep(['run', RACY, '--schedule', 'v1: A Z']);
+  // A and B both load the counter first: the fingerprint asks for a CAS.
+  const r = lockstep(['run', RACY, '--schedule', 'v1: A B@cas:counter']);
   assert.equal(r.status, 0);
-  assert.equal(
-    r.stdout.split('\n')[1],
-    "error: schedule diverged at step 2: the schedule names actor 'Z', which the scenario does not have",
-  );
-  assert.equal(JSON.parse(lockstep(['run', RACY, '--schedule', 'v1: A Z', '--json']).stdout).outcome, 'error');
+  assert.equal(r.stdout.split('\n')[1], 'error: schedule diverged at step 2: expected B cas on counter, got B load on counter');
+  assert.equal(JSON.parse(lockstep(['run', RACY, '--schedule', 'v1: A B@cas:counter', '--json']).stdout).outcome, 'error');
 });
 
 test('bad input exits 2 and says where', () => {

@@ -25,7 +25,7 @@ test('LIMITS mirror bytecode.h', () => {
       objects: h.SCRIPT_MAX_OBJECTS, actors: h.SCRIPT_MAX_ACTORS, codeBytes: h.SCRIPT_MAX_CODE,
       instructions: h.SCRIPT_MAX_INSTRS, args: h.SCRIPT_MAX_ARGS, params: h.SCRIPT_MAX_PARAMS,
       depth: h.SCRIPT_MAX_DEPTH, repeat: h.SCRIPT_MAX_REPEAT, finals: h.SCRIPT_MAX_FINALS,
-      sleepUs: h.SCRIPT_MAX_SLEEP_US,
+      sleepUs: h.SCRIPT_MAX_SLEEP_US, variants: h.SCRIPT_MAX_VARIANTS, scheduleBytes: h.SCRIPT_MAX_SCHEDULE,
     },
     { ...LIMITS },
   );

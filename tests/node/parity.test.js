@@ -16,7 +16,6 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOG, compile, compileFile, native, open, scenarioFiles, tempDir } from './helpers.js';
-import { runJson } from '../../wasm/js/cli/output.js';
 import { LockstepError } from '../../wasm/js/lockstep.js';
 
 const dir = tempDir();
@@ -78,14 +77,17 @@ for (const file of scenarioFiles()) {
     let compared = 0;
     for (const r of runs) {
       const out = join(dir, 'trace.jsonl');
+      // The runner starts from the scenario's own variant and schedule (the
+      // bytecode carries them); 'v1:' is the schedule with no entries.
+      const schedule = r.schedule ?? 'v1:';
       const args = ['run', bc, '--policy', r.policy, '--seed', String(r.seed), '--max-steps', String(r.maxSteps), '--trace', out, '--json'];
-      if (r.schedule) args.push('--schedule', r.schedule);
+      args.push('--schedule', schedule);
       const n = native(args);
       assert.equal(n.status, 0, `${r.label}: ${n.stderr}`);
 
-      const s = open(compiled, { seed: r.seed });
+      const s = open(compiled, { seed: r.seed, variant: compiled.scenario.variant });
       try {
-        s.run({ policy: /** @type {any} */ (r.policy), seed: r.seed, maxSteps: r.maxSteps, schedule: r.schedule });
+        s.run({ policy: /** @type {any} */ (r.policy), seed: r.seed, maxSteps: r.maxSteps, schedule });
       } catch (e) {
         // A schedule that diverges (here: on purpose, or because the named
         // actor cannot move in this scenario) ends the run with an error
@@ -100,7 +102,7 @@ for (const file of scenarioFiles()) {
       const trace = s.traceText(0);
       if (s.summary().steps > 0) assert.ok(trace.length > 0, `${r.label}: empty trace`);
       assert.equal(trace, readFileSync(out, 'utf8'), `${r.label}: traces differ`);
-      assert.equal(runJson(s.summary()) + '\n', n.stdout, `${r.label}: --json differs`);
+      assert.equal(s.report('json') + '\n', n.stdout, `${r.label}: --json differs`);
       s.free();
       compared++;
     }

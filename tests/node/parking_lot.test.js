@@ -323,8 +323,8 @@ test('misuse: unlocking a free mutex is a misuse violation naming the actor and 
 });
 
 // Same scenario, same variant, same schedule: the native runner writes the
-// same trace and the same summary, byte for byte.  The runner takes variant
-// and schedule as options (the bytecode does not carry them).
+// same trace and the same summary, byte for byte.  The bytecode carries the
+// scenario's variant and schedule, so the runner needs no options for them.
 const runner = join(root, 'build', 'native', 'lockstep-run');
 const cli = join(root, 'bin', 'lockstep.js');
 const files = readdirSync(join(root, dir)).filter((f) => f.endsWith('.yaml')).sort();
@@ -359,12 +359,8 @@ for (const f of files) {
       assert.deepEqual(new Uint8Array(readFileSync(bc)), compiled.bytecode);
     }
 
-    const variant = compiled.scenario.variant;
-    const schedule = compiled.scenario.schedule;
     const out = join(tmp, 'trace.jsonl');
-    const args = ['run', bc, '--variant', variant, '--trace', out, '--json'];
-    if (schedule) args.push('--schedule', schedule);
-    const n = spawnSync(runner, args, { encoding: 'utf8' });
+    const n = spawnSync(runner, ['run', bc, '--trace', out, '--json'], { encoding: 'utf8' });
     assert.equal(n.status, 0, n.stderr);
 
     const { session } = run(name);
@@ -391,5 +387,6 @@ function pick(s) {
     stuck: s.stuck,
     violation: s.violation,
     prints: s.prints,
+    note: s.message && s.message !== s.violation?.message ? s.message : null,
   };
 }

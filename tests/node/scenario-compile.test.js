@@ -13,14 +13,15 @@ test('a tiny scenario compiles to the bytes bytecode.h describes', () => {
     'title: t\nengine: basic\nobjects: {c: counter}\nactors:\n  A: [increment c]\nassert: c == 1\n',
   );
   const expected = [
-    ascii('LSBC'), '01', // magic, version
-    '06', // strings, in order of first use
+    ascii('LSBC'), '02', // magic, version
+    '07', // strings, in order of first use
     '01' + ascii('c'), '07' + ascii('counter'), '01' + ascii('A'),
-    '09' + ascii('increment'), '05' + ascii('value'), '06' + ascii('c == 1'),
+    '09' + ascii('increment'), '05' + ascii('value'), '06' + ascii('c == 1'), '07' + ascii('correct'),
     '01', '00' + '01' + '00' + '01' + '00', // 1 object: name, type, vaddr 0, 1 param = zig(0)
     '01', '02' + '00' + '00' + '04', // 1 actor: name, kind thread, priority zig(0), 4 code bytes
     '01' + '00' + '03' + '00', // CALL object 0, "increment", 0 args
     '01', '01' + '00' + '04' + '00' + '00' + '02' + '05', // 1 final: field(c, value) == literal zig(1), text
+    '07', '01' + '06', '00', // run settings: variant "correct" (1 + string 6), variants ["correct"], no schedule
   ].join('');
   assert.equal(hex(bytecode), expected);
 });
@@ -31,8 +32,17 @@ test('signed values are zigzag varints and large counts take several bytes', () 
   );
   // strings: "A" only; no objects; actor A: kind 0, priority zig(-3) = 5,
   // code: REPEAT 1000000 (c0 84 3d), body 3 bytes: WORK 300 (ac 02)
-  assert.equal(hex(bytecode), ascii('LSBC') + '01' + '01' + '01' + ascii('A') + '00' + '01' + '00' + '00' + '05' +
-    '08' + '02' + 'c0843d' + '03' + '03' + 'ac02' + '00');
+  assert.equal(hex(bytecode), ascii('LSBC') + '02' + '02' + '01' + ascii('A') + '07' + ascii('correct') + '00' + '01' + '00' + '00' + '05' +
+    '08' + '02' + 'c0843d' + '03' + '03' + 'ac02' + '00' + '02' + '0101' + '00');
+});
+
+test("the bytecode carries the scenario's variant, its variants and its schedule", () => {
+  const { bytecode } = compile(
+    'title: t\nengine: parking_lot\nvariant: widen\nvariants: [correct, widen]\nactors:\n  A: [work 1]\nschedule: "v1: A"\n',
+  );
+  // strings: A, widen, correct; then after the (empty) final assertions:
+  // variant 1 + string 1, two variants (strings 2 and 1), a 5-byte schedule
+  assert.equal(hex(bytecode.slice(-11)), '00' + '02' + '02' + '0201' + '05' + ascii('v1: A'));
 });
 
 test('the racy counter scenario is described for the app, with each op numbered as the interpreter numbers it', () => {

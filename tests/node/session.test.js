@@ -169,10 +169,15 @@ test('a schedule whose fingerprint does not match stops with "schedule diverged 
 
 test('schedules naming missing actors, or unreadable, are clear errors', () => {
   const s = open(RACY);
+  // Refused before anything runs: such a schedule could never replay.
   assert.throws(() => s.run({ schedule: 'v1: A Z' }), {
-    message: "schedule diverged at step 2: the schedule names actor 'Z', which the scenario does not have",
+    message: "schedule: entry 2 ('Z'): the scenario has no actor 'Z'; its actors are A, B",
   });
-  s.reset();
+  assert.equal(s.state().step, 0, 'a schedule naming a missing actor runs nothing');
+  assert.throws(() => s.run({ schedule: 'v1: A@cas:' }), {
+    message: "schedule: entry 1 ('A@cas:'): no object after 'cas:'; write it as A@cas:OBJECT",
+  });
+  assert.equal(s.state().step, 0);
   assert.throws(() => s.run({ schedule: 'A B' }), { message: "schedule: must start with 'v1:' (readable) or 'v1.' (compact)" });
   assert.equal(s.state().step, 0, 'an unreadable schedule runs nothing');
   assert.throws(() => s.run({ schedule: 'v1.!!' }), LockstepError);

@@ -32,6 +32,7 @@ export class LockstepError extends Error {
  * @property {Function} _ls_summary @property {Function} _ls_catalog @property {Function} _ls_sources
  * @property {Function} _ls_explore_start @property {Function} _ls_explore_step
  * @property {Function} _ls_explore_json @property {Function} _ls_explore_finish
+ * @property {Function} _ls_report
  */
 
 /**
@@ -124,7 +125,10 @@ export class Session {
   }
 
   /**
-   * Runs under a policy, replaying `schedule` first if given.
+   * Runs under a policy, replaying `schedule` first if given.  A schedule
+   * that cannot be read or could never replay here (it names an actor the
+   * scenario lacks, a fingerprint has no object) throws before anything runs;
+   * one that diverges ends the run with an error outcome and throws too.
    * @param {{policy?: 'manual'|'round-robin'|'random', schedule?: string, seed?: number, maxSteps?: number}} [o]
    * @returns {Summary}
    */
@@ -158,6 +162,15 @@ export class Session {
   /** @returns {Summary} */
   summary() {
     return JSON.parse(this.M.UTF8ToString(this.M._ls_summary(this.handle)));
+  }
+
+  /**
+   * What the command line prints about the last run, exactly as the native
+   * runner prints it: the readable report (ending with a newline), or the one
+   * JSON object of --json (without one).
+   */
+  report(/** @type {'text'|'json'} */ form = 'text') {
+    return this.M.UTF8ToString(this.M._ls_report(this.handle, form === 'json' ? 1 : 0));
   }
 
   /** Trace events of steps after `afterStep`, as JSON Lines text. */

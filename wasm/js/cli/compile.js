@@ -24,6 +24,8 @@ Checks the scenario FILE (YAML) and writes its bytecode to OUT.bc
 export async function run(argv, _io) {
   const cmd = 'lockstep compile';
   const { positional, options } = parseOptions(cmd, argv, { '-o': 'string', '--output': 'string' });
+  if (options['-o'] !== undefined && options['--output'] !== undefined)
+    throw new CliError(`${cmd}: -o and --output are the same option; give it once`);
   const out = options['-o'] ?? options['--output'];
   if (positional.length !== 1 || out === undefined) throw new CliError(`usage: ${usage}`);
   const M = await module();

@@ -37,6 +37,19 @@ random and pct sample schedules instead (never complete).
 
 Exit status: 0 when the search ran (whatever it found), 2 for bad input.`;
 
+/** The options it takes: the same table as lockstep-run's (core/runner/main.c). */
+export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (Object.freeze({
+  '--variant': 'string',
+  '--bound': 'string',
+  '--max-executions': 'string',
+  '--strategy': 'string',
+  '--seed': 'string',
+  '--max-steps': 'string',
+  '--no-prune': 'flag',
+  '--trace': 'string',
+  '--json': 'flag',
+}));
+
 const STRATEGIES = ['dfs', 'random', 'pct'];
 
 /**
@@ -45,17 +58,7 @@ const STRATEGIES = ['dfs', 'random', 'pct'];
  */
 export async function run(argv, io) {
   const cmd = 'lockstep explore';
-  const { positional, options } = parseOptions(cmd, argv, {
-    '--variant': 'string',
-    '--bound': 'string',
-    '--max-executions': 'string',
-    '--strategy': 'string',
-    '--seed': 'string',
-    '--max-steps': 'string',
-    '--no-prune': 'flag',
-    '--trace': 'string',
-    '--json': 'flag',
-  });
+  const { positional, options } = parseOptions(cmd, argv, OPTIONS);
   if (positional.length !== 1) throw new CliError(`usage: ${usage}`);
   const strategy = /** @type {'dfs'|'random'|'pct'} */ (String(options['--strategy'] ?? 'dfs'));
   if (!STRATEGIES.includes(strategy))

@@ -1,10 +1,11 @@
 // @ts-check
 /**
- * What `lockstep run` prints.  The --json form must equal, byte for byte,
- * what build/native/lockstep-run --json prints for the same run, so it is
- * written the way the C side's jbuf writes JSON (core/sim/json.c): no spaces,
- * keys in a fixed order, and the same string escapes (which differ from
- * JSON.stringify's for \b and \f).
+ * JSON as the C side writes it, for `lockstep explore --json`, which must
+ * print what build/native/lockstep-run explore --json prints: written the way
+ * the C side's jbuf writes JSON (core/sim/json.c): no spaces, keys in a fixed
+ * order, and the same string escapes (which differ from JSON.stringify's for
+ * \b and \f).  (`lockstep run` prints the C side's own report,
+ * Session.report, so it needs nothing here but outcomeOf.)
  */
 
 /** A JSON string exactly as jb_strn() escapes it. */
@@ -44,42 +45,4 @@ export function cJson(v) {
  */
 export function outcomeOf(s) {
   return s.end === 'limit' ? 'limit' : s.end === 'waiting' ? 'waiting' : s.outcome;
-}
-
-/** The one JSON object of `run --json`, in lockstep-run's key order. */
-export function runJson(/** @type {import('../lockstep.js').Summary} */ s) {
-  return cJson({
-    outcome: outcomeOf(s),
-    steps: s.steps,
-    schedule: s.schedule,
-    virtual_time: s.virtual_time,
-    stuck: s.stuck,
-    violation: s.violation,
-    prints: s.prints,
-  });
-}
-
-/**
- * The readable report: the outcome line (as lockstep-run prints it), then
- * what explains it, then the schedule that reproduces it.
- * @param {import('../lockstep.js').Summary} s
- * @returns {string}  ends with a newline
- */
-export function runText(s) {
-  const lines = [`outcome: ${outcomeOf(s)} after ${s.steps} steps (virtual time ${s.virtual_time} us)`];
-  for (const b of s.stuck) lines.push(`stuck: ${b.actor} ${b.reason} (at ${b.location})`);
-  const v = s.violation;
-  if (v && v.kind === 'error') {
-    lines.push(`error: ${v.message}`); // the message says at which step
-  } else if (v) {
-    const who = v.actor ? `, ${v.actor}` : '';
-    const where = v.location ? ` at ${v.location}` : '';
-    lines.push(`violation (${v.kind}): ${v.message} (step ${v.step}${who}${where})`);
-  }
-  if (outcomeOf(s) === 'limit') lines.push('note: the step limit was reached; raise it with --max-steps N');
-  for (const p of s.prints) lines.push(`print: ${p}`);
-  lines.push(`schedule: ${s.schedule}`);
-  lines.push(`compact: ${s.compact}`);
-  if (s.message && !(v && v.message === s.message)) lines.push(`note: ${s.message}`);
-  return lines.join('\n') + '\n';
 }

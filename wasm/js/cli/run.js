@@ -8,7 +8,6 @@ import { LockstepError } from '../lockstep.js';
 import { formatProblem } from '../scenario.js';
 import { CliError } from './errors.js';
 import { parseOptions, wholeNumber } from './options.js';
-import { runJson, runText } from './output.js';
 import { compileFile, module, openSession } from './scenario-file.js';
 
 export const usage = `lockstep run FILE [--variant V] [--schedule S] [--policy P] [--seed N]
@@ -18,20 +17,38 @@ export const help = `${usage}
 
 Runs the scenario FILE (YAML) once and prints the outcome (done, stuck,
 violation, limit, or error if a schedule diverged), the number of steps and
-the schedule that reproduces the run.
+the schedule that reproduces the run.  Prints the same, byte for byte, as
+build/native/lockstep-run run FILE.bc.
 
   --variant V     the engine variant (default: the scenario's variant:)
   --schedule S    replay S first ("v1: A B B" or "v1.AQMA"), then go on with
-                  the policy (default: the scenario's schedule:, if any)
+                  the policy (default: the scenario's schedule:, if any;
+                  'v1:' for none)
   --policy P      round-robin (default), random or manual (stop at the next
                   choice once the schedule is used up)
   --seed N        seed for the random policy and random values (default 0)
   --max-steps N   stop after N steps (default 100000)
   --trace OUT     write the event trace to OUT as JSON Lines
   --json          print one JSON object: outcome, steps, schedule,
-                  virtual_time, stuck, violation, prints
+                  virtual_time, stuck, violation, prints, note
 
-Exit status: 0 when the run executed (whatever its outcome), 2 for bad input.`;
+Exit status: 0 when the run executed, whatever its outcome: error when a
+valid schedule diverged from the run.  Entries left over when the run ended
+are a note ("the schedule has 7 entries more than the run used"), not an
+error.  2 for bad input: a bad option, a scenario with problems, or a
+schedule that is empty, cannot be read, names an actor the scenario lacks, or
+has a fingerprint without an object (A@cas:).`;
+
+/** The options it takes: the same table as lockstep-run's (core/runner/main.c). */
+export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (Object.freeze({
+  '--variant': 'string',
+  '--schedule': 'string',
+  '--policy': 'string',
+  '--seed': 'string',
+  '--max-steps': 'string',
+  '--trace': 'string',
+  '--json': 'flag',
+}));
 
 const POLICIES = ['round-robin', 'random', 'manual'];
 
@@ -42,15 +59,7 @@ const POLICIES = ['round-robin', 'random', 'manual'];
  */
 export async function run(argv, io) {
   const cmd = 'lockstep run';
-  const { positional, options } = parseOptions(cmd, argv, {
-    '--variant': 'string',
-    '--schedule': 'string',
-    '--policy': 'string',
-    '--seed': 'string',
-    '--max-steps': 'string',
-    '--trace': 'string',
-    '--json': 'flag',
-  });
+  const { positional, options } = parseOptions(cmd, argv, OPTIONS);
   if (positional.length !== 1) throw new CliError(`usage: ${usage}`);
   const policy = /** @type {'round-robin'|'random'|'manual'} */ (String(options['--policy'] ?? 'round-robin'));
   if (!POLICIES.includes(policy))
@@ -68,6 +77,10 @@ export async function run(argv, io) {
     );
   const fromOption = options['--schedule'] !== undefined;
   const schedule = fromOption ? String(options['--schedule']) : (scenario.schedule ?? undefined);
+  // An empty --schedule is most likely an empty shell variable: refused, as
+  // lockstep-run refuses it.  'v1:' is the schedule with no entries.
+  if (fromOption && /^[ \t\n\r\v\f]*$/.test(String(schedule)))
+    throw new CliError(`${cmd}: --schedule: is empty; write 'v1:' for a schedule with no entries`);
 
   const session = openSession(M, compiled, { variant, seed });
   try {
@@ -76,8 +89,8 @@ export async function run(argv, io) {
     } catch (e) {
       if (!(e instanceof LockstepError)) throw e;
       // A schedule that diverged ended the run with an error outcome, which
-      // is a result like any other.  One that could not even be read is bad
-      // input: nothing ran.
+      // is a result like any other.  One that could not even be read, or
+      // names an actor the scenario lacks, is bad input: nothing ran.
       if (session.summary().outcome !== 'error') {
         const message = e.message.replace(/^schedule: /, '');
         if (fromOption || !scenario.scheduleAt) throw new CliError(`${cmd}: --schedule: ${message}`);
@@ -85,7 +98,6 @@ export async function run(argv, io) {
         throw new CliError(formatProblem({ file: scenario.file, line, column, field: 'schedule', message }));
       }
     }
-    const summary = session.summary();
     if (options['--trace'] !== undefined) {
       const out = String(options['--trace']);
       try {
@@ -94,7 +106,9 @@ export async function run(argv, io) {
         throw new CliError(`${cmd}: cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
-    io.stdout(options['--json'] ? runJson(summary) + '\n' : runText(summary));
+    // The report is written by the C side, the same code the native runner
+    // prints with (core/sim/report.c), so the two print the same bytes.
+    io.stdout(options['--json'] ? session.report('json') + '\n' : session.report('text'));
     return 0;
   } finally {
     session.free();

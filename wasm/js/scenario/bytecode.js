@@ -41,6 +41,9 @@ export const CMP = Object.freeze({ '==': 0, '!=': 1, '<': 2, '<=': 3, '>': 4, '>
  * @property {{name: string, type: string, address: number, params: number[]}[]} objects
  * @property {{name: string, kind: number, priority: number, code: Instr[]}[]} actors
  * @property {Expr[]} finals
+ * @property {string|null} [variant]     the variant a run uses unless told otherwise
+ * @property {string[]} [variants]       the variants a run may pick ([]: any)
+ * @property {string|null} [schedule]    the schedule a run starts from, if any
  */
 
 /** A growable byte buffer with the varint writers. */
@@ -195,6 +198,14 @@ export function encode(p) {
   }
   body.varint(p.finals.length);
   for (const e of p.finals) expr(body, st, e);
+  // The run settings (version 2): a string is 1 + its index, 0 for none.
+  body.varint(p.variant ? st.ref(p.variant) + 1 : 0);
+  const variants = p.variants ?? [];
+  body.varint(variants.length);
+  for (const v of variants) body.varint(st.ref(v));
+  const schedule = new TextEncoder().encode(p.schedule ?? '');
+  body.varint(schedule.length);
+  for (const x of schedule) body.byte(x);
 
   const out = new Bytes();
   for (const c of 'LSBC') out.byte(c.charCodeAt(0));

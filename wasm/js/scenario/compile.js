@@ -155,6 +155,9 @@ export class Compiler {
         objects: objects.map((o) => ({ name: o.name, type: o.type, address: o.address ?? 0, params: o.list })),
         actors: actors.map((a) => ({ name: a.name, kind: KINDS.indexOf(a.kind), priority: a.priority, code: a.code })),
         finals: finals.map((f) => f.expr),
+        variant,
+        variants,
+        schedule: d.schedule ?? null,
       },
       scenario: {
         file: this.file,
@@ -185,6 +188,7 @@ export class Compiler {
     const d = this.data;
     /** @type {string[]} */
     const variants = d.variants ?? engineVariants;
+    if (variants.length > LIMITS.variants) this.bad(['variants'], `lists ${variants.length} variants; the limit is ${LIMITS.variants}`);
     variants.forEach((v, i) => {
       if (!engineVariants.includes(v))
         this.bad(['variants', i], `'${v}' is not a variant of engine ${d.engine}; it has: ${list(engineVariants)}`);
@@ -428,6 +432,11 @@ export class Compiler {
   checkSchedule(actors) {
     const s = this.data.schedule;
     if (s === undefined) return;
+    const bytes = new TextEncoder().encode(s).length;
+    if (bytes > LIMITS.scheduleBytes) {
+      this.bad(['schedule'], `is ${bytes} bytes long; the limit is ${LIMITS.scheduleBytes}`);
+      return;
+    }
     if (/^v\d+\./.test(s)) return; // compact form: checked when it runs
     const head = /^v\d+(\s+seed=\d+)?\s*:/.exec(s);
     if (!head) {
@@ -436,19 +445,28 @@ export class Compiler {
     }
     // The tokens as core/sim/schedule.c reads them: [r:N], or NAME with an
     // optional @action:object fingerprint.  Errors are left to the C side,
-    // which says which column is wrong; this looks only for unknown actors.
-    const token = /\s*(?:\[r:\d+\]|([A-Za-z0-9_-]+)(?:@[A-Za-z0-9_]+:\S*)?)/y;
+    // which says which column is wrong; this looks only for unknown actors
+    // and fingerprints without an object (in the C side's words,
+    // core/sim/schedule_check.c), which no run could replay.
+    const token = /\s*(?:\[r:\d+\]|([A-Za-z0-9_-]+)(?:@([A-Za-z0-9_]+):(\S*))?)/y;
     token.lastIndex = head[0].length;
-    while (token.lastIndex < s.length) {
+    for (let entry = 1; token.lastIndex < s.length; entry++) {
       const at = token.lastIndex;
       const m = token.exec(s);
       if (!m) break;
-      const name = m[1];
+      const [text, name, kind, object] = m;
+      const where = () => this.source.locateIn(['schedule'], at + text.length - text.trimStart().length);
       if (name !== undefined && !actors.includes(name))
         this.problems.add(
-          this.source.locateIn(['schedule'], at + m[0].length - m[0].trimStart().length),
+          where(),
           'schedule',
           `names actor '${name}', which this scenario does not have (actors: ${list(actors)})`,
+        );
+      else if (kind !== undefined && object === '')
+        this.problems.add(
+          where(),
+          'schedule',
+          `entry ${entry} ('${name}@${kind}:'): no object after '${kind}:'; write it as ${name}@${kind}:OBJECT`,
         );
     }
   }

@@ -8,7 +8,7 @@
  * bytecode.h and fails if the two drift apart.
  */
 
-export const BYTECODE_VERSION = 1;
+export const BYTECODE_VERSION = 2;
 
 /** Mirrors of bytecode.h (SCRIPT_MAX_*). */
 export const LIMITS = Object.freeze({
@@ -25,6 +25,8 @@ export const LIMITS = Object.freeze({
   repeat: 1000000, // SCRIPT_MAX_REPEAT: repeat count and work steps
   finals: 64, // SCRIPT_MAX_FINALS: final assertions
   sleepUs: 1000000000000, // SCRIPT_MAX_SLEEP_US
+  variants: 32, // SCRIPT_MAX_VARIANTS: variants a scenario allows
+  scheduleBytes: 65536, // SCRIPT_MAX_SCHEDULE: the starting schedule
 });
 
 /**

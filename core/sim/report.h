@@ -1,0 +1,38 @@
+/*
+ * report.h: what a command line prints about one run.
+ *
+ * Both command lines (the native runner, core/runner/main.c, and
+ * `npx lockstep run` on the wasm module) print their report with these two
+ * calls, so the two print the same bytes for the same run: there is one
+ * writer, not two that are kept alike.
+ *
+ * The outcome a report gives is the machine's, or how the run stopped when it
+ * stopped early: "limit" (the step limit) or "waiting" (the manual policy
+ * stopped at a choice).
+ */
+#ifndef LOCKSTEP_REPORT_H
+#define LOCKSTEP_REPORT_H
+
+#include "json.h"
+#include "run.h"
+
+/* The readable report, one fact a line, ending with a newline:
+ *
+ *   outcome: stuck after 34 steps (virtual time 0 us)
+ *   stuck: B parked on mutex m ... (at engines/parking_lot/lot.c:119)
+ *   error: schedule diverged at step 2: ...          (an error outcome)
+ *   violation (assertion): ... (step 12, A at ...)   (a violation)
+ *   note: the step limit was reached; raise it with --max-steps N
+ *   print: ...                                       (each line printed)
+ *   schedule: v1: A B B ...
+ *   compact: v1.Ah4A...
+ *   note: the schedule has 7 entries more than the run used
+ */
+void sim_report_text(sim_machine *m, const sim_run_result *res, jbuf *out);
+
+/* The same as one JSON object, no newline: {"outcome", "steps", "schedule",
+ * "virtual_time", "stuck", "violation", "prints", "note"}; "note" is the run's
+ * remark about its schedule (the last line above) or null. */
+void sim_report_json(sim_machine *m, const sim_run_result *res, jbuf *out);
+
+#endif
