@@ -797,6 +797,16 @@ void sim_set_trace(sim_machine *m, bool on) { m->cfg.trace = on; }
 size_t sim_history_len(const sim_machine *m) { return m->history_len; }
 const sim_step_record *sim_history(const sim_machine *m) { return m->history; }
 
+uint64_t sim_last_step_of(const sim_machine *m, int actor)
+{
+    /* the history may run past the current step after going back */
+    size_t taken = m->step < m->history_len ? (size_t)m->step : m->history_len;
+    for (size_t i = taken; i-- > 0;)
+        if (m->history[i].actor == actor)
+            return i + 1;
+    return 0;
+}
+
 void sim_block_reason(sim_machine *m, int i, char *buf, size_t size)
 {
     buf[0] = 0;

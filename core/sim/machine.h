@@ -187,6 +187,10 @@ typedef struct sim_step_record {
  * step after going back. */
 size_t sim_history_len(const sim_machine *m);
 const sim_step_record *sim_history(const sim_machine *m);
+/* The last step `actor` took, at or before the current step; 0 if none.  For
+ * a blocked actor it is the step after which it went to sleep, which stories
+ * quote ("parked ... since step 31"): never a later step of somebody else. */
+uint64_t sim_last_step_of(const sim_machine *m, int actor);
 /* Random values drawn before the current step, in order (value, at step). */
 size_t sim_random_count(const sim_machine *m);
 void sim_random_at(const sim_machine *m, size_t i, uint32_t *value, uint64_t *step);
