@@ -214,6 +214,11 @@ void sim_note(sim_machine *m, plat_site at, int64_t value);
 void sim_assert_result(sim_machine *m, bool held);
 /* A check failed: the run ends with a violation. */
 void sim_violation(sim_machine *m, const char *kind, const char *message, plat_site at);
+/* The same, with what the engine's reference implementation says about it
+ * (plat_misuse_thrown): the violation and its trace event get a field named
+ * `reference` ("java") holding `thrown` word for word. */
+void sim_violation_thrown(sim_machine *m, const char *kind, const char *message, plat_site at,
+                          const char *reference, const char *thrown);
 /* The interpreter says which operation of its program the actor is in, and
  * which round of the innermost `repeat` around it (0 when none).  Every call
  * starts a new operation, even when op repeats, so "step over" stops at the
@@ -262,7 +267,9 @@ void sim_state_json(sim_machine *m, jbuf *out);
 void sim_trace_jsonl(const sim_machine *m, uint64_t after_step, jbuf *out);
 /* The stuck report: one JSON object per blocked actor. */
 void sim_stuck_json(sim_machine *m, jbuf *out);
-/* The violation as JSON, or null. */
+/* The violation as JSON, or null: {"kind", "message", "java"?, "step",
+ * "actor"?, "location"?}; "java" (named by the engine's reference) when the
+ * engine said what the reference implementation throws. */
 void sim_violation_json(const sim_machine *m, jbuf *out);
 /* Lines printed by the scenario, as a JSON array. */
 void sim_prints_json(const sim_machine *m, jbuf *out);

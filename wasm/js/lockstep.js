@@ -42,7 +42,8 @@ export class LockstepError extends Error {
  * @property {string} compact    base64url form, e.g. "v1.AQMA"
  * @property {number} virtual_time  microseconds
  * @property {{actor: string, reason: string, location: string}[]} stuck
- * @property {{kind: string, message: string, step: number, actor?: string, location?: string} | null} violation
+ * @property {{kind: string, message: string, java?: string, step: number, actor?: string, location?: string} | null} violation
+ *   `java`: what Java would throw here, as it prints it (the aqs engine's misuse)
  * @property {string[]} prints
  * @property {'finished'|'limit'|'waiting'} end   how the last run() stopped
  * @property {string} message    a schedule that diverged or was not used up

@@ -75,6 +75,8 @@ export function runText(s) {
     const who = v.actor ? `, ${v.actor}` : '';
     const where = v.location ? ` at ${v.location}` : '';
     lines.push(`violation (${v.kind}): ${v.message} (step ${v.step}${who}${where})`);
+    // what the engine's reference implementation throws here, word for word
+    if (v.java) lines.push(`java: ${v.java}`);
   }
   if (outcomeOf(s) === 'limit') lines.push('note: the step limit was reached; raise it with --max-steps N');
   for (const p of s.prints) lines.push(`print: ${p}`);
