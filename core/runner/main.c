@@ -27,7 +27,8 @@ static int usage(void)
                     "                    [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n"
                     "       lockstep-run explore FILE.bc [--variant V] [--bound K]\n"
                     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
-                    "                    [--seed N] [--max-steps N] [--no-prune] [--json]\n");
+                    "                    [--seed N] [--max-steps N] [--max-total-steps N]\n"
+                    "                    [--no-prune] [--json]\n");
     return 2;
 }
 
@@ -36,6 +37,26 @@ static double now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The explorer's progress on stderr, at most once a second (text mode):
+ * the same line as `npx lockstep explore`. */
+typedef struct progress_clock {
+    double t0, reported;
+} progress_clock;
+
+static void explore_progress(const explore_result *r, void *ctx)
+{
+    progress_clock *c = ctx;
+    double now = now_ms();
+    if (now - c->reported < 1000)
+        return;
+    c->reported = now;
+    fprintf(stderr, "explore: %llu executions", (unsigned long long)r->executions);
+    if (r->bound >= 0)
+        fprintf(stderr, ", bound %d", r->bound);
+    fprintf(stderr, ", %llu steps, %.1f s\n", (unsigned long long)r->total_steps,
+            (now - c->t0) / 1000);
 }
 
 static unsigned char *read_file(const char *path, size_t *len)
@@ -126,6 +147,8 @@ int main(int argc, char **argv)
             continue;
         else if (strcmp(a, "--max-executions") == 0 && parse_u64(v, &ecfg.max_executions) == 0)
             continue;
+        else if (strcmp(a, "--max-total-steps") == 0 && parse_u64(v, &u) == 0 && u >= 1)
+            ecfg.max_total_steps = u; /* 0 would be no limit: a search must end */
         else if (strcmp(a, "--bound") == 0 && parse_u64(v, &u) == 0 && u <= 64)
             ecfg.bound = (int)u;
         else if (strcmp(a, "--strategy") == 0 && explore_strategy_from_name(v) >= 0)
@@ -174,6 +197,11 @@ int main(int argc, char **argv)
         if (max_steps != 100000)
             ecfg.max_steps = max_steps;
         double t0 = now_ms();
+        progress_clock clock = {t0, t0};
+        if (!json) {
+            ecfg.progress = explore_progress;
+            ecfg.progress_ctx = &clock;
+        }
         explorer *e = explore_new(m, &ecfg);
         while (!explore_run(e, 1000)) {
         }
