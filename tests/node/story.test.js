@@ -97,6 +97,33 @@ test('the lock-order deadlock: A parked on m2, B on m1, each since its own step'
   );
 });
 
+test('the lost wakeup the explorer finds, under both buggy variants: every step of the story is in the trace', () => {
+  for (const variant of ['validate_outside', 'widen']) {
+    const s = open(compileFile(LOST), { variant });
+    try {
+      s.exploreStart({ bound: 2 });
+      let st = s.exploreStep(1000);
+      while (!st.finished) st = s.exploreStep(1000);
+      s.exploreFinish();
+      assert.equal(st.result.kind, 'stuck', variant);
+      const summary = s.run({ policy: 'manual', schedule: st.result.schedule ?? '' });
+      const trace = s.trace();
+      assert.equal(summary.outcome, 'stuck', variant);
+      for (const x of summary.stuck) {
+        assert.match(x.reason, /found no waiter and wrote 00 at step \d+; nobody will unpark it$/, variant);
+        checkStory(x.reason, x.actor, trace);
+      }
+      // The explorer's own message, written with the trace off, names the same "since".
+      for (const x of summary.stuck) {
+        const since = /since step \d+/.exec(x.reason)?.[0];
+        assert.ok(since && st.result.message.includes(`${x.actor} parked on mutex m (bucket 30) ${since}; `), st.result.message);
+      }
+    } finally {
+      s.free();
+    }
+  }
+});
+
 test('lockstep run prints the same stories (text and --json), and they match the trace it writes', () => {
   const dir = tempDir();
   const out = join(dir, 'trace.jsonl');
