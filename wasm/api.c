@@ -353,11 +353,26 @@ EMSCRIPTEN_KEEPALIVE const char *ls_sources(void)
 /* ---- the explorer, in slices ---------------------------------------------------- */
 
 
+/* How far a search got, told to JavaScript from inside ls_explore_step
+ * (Module.onExploreProgress, which Session.exploreStep sets while it runs):
+ * a run may be long, and a front end wants to say something every second. */
+EM_JS(void, js_explore_progress, (int h, double executions, int bound, double total_steps), {
+    if (Module["onExploreProgress"])
+        Module["onExploreProgress"](h, executions, bound, total_steps);
+});
+
+static void explore_progress(const explore_result *r, void *ctx)
+{
+    js_explore_progress((int)(intptr_t)ctx, (double)r->executions, r->bound,
+                        (double)r->total_steps);
+}
+
 /* strategy: "dfs" | "random" | "pct".  Starts a search on the session's
- * scenario (its trace is switched off until ls_explore_finish). */
+ * scenario (its trace is switched off until ls_explore_finish).  Limits of 0
+ * take the explorer's defaults, except max_executions (0: no limit). */
 EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int bound,
                                            double max_executions, double max_steps, double seed,
-                                           int prune)
+                                           int prune, double max_total_steps)
 {
     session *s = get(h);
     sim_machine *m = s ? machine_of(s) : NULL;
@@ -366,7 +381,8 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     explore_config cfg;
     explore_config_default(&cfg);
     int st = explore_strategy_from_name(strategy);
-    if (st < 0 || bound < 0 || bound > 64 || max_executions < 0 || max_steps < 0 || seed < 0) {
+    if (st < 0 || bound < 0 || bound > 64 || max_executions < 0 || max_steps < 0 || seed < 0 ||
+        max_total_steps < 0) {
         failed(s, st < 0 ? "strategy must be dfs, random or pct"
                          : "bound must be 0..64 and the limits not negative");
         return;
@@ -376,6 +392,10 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     cfg.max_executions = (uint64_t)max_executions;
     if (max_steps > 0)
         cfg.max_steps = (uint64_t)max_steps;
+    if (max_total_steps > 0)
+        cfg.max_total_steps = (uint64_t)max_total_steps;
+    cfg.progress = explore_progress;
+    cfg.progress_ctx = (void *)(intptr_t)h;
     cfg.seed = (uint64_t)seed;
     cfg.prune = prune != 0;
     explore_free(explorers[h]);

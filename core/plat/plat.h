@@ -54,6 +54,14 @@
  *       The caller broke the primitive's contract (unlocking a free mutex).  The
  *       simulator reports a `misuse` violation; natively the process aborts with
  *       the message.
+ *   plat_misuse_thrown
+ *       The same, for an engine that follows a reference implementation which
+ *       reports this misuse in its own words: `reference` names it ("java") and
+ *       `thrown` is exactly what it prints ("java.lang.Error: Maximum permit
+ *       count exceeded").  The message stays the explanation for learners; the
+ *       simulator shows `thrown` beside it (a "java" field of the violation and
+ *       of its trace event), so a run can be compared line by line with the
+ *       real thing.  Natively the abort message ends with it.
  *
  * Every call takes a plat_site made by AT("label"): where in the engine the call
  * is and what it is for, so the simulator can tell the learner which line of the

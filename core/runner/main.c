@@ -38,7 +38,7 @@ static const char USAGE[] =
     "                    [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n"
     "       lockstep-run explore FILE.bc [--variant V] [--bound K]\n"
     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
-    "                    [--seed N] [--max-steps N] [--no-prune]\n"
+    "                    [--seed N] [--max-steps N] [--max-total-steps N] [--no-prune]\n"
     "                    [--trace OUT.jsonl] [--json]\n";
 
 /* ---- options: one table, the same rules and messages as wasm/js/cli/options.js ---- */
@@ -57,6 +57,7 @@ enum option_id {
     O_MAX_EXECUTIONS,
     O_STRATEGY,
     O_NO_PRUNE,
+    O_MAX_TOTAL_STEPS,
     O_COUNT
 };
 
@@ -78,6 +79,7 @@ static const option OPTIONS[O_COUNT] = {
     [O_MAX_EXECUTIONS] = {"--max-executions", true, EXPLORE},
     [O_STRATEGY] = {"--strategy", true, EXPLORE},
     [O_NO_PRUNE] = {"--no-prune", false, EXPLORE},
+    [O_MAX_TOTAL_STEPS] = {"--max-total-steps", true, EXPLORE},
 };
 
 /* What the command line said: the file, and each option's value (NULL: not
@@ -303,6 +305,11 @@ static int check_settings(const args *a, unsigned command, settings *st)
     e->seed = st->seed;
     e->max_steps = st->max_steps;
     e->prune = a->value[O_NO_PRUNE] == NULL;
+    if (whole(a, O_MAX_TOTAL_STEPS, e->max_total_steps, &e->max_total_steps))
+        return 2;
+    if (a->value[O_MAX_TOTAL_STEPS] && e->max_total_steps < 1)
+        return bad("%s: --max-total-steps must be at least 1 (a search must end), not 0",
+                   a->command);
     return 0;
 }
 
@@ -334,11 +341,36 @@ static int run(const args *a, const settings *st, const script_program *p, scrip
     return 0;
 }
 
+/* The explorer's progress on stderr, at most once a second (text mode):
+ * the same line as `npx lockstep explore`. */
+typedef struct progress_clock {
+    double t0, reported;
+} progress_clock;
+
+static void explore_progress(const explore_result *r, void *ctx)
+{
+    progress_clock *c = ctx;
+    double now = now_ms();
+    if (now - c->reported < 1000)
+        return;
+    c->reported = now;
+    fprintf(stderr, "explore: %llu executions", (unsigned long long)r->executions);
+    if (r->bound >= 0)
+        fprintf(stderr, ", bound %d", r->bound);
+    fprintf(stderr, ", %llu steps, %.1f s\n", (unsigned long long)r->total_steps,
+            (now - c->t0) / 1000);
+}
+
 static int explore(const args *a, const settings *st, script_world *w)
 {
     sim_machine *m = script_world_machine(w);
     explore_config ecfg = st->explore;
     double t0 = now_ms();
+    progress_clock clock = {t0, t0};
+    if (!a->value[O_JSON]) {
+        ecfg.progress = explore_progress;
+        ecfg.progress_ctx = &clock;
+    }
     explorer *e = explore_new(m, &ecfg);
     while (!explore_run(e, 1000)) {
     }

@@ -13,6 +13,10 @@
  * does not matter: with pruning on they are taken as soon as they come up and
  * are never a choice.
  *
+ * Bounded time: a run stops at max_steps (RUN_LIMIT, counted: a search whose
+ * every run stops there says the program may not terminate), the search at
+ * max_total_steps (RUN_BUDGET: the run in progress is dropped).
+ *
  * Sleep sets: after trying actor a at a node, a later sibling b's subtree need
  * not try a first again if a's next step is independent of everything done
  * since (they touch different objects): that ordering only swaps two commuting
@@ -47,6 +51,7 @@ struct explorer {
     bool bounded_out;  /* the current bound ruled out some choice */
     uint64_t minimize_left;
     uint64_t longest_run; /* for pct's change points */
+    uint64_t ticks;       /* steps since the search began, for the progress callback */
 };
 
 int explore_strategy_from_name(const char *name)
@@ -66,7 +71,8 @@ void explore_config_default(explore_config *c)
     c->strategy = EXPLORE_DFS;
     c->bound = 3;
     c->max_executions = 1000000;
-    c->max_steps = 10000;
+    c->max_steps = EXPLORE_MAX_STEPS;
+    c->max_total_steps = EXPLORE_MAX_TOTAL_STEPS;
     c->pct_depth = 3;
     c->prune = true;
     c->minimize_budget = 20000;
@@ -87,7 +93,9 @@ explorer *explore_new(sim_machine *m, const explore_config *cfg)
     if (e->cfg.pct_depth < 1)
         e->cfg.pct_depth = 1;
     if (e->cfg.max_steps == 0)
-        e->cfg.max_steps = 10000;
+        e->cfg.max_steps = EXPLORE_MAX_STEPS;
+    if (e->cfg.max_total_steps == 0)
+        e->cfg.max_total_steps = EXPLORE_MAX_TOTAL_STEPS;
     sim_schedule_init(&e->res.schedule);
     e->res.bound = e->cfg.strategy == EXPLORE_DFS ? 0 : -1;
     return e;
@@ -152,7 +160,7 @@ static int explore_local_step(const sim_machine *m, uint32_t candidates)
 
 /* ---- one run ------------------------------------------------------------------- */
 
-typedef enum run_end { RUN_OK, RUN_BAD, RUN_LIMIT, RUN_CUT } run_end;
+typedef enum run_end { RUN_OK, RUN_BAD, RUN_LIMIT, RUN_CUT, RUN_BUDGET } run_end;
 
 typedef struct run_info {
     run_end end;
@@ -215,6 +223,12 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
             info.end = RUN_LIMIT;
             break;
         }
+        if (e->res.total_steps + sim_steps(m) >= e->cfg.max_total_steps) {
+            info.end = RUN_BUDGET;
+            break;
+        }
+        if (e->cfg.progress && (++e->ticks & (EXPLORE_PROGRESS_STEPS - 1)) == 0)
+            e->cfg.progress(&e->res, e->cfg.progress_ctx);
         int en[SIM_MAX_ACTORS];
         int n = sim_enabled(m, en);
         uint32_t E = 0;
@@ -359,6 +373,47 @@ static void keep_if_better(explorer *e, const run_info *info)
     sim_schedule_of(e->m, &r->schedule);
 }
 
+/* 10000 -> "10,000" */
+static void group_digits(uint64_t v, char out[32])
+{
+    char digits[24];
+    int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v), o = 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && (n - i) % 3 == 0)
+            out[o++] = ',';
+        out[o++] = digits[i];
+    }
+    out[o] = 0;
+}
+
+/* The search ends before covering everything, for `reason`; but when every
+ * run it made reached the step limit, that is the news. */
+static void end_incomplete(explorer *e, const char *reason)
+{
+    explore_result *r = &e->res;
+    r->finished = true;
+    r->complete = false;
+    if (!r->found && r->executions > 0 && r->step_limit_hits == r->executions) {
+        char limit[32];
+        group_digits(e->cfg.max_steps, limit);
+        snprintf(r->reason, sizeof r->reason,
+                 "every run reached the %s-step limit: the program may not terminate; see "
+                 "--max-steps",
+                 limit);
+    } else {
+        snprintf(r->reason, sizeof r->reason, "%s", reason);
+    }
+}
+
+static void out_of_steps(explorer *e)
+{
+    char total[32], reason[160];
+    group_digits(e->cfg.max_total_steps, total);
+    snprintf(reason, sizeof reason, "%s at the limit of %s steps in all",
+             e->res.found ? "stopped looking for a shorter counterexample" : "stopped", total);
+    end_incomplete(e, reason);
+}
+
 bool explore_run(explorer *e, uint64_t budget)
 {
     explore_result *r = &e->res;
@@ -369,9 +424,10 @@ bool explore_run(explorer *e, uint64_t budget)
         if (e->cfg.max_executions && r->executions >= e->cfg.max_executions) {
             r->finished = true;
             if (!r->found) {
-                r->complete = false;
-                snprintf(r->reason, sizeof r->reason, "stopped at the limit of %llu executions",
+                char reason[64];
+                snprintf(reason, sizeof reason, "stopped at the limit of %llu executions",
                          (unsigned long long)e->cfg.max_executions);
+                end_incomplete(e, reason);
             }
             return true;
         }
@@ -385,13 +441,15 @@ bool explore_run(explorer *e, uint64_t budget)
             if (!e->bounded_out || r->bound >= e->cfg.bound) {
                 r->finished = true;
                 r->complete = r->step_limit_hits == 0;
-                if (!r->complete)
-                    snprintf(r->reason, sizeof r->reason,
+                if (!r->complete) {
+                    char reason[160];
+                    snprintf(reason, sizeof reason,
                              "%llu runs reached the step limit of %llu steps (a loop that never "
                              "ends?)",
                              (unsigned long long)r->step_limit_hits,
                              (unsigned long long)e->cfg.max_steps);
-                else if (!e->bounded_out) {
+                    end_incomplete(e, reason);
+                } else if (!e->bounded_out) {
                     /* Nothing was ruled out: every interleaving was run, so the
                      * answer holds for the largest bound asked for too. */
                     r->bound = e->cfg.bound > r->bound ? e->cfg.bound : r->bound;
@@ -405,6 +463,11 @@ bool explore_run(explorer *e, uint64_t budget)
         }
         e->started = true;
         run_info info = explore_one_run(e, r->executions);
+        r->total_steps += sim_steps(e->m);
+        if (info.end == RUN_BUDGET) {
+            out_of_steps(e);
+            return true;
+        }
         if (info.end == RUN_CUT && e->cfg.strategy == EXPLORE_DFS) {
             r->pruned++;
             continue;
@@ -478,6 +541,8 @@ void explore_result_json(const explorer *e, const sim_machine *m, jbuf *b)
     jb_int(b, (int64_t)r->executions);
     jb_key(b, "pruned");
     jb_int(b, (int64_t)r->pruned);
+    jb_key(b, "total_steps");
+    jb_int(b, (int64_t)r->total_steps);
     jb_key(b, "bound");
     jb_int(b, r->bound);
     jb_key(b, "complete");

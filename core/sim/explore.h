@@ -19,6 +19,12 @@
  *
  * The search runs in slices (explore_run with a budget), so a Web Worker can
  * report progress and be cancelled between slices.
+ *
+ * Every search ends in bounded time, even on a program that never ends: each
+ * run stops at max_steps, and the whole search at max_total_steps steps in
+ * all (the defaults hold both).  A progress callback, called every few
+ * thousand steps even inside one long run, lets a front end say how far it
+ * got at least once a second.
  */
 #ifndef LOCKSTEP_EXPLORE_H
 #define LOCKSTEP_EXPLORE_H
@@ -31,20 +37,32 @@ typedef enum explore_strategy { EXPLORE_DFS, EXPLORE_RANDOM, EXPLORE_PCT } explo
 /* "dfs", "random", "pct", or -1. */
 int explore_strategy_from_name(const char *name);
 
+/* The defaults of explore_config_default. */
+#define EXPLORE_MAX_STEPS 10000             /* per run */
+#define EXPLORE_MAX_TOTAL_STEPS 20000000ull /* per search: seconds natively, under a minute in wasm */
+/* The progress callback comes every this many steps (a power of two). */
+#define EXPLORE_PROGRESS_STEPS 4096u
+
+typedef struct explore_result explore_result;
+
 typedef struct explore_config {
     explore_strategy strategy;
     int bound;                /* dfs: the largest preemption bound to try */
     uint64_t max_executions;  /* stop after this many runs (0 = no limit) */
-    uint64_t max_steps;       /* per run; a run that reaches it is reported */
+    uint64_t max_steps;       /* per run; a run that reaches it is reported (0 = default) */
+    uint64_t max_total_steps; /* stop when the runs took this many steps in all (0 = default) */
     uint64_t seed;            /* random and pct */
     int pct_depth;            /* pct: d (>= 1) */
     bool prune;               /* dfs: sleep sets (default on) */
     uint64_t minimize_budget; /* dfs: runs spent looking for a shorter counterexample */
+    /* Called every EXPLORE_PROGRESS_STEPS steps of the search (NULL: never). */
+    void (*progress)(const explore_result *r, void *ctx);
+    void *progress_ctx;
 } explore_config;
 
 void explore_config_default(explore_config *c);
 
-typedef struct explore_result {
+struct explore_result {
     bool finished;         /* the search is over (found, exhausted, or limited) */
     bool found;
     char kind[24];         /* "stuck", "overlap", "assertion", "misuse", ... */
@@ -57,8 +75,9 @@ typedef struct explore_result {
     int bound;             /* dfs: the bound being (or last) searched */
     bool complete;         /* every run within the bound was tried */
     char reason[160];      /* why the search is incomplete */
-    uint64_t step_limit_hits;
-} explore_result;
+    uint64_t step_limit_hits; /* runs that reached max_steps */
+    uint64_t total_steps;  /* steps of every run so far, cut runs included */
+};
 
 typedef struct explorer explorer;
 
@@ -74,7 +93,7 @@ void explore_free(explorer *e);
  * "no violation within bound 3: 1234 executions, complete". */
 void explore_summary_text(const explorer *e, const sim_machine *m, jbuf *out);
 /* {"found", "kind", "schedule", "steps", "preemptions", "executions",
- *  "pruned", "bound", "complete", "reason", "message"} */
+ *  "pruned", "total_steps", "bound", "complete", "reason", "message"} */
 void explore_result_json(const explorer *e, const sim_machine *m, jbuf *out);
 
 #endif

@@ -225,6 +225,7 @@ static int rebuild(sim_machine *m)
     m->cs_inside = 0;
     m->rng = m->cfg.seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
     m->end_kind[0] = m->end_message[0] = 0;
+    m->end_reference[0] = m->end_thrown[0] = 0;
     m->end_actor = -1;
     m->randoms_used = 0;
     for (int i = 0; i < m->n_globals; i++)
@@ -610,11 +611,20 @@ void sim_assert_result(sim_machine *m, bool held)
 
 void sim_violation(sim_machine *m, const char *kind, const char *message, plat_site at)
 {
+    sim_violation_thrown(m, kind, message, at, NULL, NULL);
+}
+
+void sim_violation_thrown(sim_machine *m, const char *kind, const char *message, plat_site at,
+                          const char *reference, const char *thrown)
+{
     if (m->outcome != SIM_RUNNING)
         return;
     m->outcome = SIM_VIOLATION;
     snprintf(m->end_kind, sizeof m->end_kind, "%s", kind);
     text_escape(m->end_message, sizeof m->end_message, message);
+    bool said = reference && thrown;
+    snprintf(m->end_reference, sizeof m->end_reference, "%s", said ? reference : "");
+    snprintf(m->end_thrown, sizeof m->end_thrown, "%s", said ? thrown : "");
     m->end_step = m->step;
     m->end_actor = m->current;
     m->end_site = at;
@@ -814,6 +824,16 @@ const char *sim_end_message(const sim_machine *m) { return m->end_message; }
 void sim_set_trace(sim_machine *m, bool on) { m->cfg.trace = on; }
 size_t sim_history_len(const sim_machine *m) { return m->history_len; }
 const sim_step_record *sim_history(const sim_machine *m) { return m->history; }
+
+uint64_t sim_last_step_of(const sim_machine *m, int actor)
+{
+    /* the history may run past the current step after going back */
+    size_t taken = m->step < m->history_len ? (size_t)m->step : m->history_len;
+    for (size_t i = taken; i-- > 0;)
+        if (m->history[i].actor == actor)
+            return i + 1;
+    return 0;
+}
 
 void sim_block_reason(sim_machine *m, int i, char *buf, size_t size)
 {

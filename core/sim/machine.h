@@ -188,6 +188,10 @@ typedef struct sim_step_record {
  * step after going back. */
 size_t sim_history_len(const sim_machine *m);
 const sim_step_record *sim_history(const sim_machine *m);
+/* The last step `actor` took, at or before the current step; 0 if none.  For
+ * a blocked actor it is the step after which it went to sleep, which stories
+ * quote ("parked ... since step 31"): never a later step of somebody else. */
+uint64_t sim_last_step_of(const sim_machine *m, int actor);
 /* Random values drawn before the current step, in order (value, at step). */
 size_t sim_random_count(const sim_machine *m);
 void sim_random_at(const sim_machine *m, size_t i, uint32_t *value, uint64_t *step);
@@ -211,6 +215,11 @@ void sim_note(sim_machine *m, plat_site at, int64_t value);
 void sim_assert_result(sim_machine *m, bool held);
 /* A check failed: the run ends with a violation. */
 void sim_violation(sim_machine *m, const char *kind, const char *message, plat_site at);
+/* The same, with what the engine's reference implementation says about it
+ * (plat_misuse_thrown): the violation and its trace event get a field named
+ * `reference` ("java") holding `thrown` word for word. */
+void sim_violation_thrown(sim_machine *m, const char *kind, const char *message, plat_site at,
+                          const char *reference, const char *thrown);
 /* The interpreter says which operation of its program the actor is in, and
  * which round of the innermost `repeat` around it (0 when none).  Every call
  * starts a new operation, even when op repeats, so "step over" stops at the
@@ -259,7 +268,9 @@ void sim_state_json(sim_machine *m, jbuf *out);
 void sim_trace_jsonl(const sim_machine *m, uint64_t after_step, jbuf *out);
 /* The stuck report: one JSON object per blocked actor. */
 void sim_stuck_json(sim_machine *m, jbuf *out);
-/* The violation as JSON, or null. */
+/* The violation as JSON, or null: {"kind", "message", "java"?, "step",
+ * "actor"?, "location"?}; "java" (named by the engine's reference) when the
+ * engine said what the reference implementation throws. */
 void sim_violation_json(const sim_machine *m, jbuf *out);
 /* Lines printed by the scenario, as a JSON array. */
 void sim_prints_json(const sim_machine *m, jbuf *out);

@@ -87,6 +87,10 @@ struct sim_machine {
     uint64_t end_step;
     int end_actor;
     plat_site end_site;
+    /* a misuse as the engine's reference implementation reports it
+     * (plat_misuse_thrown): "java", "java.lang.Error: ..."; "" if none */
+    char end_reference[16];
+    char end_thrown[160];
 
     char last_error[512]; /* why the last call failed */
 

@@ -64,6 +64,9 @@ void sim_report_text(sim_machine *m, const sim_run_result *res, jbuf *out)
         if (m->end_site.file)
             jb_printf(out, " at %s:%d", sim_site_file(m->end_site.file), m->end_site.line);
         jb_raw(out, ")\n");
+        /* What the engine's reference implementation throws here, word for word. */
+        if (m->end_thrown[0])
+            jb_printf(out, "%s: %s\n", m->end_reference, m->end_thrown);
     }
     if (res->end == SIM_RUN_LIMIT)
         jb_raw(out, "note: the step limit was reached; raise it with --max-steps N\n");

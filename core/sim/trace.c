@@ -123,6 +123,16 @@ static void site_json(jbuf *b, plat_site s)
     }
 }
 
+/* "java": "java.lang.Error: ..." after a violation's message, if the engine
+ * said what its reference implementation throws (a run has one violation). */
+static void thrown_json(const sim_machine *m, jbuf *b)
+{
+    if (!m->end_thrown[0])
+        return;
+    jb_key(b, m->end_reference);
+    jb_str(b, m->end_thrown);
+}
+
 static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
 {
     unsigned k = e->kind;
@@ -230,6 +240,7 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_str(b, m->end_kind);
         jb_key(b, "message");
         jb_str(b, e->text);
+        thrown_json(m, b);
         break;
     case SIM_EV_STUCK:
     case SIM_EV_ERROR:
@@ -467,6 +478,7 @@ void sim_violation_json(const sim_machine *m, jbuf *b)
     jb_str(b, m->end_kind);
     jb_key(b, "message");
     jb_str(b, m->end_message);
+    thrown_json(m, b);
     jb_key(b, "step");
     jb_int(b, (int64_t)m->end_step);
     if (m->end_actor >= 0) {

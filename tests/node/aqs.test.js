@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG, compileFile, lockstep, native, open, tempDir } from './helpers.js';
+import { CATALOG, compile, compileFile, lockstep, native, open, tempDir } from './helpers.js';
 
 const dir = tempDir();
 const file = (name) => join('tests', 'scenarios', 'aqs', `${name}.yaml`);
@@ -454,19 +454,72 @@ test('no_propagation also strands the cascade: the second and third waiters stay
   session.free();
 });
 
-test('errors: overflow, underflow and a negative count end the run with the JDK messages', () => {
-  for (const [name, message] of [
-    ['permit-overflow', 'Maximum permit count exceeded'],
-    ['permit-underflow', 'Permit count underflow'],
-    ['negative-argument', 'IllegalArgumentException: the number of permits is negative'],
+// What OpenJDK's Semaphore throws, as Throwable.toString() prints it: the
+// argument check throws IllegalArgumentException with no message;
+// Sync.tryReleaseShared and Sync.reducePermits throw java.lang.Error.
+const JAVA_NEGATIVE = 'java.lang.IllegalArgumentException';
+const JAVA_OVERFLOW = 'java.lang.Error: Maximum permit count exceeded';
+const JAVA_UNDERFLOW = 'java.lang.Error: Permit count underflow';
+
+test('errors: overflow, underflow and a negative count end the run with an explanation, and Java\'s exact line apart', () => {
+  for (const [name, message, java] of [
+    ['permit-overflow', 'the release would take the count past the largest int, 2147483647', JAVA_OVERFLOW],
+    ['permit-underflow', 'the reduction would take the count below the smallest int, -2147483648', JAVA_UNDERFLOW],
+    ['negative-argument', 'the number of permits is negative', JAVA_NEGATIVE],
   ]) {
-    const { summary, state, session } = run(name);
+    const { summary, trace, state, session } = run(name);
     assert.equal(summary.outcome, 'violation', name);
-    assert.equal(summary.violation.kind, 'misuse', name);
-    assert.equal(summary.violation.message, message, name);
-    assert.match(summary.violation.location, /^engines\/aqs\/semaphore\.c:\d+$/);
+    const { step, actor, location } = summary.violation;
+    assert.deepEqual(summary.violation, { kind: 'misuse', message, java, step, actor, location }, name);
+    assert.deepEqual(Object.keys(summary.violation), ['kind', 'message', 'java', 'step', 'actor', 'location']);
+    assert.match(location, /^engines\/aqs\/semaphore\.c:\d+$/);
+    // The trace's violation event carries both, the same way.
+    const v = trace.filter((e) => e.kind === 'violation');
+    assert.equal(v.length, 1, name);
+    assert.equal(v[0].message, message, name);
+    assert.equal(v[0].java, java, name);
+    assert.ok(Object.keys(v[0]).indexOf('java') === Object.keys(v[0]).indexOf('message') + 1, name);
     // The refused call wrote nothing.
     assert.equal(semaphore(state).fields.permits, { 'permit-overflow': 2147483647, 'permit-underflow': -2147483648, 'negative-argument': 1 }[name]);
     session.free();
   }
+});
+
+test('every call with a negative count throws what Java throws: IllegalArgumentException, no message', () => {
+  for (const op of [
+    'acquire s -1',
+    'acquire_uninterruptibly s -1',
+    'try_acquire s -1',
+    'try_acquire_for s -1 10ms',
+    'release s -1',
+    'reduce s -1',
+    'guarded s -1 10ms',
+    'try_guarded s -1 10ms',
+  ]) {
+    const compiled = compile(`title: t\nengine: aqs\nobjects:\n  s: {type: semaphore, permits: 1}\nactors:\n  A: [${op}]\n`);
+    const session = open(compiled);
+    const summary = session.run();
+    assert.equal(summary.violation?.message, 'the number of permits is negative', op);
+    assert.equal(summary.violation?.java, JAVA_NEGATIVE, op);
+    // Checked before anything else, as in Java: no step touched the permits.
+    assert.deepEqual(session.trace(0).filter((e) => e.object === 's').map((e) => e.label), [], op);
+    session.free();
+  }
+});
+
+test('a violation that is not the engine\'s own has no "java" field', () => {
+  const compiled = compile('title: t\nengine: aqs\nobjects:\n  s: {type: semaphore, permits: 1}\nactors:\n  A: [acquire s 4294967296]\n');
+  const session = open(compiled);
+  const summary = session.run();
+  assert.equal(summary.violation?.kind, 'misuse');
+  assert.equal('java' in (summary.violation ?? {}), false);
+  session.free();
+});
+
+test('lockstep run shows Java\'s line apart from the explanation, in --json and in text', () => {
+  const json = JSON.parse(lockstep(['run', file('permit-overflow'), '--json']).stdout);
+  assert.equal(json.violation.message, 'the release would take the count past the largest int, 2147483647');
+  assert.equal(json.violation.java, JAVA_OVERFLOW);
+  const text = lockstep(['run', file('permit-underflow')]).stdout;
+  assert.match(text, /\nviolation \(misuse\): the reduction would take the count below the smallest int, -2147483648 \(step \d+, A at engines\/aqs\/semaphore\.c:\d+\)\njava: java\.lang\.Error: Permit count underflow\n/);
 });

@@ -332,7 +332,9 @@ const files = readdirSync(join(root, dir)).filter((f) => f.endsWith('.yaml')).so
 test('the scenario files are the ones these tests read', () => {
   assert.deepEqual(files, [
     'contended.yaml',
+    'forgotten-unlock.yaml',
     'handoff.yaml',
+    'lock-order.yaml',
     'lost-wakeup-correct.yaml',
     'lost-wakeup.yaml',
     'misuse.yaml',

@@ -33,6 +33,8 @@ export class LockstepError extends Error {
  * @property {Function} _ls_explore_start @property {Function} _ls_explore_step
  * @property {Function} _ls_explore_json @property {Function} _ls_explore_finish
  * @property {Function} _ls_report
+ * @property {((h: number, executions: number, bound: number, totalSteps: number) => void) | undefined} [onExploreProgress]
+ *   called by the C side during _ls_explore_step (see Session.exploreStep)
  */
 
 /**
@@ -43,7 +45,8 @@ export class LockstepError extends Error {
  * @property {string} compact    base64url form, e.g. "v1.AQMA"
  * @property {number} virtual_time  microseconds
  * @property {{actor: string, reason: string, location: string}[]} stuck
- * @property {{kind: string, message: string, step: number, actor?: string, location?: string} | null} violation
+ * @property {{kind: string, message: string, java?: string, step: number, actor?: string, location?: string} | null} violation
+ *   `java`: what Java would throw here, as it prints it (the aqs engine's misuse)
  * @property {string[]} prints
  * @property {'finished'|'limit'|'waiting'} end   how the last run() stopped
  * @property {string} message    a schedule that diverged or was not used up
@@ -54,7 +57,8 @@ export class LockstepError extends Error {
  * @typedef {object} ExploreStatus
  * @property {boolean} finished
  * @property {{found: boolean, kind: string|null, schedule: string|null, steps: number, preemptions: number,
- *   executions: number, pruned: number, bound: number, complete: boolean, reason: string, message: string}} result
+ *   executions: number, pruned: number, total_steps: number, bound: number, complete: boolean, reason: string,
+ *   message: string}} result
  * @property {string} summary   one line, e.g. "no violation within bound 3: 38 executions, complete"
  */
 
@@ -191,7 +195,11 @@ export class Session {
    * to be cancelled between slices): start a search on this scenario (its
    * trace is off until exploreFinish), run up to `budget` executions at a
    * time with exploreStep, then exploreFinish (the machine is back at step 0).
-   * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number, maxExecutions?: number, maxSteps?: number, seed?: number, prune?: boolean}} [o]
+   * Limits: maxExecutions 0 (the default here) is no limit; maxSteps (per run)
+   * and maxTotalSteps (the whole search) 0 take the explorer's defaults, so a
+   * search always ends.
+   * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number, maxExecutions?: number, maxSteps?: number,
+   *   maxTotalSteps?: number, seed?: number, prune?: boolean}} [o]
    */
   exploreStart(o = {}) {
     this.#withString(o.strategy ?? 'dfs', (st) =>
@@ -203,17 +211,32 @@ export class Session {
         o.maxSteps ?? 0,
         o.seed ?? 0,
         o.prune === false ? 0 : 1,
+        o.maxTotalSteps ?? 0,
       ),
     );
     this.#check();
   }
 
   /**
-   * Up to `budget` more executions of the search.
+   * Up to `budget` more executions of the search.  `onProgress`, if given, is
+   * called every few thousand steps while the slice runs (even inside one long
+   * run), with how far the search got.
+   * @param {number} [budget]
+   * @param {(p: {executions: number, bound: number, totalSteps: number}) => void} [onProgress]
    * @returns {ExploreStatus}
    */
-  exploreStep(budget = 200) {
-    this.M._ls_explore_step(this.handle, budget);
+  exploreStep(budget = 200, onProgress) {
+    const M = this.M;
+    const before = M.onExploreProgress;
+    if (onProgress)
+      M.onExploreProgress = (h, executions, bound, totalSteps) => {
+        if (h === this.handle) onProgress({ executions, bound, totalSteps });
+      };
+    try {
+      M._ls_explore_step(this.handle, budget);
+    } finally {
+      M.onExploreProgress = before;
+    }
     this.#check();
     return this.exploreStatus();
   }

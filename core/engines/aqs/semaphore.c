@@ -9,6 +9,11 @@
  *
  * After a failed CAS the loops go on with the value the CAS saw, where Java
  * reads the state again: the same algorithm, one step shorter.
+ *
+ * Errors say two things: why, for the learner, and what Java throws, word for
+ * word as it prints it (Throwable.toString()), so a run can be compared line
+ * by line with a real JVM: a negative count throws IllegalArgumentException
+ * with no message, the two range checks throw java.lang.Error.
  */
 #include "semaphore.h"
 
@@ -49,7 +54,9 @@ static bool semaphore_try_release_shared(aqs *q, int32_t releases)
     for (;;) {
         int64_t next = (int64_t)semaphore_as_int(current) + releases;
         if (next > INT32_MAX) {
-            plat_misuse(AT("release: overflow"), "Maximum permit count exceeded");
+            plat_misuse_thrown(AT("release: overflow"),
+                               "the release would take the count past the largest int, 2147483647",
+                               "java", SEMAPHORE_THROWS_OVERFLOW);
             return false;
         }
         if (plat_cas32(&q->state, &current, (uint32_t)(int32_t)next, PLAT_SEQ_CST,
@@ -71,12 +78,14 @@ void semaphore_init(semaphore *s, int32_t permits, bool fair)
              strcmp(v, "no_propagation") == 0 ? AQS_NO_PROPAGATION : 0);
 }
 
-/* A negative count is the caller's mistake: IllegalArgumentException. */
+/* A negative count is the caller's mistake: IllegalArgumentException, checked
+ * before anything else (acquire, tryAcquire, release, reducePermits alike). */
 static bool semaphore_bad_count(int32_t n)
 {
     if (n >= 0)
         return false;
-    plat_misuse(AT("permits < 0"), "IllegalArgumentException: the number of permits is negative");
+    plat_misuse_thrown(AT("permits < 0"), "the number of permits is negative", "java",
+                       SEMAPHORE_THROWS_NEGATIVE);
     return true;
 }
 
@@ -139,7 +148,10 @@ void semaphore_reduce_permits(semaphore *s, int32_t reductions)
     for (;;) {
         int64_t next = (int64_t)semaphore_as_int(current) - reductions;
         if (next < INT32_MIN) {
-            plat_misuse(AT("reduce: underflow"), "Permit count underflow");
+            plat_misuse_thrown(AT("reduce: underflow"),
+                               "the reduction would take the count below the smallest int, "
+                               "-2147483648",
+                               "java", SEMAPHORE_THROWS_UNDERFLOW);
             return;
         }
         if (plat_cas32(&s->sync.state, &current, (uint32_t)(int32_t)next, PLAT_SEQ_CST,

@@ -17,7 +17,8 @@
  * acquire(n) takes all n permits at once or none.  A negative n is an
  * IllegalArgumentException; going past INT32_MAX is the Error "Maximum permit
  * count exceeded", below INT32_MIN "Permit count underflow".  Errors are
- * reported through plat_misuse and the call does nothing.
+ * reported through plat_misuse_thrown (an explanation, and what Java throws,
+ * below) and the call does nothing.
  */
 #ifndef LOCKSTEP_SEMAPHORE_H
 #define LOCKSTEP_SEMAPHORE_H
@@ -27,6 +28,12 @@
 /* Variant flags of the caller patterns (caller.c). */
 #define SEMAPHORE_ACQUIRE_IN_TRY 0x1u
 #define SEMAPHORE_COMPENSATING_RELEASE 0x2u
+
+/* What Java throws, as it prints it: Semaphore's own argument check (any
+ * negative count), Sync.tryReleaseShared and Sync.reducePermits. */
+#define SEMAPHORE_THROWS_NEGATIVE "java.lang.IllegalArgumentException"
+#define SEMAPHORE_THROWS_OVERFLOW "java.lang.Error: Maximum permit count exceeded"
+#define SEMAPHORE_THROWS_UNDERFLOW "java.lang.Error: Permit count underflow"
 
 /* What a call returns besides AQS_ACQUIRED, AQS_TIMED_OUT, AQS_INTERRUPTED. */
 #define SEMAPHORE_ERROR (-2) /* reported through plat_misuse; nothing happened */

@@ -66,9 +66,13 @@ void plat_native_futex_wait(_Atomic uint32_t *word, uint32_t expected, int64_t t
 void plat_native_futex_wake(_Atomic uint32_t *word) { (void)word; }
 #endif
 
-void plat_native_misuse(plat_site at, const char *message)
+void plat_native_misuse(plat_site at, const char *message, const char *reference,
+                        const char *thrown)
 {
-    fprintf(stderr, "lockstep: misuse at %s:%d (%s): %s\n", at.file, at.line, at.label, message);
+    fprintf(stderr, "lockstep: misuse at %s:%d (%s): %s", at.file, at.line, at.label, message);
+    if (reference && thrown)
+        fprintf(stderr, " (%s: %s)", reference, thrown);
+    fprintf(stderr, "\n");
     abort();
 }
 

@@ -230,7 +230,16 @@ static inline void plat_note(plat_site at, int64_t value)
 const char *plat_variant(void);
 void plat_native_set_variant(const char *variant);
 
-_Noreturn void plat_native_misuse(plat_site at, const char *message);
-static inline void plat_misuse(plat_site at, const char *message) { plat_native_misuse(at, message); }
+_Noreturn void plat_native_misuse(plat_site at, const char *message, const char *reference,
+                                  const char *thrown);
+static inline void plat_misuse(plat_site at, const char *message)
+{
+    plat_native_misuse(at, message, NULL, NULL);
+}
+static inline void plat_misuse_thrown(plat_site at, const char *message, const char *reference,
+                                      const char *thrown)
+{
+    plat_native_misuse(at, message, reference, thrown);
+}
 
 #endif

@@ -118,3 +118,9 @@ void plat_misuse(plat_site at, const char *message)
 {
     sim_violation(machine(), "misuse", message, at);
 }
+
+void plat_misuse_thrown(plat_site at, const char *message, const char *reference,
+                        const char *thrown)
+{
+    sim_violation_thrown(machine(), "misuse", message, at, reference, thrown);
+}

@@ -63,5 +63,7 @@ uintptr_t plat_key(const void *object);
 void plat_note(plat_site at, int64_t value);
 const char *plat_variant(void);
 void plat_misuse(plat_site at, const char *message);
+void plat_misuse_thrown(plat_site at, const char *message, const char *reference,
+                        const char *thrown);
 
 #endif

@@ -585,18 +585,49 @@ static void underflow(void)
     semaphore_reduce_permits(&s, 2);
 }
 
-static void negative(void)
+static void negative_try_acquire(void)
 {
     semaphore s;
     semaphore_init(&s, 1, false);
     semaphore_try_acquire(&s, -1);
 }
 
+static void negative_acquire(void)
+{
+    semaphore s;
+    semaphore_init(&s, 1, false);
+    aqs_thread me;
+    aqs_thread_init(&me, plat_parker_self(), 1);
+    semaphore_acquire(&s, -1, &me);
+}
+
+static void negative_release(void)
+{
+    semaphore s;
+    semaphore_init(&s, 1, false);
+    semaphore_release(&s, -1);
+}
+
+static void negative_reduce(void)
+{
+    semaphore s;
+    semaphore_init(&s, 1, false);
+    semaphore_reduce_permits(&s, -1);
+}
+
+/* Each error names what Java throws, word for word, after the explanation. */
 static void errors_abort_with_the_jdk_messages(void)
 {
-    aborts_with(overflow, "Maximum permit count exceeded");
-    aborts_with(underflow, "Permit count underflow");
-    aborts_with(negative, "IllegalArgumentException");
+    aborts_with(overflow, "): the release would take the count past the largest int, 2147483647 "
+                          "(java: java.lang.Error: Maximum permit count exceeded)\n");
+    aborts_with(underflow, "): the reduction would take the count below the smallest int, "
+                           "-2147483648 (java: java.lang.Error: Permit count underflow)\n");
+    const char *negative = "(permits < 0): the number of permits is negative "
+                           "(java: java.lang.IllegalArgumentException)\n";
+    aborts_with(negative_try_acquire, negative);
+    aborts_with(negative_acquire, negative);
+    aborts_with(negative_release, negative);
+    aborts_with(negative_reduce, negative);
 }
 
 static const t_test tests[] = {

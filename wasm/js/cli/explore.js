@@ -11,8 +11,8 @@ import { cJson } from './output.js';
 import { compileFile, module, openSession } from './scenario-file.js';
 
 export const usage = `lockstep explore FILE [--variant V] [--bound K] [--max-executions N]
-             [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--no-prune]
-             [--trace OUT.jsonl] [--json]`;
+             [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--max-total-steps N]
+             [--no-prune] [--trace OUT.jsonl] [--json]`;
 
 export const help = `${usage}
 
@@ -21,14 +21,21 @@ two actors in the critical section at once, a failed assertion, misuse, or an
 engine's own check.  The default strategy, dfs, tries schedules with 0, 1, 2,
 ... preemptions up to the bound, so the counterexample it reports needs the
 fewest preemptions; runs that only reorder independent steps are skipped.
-random and pct sample schedules instead (never complete).
+random and pct sample schedules instead (never complete).  A search always
+ends: each run stops at --max-steps, the whole search at --max-total-steps.
+In text mode it says how far it got on stderr every second.
 
   --variant V          the engine variant (default: the scenario's variant:)
   --bound K            dfs: the most preemptions to try (default 3)
-  --max-executions N   stop after N runs (default 1000000)
+  --max-executions N   stop after N runs (default 1000000; 0: no limit on runs,
+                       the search still stops at --max-total-steps)
   --strategy S         dfs (default), random or pct
   --seed N             for random and pct (default 0)
-  --max-steps N        a run longer than N steps is reported (default 10000)
+  --max-steps N        a run longer than N steps is reported (default 10000); if
+                       every run reaches it, the reason says the program may
+                       not terminate
+  --max-total-steps N  stop when the runs took N steps in all (default
+                       20000000, at least 1)
   --no-prune           dfs without sleep sets (to compare)
   --trace OUT          write the counterexample's trace to OUT as JSON Lines
   --json               print one JSON object: found, kind, schedule, steps,
@@ -45,6 +52,7 @@ export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (Object.
   '--strategy': 'string',
   '--seed': 'string',
   '--max-steps': 'string',
+  '--max-total-steps': 'string',
   '--no-prune': 'flag',
   '--trace': 'string',
   '--json': 'flag',
@@ -53,8 +61,18 @@ export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (Object.
 const STRATEGIES = ['dfs', 'random', 'pct'];
 
 /**
+ * One line of progress (stderr, text mode): how far the search got.
+ * @param {{executions: number, bound: number, totalSteps: number}} p
+ * @param {number} elapsedMs
+ */
+export function progressLine(p, elapsedMs) {
+  const bound = p.bound >= 0 ? `, bound ${p.bound}` : ''; // random and pct have none
+  return `explore: ${p.executions} executions${bound}, ${p.totalSteps} steps, ${(elapsedMs / 1000).toFixed(1)} s\n`;
+}
+
+/**
  * @param {string[]} argv
- * @param {{stdout: (s: string) => void}} io
+ * @param {{stdout: (s: string) => void, stderr?: (s: string) => void}} io
  */
 export async function run(argv, io) {
   const cmd = 'lockstep explore';
@@ -68,6 +86,11 @@ export async function run(argv, io) {
   const maxExecutions = wholeNumber(cmd, '--max-executions', options['--max-executions'], 1000000);
   const seed = wholeNumber(cmd, '--seed', options['--seed'], 0);
   const maxSteps = wholeNumber(cmd, '--max-steps', options['--max-steps'], 10000);
+  // 0 here takes the explorer's default; a search without a total limit
+  // might never end, so 0 is refused.
+  const maxTotalSteps = wholeNumber(cmd, '--max-total-steps', options['--max-total-steps'], 0);
+  if (options['--max-total-steps'] !== undefined && maxTotalSteps < 1)
+    throw new CliError(`${cmd}: --max-total-steps must be at least 1 (a search must end), not 0`);
 
   const M = await module();
   const compiled = compileFile(cmd, positional[0], M);
@@ -81,9 +104,27 @@ export async function run(argv, io) {
   const session = openSession(M, compiled, { variant, seed });
   try {
     const t0 = performance.now();
-    session.exploreStart({ strategy, bound, maxExecutions, maxSteps, seed, prune: !options['--no-prune'] });
-    let status = session.exploreStep(2000);
-    while (!status.finished) status = session.exploreStep(2000);
+    session.exploreStart({ strategy, bound, maxExecutions, maxSteps, maxTotalSteps, seed, prune: !options['--no-prune'] });
+    // Progress on stderr at most once a second, from inside the slices too
+    // (one run of a program that never ends can be long).
+    const stderr = io.stderr;
+    let reported = t0;
+    /** @type {((p: {executions: number, bound: number, totalSteps: number}) => void) | undefined} */
+    const progress =
+      stderr && !options['--json']
+        ? (p) => {
+            const now = performance.now();
+            if (now - reported < 1000) return;
+            reported = now;
+            stderr(progressLine(p, now - t0));
+          }
+        : undefined;
+    let status = session.exploreStep(2000, progress);
+    while (!status.finished) {
+      const r = status.result;
+      progress?.({ executions: r.executions, bound: r.bound, totalSteps: r.total_steps });
+      status = session.exploreStep(2000, progress);
+    }
     const elapsed = performance.now() - t0;
     session.exploreFinish();
     const r = status.result;

@@ -101,7 +101,10 @@ export interface ObjectState {
 
 export interface Violation {
   kind: string;
+  /** the engine's explanation, for learners */
   message: string;
+  /** what Java throws here, word for word ("java.lang.Error: Maximum permit count exceeded"): the aqs engine's misuse */
+  java?: string;
   step: number;
   actor?: string;
   location?: string;
@@ -168,6 +171,8 @@ export interface TraceEvent {
   from?: number;
   check?: string;
   message?: string;
+  /** a violation: what Java throws here, word for word (see Violation) */
+  java?: string;
   site?: string;
   label?: string;
 }

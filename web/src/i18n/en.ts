@@ -531,6 +531,7 @@ export const en = {
   'outcome.drift': 'The permits drifted',
   'outcome.violationKind': 'Violation: {kind}',
   'outcome.engineSays': 'The engine says',
+  'outcome.javaThrows': 'Java throws {thrown} here.',
   'blocked.unknown': 'it cannot move',
   // ---- the aqs engine: its view (components/AqsView) and its words (model/aqs.ts) ----
   'panel.insideSemaphore': 'Inside the semaphore',

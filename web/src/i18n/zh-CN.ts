@@ -533,6 +533,7 @@ export const zhCN: Partial<Messages> = {
   'outcome.drift': '许可数出现了漂移',
   'outcome.violationKind': '违规：{kind}',
   'outcome.engineSays': '引擎原话',
+  'outcome.javaThrows': 'Java 在这里抛出 {thrown}。',
   'blocked.unknown': '它动不了',
   // ---- aqs 引擎：视图（components/AqsView）与措辞（model/aqs.ts）----
   'panel.insideSemaphore': '信号量的内部',

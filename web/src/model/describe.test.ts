@@ -165,6 +165,23 @@ describe('the outcome banner', () => {
     expect(v.quote).toBe('unlocked a mutex that is not locked');
     expect(v.details).toEqual([]);
   });
+  it("says what Java throws, word for word, beside the engine's explanation", () => {
+    const v = outcomeFor(
+      {
+        ...mid,
+        outcome: 'violation',
+        violation: {
+          kind: 'misuse',
+          message: 'the release would take the count past the largest int, 2147483647',
+          java: 'java.lang.Error: Maximum permit count exceeded',
+          step: 3,
+        },
+      },
+      summary,
+    )!;
+    expect(v.quote).toBe('the release would take the count past the largest int, 2147483647');
+    expect(v.details).toEqual(['Java throws java.lang.Error: Maximum permit count exceeded here.']);
+  });
   it('leaves a running machine alone', () => {
     expect(outcomeFor(mid, summary)).toBeNull();
   });

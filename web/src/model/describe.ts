@@ -348,7 +348,14 @@ export function outcomeFor(state: MachineState, summary: Summary): OutcomeView |
   if (v.tone === 'violation' && state.violation) {
     const key = VIOLATION_TITLES[state.violation.kind];
     const title = key ? t(key) : t('outcome.violationKind', { kind: state.violation.kind });
-    return { ...v, title, details: [], quote: state.violation.message };
+    // What Java would throw, word for word, beside the engine's explanation.
+    const java = state.violation.java;
+    return {
+      ...v,
+      title,
+      details: java ? [t('outcome.javaThrows', { thrown: java })] : [],
+      quote: state.violation.message,
+    };
   }
   if (v.tone === 'error') {
     const msg = v.details[0] ?? '';

@@ -109,20 +109,23 @@ static const char *mutex_two_bits(int64_t v) { return (const char *[]){"00", "01
 
 /* "parked on mutex m (bucket 30) since step 34; its validate passed at step
  * 30 with state 11; A's unpark_one on m at step 29 found no waiter and wrote 00
- * at step 31; nobody will unpark it" -- told from the trace when it is on. */
+ * at step 31; nobody will unpark it".  Every step it names is a step of the
+ * trace: "since" is the last step the actor took (read from the history, so
+ * it holds with the trace off, in the explorer), never the step at which the
+ * run ended; the rest is read back from the trace when it is on. */
 static void mutex_tell_story(const void *o, const char *name, unsigned bucket, sim_machine *m,
                              int actor, char *buf, size_t size)
 {
     int n = snprintf(buf, size, "parked on mutex %s (bucket %u)", name, bucket);
-    sim_event_view last, validate = {0}, wrote, none;
-    uint64_t now = sim_steps(m);
+    sim_event_view validate = {0}, wrote, none;
+    uint64_t now = sim_steps(m), asleep = sim_last_step_of(m, actor);
     int region = sim_region_of(m, o, NULL);
-    if (n > 0 && (size_t)n < size && sim_trace_find_last(m, actor, -1, NULL, NULL, now, &last)) {
-        n += snprintf(buf + n, size - (size_t)n, " since step %llu", (unsigned long long)last.step);
-        if ((size_t)n < size &&
-            sim_trace_find_last(m, actor, -1, "load", "validate: state == 11?", now, &validate))
-            n += snprintf(buf + n, size - (size_t)n, "; its validate passed at step %llu with state %s",
-                          (unsigned long long)validate.step, mutex_two_bits(validate.new_value));
+    if (n > 0 && (size_t)n < size && asleep > 0)
+        n += snprintf(buf + n, size - (size_t)n, " since step %llu", (unsigned long long)asleep);
+    if (n > 0 && (size_t)n < size &&
+        sim_trace_find_last(m, actor, -1, "load", "validate: state == 11?", asleep, &validate)) {
+        n += snprintf(buf + n, size - (size_t)n, "; its validate passed at step %llu with state %s",
+                      (unsigned long long)validate.step, mutex_two_bits(validate.new_value));
         bool found = false;
         for (uint64_t before = now; (size_t)n < size && !found;) {
             if (!sim_trace_find_last(m, -1, actor, "store", "callback: write 00", before, &wrote))
