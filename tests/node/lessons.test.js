@@ -38,6 +38,13 @@ function problems(text, file = 'lesson.md') {
 
 const read = (/** @type {string} */ rel) => readFileSync(join(root, rel), 'utf8');
 
+/** The course's lesson files, as NN-id (without .md), in order. */
+const courseFiles = () =>
+  readdirSync(join(root, 'lessons'))
+    .filter((f) => /^\d\d-.*\.md$/.test(f))
+    .sort()
+    .map((f) => f.replace(/\.md$/, ''));
+
 // A small, valid lesson; the tests below break it in one place each.  Its
 // line numbers matter: the expected messages name them.
 const GOOD = `---
@@ -181,16 +188,7 @@ test('a good lesson parses into the normalized form the player uses', () => {
 });
 
 test('every real lesson parses, with both languages everywhere', () => {
-  for (const n of [
-    '01-racy-counter',
-    '02-fast-path',
-    '03-contention',
-    '04-bucket-table',
-    '05-validate-under-lock',
-    '06-lost-wakeup',
-    '07-unpark-callback',
-    '08-barging-handoff',
-  ]) {
+  for (const n of courseFiles()) {
     const l = parse(read(`lessons/${n}.md`), `lessons/${n}.md`);
     assert.equal(`${String(l.order).padStart(2, '0')}-${l.id}`, n);
     for (const t of [
@@ -204,7 +202,7 @@ test('every real lesson parses, with both languages everywhere', () => {
     ])
       assert.ok(t.en && t['zh-CN'], n);
   }
-  const flagship = parse(read('lessons/06-lost-wakeup.md'));
+  const flagship = parse(read('lessons/07-lost-wakeup.md'));
   assert.equal(flagship.goal.text.en, 'Make B sleep forever while the lock is free.');
   assert.deepEqual(
     [flagship.goal.kind, flagship.goal.actors, flagship.bug, flagship.variant],
@@ -310,16 +308,7 @@ test('a flow-style scenario is refused with a clear message', () => {
 });
 
 test('1500 mangled lessons: each parses or fails with located problems, never another exception', () => {
-  const names = [
-    '01-racy-counter',
-    '02-fast-path',
-    '03-contention',
-    '04-bucket-table',
-    '05-validate-under-lock',
-    '06-lost-wakeup',
-    '07-unpark-callback',
-    '08-barging-handoff',
-  ];
+  const names = courseFiles();
   const texts = names.map((n) => read(`lessons/${n}.md`));
   let seed = 7;
   const rnd = (/** @type {number} */ n) => {
@@ -511,7 +500,7 @@ test('lockstep check: bad usage exits 2', () => {
 
 /** Lesson 6 with one piece of text replaced (which must be there), written to a temp file. */
 function sixWith(from, to, name = 'six.md') {
-  const text = read('lessons/06-lost-wakeup.md');
+  const text = read('lessons/07-lost-wakeup.md');
   assert.ok(text.includes(from), `lesson 6 has no '${from}'`);
   const file = join(dir, name);
   writeFileSync(file, text.replace(from, to));
@@ -527,7 +516,7 @@ test("a beat's claim is checked on the solution replayed under the other variant
   );
   const r = lockstep(['check', file, '--quiet']);
   assert.equal(r.status, 1);
-  const line = read('lessons/06-lost-wakeup.md').split('\n').indexOf('    verify: [m.state == 0, A.status == finished]') + 1 - 2;
+  const line = read('lessons/07-lost-wakeup.md').split('\n').indexOf('    verify: [m.state == 0, A.status == finished]') + 1 - 2;
   assert.equal(
     r.stdout,
     `${file}:${line}:13: beats[9].verify: does not hold when the beat is said at step 28 of the solution replayed under correct (same actor order, then round-robin): m.state is 3; A.status is blocked\n0 passed, 1 failed\n`,
@@ -548,8 +537,8 @@ test("a hint stage's claim is checked at every step it is shown, on every path",
 });
 
 test('fold: counts a run of steps that change nothing shared as one action; more than 15 actions is a problem', () => {
-  const ok = lockstep(['check', 'lessons/06-lost-wakeup.md']);
-  assert.equal(ok.stdout, 'ok   lessons/06-lost-wakeup.md (lost-wakeup, 32 learner steps, 12 actions with fold)\n1 passed, 0 failed\n');
+  const ok = lockstep(['check', 'lessons/07-lost-wakeup.md']);
+  assert.equal(ok.stdout, 'ok   lessons/07-lost-wakeup.md (lost-wakeup, 32 learner steps, 12 actions with fold)\n1 passed, 0 failed\n');
   const file = sixWith('fold: [spin, yield, prepare_park, {kind: load, label: read state}]\n', '', 'nofold.md');
   const r = lockstep(['check', file, '--quiet']);
   assert.equal(r.status, 1);
