@@ -43,6 +43,9 @@ export {
   questionDue,
   nextOnSolution,
   scheduleTokens,
+  conditionsHold,
+  beatsNeedState,
+  folds,
   EXPLORABLE,
 } from './lesson/play.js';
 export { evaluate, explainFalse } from './lesson/predicate.js';
@@ -116,6 +119,7 @@ export class LessonError extends ScenarioError {
  * @property {{variant: string, bound: number, maxExecutions: number}} [explore]
  * @property {Record<string, any>} expect   as written, with matchers and predicates normalized
  * @property {Position} at
+ * @property {Position} howAt   where its run: or explore: is
  * @property {Record<string, Position>} expectAt   where each expect key is
  * @property {{of: Position, is: Position}[]} countAt  where each count item's of: and is: are
  * @property {Position[]} orderAt   where each order item is
@@ -146,6 +150,7 @@ export class LessonError extends ScenarioError {
  * @property {Beat[]} beats
  * @property {HintStage[]} hints
  * @property {Question[]} questions
+ * @property {Matcher[]|null} fold  next actions Shift+N takes in one go (null: the app's default)
  * @property {Outcome[]} outcomes
  * @property {LessonPositions} at
  */
@@ -154,12 +159,16 @@ export class LessonError extends ScenarioError {
  * @typedef {object} LessonPositions
  * @property {Position} file  1:1
  * @property {Position} id
+ * @property {Position} order
  * @property {Position} goal
  * @property {Position} bug
  * @property {Position} scenario
+ * @property {Position} schedule  the starting schedule (or the scenario)
  * @property {Position} solution
  * @property {Record<string, Position>} body   per language: its heading
  * @property {Position[]} beats    each beat's `when`
+ * @property {Position[]} beatVerify  each beat's `verify` (or its `when`)
+ * @property {Position[]} hintVerify  each stage's `verify` (or the stage)
  * @property {Position[]} hints    each stage
  * @property {Position[]} hintAfter  each stage's `after` (or the stage)
  * @property {Position[]} hintNext   each stage's `next.actor`
@@ -348,7 +357,11 @@ class Parser {
       when: this.matcher(b.when, ['beats', i, 'when'], variants),
       say: b.say,
       every: b.every === true,
+      variant: this.variantList(b.variant, ['beats', i, 'variant'], variants),
+      if: this.predicates(b.if, ['beats', i, 'if']),
+      verify: this.predicates(b.verify, ['beats', i, 'verify']),
     }));
+    const fold = d.fold === undefined ? null : this.fold(d.fold, variants);
     /** @type {HintStage[]} */
     const hints = d.hints.map((/** @type {any} */ h, /** @type {number} */ i) => {
       if (!this.actors.includes(h.next.actor))
@@ -358,6 +371,9 @@ class Parser {
         );
       return {
         after: h.after ? this.matcher(h.after, ['hints', i, 'after'], variants) : null,
+        variant: this.variantList(h.variant, ['hints', i, 'variant'], variants),
+        if: this.predicates(h.if, ['hints', i, 'if']),
+        verify: this.predicates(h.verify, ['hints', i, 'verify']),
         nudge: h.nudge,
         direction: h.direction,
         next: h.next,
@@ -416,16 +432,21 @@ class Parser {
       beats,
       hints,
       questions,
+      fold,
       outcomes,
       at: {
         file: { line: 1, column: 1 },
         id: this.at(['id']),
+        order: this.at(['order']),
         goal: this.at(['goal']),
         bug: this.at(d.bug === undefined ? ['goal'] : ['bug']),
         scenario: this.at(['scenario']),
+        schedule: this.at(d.scenario.schedule === undefined ? ['scenario'] : ['scenario', 'schedule']),
         solution: this.at(d.solution === undefined ? ['goal'] : ['solution']),
         body: body.at,
         beats: beats.map((_, i) => this.at(['beats', i, 'when'])),
+        beatVerify: beats.map((b, i) => this.at(b.verify.length ? ['beats', i, 'verify'] : ['beats', i, 'when'])),
+        hintVerify: hints.map((h, i) => this.at(h.verify.length ? ['hints', i, 'verify'] : ['hints', i])),
         hints: hints.map((_, i) => this.at(['hints', i])),
         hintAfter: hints.map((h, i) => this.at(h.after ? ['hints', i, 'after'] : ['hints', i])),
         hintNext: hints.map((_, i) => this.at(['hints', i, 'next', 'actor'])),
@@ -600,6 +621,49 @@ class Parser {
   }
 
   /**
+   * A `variant:` condition of a beat or hint stage: a variant or a list of them.
+   * @param {string|string[]|undefined} value @param {Path} path @param {string[]} variants
+   * @returns {string[]|null}
+   */
+  variantList(value, path, variants) {
+    if (value === undefined) return null;
+    const list = Array.isArray(value) ? value : [value];
+    list.forEach((v, i) => {
+      if (!variants.includes(v))
+        this.bad(
+          Array.isArray(value) ? [...path, i] : path,
+          `'${v}' is not one of the lesson's variants: ${variants.join(', ')}`,
+        );
+    });
+    return list;
+  }
+
+  /**
+   * `fold:` the next actions Shift+N takes in one go: event kinds (`spin`)
+   * or matchers on a next action (`{kind: note, label: spin round}`).
+   * @param {unknown[]} list @param {string[]} variants
+   * @returns {Matcher[]}
+   */
+  fold(list, variants) {
+    return list.map((item, i) => {
+      const path = ['fold', i];
+      if (typeof item === 'string') {
+        if (!EVENT_KINDS.includes(item))
+          this.bad(path, `'${item}' is not an event kind; the kinds are: ${EVENT_KINDS.join(', ')}`);
+        return { kind: [item] };
+      }
+      const m = /** @type {Record<string, unknown>} */ (item);
+      for (const key of Object.keys(m))
+        if (!NEXT_FIELDS.includes(key))
+          this.badKey(
+            [...path, key],
+            `an actor's next action has no '${key}'; fold: may use ${NEXT_FIELDS.join(', ')}`,
+          );
+      return this.matcher(m, path, variants);
+    });
+  }
+
+  /**
    * @param {string|string[]|undefined} value
    * @param {Path} path
    * @returns {Predicate[]}
@@ -725,6 +789,7 @@ class Parser {
         this.at([...path, 'expect', 'order', j]),
       ),
       at: this.at(path),
+      howAt: this.at(how ? [...path, how] : path),
     };
     if (how === 'run') {
       // Default: the solution's path when there is one, else the starting run.

@@ -113,6 +113,7 @@ declare module '@lockstep/lesson/play.js' {
     events: Events,
     step: number,
     variant: string,
+    state?: import('./engine/types').MachineState,
   ): {
     index: number;
     beat: import('./engine/lessonTypes').LessonBeat;
@@ -122,7 +123,15 @@ declare module '@lockstep/lesson/play.js' {
     hints: readonly import('./engine/lessonTypes').LessonHint[],
     events: Events,
     variant: string,
+    state?: import('./engine/types').MachineState,
   ): number;
+  export function beatsNeedState(beats: readonly import('./engine/lessonTypes').LessonBeat[]): boolean;
+  export function folds(
+    fold: readonly Matcher[] | null | undefined,
+    actor: string,
+    next: Record<string, unknown> | undefined,
+    variant: string,
+  ): boolean;
   export function questionDue(
     q: import('./engine/lessonTypes').LessonQuestion,
     state: import('./engine/types').MachineState,

@@ -31,10 +31,13 @@ import {
   findOrder,
   formatProblem,
   goalReached,
+  folds,
+  hintStage,
   matchEvent,
   matchNext,
   parseLesson,
   questionDue,
+  scheduleTokens,
 } from '../lesson.js';
 import { CliError } from './errors.js';
 import { escapeControls } from '../escape.js';
@@ -82,7 +85,7 @@ export async function run(argv, io) {
   const M = await module();
   const checker = new Checker(M);
 
-  /** @type {{file: string, problems: Problem[], lesson: Lesson|null, learnerSteps: number|null}[]} */
+  /** @type {{file: string, problems: Problem[], lesson: Lesson|null, learnerSteps: number|null, learnerActions: number|null}[]} */
   const results = [];
   for (const file of files) results.push({ file, ...checker.check(file) });
   crossCheck(results);
@@ -97,7 +100,10 @@ export async function run(argv, io) {
     if (!options['--quiet']) {
       if (r.problems.length) io.stdout(`FAIL ${r.file} (${plural(r.problems.length, 'problem')})\n`);
       else {
-        const steps = r.learnerSteps === null ? '' : `, ${plural(r.learnerSteps, 'learner step')}`;
+        const steps =
+          r.learnerSteps === null
+            ? ''
+            : `, ${plural(r.learnerSteps, 'learner step')}${r.learnerActions !== r.learnerSteps ? `, ${plural(r.learnerActions ?? 0, 'action')} with fold` : ''}`;
         io.stdout(`ok   ${r.file} (${r.lesson?.id}${steps})\n`);
       }
     }
@@ -150,13 +156,13 @@ function crossCheck(results) {
     const add = (/** @type {Position} */ at, /** @type {string} */ field, /** @type {string} */ message) =>
       r.problems.push({ file: r.file, line: at.line, column: at.column, field, message });
     const m = /^(\d+)-(.+)\.md$/.exec(basename(r.file));
-    if (m && Number(m[1]) !== l.order) add(l.at.id, 'order', `is ${l.order}, but the file name says ${Number(m[1])}`);
+    if (m && Number(m[1]) !== l.order) add(l.at.order, 'order', `is ${l.order}, but the file name says ${Number(m[1])}`);
     if (m && m[2] !== l.id) add(l.at.id, 'id', `is '${l.id}', but the file name says '${m[2]}'`);
     const otherId = ids.get(l.id);
     if (otherId) add(l.at.id, 'id', `'${l.id}' is also the id of ${otherId}`);
     else ids.set(l.id, r.file);
     const otherOrder = orders.get(l.order);
-    if (otherOrder) add(l.at.id, 'order', `${l.order} is also the order of ${otherOrder}`);
+    if (otherOrder) add(l.at.order, 'order', `${l.order} is also the order of ${otherOrder}`);
     else orders.set(l.order, r.file);
   }
 }
@@ -172,6 +178,7 @@ function crossCheck(results) {
  * @property {any[]} states     states[k]: after k steps
  * @property {string[]} actors  actors[k]: who took step k + 1
  * @property {string|null} error  a schedule that could not be read or diverged
+ * @property {string} name  the path in words, for messages ("the solution under correct")
  */
 
 class Checker {
@@ -183,7 +190,7 @@ class Checker {
 
   /**
    * @param {string} file
-   * @returns {{problems: Problem[], lesson: Lesson|null, learnerSteps: number|null}}
+   * @returns {{problems: Problem[], lesson: Lesson|null, learnerSteps: number|null, learnerActions: number|null}}
    */
   check(file) {
     let text;
@@ -202,6 +209,7 @@ class Checker {
           ],
           lesson: null,
           learnerSteps: null,
+          learnerActions: null,
         };
       text = readFileSync(file, 'utf8');
     } catch (e) {
@@ -214,7 +222,8 @@ class Checker {
     try {
       lesson = parseLesson(text, { file, catalog: this.catalog });
     } catch (e) {
-      if (e instanceof LessonError) return { problems: e.problems, lesson: null, learnerSteps: null };
+      if (e instanceof LessonError)
+        return { problems: e.problems, lesson: null, learnerSteps: null, learnerActions: null };
       throw e;
     }
     const run = new LessonRun(this.M, lesson);
@@ -226,9 +235,12 @@ class Checker {
       if (!(e instanceof LockstepError)) throw e;
       run.add(lesson.at.scenario, 'scenario', e.message);
     }
-    return { problems: run.problems, lesson, learnerSteps: run.learnerSteps };
+    return { problems: run.problems, lesson, learnerSteps: run.learnerSteps, learnerActions: run.learnerActions };
   }
 }
+
+/** A lesson is won in at most this many learner actions (lessons/README.md). */
+const MAX_LEARNER_ACTIONS = 15;
 
 /** The most steps of one run whose states are all recorded. */
 const MAX_WALK_STATES = 2000;
@@ -250,6 +262,32 @@ class LessonRun {
     this.exploreCache = new Map();
     /** @type {number|null} */
     this.learnerSteps = null;
+    /** @type {number|null} */
+    this.learnerActions = null;
+  }
+
+  /**
+   * How many actions the learner takes to play the solution from the start
+   * to step `goalAt`: one per step, except that a run of one actor's steps
+   * whose next actions all match the lesson's fold: is one action (Shift+N)
+   * when Shift+N would stop exactly where the solution leaves the run (the
+   * actor's next action there no longer folds).
+   * @param {Walk} w @param {number} startSteps @param {number} goalAt
+   */
+  countActions(w, startSteps, goalAt) {
+    const l = this.lesson;
+    const foldable = (/** @type {number} */ j, /** @type {string} */ who) => {
+      const a = (w.states[j]?.actors ?? []).find((/** @type {any} */ x) => x.name === who);
+      return !!a && a.status === 'enabled' && folds(l.fold, who, a.next, w.variant);
+    };
+    let n = 0;
+    for (let k = startSteps; k < goalAt; n++) {
+      const who = w.actors[k];
+      let j = k;
+      while (j < goalAt && w.actors[j] === who && foldable(j, who)) j++;
+      k = j > k + 1 && !foldable(j, who) ? j : k + 1;
+    }
+    return n;
   }
 
   /** @param {Position} at @param {string} field @param {string} message */
@@ -266,9 +304,10 @@ class LessonRun {
    * Runs the scenario (replaying `schedule` first, then going on with the
    * policy) and records the state after every step.
    * @param {string} variant @param {string|null} schedule @param {'round-robin'|'manual'} policy
+   * @param {string} [name]  the path in words (default: the variant and the schedule)
    * @returns {Walk}
    */
-  walk(variant, schedule, policy) {
+  walk(variant, schedule, policy, name) {
     const key = `${variant}\n${schedule}\n${policy}`;
     const cached = this.walkCache.get(key);
     if (cached) return cached;
@@ -306,7 +345,17 @@ class LessonRun {
         states[summary.steps] = s.state();
       }
       /** @type {Walk} */
-      const w = { variant, schedule, policy, summary, events, states, actors, error };
+      const w = {
+        variant,
+        schedule,
+        policy,
+        summary,
+        events,
+        states,
+        actors,
+        error,
+        name: name ?? `the run (${variant}, ${schedule ?? 'no schedule'}, then ${policy})`,
+      };
       this.walkCache.set(key, w);
       this.walks.push(w);
       return w;
@@ -342,8 +391,46 @@ class LessonRun {
       }
       this.exploreCache.set(key, r);
     }
-    const replay = r.found && r.schedule ? this.walk(variant, r.schedule, 'manual') : null;
+    const replay =
+      r.found && r.schedule ? this.walk(variant, r.schedule, 'manual', `the explorer's run under ${variant}`) : null;
     return { result: r, replay };
+  }
+
+  /**
+   * The run a learner sees when they replay `schedule` under another
+   * variant: it follows the schedule's actor order (an entry whose actor
+   * cannot move there is passed over, since the variants' runs have parted),
+   * then the default policy (round-robin) plays on to the end.
+   * @param {string} variant @param {string} schedule @param {string} name
+   * @returns {Walk}
+   */
+  follow(variant, schedule, name) {
+    const s = this.session(variant);
+    let followed;
+    try {
+      const tokens = scheduleTokens(schedule).map((t) => t.replace(/@.*$/, ''));
+      let t = 0;
+      for (let n = 0; n < this.lesson.explore.maxSteps; n++) {
+        const st = s.state();
+        if (st.outcome !== 'running') break;
+        const enabled = st.actors
+          .map((/** @type {any} */ a, /** @type {number} */ i) => ({ name: a.name, status: a.status, i }))
+          .filter((/** @type {any} */ a) => a.status === 'enabled');
+        if (!enabled.length) break;
+        let pick = enabled[0];
+        if (enabled.length > 1) {
+          while (t < tokens.length && !enabled.some((/** @type {any} */ a) => a.name === tokens[t])) t++;
+          if (t >= tokens.length) break;
+          pick = enabled.find((/** @type {any} */ a) => a.name === tokens[t]);
+          t++;
+        }
+        s.step(pick.i);
+      }
+      followed = s.summary().schedule;
+    } finally {
+      s.free();
+    }
+    return this.walk(variant, followed, 'round-robin', name);
   }
 
   /**
@@ -372,16 +459,20 @@ class LessonRun {
     const goalVariant = l.goal.variant ?? l.variant;
 
     // The runs a learner sees first: the starting schedule, then round-robin, in every variant.
-    for (const v of l.variants) this.walk(v, l.start, 'round-robin');
-    const startStop = this.walk(l.variant, l.start, 'manual');
-    if (startStop.error) this.add(l.at.scenario, 'scenario.schedule', `does not replay: ${startStop.error}`);
+    for (const v of l.variants) this.walk(v, l.start, 'round-robin', `the starting run under ${v} (round-robin)`);
+    const startStop = this.walk(l.variant, l.start, 'manual', 'the starting schedule');
+    if (startStop.error) this.add(l.at.schedule, 'scenario.schedule', `does not replay: ${startStop.error}`);
 
     // The goal: reachable, and by the solution if there is one.
     let reached = this.goalStep(this.walk(goalVariant, l.start, 'round-robin')) >= 0;
     let solutionWalk = null;
     if (l.solution) {
-      solutionWalk = this.walk(goalVariant, l.solution.schedule, 'manual');
-      this.walk(goalVariant, l.solution.schedule, 'round-robin');
+      solutionWalk = this.walk(goalVariant, l.solution.schedule, 'manual', `the solution under ${goalVariant}`);
+      this.walk(goalVariant, l.solution.schedule, 'round-robin', `the solution under ${goalVariant}, then round-robin`);
+      // The solution replayed under each other variant, as the app replays it.
+      for (const v of l.variants)
+        if (v !== goalVariant)
+          this.follow(v, l.solution.schedule, `the solution replayed under ${v} (same actor order, then round-robin)`);
       const at = this.goalStep(solutionWalk);
       if (solutionWalk.error)
         this.add(l.at.solution, 'solution', `does not replay under ${goalVariant}: ${solutionWalk.error}`);
@@ -395,6 +486,13 @@ class LessonRun {
       } else {
         reached = true;
         this.learnerSteps = at - startStop.summary.steps;
+        this.learnerActions = this.countActions(solutionWalk, startStop.summary.steps, at);
+        if (this.learnerActions > MAX_LEARNER_ACTIONS)
+          this.add(
+            l.at.solution,
+            'solution',
+            `takes ${plural(this.learnerActions, 'learner action')} to win; a lesson is won in at most ${MAX_LEARNER_ACTIONS} (start it later with scenario.schedule, or let fold: take the steps that change nothing shared in one go)`,
+          );
       }
     }
     /** @type {string} */
@@ -428,8 +526,13 @@ class LessonRun {
         );
     }
 
+    // The explorer's run in every variant the learner can pick.
+    if (EXPLORABLE.includes(l.goal.kind))
+      for (const v of l.variants) this.explore(v, l.explore.bound, l.explore.maxExecutions);
+
     this.checkOutcomes();
     const startSteps = startStop.summary.steps;
+    this.checkClaims(startSteps);
     if (solutionWalk && !solutionWalk.error) {
       this.checkHints(solutionWalk, startSteps);
       this.checkQuestions(solutionWalk, startSteps);
@@ -437,6 +540,53 @@ class LessonRun {
       this.checkQuestions(null, startSteps);
     }
     this.checkMatchers(startSteps);
+  }
+
+  /**
+   * What beats and hint stages claim (`verify:`) holds on every path they
+   * can be shown on: every run this check made (the starting runs, the
+   * solution in its variant and replayed under the others, the explorer's
+   * runs, the outcomes' runs).  A beat's claim is checked after each step it
+   * is said at; a stage's at every step it is the one shown while the run
+   * goes on.  Each is reported once, on the first path that contradicts it.
+   * @param {number} startSteps
+   */
+  checkClaims(startSteps) {
+    const l = this.lesson;
+    if (!l.beats.some((b) => b.verify.length) && !l.hints.some((h) => h.verify.length)) return;
+    /** @type {Set<string>} */
+    const reported = new Set();
+    for (const w of this.walks) {
+      if (w.error) continue;
+      for (let k = startSteps; k < w.states.length; k++) {
+        const state = w.states[k];
+        if (!state) continue;
+        const events = w.events.filter((e) => Number(e.step) <= k);
+        if (k > startSteps)
+          for (const { index, beat } of beatsAt(l.beats, events, k, w.variant, state)) {
+            const wrong = beat.verify.filter((p) => !evaluate(p, state).holds);
+            if (!wrong.length || reported.has(`b${index}`)) continue;
+            reported.add(`b${index}`);
+            this.add(
+              l.at.beatVerify[index],
+              `beats[${index}].verify`,
+              `does not hold when the beat is said at step ${k} of ${w.name}: ${wrong.map((p) => explainFalse(p, state)).join('; ')}`,
+            );
+          }
+        if (state.outcome !== 'running') continue;
+        const stage = hintStage(l.hints, events, w.variant, state);
+        const h = stage >= 0 ? l.hints[stage] : null;
+        if (!h || reported.has(`h${stage}`)) continue;
+        const wrong = h.verify.filter((p) => !evaluate(p, state).holds);
+        if (!wrong.length) continue;
+        reported.add(`h${stage}`);
+        this.add(
+          l.at.hintVerify[stage],
+          `hints[${stage}].verify`,
+          `does not hold while the stage is shown after step ${k} of ${w.name}: ${wrong.map((p) => explainFalse(p, state)).join('; ')}`,
+        );
+      }
+    }
   }
 
   /** Each hint stage's next actor is the one the solution takes when the stage begins. */
@@ -447,6 +597,7 @@ class LessonRun {
       let begins = startSteps;
       // A stage for another variant than the solution's is not on its path.
       if (h.after?.variant && !h.after.variant.includes(w.variant)) return;
+      if (h.variant && !h.variant.includes(w.variant)) return;
       if (h.after) {
         const e = findEvent(h.after, w.events, w.variant);
         const anywhere = this.walks.some((x) => findEvent(/** @type {Matcher} */ (h.after), x.events, x.variant) >= 0);
@@ -567,7 +718,7 @@ class LessonRun {
       const w = this.walk(o.run.variant, o.run.schedule, o.run.policy);
       const where = `the run (${o.run.variant}, ${o.run.scheduleName ?? o.run.schedule ?? 'no schedule'})`;
       if (w.error) {
-        this.add(o.at, `outcomes[${i}].run`, `does not replay: ${w.error}`);
+        this.add(o.howAt, `outcomes[${i}].run`, `does not replay: ${w.error}`);
         return;
       }
       const s = w.summary;
@@ -668,7 +819,7 @@ class LessonRun {
       const said = matching.some((w) => {
         for (let step = startSteps + 1; step < w.states.length; step++) {
           const upTo = w.events.filter((x) => Number(x.step) <= step);
-          if (beatsAt(l.beats, upTo, step, w.variant).some((x) => x.index === i)) return true;
+          if (beatsAt(l.beats, upTo, step, w.variant, w.states[step]).some((x) => x.index === i)) return true;
         }
         return false;
       });
@@ -676,7 +827,7 @@ class LessonRun {
         this.add(
           l.at.beats[i],
           `beats[${i}].when`,
-          `is never said: in every run it first matches during the starting schedule (the first ${startSteps} steps), before the learner's first step`,
+          `is never said: in every run it first matches during the starting schedule (the first ${startSteps} steps), before the learner's first step, or where its variant: or if: does not hold`,
         );
     });
   }

@@ -125,21 +125,42 @@ export function goalReached(goal, { events, state, variant }) {
  * @property {Matcher} when
  * @property {{en: string, 'zh-CN': string}} say
  * @property {boolean} every   say it at every matching event (default: the first only)
+ * @property {string[]|null} variant  said only in these variants (null: in all)
+ * @property {Predicate[]} if   said only if these hold after the step
+ * @property {Predicate[]} verify  what the beat claims: holds after every step it is said at (checked by lockstep check)
  */
 
 /**
+ * Whether a beat or hint stage tied to variants and state conditions may be
+ * shown: its variant is one of `variant:` and its `if:` holds in `state`.
+ * A condition on a state that is not known (undefined) does not hold.
+ * @param {{variant: string[]|null, if: Predicate[]}} x
+ * @param {string} variant
+ * @param {any} state
+ */
+export function conditionsHold(x, variant, state) {
+  if (x.variant && !x.variant.includes(variant)) return false;
+  if (!x.if.length) return true;
+  if (!state) return false;
+  return x.if.every((p) => evaluate(p, state).holds);
+}
+
+/**
  * The beats to say at step `step`: those whose (first, unless `every`)
- * matching event in `events` belongs to that step.  In lesson order.
+ * matching event in `events` belongs to that step, and whose conditions
+ * (`variant:`, and `if:` on the state after that step) hold.  In lesson order.
  * @param {Beat[]} beats
  * @param {TraceEvent[]} events  the trace up to and including the step
  * @param {number} step
  * @param {string} variant
+ * @param {any} [state]  the state after `step` (Session.state()); without it, beats with if: are not said
  * @returns {{index: number, beat: Beat, event: TraceEvent}[]}
  */
-export function beatsAt(beats, events, step, variant) {
+export function beatsAt(beats, events, step, variant, state) {
   /** @type {{index: number, beat: Beat, event: TraceEvent}[]} */
   const out = [];
   beats.forEach((beat, index) => {
+    if (!conditionsHold({ variant: beat.variant ?? null, if: beat.if ?? [] }, variant, state)) return;
     if (beat.every) {
       const e = events.find((x) => x.step === step && matchEvent(beat.when, x, variant));
       if (e) out.push({ index, beat, event: e });
@@ -151,9 +172,17 @@ export function beatsAt(beats, events, step, variant) {
   return out;
 }
 
+/** Whether any beat needs the state to be said (has an if:). */
+export function beatsNeedState(/** @type {Beat[]} */ beats) {
+  return beats.some((b) => (b.if ?? []).length > 0);
+}
+
 /**
  * @typedef {object} HintStage
  * @property {Matcher|null} after   applies once such an event happened (null: from the start)
+ * @property {string[]|null} variant  applies only in these variants (null: in all)
+ * @property {Predicate[]} if   applies only while these hold
+ * @property {Predicate[]} verify  what the stage claims: holds whenever it is shown (checked by lockstep check)
  * @property {{en: string, 'zh-CN': string}} nudge
  * @property {{en: string, 'zh-CN': string}} direction
  * @property {{actor: string, en: string, 'zh-CN': string}} next
@@ -161,12 +190,15 @@ export function beatsAt(beats, events, step, variant) {
 
 /**
  * The hint stage that applies now: the last one whose `after` event has
- * happened (a stage without `after` always has).  -1 when none applies.
+ * happened (a stage without `after` always has) and whose conditions hold
+ * (`variant:`, and `if:` on the state now).  -1 when none applies.
  * @param {HintStage[]} hints @param {TraceEvent[]} events @param {string} variant
+ * @param {any} [state]  Session.state() now; without it, stages with if: do not apply
  */
-export function hintStage(hints, events, variant) {
+export function hintStage(hints, events, variant, state) {
   let current = -1;
   hints.forEach((h, i) => {
+    if (!conditionsHold({ variant: h.variant ?? null, if: h.if ?? [] }, variant, state)) return;
     if (!h.after || findEvent(h.after, events, variant) >= 0) current = i;
   });
   return current;
@@ -202,6 +234,18 @@ export function questionDue(q, state, events, variant) {
     if (matchNext(q.before, a.name, a.next, variant)) return /** @type {string} */ (a.name);
   }
   return null;
+}
+
+/**
+ * Whether an actor's next action is one the lesson folds: Shift+N ("until it
+ * touches shared state") takes such steps in one go.  `fold` is the lesson's
+ * `fold:` list (null: the lesson names none, and the app uses its default).
+ * @param {Matcher[]|null} fold @param {string} actor
+ * @param {Record<string, unknown>|undefined} next @param {string} variant
+ */
+export function folds(fold, actor, next, variant) {
+  if (!fold) return false;
+  return fold.some((m) => matchNext(m, actor, next, variant));
 }
 
 /**

@@ -35,10 +35,21 @@ export interface LessonBeat {
   when: Matcher;
   say: LessonText;
   every: boolean;
+  /** said only in these variants (null: in all) */
+  variant: string[] | null;
+  /** said only if these hold after the step */
+  if: Predicate[];
+  /** what it claims (checked by lockstep check; the player does not need it) */
+  verify: Predicate[];
 }
 
 export interface LessonHint {
   after: Matcher | null;
+  /** applies only in these variants (null: in all) */
+  variant: string[] | null;
+  /** applies only while these hold */
+  if: Predicate[];
+  verify: Predicate[];
   nudge: LessonText;
   direction: LessonText;
   next: LessonText & { actor: string };
@@ -84,6 +95,8 @@ export interface LessonInfo {
   beats: LessonBeat[];
   hints: LessonHint[];
   questions: LessonQuestion[];
+  /** next actions Shift+N takes in one go (lessons/README.md, fold:); null: the app's default */
+  fold?: Matcher[] | null;
   /** how many steps the starting schedule takes (0 without one); beats are said only after it */
   startSteps: number;
 }

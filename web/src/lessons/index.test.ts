@@ -5,9 +5,9 @@ import { FIRST_LESSON, hasLesson, lessonFiles, lessonNeighbours, lessonSummaries
 describe('the course as the app sees it', () => {
   it('lists the lessons in order and opens with the first', () => {
     const ids = lessonFiles().map((f) => f.id);
-    expect(ids).toHaveLength(13);
+    expect(ids).toHaveLength(17);
     expect(FIRST_LESSON).toBe('racy-counter');
-    expect(ids.indexOf('lost-wakeup')).toBe(5);
+    expect(ids.indexOf('lost-wakeup')).toBe(6);
     expect(lessonNeighbours('lost-wakeup')).toEqual({ prev: 'validate-under-lock', next: 'unpark-callback' });
     expect(hasLesson('lost-wakeup')).toBe(true);
     expect(hasLesson('toString')).toBe(false);
@@ -25,7 +25,7 @@ describe('the course as the app sees it', () => {
   it('loads one lesson, compiled, with its body rendered', async () => {
     const l = await loadLesson('lost-wakeup');
     if (l.kind !== 'built') throw new Error('lost-wakeup was not compiled at build time');
-    expect(l.file).toBe('lessons/06-lost-wakeup.md');
+    expect(l.file).toBe('lessons/07-lost-wakeup.md');
     expect(l.lesson?.variant).toBe('validate_outside');
     expect(l.lesson?.bodyHtml?.en).toMatch(/^<p>/);
     await expect(loadLesson('no-such-lesson')).rejects.toThrow('no lesson no-such-lesson');

@@ -80,6 +80,19 @@ describe('beats', () => {
     expect(said.some((b) => /Under correct/.test(b.say.en))).toBe(true);
     expect(said.some((b) => /This is the window/.test(b.say.en))).toBe(false);
   });
+  it('follow the variant and the state: under correct nobody is told that B was forgotten', () => {
+    // The same steps under correct: B queues while m is still 11, and A's unlock finds and wakes it.
+    const upTo = (n: number) => saidBeats(six, snapAt(sixCorrect, n)).map((b) => b.say.en);
+    for (let n = 25; n <= 33; n++) upTo(n); // the learner steps through them: the page sees each state
+    const said = upTo(sixCorrect.end);
+    expect(said.some((t) => /nobody is left/.test(t))).toBe(false);
+    expect(said.some((t) => /A's unlock will take the slow path, look in this bucket and find B/.test(t))).toBe(true);
+    expect(said.some((t) => /A wakes B/.test(t))).toBe(true);
+    // Under validate_outside, the same beat's words are the lost wakeup's.
+    for (let n = 28; n <= 31; n++) saidBeats(six, snapAt(sixRun, n));
+    const lost = saidBeats(six, snapAt(sixRun, sixRun.end)).map((b) => b.say.en);
+    expect(lost.some((t) => /nobody is left who knows it is there/.test(t))).toBe(true);
+  });
   it('going back in time unsays them', () => {
     expect(saidBeats(six, snapAt(sixRun, 1)).length).toBe(1);
     expect(saidBeats(six, snapAt(sixRun, 0))).toEqual([]);

@@ -6,7 +6,14 @@
  * of the lesson and the snapshot; the answers come from wasm/js/lesson/play.js,
  * the functions `lockstep check` uses, so the player shows what was proven.
  */
-import { beatsAt, goalReached, hintStage, nextOnSolution, questionDue } from '@lockstep/lesson/play.js';
+import {
+  beatsAt,
+  beatsNeedState,
+  goalReached,
+  hintStage,
+  nextOnSolution,
+  questionDue,
+} from '@lockstep/lesson/play.js';
 import type { LessonHint, LessonInfo, LessonQuestion, LessonText } from '../engine/lessonTypes';
 import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
 import type { Locale } from '../i18n';
@@ -38,10 +45,43 @@ export interface SaidBeat {
 export function saidBeats(lesson: LessonInfo, snap: Snapshot): SaidBeat[] {
   const out: SaidBeat[] = [];
   const variant = snap.state.variant;
+  const stateAt = beatsNeedState(lesson.beats) ? statesOf(lesson, snap) : null;
   for (let step = lesson.startSteps + 1; step <= snap.state.step; step++)
-    for (const b of beatsAt(lesson.beats, snap.trace, step, variant))
+    for (const b of beatsAt(lesson.beats, snap.trace, step, variant, stateAt?.(step)))
       out.push({ step, index: b.index, say: b.beat.say });
   return out;
+}
+
+/*
+ * A beat with an `if:` is said only if its conditions held after its step, so
+ * the page needs the state of past steps.  The snapshot carries only the
+ * state now; the states seen while the learner stepped are remembered here,
+ * keyed by the lesson, the variant and the trace up to that step (a run is
+ * deterministic, so the same trace means the same state).  A step never seen
+ * (jumped over by a replay) has no state, and its conditional beats are not
+ * said, as lockstep check's players also do without a state.
+ */
+const seenStates = new Map<string, MachineState>();
+const MAX_SEEN_STATES = 4000;
+
+function statesOf(lesson: LessonInfo, snap: Snapshot): (step: number) => MachineState | undefined {
+  const keys = new Map<number, string>();
+  let hash = 2166136261;
+  const prefix = `${lesson.id}|${snap.state.variant}|`;
+  let i = 0;
+  for (let step = 0; step <= snap.state.step; step++) {
+    for (; i < snap.trace.length && Number(snap.trace[i]!.step) <= step; i++) {
+      const text = JSON.stringify(snap.trace[i]);
+      for (let c = 0; c < text.length; c++) hash = Math.imul(hash ^ text.charCodeAt(c), 16777619) >>> 0;
+    }
+    keys.set(step, `${prefix}${step}|${hash}`);
+  }
+  const now = keys.get(snap.state.step)!;
+  if (!seenStates.has(now)) {
+    if (seenStates.size >= MAX_SEEN_STATES) seenStates.clear();
+    seenStates.set(now, snap.state);
+  }
+  return (step) => seenStates.get(keys.get(step) ?? '');
 }
 
 export interface HintNow {
@@ -55,7 +95,7 @@ export interface HintNow {
 }
 
 export function hintNow(lesson: LessonInfo, snap: Snapshot): HintNow {
-  const stage = hintStage(lesson.hints, snap.trace, snap.state.variant);
+  const stage = hintStage(lesson.hints, snap.trace, snap.state.variant, snap.state);
   const solution = lesson.solution?.schedule ?? null;
   const solutionNext = solution ? nextOnSolution(solution, snap.summary.schedule) : null;
   return {
