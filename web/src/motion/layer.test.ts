@@ -234,3 +234,19 @@ describe('durationFor', () => {
     expect(Math.round(125 * 0.6)).toBeLessThan(MIN_MS);
   });
 });
+
+describe('planMotion: values that travel', () => {
+  it('carries a store in even when it writes the number already there (a lost update)', () => {
+    const first: Frame = new Map([
+      ['mine:B', { rect: r(0, 80), v: '1' }],
+      ['value:c', { rect: r(0, 0), v: '1', from: 'mine:A' }],
+    ]);
+    const last: Frame = new Map([
+      ['mine:B', { rect: r(0, 80), v: '—' }],
+      ['value:c', { rect: r(0, 0), v: '1', from: 'mine:B' }],
+    ]);
+    expect(planMotion(first, last, 'forward')).toEqual([
+      { kind: 'enter', key: 'value:c', from: r(0, 80), to: r(0, 0), delay: 0 },
+    ]);
+  });
+});

@@ -104,12 +104,15 @@ export function planMotion(first: Frame, last: Frame, intent: Intent): Move[] {
       });
       continue;
     }
-    if (changed && intent === 'forward' && origin) {
-      // a new value that came from elsewhere (a load, a store): it travels from there
+    // a value that came from elsewhere (a load, a store): it travels from there, even when it
+    // happens to equal the value it replaces (a lost update writes the same number again)
+    const arrived = changed || (now.from !== undefined && was.from !== now.from);
+    if (arrived && intent === 'forward' && origin) {
       out.push({ kind: 'enter', key, from: origin.rect, to: now.rect, delay });
       continue;
     }
-    const home = changed && intent === 'back' && was.from !== undefined ? last.get(was.from) : undefined;
+    const left = changed || (was.from !== undefined && was.from !== now.from);
+    const home = left && intent === 'back' && was.from !== undefined ? last.get(was.from) : undefined;
     if (home) {
       // going back over that travel: the value goes back where it came from
       out.push({ kind: 'return', key, from: was.rect, to: home.rect, delay });

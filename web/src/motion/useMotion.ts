@@ -17,13 +17,6 @@ import type { Intent } from './plan';
 import { motionAllowed, onMotionChange } from './settings';
 import { durationFor } from './timing';
 
-/** The layer's last decision, for tests and the bench: how many animations the last step started. */
-export interface MotionProbe {
-  intent: Intent;
-  ms: number;
-  moves: number;
-}
-
 export function useMotion<T extends HTMLElement>(stamp: unknown): RefObject<T | null> {
   const root = useRef<T>(null);
   const layer = useRef<MotionLayer | null>(null);
@@ -57,8 +50,9 @@ export function useMotion<T extends HTMLElement>(stamp: unknown): RefObject<T | 
     const el = root.current;
     if (!p || !el) return;
     const moves = layer.current!.after(new DomScene(el), p.intent, p.ms);
-    const probe: MotionProbe = { intent: p.intent, ms: p.ms, moves: moves.length };
-    el.dataset.motionLast = `${probe.intent} ${probe.ms} ${probe.moves}`;
+    // what the last step played, on the root for tests and the bench to read
+    el.dataset.motionLast = `${p.intent} ${p.ms} ${moves.length}`;
+    el.dataset.motionMoves = moves.map((m) => `${m.kind}:${m.key}`).join(' ');
   }, [stamp]);
 
   // turned off mid-animation: everything snaps to the rendered page
