@@ -102,6 +102,14 @@ describe('motion', () => {
       n++;
       await pressAndWait(m.page, KEY[a], n);
       await pressAndWait(s.page, KEY[a], n);
+      // "Inside the lock" says one thing: the caption's holder agrees with the LOCKED bit beside it
+      const lock = await s.page.evaluate(() => ({
+        holding: document.querySelector('[data-testid="holder-m"]').dataset.holding,
+        locked: document.querySelector('[data-testid="bit-LOCKED"]').dataset.on,
+        caption: document.querySelector('[data-testid="holder-m"]').textContent,
+      }));
+      assert.equal(lock.holding === 'free', lock.locked === '0', `step ${n}: ${JSON.stringify(lock)}`);
+      if (n === 29) assert.match(lock.caption, /^free — A is still finishing its unlock$/);
       // the still page never animates, not even the views' own CSS pulses
       assert.deepEqual(await running(s.page), { layer: 0, all: 0 }, `still page, step ${n}`);
       const last = await motionLast(m.page, view);
@@ -241,10 +249,28 @@ describe('motion', () => {
     assert.match(seen[2], /enter:value:counter\.value/, 'the store: A’s copy travels into the counter');
     assert.match(seen[3], /enter:overwritten:counter/, 'the lost update: A’s increment is knocked off');
     assert.match(await page.getByTestId('overwritten-counter').innerText(), /1/);
-    // back over the store: the value returns to B's private copy
-    await pressAndWait(page, 'ArrowLeft', start + 3);
-    assert.match((await motionLast(page, view)).moves.join(' '), /return:value:counter\.value/);
-    await settled(page);
+    // back over B's store, then over A's: each time the value the store wrote travels back to the
+    // private copy it came from (a copy of the counter as it was, drawn over the view), held here
+    // at its start to be read
+    await page.evaluate(() => {
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (...args) {
+        const a = animate.apply(this, args);
+        a.pause();
+        return a;
+      };
+    });
+    for (const n of [start + 3, start + 2]) {
+      await pressAndWait(page, 'ArrowLeft', n);
+      assert.match((await motionLast(page, view)).moves.join(' '), /return:value:counter\.value/);
+      const courier = await page.evaluate(() => {
+        const c = document.querySelector('[data-testid="basic-view"] > output[aria-hidden="true"]');
+        return c?.textContent ?? null;
+      });
+      assert.equal(courier, '1', `back to step ${n}: the 1 that was written travels back`);
+      await page.evaluate(() => document.getAnimations().forEach((x) => x.finish()));
+    }
+    assert.equal(await page.getByTestId('value-counter').innerText(), '0');
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -9,7 +9,8 @@
  *   data-motion-from="value:c"     …or the new value travels from that identity
  *   data-motion-delay="0.25"       a fraction of the duration to wait first
  * Animations are Web Animations with an implicit end keyframe: they end at the
- * element's rendered style, by construction.
+ * element's rendered style, by construction.  One DomScene serves one step:
+ * its first sample is the old picture, its second the new one.
  */
 import { fxStart } from './fx';
 import type { Scene, Running } from './layer';
@@ -48,6 +49,8 @@ export class DomScene implements Scene {
   #elements = new Map<string, HTMLElement>();
   /** copies of elements as they looked in the old picture (for values travelling back) */
   #copies = new Map<string, HTMLElement>();
+  /** the first sample is the old picture: only it keeps copies */
+  #sampled = false;
 
   constructor(root: HTMLElement) {
     this.#root = root;
@@ -67,13 +70,14 @@ export class DomScene implements Scene {
       if (d.motionFx) s.fx = d.motionFx;
       if (d.motionFrom) {
         s.from = d.motionFrom;
-        this.#copies.set(key, el.cloneNode(true) as HTMLElement);
+        if (!this.#sampled) this.#copies.set(key, el.cloneNode(true) as HTMLElement);
       }
       if (d.motionDelay) s.delay = Number(d.motionDelay) || 0;
       const parent = keyedParent(el, this.#root);
       if (parent) s.parent = parent;
       out.set(key, s);
     }
+    this.#sampled = true;
     return out;
   }
 

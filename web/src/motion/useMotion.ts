@@ -23,7 +23,7 @@ export function useMotion<T extends HTMLElement>(stamp: unknown): RefObject<T | 
   layer.current ??= new MotionLayer();
   const store = useContext(StoreContext);
   const seen = useRef<unknown>(stamp);
-  const pending = useRef<{ intent: Intent; ms: number } | null>(null);
+  const pending = useRef<{ intent: Intent; ms: number; scene: DomScene } | null>(null);
 
   if (seen.current !== stamp) {
     seen.current = stamp;
@@ -36,8 +36,9 @@ export function useMotion<T extends HTMLElement>(stamp: unknown): RefObject<T | 
       gapMs: s ? delayOf(s.speed) : 0,
     });
     if (root.current && ms > 0) {
-      layer.current.before(new DomScene(root.current));
-      pending.current = { intent, ms };
+      const scene = new DomScene(root.current);
+      layer.current.before(scene);
+      pending.current = { intent, ms, scene };
     } else {
       layer.current.skip();
       pending.current = null;
@@ -49,7 +50,7 @@ export function useMotion<T extends HTMLElement>(stamp: unknown): RefObject<T | 
     pending.current = null;
     const el = root.current;
     if (!p || !el) return;
-    const moves = layer.current!.after(new DomScene(el), p.intent, p.ms);
+    const moves = layer.current!.after(p.scene, p.intent, p.ms);
     // what the last step played, on the root for tests and the bench to read
     el.dataset.motionLast = `${p.intent} ${p.ms} ${moves.length}`;
     el.dataset.motionMoves = moves.map((m) => `${m.kind}:${m.key}`).join(' ');
