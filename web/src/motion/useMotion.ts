@@ -23,7 +23,7 @@ export function useMotion<T extends HTMLElement>(stamp: unknown): RefObject<T | 
   layer.current ??= new MotionLayer();
   const store = useContext(StoreContext);
   const seen = useRef<unknown>(stamp);
-  const pending = useRef<{ intent: Intent; ms: number; scene: DomScene } | null>(null);
+  const pending = useRef<{ intent: Intent; ms: number; scene: DomScene; cost: number } | null>(null);
 
   if (seen.current !== stamp) {
     seen.current = stamp;
@@ -36,9 +36,10 @@ export function useMotion<T extends HTMLElement>(stamp: unknown): RefObject<T | 
       gapMs: s ? delayOf(s.speed) : 0,
     });
     if (root.current && ms > 0) {
+      const t0 = performance.now();
       const scene = new DomScene(root.current);
       layer.current.before(scene);
-      pending.current = { intent, ms, scene };
+      pending.current = { intent, ms, scene, cost: performance.now() - t0 };
     } else {
       layer.current.skip();
       pending.current = null;
@@ -50,10 +51,14 @@ export function useMotion<T extends HTMLElement>(stamp: unknown): RefObject<T | 
     pending.current = null;
     const el = root.current;
     if (!p || !el) return;
+    const t0 = performance.now();
     const moves = layer.current!.after(p.scene, p.intent, p.ms);
+    const cost = p.cost + performance.now() - t0;
     // what the last step played, on the root for tests and the bench to read
     el.dataset.motionLast = `${p.intent} ${p.ms} ${moves.length}`;
     el.dataset.motionMoves = moves.map((m) => `${m.kind}:${m.key}`).join(' ');
+    // the layer's own time on the main thread for this step (both measurements, starting the animations)
+    el.dataset.motionCost = cost.toFixed(2);
   }, [stamp]);
 
   // turned off mid-animation: everything snaps to the rendered page
