@@ -23,6 +23,15 @@
 //       128-step round-robin schedule, the diagram tab opened, then steps
 //       100 -> 128: the same figure, and step to the diagram painted with the
 //       new arrow (Mermaid redrawn).  Target: <= 150 ms.
+//    Every step here animates (the motion layer's start is inside the figure);
+//    the page's motion is on (no reduced motion), and the script prints how
+//    many animations the steps started.
+// 4. Auto-play with motion: basic/four-counters played by the auto-player at
+//    4 steps/s (Space) for 60 steps; every frame's start time is recorded with
+//    requestAnimationFrame, and a frame counts as dropped when the gap to the
+//    previous one exceeds 1.5 frame intervals (each gap of k intervals drops
+//    k - 1 frames).  Long animation frames (> 50 ms, PerformanceObserver) are
+//    counted too.  Target: <= 5% of frames dropped.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serve } from '../../tests/e2e/harness.mjs';
@@ -66,6 +75,61 @@ async function interactive(page) {
     null,
     { polling: 'raf', timeout: 20000 },
   );
+}
+
+/** In the page: window.__step(key, withDiagram), one step timed to its next paint (section 3). */
+function stepProbe() {
+  // one step: dispatch the key, wait for the step count to change, then for
+  // the frame that shows it to be painted; optionally for the diagram too
+  window.__step = (key, withDiagram) =>
+    new Promise((resolve) => {
+      const count = document.querySelector('[data-testid="step-count"]');
+      const before = count.textContent;
+      const arrowsBefore = document.querySelectorAll(
+        '[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1',
+      ).length;
+      const latestBefore = document.querySelector(
+        '[data-testid="diagram-svg"] text.messageText[data-latest]',
+      );
+      const out = {};
+      const afterPaint = (f) =>
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => f(performance.now());
+          ch.port2.postMessage(0);
+        });
+      const t0 = performance.now();
+      let stepDone = false;
+      let diagramDone = !withDiagram;
+      const finish = () => stepDone && diagramDone && resolve(out);
+      const mo = new MutationObserver(() => {
+        if (!stepDone && count.textContent !== before) {
+          stepDone = true;
+          out.dom = performance.now() - t0;
+          afterPaint((t) => {
+            out.paint = t - t0;
+            finish();
+          });
+        }
+        if (!diagramDone) {
+          const latest = document.querySelector('[data-testid="diagram-svg"] text.messageText[data-latest]');
+          const arrows = document.querySelectorAll(
+            '[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1',
+          ).length;
+          if (latest && (latest !== latestBefore || arrows !== arrowsBefore)) {
+            diagramDone = true;
+            out.arrows = arrows;
+            afterPaint((t) => {
+              out.diagram = t - t0;
+              finish();
+            });
+          }
+        }
+      });
+      mo.observe(document.body, { subtree: true, childList: true, characterData: true });
+      setTimeout(() => resolve({ ...out, timeout: true }), 5000);
+      document.dispatchEvent(new KeyboardEvent('keydown', { key, code: `Digit${key}`, bubbles: true }));
+    });
 }
 
 try {
@@ -154,61 +218,7 @@ try {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
 
-  await page.addInitScript(() => {
-    // one step: dispatch the key, wait for the step count to change, then for
-    // the frame that shows it to be painted; optionally for the diagram too
-    window.__step = (key, withDiagram) =>
-      new Promise((resolve) => {
-        const count = document.querySelector('[data-testid="step-count"]');
-        const before = count.textContent;
-        const arrowsBefore = document.querySelectorAll(
-          '[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1',
-        ).length;
-        const latestBefore = document.querySelector(
-          '[data-testid="diagram-svg"] text.messageText[data-latest]',
-        );
-        const out = {};
-        const afterPaint = (f) =>
-          requestAnimationFrame(() => {
-            const ch = new MessageChannel();
-            ch.port1.onmessage = () => f(performance.now());
-            ch.port2.postMessage(0);
-          });
-        const t0 = performance.now();
-        let stepDone = false;
-        let diagramDone = !withDiagram;
-        const finish = () => stepDone && diagramDone && resolve(out);
-        const mo = new MutationObserver(() => {
-          if (!stepDone && count.textContent !== before) {
-            stepDone = true;
-            out.dom = performance.now() - t0;
-            afterPaint((t) => {
-              out.paint = t - t0;
-              finish();
-            });
-          }
-          if (!diagramDone) {
-            const latest = document.querySelector(
-              '[data-testid="diagram-svg"] text.messageText[data-latest]',
-            );
-            const arrows = document.querySelectorAll(
-              '[data-testid="diagram-svg"] .messageLine0, [data-testid="diagram-svg"] .messageLine1',
-            ).length;
-            if (latest && (latest !== latestBefore || arrows !== arrowsBefore)) {
-              diagramDone = true;
-              out.arrows = arrows;
-              afterPaint((t) => {
-                out.diagram = t - t0;
-                finish();
-              });
-            }
-          }
-        });
-        mo.observe(document.body, { subtree: true, childList: true, characterData: true });
-        setTimeout(() => resolve({ ...out, timeout: true }), 5000);
-        document.dispatchEvent(new KeyboardEvent('keydown', { key, code: `Digit${key}`, bubbles: true }));
-      });
-  });
+  await page.addInitScript(stepProbe);
 
   const idle = () => page.waitForTimeout(250);
   await page.goto(`${server.url}?scenario=basic/four-counters`);
@@ -216,12 +226,21 @@ try {
   await page.waitForLoadState('networkidle');
   const closed = [];
   const closedDom = [];
+  const layerCost = [];
   for (let i = 0; i < 100; i++) {
     const r = await page.evaluate(([k]) => window.__step(k, false), [String((i % 4) + 1)]);
     closed.push(r.paint);
     closedDom.push(r.dom);
+    layerCost.push(
+      await page.evaluate(() =>
+        Number(document.querySelector('[data-testid="basic-view"]')?.dataset.motionCost ?? NaN),
+      ),
+    );
     await idle();
   }
+  const animated = await page.evaluate(
+    () => document.querySelector('[data-testid="basic-view"]')?.dataset.motionLast ?? '',
+  );
   const schedule = await page.locator('[data-testid="schedule"]').innerText();
   console.log('3. step to next paint, 4 actors (basic/four-counters), key press dispatched in the page:');
   console.log(
@@ -230,6 +249,27 @@ try {
   console.log(
     `      (of which step to DOM updated: median ${ms(median(closedDom))}; the rest is waiting for the next frame)`,
   );
+  console.log(
+    `      (motion on: the last step played "${animated}" = direction, ms, animations started; the motion layer's own main-thread time per step: median ${ms(median(layerCost))}, max ${ms(Math.max(...layerCost))})`,
+  );
+  {
+    // the same steps with motion off (reduced motion): what the layer adds, on this machine now
+    const still = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const p = await still.newPage();
+    await p.addInitScript(stepProbe);
+    await p.goto(`${server.url}?scenario=basic/four-counters`);
+    await interactive(p);
+    await p.waitForLoadState('networkidle');
+    const off = [];
+    for (let i = 0; i < 40; i++) {
+      off.push((await p.evaluate(([k]) => window.__step(k, false), [String((i % 4) + 1)])).paint);
+      await p.waitForTimeout(250);
+    }
+    console.log(
+      `      (motion off, steps 0 -> 40, for comparison: median ${ms(median(off))}, p90 ${ms(pct(off, 90))})`,
+    );
+    await still.close();
+  }
 
   // b) the same run from step 100 of the full round-robin schedule, diagram open
   // the 127 choices of the round-robin run (its 128th step is forced: only D can move)
@@ -265,6 +305,73 @@ try {
     console.log(`   (note: the stepped schedule was ${schedule.slice(0, 60)}…)`);
   if (errors.length) console.log(`   page errors: ${errors.join('; ')}`);
   await context.close();
+
+  // ---- 4: auto-play with motion, frame timing (and the same with motion off, for comparison) ----
+  async function autoplay(reducedMotion) {
+    const context = await browser.newContext({ viewport, reducedMotion });
+    const page = await context.newPage();
+    await page.goto(`${server.url}?scenario=basic/four-counters`);
+    await interactive(page);
+    await page.waitForLoadState('networkidle');
+    const r = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const frames = [];
+          const long = [];
+          const po = new PerformanceObserver((l) => long.push(...l.getEntries().map((e) => e.duration)));
+          try {
+            po.observe({ type: 'long-animation-frame', buffered: false });
+          } catch {
+            // not supported: only the frame gaps
+          }
+          const count = document.querySelector('[data-testid="step-count"]');
+          const stepNow = () => Number(/(\d+)/.exec(count.textContent)?.[1] ?? 0);
+          let moved = 0;
+          const view = document.querySelector('[data-testid="basic-view"]');
+          const mo = new MutationObserver(() => moved++);
+          mo.observe(view, { attributes: true, attributeFilter: ['data-motion-last'] });
+          const tick = (t) => {
+            frames.push(t);
+            if (stepNow() >= 60) {
+              document.dispatchEvent(
+                new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true }),
+              );
+              po.disconnect();
+              mo.disconnect();
+              resolve({ frames, long, steps: stepNow(), moved, last: view.dataset.motionLast ?? '' });
+              return;
+            }
+            requestAnimationFrame(tick);
+          };
+          requestAnimationFrame((t) => {
+            frames.push(t);
+            document.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true }));
+            requestAnimationFrame(tick);
+          });
+        }),
+    );
+    await context.close();
+    const gaps = r.frames.slice(1).map((t, i) => t - r.frames[i]);
+    const interval = median(gaps);
+    const dropped = gaps.reduce((n, g) => n + (g > 1.5 * interval ? Math.round(g / interval) - 1 : 0), 0);
+    return { ...r, gaps, interval, dropped, expected: gaps.length + dropped };
+  }
+  console.log(
+    "4. auto-play, 4 actors (basic/four-counters), the player's default speed (4 steps/s), 60 steps; frame gaps by requestAnimationFrame:",
+  );
+  // on and off alternate, twice: on a busy machine the spread between runs says as much as the figures
+  for (const [label, reduced] of [
+    ['motion on ', 'no-preference'],
+    ['motion off', 'reduce'],
+    ['motion on ', 'no-preference'],
+    ['motion off', 'reduce'],
+  ]) {
+    const r = await autoplay(reduced);
+    const share = (100 * r.dropped) / r.expected;
+    console.log(
+      `   ${label}: ${r.steps} steps in ${((r.frames.at(-1) - r.frames[0]) / 1000).toFixed(1)} s, ${r.gaps.length + 1} frames (interval ${ms(r.interval)}, p99 gap ${ms(pct(r.gaps, 99))}, max ${ms(Math.max(...r.gaps))}); dropped ${r.dropped} of ${r.expected} (${share.toFixed(1)}%); long animation frames: ${r.long.length}; steps animated: ${r.moved}${r.last ? ` (last "${r.last}")` : ''}${reduced === 'no-preference' ? `; target <= 5%: ${verdict(share <= 5)}` : ''}`,
+    );
+  }
 } finally {
   await browser.close();
   await server.stop();

@@ -77,8 +77,9 @@ export async function serve() {
   };
 }
 
-/** Headless Chromium with a fresh profile; resolves to {context, close}. */
-export async function browser() {
+/** Headless Chromium with a fresh profile; resolves to {context, close}.  `options`: context options
+ * to override (reduced motion is the default, so screenshots never catch a step half-way). */
+export async function browser(options = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'lockstep-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -95,6 +96,7 @@ export async function browser() {
     viewport: { width: 1360, height: 900 },
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
+    ...options,
   });
   return {
     context,

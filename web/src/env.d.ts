@@ -84,6 +84,11 @@ declare module '@lockstep/scenario.js' {
   ): { bytecode: Uint8Array; scenario: import('./engine/types').ScenarioInfo };
 }
 
+// wasm/js/node.js (the node build of the module: unit tests that play lessons on the real engine)
+declare module '@lockstep/node.js' {
+  export function loadModule(): Promise<import('@lockstep/lockstep.js').EmscriptenModule>;
+}
+
 // wasm/js/lesson.js (the lesson parser; engine chunk)
 declare module '@lockstep/lesson.js' {
   export class LessonError extends Error {

@@ -58,6 +58,24 @@ export function mutexes(state: MachineState): MutexView[] {
   });
 }
 
+/**
+ * Who holds a mutex, as the view says it: read from the same byte as the bits
+ * beside it, so the two can never disagree.  The scenario binding's owner (set
+ * when lock() returns, cleared when unlock() returns) only names the holder
+ * while LOCKED is set: after the byte is written free, an unlock still running
+ * (waking a waiter, say) no longer holds anything; and with LOCKED set but no
+ * owner, the lock was handed to a waiter that has not woken yet.
+ */
+export type Holding =
+  | { kind: 'held'; actor: string }
+  | { kind: 'locked' }
+  | { kind: 'free'; leaving: string | null };
+
+export function holding(m: MutexView): Holding {
+  if (m.locked) return m.owner ? { kind: 'held', actor: m.owner } : { kind: 'locked' };
+  return { kind: 'free', leaving: m.owner };
+}
+
 /** Whether `object` (a trace or action object name) is a mini_mutex's state byte. */
 export function isMutexObject(state: MachineState, object: string | undefined): boolean {
   return !!object && state.objects.some((o) => o.name === object && isMutex(o));

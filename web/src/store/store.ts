@@ -43,6 +43,8 @@ export interface AppState {
   snap: Snapshot | null;
   /** objects whose fields changed in the last move (they pulse) */
   changed: ReadonlySet<string>;
+  /** how the last move went through time: the views' motion plays forward, reverses, or (a jump) stays still */
+  moved: 'forward' | 'back' | 'jump';
   /** read out by the aria-live region */
   announcement: string;
   /** counts announcements, so a repeated one is read again */
@@ -139,6 +141,7 @@ export class Store {
       scenario: null,
       snap: null,
       changed: new Set(),
+      moved: 'jump',
       announcement: '',
       announced: 0,
       alarm: false,
@@ -232,7 +235,7 @@ export class Store {
     return objectsOfType(snap.state, 'counter');
   }
 
-  #show(snap: Snapshot, announcement: string, alarm = false): void {
+  #show(snap: Snapshot, announcement: string, alarm = false, moved: AppState['moved'] = 'jump'): void {
     const changed = changedObjects(this.#state.snap?.state, snap.state);
     const opSince = snap.state.actors.map(
       (a, i) => this.#ops.since(snap.state.step, i) ?? guessOpStart(snap.trace, a.name, a.next?.kind),
@@ -240,6 +243,7 @@ export class Store {
     this.#set({
       snap,
       changed,
+      moved,
       opSince,
       announcement,
       alarm,
@@ -401,6 +405,7 @@ export class Store {
     request: (e: EngineBridge) => Promise<Snapshot>,
     say: (s: Snapshot) => [string, boolean],
     moved: 'step' | 'over' | 'goto' | 'reset' = 'goto',
+    motion: AppState['moved'] = moved === 'step' || moved === 'over' ? 'forward' : 'jump',
   ): Promise<void> {
     return this.#enqueue(async () => {
       if (this.#state.phase !== 'ready') return;
@@ -417,7 +422,7 @@ export class Store {
           moved !== 'goto',
           moved === 'over' ? from : undefined,
         );
-        this.#show(snap, ...say(snap));
+        this.#show(snap, ...say(snap), motion);
       } catch (e) {
         clearTimeout(slow);
         this.#failed(e);
@@ -480,6 +485,8 @@ export class Store {
     return this.#move(
       (e) => e.goto(step - 1),
       (s) => [t('announce.back', { step: s.state.step }), false],
+      'goto',
+      'back',
     );
   }
 
@@ -490,6 +497,8 @@ export class Store {
     return this.#move(
       (e) => e.goto(s.step + 1),
       (n) => this.#tell(n, t('announce.forward', { step: n.state.step })),
+      'goto',
+      'forward',
     );
   }
 
@@ -695,6 +704,8 @@ export class Store {
         ? this.#move(
             (e) => e.goto(snap.state.step + 1),
             (n) => this.#tell(n),
+            'goto',
+            'forward',
           )
         : this.#move(
             (e) => e.step(move.actor),

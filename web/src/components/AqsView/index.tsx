@@ -8,6 +8,12 @@
  * semaphore itself does not keep); fair or nonfair; each thread's interrupt
  * flag; the virtual clock.  What changed in the last step pulses, and a node
  * that has just left the queue fades out where it stood.
+ *
+ * Motion (../../motion): nodes are keyed by semaphore and thread, so a node
+ * joining fades in at the tail and the others slide forward once the one that
+ * left is gone; permit boxes fill and empty one after another along the way
+ * the count went (through zero into the debt region and back); interrupt
+ * lamps, on the thread and on the node it cancels, flash when they light.
  */
 import { useMemo, useRef } from 'preact/hooks';
 import type { MachineState, TraceEvent } from '../../engine/types';
@@ -32,6 +38,7 @@ import {
   type SemaphoreView,
 } from '../../model/aqs';
 import { actorColour, actorInk } from '../../model/format';
+import { motionScope, MotionSwitch, useMotion } from '../../motion';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
 
@@ -80,15 +87,40 @@ function Bolt() {
   );
 }
 
+/**
+ * The order in which the boxes between the old and the new count change, as a
+ * fraction of the step's motion to wait: the level rises (or falls) box after
+ * box, through zero.
+ */
+function fillDelays(
+  cells: readonly { value: number; filled: boolean }[],
+  was: number | undefined,
+  now: number,
+) {
+  const out = new Map<number, number>();
+  if (was === undefined || was === now) return out;
+  const lo = Math.min(was, now);
+  const hi = Math.max(was, now);
+  // boxes strictly between the two levels, plus the one at the far end: the ones whose fill changed
+  const moved = cells
+    .map((c) => c.value)
+    .filter((v) => (v > 0 ? v > lo && v <= hi : v >= lo && v < hi))
+    .sort((a, b) => (now > was ? a - b : b - a));
+  moved.forEach((v, k) => out.set(v, moved.length > 1 ? (0.6 * k) / (moved.length - 1) : 0));
+  return out;
+}
+
 function Gauge({
   sem,
   scale,
   changed,
+  was,
   step,
 }: {
   sem: SemaphoreView;
   scale: GaugeScale;
   changed: boolean;
+  was: number | undefined;
   step: number;
 }) {
   const where = region(sem.permits);
@@ -111,6 +143,7 @@ function Gauge({
           <div
             class={`${s.bar} ${where === 'debt' ? s.barDebt : ''}`}
             style={{ bottom: `${bar.from * 100}%`, height: `${(bar.to - bar.from) * 100}%` }}
+            data-motion={`bar:${sem.name}`}
           />
           <div class={s.zeroLine} style={{ bottom: `${bar.zero * 100}%` }}>
             <span class={s.zeroLabel}>{t('aqs.zeroLine')}</span>
@@ -125,10 +158,20 @@ function Gauge({
     );
   }
   const cells = gaugeCells(sem.permits, scale);
+  const delays = fillDelays(cells, was, sem.permits);
+  const box = (value: number, filled: boolean) => (
+    <span
+      class={s.box}
+      data-motion={`permit:${sem.name}:${value}`}
+      data-motion-fx="fill"
+      data-motion-v={filled ? '1' : '0'}
+      data-motion-delay={delays.get(value)}
+    />
+  );
   const above = cells.filter((c) => !c.debt);
   const below = cells.filter((c) => c.debt);
   const rows = cells.length;
-  const box = Math.max(10, Math.min(30, Math.floor(176 / rows)));
+  const boxSize = Math.max(10, Math.min(30, Math.floor(176 / rows)));
   const allTicks = rows <= 8;
   return (
     <div
@@ -137,7 +180,7 @@ function Gauge({
       aria-label={label}
       data-testid={`gauge-${sem.name}`}
       data-region={where}
-      style={{ '--box': `${box}px` }}
+      style={{ '--box': `${boxSize}px` }}
     >
       <div class={s.freeCells}>
         {above.map((c) => (
@@ -157,7 +200,7 @@ function Gauge({
                 ? c.value
                 : ''}
             </span>
-            <span class={s.box} />
+            {box(c.value, c.filled)}
           </div>
         ))}
       </div>
@@ -180,7 +223,7 @@ function Gauge({
             <span class={s.tick}>
               {allTicks || c.value === scale.bottom || c.value === sem.permits ? c.value : ''}
             </span>
-            <span class={s.box} />
+            {box(c.value, c.filled)}
           </div>
         ))}
       </div>
@@ -194,6 +237,7 @@ function Node({
   changes,
   step,
   actorIndex,
+  interrupted,
   ghost = false,
 }: {
   sem: string;
@@ -201,6 +245,8 @@ function Node({
   changes: AqsChanges;
   step: number;
   actorIndex: (a: string) => number;
+  /** its thread's interrupt flag is set */
+  interrupted: boolean;
   ghost?: boolean;
 }) {
   const id = `${sem}:${n.actor}`;
@@ -224,6 +270,9 @@ function Node({
       data-status={ghost ? 'gone' : n.status}
       data-testid={ghost ? `left-${sem}-${actor}` : `node-${sem}-${actor}`}
       aria-hidden={ghost ? 'true' : undefined}
+      // one identity for the node and, for one step, the place it left: the nodes behind it slide
+      // forward when that place is gone
+      data-motion={`node:${sem}:${actor}`}
     >
       <span class={s.nodeBody}>
         {i >= 0 ? (
@@ -238,6 +287,26 @@ function Node({
           <code>{n.status}</code>
         </span>
         <span class={s.wants}>{t('aqs.wants', { n: n.wants })}</span>
+        {!ghost && (
+          // always there (hidden while it has nothing to say), so lighting it is a change it can flash
+          <span
+            class={[
+              s.lamp,
+              s.nodeLamp,
+              interrupted ? s.lampOn : '',
+              interrupted || n.status === 'CANCELLED' ? '' : s.lampIdle,
+            ].join(' ')}
+            title={t(interrupted ? 'aqs.interrupted' : 'aqs.notInterrupted')}
+            data-testid={`node-lamp-${sem}-${actor}`}
+            data-on={interrupted ? '1' : '0'}
+            data-motion={`node-lamp:${sem}:${actor}`}
+            data-motion-fx="flash"
+            data-motion-v={interrupted ? '1' : '0'}
+            aria-hidden="true"
+          >
+            <Bolt />
+          </span>
+        )}
         {ghost && <span class={s.leftTag}>{t('aqs.left')}</span>}
       </span>
       {!ghost && (
@@ -253,12 +322,14 @@ function SemaphoreCard({
   changes,
   step,
   actorIndex,
+  flags,
 }: {
   sem: SemaphoreView;
   trace: TraceEvent[];
   changes: AqsChanges;
   step: number;
   actorIndex: (a: string) => number;
+  flags: Map<string, boolean>;
 }) {
   const history = useMemo(() => permitHistory(trace, sem.name), [trace, sem.name]);
   const scale = gaugeScale(sem, history);
@@ -288,7 +359,7 @@ function SemaphoreCard({
       </figcaption>
 
       <div class={s.body}>
-        <Gauge sem={sem} scale={scale} changed={changed} step={step} />
+        <Gauge sem={sem} scale={scale} changed={changed} was={was} step={step} />
         <div class={s.readout}>
           <span class={s.readLabel}>{t('aqs.permits')}</span>
           <span
@@ -354,6 +425,7 @@ function SemaphoreCard({
               changes={changes}
               step={step}
               actorIndex={actorIndex}
+              interrupted={!!node.actor && flags.get(node.actor) === true}
               ghost={gone}
             />
           ))}
@@ -429,13 +501,14 @@ function SemaphoreCard({
 }
 
 export function AqsView({ state, trace }: AqsViewProps) {
+  const root = useMotion<HTMLDivElement>(state);
   const changes = useChanges(state);
   const sems = semaphores(state);
   const names = state.actors.map((a) => a.name);
   const actorIndex = (n: string) => names.indexOf(n);
   const flags = interruptFlags(state);
   return (
-    <div class={s.view} data-testid="aqs-view">
+    <div ref={root} class={`${s.view} ${motionScope}`} data-testid="aqs-view">
       <p class={s.clock} data-testid="aqs-time">
         <svg class={s.clockIcon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <circle cx="8" cy="8" r="6.3" />
@@ -451,6 +524,7 @@ export function AqsView({ state, trace }: AqsViewProps) {
           changes={changes}
           step={state.step}
           actorIndex={actorIndex}
+          flags={flags}
         />
       ))}
 
@@ -483,6 +557,9 @@ export function AqsView({ state, trace }: AqsViewProps) {
                   title={t(on ? 'aqs.interrupted' : 'aqs.notInterrupted')}
                   data-testid={`interrupt-${a.name}`}
                   data-on={on ? '1' : '0'}
+                  data-motion={`lamp:${a.name}`}
+                  data-motion-fx="flash"
+                  data-motion-v={on ? '1' : '0'}
                 >
                   <Bolt />
                   <span class="visually-hidden">{t(on ? 'aqs.interrupted' : 'aqs.notInterrupted')}</span>
@@ -495,6 +572,7 @@ export function AqsView({ state, trace }: AqsViewProps) {
         </ul>
         <p class={s.hint}>{t('aqs.flagHint')}</p>
       </section>
+      <MotionSwitch />
     </div>
   );
 }

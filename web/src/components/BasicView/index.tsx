@@ -2,11 +2,17 @@
  * Inside the `basic` engine: each shared counter's value, which pulses when a
  * step changes it, and each thread's private copy (counter.c's `mine`): what
  * it read and will write back plus one.
+ *
+ * Motion (../../motion): a load carries the counter's value into the thread's
+ * private copy, a store carries the copy plus one back into the counter; a
+ * store that loses an update knocks the other thread's increment off the
+ * counter, where it stays, struck out, for that step.
  */
 import type { MachineState, ObjectState, TraceEvent } from '../../engine/types';
 import { t } from '../../i18n';
-import { checkVerdict, isLostUpdate } from '../../model/format';
+import { actorColour, checkVerdict, isLostUpdate } from '../../model/format';
 import { privateCopy } from '../../model/program';
+import { motionScope, MotionSwitch, useMotion } from '../../motion';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
 
@@ -18,17 +24,55 @@ export interface BasicViewProps {
   checks: string[];
 }
 
+/** What this step did to the shared objects: who stored into which, who loaded from which, and an update it lost. */
+interface StepMoves {
+  storedBy: Map<string, string>;
+  loadedFrom: Map<string, string>;
+  /** per object: the increment the store overwrote, and whose it was */
+  lost: Map<string, { value: number; by: string | null }>;
+}
+
+function stepMoves(trace: TraceEvent[], step: number): StepMoves {
+  const out: StepMoves = { storedBy: new Map(), loadedFrom: new Map(), lost: new Map() };
+  for (let i = trace.length - 1; i >= 0 && trace[i]!.step >= step; i--) {
+    const e = trace[i]!;
+    if (e.step !== step || !e.actor || !e.object) continue;
+    if (e.kind === 'load') out.loadedFrom.set(e.actor, e.object);
+    if (e.kind !== 'store') continue;
+    out.storedBy.set(e.object, e.actor);
+    if (isLostUpdate(e, new Set([e.object])) && e.old !== undefined) {
+      // whose increment it was: the last earlier store into the same object
+      let by: string | null = null;
+      for (let j = i - 1; j >= 0; j--) {
+        const p = trace[j]!;
+        if (p.kind === 'store' && p.object === e.object) {
+          by = p.actor ?? null;
+          break;
+        }
+      }
+      out.lost.set(e.object, { value: e.old, by });
+    }
+  }
+  return out;
+}
+
 function ObjectCard({
   o,
   changed,
   step,
   tally,
+  moves,
+  actorIndex,
 }: {
   o: ObjectState;
   changed: boolean;
   step: number;
   tally: Tally | null;
+  moves: StepMoves;
+  actorIndex: (n: string) => number;
 }) {
+  const storer = moves.storedBy.get(o.name);
+  const lost = moves.lost.get(o.name);
   const fields = Object.entries(o.fields);
   return (
     <figure class={s.object} data-object={o.name}>
@@ -40,9 +84,31 @@ function ObjectCard({
         // keyed by step so the pulse animation restarts on every change
         <div key={changed ? `${name}-${step}` : name} class={changed ? `${s.cell} ${s.pulse}` : s.cell}>
           <span class={s.field}>{name === 'value' ? t('inside.value') : name}</span>
-          <output class={s.value} data-testid={`value-${o.name}`} aria-label={`${o.name}.${name}`}>
+          <output
+            class={s.value}
+            data-testid={`value-${o.name}`}
+            aria-label={`${o.name}.${name}`}
+            data-motion={`value:${o.name}.${name}`}
+            data-motion-v={String(value)}
+            data-motion-from={storer ? `mine:${storer}` : undefined}
+          >
             {value}
           </output>
+          {lost && name === 'value' && (
+            <span
+              class={s.overwritten}
+              style={{ '--actor': lost.by ? actorColour(Math.max(0, actorIndex(lost.by))) : undefined }}
+              data-testid={`overwritten-${o.name}`}
+              data-motion={`overwritten:${o.name}`}
+              data-motion-from={`value:${o.name}.value`}
+              title={t('inside.overwrote', { actor: lost.by ?? '?', value: lost.value })}
+            >
+              <span aria-hidden="true">{lost.value}</span>
+              <span class="visually-hidden">
+                {t('inside.overwrote', { actor: lost.by ?? '?', value: lost.value })}
+              </span>
+            </span>
+          )}
           {changed && <span class="visually-hidden">({t('inside.changed')})</span>}
         </div>
       ))}
@@ -81,10 +147,13 @@ function tallyOf(o: ObjectState, trace: TraceEvent[]): Tally | null {
 }
 
 export function BasicView({ state, trace, changed, checks }: BasicViewProps) {
+  const root = useMotion<HTMLDivElement>(state);
   const copies = state.actors.map((a) => privateCopy(trace, a));
+  const moves = stepMoves(trace, state.step);
+  const names = state.actors.map((a) => a.name);
   const hasCounter = state.objects.some((o) => o.type === 'counter');
   return (
-    <div class={s.view}>
+    <div ref={root} class={`${s.view} ${motionScope}`} data-testid="basic-view">
       <div class={s.objects}>
         {state.objects.map((o) => (
           <ObjectCard
@@ -93,6 +162,8 @@ export function BasicView({ state, trace, changed, checks }: BasicViewProps) {
             changed={changed.has(o.name)}
             step={state.step}
             tally={tallyOf(o, trace)}
+            moves={moves}
+            actorIndex={(n) => names.indexOf(n)}
           />
         ))}
       </div>
@@ -106,7 +177,18 @@ export function BasicView({ state, trace, changed, checks }: BasicViewProps) {
               <li key={a.name} class={s.copy} data-actor={a.name}>
                 <ActorBadge name={a.name} index={i} size="s" />
                 <code class={s.mine}>
-                  mine = <span data-testid={`mine-${a.name}`}>{copies[i] ?? '—'}</span>
+                  mine ={' '}
+                  <span
+                    class={s.mineValue}
+                    data-testid={`mine-${a.name}`}
+                    data-motion={`mine:${a.name}`}
+                    data-motion-v={String(copies[i] ?? '—')}
+                    data-motion-from={
+                      moves.loadedFrom.has(a.name) ? `value:${moves.loadedFrom.get(a.name)}.value` : undefined
+                    }
+                  >
+                    {copies[i] ?? '—'}
+                  </span>
                 </code>
                 {copies[i] === null && <span class="visually-hidden">{t('lane.mineNone')}</span>}
               </li>
@@ -136,6 +218,7 @@ export function BasicView({ state, trace, changed, checks }: BasicViewProps) {
           </ul>
         </div>
       )}
+      <MotionSwitch />
     </div>
   );
 }

@@ -4,6 +4,13 @@
  * grid with each mutex's bucket lit; each busy bucket's lock holder and FIFO
  * of waiters as a chain of actor badges; each actor's parker flag and, while
  * it spins, its SpinWait round.  What changed in the last step pulses.
+ *
+ * Motion (../../motion): each thread is one token, `token:B`, drawn either in
+ * its row of the parkers list or in its bucket's FIFO, so parking carries it
+ * into the queue and an unpark (or a requeue) carries it out or across; the
+ * state byte's bits and the bucket locks' shackles play an effect when their
+ * value changes.  Every statement about a mutex comes from one reading of its
+ * byte (holding()): the caption cannot say "held" beside 00.
  */
 import { useMemo, useRef } from 'preact/hooks';
 import type { MachineState, TraceEvent } from '../../engine/types';
@@ -13,6 +20,7 @@ import {
   SPIN_BUSY_ROUNDS,
   SPIN_ROUNDS,
   emptyChanges,
+  holding,
   isAsleep,
   lotChanges,
   lotView,
@@ -23,6 +31,7 @@ import {
   type LotChanges,
   type MutexView,
 } from '../../model/parkingLot';
+import { motionScope, MotionSwitch, useMotion } from '../../motion';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
 
@@ -48,17 +57,35 @@ function useChanges(state: MachineState, trace: TraceEvent[]): LotChanges {
   return useMemo(() => (prev.current ? lotChanges(prev.current, { state, trace }) : emptyChanges()), [state]);
 }
 
-/** A padlock, closed or open (drawn: no emoji font is needed). */
-function Lock({ open = false }: { open?: boolean }) {
+/** A padlock, closed or open (drawn: no emoji font is needed); `motion`: its shackle's identity. */
+function Lock({ open = false, motion }: { open?: boolean; motion?: string }) {
   return (
     <svg class={s.lockIcon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <rect x="3" y="7" width="10" height="7" rx="1.5" />
-      <path d={open ? 'M5.5 7V5a2.5 2.5 0 0 1 5-.6' : 'M5.5 7V5a2.5 2.5 0 0 1 5 0v2'} fill="none" />
+      <path
+        d={open ? 'M5.5 7V5a2.5 2.5 0 0 1 5-.6' : 'M5.5 7V5a2.5 2.5 0 0 1 5 0v2'}
+        fill="none"
+        data-motion={motion}
+        data-motion-fx={motion && 'shackle'}
+        data-motion-v={motion && (open ? '0' : '1')}
+      />
     </svg>
   );
 }
 
-function Bit({ name, on, pulse, step }: { name: string; on: boolean; pulse: boolean; step: number }) {
+function Bit({
+  mutex,
+  name,
+  on,
+  pulse,
+  step,
+}: {
+  mutex: string;
+  name: string;
+  on: boolean;
+  pulse: boolean;
+  step: number;
+}) {
   return (
     <div
       key={pulse ? `${name}-${step}` : name}
@@ -66,7 +93,14 @@ function Bit({ name, on, pulse, step }: { name: string; on: boolean; pulse: bool
       data-testid={`bit-${name}`}
       data-on={on ? '1' : '0'}
     >
-      <span class={s.digit}>{on ? '1' : '0'}</span>
+      <span
+        class={s.digit}
+        data-motion={`bit:${mutex}.${name}`}
+        data-motion-fx="flip"
+        data-motion-v={on ? '1' : '0'}
+      >
+        {on ? '1' : '0'}
+      </span>
       <span class={s.bitName}>{name}</span>
     </div>
   );
@@ -83,28 +117,45 @@ function MutexCard({
   step: number;
   actorIndex: (n: string) => number;
 }) {
-  const owner = m.owner ? actorIndex(m.owner) : -1;
+  const h = holding(m);
+  const owner = h.kind === 'held' ? actorIndex(h.actor) : -1;
   return (
     <figure class={s.mutex} data-object={m.name} data-testid={`mutex-${m.name}`}>
       <figcaption class={s.caption}>
         <code class={s.objName}>{m.name}</code>
         <span class={s.type}>mini_mutex</span>
-        <span class={s.owner}>
-          {m.owner && owner >= 0 ? (
+        <span class={s.owner} data-testid={`holder-${m.name}`} data-holding={h.kind}>
+          {h.kind === 'held' ? (
             <>
-              {t('pl.heldBy')} <ActorBadge name={m.owner} index={owner} size="s" />
-              <span class="visually-hidden">{m.owner}</span>
+              {t('pl.heldBy')} {owner >= 0 && <ActorBadge name={h.actor} index={owner} size="s" />}
+              <span class={owner >= 0 ? 'visually-hidden' : ''}>{h.actor}</span>
             </>
+          ) : h.kind === 'locked' ? (
+            t('pl.handedOver')
+          ) : h.leaving ? (
+            t('pl.leaving', { actor: h.leaving })
           ) : (
-            t(m.locked ? 'pl.locked' : 'pl.free')
+            t('pl.free')
           )}
         </span>
       </figcaption>
       <div class={s.byte}>
         <span class={s.byteLabel}>state</span>
         <div class={s.bits} role="img" aria-label={t('pl.bitsLabel', { name: m.name, bits: m.bits })}>
-          <Bit name="PARKED" on={m.parked} pulse={changes.bits.has(`${m.name}.parked`)} step={step} />
-          <Bit name="LOCKED" on={m.locked} pulse={changes.bits.has(`${m.name}.locked`)} step={step} />
+          <Bit
+            mutex={m.name}
+            name="PARKED"
+            on={m.parked}
+            pulse={changes.bits.has(`${m.name}.parked`)}
+            step={step}
+          />
+          <Bit
+            mutex={m.name}
+            name="LOCKED"
+            on={m.locked}
+            pulse={changes.bits.has(`${m.name}.locked`)}
+            step={step}
+          />
         </div>
         <span class={s.eq} aria-hidden="true">
           =
@@ -152,7 +203,7 @@ function Cell({ c, changed, step }: { c: BucketView; changed: boolean; step: num
         <span class={s.cellIndex}>{c.index}</span>
       )}
       {c.lockedBy && (
-        <span class={s.lockMark} aria-hidden="true">
+        <span class={s.lockMark} aria-hidden="true" data-motion={`cell-lock:${c.index}`}>
           <Lock />
         </span>
       )}
@@ -180,6 +231,7 @@ function Bucket({
       key={changed ? `b${c.index}-${step}` : `b${c.index}`}
       class={changed ? `${s.bucket} ${s.pulseBox}` : s.bucket}
       data-testid={`bucket-${c.index}`}
+      data-motion={`bucket:${c.index}`}
     >
       <div class={s.bucketHead}>
         <code class={s.bucketName}>lot[{c.index}]</code>
@@ -189,14 +241,14 @@ function Bucket({
         <span class={s.bucketLock} data-testid={`bucket-lock-${c.index}`}>
           {c.lockedBy ? (
             <>
-              <Lock />
+              <Lock motion={`shackle:${c.index}`} />
               {t('pl.lockedBy')}{' '}
               {holder >= 0 ? <ActorBadge name={c.lockedBy} index={holder} size="s" /> : null}
               <span class={holder >= 0 ? 'visually-hidden' : ''}>{c.lockedBy}</span>
             </>
           ) : (
             <span class={s.dim}>
-              <Lock open />
+              <Lock open motion={`shackle:${c.index}`} />
               {t('pl.unlocked')}
             </span>
           )}
@@ -227,6 +279,7 @@ function Bucket({
               <span
                 class={s.node}
                 style={{ '--actor': actorColour(Math.max(i, 0)), '--actor-ink': actorInk(Math.max(i, 0)) }}
+                data-motion={`token:${w.actor}`}
               >
                 <span class={s.nodeName}>{w.actor}</span>
                 {several && <code class={s.nodeKey}>{w.object ?? `0x${w.key.toString(16)}`}</code>}
@@ -255,7 +308,32 @@ function SpinPips({ round }: { round: number }) {
   );
 }
 
+/**
+ * A thread's token at home in its row (not queued anywhere), or the empty
+ * place it left while it waits in a bucket's FIFO.
+ */
+function Home({ name, index, away }: { name: string; index: number; away: boolean }) {
+  if (away)
+    return (
+      <span
+        class={s.away}
+        style={{ '--actor': actorColour(index) }}
+        title={t('pl.away')}
+        data-testid={`home-${name}`}
+        data-away="1"
+      >
+        <span aria-hidden="true">{name.slice(0, 2)}</span>
+      </span>
+    );
+  return (
+    <span class={s.home} data-motion={`token:${name}`} data-testid={`home-${name}`} data-away="0">
+      <ActorBadge name={name} index={index} size="s" />
+    </span>
+  );
+}
+
 export function ParkingLotView({ state, trace }: ParkingLotViewProps) {
+  const root = useMotion<HTMLDivElement>(state);
   const changes = useChanges(state, trace);
   const ms = mutexes(state);
   const lot = lotView(state);
@@ -264,8 +342,9 @@ export function ParkingLotView({ state, trace }: ParkingLotViewProps) {
   // the buckets worth a closer look: the mutexes' own, and any with a holder or waiters
   const shown = lot.cells.filter((c) => c.mutexes.length > 0 || c.lockedBy || c.waiters.length > 0);
   const cols = Math.max(1, Math.round(Math.sqrt(lot.buckets)));
+  const queued = new Set(lot.cells.flatMap((c) => c.waiters.map((w) => w.actor)));
   return (
-    <div class={s.view} data-testid="parking-lot-view">
+    <div ref={root} class={`${s.view} ${motionScope}`} data-testid="parking-lot-view">
       <div class={s.mutexes}>
         {ms.map((m) => (
           <MutexCard key={m.name} m={m} changes={changes} step={state.step} actorIndex={actorIndex} />
@@ -311,12 +390,15 @@ export function ParkingLotView({ state, trace }: ParkingLotViewProps) {
             const flagChanged = changes.parkers.has(a.name);
             return (
               <li key={a.name} class={s.parker} data-actor={a.name} data-testid={`parker-${a.name}`}>
-                <ActorBadge name={a.name} index={i} size="s" />
+                <Home name={a.name} index={i} away={queued.has(a.name)} />
                 <span
                   key={flagChanged ? `f-${state.step}` : 'f'}
                   class={flagChanged ? `${s.flag} ${s.pulse}` : s.flag}
                   title={t('pl.flagHint')}
                   data-testid={`flag-${a.name}`}
+                  data-motion={`flag:${a.name}`}
+                  data-motion-fx="pop"
+                  data-motion-v={a.parker ? '1' : '0'}
                 >
                   <span aria-hidden="true">{a.parker ? '●' : '○'}</span>
                   <span class="visually-hidden">{t(a.parker ? 'pl.flagSet' : 'pl.flagClear')}</span>
@@ -351,6 +433,7 @@ export function ParkingLotView({ state, trace }: ParkingLotViewProps) {
         </ul>
         <p class={s.hint}>{t('pl.flagHint')}</p>
       </section>
+      <MotionSwitch />
     </div>
   );
 }
