@@ -156,10 +156,10 @@ describe('racy counter', () => {
   test('one thread after the other ends at 6: finished', async () => {
     const { page, errors } = await open(app.chrome.context, app.server.url + '?scenario=basic/racy-counter');
     await ready(page);
-    // Shift+1 steps A over its operation; a few presses finish A
+    // "Finish operation" steps A over its operation; a few presses finish A
     let shown = 'step 0';
     for (let i = 0; i < 3; i++) {
-      await page.keyboard.press('Shift+Digit1');
+      await lane(page, 'A').getByTestId('step-over').click();
       const before = shown;
       shown = await expectText(page.getByTestId('step-count'), new RegExp(`^(?!${before}$)step \\d+$`));
       if (clean(await lane(page, 'A').getByTestId('status').textContent()) === '✓ finished') break;

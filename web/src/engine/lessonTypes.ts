@@ -86,4 +86,14 @@ export interface LessonInfo {
   questions: LessonQuestion[];
   /** how many steps the starting schedule takes (0 without one); beats are said only after it */
   startSteps: number;
+  /**
+   * front matter `unlock`: Play and the explorer wait until the learner's own
+   * attempt (`attempt`) or first hint (`hint`); absent: always available
+   */
+  unlock?: 'attempt' | 'hint' | null;
+  /**
+   * front matter `fold`: the action kinds "until it touches shared state"
+   * (Shift+N) passes over besides the usual local ones (spin, yield, note)
+   */
+  fold?: string[] | null;
 }

@@ -713,6 +713,37 @@ export const en = {
   'aqs.event.ownFlagSet': '{actor} found its interrupt flag set.',
   'aqs.event.ownFlagClear': '{actor} checked its interrupt flag: clear.',
   'aqs.event.clearOwnFlag': '{actor} cleared its interrupt flag.',
+
+  // ---- issue 13: the learner's own win, undo, the replay under another variant ----
+  'help.locked': 'Try it yourself first: Play and the explorer open up after your own attempt.',
+  'help.lockedHint': 'Try it yourself first: Play and the explorer open up once you have opened a hint or made an attempt.',
+  'help.lockedTitle': 'After your own attempt',
+  'lesson.banner.byPlayer': 'Solved by the auto-player',
+  'lesson.banner.byExplorer': 'Solved by the explorer',
+  'lesson.banner.byReplay': 'Reached by the replay',
+  'lesson.banner.notYours':
+    'This run is not counted as yours. Go back to where the help began (←) or start again (Home) and reach the goal with your own steps.',
+  'lesson.banner.learnerSteps': 'Goal reached in {n} steps!',
+  'lesson.banner.learnerSteps.one': 'Goal reached in one step!',
+  'lesson.predict.hidden': 'Hidden until you predict: pick an answer on the left, then step {actor}.',
+  'undo.restore': 'Restore my run',
+  'undo.restoreTitle': 'Bring back the run you had before ({what}). Ctrl+Z',
+  'undo.what.reset': 'reset',
+  'undo.what.variant': 'switching variant',
+  'undo.what.explore': 'the explorer',
+  'undo.what.open': 'opening another lesson',
+  'undo.what.schedule': 'loading a schedule',
+  'undo.restored': 'Your run is back: step {step} of {total}.',
+  'undo.nothing': 'Nothing to restore.',
+  'replay.following': 'Past step {step} the schedules no longer match, so the replay followed the same order of threads and then let round-robin finish the run.',
+  'replay.laneMark': 'Step {step}: here {to} parts ways. {what}',
+  'replay.mark': 'Step {step}: here {to} behaves differently',
+  'keys.fold': 'step thread N until it next touches shared state (spin rounds, yields and local work pass in one go)',
+  'keys.undo': 'bring back the run a reset, a variant switch or the explorer replaced',
+  'lane.untilShared': 'Until shared',
+  'lane.untilSharedLabel': 'Step thread {actor} until it touches shared state (passing over spinning, yielding and local work)',
+  'announce.folded': '{actor} took {n} steps, up to its next use of shared state. The last one: {text}',
+  'lane.stepIntoCount.one': 'one engine action so far',
 } as const;
 
 export type MessageKey = keyof typeof en;

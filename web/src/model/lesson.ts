@@ -99,6 +99,28 @@ export function spinningActors(snap: Snapshot): number[] {
   return snap.state.actors.flatMap((_, i) => (keepsSpinning(snap.state, snap.trace, i) ? [i] : []));
 }
 
+/** Kinds of action that touch nothing another actor can see. */
+const LOCAL_KINDS = new Set(['none', 'spin', 'yield', 'work', 'print']);
+
+/**
+ * Whether the actor's next step can be folded into "until it touches shared
+ * state" (Shift+N): it is local work (spinning, yielding, working), it
+ * continues a spin loop (the re-read of the lock after a spin round), or the
+ * lesson lists its kind or label among the actions to fold.
+ */
+export function foldsNext(
+  state: MachineState,
+  trace: readonly TraceEvent[],
+  index: number,
+  fold?: readonly string[] | null,
+): boolean {
+  const a = state.actors[index];
+  if (!a || state.outcome !== 'running' || a.status !== 'enabled' || !a.next) return false;
+  if (LOCAL_KINDS.has(a.next.kind)) return true;
+  if (fold && (fold.includes(a.next.kind) || (!!a.next.label && fold.includes(a.next.label)))) return true;
+  return keepsSpinning(state, trace, index);
+}
+
 /** At most this many steps are taken by one "finish spinning" (a spin that never ends stops there). */
 export const MAX_SPIN_STEPS = 400;
 

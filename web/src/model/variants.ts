@@ -128,6 +128,22 @@ export function firstDifference(
   return null;
 }
 
+/**
+ * The actor that took each step after `from`, in order: the order a replay
+ * under another variant keeps following once the fingerprints no longer
+ * match (the same threads, in the same order, whatever each now does).
+ */
+export function actorOrder(trace: readonly TraceEvent[], from: number): string[] {
+  const out: string[] = [];
+  let last = from;
+  for (const e of trace) {
+    if (e.step <= last || !e.actor) continue;
+    out.push(e.actor);
+    last = e.step;
+  }
+  return out;
+}
+
 /** "schedule diverged at step 27: expected B load on m, got …" → 27; null for other messages. */
 export function divergedStep(message: string | undefined): number | null {
   const m = /schedule diverged at step (\d+)/.exec(message ?? '');

@@ -26,6 +26,13 @@ export interface LaneProps {
   machine?: MachineState;
   /** the step after which the current operation began (step into) */
   opSince?: number;
+  /**
+   * a prediction is open: 'effects' hides what the next step would change,
+   * 'next' (the actor the question is about) hides the next step altogether
+   */
+  secret?: 'effects' | 'next' | null;
+  /** where this actor's run parts from the other variant's (after "Replay under …") */
+  parting?: string | null;
   onStep: (i: number) => void;
   onStepOver: (i: number) => void;
 }
@@ -39,6 +46,8 @@ export function Lane({
   losesUpdate,
   machine,
   opSince,
+  secret,
+  parting,
   onStep,
   onStepOver,
 }: LaneProps) {
@@ -63,7 +72,7 @@ export function Lane({
   const canStep = running && state.status === 'enabled';
   const next = state.next;
   const action = next ? nextText(next, m) : '';
-  const effect = next ? nextEffect(next, state, m) : null;
+  const effect = next && !secret ? nextEffect(next, state, m) : null;
   const events = cur >= 0 ? insideOperation(trace, state.name, opSince ?? 0, m) : [];
   const insideId = `lane-${index}-inside`;
   const key = index < 9 ? String(index + 1) : null;
@@ -87,6 +96,12 @@ export function Lane({
         </span>
       </header>
 
+      {parting && (
+        <p class={s.parting} data-testid="lane-parting">
+          <span aria-hidden="true">⇄ </span>
+          {parting}
+        </p>
+      )}
       <div class={s.grow}>
         <h4 class={s.label}>{t('lane.program')}</h4>
         <ol class={s.program}>
@@ -110,7 +125,12 @@ export function Lane({
 
       <div class={state.status === 'finished' ? `${s.next} ${s.idle}` : s.next} data-testid="next">
         <h4 class={s.label}>{t('lane.next')}</h4>
-        {next && state.status !== 'finished' ? (
+        {next && state.status !== 'finished' && secret === 'next' ? (
+          <p class={s.reason} data-testid="next-hidden">
+            <span aria-hidden="true">? </span>
+            {t('lesson.predict.hidden', { actor: actor.name })}
+          </p>
+        ) : next && state.status !== 'finished' ? (
           <>
             <p class={s.action}>
               <code data-testid="action">{action}</code>
@@ -130,7 +150,7 @@ export function Lane({
             {next.site && (
               <p class={s.site}>
                 <code>{shortSite(next.site)}</code>
-                {next.label && <code class={s.comment}> // {next.label}</code>}
+                {next.label && !secret && <code class={s.comment}> // {next.label}</code>}
               </p>
             )}
           </>
@@ -186,7 +206,7 @@ export function Lane({
           class={s.step}
           disabled={!canStep}
           onClick={() => onStep(index)}
-          aria-label={canStep ? t('lane.stepLabel', { actor: actor.name, action }) : undefined}
+          aria-label={canStep && secret !== 'next' ? t('lane.stepLabel', { actor: actor.name, action }) : undefined}
           aria-keyshortcuts={key ?? undefined}
           data-testid="step"
         >
@@ -199,7 +219,7 @@ export function Lane({
           disabled={!canStep}
           onClick={() => onStepOver(index)}
           aria-label={t('lane.stepOverLabel', { actor: actor.name })}
-          aria-keyshortcuts={key ? `Shift+${key}` : undefined}
+
           title={t('lane.stepOverLabel', { actor: actor.name })}
           data-testid="step-over"
         >
@@ -217,6 +237,8 @@ export function Lanes({
   trace,
   counters,
   opSince,
+  asking,
+  parting,
   onStep,
   onStepOver,
 }: {
@@ -226,6 +248,10 @@ export function Lanes({
   /** the racy counters, whose next store may lose an update */
   counters: Set<string>;
   opSince: (number | undefined)[];
+  /** a prediction about this actor's next step is open (nothing may give its answer away) */
+  asking?: string | null;
+  /** the actor whose run parts from the other variant's there, and the words for it */
+  parting?: { actor: string; text: string } | null;
   onStep: (i: number) => void;
   onStepOver: (i: number) => void;
 }) {
@@ -253,6 +279,8 @@ export function Lanes({
             losesUpdate={losesUpdate}
             machine={machine}
             opSince={opSince[i]}
+            secret={asking ? (asking === a.name ? 'next' : 'effects') : null}
+            parting={parting?.actor === a.name ? parting.text : null}
             onStep={onStep}
             onStepOver={onStepOver}
           />

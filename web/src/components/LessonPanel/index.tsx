@@ -47,6 +47,8 @@ export interface LessonPanelProps {
   onIndex?: () => void;
   onStep: (actor: number) => void;
   onFinishSpin: (actor: number) => void;
+  /** the learner opened a hint level */
+  onHint?: () => void;
   /** the code that embeds this lesson at this moment (the Embed button) */
   embed?: () => EmbedCode;
   /** the compact page (embed): the lesson's text folds away */
@@ -75,7 +77,10 @@ export function LessonPanel(p: LessonPanelProps) {
   // hints: how many levels are open, per stage (a new stage starts folded)
   const [level, setLevel] = useState<{ stage: number; n: number }>({ stage: hint.stage, n: 0 });
   const open = level.stage === hint.stage ? level.n : 0;
-  const more = () => setLevel({ stage: hint.stage, n: Math.min(HINT_LEVELS, open + 1) });
+  const more = () => {
+    setLevel({ stage: hint.stage, n: Math.min(HINT_LEVELS, open + 1) });
+    p.onHint?.();
+  };
 
   // the latest beat stays in view (the list scrolls, not the page)
   const list = useRef<HTMLOListElement>(null);

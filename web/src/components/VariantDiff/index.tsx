@@ -67,7 +67,8 @@ export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) 
     );
   }
   // where the schedule stopped applying: the new run waits before that step; say what it would do instead
-  const stoppedActor = diff.stoppedAt !== undefined ? diff.oldEvents[0]?.actor : undefined;
+  const stoppedActor =
+    diff.stoppedAt !== undefined && diff.followed === undefined ? diff.oldEvents[0]?.actor : undefined;
   const instead = stoppedActor ? state.actors.find((a) => a.name === stoppedActor) : undefined;
   const d = diff.decision;
   return (
@@ -93,7 +94,7 @@ export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) 
               <code>{diff.to}</code>
             </dt>
             <dd>
-              {diff.stoppedAt !== undefined && instead?.next ? (
+              {stoppedActor && instead?.next ? (
                 <span class={s.events}>
                   <span>
                     {t('variantDiff.instead', { actor: instead.name, action: nextText(instead.next, state) })}
@@ -105,7 +106,12 @@ export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) 
             </dd>
           </div>
         </dl>
-        {diff.stoppedAt !== undefined && (
+        {diff.followed !== undefined && (
+          <p class={s.note} data-testid="variant-followed">
+            {t('replay.following', { step: diff.followed })}
+          </p>
+        )}
+        {diff.stoppedAt !== undefined && diff.followed === undefined && (
           <p class={s.note}>{t('variantDiff.stopped', { step: diff.stoppedAt, kept: diff.stoppedAt - 1 })}</p>
         )}
         {d && d.old && d.new && (
