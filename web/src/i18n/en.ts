@@ -86,6 +86,7 @@ export const en = {
   'announce.forward': 'Forward to step {step}.',
   'announce.reset': 'Back at the start.',
   'announce.ready': '{title} is ready. {count} threads.',
+  'announce.ready.one': '{title} is ready. One thread.',
 
   'inside.value': 'value',
   'inside.copies': 'Private copies',
@@ -481,6 +482,7 @@ export const en = {
   'variant.hint.parking_lot.handoff': 'fair unlock: the lock is handed straight to the woken thread',
   'variantDiff.title': 'From step {step} the variants differ',
   'variantDiff.same': '{from} and {to} take the same {steps} steps so far.',
+  'variantDiff.same.one': '{from} and {to} take the same single step so far.',
   'variantDiff.nothing': 'nothing (the run had ended)',
   'variantDiff.instead': '{actor} would {action} instead',
   'variantDiff.stopped': 'The schedule stops applying at step {step}; the {kept} steps before it were kept.',
@@ -489,6 +491,7 @@ export const en = {
   'variantDiff.mark': 'Step {step}: here {from} and {to} part ways',
   'announce.variantDiffer': 'Switched to {variant}. From step {step} the two variants differ.',
   'announce.variantSame': 'Switched to {variant}. The same {steps} steps so far.',
+  'announce.variantSame.one': 'Switched to {variant}. The same single step so far.',
 
   'picker.button': 'Scenarios',
   'picker.open': 'Choose another scenario',

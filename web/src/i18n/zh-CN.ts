@@ -88,6 +88,7 @@ export const zhCN: Partial<Messages> = {
   'announce.forward': '前进到第 {step} 步。',
   'announce.reset': '回到起点。',
   'announce.ready': '{title} 已就绪，共 {count} 个线程。',
+  'announce.ready.one': '{title} 已就绪，只有一个线程。',
 
   'inside.value': '值',
   'inside.copies': '私有副本',
@@ -482,6 +483,7 @@ export const zhCN: Partial<Messages> = {
   'variant.hint.parking_lot.handoff': '公平解锁：锁直接交给被唤醒的线程',
   'variantDiff.title': '从第 {step} 步起，两个变体走上了不同的路',
   'variantDiff.same': '到目前为止，{from} 和 {to} 走的 {steps} 步完全一样。',
+  'variantDiff.same.one': '到目前为止，{from} 和 {to} 走的这一步完全一样。',
   'variantDiff.nothing': '什么也没有（运行已经结束）',
   'variantDiff.instead': '{actor} 这时会改为：{action}',
   'variantDiff.stopped': '调度在第 {step} 步不再适用；之前的 {kept} 步保留了下来。',
@@ -491,6 +493,7 @@ export const zhCN: Partial<Messages> = {
   'variantDiff.mark': '第 {step} 步：{from} 和 {to} 从这里分道扬镳',
   'announce.variantDiffer': '已切换到 {variant}。从第 {step} 步起两个变体不同。',
   'announce.variantSame': '已切换到 {variant}。到目前为止 {steps} 步都一样。',
+  'announce.variantSame.one': '已切换到 {variant}。到目前为止这一步是一样的。',
 
   'picker.button': '场景',
   'picker.open': '换一个场景',

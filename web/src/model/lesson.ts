@@ -99,12 +99,13 @@ export function spinningActors(snap: Snapshot): number[] {
   return snap.state.actors.flatMap((_, i) => (keepsSpinning(snap.state, snap.trace, i) ? [i] : []));
 }
 
-/** Kinds of action that touch nothing another actor can see. */
-const LOCAL_KINDS = new Set(['none', 'spin', 'yield', 'work', 'print']);
+/** Kinds of action that change nothing another actor can see (a read only looks). */
+const LOCAL_KINDS = new Set(['none', 'load', 'spin', 'yield', 'work', 'print']);
 
 /**
  * Whether the actor's next step can be folded into "until it touches shared
- * state" (Shift+N): it is local work (spinning, yielding, working), it
+ * state" (Shift+N): it changes nothing shared (a read, spinning, yielding,
+ * local work), it
  * continues a spin loop (the re-read of the lock after a spin round), or the
  * lesson lists its kind or label among the actions to fold.
  */

@@ -13,7 +13,7 @@ import {
   type ScenarioSource,
 } from '../engine/bridge';
 import type { ScenarioInfo, ScenarioProblem, Snapshot } from '../engine/types';
-import { getLocale, t, tn } from '../i18n';
+import { getLocale, onLocale, t, tn } from '../i18n';
 import { stepLine } from '../model/format';
 import { changedObjects, objectsOfType } from '../model/program';
 import type { Place } from '../model/params';
@@ -259,6 +259,11 @@ export class Store {
     this.#engine = engine;
     this.#scenarios = scenarios;
     this.#lessons = lessons;
+    // a new language: the narration line says the last step again, in it
+    onLocale(() => {
+      const again = this.#lastSay;
+      if (again && this.#state.snap) this.#set({ announcement: again() });
+    });
     this.#state = {
       phase: 'loading',
       scenarioId: scenarios.fallback,
@@ -362,7 +367,11 @@ export class Store {
     return objectsOfType(snap.state, 'counter');
   }
 
-  #show(snap: Snapshot, announcement: string, alarm = false): void {
+  /** the announcement of the last move, said again (in the new language) when the language changes */
+  #lastSay: (() => string) | null = null;
+
+  #show(snap: Snapshot, announcement: string, alarm = false, again?: () => string): void {
+    this.#lastSay = again ?? null;
     const changed = changedObjects(this.#state.snap?.state, snap.state);
     const opSince = snap.state.actors.map(
       (a, i) => this.#ops.since(snap.state.step, i) ?? guessOpStart(snap.trace, a.name, a.next?.kind),
@@ -501,15 +510,15 @@ export class Store {
         this.setExploreOptions({ bound, maxExecutions });
       }
       const s = opened.snapshot;
-      if (s.state.step > 0) this.#show(s, ...this.#tell(s));
-      else
-        this.#show(
-          s,
-          t('announce.ready', {
+      if (s.state.step > 0) this.#show(s, ...this.#tell(s), () => this.#tell(s)[0]);
+      else {
+        const ready = () =>
+          tn('announce.ready', opened.scenario.actors.length, {
             title: opened.lesson ? inLocale(opened.lesson.title, getLocale()) : opened.scenario.title,
             count: opened.scenario.actors.length,
-          }),
-        );
+          });
+        this.#show(s, ready(), false, ready);
+      }
     } catch (e) {
       if (e instanceof EngineError && e.kind === 'scenario') {
         this.#set({ phase: 'failed', busy: false });
@@ -563,7 +572,8 @@ export class Store {
           moved !== 'goto',
           moved === 'over' ? from : undefined,
         );
-        this.#show(snap, ...say(snap));
+        const [text, lost] = say(snap);
+        this.#show(snap, text, lost, () => say(snap)[0]);
       } catch (e) {
         clearTimeout(slow);
         this.#failed(e);
@@ -582,8 +592,8 @@ export class Store {
     const fork = this.#forkNote();
     const own = this.#ownMove();
     return this.#move(
-      (e) => e.step(actor),
-      (s) => (own(s), this.#tell(s, fork(s))),
+      (e) => e.step(actor).then(own),
+      (s) => this.#tell(s, fork(s)),
       'step',
     );
   }
@@ -593,7 +603,7 @@ export class Store {
    * whose run this is.  A move that forks off before the help began makes
    * the whole run the learner's again; a run of theirs that ends is an attempt.
    */
-  #ownMove(): (after: Snapshot) => void {
+  #ownMove(): (after: Snapshot) => Snapshot {
     const before = this.#state.snap?.state.step ?? 0;
     return (after) => {
       const assist = this.#state.assist;
@@ -605,6 +615,7 @@ export class Store {
       if (own && (after.state.outcome !== 'running' || (lesson && isGoalReached(lesson, after))))
         patch.tried = true;
       if (Object.keys(patch).length) this.#set(patch);
+      return after;
     };
   }
 
@@ -619,8 +630,8 @@ export class Store {
     const fork = this.#forkNote();
     const own = this.#ownMove();
     return this.#move(
-      (e) => e.stepOver(actor),
-      (s) => (own(s), this.#tell(s, fork(s))),
+      (e) => e.stepOver(actor).then(own),
+      (s) => this.#tell(s, fork(s)),
       'over',
     );
   }
@@ -640,9 +651,9 @@ export class Store {
         let snap = await e.step(actor);
         for (let n = 1; n < MAX_SPIN_STEPS && keepsSpinning(snap.state, snap.trace, actor); n++)
           snap = await e.step(actor);
-        return snap;
+        return own(snap);
       },
-      (s) => (own(s), this.#tell(s, fork(s))),
+      (s) => this.#tell(s, fork(s)),
       'over',
     );
   }
@@ -665,10 +676,9 @@ export class Store {
         let snap = await e.step(actor);
         for (let n = 1; n < MAX_SPIN_STEPS && foldsNext(snap.state, snap.trace, actor, fold); n++)
           snap = await e.step(actor);
-        return snap;
+        return own(snap);
       },
       (s) => {
-        own(s);
         const [text, lost] = this.#tell(s, fork(s));
         const taken = s.state.step - from;
         if (taken <= 1) return [text, lost];
@@ -788,10 +798,11 @@ export class Store {
                 compared,
               },
         });
-        const say = diff
-          ? t('announce.variantDiffer', { variant, step: diff.step })
-          : t('announce.variantSame', { variant, steps: compared });
-        this.#show(snap, say);
+        const say = () =>
+          diff
+            ? t('announce.variantDiffer', { variant, step: diff.step })
+            : tn('announce.variantSame', compared, { variant, steps: compared });
+        this.#show(snap, say(), false, say);
       } catch (e) {
         this.#failed(e);
       }
@@ -936,13 +947,14 @@ export class Store {
             (n) => this.#tell(n),
           )
         : this.#move(
-            (e) => e.step(move.actor),
-            (n) => {
-              // the player's step: the run from here on is not the learner's
-              const a = this.#state.assist;
-              if (!a || n.state.step - 1 < a.from) this.#set({ assist: { by: 'player', from: n.state.step - 1 } });
-              return this.#tell(n);
-            },
+            (e) =>
+              e.step(move.actor).then((n) => {
+                // the player's step: the run from here on is not the learner's
+                const a = this.#state.assist;
+                if (!a || n.state.step - 1 < a.from) this.#set({ assist: { by: 'player', from: n.state.step - 1 } });
+                return n;
+              }),
+            (n) => this.#tell(n),
             'step',
           );
     void job.then(() => {

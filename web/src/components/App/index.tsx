@@ -86,6 +86,12 @@ export function App() {
   const locked = helpLocked(state)
     ? t(lesson?.unlock === 'hint' ? 'help.lockedHint' : 'help.locked')
     : undefined;
+  // the lesson's words for the step the run is at (the narration line says them after the step)
+  const lessonWords = useMemo(() => {
+    if (!lesson || !snap) return null;
+    const here = saidBeats(lesson, snap).filter((b) => b.step === snap.state.step);
+    return here.length ? here.map((b) => inLocale(b.say, locale)).join(' ') : null;
+  }, [lesson, snap, locale]);
   const asking = useMemo(() => {
     if (!lesson || !snap) return null;
     const q = questionNow(lesson, snap, {});
@@ -283,6 +289,40 @@ export function App() {
           )}
 
           <section class={s.centre} id="lanes" aria-label={t('panel.actors')} tabIndex={-1}>
+            <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
+              <Lanes
+                actors={scenario.actors}
+                machine={snap.state}
+                trace={snap.trace}
+                counters={counters}
+                opSince={state.opSince}
+                asking={asking}
+                parting={parting}
+                onStep={(k) => void store.step(k)}
+                onStepOver={(k) => void store.stepOver(k)}
+              />
+            </div>
+            <Narration
+              text={state.announcement}
+              serial={state.announced}
+              alarm={state.alarm}
+              lesson={asking ? null : lessonWords}
+            />
+            {state.undo && (
+              <p class={s.undo}>
+                <button
+                  type="button"
+                  class={s.undoButton}
+                  onClick={() => void store.restore()}
+                  title={t('undo.restoreTitle', { what: t(`undo.what.${state.undo.what}`) })}
+                  aria-keyshortcuts="Control+Z"
+                  data-testid="restore-run"
+                >
+                  <span aria-hidden="true">↶ </span>
+                  {t('undo.restore')}
+                </button>
+              </p>
+            )}
             {state.variantDiff && (
               <VariantDiff
                 diff={state.variantDiff}
@@ -316,35 +356,7 @@ export function App() {
                 onReset={() => void store.reset()}
               />
             )}
-            <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
-              <Lanes
-                actors={scenario.actors}
-                machine={snap.state}
-                trace={snap.trace}
-                counters={counters}
-                opSince={state.opSince}
-                asking={asking}
-                parting={parting}
-                onStep={(k) => void store.step(k)}
-                onStepOver={(k) => void store.stepOver(k)}
-              />
-            </div>
-            <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
-            {state.undo && (
-              <p class={s.undo}>
-                <button
-                  type="button"
-                  class={s.undoButton}
-                  onClick={() => void store.restore()}
-                  title={t('undo.restoreTitle', { what: t(`undo.what.${state.undo.what}`) })}
-                  aria-keyshortcuts="Control+Z"
-                  data-testid="restore-run"
-                >
-                  <span aria-hidden="true">↶ </span>
-                  {t('undo.restore')}
-                </button>
-              </p>
-            )}
+            <div class={s.explorerSlot}>
             <ExplorerPanel
               explorer={state.explorer}
               scenarioId={state.scenarioId}
@@ -356,6 +368,7 @@ export function App() {
               onClose={() => store.closeExplorer()}
               onOptions={(o) => store.setExploreOptions(o)}
             />
+            </div>
           </section>
 
           <aside class={`${s.panel} ${s.inside}`} aria-labelledby="inside-title">

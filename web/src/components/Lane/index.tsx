@@ -6,7 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { ActorState, MachineState, Outcome, ScenarioActor, TraceEvent } from '../../engine/types';
-import { t } from '../../i18n';
+import { t, tn } from '../../i18n';
 import { blockedText, insideOperation, nextEffect, nextText } from '../../model/describe';
 import { actorColour, actorInk, isLostUpdate, shortSite, statusView } from '../../model/format';
 import { spinRound } from '../../model/parkingLot';
@@ -87,7 +87,7 @@ export function Lane({
       data-status={state.status}
     >
       <header class={s.head}>
-        <ActorBadge name={actor.name} index={index} size="l" />
+        <ActorBadge name={actor.name} index={index} size="m" />
         <h3 id={titleId} class={s.name}>
           {t('lane.title', { name: actor.name })}
         </h3>
@@ -177,7 +177,7 @@ export function Lane({
             </span>
             {t('lane.stepInto')}
             {events.length > 0 && (
-              <span class={s.intoCount}>{t('lane.stepIntoCount', { n: events.length })}</span>
+              <span class={s.intoCount}>{tn('lane.stepIntoCount', events.length)}</span>
             )}
           </button>
           {inside && (
@@ -223,7 +223,8 @@ export function Lane({
           title={t('lane.stepOverLabel', { actor: actor.name })}
           data-testid="step-over"
         >
-          {t('lane.stepOver')}
+          <span aria-hidden="true">»</span>
+          <span class={s.overWords}>{t('lane.stepOver')}</span>
         </button>
       </div>
     </section>

@@ -91,7 +91,9 @@ export function LessonPanel(p: LessonPanelProps) {
 
   // the lesson's text is open until the learner's first step, then folds away for the narration
   const started = step > lesson.startSteps;
-  const [bodyOpen, setBodyOpen] = useState(!started && !p.compact);
+  // on a phone it starts folded too: the goal and the threads come first
+  const narrow = typeof matchMedia === 'function' && matchMedia('(max-width: 760px)').matches;
+  const [bodyOpen, setBodyOpen] = useState(!started && !p.compact && !narrow);
   const wasStarted = useRef(started);
   useEffect(() => {
     if (started && !wasStarted.current) setBodyOpen(false);

@@ -5,7 +5,7 @@
  * correct).  A button goes to that step.
  */
 import type { MachineState, TraceEvent } from '../../engine/types';
-import { t } from '../../i18n';
+import { t, tn } from '../../i18n';
 import { eventText, nextText } from '../../model/describe';
 import type { VariantDiff as Diff } from '../../store/store';
 import { ActorBadge } from '../ActorBadge';
@@ -57,7 +57,7 @@ export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) 
         </span>
         <div class={s.body}>
           <p class={s.title}>
-            {t('variantDiff.same', { from: diff.from, to: diff.to, steps: diff.compared })}
+            {tn('variantDiff.same', diff.compared, { from: diff.from, to: diff.to, steps: diff.compared })}
           </p>
         </div>
         <button type="button" class={s.dismiss} onClick={onDismiss} aria-label={t('notice.dismiss')}>
