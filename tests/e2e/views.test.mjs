@@ -61,7 +61,7 @@ describe('the parking lot', () => {
     await page.keyboard.press('1');
     await expectText(view.getByTestId('bits-m'), '01');
     assert.equal(await view.getByTestId('bit-LOCKED').getAttribute('data-on'), '1');
-    await expectText(page.getByTestId('narration'), 'Step 1: A: fast path: CAS 00 -> 01 — state 00 → 01.');
+    await expectText(page.getByTestId('narration'), 'Step 1: A, fast path: state 00 → 01.');
     await expectText(lane(page, 'B').getByTestId('effect'), 'will fail: state is 01, not 00');
     await expectText(view.getByTestId('mutex-m'), /held by/);
 
@@ -80,7 +80,7 @@ describe('the parking lot', () => {
     await play(page, LOST_WAKEUP.slice(0, 26));
     // step 26: B set PARKED
     await expectText(view.getByTestId('bits-m'), '11');
-    await expectText(page.getByTestId('narration'), 'Step 26: B: set PARKED — state 01 → 11.');
+    await expectText(page.getByTestId('narration'), 'Step 26: B, set PARKED: state 01 → 11.');
     await play(page, LOST_WAKEUP.slice(26, 29), 26);
     // step 29: A holds m's bucket and found nobody; B is about to validate outside the bucket lock
     await expectText(view.getByTestId('bucket-lock-30'), /locked by/);

@@ -121,7 +121,8 @@ export const en = {
   'notice.badScenario': 'This scenario has a problem',
   'notice.unknownScenario': 'There is no scenario called “{name}”; showing “{fallback}” instead.',
   'notice.badParam': 'The address has a bad “{name}” parameter: {message}',
-  'notice.badSchedule': 'The schedule in the address could not be replayed: {message}',
+  'notice.badSchedule':
+    'The “schedule” parameter in the address could not be replayed ({message}), so the run starts from the beginning. To share a run, copy its link again with Share.',
   'notice.scheduleNote': 'About the schedule in the address: {message}',
   'notice.engine': 'The engine refused: {message}',
   'notice.where': '{file}, line {line}',
@@ -130,6 +131,10 @@ export const en = {
   'param.tooLong': 'it is longer than {max} characters',
   'param.badChars': 'it may only contain letters, digits, spaces and : . _ - @ [ ] =',
   'param.badPrefix': 'a schedule starts with “v1:” or “v1.”',
+  'param.badLesson':
+    'a lesson is named by lowercase letters and digits joined by dashes, like “lost-wakeup”. The first lesson is shown; pick another under Lessons.',
+  'param.badScenario':
+    'a scenario is named by its folder and file, like “parking_lot/lost-wakeup”. Pick one under Scenarios.',
   'param.notStep': 'it must be a whole number from 0 to {max}',
 
   'keys.title': 'Keyboard',
@@ -511,10 +516,10 @@ export const en = {
   'notice.badVariant': 'This scenario has no variant “{variant}” (it has: {variants}); showing “{fallback}”.',
   'param.badVariant': 'a variant name is lower-case letters, digits and _',
   'param.badLang': 'the languages are {langs}',
-  'pl.event.casOk': '{actor}: {label} — {field} {old} → {new}.',
-  'pl.event.casFailed': '{actor}: {label} failed — {field} is {old}, not {expected}.',
-  'pl.event.store': '{actor}: {label} — {field} {old} → {new}.',
-  'pl.event.load': '{actor}: {label} — {field} is {value}.',
+  'pl.event.casOk': '{actor}, {label}: {field} {old} → {new}.',
+  'pl.event.casFailed': '{actor}, {label}: the CAS fails, as {field} is {old}, not {expected}.',
+  'pl.event.store': '{actor}, {label}: {field} {old} → {new}.',
+  'pl.event.load': '{actor}, {label}: {field} is {value}.',
   'pl.event.lockBucket': '{actor} locked bucket {object}.',
   'pl.event.unlockBucket': '{actor} unlocked bucket {object}.',
   'pl.event.prepare': '{actor} reset its parker.',

@@ -9,6 +9,7 @@ import { t, tn, type Locale } from '../../i18n';
 import type { OutcomeView } from '../../model/format';
 import { inLocale, type SaidBeat } from '../../model/lesson';
 import { Icon } from '../Icon';
+import { InlineText } from '../InlineText';
 import s from './style.module.css';
 
 export interface GoalBannerProps {
@@ -67,7 +68,9 @@ export function GoalBanner(p: GoalBannerProps) {
             {t('lesson.banner.notYours')}
           </p>
         )}
-        <p class={s.goal}>{inLocale(lesson.goal.text, locale)}</p>
+        <p class={s.goal}>
+          <InlineText text={inLocale(lesson.goal.text, locale)} />
+        </p>
         <div class={s.what}>
           <h3 class={s.whatTitle}>{t('lesson.banner.what')}</h3>
           {outcome && (
@@ -76,7 +79,11 @@ export function GoalBanner(p: GoalBannerProps) {
               {outcome.details.length > 0 && <span class={s.detail}> — {outcome.details.join(' ')}</span>}
             </p>
           )}
-          {p.lastBeat && <p class={s.beat}>{inLocale(p.lastBeat.say, locale)}</p>}
+          {p.lastBeat && (
+            <p class={s.beat}>
+              <InlineText text={inLocale(p.lastBeat.say, locale)} />
+            </p>
+          )}
           {outcome?.quote && (
             <blockquote class={s.quote} lang="en">
               <span class={s.quoteBy}>{t('outcome.engineSays')}</span> {outcome.quote}

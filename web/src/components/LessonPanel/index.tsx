@@ -23,6 +23,7 @@ import {
 import type { EmbedCode } from '../../model/embed';
 import { ActorBadge } from '../ActorBadge';
 import { EmbedButton } from '../EmbedButton';
+import { InlineText } from '../InlineText';
 import { Markdown } from '../Markdown';
 import s from './style.module.css';
 
@@ -135,7 +136,7 @@ export function LessonPanel(p: LessonPanelProps) {
           {!p.reached && p.reachedBefore && <span class={s.before}>{t('lesson.reachedBefore')}</span>}
         </h2>
         <p class={s.goalText} data-testid="lesson-goal">
-          {inLocale(lesson.goal.text, locale)}
+          <InlineText text={inLocale(lesson.goal.text, locale)} />
         </p>
       </section>
 
@@ -157,9 +158,13 @@ export function LessonPanel(p: LessonPanelProps) {
           <h3 id="lesson-recap-title" class={s.heading}>
             {t('lesson.recap')}
           </h3>
-          <p>{inLocale(lesson.recap, locale)}</p>
+          <p>
+            <InlineText text={inLocale(lesson.recap, locale)} />
+          </p>
           <h3 class={s.heading}>{t('lesson.realWorld')}</h3>
-          <p data-testid="lesson-real-world">{inLocale(lesson.realWorld, locale)}</p>
+          <p data-testid="lesson-real-world">
+            <InlineText text={inLocale(lesson.realWorld, locale)} />
+          </p>
         </section>
       )}
       {lesson.startSteps > 0 && step >= lesson.startSteps && beats.length === 0 && (
@@ -176,7 +181,9 @@ export function LessonPanel(p: LessonPanelProps) {
           <h3 id="lesson-predict-title" class={s.cardTitle}>
             <span aria-hidden="true">?</span> {t('lesson.predict.title')}
           </h3>
-          <p class={s.ask}>{inLocale(question.question.ask, locale)}</p>
+          <p class={s.ask}>
+            <InlineText text={inLocale(question.question.ask, locale)} />
+          </p>
           {question.phase === 'ask' ? (
             <>
               <div class={s.choices} role="radiogroup" aria-labelledby="lesson-predict-title">
@@ -193,7 +200,7 @@ export function LessonPanel(p: LessonPanelProps) {
                     <span class={s.choiceMark} aria-hidden="true">
                       {String.fromCharCode(65 + i)}
                     </span>
-                    {inLocale(c, locale)}
+                    <InlineText text={inLocale(c, locale)} />
                   </button>
                 ))}
               </div>
@@ -219,7 +226,9 @@ export function LessonPanel(p: LessonPanelProps) {
                         answer: inLocale(question.question.choices[question.question.answerIndex], locale),
                       })}
               </p>
-              <p class={s.explain}>{inLocale(question.question.explain, locale)}</p>
+              <p class={s.explain}>
+                <InlineText text={inLocale(question.question.explain, locale)} />
+              </p>
             </>
           )}
         </section>
@@ -259,7 +268,9 @@ export function LessonPanel(p: LessonPanelProps) {
                 data-testid="lesson-beat"
               >
                 <span class={s.beatStep}>{t('lesson.stepN', { step: b.step })}</span>
-                <span>{inLocale(b.say, locale)}</span>
+                <span>
+                  <InlineText text={inLocale(b.say, locale)} />
+                </span>
               </li>
             ))}
           </ol>
@@ -281,13 +292,13 @@ export function LessonPanel(p: LessonPanelProps) {
               {open >= 1 && (
                 <p class={s.hint} data-level="nudge" data-testid="hint-nudge">
                   <span class={s.hintLevel}>{t('lesson.hint.nudge')}</span>
-                  {inLocale(h.nudge, locale)}
+                  <InlineText text={inLocale(h.nudge, locale)} />
                 </p>
               )}
               {open >= 2 && (
                 <p class={s.hint} data-level="direction" data-testid="hint-direction">
                   <span class={s.hintLevel}>{t('lesson.hint.direction')}</span>
-                  {inLocale(h.direction, locale)}
+                  <InlineText text={inLocale(h.direction, locale)} />
                 </p>
               )}
               {open >= 3 && !hint.onPath && (
@@ -298,7 +309,9 @@ export function LessonPanel(p: LessonPanelProps) {
               {open >= 3 && nextActor && (
                 <div class={s.hint} data-level="next" data-testid="hint-next">
                   <span class={s.hintLevel}>{t('lesson.hint.nextLevel')}</span>
-                  <p class={s.hintText}>{inLocale(h.next, locale)}</p>
+                  <p class={s.hintText}>
+                    <InlineText text={inLocale(h.next, locale)} />
+                  </p>
                   {indexOf(nextActor) >= 0 && snap.state.outcome === 'running' && (
                     <button
                       type="button"

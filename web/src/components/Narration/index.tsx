@@ -3,6 +3,7 @@
  * has something to say about that step, the lesson's words after it.  It is
  * also the aria-live region, so a screen reader hears each step as it happens.
  */
+import { InlineText } from '../InlineText';
 import s from './style.module.css';
 
 export function Narration({
@@ -31,7 +32,7 @@ export function Narration({
       {lesson && (
         <span class={s.lesson} data-testid="narration-lesson">
           {' '}
-          {lesson}
+          <InlineText text={lesson} />
         </span>
       )}
       {serial % 2 ? '\u200b' : ''}
