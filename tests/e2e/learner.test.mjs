@@ -153,12 +153,14 @@ describe('the flagship’s payoff', () => {
     await expectText(diff, /From step \d+ the variants differ/);
     await expectText(page.getByTestId('variant-followed'), /followed the same order of threads/);
     await expectText(page.getByTestId('variant-decision'), /validate passed under validate_outside.*validate failed under correct/);
-    // the learner stands on the parting, marked on the timeline and in B's lane
-    const mark = page.getByTestId('timeline-mark');
-    const at = Number(await mark.getAttribute('data-step'));
-    await expectText(stepCount(page), new RegExp(`^step ${at} of \\d+$`));
-    await expectText(page.getByTestId('lane-parting'), new RegExp(`Step ${at}: here correct parts ways`));
-    assert.ok((await mark.boundingBox()).width > 0);
+    // the learner stands where B's validate fails under the bucket lock: marked on the timeline and in B's lane
+    const at = await stepOf(page);
+    await expectText(
+      lane(page, 'B').getByTestId('lane-parting'),
+      `⇄ Step ${at}: under correct, B decides differently here: validate failed.`,
+    );
+    const mark = page.locator(`[data-testid="timeline-mark"][data-step="${at}"]`);
+    assert.ok((await mark.boundingBox()).width > 0, 'a visible mark on the timeline');
     await screenshot(page, 'learner-replay-correct');
     // the rest of the run: B refuses to sleep (validate fails under the bucket lock), retries, both finish
     const total = Number(/of (\d+)/.exec(clean(await stepCount(page).innerText()))[1]);
@@ -221,5 +223,201 @@ describe('nothing is lost', () => {
     await expectText(stepCount(page), 'step 0');
     assert.deepEqual(errors, []);
     await page.close();
+  });
+});
+
+// ---- one screen, words, embed, accessibility -------------------------------------------
+
+/** Opens `url` in a page of the given size (its own context, the app's CSP and all). */
+async function sized(url, width, height) {
+  const { page, errors } = await open(app.chrome.context, 'about:blank');
+  await page.setViewportSize({ width, height });
+  await page.goto(url);
+  await lane(page, 'A').waitFor({ timeout: 15000 });
+  return { page, errors };
+}
+
+/** Whether the element's box lies inside the window (fully). */
+async function inView(page, locator) {
+  const box = await locator.boundingBox();
+  const vp = page.viewportSize();
+  return !!box && box.y >= 0 && box.x >= 0 && box.y + box.height <= vp.height && box.x + box.width <= vp.width;
+}
+
+describe('one screen', () => {
+  test('1440x900: four lanes side by side, their Step buttons, the narration and the engine view in view, the diagram open too', async () => {
+    const { page, errors } = await sized(`${app.server.url}?lesson=permits-are-a-number`, 1440, 900);
+    await page.getByTestId('tab-diagram').click();
+    await page.getByTestId('tabpanel-diagram').waitFor();
+    await press(page, '1');
+    const lanes = page.locator('section[data-actor]');
+    assert.equal(await lanes.count(), 4);
+    const tops = [];
+    for (let i = 0; i < 4; i++) {
+      const step = lanes.nth(i).getByTestId('step');
+      assert.ok(await inView(page, step), `lane ${i}'s Step button in view`);
+      tops.push(Math.round((await lanes.nth(i).boundingBox()).y));
+    }
+    assert.equal(new Set(tops).size, 1, `side by side: ${tops}`);
+    assert.ok(await inView(page, page.getByTestId('narration')), 'the narration line in view');
+    const inside = page.locator('main > aside').last();
+    const box = await inside.boundingBox();
+    assert.ok(box.x > (await lanes.nth(3).boundingBox()).x && box.y < 200, 'the engine view beside the lanes');
+    await screenshot(page, 'screen-1440-lesson-9-diagram');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('1024x768: two lanes side by side with their Step buttons', async () => {
+    const { page, errors } = await sized(`${app.server.url}?lesson=lost-wakeup`, 1024, 768);
+    const a = await lane(page, 'A').boundingBox();
+    const b = await lane(page, 'B').boundingBox();
+    assert.equal(Math.round(a.y), Math.round(b.y));
+    assert.ok(await inView(page, lane(page, 'B').getByTestId('step')));
+    await screenshot(page, 'screen-1024-lesson-6');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('390x844: the goal on one line, the text folded, the threads and the engine view right under them, the next-thread choice whole', async () => {
+    const { page, errors } = await sized(`${app.server.url}?lesson=lost-wakeup`, 390, 844);
+    const goal = page.getByTestId('lesson-goal');
+    const line = await goal.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight) || 24);
+    assert.ok((await goal.boundingBox()).height <= line * 1.6, 'one line');
+    assert.equal(await page.locator('details:has([data-testid="lesson-about"])').getAttribute('open'), null);
+    assert.ok(await inView(page, lane(page, 'B').getByTestId('step')), 'Step B on the first screen');
+    const lanesBottom = Math.max(
+      ...(await Promise.all(['A', 'B'].map(async (n) => (await lane(page, n).boundingBox()).y + (await lane(page, n).boundingBox()).height))),
+    );
+    const insideTop = (await page.locator('main > aside').last().boundingBox()).y;
+    assert.ok(insideTop > lanesBottom && insideTop - lanesBottom < 160, `engine view under the lanes (${lanesBottom} → ${insideTop})`);
+    const policy = page.getByTestId('policy');
+    const pb = await policy.boundingBox();
+    assert.ok(pb && pb.x + pb.width <= 390, 'the next-thread choice is not cut off');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing wider than the phone');
+    await screenshot(page, 'screen-390-lesson-6');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('words', () => {
+  test('中文 changes the narration at once; goals render their Markdown', async () => {
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=racy-counter`);
+    await lane(page, 'A').waitFor({ timeout: 15000 });
+    await stepActor(page, 'A');
+    await expectText(page.getByTestId('narration'), /^Step 1: /);
+    await page.getByTestId('lang-switch').getByText('中文').click();
+    await expectText(page.getByTestId('narration'), /^第 1 步/);
+    await page.getByTestId('lang-switch').getByText('EN').click();
+    await expectText(page.getByTestId('narration'), /^Step 1: /);
+    // lesson 1's recap names `counter == 4`: code, not backticks
+    for (const a of ['B', 'A', 'B', 'A', 'B', 'A']) if (await lane(page, a).getByTestId('step').isEnabled()) await stepActor(page, a);
+    assert.equal(await page.locator('main').getByText(/`/).count(), 0, 'no raw backticks');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a bad lesson= names the parameter and what to do', async () => {
+    const { page } = await open(app.chrome.context, `${app.server.url}?lesson=%3Cb%3E`);
+    await lane(page, 'A').waitFor({ timeout: 15000 });
+    await expectText(page.getByTestId('notice'), /bad “lesson” parameter: a lesson is named by lowercase letters.*pick another under Lessons/);
+    assert.doesNotMatch(clean(await page.getByTestId('notice').first().innerText()), /@ \[ \]/);
+    await page.close();
+  });
+});
+
+describe('embed', () => {
+  test('the copied iframe snippet fits the frame to the lesson; Inside the lock is open; lane titles stay on one line at 900 px', async () => {
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=lost-wakeup`);
+    await lane(page, 'A').waitFor({ timeout: 15000 });
+    await page.getByTestId('embed').click();
+    const snippet = await page.getByTestId('embed-iframe').inputValue();
+    assert.match(snippet, /<script>[\s\S]*type === 'height'[\s\S]*<\/script>$/);
+    await page.close();
+    const { createServer } = await import('node:http');
+    const host = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course</title></head>
+<body style="margin:0;width:900px">${snippet}</body></html>`);
+    });
+    await new Promise((r) => host.listen(0, '127.0.0.1', r));
+    const course = await open(app.chrome.context, `http://127.0.0.1:${host.address().port}/`);
+    await course.page.setViewportSize({ width: 900, height: 900 });
+    const frame = course.page.frameLocator('iframe');
+    await lane(frame, 'A').waitFor({ timeout: 15000 });
+    // the frame takes the lesson's own height (the snippet's script), not a fixed one
+    const fitted = await until(async () => {
+      const h = await course.page.evaluate(() => document.querySelector('iframe').style.height);
+      return h && h !== '760px' && h;
+    }, 'the frame to fit');
+    const content = await frame.locator('body').evaluate((b) => Math.ceil(b.getBoundingClientRect().height));
+    assert.equal(fitted, `${content}px`);
+    assert.equal(await frame.locator('details:has(summary)').last().getAttribute('open'), '');
+    for (const n of ['A', 'B']) {
+      const title = lane(frame, n).locator('h3');
+      const lh = await title.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight) || 20);
+      assert.ok((await title.boundingBox()).height < lh * 1.5, `Thread ${n} on one line`);
+    }
+    await screenshot(course.page, 'embed-900');
+    assert.deepEqual(course.errors, []);
+    assert.deepEqual(errors, []);
+    await course.page.close();
+    await new Promise((r) => host.close(r));
+  });
+});
+
+// axe-core, run in the page through the DevTools protocol (the app's CSP refuses inline scripts)
+const { readFileSync } = await import('node:fs');
+const { createRequire } = await import('node:module');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function axe(page, name) {
+  await page.evaluate(`${AXE};0`);
+  const r = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
+  );
+  const found = r.violations.map(
+    (v) => `${name}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join(' | ')}`,
+  );
+  return found;
+}
+
+describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  test('every main view, wide and phone, has no violations', async () => {
+    const all = [];
+    for (const [w, h] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      const { page, errors } = await sized(`${app.server.url}?lesson=lost-wakeup`, w, h);
+      await press(page, '1');
+      await press(page, 'Shift+Digit2');
+      all.push(...(await axe(page, `lesson ${w}`)));
+      await screenshot(page, `view-${w}-lesson`);
+      for (const tab of ['diagram', 'source', 'trace']) {
+        await page.getByTestId(`tab-${tab}`).click();
+        await page.getByTestId(`tabpanel-${tab}`).waitFor();
+        await page.waitForTimeout(tab === 'diagram' ? 1500 : 300);
+        all.push(...(await axe(page, `${tab} ${w}`)));
+        await screenshot(page, `view-${w}-${tab}`);
+      }
+      await page.getByTestId('open-lessons').click();
+      await page.getByTestId('lesson-index').waitFor({ state: 'visible' });
+      all.push(...(await axe(page, `index ${w}`)));
+      await screenshot(page, `view-${w}-index`);
+      await page.keyboard.press('Escape');
+      await page.goto(`${app.server.url}?scenario=parking_lot/lost-wakeup`);
+      await lane(page, 'A').waitFor({ timeout: 15000 });
+      all.push(...(await axe(page, `sandbox ${w}`)));
+      await screenshot(page, `view-${w}-sandbox`);
+      await page.goto(`${app.server.url}embed.html?lesson=lost-wakeup`);
+      await lane(page, 'A').waitFor({ timeout: 15000 });
+      all.push(...(await axe(page, `embed ${w}`)));
+      await screenshot(page, `view-${w}-embed`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+    assert.deepEqual(all, []);
   });
 });

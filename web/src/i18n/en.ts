@@ -745,6 +745,7 @@ export const en = {
   'undo.nothing': 'Nothing to restore.',
   'replay.following': 'Past step {step} the schedules no longer match, so the replay followed the same order of threads and then let round-robin finish the run.',
   'replay.laneMark': 'Step {step}: here {to} parts ways. {what}',
+  'replay.laneDecision': 'Step {step}: under {to}, {actor} decides differently here: {what}.',
   'replay.mark': 'Step {step}: here {to} behaves differently',
   'keys.fold': 'step thread N until it next touches shared state (spin rounds, yields and local work pass in one go)',
   'keys.undo': 'bring back the run a reset, a variant switch or the explorer replaced',

@@ -743,6 +743,7 @@ export const zhCN: Partial<Messages> = {
   'undo.nothing': '没有可以恢复的运行。',
   'replay.following': '从第 {step} 步起两份调度对不上了，所以重放按原来的线程顺序继续走，最后交给轮转调度把运行走完。',
   'replay.laneMark': '第 {step} 步：{to} 在这里分道扬镳。{what}',
+  'replay.laneDecision': '第 {step} 步：在 {to} 下，{actor} 在这里做出了不同的决定：{what}。',
   'replay.mark': '第 {step} 步：{to} 在这里表现不同',
   'keys.fold': '让线程 N 一直走到下一次触及共享状态之前（自旋、让出和本地操作一次走完）',
   'keys.undo': '找回被重置、切换变体或探索器替换掉的运行',

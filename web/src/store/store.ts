@@ -19,7 +19,7 @@ import { changedObjects, objectsOfType } from '../model/program';
 import type { Place } from '../model/params';
 import { engineWords, guessOpStart } from '../model/describe';
 import { OpHistory } from '../model/opHistory';
-import { actorOrder, firstDifference, type Difference } from '../model/variants';
+import { actorOrder, firstDifference, followsOrder, type Difference } from '../model/variants';
 import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../engine/explorer';
 import { DEFAULT_EXPLORE, formatCount, formatDuration, resultLine } from '../model/explore';
 import type { StepRange } from '../model/mermaid';
@@ -761,10 +761,11 @@ export class Store {
           // past the parting the fingerprints no longer match: keep the same order of
           // threads (skipping one that cannot move), then let round-robin finish the run
           followed = snap.state.step + 1;
-          for (const name of actorOrder(old.trace, snap.state.step)) {
-            const i = snap.state.actors.findIndex((a) => a.name === name);
+          for (const step of actorOrder(old.trace, snap.state.step)) {
             if (snap.state.outcome !== 'running') break;
-            if (snap.state.actors[i]?.status === 'enabled') snap = await engine.step(i);
+            const i = snap.state.actors.findIndex((a) => a.name === step.actor);
+            const a = snap.state.actors[i];
+            if (a && followsOrder(step, a.next, a.status === 'enabled')) snap = await engine.step(i);
           }
           for (let n = 0; n < MAX_FINISH_STEPS; n++) {
             const move = playMove(snap.state, snap.trace, 'round-robin');
@@ -774,8 +775,10 @@ export class Store {
         }
         const diff = firstDifference(old.trace, snap.trace, followed === undefined ? stoppedAt : undefined);
         const compared = Math.min(old.state.step, stoppedAt !== undefined ? stoppedAt - 1 : Infinity);
-        // the learner lands on the first step that differs, the rest of the run ahead of them
-        if (followed !== undefined && diff && diff.step < snap.state.step) snap = await engine.goto(diff.step);
+        // the learner lands where the engine decided differently (else the first step that
+        // differs), the rest of the run ahead of them
+        const land = diff?.decision?.new?.step ?? diff?.step;
+        if (followed !== undefined && land !== undefined && land < snap.state.step) snap = await engine.goto(land);
         this.#ops.clear();
         this.#ops.record(snap.state.step, snap.state.actors);
         this.#set({

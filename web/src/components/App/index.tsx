@@ -33,7 +33,7 @@ import { ScenarioPicker } from '../ScenarioPicker';
 import { SourceView } from '../SourceView';
 import { Story } from '../Story';
 import { Timeline } from '../Timeline';
-import { VariantDiff } from '../VariantDiff';
+import { VariantDiff, noteWords } from '../VariantDiff';
 import { useLessonUI } from '../../lessons/ui';
 import { lessonFiles, lessonNeighbours, lessonSummaries } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
@@ -196,8 +196,19 @@ export function App() {
   // after "Replay under …": the lane of the actor whose run parts there says so
   const vd = state.variantDiff;
   const partingEvents = vd && !vd.same ? vd.newEvents.filter((e) => e.kind !== 'clock' && e.kind !== 'finish') : [];
+  const decided = vd && !vd.same ? vd.decision : null;
   const parting =
-    vd && snap && partingEvents[0]?.actor
+    decided?.new && snap
+      ? {
+          actor: decided.actor,
+          text: t('replay.laneDecision', {
+            step: decided.new.step,
+            to: vd!.to,
+            actor: decided.actor,
+            what: noteWords(decided.new.label),
+          }),
+        }
+      : vd && snap && partingEvents[0]?.actor
       ? {
           actor: partingEvents[0].actor,
           text: t('replay.laneMark', {
@@ -371,7 +382,7 @@ export function App() {
             </div>
           </section>
 
-          <aside class={`${s.panel} ${s.inside}`} aria-labelledby="inside-title">
+          <aside class={`${s.panel} ${s.inside}`} aria-labelledby="inside-title" tabIndex={0}>
             <h2 id="inside-title" class={s.panelTitle}>
               {t(
                 scenario.engine === 'parking_lot'
@@ -420,6 +431,19 @@ export function App() {
             marks={
               state.variantDiff && !state.variantDiff.same
                 ? [
+                    ...(decided?.new && decided.new.step !== state.variantDiff.step
+                      ? [
+                          {
+                            step: decided.new.step,
+                            label: t('replay.laneDecision', {
+                              step: decided.new.step,
+                              to: state.variantDiff.to,
+                              actor: decided.actor,
+                              what: noteWords(decided.new.label),
+                            }),
+                          },
+                        ]
+                      : []),
                     {
                       step: state.variantDiff.step,
                       label: t('variantDiff.mark', {

@@ -133,7 +133,9 @@ export function Lane({
         ) : next && state.status !== 'finished' ? (
           <>
             <p class={s.action}>
-              <code data-testid="action">{action}</code>
+              <code id={`lane-${index}-action`} data-testid="action">
+                {action}
+              </code>
             </p>
             {effect && (
               <p class={losesUpdate ? `${s.effect} ${s.warn}` : s.effect} data-testid="effect">
@@ -206,7 +208,7 @@ export function Lane({
           class={s.step}
           disabled={!canStep}
           onClick={() => onStep(index)}
-          aria-label={canStep && secret !== 'next' ? t('lane.stepLabel', { actor: actor.name, action }) : undefined}
+          aria-describedby={canStep && secret !== 'next' && next ? `lane-${index}-action` : undefined}
           aria-keyshortcuts={key ?? undefined}
           data-testid="step"
         >
@@ -218,8 +220,6 @@ export function Lane({
           class={s.over}
           disabled={!canStep}
           onClick={() => onStepOver(index)}
-          aria-label={t('lane.stepOverLabel', { actor: actor.name })}
-
           title={t('lane.stepOverLabel', { actor: actor.name })}
           data-testid="step-over"
         >

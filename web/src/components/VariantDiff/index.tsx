@@ -31,7 +31,8 @@ function Events({ events, state }: { events: TraceEvent[]; state: MachineState }
   );
 }
 
-function noteWords(label: string): string {
+/** An engine decision's note ("validate failed") in the learner's words. */
+export function noteWords(label: string): string {
   switch (label) {
     case 'validate ok':
       return t('note.validateOk');
