@@ -83,11 +83,15 @@ export function LessonPanel(p: LessonPanelProps) {
     p.onHint?.();
   };
 
-  // the latest beat stays in view (the list scrolls, not the page)
+  // the latest beat stays in view: the list scrolls to it, and on a wide screen the column
+  // too (on a phone the page would scroll away from the threads, so it does not)
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    if (typeof matchMedia === 'function' && matchMedia('(min-width: 1101px) and (min-height: 560px)').matches)
+      el.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
   }, [beats.length]);
 
   // the lesson's text is open until the learner's first step, then folds away for the narration
