@@ -212,7 +212,8 @@ describe('switching variants', () => {
       page.getByTestId('variant-decision'),
       'Where the engine decided differently — B: validate passed under validate_outside (step 30); validate failed under correct (step 33).',
     );
-    assert.equal(await page.getByTestId('timeline-mark').getAttribute('data-step'), '30');
+    // the timeline marks where the engine decided differently (B's validate under correct)
+    assert.equal(await page.getByTestId('timeline-mark').getAttribute('data-step'), '33');
     await expectText(page.getByTestId('outcome'), /Finished/);
     await page.waitForURL((u) => u.searchParams.get('variant') === 'correct');
     await screenshot(page, 'variant-diff');

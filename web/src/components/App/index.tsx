@@ -193,6 +193,10 @@ export function App() {
   const names = scenario?.actors.map((a) => a.name) ?? [];
   const checks = (scenario?.asserts ?? []).map((a) => a.text);
   const outcome = snap ? outcomeFor(snap.state, snap.summary) : null;
+  // a new comparison of variants: the lanes (where the parting is marked) come back into view
+  useEffect(() => {
+    if (state.variantDiff) document.getElementById('lanes')?.scrollTo?.({ top: 0 });
+  }, [state.variantDiff]);
   // after "Replay under …": the lane of the actor whose run parts there says so
   const vd = state.variantDiff;
   const partingEvents = vd && !vd.same ? vd.newEvents.filter((e) => e.kind !== 'clock' && e.kind !== 'finish') : [];
@@ -429,31 +433,31 @@ export function App() {
               `${location.origin}${location.pathname}${formatPlace({ ...store.place(), lang: addressLocale() })}`
             }
             marks={
-              state.variantDiff && !state.variantDiff.same
+              // where the engine decided differently (the payoff), else the first step that differs
+              decided?.new && state.variantDiff
                 ? [
-                    ...(decided?.new && decided.new.step !== state.variantDiff.step
-                      ? [
-                          {
-                            step: decided.new.step,
-                            label: t('replay.laneDecision', {
-                              step: decided.new.step,
-                              to: state.variantDiff.to,
-                              actor: decided.actor,
-                              what: noteWords(decided.new.label),
-                            }),
-                          },
-                        ]
-                      : []),
                     {
-                      step: state.variantDiff.step,
-                      label: t('variantDiff.mark', {
-                        step: state.variantDiff.step,
-                        from: state.variantDiff.from,
+                      step: decided.new.step,
+                      label: t('replay.laneDecision', {
+                        step: decided.new.step,
                         to: state.variantDiff.to,
+                        actor: decided.actor,
+                        what: noteWords(decided.new.label),
                       }),
                     },
                   ]
-                : []
+                : state.variantDiff && !state.variantDiff.same
+                  ? [
+                      {
+                        step: state.variantDiff.step,
+                        label: t('variantDiff.mark', {
+                          step: state.variantDiff.step,
+                          from: state.variantDiff.from,
+                          to: state.variantDiff.to,
+                        }),
+                      },
+                    ]
+                  : []
             }
           />
         </footer>

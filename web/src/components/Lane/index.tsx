@@ -223,7 +223,7 @@ export function Lane({
           title={t('lane.stepOverLabel', { actor: actor.name })}
           data-testid="step-over"
         >
-          <span aria-hidden="true">»</span>
+          <span aria-hidden="true">» </span>
           <span class={s.overWords}>{t('lane.stepOver')}</span>
         </button>
       </div>
