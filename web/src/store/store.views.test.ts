@@ -55,6 +55,7 @@ class Fake implements EngineBridge {
         op: Math.floor(done.filter((a) => a === i).length / 2),
         status: ended ? 'finished' : 'enabled',
         parker: 0,
+        ...(ended ? {} : { next: { kind: 'load', object: 'x' } }),
       })),
       objects: [],
       stuck: [],
