@@ -223,7 +223,7 @@ describe('the lesson player', () => {
       }
     }
     const banner = f.getByTestId('goal-banner');
-    await expectText(banner, /Goal reached!/);
+    await expectText(banner, /Goal reached in 32 steps!/);
     await expectText(banner, /Make B sleep forever while the lock is free\./);
     await expectText(f.getByTestId('goal-outcome'), /Stuck: B sleeps forever/);
     await expectText(f.getByTestId('goal-saved'), /Saved to your progress/);

@@ -151,6 +151,8 @@ export class LessonError extends ScenarioError {
  * @property {HintStage[]} hints
  * @property {Question[]} questions
  * @property {Matcher[]|null} fold  next actions Shift+N takes in one go (null: the app's default)
+ * @property {'attempt'|'hint'|null} unlock  Play and the explorer wait for the learner's own
+ *   first step (attempt) or first hint (hint); null: always available
  * @property {Outcome[]} outcomes
  * @property {LessonPositions} at
  */
@@ -433,6 +435,7 @@ class Parser {
       hints,
       questions,
       fold,
+      unlock: d.unlock ?? null,
       outcomes,
       at: {
         file: { line: 1, column: 1 },

@@ -7,7 +7,7 @@ import { App } from './components/App';
 import { connect } from './engine/bridge';
 import { t } from './i18n';
 import { addressLocale, initLocale } from './i18n/persist';
-import { formatPlace, parsePlace } from './model/params';
+import { formatPlace, parsePlace, type Place } from './model/params';
 import { DEFAULT_SCENARIO, hasScenario, loadScenario } from './scenarios';
 import { FIRST_LESSON, hasLesson, loadLesson } from './lessons';
 import { watchRun } from './lessons/watch';
@@ -32,15 +32,47 @@ for (const p of problems) store.notify('error', t('notice.badParam', { name: p.n
 
 // The address follows the run, a moment after the last step (replaceState
 // costs milliseconds, and browsers throttle it when called on every key press).
+// A run that is thrown away (reset, variant switch, explorer, another lesson)
+// keeps a history entry of its own: the browser's Back brings it back.
 let pending: ReturnType<typeof setTimeout> | undefined;
+let pushNext = false;
+const write = (p: Place, push: boolean) => {
+  const search = formatPlace({ ...p, lang: addressLocale() });
+  if (search === location.search) return;
+  const url = `${location.pathname}${search}${location.hash}`;
+  if (push) history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
+};
 store.onPlace = (p) => {
   clearTimeout(pending);
   pending = setTimeout(() => {
-    const search = formatPlace({ ...p, lang: addressLocale() });
-    if (search !== location.search)
-      history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
+    write(p, pushNext);
+    pushNext = false;
   }, 150);
 };
+store.onDiscard = (p) => {
+  if (travelling) return;
+  clearTimeout(pending);
+  write(p, pushNext);
+  pushNext = true;
+};
+
+// Back and Forward: open the run the address names (without making another entry)
+let travelling = false;
+window.addEventListener('popstate', () => {
+  const { place: to } = parsePlace(location.search);
+  const at = { variant: to.variant, schedule: to.schedule, step: to.step };
+  clearTimeout(pending);
+  pushNext = false;
+  travelling = true;
+  const done = () => {
+    travelling = false;
+  };
+  if (to.lesson) void store.openLesson(to.lesson, at, true).finally(done);
+  else if (to.scenario || to.schedule || to.variant || to.step !== undefined)
+    void store.open(to.scenario ?? DEFAULT_SCENARIO, at, true).finally(done);
+  else void store.openLesson(FIRST_LESSON, {}, true).finally(done);
+});
 
 // a lesson by name; a scenario (or a bare schedule) in the sandbox; otherwise the course's first lesson
 const at = { variant: place.variant, schedule: place.schedule, step: place.step };

@@ -99,4 +99,9 @@ export interface LessonInfo {
   fold?: Matcher[] | null;
   /** how many steps the starting schedule takes (0 without one); beats are said only after it */
   startSteps: number;
+  /**
+   * front matter `unlock`: Play and the explorer wait until the learner's own
+   * attempt (`attempt`) or first hint (`hint`); absent: always available
+   */
+  unlock?: 'attempt' | 'hint' | null;
 }

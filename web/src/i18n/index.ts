@@ -77,6 +77,17 @@ export function t(key: MessageKey, params?: Params): string {
   });
 }
 
+/**
+ * t() for a count `n`: the key's `.one` form when n is 1 and the language has
+ * one (Chinese needs none), so no "1 steps"; `n` is also a placeholder.
+ */
+export function tn(key: MessageKey, n: number, params?: Params): string {
+  const one = `${key}.one`;
+  const p = { n, ...params };
+  if (n === 1 && one in tables[locale]) return t(one as MessageKey, p);
+  return t(key, p);
+}
+
 /** Whether the current language has its own text for `key` (not the English fallback). */
 export function hasOwn(key: MessageKey): boolean {
   return tables[locale][key] !== undefined;

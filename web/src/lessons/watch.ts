@@ -6,7 +6,7 @@
  */
 import { isGoalReached } from '../model/lesson';
 import { hostEvents, type HostEvent, type Moment } from '../model/hostEvents';
-import type { Store } from '../store/store';
+import { ownRun, type Store } from '../store/store';
 import { saveReached } from './progress';
 
 /** Posts to the page that frames this one (any origin: the messages hold nothing private). */
@@ -34,7 +34,8 @@ export function watchRun(store: Store, post: (e: HostEvent) => void = postToHost
       title: lesson?.title.en,
     };
     for (const e of hostEvents(prev, now)) post(e);
-    if (lesson && goal && prev && prev.scenario === now.scenario && !prev.goal)
+    // a goal the auto-player, the explorer or a replay reached is theirs, not the learner's win
+    if (lesson && goal && ownRun(s) && prev && prev.scenario === now.scenario && !prev.goal)
       saveReached(lesson.id, { steps: snap.state.step, variant: snap.state.variant });
     prev = now;
   });

@@ -132,14 +132,15 @@ describe('narration', () => {
         .filter((e) => e.step === step)
         .map((e) => narrateEngine(e, stuck))
         .filter((x) => x);
-    expect(at(1)).toEqual(['A: fast path: CAS 00 -> 01 — state 00 → 01.']);
-    expect(at(26)).toEqual(['B: set PARKED — state 01 → 11.']);
+    // the C comment's own transition is not said twice
+    expect(at(1)).toEqual(['A, fast path: state 00 → 01.']);
+    expect(at(26)).toEqual(['B, set PARKED: state 01 → 11.']);
     expect(at(27)).toEqual([
-      'A: fast path: CAS 01 -> 00 failed — state is 11, not 01.',
+      'A, fast path: the CAS fails, as state is 11, not 01.',
       'A: unlock’s fast path failed: state is 11.',
     ]);
     expect(at(29)).toEqual(['A locked bucket lot[30].', 'A: found no waiter.']);
-    expect(at(3)).toEqual(['B: read state — state is 01.']); // the spin round note says nothing
+    expect(at(3)).toEqual(['B, read state: state is 01.']); // the spin round note says nothing
     expect(at(34)).toEqual(['B unlocked bucket lot[30].', 'B went to sleep, and nobody will ever wake it.']);
   });
 });

@@ -25,10 +25,15 @@ describe('embed code', () => {
       { lesson: 'lost-wakeup', schedule: 'v1.AgMA', step: 3 },
       'Lockstep: "quotes" & <tags>',
     );
-    expect(code.iframe).toBe(
-      '<iframe src="https://example.org/lockstep/embed.html?lesson=lost-wakeup&amp;schedule=v1.AgMA&amp;step=3"' +
-        ' title="Lockstep: &quot;quotes&quot; &amp; &lt;tags&gt;" width="100%" height="640" style="border:0" loading="lazy"></iframe>',
+    expect(code.iframe.split('\n')[0]).toBe(
+      '<iframe id="lockstep-lost-wakeup" src="https://example.org/lockstep/embed.html?lesson=lost-wakeup&amp;schedule=v1.AgMA&amp;step=3"' +
+        ' title="Lockstep: &quot;quotes&quot; &amp; &lt;tags&gt;" width="100%" height="760" style="border:0" loading="lazy"></iframe>',
     );
+    // the lines that fit the frame to the lesson's height messages (no fixed height)
+    expect(code.iframe).toContain("var f = document.getElementById('lockstep-lost-wakeup');");
+    expect(code.iframe).toContain("e.data.type === 'height'");
+    expect(code.iframe).toContain("f.style.height = e.data.height + 'px';");
+    expect(code.iframe.trim().endsWith('</script>')).toBe(true);
     expect(code.element).toBe(
       '<script src="https://example.org/lockstep/lockstep-embed.js" defer></script>\n' +
         '<lockstep-lesson lesson="lost-wakeup" schedule="v1.AgMA" step="3"></lockstep-lesson>',

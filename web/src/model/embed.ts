@@ -22,12 +22,28 @@ export interface EmbedCode {
   element: string;
 }
 
-/** The iframe and the custom element for a lesson at this place. */
+/** The height an embedded lesson starts at, before its first height message. */
+export const EMBED_START_HEIGHT = 760;
+
+/**
+ * The iframe and the custom element for a lesson at this place.  The iframe
+ * comes with the few lines that fit it to the lesson: the lesson posts its
+ * height ({source: 'lockstep', type: 'height', height}) whenever it changes.
+ */
 export function embedCode(base: string, place: Place, title: string): EmbedCode {
   const dir = base.endsWith('/') ? base : `${base}/`;
+  const id = `lockstep-${(place.lesson ?? 'lesson').replace(/[^a-z0-9-]/gi, '')}`;
   const iframe =
-    `<iframe src="${attr(embedUrl(dir, place))}" title="${attr(title)}"` +
-    ` width="100%" height="640" style="border:0" loading="lazy"></iframe>`;
+    `<iframe id="${attr(id)}" src="${attr(embedUrl(dir, place))}" title="${attr(title)}"` +
+    ` width="100%" height="${EMBED_START_HEIGHT}" style="border:0" loading="lazy"></iframe>\n` +
+    `<script>\n` +
+    `  // fits the frame to the lesson whenever the lesson's height changes\n` +
+    `  addEventListener('message', function (e) {\n` +
+    `    var f = document.getElementById('${id}');\n` +
+    `    if (f && e.source === f.contentWindow && e.data && e.data.source === 'lockstep' && e.data.type === 'height')\n` +
+    `      f.style.height = e.data.height + 'px';\n` +
+    `  });\n` +
+    `</script>`;
   const attrs: [string, string | undefined][] = [
     ['lesson', place.lesson],
     ['variant', place.variant],

@@ -8,11 +8,28 @@ describe('keys', () => {
     expect(commandForKey({ key: '9' })).toEqual({ kind: 'step', actor: 8 });
     expect(commandForKey({ key: '0', code: 'Digit0' })).toBeNull();
   });
-  it('steps over with Shift, whatever character the layout gives', () => {
+  it('steps until shared state with Shift, whatever character the layout gives', () => {
     expect(commandForKey({ key: '!', code: 'Digit1', shiftKey: true })).toEqual({
-      kind: 'stepOver',
+      kind: 'untilShared',
       actor: 0,
     });
+  });
+  it('keeps the time keys for the timeline on a tab or a button, not in a text field', () => {
+    expect(commandForKey({ key: 'ArrowLeft' }, { tagName: 'BUTTON' })).toEqual({ kind: 'back' });
+    expect(commandForKey({ key: 'ArrowRight' }, { tagName: 'BUTTON' })).toEqual({ kind: 'forward' });
+    expect(commandForKey({ key: 'Home' }, { tagName: 'BUTTON' })).toEqual({ kind: 'reset' });
+    expect(commandForKey({ key: 'ArrowLeft' }, { tagName: 'TEXTAREA' })).toBeNull();
+    expect(commandForKey({ key: 'ArrowLeft' }, { tagName: 'INPUT', type: 'text' })).toBeNull();
+    // the step bar is a slider: it moves through time with its own arrows; the other keys are the app's
+    expect(commandForKey({ key: 'ArrowLeft' }, { tagName: 'INPUT', type: 'range' })).toBeNull();
+    expect(commandForKey({ key: 'z', ctrlKey: true }, { tagName: 'INPUT', type: 'range' })).toEqual({ kind: 'undo' });
+    expect(commandForKey({ key: '1' }, { tagName: 'INPUT', type: 'range' })).toEqual({ kind: 'step', actor: 0 });
+  });
+  it('undoes with Ctrl+Z or ⌘Z, but not inside a text field', () => {
+    expect(commandForKey({ key: 'z', ctrlKey: true })).toEqual({ kind: 'undo' });
+    expect(commandForKey({ key: 'z', metaKey: true })).toEqual({ kind: 'undo' });
+    expect(commandForKey({ key: 'Z', ctrlKey: true, shiftKey: true })).toBeNull();
+    expect(commandForKey({ key: 'z', ctrlKey: true }, { tagName: 'INPUT' })).toBeNull();
   });
   it('moves in time', () => {
     expect(commandForKey({ key: 'ArrowLeft' })).toEqual({ kind: 'back' });

@@ -9,12 +9,13 @@
 import {
   beatsAt,
   beatsNeedState,
+  folds,
   goalReached,
   hintStage,
   nextOnSolution,
   questionDue,
 } from '@lockstep/lesson/play.js';
-import type { LessonHint, LessonInfo, LessonQuestion, LessonText } from '../engine/lessonTypes';
+import type { LessonHint, LessonInfo, LessonQuestion, LessonText, Matcher } from '../engine/lessonTypes';
 import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
 import type { Locale } from '../i18n';
 import { spinRound } from './parkingLot';
@@ -137,6 +138,29 @@ export function keepsSpinning(state: MachineState, trace: readonly TraceEvent[],
 /** The actors (indexes) that are spinning now. */
 export function spinningActors(snap: Snapshot): number[] {
   return snap.state.actors.flatMap((_, i) => (keepsSpinning(snap.state, snap.trace, i) ? [i] : []));
+}
+
+/** Kinds of action that change nothing another actor can see (a read only looks). */
+const LOCAL_KINDS = new Set(['none', 'load', 'spin', 'yield', 'work', 'print']);
+
+/**
+ * Whether the actor's next step can be folded into "until it touches shared
+ * state" (Shift+N): it changes nothing shared (a read, spinning, yielding,
+ * local work), it
+ * continues a spin loop (the re-read of the lock after a spin round), or the
+ * lesson lists its kind or label among the actions to fold.
+ */
+export function foldsNext(
+  state: MachineState,
+  trace: readonly TraceEvent[],
+  index: number,
+  fold?: Matcher[] | null,
+): boolean {
+  const a = state.actors[index];
+  if (!a || state.outcome !== 'running' || a.status !== 'enabled' || !a.next) return false;
+  if (LOCAL_KINDS.has(a.next.kind)) return true;
+  if (folds(fold ?? null, a.name, a.next as unknown as Record<string, unknown>, state.variant)) return true;
+  return keepsSpinning(state, trace, index);
 }
 
 /** At most this many steps are taken by one "finish spinning" (a spin that never ends stops there). */

@@ -21,6 +21,9 @@ describe('lesson addresses', () => {
       const { place, problems } = parsePlace(`?lesson=${encodeURIComponent(bad)}`);
       expect(place.lesson, bad).toBeUndefined();
       expect(problems.map((p) => p.name)).toEqual(['lesson']);
+      // the lesson's own rule and what to do, not the schedule's character rule
+      expect(problems[0]?.message).toMatch(/like “lost-wakeup”.*pick another under Lessons/);
+      expect(problems[0]?.message).not.toMatch(/@ \[ \]/);
     }
   });
 });

@@ -42,12 +42,12 @@ export function parsePlace(search: string): { place: Place; problems: ParamProbl
 
   const lesson = q.get('lesson');
   if (lesson !== null && lesson !== '') {
-    if (lesson.length > 80 || !LESSON_RE.test(lesson)) bad('lesson', t('param.badChars'));
+    if (lesson.length > 80 || !LESSON_RE.test(lesson)) bad('lesson', t('param.badLesson'));
     else place.lesson = lesson;
   }
   const scenario = q.get('scenario');
   if (scenario !== null) {
-    if (scenario.length > 200 || !SCENARIO_RE.test(scenario)) bad('scenario', t('param.badChars'));
+    if (scenario.length > 200 || !SCENARIO_RE.test(scenario)) bad('scenario', t('param.badScenario'));
     else place.scenario = scenario;
   }
   const schedule = q.get('schedule');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../engine/types';
 import fx from './fixtures/parking-lot.json';
-import { byStep, divergedStep, firstDecision, firstDifference, sameEvent } from './variants';
+import { actorOrder, byStep, divergedStep, firstDecision, firstDifference, followsOrder, sameEvent } from './variants';
 
 const oldTrace = fx.oldTrace as TraceEvent[]; // validate_outside: B sleeps forever at step 34
 const newTrace = fx.newTrace as TraceEvent[]; // the same schedule under correct: done at step 39
@@ -68,5 +68,23 @@ describe('comparing two variants’ runs', () => {
       27,
     );
     expect(divergedStep('the run ended (done) with 1 schedule entries unused')).toBeNull();
+  });
+});
+
+describe('following the old order past the parting', () => {
+  const ev = (step: number, actor: string, kind: string): TraceEvent => ({ step, time: 0, actor, kind });
+  it('lists who took each step after a point and what kind of action it was, notes aside', () => {
+    const trace = [ev(1, 'A', 'cas'), ev(2, 'B', 'note'), ev(2, 'B', 'load'), ev(3, 'A', 'lock'), ev(3, 'A', 'note')];
+    expect(actorOrder(trace, 1)).toEqual([
+      { actor: 'B', kind: 'load' },
+      { actor: 'A', kind: 'lock' },
+    ]);
+  });
+  it('takes a step only when the thread can move and does the same kind of thing; passes over the rest', () => {
+    // under correct, B locks the bucket where it validated (a load) before: that step is passed over
+    expect(followsOrder({ actor: 'B', kind: 'load' }, { kind: 'lock' }, true)).toBe(false);
+    expect(followsOrder({ actor: 'A', kind: 'cas' }, { kind: 'cas' }, true)).toBe(true);
+    expect(followsOrder({ actor: 'A', kind: 'lock' }, { kind: 'lock' }, false)).toBe(false);
+    expect(followsOrder({ actor: 'A', kind: 'lock' }, undefined, true)).toBe(false);
   });
 });

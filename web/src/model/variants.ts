@@ -128,6 +128,38 @@ export function firstDifference(
   return null;
 }
 
+/** One step of a run: who took it, and the kind of its first action (notes aside). */
+export interface OrderStep {
+  actor: string;
+  kind: string;
+}
+
+/**
+ * Who took each step after `from`, and what kind of action it was: the
+ * order a replay under another variant keeps following once the
+ * fingerprints no longer match.
+ */
+export function actorOrder(trace: readonly TraceEvent[], from: number): OrderStep[] {
+  const out: OrderStep[] = [];
+  let last = from;
+  for (const e of trace) {
+    if (e.step <= last || !e.actor || e.kind === 'note') continue;
+    out.push({ actor: e.actor, kind: e.kind });
+    last = e.step;
+  }
+  return out;
+}
+
+/**
+ * Whether the replay takes this step of the old order now: the same actor
+ * can move and its next action is of the same kind.  A step the actor no
+ * longer takes here (under correct, B locks the bucket where it validated
+ * before) is passed over, so the others' steps keep their order around it.
+ */
+export function followsOrder(step: OrderStep, next: { kind: string } | undefined, enabled: boolean): boolean {
+  return enabled && !!next && next.kind === step.kind;
+}
+
 /** "schedule diverged at step 27: expected B load on m, got …" → 27; null for other messages. */
 export function divergedStep(message: string | undefined): number | null {
   const m = /schedule diverged at step (\d+)/.exec(message ?? '');

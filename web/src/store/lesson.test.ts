@@ -9,7 +9,7 @@ import {
 import type { LessonInfo } from '../engine/lessonTypes';
 import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
 import type { Place } from '../model/params';
-import { Store } from './store';
+import { Store, helpLocked, ownRun } from './store';
 
 const LESSON: LessonInfo = {
   file: 'lessons/02-spin.md',
@@ -42,6 +42,7 @@ class FakeEngine implements EngineBridge {
   at = 0;
   calls: string[] = [];
   fail: EngineError | null = null;
+  lesson: Partial<LessonInfo> = {};
 
   #snap(): Snapshot {
     const done = this.history.slice(0, this.at);
@@ -128,7 +129,7 @@ class FakeEngine implements EngineBridge {
         ],
       },
       snapshot: this.#snap(),
-      ...(source.kind === 'lesson' ? { lesson: structuredClone(LESSON) } : {}),
+      ...(source.kind === 'lesson' ? { lesson: { ...structuredClone(LESSON), ...this.lesson } } : {}),
     };
   }
   async step(actor: number) {
@@ -164,8 +165,9 @@ class FakeEngine implements EngineBridge {
   }
 }
 
-function setup() {
+function setup(lesson: Partial<LessonInfo> = {}) {
   const engine = new FakeEngine();
+  engine.lesson = lesson;
   const store = new Store(
     async () => engine,
     { has: () => true, load: async (id) => ({ text: '', file: `${id}.yaml` }), fallback: 'basic/fake' },
@@ -242,5 +244,70 @@ describe('a lesson in the store', () => {
     expect(s.phase).toBe('failed');
     expect(s.notices[0]?.title).toBe('The lesson “broken.md” has problems');
     expect(s.notices[0]?.problems?.[0]).toMatchObject({ line: 3, field: 'title' });
+  });
+
+  it('"until shared state" takes the first step, then folds spin rounds, and stops before the next shared step', async () => {
+    const { store, engine } = setup();
+    await store.openLesson('spin');
+    await store.untilShared(1);
+    expect(engine.calls.filter((c) => c === 'step 1').length).toBe(7);
+    expect(store.get().snap?.state.actors[1]?.next?.kind).toBe('cas');
+    expect(store.get().announcement).toMatch(/^B took 7 steps, up to its next use of shared state\. The last one: /);
+    // a shared step next: one step only
+    await store.untilShared(0);
+    expect(engine.calls.at(-1)).toBe('step 0');
+    expect(store.get().snap?.state.step).toBe(9);
+  });
+});
+
+describe('the win is the learner’s', () => {
+  it('a step of the auto-player marks the run as its own from there; a learner step that forks before it clears that', async () => {
+    const { store } = setup();
+    await store.openLesson('spin');
+    await store.step(1);
+    expect(ownRun(store.get())).toBe(true);
+    store.play();
+    await new Promise((r) => setTimeout(r, 30));
+    store.pause();
+    await store.step(0); // waits for the queue
+    expect(store.get().assist).toEqual({ by: 'player', from: 2 });
+    expect(ownRun(store.get())).toBe(false);
+    await store.goto(2);
+    expect(ownRun(store.get())).toBe(true); // back at the learner's own part
+    await store.step(0); // a new future from step 2: the whole run is the learner's again
+    expect(store.get().assist).toBeNull();
+  });
+
+  it('a lesson with `unlock: attempt` keeps Play and the explorer back until the learner has tried', async () => {
+    const { store } = setup({ unlock: 'attempt' });
+    await store.openLesson('spin');
+    expect(helpLocked(store.get())).toBe(true);
+    store.play();
+    expect(store.get().playing).toBe(false);
+    expect(store.get().announcement).toMatch(/Try it yourself first/);
+    await store.step(1);
+    expect(helpLocked(store.get())).toBe(true);
+    await store.reset(); // an attempt given up counts
+    expect(helpLocked(store.get())).toBe(false);
+  });
+
+  it('`unlock: hint` opens up with the first hint', async () => {
+    const { store } = setup({ unlock: 'hint' });
+    await store.openLesson('spin');
+    expect(helpLocked(store.get())).toBe(true);
+    store.noteHint();
+    expect(helpLocked(store.get())).toBe(false);
+  });
+
+  it('reset is undoable', async () => {
+    const { store, engine } = setup();
+    await store.openLesson('spin');
+    await store.step(1);
+    await store.step(1);
+    await store.reset();
+    expect(store.get().undo).toEqual({ what: 'reset', step: 3, steps: 3 });
+    await store.restore();
+    expect(engine.calls.at(-1)).toBe('open lesson lessons/spin.md v1.X3');
+    expect(store.get().undo).toBeNull();
   });
 });

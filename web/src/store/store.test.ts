@@ -188,7 +188,7 @@ describe('store', () => {
     await store.open('basic/other', { schedule: 'bad' });
     expect(store.get().phase).toBe('ready');
     expect(store.get().notices.map((n) => n.title)).toEqual([
-      'The schedule in the address could not be replayed: schedule diverged at step 2',
+      'The “schedule” parameter in the address could not be replayed (schedule diverged at step 2), so the run starts from the beginning. To share a run, copy its link again with Share.',
     ]);
     expect(store.get().notices[0]?.tone).toBe('error');
   });

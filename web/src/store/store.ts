@@ -13,20 +13,20 @@ import {
   type ScenarioSource,
 } from '../engine/bridge';
 import type { ScenarioInfo, ScenarioProblem, Snapshot } from '../engine/types';
-import { getLocale, t } from '../i18n';
+import { getLocale, onLocale, t, tn } from '../i18n';
 import { stepLine } from '../model/format';
 import { changedObjects, objectsOfType } from '../model/program';
 import type { Place } from '../model/params';
 import { engineWords, guessOpStart } from '../model/describe';
 import { OpHistory } from '../model/opHistory';
-import { firstDifference, type Difference } from '../model/variants';
+import { actorOrder, firstDifference, followsOrder, type Difference } from '../model/variants';
 import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../engine/explorer';
 import { DEFAULT_EXPLORE, formatCount, formatDuration, resultLine } from '../model/explore';
 import type { StepRange } from '../model/mermaid';
 import { DEFAULT_SPEED, SPEEDS, delayOf, playMove, type PlayPolicy } from '../model/play';
 import { checkSchedule } from '../model/schedule';
 import type { LessonInfo } from '../engine/lessonTypes';
-import { MAX_SPIN_STEPS, atStart, inLocale, keepsSpinning } from '../model/lesson';
+import { MAX_SPIN_STEPS, atStart, foldsNext, inLocale, isGoalReached, keepsSpinning } from '../model/lesson';
 
 export interface Notice {
   id: number;
@@ -73,6 +73,62 @@ export interface AppState {
   explorer: ExplorerState;
   /** the open lesson (null in the sandbox) */
   lesson: LessonInfo | null;
+  /** from which step on the run is not the learner's own (the auto-player's, the explorer's, a replay's) */
+  assist: Assist | null;
+  /** the learner has made an attempt of their own (a run of theirs ended, or they reset one) */
+  tried: boolean;
+  /** the learner has opened a hint */
+  hinted: boolean;
+  /** the latest run the learner can bring back (Ctrl+Z, "Restore my run"), and what replaced it */
+  undo: { what: Discard; step: number; steps: number } | null;
+}
+
+/** What threw a run away (it can be restored). */
+export type Discard = 'reset' | 'variant' | 'explore' | 'open' | 'schedule';
+
+/** A run kept for "Restore my run": how to open it again, and where it was. */
+interface SavedRun {
+  what: Discard;
+  scenarioId: string;
+  load: () => Promise<ScenarioSource | BuiltSource>;
+  fromFile: string | null;
+  variant: string;
+  /** the whole recorded run (compact), empty when it had no steps */
+  schedule: string;
+  step: number;
+  steps: number;
+  assist: Assist | null;
+  variantDiff: VariantDiff | null;
+}
+
+/** How many thrown-away runs are kept. */
+const MAX_SAVED_RUNS = 10;
+
+/**
+ * Who took the steps after `from`: the auto-player, the explorer (its run
+ * replaces the learner's from step 0) or the page's replay under another
+ * variant.  A goal reached after `from` is theirs, never the learner's.
+ */
+export interface Assist {
+  by: 'player' | 'explorer' | 'replay';
+  from: number;
+}
+
+/** Whether the goal at this step is the learner's own (no help took any step up to it). */
+export function ownRun(s: Pick<AppState, 'assist' | 'snap'>): boolean {
+  return !s.assist || (s.snap?.state.step ?? 0) <= s.assist.from;
+}
+
+/**
+ * Whether Play and the explorer wait for the learner: a lesson may say they
+ * unlock after the learner's own attempt (`unlock: attempt`) or first hint
+ * (`unlock: hint`, an attempt also counts).
+ */
+export function helpLocked(s: Pick<AppState, 'lesson' | 'tried' | 'hinted'>): boolean {
+  const unlock = s.lesson?.unlock;
+  if (unlock === 'attempt') return !s.tried;
+  if (unlock === 'hint') return !s.tried && !s.hinted;
+  return false;
 }
 
 export interface ExplorerState {
@@ -90,6 +146,11 @@ export interface ExplorerState {
 export interface VariantDiff extends Difference {
   from: string;
   to: string;
+  /**
+   * from this step on the replay followed the old run's order of actors (the
+   * schedule no longer applied), then the default policy finished the run
+   */
+  followed?: number;
   /** the schedule stopped applying at this step (the steps before it were kept) */
   stoppedAt?: number;
   /** the old and new runs agree on every step they share */
@@ -113,6 +174,8 @@ export interface LessonLoader {
 
 type Listener = (s: AppState) => void;
 
+/** A replay under another variant finishes its run in at most this many steps of the default policy. */
+const MAX_FINISH_STEPS = 2000;
 /** A move that has not answered by then shows the page as busy. */
 const BUSY_AFTER_MS = 80;
 
@@ -126,6 +189,69 @@ export class Store {
   #lessons: LessonLoader | null;
   /** called after every change of place (scenario, schedule, step), e.g. to update the URL */
   onPlace: ((p: Place) => void) | null = null;
+  /**
+   * called just before a run is thrown away (reset, variant switch, explorer,
+   * another lesson, a typed schedule), while place() still names it: the
+   * address keeps it as a history entry of its own (browser Back)
+   */
+  onDiscard: ((p: Place) => void) | null = null;
+  /** the runs thrown away, newest last */
+  #saved: SavedRun[] = [];
+  /** how to open the current scenario again (for a saved run) */
+  #loader: (() => Promise<ScenarioSource | BuiltSource>) | null = null;
+
+  /** Keeps the current run before something replaces it (only a run with steps of the learner's). */
+  #keep(what: Discard): void {
+    const snap = this.#state.snap;
+    const load = this.#loader;
+    if (this.#state.phase !== 'ready' || !snap || !load) return;
+    const whole = snap.full ?? snap.summary;
+    const lesson = this.#state.lesson;
+    if (lesson ? atStart(lesson, snap) : whole.steps === 0) return;
+    this.onDiscard?.(this.#place());
+    this.#saved.push({
+      what,
+      scenarioId: this.#state.scenarioId,
+      load,
+      fromFile: this.#state.fromFile,
+      variant: snap.state.variant,
+      schedule: whole.steps > 0 ? whole.compact : '',
+      step: snap.state.step,
+      steps: whole.steps,
+      assist: this.#state.assist,
+      variantDiff: this.#state.variantDiff,
+    });
+    if (this.#saved.length > MAX_SAVED_RUNS) this.#saved.shift();
+    this.#set({ undo: { what, step: snap.state.step, steps: whole.steps } });
+  }
+
+  /** Brings back the latest run that was thrown away (Ctrl+Z, "Restore my run"). */
+  restore(): Promise<void> {
+    this.#halt();
+    const run = this.#saved.pop();
+    if (!run) {
+      this.#set({ announcement: t('undo.nothing'), announced: this.#state.announced + 1, alarm: false });
+      return Promise.resolve();
+    }
+    const top = this.#saved[this.#saved.length - 1];
+    this.#set({ undo: top ? { what: top.what, step: top.step, steps: top.steps } : null });
+    return this.#enqueue(async () => {
+      await this.#open(
+        run.scenarioId,
+        run.load,
+        { variant: run.variant, schedule: run.schedule || undefined, step: run.step },
+        run.fromFile,
+      );
+      const snap = this.#state.snap;
+      if (this.#state.scenarioId !== run.scenarioId || !snap) return;
+      this.#set({
+        assist: run.assist,
+        variantDiff: run.variantDiff,
+        announcement: t('undo.restored', { step: snap.state.step, total: snap.state.steps_recorded }),
+        announced: this.#state.announced + 1,
+      });
+    });
+  }
 
   constructor(
     engine: () => Promise<EngineBridge>,
@@ -135,6 +261,11 @@ export class Store {
     this.#engine = engine;
     this.#scenarios = scenarios;
     this.#lessons = lessons;
+    // a new language: the narration line says the last step again, in it
+    onLocale(() => {
+      const again = this.#lastSay;
+      if (again && this.#state.snap) this.#set({ announcement: again() });
+    });
     this.#state = {
       phase: 'loading',
       scenarioId: scenarios.fallback,
@@ -165,6 +296,10 @@ export class Store {
         variant: null,
       },
       lesson: null,
+      assist: null,
+      tried: false,
+      hinted: false,
+      undo: null,
     };
   }
 
@@ -235,7 +370,17 @@ export class Store {
     return objectsOfType(snap.state, 'counter');
   }
 
-  #show(snap: Snapshot, announcement: string, alarm = false, moved: AppState['moved'] = 'jump'): void {
+  /** the announcement of the last move, said again (in the new language) when the language changes */
+  #lastSay: (() => string) | null = null;
+
+  #show(
+    snap: Snapshot,
+    announcement: string,
+    alarm = false,
+    moved: AppState['moved'] = 'jump',
+    again?: () => string,
+  ): void {
+    this.#lastSay = again ?? null;
     const changed = changedObjects(this.#state.snap?.state, snap.state);
     const opSince = snap.state.actors.map(
       (a, i) => this.#ops.since(snap.state.step, i) ?? guessOpStart(snap.trace, a.name, a.next?.kind),
@@ -264,20 +409,28 @@ export class Store {
     this.notify('error', t('notice.engine', { message: msg }));
   }
 
-  /** Opens a scenario, replaying `options.schedule` if given. */
-  open(id: string, options: OpenOptions = {}): Promise<void> {
+  /**
+   * Opens a scenario, replaying `options.schedule` if given.  The run it
+   * replaces can be restored when it is another scenario's, or with `again`
+   * (Back/Forward reopening the same one elsewhere).
+   */
+  open(id: string, options: OpenOptions = {}, again = false): Promise<void> {
     return this.#enqueue(async () => {
       if (!this.#scenarios.has(id)) {
         this.notify('error', t('notice.unknownScenario', { name: id, fallback: this.#scenarios.fallback }));
         id = this.#scenarios.fallback;
         options = {};
       }
+      if (id !== this.#state.scenarioId || again) this.#keep('open');
       await this.#open(id, () => this.#scenarios.load(id), options, null);
     });
   }
 
-  /** Opens a lesson of the course (its starting schedule replayed unless `options.schedule` says where to be). */
-  openLesson(id: string, options: OpenOptions = {}): Promise<void> {
+  /**
+   * Opens a lesson of the course (its starting schedule replayed unless
+   * `options.schedule` says where to be); `again` as for open().
+   */
+  openLesson(id: string, options: OpenOptions = {}, again = false): Promise<void> {
     return this.#enqueue(async () => {
       const lessons = this.#lessons;
       if (!lessons) return;
@@ -286,6 +439,7 @@ export class Store {
         id = lessons.first;
         options = {};
       }
+      if (`lesson:${id}` !== this.#state.scenarioId || again) this.#keep('open');
       await this.#open(`lesson:${id}`, () => lessons.load(id), options, null);
     });
   }
@@ -330,6 +484,7 @@ export class Store {
         throw e;
       }
       this.#source = source;
+      this.#loader = load;
       this.#ops.clear();
       this.#ops.record(opened.snapshot.state.step, opened.snapshot.state.actors);
       if (opened.badVariant)
@@ -354,6 +509,10 @@ export class Store {
         fromFile,
         sources: engineChanged ? null : this.#state.sources,
         lesson: opened.lesson ?? null,
+        assist: null,
+        ...(id === before.scenarioId && opened.lesson?.id === this.#state.lesson?.id
+          ? {}
+          : { tried: false, hinted: false }),
       });
       // a lesson's explorer settings are the ones `lockstep check` proved its claims with
       if (opened.lesson) {
@@ -361,15 +520,15 @@ export class Store {
         this.setExploreOptions({ bound, maxExecutions });
       }
       const s = opened.snapshot;
-      if (s.state.step > 0) this.#show(s, ...this.#tell(s));
-      else
-        this.#show(
-          s,
-          t('announce.ready', {
+      if (s.state.step > 0) this.#show(s, ...this.#tell(s), 'jump', () => this.#tell(s)[0]);
+      else {
+        const ready = () =>
+          tn('announce.ready', opened.scenario.actors.length, {
             title: opened.lesson ? inLocale(opened.lesson.title, getLocale()) : opened.scenario.title,
             count: opened.scenario.actors.length,
-          }),
-        );
+          });
+        this.#show(s, ready(), false, 'jump', ready);
+      }
     } catch (e) {
       if (e instanceof EngineError && e.kind === 'scenario') {
         this.#set({ phase: 'failed', busy: false });
@@ -416,13 +575,16 @@ export class Store {
         const snap = await request(await this.#engine());
         clearTimeout(slow);
         if (moved === 'reset') this.#ops.clear();
+        // "the same N steps so far" stops being true once the learner moves on
+        if (moved !== 'goto' && this.#state.variantDiff?.same) this.#set({ variantDiff: null });
         this.#ops.record(
           snap.state.step,
           snap.state.actors,
           moved !== 'goto',
           moved === 'over' ? from : undefined,
         );
-        this.#show(snap, ...say(snap), motion);
+        const [text, lost] = say(snap);
+        this.#show(snap, text, lost, motion, () => say(snap)[0]);
       } catch (e) {
         clearTimeout(slow);
         this.#failed(e);
@@ -439,19 +601,47 @@ export class Store {
     this.#halt();
     if (!this.#canStep(actor)) return Promise.resolve();
     const fork = this.#forkNote();
+    const own = this.#ownMove();
     return this.#move(
-      (e) => e.step(actor),
+      (e) => e.step(actor).then(own),
       (s) => this.#tell(s, fork(s)),
       'step',
     );
+  }
+
+  /**
+   * Before a learner's move: a function that, after it, keeps the record of
+   * whose run this is.  A move that forks off before the help began makes
+   * the whole run the learner's again; a run of theirs that ends is an attempt.
+   */
+  #ownMove(): (after: Snapshot) => Snapshot {
+    const before = this.#state.snap?.state.step ?? 0;
+    return (after) => {
+      const assist = this.#state.assist;
+      const forked = after.state.steps_recorded === after.state.step;
+      const patch: Partial<AppState> = {};
+      if (assist && before <= assist.from && forked) patch.assist = null;
+      const own = !(patch.assist === undefined ? assist : null);
+      const lesson = this.#state.lesson;
+      if (own && (after.state.outcome !== 'running' || (lesson && isGoalReached(lesson, after))))
+        patch.tried = true;
+      if (Object.keys(patch).length) this.#set(patch);
+      return after;
+    };
+  }
+
+  /** The learner opened a hint (a lesson with `unlock: hint` then lets Play and the explorer help). */
+  noteHint(): void {
+    if (!this.#state.hinted) this.#set({ hinted: true });
   }
 
   stepOver(actor: number): Promise<void> {
     this.#halt();
     if (!this.#canStep(actor)) return Promise.resolve();
     const fork = this.#forkNote();
+    const own = this.#ownMove();
     return this.#move(
-      (e) => e.stepOver(actor),
+      (e) => e.stepOver(actor).then(own),
       (s) => this.#tell(s, fork(s)),
       'over',
     );
@@ -466,14 +656,46 @@ export class Store {
     this.#halt();
     if (!this.#canStep(actor)) return Promise.resolve();
     const fork = this.#forkNote();
+    const own = this.#ownMove();
     return this.#move(
       async (e) => {
         let snap = await e.step(actor);
         for (let n = 1; n < MAX_SPIN_STEPS && keepsSpinning(snap.state, snap.trace, actor); n++)
           snap = await e.step(actor);
-        return snap;
+        return own(snap);
       },
       (s) => this.#tell(s, fork(s)),
+      'over',
+    );
+  }
+
+  /**
+   * Shift+N: steps the actor once, then on while its next step touches
+   * nothing shared (spin rounds, yields, local work, what the lesson folds);
+   * it stops before the step that touches shared state, which is the
+   * learner's.  Each step taken stays one atomic step on the timeline.
+   */
+  untilShared(actor: number): Promise<void> {
+    this.#halt();
+    if (!this.#canStep(actor)) return Promise.resolve();
+    const fork = this.#forkNote();
+    const own = this.#ownMove();
+    const fold = this.#state.lesson?.fold ?? null;
+    const from = this.#state.snap?.state.step ?? 0;
+    return this.#move(
+      async (e) => {
+        let snap = await e.step(actor);
+        for (let n = 1; n < MAX_SPIN_STEPS && foldsNext(snap.state, snap.trace, actor, fold); n++)
+          snap = await e.step(actor);
+        return own(snap);
+      },
+      (s) => {
+        const [text, lost] = this.#tell(s, fork(s));
+        const taken = s.state.step - from;
+        if (taken <= 1) return [text, lost];
+        const name = s.state.actors[actor]?.name ?? '';
+        return [tn('announce.folded', taken, { actor: name, text }), lost];
+      },
       'over',
     );
   }
@@ -504,6 +726,12 @@ export class Store {
 
   reset(): Promise<void> {
     this.#halt();
+    const snap = this.#state.snap;
+    const lesson = this.#state.lesson;
+    if (snap && ownRun(this.#state) && snap.state.step > (lesson?.startSteps ?? 0) && !this.#state.tried)
+      this.#set({ tried: true });
+    this.#keep('reset');
+    this.#set({ assist: null });
     // a lesson starts again where its starting schedule ends
     const start = this.#state.lesson?.start;
     if (start)
@@ -533,6 +761,7 @@ export class Store {
       if (this.#state.phase !== 'ready' || !old || !scenario || !source) return;
       const from = old.state.variant;
       if (variant === from || !(scenario.variants ?? []).includes(variant)) return;
+      this.#keep('variant');
       this.#set({ busy: true });
       try {
         const engine = await this.#engine();
@@ -540,16 +769,41 @@ export class Store {
         const opened = await engine.open(source, { variant, schedule, keepPrefix: true });
         if (opened.scheduleError)
           this.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));
-        const snap = opened.snapshot;
+        let snap = opened.snapshot;
         const stoppedAt = opened.diverged?.step;
-        const diff = firstDifference(old.trace, snap.trace, stoppedAt);
+        let followed: number | undefined;
+        if (stoppedAt !== undefined) {
+          // past the parting the fingerprints no longer match: keep the same order of
+          // threads (skipping one that cannot move), then let round-robin finish the run
+          followed = snap.state.step + 1;
+          for (const step of actorOrder(old.trace, snap.state.step)) {
+            if (snap.state.outcome !== 'running') break;
+            const i = snap.state.actors.findIndex((a) => a.name === step.actor);
+            const a = snap.state.actors[i];
+            if (a && followsOrder(step, a.next, a.status === 'enabled')) snap = await engine.step(i);
+          }
+          for (let n = 0; n < MAX_FINISH_STEPS; n++) {
+            const move = playMove(snap.state, snap.trace, 'round-robin');
+            if (move.kind !== 'step') break;
+            snap = await engine.step(move.actor);
+          }
+        }
+        const diff = firstDifference(old.trace, snap.trace, followed === undefined ? stoppedAt : undefined);
         const compared = Math.min(old.state.step, stoppedAt !== undefined ? stoppedAt - 1 : Infinity);
+        // the learner lands where the engine decided differently (else the first step that
+        // differs), the rest of the run ahead of them
+        const land = diff?.decision?.new?.step ?? diff?.step;
+        if (followed !== undefined && land !== undefined && land < snap.state.step) snap = await engine.goto(land);
         this.#ops.clear();
         this.#ops.record(snap.state.step, snap.state.actors);
         this.#set({
           scenario: { ...scenario, ...opened.scenario, variant: scenario.variant },
+          // the steps past the parting are the page's, not the learner's
+          ...(followed !== undefined && !this.#state.assist
+            ? { assist: { by: 'replay' as const, from: followed - 1 } }
+            : {}),
           variantDiff: diff
-            ? { ...diff, from, to: variant, stoppedAt, same: false, compared }
+            ? { ...diff, from, to: variant, stoppedAt, followed, same: false, compared }
             : {
                 step: 0,
                 oldEvents: [],
@@ -562,10 +816,11 @@ export class Store {
                 compared,
               },
         });
-        const say = diff
-          ? t('announce.variantDiffer', { variant, step: diff.step })
-          : t('announce.variantSame', { variant, steps: compared });
-        this.#show(snap, say);
+        const say = () =>
+          diff
+            ? t('announce.variantDiffer', { variant, step: diff.step })
+            : tn('announce.variantSame', compared, { variant, steps: compared });
+        this.#show(snap, say(), false, 'jump', say);
       } catch (e) {
         this.#failed(e);
       }
@@ -669,6 +924,10 @@ export class Store {
   play(): void {
     const snap = this.#state.snap;
     if (this.#state.playing || this.#state.phase !== 'ready' || !snap) return;
+    if (helpLocked(this.#state)) {
+      this.#set({ announcement: t('help.locked'), announced: this.#state.announced + 1, alarm: false });
+      return;
+    }
     if (playMove(snap.state, snap.trace, this.#state.policy, this.#seed).kind === 'stop') {
       this.#set({ announcement: t('play.ended'), announced: this.#state.announced + 1, alarm: false });
       return;
@@ -708,7 +967,13 @@ export class Store {
             'forward',
           )
         : this.#move(
-            (e) => e.step(move.actor),
+            (e) =>
+              e.step(move.actor).then((n) => {
+                // the player's step: the run from here on is not the learner's
+                const a = this.#state.assist;
+                if (!a || n.state.step - 1 < a.from) this.#set({ assist: { by: 'player', from: n.state.step - 1 } });
+                return n;
+              }),
             (n) => this.#tell(n),
             'step',
           );
@@ -735,9 +1000,11 @@ export class Store {
     let error: string | null = null;
     await this.#enqueue(async () => {
       if (this.#state.phase !== 'ready') return;
+      this.#keep('schedule');
       this.#set({ busy: true });
       try {
         const r = await (await this.#engine()).replay(checked.schedule);
+        this.#set({ assist: null });
         this.#ops.clear();
         this.#ops.record(r.snapshot.state.step, r.snapshot.state.actors);
         if (r.note) this.notify('info', t('notice.scheduleNote', { message: r.note }));
@@ -772,6 +1039,10 @@ export class Store {
     if (this.#state.phase !== 'ready' || !snap || this.#state.explorer.status === 'running')
       return Promise.resolve();
     this.#halt();
+    if (helpLocked(this.#state)) {
+      this.#set({ announcement: t('help.locked'), announced: this.#state.announced + 1, alarm: false });
+      return Promise.resolve();
+    }
     const opts = { ...this.#state.explorer.options, ...options };
     const scenarioId = this.#state.scenarioId;
     const variant = snap.state.variant;
@@ -828,11 +1099,13 @@ export class Store {
       await this.#enqueue(async () => {
         const now = this.#state.snap;
         if (this.#state.scenarioId !== scenarioId || now?.state.variant !== variant) return;
+        this.#keep('explore');
         this.#set({ busy: true });
         try {
           const r = await engine.replay(result.schedule!, 0);
           this.#ops.clear();
           this.#ops.record(r.snapshot.state.step, r.snapshot.state.actors);
+          this.#set({ assist: { by: 'explorer', from: 0 } });
           this.#show(
             r.snapshot,
             `${line} ${t('explore.loadedAnnounce', { steps: r.snapshot.state.steps_recorded })}`,

@@ -17,8 +17,9 @@ import { Store } from './store';
 
 /**
  * Actor i's k-th step reads x.  Under `buggy`, every read from step 3 on sees
- * 1 instead of 0; a schedule that says "stop=N" diverges at step N.  Each
- * actor's operation lasts two steps.
+ * 1 instead of 0; a schedule that says "stop=N" diverges at step N; a
+ * scenario that says "end=N" is done after N steps.  Each actor's operation
+ * lasts two steps.
  */
 class Fake implements EngineBridge {
   variant = 'correct';
@@ -26,6 +27,7 @@ class Fake implements EngineBridge {
   at = 0;
   calls: string[] = [];
   failOpen: EngineError | null = null;
+  end: number | null = null;
 
   #trace(): TraceEvent[] {
     return this.history.slice(0, this.at).map((a, k) => ({
@@ -39,19 +41,21 @@ class Fake implements EngineBridge {
   }
   #snap(): Snapshot {
     const done = this.history.slice(0, this.at);
+    const ended = this.end !== null && this.at >= this.end;
     const state: MachineState = {
       step: this.at,
       steps_recorded: this.history.length,
       time: 0,
       variant: this.variant,
-      outcome: 'running',
+      outcome: ended ? 'done' : 'running',
       actors: [0, 1].map((i) => ({
         name: 'AB'[i]!,
         kind: 'thread',
         priority: 0,
         op: Math.floor(done.filter((a) => a === i).length / 2),
-        status: 'enabled',
+        status: ended ? 'finished' : 'enabled',
         parker: 0,
+        ...(ended ? {} : { next: { kind: 'load', object: 'x' } }),
       })),
       objects: [],
       stuck: [],
@@ -86,6 +90,8 @@ class Fake implements EngineBridge {
       .split('')
       .map((c) => 'AB'.indexOf(c));
     const stop = /stop=(\d+)/.exec(source.text);
+    const end = /end=(\d+)/.exec(source.text);
+    this.end = end ? Number(end[1]) : null;
     const keep = stop ? Math.min(Number(stop[1]) - 1, picks.length) : picks.length;
     this.history = picks.slice(0, keep);
     this.at = this.history.length;
@@ -178,14 +184,36 @@ describe('switching variants', () => {
     store.dismissDiff();
     expect(store.get().variantDiff).toBeNull();
   });
-  it('keeps the steps before the point where the schedule stops applying', async () => {
-    const { store } = setup('title: x\n# stop=2');
+  it('past the point where the schedule stops applying, follows the same order of actors, then finishes the run', async () => {
+    const { engine, store } = setup('title: x\n# stop=2\n# end=6');
     await store.open('basic/fake');
     for (const a of [0, 1, 1]) await store.step(a);
     await store.switchVariant('buggy');
     const s = store.get();
-    expect(s.snap?.state.step).toBe(1);
-    expect(s.variantDiff).toMatchObject({ step: 2, stoppedAt: 2, same: false, compared: 1 });
+    // kept A; then B, B as before; then round-robin to the end (A, B, A)
+    expect(engine.history).toEqual([0, 1, 1, 0, 1, 0]);
+    expect(s.snap?.state.steps_recorded).toBe(6);
+    // the learner is put on the first step that differs (buggy reads 1 from step 3)
+    expect(engine.calls.at(-1)).toBe('goto 3');
+    expect(s.snap?.state.step).toBe(3);
+    expect(s.variantDiff).toMatchObject({ step: 3, stoppedAt: 2, followed: 2, same: false, compared: 1 });
+    // the steps past the parting are the replay's, not the learner's
+    expect(s.assist).toEqual({ by: 'replay', from: 1 });
+    // and the run the learner had is one Ctrl+Z away
+    expect(s.undo).toMatchObject({ what: 'variant', step: 3, steps: 3 });
+    await store.restore();
+    expect(store.get().snap?.state.variant).toBe('correct');
+    // (the fake's "stop=2" cuts every replay of it; the request is what counts)
+    expect(engine.calls.at(-1)).toBe('open basic/fake.yaml correct v1.ABB');
+  });
+  it('drops a "same so far" banner once the learner moves on', async () => {
+    const { store } = setup();
+    await store.open('basic/fake');
+    await store.step(0);
+    await store.switchVariant('buggy');
+    expect(store.get().variantDiff).toMatchObject({ same: true });
+    await store.step(1);
+    expect(store.get().variantDiff).toBeNull();
   });
   it('ignores a variant the scenario does not allow', async () => {
     const { engine, store } = setup();

@@ -9,7 +9,7 @@ import { addressLocale, chooseLocale } from '../../i18n/persist';
 import { useLocale } from '../../i18n/useLocale';
 import { checkFile, checkText, displayName, type FileProblem } from '../../model/scenarioList';
 import { scenarioIds, scenarioSummaries } from '../../scenarios';
-import { engineWords, outcomeFor } from '../../model/describe';
+import { engineWords, eventText, outcomeFor } from '../../model/describe';
 import { isLostUpdate, narrateSteps } from '../../model/format';
 import { commandForKey } from '../../model/keys';
 import { formatPlace } from '../../model/params';
@@ -33,12 +33,13 @@ import { ScenarioPicker } from '../ScenarioPicker';
 import { SourceView } from '../SourceView';
 import { Story } from '../Story';
 import { Timeline } from '../Timeline';
-import { VariantDiff } from '../VariantDiff';
+import { VariantDiff, noteWords } from '../VariantDiff';
 import { useLessonUI } from '../../lessons/ui';
 import { lessonFiles, lessonNeighbours, lessonSummaries } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
 import { embedCode } from '../../model/embed';
-import { inLocale, isGoalReached, saidBeats } from '../../model/lesson';
+import { inLocale, isGoalReached, learnerSteps, questionNow, saidBeats } from '../../model/lesson';
+import { helpLocked, ownRun } from '../../store/store';
 import type { LessonSummary } from '../../model/lessonList';
 import s from './style.module.css';
 
@@ -80,6 +81,22 @@ export function App() {
     () => (lesson && snap && reached ? (saidBeats(lesson, snap).pop() ?? null) : null),
     [reached, snap],
   );
+  // the win is the learner's: who reached the goal, whether Play and the explorer wait, an open prediction
+  const by = reached && !ownRun(state) ? (state.assist?.by ?? null) : null;
+  const locked = helpLocked(state)
+    ? t(lesson?.unlock === 'hint' ? 'help.lockedHint' : 'help.locked')
+    : undefined;
+  // the lesson's words for the step the run is at (the narration line says them after the step)
+  const lessonWords = useMemo(() => {
+    if (!lesson || !snap) return null;
+    const here = saidBeats(lesson, snap).filter((b) => b.step === snap.state.step);
+    return here.length ? here.map((b) => inLocale(b.say, locale)).join(' ') : null;
+  }, [lesson, snap, locale]);
+  const asking = useMemo(() => {
+    if (!lesson || !snap) return null;
+    const q = questionNow(lesson, snap, {});
+    return q?.phase === 'ask' ? q.actor : null;
+  }, [lesson, snap]);
   const [summaries, setSummaries] = useState<LessonSummary[] | null>(null);
   useEffect(() => {
     if (lesson && !summaries) lessonSummaries().then(setSummaries, () => undefined);
@@ -134,6 +151,12 @@ export function App() {
         case 'stepOver':
           void store.stepOver(cmd.actor);
           break;
+        case 'untilShared':
+          void store.untilShared(cmd.actor);
+          break;
+        case 'undo':
+          void store.restore();
+          break;
         case 'back':
           void store.back();
           break;
@@ -170,6 +193,35 @@ export function App() {
   const names = scenario?.actors.map((a) => a.name) ?? [];
   const checks = (scenario?.asserts ?? []).map((a) => a.text);
   const outcome = snap ? outcomeFor(snap.state, snap.summary) : null;
+  // a new comparison of variants: the lanes (where the parting is marked) come back into view
+  useEffect(() => {
+    if (state.variantDiff) document.getElementById('lanes')?.scrollTo?.({ top: 0 });
+  }, [state.variantDiff]);
+  // after "Replay under …": the lane of the actor whose run parts there says so
+  const vd = state.variantDiff;
+  const partingEvents = vd && !vd.same ? vd.newEvents.filter((e) => e.kind !== 'clock' && e.kind !== 'finish') : [];
+  const decided = vd && !vd.same ? vd.decision : null;
+  const parting =
+    decided?.new && snap
+      ? {
+          actor: decided.actor,
+          text: t('replay.laneDecision', {
+            step: decided.new.step,
+            to: vd!.to,
+            actor: decided.actor,
+            what: noteWords(decided.new.label),
+          }),
+        }
+      : vd && snap && partingEvents[0]?.actor
+      ? {
+          actor: partingEvents[0].actor,
+          text: t('replay.laneMark', {
+            step: vd.step,
+            to: vd.to,
+            what: partingEvents.map((e) => eventText(e, snap.state)).join(' · '),
+          }),
+        }
+      : null;
 
   return (
     <div class={s.app}>
@@ -223,7 +275,8 @@ export function App() {
                   next={link(around.next)}
                   onOpenLesson={openLesson}
                   onStep={(k) => void store.step(k)}
-                  onFinishSpin={(k) => void store.finishSpin(k)}
+                  onFinishSpin={(k) => void store.untilShared(k)}
+                  onHint={() => store.noteHint()}
                   embed={() =>
                     embedCode(
                       new URL('.', location.href).href,
@@ -251,6 +304,40 @@ export function App() {
           )}
 
           <section class={s.centre} id="lanes" aria-label={t('panel.actors')} tabIndex={-1}>
+            <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
+              <Lanes
+                actors={scenario.actors}
+                machine={snap.state}
+                trace={snap.trace}
+                counters={counters}
+                opSince={state.opSince}
+                asking={asking}
+                parting={parting}
+                onStep={(k) => void store.step(k)}
+                onStepOver={(k) => void store.stepOver(k)}
+              />
+            </div>
+            <Narration
+              text={state.announcement}
+              serial={state.announced}
+              alarm={state.alarm}
+              lesson={asking ? null : lessonWords}
+            />
+            {state.undo && (
+              <p class={s.undo}>
+                <button
+                  type="button"
+                  class={s.undoButton}
+                  onClick={() => void store.restore()}
+                  title={t('undo.restoreTitle', { what: t(`undo.what.${state.undo.what}`) })}
+                  aria-keyshortcuts="Control+Z"
+                  data-testid="restore-run"
+                >
+                  <span aria-hidden="true">↶ </span>
+                  {t('undo.restore')}
+                </button>
+              </p>
+            )}
             {state.variantDiff && (
               <VariantDiff
                 diff={state.variantDiff}
@@ -263,11 +350,12 @@ export function App() {
               <ui.GoalBanner
                 lesson={lesson}
                 locale={locale}
-                step={snap.state.step}
+                step={learnerSteps(lesson, snap)}
+                by={by}
                 variant={snap.state.variant}
                 outcome={outcome}
                 lastBeat={lastBeat}
-                saved={!!progress[lesson.id]}
+                saved={!!progress[lesson.id] && !by}
                 next={link(around.next)}
                 onReplayCorrect={() => void store.switchVariant('correct')}
                 onNext={openLesson}
@@ -275,7 +363,7 @@ export function App() {
                 busy={state.busy}
               />
             )}
-            {outcome && !(lesson && reached) && (
+            {outcome && !(lesson && reached) && !asking && (
               <Outcome
                 view={outcome}
                 schedule={snap.summary.schedule}
@@ -283,31 +371,22 @@ export function App() {
                 onReset={() => void store.reset()}
               />
             )}
-            <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
-              <Lanes
-                actors={scenario.actors}
-                machine={snap.state}
-                trace={snap.trace}
-                counters={counters}
-                opSince={state.opSince}
-                onStep={(k) => void store.step(k)}
-                onStepOver={(k) => void store.stepOver(k)}
-              />
-            </div>
-            <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
+            <div class={s.explorerSlot}>
             <ExplorerPanel
               explorer={state.explorer}
               scenarioId={state.scenarioId}
               variant={snap.state.variant}
               disabled={state.phase !== 'ready'}
+              locked={locked}
               onRun={() => void store.explore()}
               onCancel={() => store.cancelExplore()}
               onClose={() => store.closeExplorer()}
               onOptions={(o) => store.setExploreOptions(o)}
             />
+            </div>
           </section>
 
-          <aside class={`${s.panel} ${s.inside}`} aria-labelledby="inside-title">
+          <aside class={`${s.panel} ${s.inside}`} aria-labelledby="inside-title" tabIndex={0}>
             <h2 id="inside-title" class={s.panelTitle}>
               {t(
                 scenario.engine === 'parking_lot'
@@ -343,6 +422,7 @@ export function App() {
             speed={state.speed}
             policy={state.policy}
             canPlay={playMove(snap.state, snap.trace, state.policy).kind !== 'stop'}
+            playLocked={locked}
             onPlay={() => store.togglePlay()}
             onSpeed={(i) => store.setSpeed(i)}
             onPolicy={(p) => store.setPolicy(p)}
@@ -353,18 +433,31 @@ export function App() {
               `${location.origin}${location.pathname}${formatPlace({ ...store.place(), lang: addressLocale() })}`
             }
             marks={
-              state.variantDiff && !state.variantDiff.same
+              // where the engine decided differently (the payoff), else the first step that differs
+              decided?.new && state.variantDiff
                 ? [
                     {
-                      step: state.variantDiff.step,
-                      label: t('variantDiff.mark', {
-                        step: state.variantDiff.step,
-                        from: state.variantDiff.from,
+                      step: decided.new.step,
+                      label: t('replay.laneDecision', {
+                        step: decided.new.step,
                         to: state.variantDiff.to,
+                        actor: decided.actor,
+                        what: noteWords(decided.new.label),
                       }),
                     },
                   ]
-                : []
+                : state.variantDiff && !state.variantDiff.same
+                  ? [
+                      {
+                        step: state.variantDiff.step,
+                        label: t('variantDiff.mark', {
+                          step: state.variantDiff.step,
+                          from: state.variantDiff.from,
+                          to: state.variantDiff.to,
+                        }),
+                      },
+                    ]
+                  : []
             }
           />
         </footer>

@@ -1,7 +1,7 @@
 /*
  * The compact lesson for an <iframe> (embed.html): a slim header (lesson,
  * variant, language, a link to the full app), the lesson column and the
- * actors side by side, what is inside the engine folded away, and a small
+ * actors side by side, what is inside the engine open under them (it folds), and a small
  * timeline.  No dialogs, no fixed heights: the page is as tall as its
  * content, and embed.tsx tells the framing page that height.
  */
@@ -183,7 +183,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
               />
             </div>
             <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
-            <details class={s.inside}>
+            <details class={s.inside} open>
               <summary>
                 {t(
                   scenario.engine === 'parking_lot'

@@ -19,6 +19,8 @@ export interface ExplorerPanelProps {
   scenarioId: string;
   variant: string;
   disabled: boolean;
+  /** why the explorer waits for the learner's own attempt (it is then disabled) */
+  locked?: string;
   onRun: () => void;
   onCancel: () => void;
   onClose: () => void;
@@ -195,13 +197,15 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
           <h2 id="explore-title" class={s.title}>
             {t('explore.question')}
           </h2>
-          <p class={s.text}>{t('explore.pitch')}</p>
+          <p class={s.text} data-testid={p.locked ? 'explore-locked' : undefined}>
+            {p.locked ?? t('explore.pitch')}
+          </p>
         </div>
         <button
           type="button"
           class={s.primary}
           onClick={p.onRun}
-          disabled={p.disabled}
+          disabled={p.disabled || !!p.locked}
           aria-keyshortcuts="e"
           data-testid="explore-run"
         >

@@ -5,16 +5,20 @@
  * when the lesson is about a bug, and leads on to the next lesson.
  */
 import type { LessonInfo } from '../../engine/lessonTypes';
-import { t, type Locale } from '../../i18n';
+import { t, tn, type Locale } from '../../i18n';
 import type { OutcomeView } from '../../model/format';
 import { inLocale, type SaidBeat } from '../../model/lesson';
 import { Icon } from '../Icon';
+import { InlineText } from '../InlineText';
 import s from './style.module.css';
 
 export interface GoalBannerProps {
   lesson: LessonInfo;
   locale: Locale;
+  /** the learner's steps after the lesson's start */
   step: number;
+  /** who reached it, when not the learner (the win is then not theirs and not saved) */
+  by?: 'player' | 'explorer' | 'replay' | null;
   variant: string;
   outcome: OutcomeView | null;
   /** the last beat the lesson said */
@@ -32,21 +36,41 @@ export function GoalBanner(p: GoalBannerProps) {
   const canReplay =
     lesson.bug && p.variant !== 'correct' && lesson.variants.includes('correct') && p.onReplayCorrect;
   return (
-    <section class={s.banner} data-testid="goal-banner" aria-labelledby="goal-banner-title" role="status">
-      <div class={s.burst} aria-hidden="true">
-        {Array.from({ length: 12 }, (_, i) => (
-          <span key={i} style={{ '--i': i }} />
-        ))}
-      </div>
+    <section
+      class={p.by ? `${s.banner} ${s.helped}` : s.banner}
+      data-testid="goal-banner"
+      data-by={p.by ?? 'learner'}
+      aria-labelledby="goal-banner-title"
+      role="status"
+    >
+      {!p.by && (
+        <div class={s.burst} aria-hidden="true">
+          {Array.from({ length: 12 }, (_, i) => (
+            <span key={i} style={{ '--i': i }} />
+          ))}
+        </div>
+      )}
       <span class={s.medal} aria-hidden="true">
-        ★
+        {p.by ? '⚙' : '★'}
       </span>
       <div class={s.body}>
         <h2 id="goal-banner-title" class={s.title}>
-          {t('lesson.banner.title')}{' '}
-          <span class={s.steps}>{t('lesson.banner.inSteps', { steps: p.step })}</span>
+          {p.by === 'player'
+            ? t('lesson.banner.byPlayer')
+            : p.by === 'explorer'
+              ? t('lesson.banner.byExplorer')
+              : p.by === 'replay'
+                ? t('lesson.banner.byReplay')
+                : tn('lesson.banner.learnerSteps', p.step)}
         </h2>
-        <p class={s.goal}>{inLocale(lesson.goal.text, locale)}</p>
+        {p.by && (
+          <p class={s.notYours} data-testid="goal-not-yours">
+            {t('lesson.banner.notYours')}
+          </p>
+        )}
+        <p class={s.goal}>
+          <InlineText text={inLocale(lesson.goal.text, locale)} />
+        </p>
         <div class={s.what}>
           <h3 class={s.whatTitle}>{t('lesson.banner.what')}</h3>
           {outcome && (
@@ -55,7 +79,11 @@ export function GoalBanner(p: GoalBannerProps) {
               {outcome.details.length > 0 && <span class={s.detail}> — {outcome.details.join(' ')}</span>}
             </p>
           )}
-          {p.lastBeat && <p class={s.beat}>{inLocale(p.lastBeat.say, locale)}</p>}
+          {p.lastBeat && (
+            <p class={s.beat}>
+              <InlineText text={inLocale(p.lastBeat.say, locale)} />
+            </p>
+          )}
           {outcome?.quote && (
             <blockquote class={s.quote} lang="en">
               <span class={s.quoteBy}>{t('outcome.engineSays')}</span> {outcome.quote}
@@ -89,7 +117,7 @@ export function GoalBanner(p: GoalBannerProps) {
             {t('lesson.banner.again')}
           </button>
         </div>
-        {p.saved && (
+        {p.saved && !p.by && (
           <p class={s.saved} data-testid="goal-saved">
             ✓ {t('lesson.banner.saved')}
           </p>

@@ -13,12 +13,13 @@ export function KeysDialog({ open, onClose }: { open: boolean; onClose: () => vo
   }, [open]);
   const rows: [string, string][] = [
     ['1 – 9', t('keys.step')],
-    ['Shift + 1 – 9', t('keys.stepOver')],
+    ['Shift + 1 – 9', t('keys.fold')],
     ['←', t('keys.back')],
     ['→', t('keys.forward')],
     ['Home', t('keys.reset')],
     ['Space', t('keys.play')],
     ['e', t('keys.explore')],
+    ['Ctrl + Z', t('keys.undo')],
     ['?', t('keys.help')],
   ];
   return (

@@ -6,7 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { ActorState, MachineState, Outcome, ScenarioActor, TraceEvent } from '../../engine/types';
-import { t } from '../../i18n';
+import { t, tn } from '../../i18n';
 import { blockedText, insideOperation, nextEffect, nextText } from '../../model/describe';
 import { actorColour, actorInk, isLostUpdate, shortSite, statusView } from '../../model/format';
 import { spinRound } from '../../model/parkingLot';
@@ -26,6 +26,13 @@ export interface LaneProps {
   machine?: MachineState;
   /** the step after which the current operation began (step into) */
   opSince?: number;
+  /**
+   * a prediction is open: 'effects' hides what the next step would change,
+   * 'next' (the actor the question is about) hides the next step altogether
+   */
+  secret?: 'effects' | 'next' | null;
+  /** where this actor's run parts from the other variant's (after "Replay under …") */
+  parting?: string | null;
   onStep: (i: number) => void;
   onStepOver: (i: number) => void;
 }
@@ -39,6 +46,8 @@ export function Lane({
   losesUpdate,
   machine,
   opSince,
+  secret,
+  parting,
   onStep,
   onStepOver,
 }: LaneProps) {
@@ -63,7 +72,7 @@ export function Lane({
   const canStep = running && state.status === 'enabled';
   const next = state.next;
   const action = next ? nextText(next, m) : '';
-  const effect = next ? nextEffect(next, state, m) : null;
+  const effect = next && !secret ? nextEffect(next, state, m) : null;
   const events = cur >= 0 ? insideOperation(trace, state.name, opSince ?? 0, m) : [];
   const insideId = `lane-${index}-inside`;
   const key = index < 9 ? String(index + 1) : null;
@@ -78,7 +87,7 @@ export function Lane({
       data-status={state.status}
     >
       <header class={s.head}>
-        <ActorBadge name={actor.name} index={index} size="l" />
+        <ActorBadge name={actor.name} index={index} size="m" />
         <h3 id={titleId} class={s.name}>
           {t('lane.title', { name: actor.name })}
         </h3>
@@ -87,6 +96,12 @@ export function Lane({
         </span>
       </header>
 
+      {parting && (
+        <p class={s.parting} data-testid="lane-parting">
+          <span aria-hidden="true">⇄ </span>
+          {parting}
+        </p>
+      )}
       <div class={s.grow}>
         <h4 class={s.label}>{t('lane.program')}</h4>
         <ol class={s.program}>
@@ -110,10 +125,17 @@ export function Lane({
 
       <div class={state.status === 'finished' ? `${s.next} ${s.idle}` : s.next} data-testid="next">
         <h4 class={s.label}>{t('lane.next')}</h4>
-        {next && state.status !== 'finished' ? (
+        {next && state.status !== 'finished' && secret === 'next' ? (
+          <p class={s.reason} data-testid="next-hidden">
+            <span aria-hidden="true">? </span>
+            {t('lesson.predict.hidden', { actor: actor.name })}
+          </p>
+        ) : next && state.status !== 'finished' ? (
           <>
             <p class={s.action}>
-              <code data-testid="action">{action}</code>
+              <code id={`lane-${index}-action`} data-testid="action">
+                {action}
+              </code>
             </p>
             {effect && (
               <p class={losesUpdate ? `${s.effect} ${s.warn}` : s.effect} data-testid="effect">
@@ -130,7 +152,7 @@ export function Lane({
             {next.site && (
               <p class={s.site}>
                 <code>{shortSite(next.site)}</code>
-                {next.label && <code class={s.comment}> // {next.label}</code>}
+                {next.label && !secret && <code class={s.comment}> // {next.label}</code>}
               </p>
             )}
           </>
@@ -157,7 +179,7 @@ export function Lane({
             </span>
             {t('lane.stepInto')}
             {events.length > 0 && (
-              <span class={s.intoCount}>{t('lane.stepIntoCount', { n: events.length })}</span>
+              <span class={s.intoCount}>{tn('lane.stepIntoCount', events.length)}</span>
             )}
           </button>
           {inside && (
@@ -186,7 +208,7 @@ export function Lane({
           class={s.step}
           disabled={!canStep}
           onClick={() => onStep(index)}
-          aria-label={canStep ? t('lane.stepLabel', { actor: actor.name, action }) : undefined}
+          aria-describedby={canStep && secret !== 'next' && next ? `lane-${index}-action` : undefined}
           aria-keyshortcuts={key ?? undefined}
           data-testid="step"
         >
@@ -198,12 +220,11 @@ export function Lane({
           class={s.over}
           disabled={!canStep}
           onClick={() => onStepOver(index)}
-          aria-label={t('lane.stepOverLabel', { actor: actor.name })}
-          aria-keyshortcuts={key ? `Shift+${key}` : undefined}
           title={t('lane.stepOverLabel', { actor: actor.name })}
           data-testid="step-over"
         >
-          {t('lane.stepOver')}
+          <span aria-hidden="true">» </span>
+          <span class={s.overWords}>{t('lane.stepOver')}</span>
         </button>
       </div>
     </section>
@@ -217,6 +238,8 @@ export function Lanes({
   trace,
   counters,
   opSince,
+  asking,
+  parting,
   onStep,
   onStepOver,
 }: {
@@ -226,6 +249,10 @@ export function Lanes({
   /** the racy counters, whose next store may lose an update */
   counters: Set<string>;
   opSince: (number | undefined)[];
+  /** a prediction about this actor's next step is open (nothing may give its answer away) */
+  asking?: string | null;
+  /** the actor whose run parts from the other variant's there, and the words for it */
+  parting?: { actor: string; text: string } | null;
   onStep: (i: number) => void;
   onStepOver: (i: number) => void;
 }) {
@@ -253,6 +280,8 @@ export function Lanes({
             losesUpdate={losesUpdate}
             machine={machine}
             opSince={opSince[i]}
+            secret={asking ? (asking === a.name ? 'next' : 'effects') : null}
+            parting={parting?.actor === a.name ? parting.text : null}
             onStep={onStep}
             onStepOver={onStepOver}
           />

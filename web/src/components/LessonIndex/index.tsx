@@ -11,6 +11,7 @@ import { groupLessons, type LessonSummary } from '../../model/lessonList';
 import type { Progress } from '../../model/progress';
 import { engineName } from '../ScenarioPicker';
 import dialog from '../../styles/dialog.module.css';
+import { InlineText } from '../InlineText';
 import s from './style.module.css';
 
 export interface LessonIndexProps {
@@ -94,7 +95,9 @@ export function LessonIndex(p: LessonIndexProps) {
                         </span>
                         <span class={s.text}>
                           <span class={s.itemTitle}>{inLocale(l.title, p.locale) || l.id}</span>
-                          <span class={s.goal}>{inLocale(l.goal, p.locale)}</span>
+                          <span class={s.goal}>
+                            <InlineText text={inLocale(l.goal, p.locale)} />
+                          </span>
                         </span>
                         <span
                           class={reached ? `${s.state} ${s.reached}` : s.state}

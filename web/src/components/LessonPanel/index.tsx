@@ -23,6 +23,7 @@ import {
 import type { EmbedCode } from '../../model/embed';
 import { ActorBadge } from '../ActorBadge';
 import { EmbedButton } from '../EmbedButton';
+import { InlineText } from '../InlineText';
 import { Markdown } from '../Markdown';
 import s from './style.module.css';
 
@@ -47,6 +48,8 @@ export interface LessonPanelProps {
   onIndex?: () => void;
   onStep: (actor: number) => void;
   onFinishSpin: (actor: number) => void;
+  /** the learner opened a hint level */
+  onHint?: () => void;
   /** the code that embeds this lesson at this moment (the Embed button) */
   embed?: () => EmbedCode;
   /** the compact page (embed): the lesson's text folds away */
@@ -75,18 +78,27 @@ export function LessonPanel(p: LessonPanelProps) {
   // hints: how many levels are open, per stage (a new stage starts folded)
   const [level, setLevel] = useState<{ stage: number; n: number }>({ stage: hint.stage, n: 0 });
   const open = level.stage === hint.stage ? level.n : 0;
-  const more = () => setLevel({ stage: hint.stage, n: Math.min(HINT_LEVELS, open + 1) });
+  const more = () => {
+    setLevel({ stage: hint.stage, n: Math.min(HINT_LEVELS, open + 1) });
+    p.onHint?.();
+  };
 
-  // the latest beat stays in view (the list scrolls, not the page)
+  // the latest beat stays in view: the list scrolls to it, and on a wide screen the column
+  // too (on a phone the page would scroll away from the threads, so it does not)
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    if (typeof matchMedia === 'function' && matchMedia('(min-width: 1101px) and (min-height: 560px)').matches)
+      el.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
   }, [beats.length]);
 
   // the lesson's text is open until the learner's first step, then folds away for the narration
   const started = step > lesson.startSteps;
-  const [bodyOpen, setBodyOpen] = useState(!started && !p.compact);
+  // on a phone it starts folded too: the goal and the threads come first
+  const narrow = typeof matchMedia === 'function' && matchMedia('(max-width: 760px)').matches;
+  const [bodyOpen, setBodyOpen] = useState(!started && !p.compact && !narrow);
   const wasStarted = useRef(started);
   useEffect(() => {
     if (started && !wasStarted.current) setBodyOpen(false);
@@ -128,7 +140,7 @@ export function LessonPanel(p: LessonPanelProps) {
           {!p.reached && p.reachedBefore && <span class={s.before}>{t('lesson.reachedBefore')}</span>}
         </h2>
         <p class={s.goalText} data-testid="lesson-goal">
-          {inLocale(lesson.goal.text, locale)}
+          <InlineText text={inLocale(lesson.goal.text, locale)} />
         </p>
       </section>
 
@@ -150,9 +162,13 @@ export function LessonPanel(p: LessonPanelProps) {
           <h3 id="lesson-recap-title" class={s.heading}>
             {t('lesson.recap')}
           </h3>
-          <p>{inLocale(lesson.recap, locale)}</p>
+          <p>
+            <InlineText text={inLocale(lesson.recap, locale)} />
+          </p>
           <h3 class={s.heading}>{t('lesson.realWorld')}</h3>
-          <p data-testid="lesson-real-world">{inLocale(lesson.realWorld, locale)}</p>
+          <p data-testid="lesson-real-world">
+            <InlineText text={inLocale(lesson.realWorld, locale)} />
+          </p>
         </section>
       )}
       {lesson.startSteps > 0 && step >= lesson.startSteps && beats.length === 0 && (
@@ -169,7 +185,9 @@ export function LessonPanel(p: LessonPanelProps) {
           <h3 id="lesson-predict-title" class={s.cardTitle}>
             <span aria-hidden="true">?</span> {t('lesson.predict.title')}
           </h3>
-          <p class={s.ask}>{inLocale(question.question.ask, locale)}</p>
+          <p class={s.ask}>
+            <InlineText text={inLocale(question.question.ask, locale)} />
+          </p>
           {question.phase === 'ask' ? (
             <>
               <div class={s.choices} role="radiogroup" aria-labelledby="lesson-predict-title">
@@ -186,7 +204,7 @@ export function LessonPanel(p: LessonPanelProps) {
                     <span class={s.choiceMark} aria-hidden="true">
                       {String.fromCharCode(65 + i)}
                     </span>
-                    {inLocale(c, locale)}
+                    <InlineText text={inLocale(c, locale)} />
                   </button>
                 ))}
               </div>
@@ -212,7 +230,9 @@ export function LessonPanel(p: LessonPanelProps) {
                         answer: inLocale(question.question.choices[question.question.answerIndex], locale),
                       })}
               </p>
-              <p class={s.explain}>{inLocale(question.question.explain, locale)}</p>
+              <p class={s.explain}>
+                <InlineText text={inLocale(question.question.explain, locale)} />
+              </p>
             </>
           )}
         </section>
@@ -252,7 +272,9 @@ export function LessonPanel(p: LessonPanelProps) {
                 data-testid="lesson-beat"
               >
                 <span class={s.beatStep}>{t('lesson.stepN', { step: b.step })}</span>
-                <span>{inLocale(b.say, locale)}</span>
+                <span>
+                  <InlineText text={inLocale(b.say, locale)} />
+                </span>
               </li>
             ))}
           </ol>
@@ -274,13 +296,13 @@ export function LessonPanel(p: LessonPanelProps) {
               {open >= 1 && (
                 <p class={s.hint} data-level="nudge" data-testid="hint-nudge">
                   <span class={s.hintLevel}>{t('lesson.hint.nudge')}</span>
-                  {inLocale(h.nudge, locale)}
+                  <InlineText text={inLocale(h.nudge, locale)} />
                 </p>
               )}
               {open >= 2 && (
                 <p class={s.hint} data-level="direction" data-testid="hint-direction">
                   <span class={s.hintLevel}>{t('lesson.hint.direction')}</span>
-                  {inLocale(h.direction, locale)}
+                  <InlineText text={inLocale(h.direction, locale)} />
                 </p>
               )}
               {open >= 3 && !hint.onPath && (
@@ -291,7 +313,9 @@ export function LessonPanel(p: LessonPanelProps) {
               {open >= 3 && nextActor && (
                 <div class={s.hint} data-level="next" data-testid="hint-next">
                   <span class={s.hintLevel}>{t('lesson.hint.nextLevel')}</span>
-                  <p class={s.hintText}>{inLocale(h.next, locale)}</p>
+                  <p class={s.hintText}>
+                    <InlineText text={inLocale(h.next, locale)} />
+                  </p>
                   {indexOf(nextActor) >= 0 && snap.state.outcome === 'running' && (
                     <button
                       type="button"

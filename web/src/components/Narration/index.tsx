@@ -1,10 +1,23 @@
 /*
- * The narration line: what the last step did, in words.  It is also the
- * aria-live region, so a screen reader hears each step as it happens.
+ * The narration line: what the last step did, in words, and when the lesson
+ * has something to say about that step, the lesson's words after it.  It is
+ * also the aria-live region, so a screen reader hears each step as it happens.
  */
+import { InlineText } from '../InlineText';
 import s from './style.module.css';
 
-export function Narration({ text, serial, alarm }: { text: string; serial: number; alarm: boolean }) {
+export function Narration({
+  text,
+  serial,
+  alarm,
+  lesson,
+}: {
+  text: string;
+  serial: number;
+  alarm: boolean;
+  /** the lesson's words for this step, if it has some */
+  lesson?: string | null;
+}) {
   // The same words twice in a row (two resets) must still be announced: an
   // invisible character alternates with each announcement.
   return (
@@ -16,6 +29,12 @@ export function Narration({ text, serial, alarm }: { text: string; serial: numbe
       data-testid="narration"
     >
       {text}
+      {lesson && (
+        <span class={s.lesson} data-testid="narration-lesson">
+          {' '}
+          <InlineText text={lesson} />
+        </span>
+      )}
       {serial % 2 ? '\u200b' : ''}
     </p>
   );

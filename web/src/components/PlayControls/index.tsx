@@ -12,6 +12,8 @@ export interface PlayControlsProps {
   speed: number;
   policy: PlayPolicy;
   disabled: boolean;
+  /** why Play waits (a lesson that wants the learner's own attempt first) */
+  lockedNote?: string;
   onToggle: () => void;
   onSpeed: (i: number) => void;
   onPolicy: (p: PlayPolicy) => void;
@@ -27,6 +29,7 @@ export function PlayControls({
   speed,
   policy,
   disabled,
+  lockedNote,
   onToggle,
   onSpeed,
   onPolicy,
@@ -41,6 +44,8 @@ export function PlayControls({
         disabled={disabled && !playing}
         aria-pressed={playing}
         aria-keyshortcuts="Space"
+        title={lockedNote}
+        data-locked={lockedNote ? 'true' : undefined}
         data-testid="play"
       >
         <svg class={s.glyph} viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -40,6 +40,9 @@ export function StepBar({ step, recorded, marked, marks = [], onGoto }: StepBarP
             data-testid="timeline-mark"
             data-step={k.step}
           >
+            <span class={s.flag} aria-hidden="true">
+              ⇄ {k.step}
+            </span>
             <span class="visually-hidden">{k.label}</span>
           </span>
         ))}

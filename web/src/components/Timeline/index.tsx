@@ -28,6 +28,8 @@ export interface TimelineProps {
   policy: PlayPolicy;
   /** the run can still move (play has something to do) */
   canPlay: boolean;
+  /** why Play waits for the learner (it is then disabled) */
+  playLocked?: string;
   onPlay: () => void;
   onSpeed: (i: number) => void;
   onPolicy: (p: PlayPolicy) => void;
@@ -84,7 +86,8 @@ export function Timeline(p: TimelineProps) {
         playing={p.playing}
         speed={p.speed}
         policy={p.policy}
-        disabled={!p.canPlay}
+        disabled={!p.canPlay || !!p.playLocked}
+        lockedNote={p.playLocked}
         onToggle={p.onPlay}
         onSpeed={p.onSpeed}
         onPolicy={p.onPolicy}

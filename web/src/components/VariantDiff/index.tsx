@@ -5,7 +5,7 @@
  * correct).  A button goes to that step.
  */
 import type { MachineState, TraceEvent } from '../../engine/types';
-import { t } from '../../i18n';
+import { t, tn } from '../../i18n';
 import { eventText, nextText } from '../../model/describe';
 import type { VariantDiff as Diff } from '../../store/store';
 import { ActorBadge } from '../ActorBadge';
@@ -31,7 +31,8 @@ function Events({ events, state }: { events: TraceEvent[]; state: MachineState }
   );
 }
 
-function noteWords(label: string): string {
+/** An engine decision's note ("validate failed") in the learner's words. */
+export function noteWords(label: string): string {
   switch (label) {
     case 'validate ok':
       return t('note.validateOk');
@@ -57,7 +58,7 @@ export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) 
         </span>
         <div class={s.body}>
           <p class={s.title}>
-            {t('variantDiff.same', { from: diff.from, to: diff.to, steps: diff.compared })}
+            {tn('variantDiff.same', diff.compared, { from: diff.from, to: diff.to, steps: diff.compared })}
           </p>
         </div>
         <button type="button" class={s.dismiss} onClick={onDismiss} aria-label={t('notice.dismiss')}>
@@ -67,7 +68,8 @@ export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) 
     );
   }
   // where the schedule stopped applying: the new run waits before that step; say what it would do instead
-  const stoppedActor = diff.stoppedAt !== undefined ? diff.oldEvents[0]?.actor : undefined;
+  const stoppedActor =
+    diff.stoppedAt !== undefined && diff.followed === undefined ? diff.oldEvents[0]?.actor : undefined;
   const instead = stoppedActor ? state.actors.find((a) => a.name === stoppedActor) : undefined;
   const d = diff.decision;
   return (
@@ -93,7 +95,7 @@ export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) 
               <code>{diff.to}</code>
             </dt>
             <dd>
-              {diff.stoppedAt !== undefined && instead?.next ? (
+              {stoppedActor && instead?.next ? (
                 <span class={s.events}>
                   <span>
                     {t('variantDiff.instead', { actor: instead.name, action: nextText(instead.next, state) })}
@@ -105,7 +107,12 @@ export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) 
             </dd>
           </div>
         </dl>
-        {diff.stoppedAt !== undefined && (
+        {diff.followed !== undefined && (
+          <p class={s.note} data-testid="variant-followed">
+            {t('replay.following', { step: diff.followed })}
+          </p>
+        )}
+        {diff.stoppedAt !== undefined && diff.followed === undefined && (
           <p class={s.note}>{t('variantDiff.stopped', { step: diff.stoppedAt, kept: diff.stoppedAt - 1 })}</p>
         )}
         {d && d.old && d.new && (
