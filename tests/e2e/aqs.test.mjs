@@ -174,7 +174,12 @@ describe('the semaphore lessons', () => {
 
     let n = await press(page, '3', 2, 15);
     await expectAttr(v.getByTestId('interrupt-B'), 'data-on', '1');
-    n = await press(page, '2', 6, n);
+    n = await press(page, '2', 5, n);
+    // the lesson asks what B will do with its place in the queue: until the
+    // learner predicts, B's lane does not say
+    await expectText(lane(page, 'B').getByTestId('next-hidden'), /Hidden until you predict/);
+    assert.equal(await lane(page, 'B').getByTestId('action').count(), 0);
+    n = await press(page, '2', 1, n);
     assert.deepEqual(await chain(page, 'pool'), ['B:CANCELLED']);
     n = await press(page, '2', 1, n);
     assert.deepEqual(await chain(page, 'pool'), ['B:gone']);
@@ -183,11 +188,7 @@ describe('the semaphore lessons', () => {
     await expectText(v.getByTestId('queue-pool'), /nobody waits/);
     // the finally releases a permit B never had: 1 free + A's 1 = 2 > capacity 1
     await expectText(lane(page, 'B').getByTestId('action'), 'read permits');
-    n = await press(page, '2', 1, n);
-    // the lesson asks what B's next step does: until the learner predicts, the lane does not say
-    await expectText(lane(page, 'B').getByTestId('next-hidden'), /Hidden until you predict/);
-    assert.equal(await lane(page, 'B').getByTestId('action').count(), 0);
-    n = await press(page, '2', 1, n);
+    n = await press(page, '2', 2, n);
     await expectText(v.getByTestId('permits-pool'), '1');
     await press(page, '2', 1, n);
     await expectText(page.getByTestId('goal-banner'), /Goal reached/);

@@ -64,6 +64,8 @@ describe('the win is the learner’s', () => {
     await lane(page, 'A').waitFor({ timeout: 15000 });
     await stepActor(page, 'A');
     await stepActor(page, 'B');
+    // the lesson keeps the explorer until the learner has tried or asked for a hint
+    await page.getByTestId('hint-more').click();
     await page.keyboard.press('e');
     await page.getByTestId('explore-schedule').waitFor({ timeout: 30000 });
     await expectText(stepCount(page), /^step 0 of \d+$/);
@@ -366,6 +368,8 @@ describe('embed', () => {
     assert.deepEqual(course.errors, []);
     assert.deepEqual(errors, []);
     await course.page.close();
+    // the browser keeps its connection alive: close it, or close() waits for it
+    host.closeAllConnections();
     await new Promise((r) => host.close(r));
   });
 });
