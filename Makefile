@@ -22,7 +22,7 @@ COPT := -O2 -g
 # ---- sources -------------------------------------------------------------------------
 ENGINE_SRC := $(sort $(wildcard core/engines/*/*.c))
 ENGINE_HDR := $(sort $(wildcard core/engines/*/*.h))
-SIM_SRC := $(sort $(wildcard core/sim/*.c)) core/plat/sim/plat_sim.c
+SIM_SRC := $(sort $(wildcard core/sim/*.c core/sim/sched/*.c)) core/plat/sim/plat_sim.c
 SCRIPT_SRC := $(sort $(wildcard core/script/*.c))
 NATIVE_PLAT_SRC := core/plat/native/plat_native.c
 CORE_SRC := $(SIM_SRC) $(SCRIPT_SRC) $(ENGINE_SRC)

@@ -29,14 +29,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SIM_SCHEDULE_VERSION 1
+#define SIM_SCHEDULE_VERSION 2
 #define SIM_SCHEDULE_MAX_ENTRIES 1000000
 
 typedef struct sim_sched_entry {
     uint8_t is_random;
+    uint8_t what;         /* a choice: its sim_choice_kind (0 = step) */
     uint8_t has_fp;       /* a fingerprint to check */
     uint8_t kind;         /* fingerprint: the sim_act_kind expected */
-    int16_t actor;        /* choice: actor index, or -1 if given by name */
+    int16_t actor;        /* choice: actor index, or -1 if given by name (tick: -1, no name) */
     int16_t region;       /* fingerprint: object index, or -1 if given by name */
     uint32_t value;       /* random value */
     char actor_name[24];  /* readable form: the actor's name */

@@ -211,9 +211,9 @@ TEST(readable_and_compact_round_trip)
 TEST(bad_strings_say_what_and_where)
 {
     CHECK_STR(parse_error("hello"),
-              "schedule: must start with 'v1:' (readable) or 'v1.' (compact)");
-    CHECK_STR(parse_error(""), "schedule: must start with 'v1:' (readable) or 'v1.' (compact)");
-    CHECK_STR(parse_error("v2: A"), "schedule: unsupported version (this is version 1)");
+              "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)");
+    CHECK_STR(parse_error(""), "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)");
+    CHECK_STR(parse_error("v3: A"), "schedule: unsupported version (this is version 2)");
     CHECK_STR(parse_error("v1"), "schedule: expected ':' at column 3");
     CHECK_STR(parse_error("v1 A"), "schedule: expected ':' at column 4");
     CHECK_STR(parse_error("v1: A ? B"), "schedule: unexpected character at column 7: '?'");

@@ -173,7 +173,7 @@ test('schedules naming missing actors, or unreadable, are clear errors', () => {
     message: "schedule diverged at step 2: the schedule names actor 'Z', which the scenario does not have",
   });
   s.reset();
-  assert.throws(() => s.run({ schedule: 'A B' }), { message: "schedule: must start with 'v1:' (readable) or 'v1.' (compact)" });
+  assert.throws(() => s.run({ schedule: 'A B' }), { message: "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)" });
   assert.equal(s.state().step, 0, 'an unreadable schedule runs nothing');
   assert.throws(() => s.run({ schedule: 'v1.!!' }), LockstepError);
   assert.throws(() => s.run({ schedule: 'v1: A@frob:counter' }), { message: "schedule: unknown action at column 5: 'frob'" });

@@ -391,19 +391,21 @@ export class Compiler {
     if (/^v\d+\./.test(s)) return; // compact form: checked when it runs
     const head = /^v\d+(\s+seed=\d+)?\s*:/.exec(s);
     if (!head) {
-      this.bad(['schedule'], "must start with 'v1:' (readable form) or 'v1.' (compact form)");
+      this.bad(['schedule'], "must start with 'v1:' or 'v2:' (readable form) or 'v1.' or 'v2.' (compact form)");
       return;
     }
     // The tokens as core/sim/schedule.c reads them: [r:N], or NAME with an
-    // optional @action:object fingerprint.  Errors are left to the C side,
-    // which says which column is wrong; this looks only for unknown actors.
-    const token = /\s*(?:\[r:\d+\]|([A-Za-z0-9_-]+)(?:@[A-Za-z0-9_]+:\S*)?)/y;
+    // optional @action:object fingerprint; v2 adds tick, !HANDLER, ~TASK and
+    // =NAME.  Errors are left to the C side, which says which column is
+    // wrong; this looks only for unknown actors.
+    const v2 = s.startsWith('v2');
+    const token = /\s*(?:\[r:\d+\]|([!~=]?)([A-Za-z0-9_-]+)(?:@[A-Za-z0-9_]+:\S*)?)/y;
     token.lastIndex = head[0].length;
     while (token.lastIndex < s.length) {
       const at = token.lastIndex;
       const m = token.exec(s);
       if (!m) break;
-      const name = m[1];
+      const name = v2 && m[1] === '' && m[2] === 'tick' ? undefined : m[2];
       if (name !== undefined && !actors.includes(name))
         this.problems.add(
           this.source.locateIn(['schedule'], at + m[0].length - m[0].trimStart().length),
