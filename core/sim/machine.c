@@ -705,9 +705,9 @@ static uint64_t perform(sim_machine *m, int i)
         if (h->dormant) {
             h->arm_now = true; /* armed by the host once this step is over */
             m->arm_any = true;
-        } else {
-            h->raise_pending = true;
-        }
+        } else if (h->begun) {
+            h->raise_pending = true; /* running: it runs again after it returns */
+        } /* raised and not begun yet: still pending, a second raise adds nothing */
         break;
     }
     case SIM_ACT_SET_PRIO: {

@@ -208,6 +208,56 @@ static inline void plat_sleep_until(int64_t deadline_us, plat_site at)
         plat_native_sleep_us(left);
 }
 
+/* ---- initial values ------------------------------------------------------------ */
+
+static inline void plat_init8(plat_a8 *c, uint8_t v) { atomic_init(&c->v, v); }
+static inline void plat_init16(plat_a16 *c, uint16_t v) { atomic_init(&c->v, v); }
+static inline void plat_init32(plat_a32 *c, uint32_t v) { atomic_init(&c->v, v); }
+
+/* ---- tasks, interrupts, wakers (defined in plat_native.c) ------------------------
+ *
+ * Natively a task is a thread that called plat_native_task_enter(id, priority)
+ * (ids 0..PLAT_NATIVE_MAX_TASKS-1).  Blocking and waking go through each
+ * task's parker, so a wake before the block is not lost.  "Interrupts" are
+ * whatever the program delivers through plat_native_irq_hook: masking is a
+ * per-thread nesting count that a delivering thread checks with
+ * plat_native_irq_masked(task). */
+
+#define PLAT_NATIVE_MAX_TASKS 32
+
+typedef struct plat_irq_state { uint8_t was_masked; } plat_irq_state;
+typedef struct plat_waker { plat_a16 slot; } plat_waker;
+
+void plat_native_task_enter(int id, int priority);
+bool plat_native_irq_masked(int task);
+/* Called by plat_irq_raise: the program's way to run a handler natively. */
+extern void (*plat_native_irq_hook)(int handler);
+
+plat_irq_state plat_irq_save(plat_site at);
+void plat_irq_restore(plat_irq_state s, plat_site at);
+void plat_irq_raise(int handler, plat_site at);
+int plat_task_self(void);
+int plat_task_priority(int task);
+int plat_task_base_priority(int task);
+void plat_task_set_priority(int task, int priority, plat_site at);
+bool plat_task_block(int64_t deadline_us, plat_site at);
+void plat_task_wake(int task, plat_site at);
+
+static inline void plat_waker_register(plat_waker *w, plat_site at)
+{
+    plat_store16(&w->slot, (uint16_t)(plat_task_self() + 1), PLAT_RELEASE, at);
+}
+static inline void plat_waker_wake(plat_waker *w, plat_site at)
+{
+    uint16_t task = plat_swap16(&w->slot, 0, PLAT_ACQ_REL, at);
+    if (task)
+        plat_task_wake(task - 1, at);
+}
+static inline void plat_waker_drop(plat_waker *w, plat_site at)
+{
+    plat_store16(&w->slot, 0, PLAT_RELEASE, at);
+}
+
 /* ---- keys, notes, misuse ---------------------------------------------------- */
 
 void plat_native_global_init(plat_global *g);

@@ -60,6 +60,8 @@ static void exec_update(sim_machine *m)
                 return;
             s->current = -1; /* the poll returned (ready, or pending) */
         }
+        if (sim_irq_running(m) >= 0)
+            return; /* the executor's thread is interrupted: no new poll starts */
         if (s->n_batch == 0) {
             /* Take the whole queue; polling pops from the end: last in, first polled. */
             for (int k = 0; k < s->n_queue; k++)
