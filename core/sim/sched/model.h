@@ -41,6 +41,7 @@ typedef struct sim_sched_state {
     uint32_t queued; /* executor: tasks in the queue or in the batch */
     uint32_t ready;  /* rtos: tasks the enabled rule allowed after the last choice */
     bool tick_chosen; /* rtos: ticks are choices (every action costs nothing) */
+    bool ran;         /* rtos: the task on the processor stepped since the last tick */
 } sim_sched_state;
 
 typedef struct sim_model {
