@@ -1,7 +1,7 @@
 /*
- * The machine's insides, shared by machine.c (stepping), trace.c (events and
- * reports) and policy.c (choosing the next actor).  Nothing outside core/sim
- * includes this.
+ * The machine's insides, shared by machine.c (stepping), actors.c (states,
+ * choices, priorities, costs), trace.c (events and reports) and the
+ * scheduling models in sched/.  Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H
 #define LOCKSTEP_MACHINE_INTERNAL_H
