@@ -10,8 +10,11 @@
 # platform and is missing here fails the wasm tests loudly ("unreachable").
 
 WASM_ENGINE_PREFIXES := counter_* atomic_* lot_* mini_mutex_* spin_wait_* mutex_* aqs_* semaphore_*
+# The machine's static functions that can be on the stack while an actor's
+# coroutine starts (a handler is armed after a step, or by an irq choice):
+MACHINE_SWITCHERS := settle start_actor start_actors arm_raised rtos_take
 ASYNCIFY_ONLY := coro_* actor_* sim_* plat_* script_* explore_* run_range rebuild ls_* dynCall_vi \
-                 $(WASM_ENGINE_PREFIXES)
+                 $(MACHINE_SWITCHERS) $(WASM_ENGINE_PREFIXES)
 comma := ,
 empty :=
 space := $(empty) $(empty)
