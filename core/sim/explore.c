@@ -28,6 +28,7 @@
  */
 #include "explore.h"
 #include "run.h"
+#include "sched/model.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,24 +140,33 @@ static sim_choice bit_choice(int bit)
 
 static cset possible_choices(const sim_machine *m, int *n)
 {
-    sim_choice c[SIM_MAX_CHOICES];
-    *n = sim_choices(m, c);
+    int en[SIM_MAX_ACTORS];
+    int ns = sim_enabled(m, en);
     cset set = 0;
-    for (int k = 0; k < *n; k++) {
+    for (int k = 0; k < ns; k++)
+        set |= 1ull << en[k];
+    sim_choice c[SIM_MAX_CHOICES];
+    int nx = sim_extra_choices(m, c);
+    for (int k = 0; k < nx; k++) {
         int b = choice_bit(c[k]);
         if (b >= 0)
             set |= 1ull << b;
     }
+    *n = ns + nx;
     return set;
 }
 
-/* The sleepers that `taken` does not commute with wake up. */
+/* The sleepers that `taken` does not commute with wake up.  Two steps are
+ * judged by their actions in every model (inline: this runs at every step);
+ * anything else asks the model. */
 static cset wake_dependent(const sim_machine *m, cset sleep, int taken)
 {
-    sim_choice t = bit_choice(taken);
+    const sim_action *ta = taken < 32 ? sim_pending(m, taken) : NULL;
     for (cset left = sleep; left; left &= left - 1) {
         int b = __builtin_ctzll(left);
-        if (sim_dependent(m, bit_choice(b), t))
+        bool dep = ta && b < 32 ? sim_actions_dependent(sim_pending(m, b), ta)
+                                : sim_dependent(m, bit_choice(b), bit_choice(taken));
+        if (dep)
             sleep &= ~(1ull << b);
     }
     return sleep;

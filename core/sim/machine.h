@@ -174,6 +174,9 @@ int sim_step(sim_machine *m, int actor);
  * model's others (irq by handler index, tick).  Returns how many. */
 int sim_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES]);
 bool sim_choice_possible(const sim_machine *m, sim_choice c);
+/* Only the choices that are not steps (irq, tick); 0 at once in a world that
+ * has none, so a search can ask at every step. */
+int sim_extra_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES]);
 /* Take one choice (a step is sim_step).  0, or -1 (see sim_error). */
 int sim_take(sim_machine *m, sim_choice c);
 /* Whether two choices possible now may fail to commute (the model's rule). */

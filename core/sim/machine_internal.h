@@ -94,6 +94,10 @@ struct sim_machine {
     int cs_owner;  /* the actor inside it (nesting by one actor is no overlap) */
     int cs_depth;  /* its nesting depth */
     const sim_model *model;
+    /* the model's hooks that run at every step, copied here (one load less) */
+    bool (*may_step)(const sim_machine *m, int actor);
+    void (*update)(sim_machine *m);
+    void (*performed)(sim_machine *m, int actor, const sim_action *act);
     sim_sched_state sched;
     bool extras;   /* the model may offer choices that are not steps */
     bool arm_any;  /* some actor has arm_now set */
