@@ -259,6 +259,9 @@ typedef struct plat_native_rtos_task {
     int priority;
 } plat_native_rtos_task;
 void plat_native_rtos_run(const plat_native_rtos_task *tasks, int n, int64_t tick_us);
+/* The same kernel as an async executor: tasks polled one at a time, the run
+ * queue taken in batches polled last-in first-out, real time for timeouts. */
+void plat_native_executor_run(const plat_native_rtos_task *tasks, int n);
 #endif
 bool plat_native_irq_masked(int task);
 /* Called by plat_irq_raise: the program's way to run a handler natively. */

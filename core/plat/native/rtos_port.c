@@ -16,6 +16,15 @@
  * that unmasks them.  So a preemption can land between the load and the
  * store of a racy increment, on real hardware, with real time.
  *
+ * The same kernel runs an async executor (plat_native_executor_run) by the
+ * executor model's rule (core/sim/sched/executor.c) instead: the task being
+ * polled runs until it blocks ("returns Pending") or returns; a wake or an
+ * expired deadline puts a task on the run queue once; when no task is being
+ * polled the whole queue is taken as a batch and polled last-in first-out.
+ * There is no tick and no preemption; real time passes for the timeouts.
+ * (The tasks are threads taking turns, so that engine code written as
+ * straight-line blocking calls runs unchanged; only one is ever running.)
+ *
  * Built only with -DPLAT_NATIVE_RTOS (tests/c/rtos_port, mk/rtos-port.mk).
  */
 #define _GNU_SOURCE
@@ -38,12 +47,43 @@ static int k_tasks, running = -1;
 static uint64_t rr_seq;
 static bool k_stop;
 static _Atomic int preempt; /* the tick asks the running task to give way */
+/* the executor: the run queue and the batch being polled (the next one last) */
+static bool k_executor, k_queued[PLAT_NATIVE_MAX_TASKS];
+static int k_queue[PLAT_NATIVE_MAX_TASKS], k_nqueue, k_batch[PLAT_NATIVE_MAX_TASKS], k_nbatch;
 static _Thread_local int self = -1;
 void (*plat_native_irq_hook)(int handler);
+
+static void enqueue(int t)
+{
+    if (!k_queued[t] && !kt[t].finished) {
+        k_queued[t] = true;
+        k_queue[k_nqueue++] = t;
+    }
+}
+
+/* Under k_lock, executor: the task being polled, or the next in the batch. */
+static int executor_pick(void)
+{
+    if (running >= 0 && kt[running].ready && !kt[running].finished)
+        return running;
+    if (k_nbatch == 0) {
+        memcpy(k_batch, k_queue, sizeof k_queue[0] * (size_t)k_nqueue);
+        k_nbatch = k_nqueue;
+        k_nqueue = 0;
+    }
+    if (k_nbatch == 0)
+        return -1;
+    int t = k_batch[--k_nbatch];
+    k_queued[t] = false;
+    kt[t].ready = true;
+    return t;
+}
 
 /* Under k_lock: the task that should run, or -1. */
 static int pick(void)
 {
+    if (k_executor)
+        return executor_pick();
     int best = -1;
     for (int i = 0; i < k_tasks; i++) {
         if (!kt[i].ready || kt[i].finished)
@@ -162,7 +202,31 @@ bool plat_task_block(int64_t deadline_us, plat_site at)
         plat_native_misuse(at, "plat_task_block outside a task");
     pthread_mutex_lock(&k_lock);
     struct ktask *t = &kt[self];
-    if (!t->woken) {
+    if (k_executor) {
+        /* Pending: the poll is over whatever happened; polled again once a
+         * wake or the deadline has put it back on the queue. */
+        t->ready = false;
+        switch_to_next();
+        while (running != self) {
+            int64_t left = deadline_us < 0 || k_queued[self] ? -1 : deadline_us - plat_native_now_us();
+            if (deadline_us >= 0 && !k_queued[self] && left <= 0) {
+                enqueue(self); /* the timer fired */
+                if (running < 0)
+                    switch_to_next();
+                continue;
+            }
+            if (left < 0) {
+                pthread_cond_wait(&k_turn, &k_lock);
+                continue;
+            }
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            int64_t ns = (int64_t)ts.tv_nsec + left * 1000;
+            ts.tv_sec += (time_t)(ns / 1000000000);
+            ts.tv_nsec = (long)(ns % 1000000000);
+            pthread_cond_timedwait(&k_turn, &k_lock, &ts);
+        }
+    } else if (!t->woken) {
         t->ready = false;
         switch_to_next();
         while (!t->woken) {
@@ -197,7 +261,12 @@ void plat_task_wake(int task, plat_site at)
 {
     (void)at;
     pthread_mutex_lock(&k_lock);
-    if (task >= 0 && task < k_tasks && !kt[task].finished) {
+    if (k_executor && task >= 0 && task < k_tasks) {
+        kt[task].woken = true;
+        enqueue(task); /* polled in a later batch; nobody is preempted */
+        if (running < 0)
+            switch_to_next();
+    } else if (task >= 0 && task < k_tasks && !kt[task].finished) {
         kt[task].woken = true;
         if (!kt[task].ready) {
             kt[task].ready = true;
@@ -254,10 +323,13 @@ static void *tick_main(void *arg)
     }
 }
 
-void plat_native_rtos_run(const plat_native_rtos_task *tasks, int n, int64_t tick_us)
+static void run_kernel(const plat_native_rtos_task *tasks, int n, int64_t tick_us, bool executor)
 {
     pthread_t threads[PLAT_NATIVE_MAX_TASKS], ticker;
     pthread_mutex_lock(&k_lock);
+    k_executor = executor;
+    k_nqueue = k_nbatch = 0;
+    memset(k_queued, 0, sizeof k_queued);
     memset(kt, 0, sizeof kt);
     k_tasks = n < PLAT_NATIVE_MAX_TASKS ? n : PLAT_NATIVE_MAX_TASKS;
     k_stop = false;
@@ -267,10 +339,15 @@ void plat_native_rtos_run(const plat_native_rtos_task *tasks, int n, int64_t tic
         kt[i] = (struct ktask){.base = tasks[i].priority, .eff = tasks[i].priority, .ready = true,
                                .rr = (uint64_t)i, .spec = &tasks[i]};
     rr_seq = (uint64_t)k_tasks;
+    for (int i = 0; i < k_tasks && executor; i++) {
+        kt[i].ready = false; /* on the queue until polled */
+        enqueue(i);
+    }
     pthread_mutex_unlock(&k_lock);
     for (int i = 0; i < k_tasks; i++)
         pthread_create(&threads[i], NULL, task_main, (void *)(intptr_t)i);
-    pthread_create(&ticker, NULL, tick_main, &tick_us);
+    if (!executor)
+        pthread_create(&ticker, NULL, tick_main, &tick_us);
     pthread_mutex_lock(&k_lock);
     switch_to_next();
     pthread_mutex_unlock(&k_lock);
@@ -279,5 +356,16 @@ void plat_native_rtos_run(const plat_native_rtos_task *tasks, int n, int64_t tic
     pthread_mutex_lock(&k_lock);
     k_stop = true;
     pthread_mutex_unlock(&k_lock);
-    pthread_join(ticker, NULL);
+    if (!executor)
+        pthread_join(ticker, NULL);
+}
+
+void plat_native_rtos_run(const plat_native_rtos_task *tasks, int n, int64_t tick_us)
+{
+    run_kernel(tasks, n, tick_us, false);
+}
+
+void plat_native_executor_run(const plat_native_rtos_task *tasks, int n)
+{
+    run_kernel(tasks, n, 0, true);
 }
