@@ -60,6 +60,9 @@ typedef struct script_engine {
     const char *const *sources;  /* engine source files, relative to core/ */
     /* The engine's process-wide state for the view, as a JSON value, or NULL. */
     void (*describe)(sim_machine *m, jbuf *out);
+    /* The scheduling model its worlds run under (core/sim/sched/): NULL is
+     * "threads"; an rtos engine says "rtos", an async one "executor". */
+    const char *model;
 } script_engine;
 
 const script_type *script_type_named(const char *name);
