@@ -259,6 +259,7 @@ test('an interrupt handler waits dormant until raised, then runs (schedule v2)',
   const s = open(
     compile(
       [
+        'title: A handler',
         'engine: basic',
         'objects:',
         '  c: atomic_counter',
