@@ -311,28 +311,6 @@ bool sim_is_enabled(const sim_machine *m, int i)
     return sim_rule_allows(m, i) && (!m->may_step || m->may_step(m, i));
 }
 
-bool sim_rule_allows(const sim_machine *m, int i)
-{
-    if (i < 0 || i >= m->n_actors)
-        return false;
-    const sim_actor *a = &m->actors[i];
-    if (a->finished || a->dormant)
-        return false;
-    const sim_action *p = &a->pending;
-    switch (p->kind) {
-    case SIM_ACT_LOCK:
-        return ((const plat_lock *)p->target)->owner == 0;
-    case SIM_ACT_PARK:
-    case SIM_ACT_BLOCK: {
-        const plat_parker *pk = p->target;
-        return pk->woken || (p->deadline >= 0 && m->now >= p->deadline);
-    }
-    case SIM_ACT_SLEEP:
-        return m->now >= p->deadline;
-    default:
-        return true;
-    }
-}
 
 int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])
 {

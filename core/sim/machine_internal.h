@@ -143,8 +143,30 @@ struct sim_machine {
 };
 
 void sim_emit(sim_machine *m, const sim_event *e);
-/* The machine's enabled rule alone (locks, parkers, sleeps), before the model. */
-bool sim_rule_allows(const sim_machine *m, int actor);
+/* The machine's enabled rule alone (locks, parkers, sleeps), before the model.
+ * Inline: it runs for every actor at every step (and in wasm a call is dear). */
+static inline bool sim_rule_allows(const sim_machine *m, int i)
+{
+    if (i < 0 || i >= m->n_actors)
+        return false;
+    const sim_actor *a = &m->actors[i];
+    if (a->finished || a->dormant)
+        return false;
+    const sim_action *p = &a->pending;
+    switch (p->kind) {
+    case SIM_ACT_LOCK:
+        return ((const plat_lock *)p->target)->owner == 0;
+    case SIM_ACT_PARK:
+    case SIM_ACT_BLOCK: {
+        const plat_parker *pk = p->target;
+        return pk->woken || (p->deadline >= 0 && m->now >= p->deadline);
+    }
+    case SIM_ACT_SLEEP:
+        return m->now >= p->deadline;
+    default:
+        return true;
+    }
+}
 /* Make a dormant actor ready: restart its coroutine and run it up to its
  * first announced action.  On the host only. */
 void sim_arm(sim_machine *m, int actor);
