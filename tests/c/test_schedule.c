@@ -277,6 +277,10 @@ TEST(v2_readable_form_fields)
     /* v1 knows no such tokens: a v1 string reads exactly as it always did */
     CHECK_STR(parse_error("v1: A !H"), "schedule: unexpected character at column 7: '!'");
     CHECK_STR(parse_error("v2: A ! B"), "schedule: expected an actor's name after '!' at column 7");
+    /* found by the fuzzer: '=' at the very end was read past */
+    CHECK_STR(parse_error("v2 seed=7: A [r:3] B Cd="),
+              "schedule: expected an actor's name after '=' at column 24");
+    CHECK_STR(parse_error("v2: ~"), "schedule: expected an actor's name after '~' at column 5");
 }
 
 TEST(v2_compact_form_bytes)
