@@ -62,6 +62,28 @@
  *       simulator shows `thrown` beside it (a "java" field of the violation and
  *       of its trace event), so a run can be compared line by line with the
  *       real thing.  Natively the abort message ends with it.
+ *   plat_init8, _16, _32
+ *       An initial value, written before anybody runs (never a step).  Engines
+ *       set up their cells with these, never through the backend's layout.
+ *   plat_irq_save, plat_irq_restore
+ *       Mask interrupts and undo it; they nest, and save says whether they
+ *       were masked already.  A raised handler waits while the context it would
+ *       interrupt has them masked (rtos and executor models).
+ *   plat_irq_raise
+ *       Raise an interrupt handler (by actor index): it runs at the next
+ *       scheduling point it may; raised while running, it runs again after.
+ *   plat_task_self, plat_task_priority, plat_task_base_priority,
+ *   plat_task_set_priority
+ *       The calling task, and priorities: the machine keeps a base and an
+ *       effective one per task; setting the effective one (inheritance) is a
+ *       step.
+ *   plat_task_block, plat_task_wake
+ *       Block the calling task until woken or a deadline (-1: none), and wake
+ *       a task by id; a wake before the block is not lost, and block uses it
+ *       up.  Under the executor model a block is "return Pending".
+ *   plat_waker_register, _wake, _drop
+ *       A one-task waker slot for async code: register the calling task, wake
+ *       whoever is registered (and empty the slot), or empty it.
  *
  * Every call takes a plat_site made by AT("label"): where in the engine the call
  * is and what it is for, so the simulator can tell the learner which line of the

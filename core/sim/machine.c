@@ -30,7 +30,9 @@ static const char *const act_names[SIM_ACT_COUNT] = {
     [SIM_ACT_YIELD] = "yield",         [SIM_ACT_SLEEP] = "sleep",
     [SIM_ACT_WORK] = "work",           [SIM_ACT_CS_ENTER] = "cs_enter",
     [SIM_ACT_CS_EXIT] = "cs_exit",     [SIM_ACT_PRINT] = "print",
-    [SIM_ACT_ASSERT] = "assert",
+    [SIM_ACT_ASSERT] = "assert",       [SIM_ACT_IRQ_SAVE] = "irq_save",
+    [SIM_ACT_IRQ_RESTORE] = "irq_restore", [SIM_ACT_RAISE] = "raise",
+    [SIM_ACT_SET_PRIO] = "set_priority", [SIM_ACT_BLOCK] = "block",
 };
 
 const char *sim_act_name(sim_act_kind kind)
@@ -104,6 +106,12 @@ sim_machine *sim_new(const sim_config *cfg, sim_setup_fn setup, void *arg,
         m->hooks = *hooks;
     m->host = coro_host();
     m->current = -1;
+    m->model = sim_model_named(m->cfg.model); /* NULL: unknown, reported by reset */
+    if (m->model) {
+        m->may_step = m->model->may_step;
+        m->update = m->model->update;
+        m->performed = m->model->performed;
+    }
     return m;
 }
 
@@ -169,7 +177,11 @@ int sim_add_actor(sim_machine *m, const char *name, sim_actor_kind kind, int pri
     memset(a, 0, sizeof *a);
     snprintf(a->name, sizeof a->name, "%s", name);
     a->kind = kind;
-    a->priority = priority;
+    a->base_prio = a->eff_prio = priority;
+    /* An interrupt handler waits to be raised; the environment may raise it
+     * once unless the world says otherwise (sim_set_raises). */
+    a->dormant = kind == SIM_ISR;
+    a->raises_left = kind == SIM_ISR ? 1 : 0;
     a->entry = entry;
     a->arg = arg;
     a->parker.owner = (int16_t)i;
@@ -198,16 +210,46 @@ int sim_add_actor(sim_machine *m, const char *name, sim_actor_kind kind, int pri
 void sim_fail_setup(sim_machine *m, const char *message) { fail(m, "%s", message); }
 void sim_end_error(sim_machine *m, const char *message) { end_with_error(m, message); }
 
-/* Run every actor up to its first announced action (or its end). */
+/* Run actor i up to its first announced action (or its end). */
+static void start_actor(sim_machine *m, int i)
+{
+    m->current = i;
+    running_machine = m;
+    coro_switch(m->host, m->actors[i].co);
+    running_machine = NULL;
+    m->current = -1;
+}
+
+/* Run every actor that is not dormant up to its first announced action. */
 static void start_actors(sim_machine *m)
 {
-    for (int i = 0; i < m->n_actors; i++) {
-        m->current = i;
-        running_machine = m;
-        coro_switch(m->host, m->actors[i].co);
-        running_machine = NULL;
-        m->current = -1;
-    }
+    for (int i = 0; i < m->n_actors; i++)
+        if (!m->actors[i].dormant)
+            start_actor(m, i);
+}
+
+void sim_arm(sim_machine *m, int i)
+{
+    sim_actor *a = &m->actors[i];
+    a->dormant = false;
+    a->finished = false;
+    a->begun = false;
+    a->arm_now = false;
+    a->raise_pending = false;
+    a->armed_seq = ++m->sched.seq;
+    coro_restart(a->co, actor_main, a);
+    sim_emit_machine(m, SIM_EV_RAISE, i, 0, 0);
+    start_actor(m, i);
+}
+
+/* Arm the handlers that steps raised (they cannot be started from inside
+ * another actor's coroutine). */
+static void arm_raised(sim_machine *m)
+{
+    m->arm_any = false;
+    for (int i = 0; i < m->n_actors; i++)
+        if (m->actors[i].arm_now && m->outcome == SIM_RUNNING)
+            sim_arm(m, i);
 }
 
 static void settle(sim_machine *m, int moved);
@@ -223,6 +265,12 @@ static int rebuild(sim_machine *m)
     m->now = 0;
     m->outcome = SIM_RUNNING;
     m->cs_inside = 0;
+    m->cs_owner = -1;
+    m->cs_depth = 0;
+    m->arm_any = false;
+    memset(&m->sched, 0, sizeof m->sched);
+    m->sched.current = -1;
+    m->sched.tick_us = m->cfg.tick_us > 0 ? m->cfg.tick_us : 1000;
     m->rng = m->cfg.seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
     m->end_kind[0] = m->end_message[0] = 0;
     m->end_reference[0] = m->end_thrown[0] = 0;
@@ -231,6 +279,11 @@ static int rebuild(sim_machine *m)
     for (int i = 0; i < m->n_globals; i++)
         m->globals[i].live = false;
     sim_clear_trace(m);
+    if (!m->model) {
+        fail(m, "unknown scheduling model '%s' (threads, rtos or executor)", m->cfg.model);
+        m->outcome = SIM_ERROR;
+        return -1;
+    }
     running_machine = m; /* engines may ask plat_variant() while being built */
     int built = m->setup(m, m->setup_arg);
     running_machine = NULL;
@@ -240,7 +293,14 @@ static int rebuild(sim_machine *m)
         snprintf(m->end_message, sizeof m->end_message, "%s", m->last_error);
         return -1;
     }
+    /* Only interrupt handlers and the models with a tick offer choices that are
+     * not steps: a plain threads world skips looking for them at every step. */
+    m->extras = m->model->extra_choices && m->model != &sim_model_threads;
+    for (int i = 0; i < m->n_actors; i++)
+        m->extras = m->extras || (m->model->extra_choices && m->actors[i].dormant);
     start_actors(m);
+    if (m->model->start)
+        m->model->start(m);
     settle(m, -1);
     return 0;
 }
@@ -256,27 +316,9 @@ int sim_reset(sim_machine *m)
 
 bool sim_is_enabled(const sim_machine *m, int i)
 {
-    if (i < 0 || i >= m->n_actors)
-        return false;
-    const sim_actor *a = &m->actors[i];
-    if (a->finished)
-        return false;
-    if (m->hooks.gate && !m->hooks.gate(m, i, m->setup_arg))
-        return false;
-    const sim_action *p = &a->pending;
-    switch (p->kind) {
-    case SIM_ACT_LOCK:
-        return ((const plat_lock *)p->target)->owner == 0;
-    case SIM_ACT_PARK: {
-        const plat_parker *pk = p->target;
-        return pk->woken || (p->deadline >= 0 && m->now >= p->deadline);
-    }
-    case SIM_ACT_SLEEP:
-        return m->now >= p->deadline;
-    default:
-        return true;
-    }
+    return sim_rule_allows(m, i) && (!m->may_step || m->may_step(m, i));
 }
+
 
 int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])
 {
@@ -289,25 +331,31 @@ int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])
     return n;
 }
 
-/* After a step: jump the clock if everybody waits for it, detect the end. */
+/* After a choice: arm what was raised, let the model catch up, jump the
+ * clock if everybody waits for it, detect the end. */
 static void settle(sim_machine *m, int moved)
 {
+    if (m->arm_any)
+        arm_raised(m);
+    if (m->update)
+        m->update(m);
     if (m->outcome == SIM_RUNNING && moved >= 0 && sim_is_enabled(m, moved))
         return; /* the common case: whoever just moved can move again */
     while (m->outcome == SIM_RUNNING) {
-        int enabled[SIM_MAX_ACTORS];
-        if (sim_enabled(m, enabled) > 0)
+        sim_choice choices[SIM_MAX_CHOICES];
+        if (sim_choices(m, choices) > 0)
             return;
         int64_t next = INT64_MAX;
-        bool all_finished = true;
+        bool all_finished = true; /* or dormant: neither counts as stuck */
         for (int i = 0; i < m->n_actors; i++) {
             const sim_actor *a = &m->actors[i];
-            if (a->finished)
+            if (a->finished || a->dormant)
                 continue;
             all_finished = false;
             const sim_action *p = &a->pending;
-            if ((p->kind == SIM_ACT_SLEEP || p->kind == SIM_ACT_PARK) && p->deadline >= 0 &&
-                p->deadline < next)
+            if ((p->kind == SIM_ACT_SLEEP || p->kind == SIM_ACT_PARK ||
+                 p->kind == SIM_ACT_BLOCK) &&
+                p->deadline >= 0 && p->deadline < next)
                 next = p->deadline;
         }
         if (all_finished) {
@@ -323,11 +371,13 @@ static void settle(sim_machine *m, int moved)
                            .new_v = (uint64_t)next};
             m->now = next;
             sim_emit(m, &e);
+            if (m->update)
+                m->update(m);
             continue;
         }
         m->outcome = SIM_STUCK;
         for (int i = 0; i < m->n_actors; i++) {
-            if (m->actors[i].finished)
+            if (m->actors[i].finished || m->actors[i].dormant)
                 continue;
             char why[400];
             sim_block_reason(m, i, why, sizeof why);
@@ -342,15 +392,12 @@ static void settle(sim_machine *m, int moved)
 
 /* ---- stepping ---------------------------------------------------------------------- */
 
-static void record_step(sim_machine *m, int i, bool choice)
+static void record(sim_machine *m, sim_step_record r)
 {
-    const sim_action *p = &m->actors[i].pending;
-    int elem;
-    sim_step_record r = {.actor = (int16_t)i, .kind = (uint8_t)p->kind, .choice = choice,
-                         .region = (int16_t)(p->target ? sim_region_of(m, p->target, &elem) : -1)};
     if (m->step < m->history_len) {
         const sim_step_record *f = &m->history[m->step];
-        if (f->actor == r.actor && f->kind == r.kind && f->region == r.region) {
+        if (f->actor == r.actor && f->kind == r.kind && f->region == r.region &&
+            f->what == r.what) {
             m->history[m->step] = r; /* walking forward along the recorded future */
             return;
         }
@@ -369,6 +416,28 @@ static void record_step(sim_machine *m, int i, bool choice)
     m->history[m->history_len++] = r;
 }
 
+static void record_step(sim_machine *m, int i, bool choice)
+{
+    const sim_action *p = &m->actors[i].pending;
+    int elem;
+    sim_step_record r = {.actor = (int16_t)i, .kind = (uint8_t)p->kind, .choice = choice,
+                         .region = (int16_t)(p->target ? sim_region_of(m, p->target, &elem) : -1),
+                         .what = SIM_CHOICE_STEP};
+    record(m, r);
+}
+
+/* Was anything other than step(i) possible? */
+static bool other_choice(const sim_machine *m, int i)
+{
+    for (int k = 0; k < m->n_actors; k++)
+        if (k != i && sim_is_enabled(m, k))
+            return true;
+    if (!m->extras)
+        return false;
+    sim_choice extra[SIM_MAX_CHOICES];
+    return m->model->extra_choices(m, extra) > 0;
+}
+
 int sim_step(sim_machine *m, int i)
 {
     if (m->outcome != SIM_RUNNING) {
@@ -385,12 +454,13 @@ int sim_step(sim_machine *m, int i)
         fail(m, "%s cannot move: %s", m->actors[i].name, why);
         return -1;
     }
-    bool choice = false; /* was anybody else enabled too? */
-    for (int k = 0; k < m->n_actors && !choice; k++)
-        choice = k != i && sim_is_enabled(m, k);
-    record_step(m, i, choice);
+    record_step(m, i, other_choice(m, i));
     m->step++;
     sim_actor *a = &m->actors[i];
+    if (!a->begun) {
+        a->begun = true;
+        a->begun_seq = ++m->sched.seq;
+    }
     m->current = i;
     running_machine = m;
     coro_switch(m->host, a->co);
@@ -436,10 +506,38 @@ int sim_goto(sim_machine *m, uint64_t n)
         return -1;
     m->history_len = keep;
     while (m->step < n) {
-        int actor = m->history[m->step].actor;
-        if (sim_step(m, actor) != 0)
+        const sim_step_record *r = &m->history[m->step];
+        sim_choice c = {r->what, r->actor, 0};
+        if (sim_take(m, c) != 0)
             return -1;
     }
+    return 0;
+}
+
+int sim_take(sim_machine *m, sim_choice c)
+{
+    if (c.kind == SIM_CHOICE_STEP)
+        return sim_step(m, c.actor);
+    if (m->outcome != SIM_RUNNING) {
+        fail(m, "the run is over (%s)", sim_outcome_name(m->outcome));
+        return -1;
+    }
+    sim_choice all[SIM_MAX_CHOICES];
+    int n = sim_choices(m, all), at = -1;
+    for (int k = 0; k < n && at < 0; k++)
+        if (sim_choice_eq(all[k], c))
+            at = k;
+    if (at < 0 || !m->model->take_extra) {
+        fail(m, "%s%s%s is not possible now", sim_choice_kind_name(c.kind),
+             c.actor >= 0 ? " of " : "", c.actor >= 0 ? sim_actor_name(m, c.actor) : "");
+        return -1;
+    }
+    record(m, (sim_step_record){.actor = c.actor, .kind = SIM_ACT_NONE, .choice = n > 1,
+                                .region = -1, .what = c.kind});
+    m->step++;
+    if (m->model->take_extra(m, c) != 0)
+        return -1;
+    settle(m, -1);
     return 0;
 }
 
@@ -534,11 +632,16 @@ static uint64_t perform(sim_machine *m, int i)
         pk->woken_by = -1;
         break;
     }
-    case SIM_ACT_PARK: {
+    case SIM_ACT_PARK:
+    case SIM_ACT_BLOCK: {
         plat_parker *pk = p->target;
         e.ok = pk->woken != 0;
         e.other = pk->woken_by;
         result = e.ok;
+        if (p->kind == SIM_ACT_BLOCK) { /* the wake is used up */
+            pk->woken = 0;
+            pk->woken_by = -1;
+        }
         break;
     }
     case SIM_ACT_UNPARK: {
@@ -552,20 +655,70 @@ static uint64_t perform(sim_machine *m, int i)
     }
     case SIM_ACT_CS_ENTER:
         e.old_v = (uint64_t)m->cs_inside;
-        e.new_v = (uint64_t)++m->cs_inside;
-        if (e.old_v != 0)
-            violation = "entered the critical section while another actor is inside";
+        if (m->cs_inside > 0 && m->cs_owner == i) {
+            m->cs_depth++; /* the same actor again: nesting, not overlap */
+        } else {
+            if (m->cs_inside != 0)
+                violation = "entered the critical section while another actor is inside";
+            m->cs_inside++;
+            m->cs_owner = i;
+            m->cs_depth = 1;
+        }
+        e.new_v = (uint64_t)m->cs_inside;
         break;
     case SIM_ACT_CS_EXIT:
         e.old_v = (uint64_t)m->cs_inside;
-        e.new_v = (uint64_t)--m->cs_inside;
+        if (m->cs_owner == i && m->cs_depth > 1)
+            m->cs_depth--;
+        else {
+            m->cs_inside--;
+            m->cs_depth = 0;
+        }
+        e.new_v = (uint64_t)m->cs_inside;
         break;
+    case SIM_ACT_IRQ_SAVE:
+        result = a->irq_depth > 0; /* the state to restore: masked already? */
+        e.old_v = a->irq_depth;
+        e.new_v = ++a->irq_depth;
+        break;
+    case SIM_ACT_IRQ_RESTORE:
+        e.old_v = a->irq_depth;
+        if (a->irq_depth == 0)
+            violation = "restored interrupts it had not masked";
+        else
+            a->irq_depth--;
+        e.new_v = a->irq_depth;
+        break;
+    case SIM_ACT_RAISE: {
+        const plat_parker *pk = p->target;
+        sim_actor *h = &m->actors[pk->owner];
+        e.other = pk->owner;
+        if (h->dormant) {
+            h->arm_now = true; /* armed by the host once this step is over */
+            m->arm_any = true;
+        } else if (h->begun) {
+            h->raise_pending = true; /* running: it runs again after it returns */
+        } /* raised and not begun yet: still pending, a second raise adds nothing */
+        break;
+    }
+    case SIM_ACT_SET_PRIO: {
+        const plat_parker *pk = p->target;
+        sim_actor *t = &m->actors[pk->owner];
+        e.other = pk->owner;
+        e.old_v = (uint64_t)(int64_t)t->eff_prio;
+        t->eff_prio = (int)(int64_t)p->a;
+        e.new_v = (uint64_t)(int64_t)t->eff_prio;
+        break;
+    }
     default:
         break;
     }
     sim_emit(m, &e);
+    m->now += p->has_cost ? p->cost : m->cost[p->kind]; /* the action takes time */
     if (violation) /* before pending is cleared: p points at it */
         sim_violation(m, p->kind == SIM_ACT_CS_ENTER ? "overlap" : "misuse", violation, p->site);
+    if (m->performed)
+        m->performed(m, i, p);
     a->pending.kind = SIM_ACT_NONE;
     return result;
 }
@@ -584,7 +737,17 @@ static void actor_main(void *arg)
     sim_actor *a = arg;
     a->entry(a->arg);
     sim_machine *m = running_machine;
-    a->finished = true;
+    if (a->kind == SIM_ISR) {
+        /* A handler that returns waits to be raised again (re-arming); one
+         * raised while it ran runs again at once. */
+        a->dormant = true;
+        if (a->raise_pending) {
+            a->arm_now = true;
+            m->arm_any = true;
+        }
+    } else {
+        a->finished = true;
+    }
     a->pending.kind = SIM_ACT_NONE;
     sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)m->current,
                    .kind = SIM_EV_FINISH, .region = -1, .other = -1};
@@ -845,9 +1008,18 @@ void sim_block_reason(sim_machine *m, int i, char *buf, size_t size)
         snprintf(buf, size, "finished");
         return;
     }
+    if (a->dormant) {
+        snprintf(buf, size, a->kind == SIM_ISR ? "dormant: not raised" : "dormant: not spawned");
+        return;
+    }
     if (m->outcome != SIM_RUNNING && m->outcome != SIM_STUCK) {
         snprintf(buf, size, "the run is over");
         return;
+    }
+    if (sim_rule_allows(m, i) && m->model->held_why) {
+        m->model->held_why(m, i, buf, size); /* the enabled rule allows it: the model holds it */
+        if (buf[0])
+            return;
     }
     if (m->hooks.describe_block && m->hooks.describe_block(m, i, buf, size, m->setup_arg))
         return;
@@ -865,6 +1037,12 @@ void sim_block_reason(sim_machine *m, int i, char *buf, size_t size)
     }
     case SIM_ACT_PARK:
         snprintf(buf, size, "parked, and nobody will unpark it");
+        break;
+    case SIM_ACT_BLOCK:
+        if (p->deadline >= 0)
+            snprintf(buf, size, "blocked until woken or %lld us", (long long)p->deadline);
+        else
+            snprintf(buf, size, "blocked, and nobody will wake it");
         break;
     case SIM_ACT_SLEEP:
         snprintf(buf, size, "sleeps until %lld us", (long long)p->deadline);

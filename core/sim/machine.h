@@ -10,12 +10,17 @@
  * is exactly one visible action, and it is the unit of display, of going back,
  * and of search.
  *
- * The enabled rule: an actor can take a step unless it has finished, or it is
- * about to take a bucket lock that another actor holds (or that it holds
- * itself), or it is about to sleep on a parker nobody has woken yet, or it
- * sleeps until a later virtual time.  When nobody is enabled and a deadline is
- * pending, the clock jumps to the earliest one.  When nobody is enabled and
- * nothing is pending, the run is *stuck* unless every actor has finished.
+ * The enabled rule: an actor can take a step unless it has finished or is
+ * dormant (a handler not raised), or it is about to take a bucket lock that
+ * another actor holds (or that it holds itself), or it is about to sleep on a
+ * parker nobody has woken yet, or it sleeps until a later virtual time.  The
+ * scheduling model (sched/model.h: threads, rtos, executor) narrows that down
+ * and adds the choices that are not steps (raising a handler, the tick); a
+ * step is one kind of choice (choice.h).  Actions may cost virtual time
+ * (sim_set_cost; nothing by default).  When no choice is possible and a
+ * deadline is pending, the clock jumps to the earliest one.  When no choice
+ * is possible and nothing is pending, the run is *stuck* unless every actor
+ * has finished or is dormant.
  *
  * The machine knows no engine and no scenario language.  Whoever creates it
  * passes a setup function that builds the world (registers regions, adds
@@ -27,6 +32,7 @@
 #define LOCKSTEP_MACHINE_H
 
 #include "../plat/plat.h"
+#include "choice.h"
 #include "json.h"
 
 #include <stdbool.h>
@@ -64,6 +70,11 @@ typedef enum sim_act_kind {
     SIM_ACT_CS_EXIT,
     SIM_ACT_PRINT,
     SIM_ACT_ASSERT,
+    SIM_ACT_IRQ_SAVE,    /* mask interrupts (nests; plat_irq_save) */
+    SIM_ACT_IRQ_RESTORE, /* undo one level of it */
+    SIM_ACT_RAISE,       /* raise an interrupt handler (target: its parker) */
+    SIM_ACT_SET_PRIO,    /* set an actor's effective priority (target: its parker) */
+    SIM_ACT_BLOCK,       /* block until woken (my parker) or a deadline; consumes the wake */
     SIM_ACT_COUNT
 } sim_act_kind;
 
@@ -79,6 +90,8 @@ typedef struct sim_action {
     int64_t deadline; /* virtual time for SLEEP and a timed PARK; -1 = none */
     const char *text; /* PRINT and ASSERT: the text */
     plat_site site;
+    uint8_t has_cost; /* cost below replaces the kind's default */
+    int64_t cost;     /* virtual time the action takes (us) */
 } sim_action;
 
 typedef enum sim_outcome {
@@ -96,6 +109,8 @@ typedef struct sim_config {
     bool trace;          /* record the event trace (the explorer turns it off) */
     const char *variant; /* the engines' variant; NULL = "correct" */
     uint64_t seed;       /* for the random policy and random values */
+    const char *model;   /* the scheduling model: "threads" (NULL), "rtos", "executor" */
+    int64_t tick_us;     /* rtos: the tick period; 0 = 1000 us */
 } sim_config;
 
 /* Builds the world.  Returns 0, or -1 after sim_fail_setup(). */
@@ -113,12 +128,7 @@ typedef struct sim_hooks {
      * "parked on mutex m (bucket 3)").  Writes into buf; returns false to let
      * the machine say it. */
     bool (*describe_block)(sim_machine *m, int actor, char *buf, size_t size, void *arg);
-    /* An extra scheduling rule on top of the enabled rule, or NULL: an RTOS
-     * lets only its highest-priority ready task run and an interrupt handler
-     * stays dormant until raised; an async executor polls one task at a time.
-     * Return false to hold `actor` back (it then counts as blocked, and the
-     * hook's describe_block should say why). */
-    bool (*gate)(const sim_machine *m, int actor, void *arg);
+    /* (Scheduling rules beyond the enabled rule are the model's: sim_config.model.) */
 } sim_hooks;
 
 /* ---- building --------------------------------------------------------------- */
@@ -156,6 +166,55 @@ bool sim_is_finished(const sim_machine *m, int actor);
 
 /* One step of `actor`.  0, or -1 if it cannot move (see sim_error). */
 int sim_step(sim_machine *m, int actor);
+
+/* ---- choices, actor states, priorities, time (see choice.h, sched/model.h) ---- */
+
+#define SIM_MAX_CHOICES (2 * SIM_MAX_ACTORS + 4)
+
+/* Every choice possible now, in a fixed order: steps by actor index, then the
+ * model's others (irq by handler index, tick).  Returns how many. */
+int sim_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES]);
+bool sim_choice_possible(const sim_machine *m, sim_choice c);
+/* Only the choices that are not steps (irq, tick); 0 at once in a world that
+ * has none, so a search can ask at every step. */
+int sim_extra_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES]);
+/* Take one choice (a step is sim_step).  0, or -1 (see sim_error). */
+int sim_take(sim_machine *m, sim_choice c);
+/* Whether two choices possible now may fail to commute (the model's rule). */
+bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b);
+/* The model's name: "threads", "rtos", "executor". */
+const char *sim_model_name(const sim_machine *m);
+
+typedef enum sim_actor_state {
+    SIM_STATE_READY,    /* may step now */
+    SIM_STATE_BLOCKED,  /* waits: for a lock, a wake, a time, or its turn (sim_block_reason) */
+    SIM_STATE_DORMANT,  /* a handler not raised, a task not spawned: neither stuck nor done */
+    SIM_STATE_FINISHED,
+} sim_actor_state;
+
+sim_actor_state sim_actor_state_of(const sim_machine *m, int actor);
+const char *sim_actor_state_name(sim_actor_state s);
+sim_actor_kind sim_actor_kind_of(const sim_machine *m, int actor);
+
+/* Raise (arm) handler or task `actor`: a dormant one becomes ready, one that
+ * is running runs again after it returns.  From setup or the host. */
+int sim_raise(sim_machine *m, int actor);
+/* How many irq choices the environment may take for this handler (default:
+ * 1 for an ISR, 0 for others).  Call from setup. */
+void sim_set_raises(sim_machine *m, int actor, int n);
+/* Start an actor dormant (a task not yet spawned).  Call from setup. */
+void sim_set_dormant(sim_machine *m, int actor);
+
+int sim_priority(const sim_machine *m, int actor);      /* effective */
+int sim_base_priority(const sim_machine *m, int actor);
+/* Set the effective priority now (setup or host); engines do it with
+ * plat_task_set_priority, which is a step. */
+void sim_set_priority(sim_machine *m, int actor, int priority);
+
+/* Virtual time each action of `kind` takes, in microseconds (default 0, so
+ * time only moves when everybody waits).  Call from setup or before stepping. */
+void sim_set_cost(sim_machine *m, sim_act_kind kind, int64_t us);
+int64_t sim_cost(const sim_machine *m, sim_act_kind kind);
 /* Steps `actor` until its current program operation is over, it blocks, or the
  * run ends.  Returns the number of steps taken, or -1. */
 int sim_step_over(sim_machine *m, int actor);
@@ -178,10 +237,11 @@ int sim_goto(sim_machine *m, uint64_t n);
 /* ---- the step history ------------------------------------------------------------ */
 
 typedef struct sim_step_record {
-    int16_t actor;
-    uint8_t kind;   /* sim_act_kind performed */
-    uint8_t choice; /* more than one actor was enabled */
+    int16_t actor;  /* -1 for a tick */
+    uint8_t kind;   /* sim_act_kind performed (steps) */
+    uint8_t choice; /* more than one choice was possible */
     int16_t region; /* the object touched, -1 none */
+    uint8_t what;   /* sim_choice_kind taken */
 } sim_step_record;
 
 /* The timeline: steps 1..len (index 0 is step 1).  It may run past the current

@@ -1,13 +1,14 @@
 /*
- * The machine's insides, shared by machine.c (stepping), trace.c (events and
- * reports) and policy.c (choosing the next actor).  Nothing outside core/sim
- * includes this.
+ * The machine's insides, shared by machine.c (stepping), actors.c (states,
+ * choices, priorities, costs), trace.c (events and reports) and the
+ * scheduling models in sched/.  Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H
 #define LOCKSTEP_MACHINE_INTERNAL_H
 
 #include "coro.h"
 #include "machine.h"
+#include "sched/model.h"
 
 /* Trace events that are not steps. */
 enum {
@@ -17,6 +18,8 @@ enum {
     SIM_EV_VIOLATION,
     SIM_EV_STUCK,
     SIM_EV_ERROR,
+    SIM_EV_TICK,  /* the periodic tick (a choice, or due while time passed) */
+    SIM_EV_RAISE, /* an interrupt handler was raised (armed) */
 };
 
 typedef struct sim_event {
@@ -38,12 +41,21 @@ typedef struct sim_event {
 typedef struct sim_actor {
     char name[SIM_NAME_MAX];
     sim_actor_kind kind;
-    int priority;
+    int base_prio, eff_prio; /* the machine's; an engine may change eff_prio */
     void (*entry)(void *arg);
     void *arg;
     coro *co;
     sim_action pending;
     bool finished;
+    bool dormant;         /* not raised (handler) or not spawned (task) */
+    bool begun;           /* armed and has stepped since */
+    bool raise_pending;   /* raised again while running: runs again after */
+    bool arm_now;         /* raised by a step: armed when the step is over */
+    uint16_t raises_left; /* irq choices the environment may still take */
+    uint16_t irq_depth;   /* nesting of its critical sections (plat_irq_save) */
+    uint64_t armed_seq;   /* when it was last armed (interrupt models) */
+    uint64_t begun_seq;   /* when it last began running (nesting order) */
+    uint64_t rr_seq;      /* rtos: its place in the round-robin order */
     uint32_t op;     /* the program operation it is in (interpreter's index) */
     uint32_t round;  /* the innermost repeat's round */
     uint64_t op_seq; /* counts operations started, to tell rounds apart */
@@ -79,6 +91,17 @@ struct sim_machine {
     int64_t now;
     sim_outcome outcome;
     int cs_inside; /* actors inside the checked critical section */
+    int cs_owner;  /* the actor inside it (nesting by one actor is no overlap) */
+    int cs_depth;  /* its nesting depth */
+    const sim_model *model;
+    /* the model's hooks that run at every step, copied here (one load less) */
+    bool (*may_step)(const sim_machine *m, int actor);
+    void (*update)(sim_machine *m);
+    void (*performed)(sim_machine *m, int actor, const sim_action *act);
+    sim_sched_state sched;
+    bool extras;   /* the model may offer choices that are not steps */
+    bool arm_any;  /* some actor has arm_now set */
+    int64_t cost[SIM_ACT_COUNT]; /* virtual time per action kind (us) */
     uint64_t rng;
 
     /* the violation or error that ended the run */
@@ -124,6 +147,35 @@ struct sim_machine {
 };
 
 void sim_emit(sim_machine *m, const sim_event *e);
+/* The machine's enabled rule alone (locks, parkers, sleeps), before the model.
+ * Inline: it runs for every actor at every step (and in wasm a call is dear). */
+static inline bool sim_rule_allows(const sim_machine *m, int i)
+{
+    if (i < 0 || i >= m->n_actors)
+        return false;
+    const sim_actor *a = &m->actors[i];
+    if (a->finished || a->dormant)
+        return false;
+    const sim_action *p = &a->pending;
+    switch (p->kind) {
+    case SIM_ACT_LOCK:
+        return ((const plat_lock *)p->target)->owner == 0;
+    case SIM_ACT_PARK:
+    case SIM_ACT_BLOCK: {
+        const plat_parker *pk = p->target;
+        return pk->woken || (p->deadline >= 0 && m->now >= p->deadline);
+    }
+    case SIM_ACT_SLEEP:
+        return m->now >= p->deadline;
+    default:
+        return true;
+    }
+}
+/* Make a dormant actor ready: restart its coroutine and run it up to its
+ * first announced action.  On the host only. */
+void sim_arm(sim_machine *m, int actor);
+/* Trace a machine event that is not an action (tick, raise). */
+void sim_emit_machine(sim_machine *m, int kind, int actor, int64_t old_v, int64_t new_v);
 const char *sim_keep_text(sim_machine *m, const char *text);
 void sim_clear_trace(sim_machine *m);
 

@@ -2,6 +2,7 @@
  * Policies, schedule replay and the schedule of a run (see run.h).
  */
 #include "run.h"
+#include "schedule_internal.h"
 
 #include "escape.h"
 
@@ -16,6 +17,10 @@ int sim_policy_from_name(const char *name)
         return SIM_POLICY_ROUND_ROBIN;
     if (strcmp(name, "random") == 0)
         return SIM_POLICY_RANDOM;
+    if (strcmp(name, "priority") == 0)
+        return SIM_POLICY_PRIORITY;
+    if (strcmp(name, "pct") == 0)
+        return SIM_POLICY_PCT;
     return -1;
 }
 
@@ -99,6 +104,9 @@ static uint64_t next_random(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* PCT's depth: d - 1 priority change points per run. */
+#define PCT_DEPTH 3
+
 /* One run in progress: how it picks, where it is in the schedule, how it ends. */
 typedef struct run_state {
     sim_policy policy;
@@ -108,6 +116,9 @@ typedef struct run_state {
     uint64_t max_steps;
     sim_run_result *res;
     int rc;
+    /* pct: a priority per actor (and one for the tick, last), change points */
+    int prio[SIM_MAX_ACTORS + 1];
+    uint64_t change[PCT_DEPTH - 1];
 } run_state;
 
 /* Ends the run with an error message (already in res->message) at step `at`. */
@@ -121,20 +132,63 @@ static void run_fail(sim_machine *m, run_state *st, uint64_t at)
     st->rc = -1;
 }
 
-/* The actor the schedule names for the next step, or -1 (the run failed);
- * `first` is the first of the actors that could move. */
-static int pick_scheduled(sim_machine *m, run_state *st, int first)
+/* "A", "irq B" or "tick": a choice in words, for messages. */
+static void choice_words(const sim_machine *m, sim_choice c, char *buf, size_t size)
+{
+    if (c.kind == SIM_CHOICE_STEP)
+        snprintf(buf, size, "%s", sim_actor_name(m, c.actor));
+    else if (c.kind == SIM_CHOICE_TICK)
+        snprintf(buf, size, "tick");
+    else
+        snprintf(buf, size, "%s %s", sim_choice_kind_name(c.kind), sim_actor_name(m, c.actor));
+}
+
+/* A schedule entry that is not a step (irq, tick, drop): the choice, or -1. */
+static int scheduled_other(sim_machine *m, const sim_sched_entry *e, sim_choice *out, char *why,
+                           size_t size)
+{
+    sim_choice c = {e->what, -1, 0};
+    if (e->what != SIM_CHOICE_TICK) {
+        c.actor = (int16_t)resolve_actor(m, e, why, size);
+        if (c.actor < 0)
+            return -1;
+    }
+    if (!sim_choice_possible(m, c)) {
+        char words[64];
+        choice_words(m, c, words, sizeof words);
+        snprintf(why, size, "%s is not possible now", words);
+        return -1;
+    }
+    *out = c;
+    return 0;
+}
+
+/* The choice the schedule names next, or -1 (the run failed); `first` is
+ * the first of the choices possible now. */
+static int pick_scheduled(sim_machine *m, run_state *st, sim_choice first, sim_choice *out)
 {
     sim_run_result *res = st->res;
     const sim_sched_entry *e = &st->prefix->entries[st->r.next];
     char why[300];
     if (e->is_random) {
+        char words[64];
+        choice_words(m, first, words, sizeof words);
         snprintf(res->message, sizeof res->message,
                  "schedule diverged at step %llu: expected a random value, but actors "
                  "%s and others could move",
-                 (unsigned long long)sim_steps(m) + 1, sim_actor_name(m, first));
+                 (unsigned long long)sim_steps(m) + 1, words);
         run_fail(m, st, sim_steps(m) + 1);
         return -1;
+    }
+    if (e->what != SIM_CHOICE_STEP) {
+        if (scheduled_other(m, e, out, why, sizeof why) != 0) {
+            snprintf(res->message, sizeof res->message, "schedule diverged at step %llu: %s",
+                     (unsigned long long)sim_steps(m) + 1, why);
+            run_fail(m, st, sim_steps(m) + 1);
+            return -1;
+        }
+        st->r.next++;
+        return 0;
     }
     int pick = resolve_actor(m, e, why, sizeof why);
     if (pick >= 0 && !sim_is_enabled(m, pick)) {
@@ -152,14 +206,82 @@ static int pick_scheduled(sim_machine *m, run_state *st, int first)
         return -1;
     }
     st->r.next++;
-    return pick;
+    *out = sim_step_choice(pick);
+    return 0;
+}
+
+/* Round-robin's order of choices: steps by actor, then irqs, then the rest. */
+static int choice_key(sim_choice c)
+{
+    switch (c.kind) {
+    case SIM_CHOICE_STEP: return c.actor;
+    case SIM_CHOICE_IRQ: return SIM_MAX_ACTORS + c.actor;
+    default: return 2 * SIM_MAX_ACTORS + c.kind;
+    }
+}
+
+/* The priority a policy gives a choice: an actor's for steps and irqs (pct:
+ * the run's random one), the tick's own under pct, lowest otherwise. */
+static int choice_prio(const sim_machine *m, const run_state *st, sim_choice c)
+{
+    bool pct = st->policy == SIM_POLICY_PCT;
+    if (c.kind == SIM_CHOICE_STEP || c.kind == SIM_CHOICE_IRQ)
+        return pct ? st->prio[c.actor] : sim_priority(m, c.actor);
+    return pct ? st->prio[SIM_MAX_ACTORS] : INT32_MIN;
+}
+
+static void pct_start(sim_machine *m, run_state *st)
+{
+    int n = sim_actor_count(m);
+    for (int i = 0; i <= n; i++)
+        st->prio[i == n ? SIM_MAX_ACTORS : i] = PCT_DEPTH + i;
+    for (int i = n; i > 0; i--) { /* shuffle the actors' and the tick's */
+        int j = (int)(next_random(&st->rng) % (uint64_t)(i + 1));
+        int *a = &st->prio[i == n ? SIM_MAX_ACTORS : i], *b = &st->prio[j == n ? SIM_MAX_ACTORS : j];
+        int t = *a;
+        *a = *b;
+        *b = t;
+    }
+    uint64_t k = st->max_steps < 1000 ? st->max_steps : 1000;
+    for (int i = 0; i < PCT_DEPTH - 1; i++)
+        st->change[i] = 1 + next_random(&st->rng) % (k ? k : 1);
+}
+
+/* The policy's pick among n > 1 choices. */
+static sim_choice policy_pick(sim_machine *m, run_state *st, const sim_choice *c, int n)
+{
+    switch (st->policy) {
+    case SIM_POLICY_RANDOM:
+        return c[next_random(&st->rng) % (uint64_t)n];
+    case SIM_POLICY_PRIORITY:
+    case SIM_POLICY_PCT: {
+        int best = 0;
+        for (int k = 1; k < n; k++)
+            if (choice_prio(m, st, c[k]) > choice_prio(m, st, c[best]))
+                best = k;
+        return c[best];
+    }
+    default: {
+        /* round-robin: the next choice after the one taken last */
+        uint64_t step = sim_steps(m);
+        int last = -1;
+        if (step) {
+            const sim_step_record *h = &sim_history(m)[step - 1];
+            last = choice_key((sim_choice){h->what, h->actor, 0});
+        }
+        for (int k = 0; k < n; k++)
+            if (choice_key(c[k]) > last)
+                return c[k];
+        return c[0];
+    }
+    }
 }
 
 /*
- * Who moves next: the only actor that can, the schedule's choice, or the
+ * What happens next: the only possible choice, the schedule's, or the
  * policy's; -1 when the run stops here (res->end or st->rc say why).
  */
-static int choose_next(sim_machine *m, run_state *st)
+static int choose_next(sim_machine *m, run_state *st, sim_choice *out)
 {
     sim_run_result *res = st->res;
     if (st->r.problem[0]) {
@@ -171,28 +293,22 @@ static int choose_next(sim_machine *m, run_state *st)
         res->end = SIM_RUN_LIMIT;
         return -1;
     }
-    int enabled[SIM_MAX_ACTORS];
-    int n = sim_enabled(m, enabled);
-    if (n == 1)
-        return enabled[0];
+    sim_choice c[SIM_MAX_CHOICES];
+    int n = sim_choices(m, c);
+    if (n == 0)
+        return -1; /* cannot happen while running: settle ends such a run */
+    if (n == 1) {
+        *out = c[0];
+        return 0;
+    }
     if (st->prefix && st->r.next < st->prefix->n)
-        return pick_scheduled(m, st, enabled[0]);
-    switch (st->policy) {
-    case SIM_POLICY_MANUAL:
+        return pick_scheduled(m, st, c[0], out);
+    if (st->policy == SIM_POLICY_MANUAL) {
         res->end = SIM_RUN_WAITING;
         return -1;
-    case SIM_POLICY_RANDOM:
-        return enabled[next_random(&st->rng) % (uint64_t)n];
-    default: {
-        /* round-robin: the next enabled actor after the one that moved last */
-        uint64_t step = sim_steps(m);
-        int last = step ? sim_history(m)[step - 1].actor : -1;
-        for (int k = 0; k < n; k++)
-            if (enabled[k] > last)
-                return enabled[k];
-        return enabled[0];
     }
-    }
+    *out = policy_pick(m, st, c, n);
+    return 0;
 }
 
 int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint64_t seed,
@@ -211,12 +327,21 @@ int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint6
         if (has_random)
             sim_reset(m);
     }
+    if (policy == SIM_POLICY_PCT)
+        pct_start(m, &st);
     res->end = SIM_RUN_FINISHED;
     while (sim_outcome_of(m) == SIM_RUNNING) {
-        int pick = choose_next(m, &st);
-        if (pick < 0)
+        sim_choice pick;
+        if (choose_next(m, &st, &pick) != 0)
             break;
-        sim_step(m, pick);
+        if (pick.kind == SIM_CHOICE_STEP)
+            sim_step(m, pick.actor); /* the common case, one call less (dear in wasm) */
+        else
+            sim_take(m, pick);
+        if (policy == SIM_POLICY_PCT && pick.kind == SIM_CHOICE_STEP)
+            for (int i = 0; i < PCT_DEPTH - 1; i++)
+                if (st.change[i] == sim_steps(m))
+                    st.prio[pick.actor] = i; /* below every initial priority */
     }
     if (st.r.problem[0] && st.rc == 0) {
         snprintf(res->message, sizeof res->message, "%s", st.r.problem);
@@ -248,8 +373,9 @@ int sim_schedule_of(const sim_machine *m, sim_schedule *out)
         return -1;
     for (uint64_t k = 0; k <= steps; k++) {
         if (k > 0 && h[k - 1].choice) {
-            sim_sched_entry e = {.actor = h[k - 1].actor, .has_fp = 1, .kind = h[k - 1].kind,
-                                 .region = h[k - 1].region};
+            bool step = h[k - 1].what == SIM_CHOICE_STEP;
+            sim_sched_entry e = {.actor = h[k - 1].actor, .has_fp = step, .kind = h[k - 1].kind,
+                                 .region = h[k - 1].region, .what = h[k - 1].what};
             if (sim_schedule_push(out, &e) != 0)
                 return -1;
         }
@@ -270,7 +396,8 @@ int sim_schedule_of(const sim_machine *m, sim_schedule *out)
 
 void sim_schedule_text(const sim_machine *m, const sim_schedule *s, jbuf *out)
 {
-    jb_raw(out, "v1");
+    bool v2 = sim_schedule_needs_v2(s);
+    jb_raw(out, v2 ? "v2" : "v1");
     if (s->has_seed)
         jb_printf(out, " seed=%llu", (unsigned long long)s->seed);
     jb_raw(out, ":");
@@ -281,7 +408,18 @@ void sim_schedule_text(const sim_machine *m, const sim_schedule *s, jbuf *out)
             continue;
         }
         /* names without printf: a long run's schedule has one per step */
+        const char *name = e->actor >= 0 ? sim_actor_name(m, e->actor) : e->actor_name;
         jb_raw(out, " ");
-        jb_raw(out, e->actor >= 0 ? sim_actor_name(m, e->actor) : e->actor_name);
+        if (e->what == SIM_CHOICE_TICK) {
+            jb_raw(out, "tick");
+            continue;
+        }
+        if (e->what == SIM_CHOICE_IRQ)
+            jb_raw(out, "!");
+        else if (e->what == SIM_CHOICE_DROP)
+            jb_raw(out, "~");
+        else if (v2 && strcmp(name, "tick") == 0)
+            jb_raw(out, "="); /* an actor named like the keyword */
+        jb_raw(out, name);
     }
 }

@@ -1,8 +1,9 @@
 /*
  * run.h: running a machine without a learner at the controls.
  *
- * A policy picks the next actor at every real choice (more than one actor
- * enabled); when only one can move, it moves.  A schedule given to sim_run is
+ * A policy picks the next choice (choice.h) wherever more than one is possible;
+ * when only one is, it is taken.  Every policy works under every scheduling
+ * model, because it picks among the choices the model offers.  A schedule given to sim_run is
  * replayed first, checked step by step against its fingerprints, and then the
  * policy takes over, which is how "what if I switch here?" works.
  */
@@ -15,10 +16,12 @@
 typedef enum sim_policy {
     SIM_POLICY_MANUAL,      /* replay the schedule, then stop at the next choice */
     SIM_POLICY_ROUND_ROBIN, /* at each choice, the next enabled actor after the last one */
-    SIM_POLICY_RANDOM,      /* at each choice, a seeded random enabled actor */
+    SIM_POLICY_RANDOM,      /* at each choice, a seeded random one */
+    SIM_POLICY_PRIORITY,    /* the step of the highest-priority actor (the RTOS's own rule) */
+    SIM_POLICY_PCT,         /* probabilistic concurrency testing: seeded random priorities */
 } sim_policy;
 
-/* "manual", "round-robin", "random", or -1. */
+/* "manual", "round-robin", "random", "priority", "pct", or -1. */
 int sim_policy_from_name(const char *name);
 
 typedef enum sim_run_end {

@@ -1,8 +1,8 @@
 /*
  * Parsing and printing schedules (the formats are described in schedule.h).
  */
-#include "schedule.h"
 #include "escape.h"
+#include "schedule_internal.h"
 #include "machine.h"
 
 #include <ctype.h>
@@ -66,7 +66,7 @@ static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_' || 
 
 static int parse_readable(const char *t, size_t len, sim_schedule *s, char *err, size_t es)
 {
-    size_t i = 2; /* after "v1" */
+    size_t i = 2; /* after "v1" or "v2" */
     while (i < len && t[i] == ' ')
         i++;
     if (i + 5 <= len && strncmp(t + i, "seed=", 5) == 0) {
@@ -96,7 +96,12 @@ static int parse_readable(const char *t, size_t len, sim_schedule *s, char *err,
             return 0;
         sim_sched_entry e = {.actor = -1, .region = -1};
         size_t start = i;
-        if (t[i] == '[') {
+        int v2 = t[1] == '2' ? sim_sched_v2_token(t, len, &i, &e, err, es) : 0;
+        if (v2 < 0)
+            return -1;
+        if (v2 > 0) {
+            /* a choice only version 2 has */
+        } else if (t[i] == '[') {
             if (i + 3 > len || strncmp(t + i, "[r:", 3) != 0)
                 return error(err, es, "schedule: expected [r:N] at column %zu", start + 1);
             i += 3;
@@ -162,29 +167,6 @@ static int b64_value(char c)
     return p ? (int)(p - b64) : -1;
 }
 
-typedef struct reader {
-    const unsigned char *p;
-    size_t n, at;
-    bool bad;
-} reader;
-
-static uint64_t read_varint(reader *r)
-{
-    uint64_t v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-        if (r->at >= r->n) {
-            r->bad = true;
-            return 0;
-        }
-        unsigned char b = r->p[r->at++];
-        v |= (uint64_t)(b & 0x7f) << shift;
-        if (!(b & 0x80))
-            return v;
-    }
-    r->bad = true;
-    return 0;
-}
-
 static int parse_compact(const char *t, size_t len, sim_schedule *s, char *err, size_t es)
 {
     size_t chars = len - 3;
@@ -230,6 +212,10 @@ static int parse_compact(const char *t, size_t len, sim_schedule *s, char *err, 
     }
     for (uint64_t k = 0; k < count; k++) {
         sim_sched_entry e = {.actor = -1, .region = -1};
+        if (t[1] == '2') {
+            if (!sim_sched_v2_read(&r, flags, &e))
+                r.bad = true;
+        } else {
         uint64_t tag = read_varint(&r);
         if (tag & 1) {
             if ((tag >> 1) > UINT32_MAX)
@@ -251,6 +237,7 @@ static int parse_compact(const char *t, size_t len, sim_schedule *s, char *err, 
                 e.has_fp = 1;
                 e.region = (int16_t)((int64_t)reg - 1);
             }
+        }
         }
         if (r.bad) {
             error(err, es, "schedule: truncated or malformed near byte %zu", r.at);
@@ -281,36 +268,32 @@ int sim_schedule_parse(const char *t, size_t len, sim_schedule *s, char *err, si
     if (memchr(t, 0, len))
         return error(err, es, "schedule: contains a NUL byte");
     int rc;
-    if (len >= 3 && t[0] == 'v' && t[1] == '1' && t[2] == '.')
+    bool known = len >= 2 && t[0] == 'v' && (t[1] == '1' || t[1] == '2');
+    if (known)
+        s->version = (unsigned)(t[1] - '0');
+    if (known && len >= 3 && t[2] == '.')
         rc = parse_compact(t, len, s, err, es);
-    else if (len >= 2 && t[0] == 'v' && t[1] == '1' && (len == 2 || t[2] == ':' || t[2] == ' '))
+    else if (known && (len == 2 || t[2] == ':' || t[2] == ' '))
         rc = parse_readable(t, len, s, err, es);
     else if (len >= 1 && t[0] == 'v')
         rc = error(err, es, "schedule: unsupported version (this is version %d)",
                    SIM_SCHEDULE_VERSION);
     else
-        rc = error(err, es, "schedule: must start with 'v1:' (readable) or 'v1.' (compact)");
+        rc = error(err, es, "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or "
+                            "'v2.' (compact)");
     if (rc != 0)
         sim_schedule_free(s);
     return rc;
 }
 
-static void put_varint(unsigned char **p, uint64_t v)
-{
-    while (v >= 0x80) {
-        *(*p)++ = (unsigned char)(v | 0x80);
-        v >>= 7;
-    }
-    *(*p)++ = (unsigned char)v;
-}
-
 void sim_schedule_compact(const sim_schedule *s, jbuf *out)
 {
-    bool fps = s->n > 0;
+    bool fps = s->n > 0, v2 = sim_schedule_needs_v2(s);
     for (size_t i = 0; i < s->n; i++)
-        if (!s->entries[i].is_random && !s->entries[i].has_fp)
+        if (!s->entries[i].is_random && s->entries[i].what == SIM_CHOICE_STEP &&
+            !s->entries[i].has_fp)
             fps = false;
-    size_t cap = 1 + 10 + 10 + s->n * 16;
+    size_t cap = 1 + 10 + 10 + s->n * 24;
     unsigned char *bytes = malloc(cap), *p = bytes;
     if (!bytes) {
         out->failed = 1;
@@ -322,7 +305,9 @@ void sim_schedule_compact(const sim_schedule *s, jbuf *out)
     put_varint(&p, s->n);
     for (size_t i = 0; i < s->n; i++) {
         const sim_sched_entry *e = &s->entries[i];
-        if (e->is_random) {
+        if (v2) {
+            sim_sched_v2_put(&p, e, fps);
+        } else if (e->is_random) {
             put_varint(&p, (uint64_t)e->value * 2 + 1);
         } else {
             put_varint(&p, (uint64_t)(e->actor < 0 ? 0 : e->actor) * 2);
@@ -332,7 +317,7 @@ void sim_schedule_compact(const sim_schedule *s, jbuf *out)
             }
         }
     }
-    jb_raw(out, "v1.");
+    jb_raw(out, v2 ? "v2." : "v1.");
     size_t n = (size_t)(p - bytes);
     uint32_t acc = 0;
     int bits = 0;

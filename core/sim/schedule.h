@@ -17,6 +17,11 @@
  *     2*value+1 for a random value; a choice with fingerprints is followed by
  *     the action kind (one byte) and 1 + the object's index (varint).
  *
+ * Version 2 (schedule_v2.c) adds choices that are not steps: readable !H (irq),
+ * tick, ~T (drop), =NAME (a step of an actor named like a keyword); compact
+ * "v2." with the entry tags of schedule_v2.c.  A schedule of steps and random
+ * values is still written as v1, so old strings stay what they were.
+ *
  * Parsing never trusts its input: every length and index is checked, and a bad
  * string gets an error saying where it went wrong.
  */
@@ -29,14 +34,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SIM_SCHEDULE_VERSION 1
+#define SIM_SCHEDULE_VERSION 2
 #define SIM_SCHEDULE_MAX_ENTRIES 1000000
 
 typedef struct sim_sched_entry {
     uint8_t is_random;
+    uint8_t what;         /* a choice: its sim_choice_kind (0 = step) */
     uint8_t has_fp;       /* a fingerprint to check */
     uint8_t kind;         /* fingerprint: the sim_act_kind expected */
-    int16_t actor;        /* choice: actor index, or -1 if given by name */
+    int16_t actor;        /* choice: actor index, or -1 if given by name (tick: -1, no name) */
     int16_t region;       /* fingerprint: object index, or -1 if given by name */
     uint32_t value;       /* random value */
     char actor_name[24];  /* readable form: the actor's name */

@@ -78,6 +78,8 @@ static const char *event_name(unsigned kind)
     case SIM_EV_VIOLATION: return "violation";
     case SIM_EV_STUCK: return "stuck";
     case SIM_EV_ERROR: return "error";
+    case SIM_EV_TICK: return "tick";
+    case SIM_EV_RAISE: return "raised";
     default: return sim_act_name((sim_act_kind)kind);
     }
 }
@@ -193,6 +195,7 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_raw(b, e->ok ? "true" : "false");
         break;
     case SIM_ACT_PARK:
+    case SIM_ACT_BLOCK:
         jb_key(b, "woken");
         jb_raw(b, e->ok ? "true" : "false");
         if (e->other >= 0) {
@@ -201,8 +204,20 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         }
         break;
     case SIM_ACT_UNPARK:
+    case SIM_ACT_RAISE:
         jb_key(b, "target");
         jb_str(b, e->other >= 0 ? m->actors[e->other].name : "?");
+        break;
+    case SIM_ACT_SET_PRIO:
+        jb_key(b, "target");
+        jb_str(b, e->other >= 0 ? m->actors[e->other].name : "?");
+        /* fall through */
+    case SIM_ACT_IRQ_SAVE:
+    case SIM_ACT_IRQ_RESTORE:
+        jb_key(b, "old");
+        jb_int(b, (int64_t)e->old_v);
+        jb_key(b, "new");
+        jb_int(b, (int64_t)e->new_v);
         break;
     case SIM_ACT_SLEEP:
         jb_key(b, "until");
@@ -232,6 +247,7 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         break;
 
     case SIM_EV_CLOCK:
+    case SIM_EV_TICK:
         jb_key(b, "from");
         jb_int(b, (int64_t)e->old_v);
         break;
@@ -311,7 +327,9 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
         jb_key(b, "count");
         jb_int(b, (int64_t)p->a);
         break;
-    case SIM_ACT_UNPARK: {
+    case SIM_ACT_UNPARK:
+    case SIM_ACT_RAISE:
+    case SIM_ACT_SET_PRIO: {
         const plat_parker *pk = p->target;
         jb_key(b, "target");
         jb_str(b, m->actors[pk->owner].name);
@@ -320,7 +338,8 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
     default:
         break;
     }
-    if (p->deadline >= 0 && (p->kind == SIM_ACT_SLEEP || p->kind == SIM_ACT_PARK)) {
+    if (p->deadline >= 0 && (p->kind == SIM_ACT_SLEEP || p->kind == SIM_ACT_PARK ||
+                            p->kind == SIM_ACT_BLOCK)) {
         jb_key(b, "deadline");
         jb_int(b, p->deadline);
     }
@@ -332,6 +351,8 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
     jb_raw(b, "}");
 }
 
+static bool a_dormant(const sim_machine *m, int i) { return m->actors[i].dormant; }
+
 /* Why an actor cannot move, as data (for views and translations):
  * {"why": "lock", "object": "lot[3]", "holder": "A"}, {"why": "parked"},
  * {"why": "sleep", "until": 50000}, {"why": "held"} (a scheduling rule). */
@@ -341,8 +362,10 @@ static void blocked_json(const sim_machine *m, int i, jbuf *b)
     jb_key(b, "blocked");
     jb_raw(b, "{");
     jb_key(b, "why");
-    if (m->hooks.gate && !m->hooks.gate(m, i, m->setup_arg)) {
-        jb_str(b, "held");
+    if (a_dormant(m, i)) {
+        jb_str(b, "dormant");
+    } else if (sim_rule_allows(m, i)) {
+        jb_str(b, "held"); /* the scheduling model holds it back */
     } else if (p->kind == SIM_ACT_LOCK) {
         char what[64];
         sim_object_name(m, p->target, what, sizeof what);
@@ -397,20 +420,25 @@ void sim_state_json(sim_machine *m, jbuf *b)
         jb_key(b, "kind");
         jb_str(b, actor_kind_name(a->kind));
         jb_key(b, "priority");
-        jb_int(b, a->priority);
+        jb_int(b, a->eff_prio);
+        if (a->base_prio != a->eff_prio) {
+            jb_key(b, "base_priority");
+            jb_int(b, a->base_prio);
+        }
         jb_key(b, "op");
         jb_int(b, a->op);
         jb_key(b, "round");
         jb_int(b, a->round);
         jb_key(b, "status");
         const char *status = a->finished             ? "finished"
+                             : a->dormant            ? "dormant"
                              : sim_is_enabled(m, i)  ? "enabled"
                              : m->outcome == SIM_STUCK ? "stuck"
                                                      : "blocked";
         jb_str(b, status);
         jb_key(b, "parker");
         jb_int(b, a->parker.woken);
-        if (!a->finished) {
+        if (!a->finished && !a->dormant) {
             jb_key(b, "next");
             action_json(m, &a->pending, b);
             if (!sim_is_enabled(m, i)) {
@@ -449,7 +477,7 @@ void sim_stuck_json(sim_machine *m, jbuf *b)
     if (m->outcome == SIM_STUCK) {
         for (int i = 0; i < m->n_actors; i++) {
             const sim_actor *a = &m->actors[i];
-            if (a->finished)
+            if (a->finished || a->dormant)
                 continue;
             char why[400];
             sim_block_reason(m, i, why, sizeof why);

@@ -19,6 +19,13 @@ void tw_actor(tworld *w, const char *name, tw_fn fn)
     w->n_actors++;
 }
 
+void tw_actor_as(tworld *w, const char *name, sim_actor_kind kind, int priority, tw_fn fn)
+{
+    tw_actor(w, name, fn);
+    w->kinds[w->n_actors - 1] = kind;
+    w->prios[w->n_actors - 1] = priority;
+}
+
 /* Every actor's coroutine starts here; the actor's index is its position. */
 static void trampoline(void *arg)
 {
@@ -48,8 +55,10 @@ static int setup(sim_machine *m, void *arg)
     atomic_counter_init(&w->total, 0);
     counter_init(&w->racy, 0);
     for (int i = 0; i < w->n_actors; i++)
-        if (sim_add_actor(m, w->names[i], SIM_THREAD, 0, trampoline, w) < 0)
+        if (sim_add_actor(m, w->names[i], w->kinds[i], w->prios[i], trampoline, w) < 0)
             return -1;
+    if (w->on_setup)
+        w->on_setup(w, m);
     return 0;
 }
 
@@ -152,8 +161,10 @@ char *tw_history(sim_machine *m)
     size_t n = sim_history_len(m);
     char *s = malloc(n + 1);
     const sim_step_record *h = sim_history(m);
-    for (size_t i = 0; i < n; i++)
-        s[i] = sim_actor_name(m, h[i].actor)[0];
+    for (size_t i = 0; i < n; i++) {
+        char c = h[i].what == SIM_CHOICE_TICK ? '*' : sim_actor_name(m, h[i].actor)[0];
+        s[i] = h[i].what == SIM_CHOICE_IRQ && c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+    }
     s[n] = 0;
     return s;
 }

@@ -59,6 +59,11 @@ struct tworld {
     int64_t param;
     /* the stack size of every actor; 0 = the machine's default */
     size_t stack_size;
+    /* per actor: its kind (0 = thread) and priority, as tw_actor_as set them */
+    sim_actor_kind kinds[TW_MAX_ACTORS];
+    int prios[TW_MAX_ACTORS];
+    /* called at the end of every setup: set costs, raises, priorities */
+    void (*on_setup)(tworld *w, sim_machine *m);
 
     /* the test's notebook: values each actor saw, in order */
     int64_t seen[TW_MAX_ACTORS][TW_MAX_SEEN];
@@ -69,6 +74,8 @@ struct tworld {
 
 /* Adds an actor (call before tw_start). */
 void tw_actor(tworld *w, const char *name, tw_fn fn);
+/* Adds an actor of a kind (task, isr) and priority. */
+void tw_actor_as(tworld *w, const char *name, sim_actor_kind kind, int priority, tw_fn fn);
 /* Makes the machine and builds the world (sim_reset).  A setup that fails
  * fails the test (check_fail), so the result is never NULL. */
 sim_machine *tw_start(tworld *w, bool trace);
@@ -92,8 +99,9 @@ char *tw_violation(sim_machine *m);
 /* The schedule of the run so far: readable ("v1: A B") and compact forms. */
 char *tw_schedule_text(sim_machine *m);
 char *tw_schedule_compact(sim_machine *m);
-/* The recorded history, one letter per step: the first letter of the name of
- * the actor that took it ("ABAB"). */
+/* The recorded history, one letter per choice: the first letter of the name
+ * of the actor that stepped ("ABAB"), in lower case for an irq raising it
+ * ("h"), '*' for a tick. */
 char *tw_history(sim_machine *m);
 
 /* "tests/c/test_machine.c:42": how the machine shows a site in this file. */

@@ -133,7 +133,7 @@ export class Session {
    * that cannot be read or could never replay here (it names an actor the
    * scenario lacks, a fingerprint has no object) throws before anything runs;
    * one that diverges ends the run with an error outcome and throws too.
-   * @param {{policy?: 'manual'|'round-robin'|'random', schedule?: string, seed?: number, maxSteps?: number}} [o]
+   * @param {{policy?: 'manual'|'round-robin'|'random'|'priority'|'pct', schedule?: string, seed?: number, maxSteps?: number}} [o]
    * @returns {Summary}
    */
   run(o = {}) {

@@ -20,13 +20,13 @@
 void aqs_init(aqs *q, int32_t state, aqs_try_acquire_fn try_acquire, aqs_try_release_fn try_release,
               unsigned flags)
 {
-    q->state.v = (uint32_t)state;
-    q->first.v = 0;
+    plat_init32(&q->state, (uint32_t)state);
+    plat_init32(&q->first, 0);
     plat_lock_init(&q->lock);
     q->head.prev = q->head.next = NULL;
     q->head.waiter = NULL;
     q->head.wants = 0;
-    q->head.status.v = 0;
+    plat_init32(&q->head.status, 0);
     q->tail = &q->head;
     q->flags = flags;
     q->try_acquire_shared = try_acquire;

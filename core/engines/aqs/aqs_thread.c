@@ -15,11 +15,11 @@ void aqs_thread_init(aqs_thread *t, plat_parker *parker, uint32_t id)
 {
     t->id = id;
     t->parker = parker;
-    t->interrupted.v = 0;
+    plat_init8(&t->interrupted, 0);
     t->node.prev = t->node.next = NULL;
     t->node.waiter = t;
     t->node.wants = 0;
-    t->node.status.v = 0;
+    plat_init32(&t->node.status, 0);
 }
 
 bool aqs_thread_park(aqs_thread *t, int64_t deadline_us)

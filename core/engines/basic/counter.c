@@ -8,7 +8,7 @@
  */
 #include "counter.h"
 
-void counter_init(counter *c, uint32_t initial) { c->value.v = initial; }
+void counter_init(counter *c, uint32_t initial) { plat_init32(&c->value, initial); }
 
 void counter_increment(counter *c)
 {
@@ -21,7 +21,7 @@ void counter_increment(counter *c)
 
 uint32_t counter_get(counter *c) { return plat_load32(&c->value, PLAT_RELAXED, AT("read value")); }
 
-void atomic_counter_init(atomic_counter *c, uint32_t initial) { c->value.v = initial; }
+void atomic_counter_init(atomic_counter *c, uint32_t initial) { plat_init32(&c->value, initial); }
 
 void atomic_counter_increment(atomic_counter *c)
 {

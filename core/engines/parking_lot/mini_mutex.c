@@ -21,7 +21,7 @@
 
 void mini_mutex_init(mini_mutex *m)
 {
-    m->state.v = 0;
+    plat_init8(&m->state, 0);
     (void)lot_get(); /* the parking lot exists before anybody needs it */
 }
 

@@ -88,3 +88,92 @@ void plat_native_global_init(plat_global *g)
     }
     pthread_mutex_unlock(&once);
 }
+
+/* ---- tasks and interrupts ------------------------------------------------------------
+ * Tasks as plain threads.  The rtos port (rtos_port.c, -DPLAT_NATIVE_RTOS) has
+ * its own versions, which run one task at a time. */
+#ifndef PLAT_NATIVE_RTOS
+
+static struct native_task {
+    plat_parker parker;
+    _Atomic int base, effective;
+    _Atomic unsigned irq_depth;
+} tasks[PLAT_NATIVE_MAX_TASKS];
+static _Thread_local int self_task = -1;
+void (*plat_native_irq_hook)(int handler);
+
+void plat_native_task_enter(int id, int priority)
+{
+    self_task = id;
+    atomic_store(&tasks[id].base, priority);
+    atomic_store(&tasks[id].effective, priority);
+}
+
+static struct native_task *task_of(int id)
+{
+    return id >= 0 && id < PLAT_NATIVE_MAX_TASKS ? &tasks[id] : NULL;
+}
+
+bool plat_native_irq_masked(int task)
+{
+    struct native_task *t = task_of(task);
+    return t && atomic_load(&t->irq_depth) > 0;
+}
+
+/* A thread that is no task masks in a slot of its own. */
+static _Thread_local _Atomic unsigned loose_depth;
+static _Atomic unsigned *depth_of_self(void)
+{
+    struct native_task *t = task_of(self_task);
+    return t ? &t->irq_depth : &loose_depth;
+}
+
+plat_irq_state plat_irq_save(plat_site at)
+{
+    (void)at;
+    return (plat_irq_state){(uint8_t)(atomic_fetch_add(depth_of_self(), 1) > 0)};
+}
+
+void plat_irq_restore(plat_irq_state s, plat_site at)
+{
+    (void)s;
+    if (atomic_fetch_sub(depth_of_self(), 1) == 0)
+        plat_native_misuse(at, "restored interrupts it had not masked");
+}
+
+void plat_irq_raise(int handler, plat_site at)
+{
+    (void)at;
+    if (plat_native_irq_hook)
+        plat_native_irq_hook(handler);
+}
+
+int plat_task_self(void) { return self_task; }
+int plat_task_priority(int task) { return task_of(task) ? atomic_load(&tasks[task].effective) : 0; }
+int plat_task_base_priority(int task) { return task_of(task) ? atomic_load(&tasks[task].base) : 0; }
+
+void plat_task_set_priority(int task, int priority, plat_site at)
+{
+    (void)at;
+    if (task_of(task))
+        atomic_store(&tasks[task].effective, priority);
+}
+
+bool plat_task_block(int64_t deadline_us, plat_site at)
+{
+    struct native_task *t = task_of(self_task);
+    if (!t)
+        plat_native_misuse(at, "plat_task_block outside a task");
+    bool woken = deadline_us < 0 ? (plat_parker_sleep(&t->parker, at), true)
+                                 : plat_parker_sleep_until(&t->parker, deadline_us, at);
+    atomic_store(&t->parker.woken, 0); /* the wake is used up */
+    return woken;
+}
+
+void plat_task_wake(int task, plat_site at)
+{
+    struct native_task *t = task_of(task);
+    if (t)
+        plat_parker_wake(&t->parker, at);
+}
+#endif /* PLAT_NATIVE_RTOS */

@@ -56,6 +56,18 @@ static inline memory_order plat_native_fail_order(plat_order order)
 }
 
 /*
+ * The native rtos port (-DPLAT_NATIVE_RTOS, rtos_port.c) runs one task at a
+ * time and preempts at a platform call after a tick: every call below is a
+ * point where that may happen.  Without the port it compiles to nothing.
+ */
+#ifdef PLAT_NATIVE_RTOS
+void plat_native_point(void);
+#define PLAT_NATIVE_POINT() plat_native_point()
+#else
+#define PLAT_NATIVE_POINT() ((void)0)
+#endif
+
+/*
  * The atomic operations, once per cell width.  One macro writes them all so
  * that the three widths cannot drift apart; each expands to plain functions.
  */
@@ -63,18 +75,21 @@ static inline memory_order plat_native_fail_order(plat_order order)
     static inline uint##W##_t plat_load##W(plat_a##W *c, plat_order o, plat_site at)  \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_load_explicit(&c->v, plat_native_order(o));                      \
     }                                                                                  \
     static inline void plat_store##W(plat_a##W *c, uint##W##_t v, plat_order o,        \
                                      plat_site at)                                     \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         atomic_store_explicit(&c->v, v, plat_native_order(o));                         \
     }                                                                                  \
     static inline bool plat_cas##W(plat_a##W *c, uint##W##_t *expected,                \
                                    uint##W##_t desired, plat_order o, plat_site at)    \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_compare_exchange_strong_explicit(                                \
             &c->v, expected, desired, plat_native_order(o), plat_native_fail_order(o)); \
     }                                                                                  \
@@ -82,24 +97,28 @@ static inline memory_order plat_native_fail_order(plat_order order)
                                            plat_site at)                               \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_exchange_explicit(&c->v, v, plat_native_order(o));               \
     }                                                                                  \
     static inline uint##W##_t plat_fetch_add##W(plat_a##W *c, uint##W##_t v,           \
                                                 plat_order o, plat_site at)            \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_fetch_add_explicit(&c->v, v, plat_native_order(o));              \
     }                                                                                  \
     static inline uint##W##_t plat_fetch_or##W(plat_a##W *c, uint##W##_t v,            \
                                                plat_order o, plat_site at)             \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_fetch_or_explicit(&c->v, v, plat_native_order(o));               \
     }                                                                                  \
     static inline uint##W##_t plat_fetch_and##W(plat_a##W *c, uint##W##_t v,           \
                                                 plat_order o, plat_site at)            \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_fetch_and_explicit(&c->v, v, plat_native_order(o));              \
     }
 
@@ -114,6 +133,7 @@ static inline void plat_lock_init(plat_lock *l) { pthread_mutex_init(&l->mutex, 
 static inline void plat_lock_acquire(plat_lock *l, plat_site at)
 {
     (void)at;
+    PLAT_NATIVE_POINT();
     pthread_mutex_lock(&l->mutex);
 }
 static inline void plat_lock_release(plat_lock *l, plat_site at)
@@ -206,6 +226,70 @@ static inline void plat_sleep_until(int64_t deadline_us, plat_site at)
     int64_t left = deadline_us - plat_native_now_us();
     if (left > 0)
         plat_native_sleep_us(left);
+}
+
+/* ---- initial values ------------------------------------------------------------ */
+
+static inline void plat_init8(plat_a8 *c, uint8_t v) { atomic_init(&c->v, v); }
+static inline void plat_init16(plat_a16 *c, uint16_t v) { atomic_init(&c->v, v); }
+static inline void plat_init32(plat_a32 *c, uint32_t v) { atomic_init(&c->v, v); }
+
+/* ---- tasks, interrupts, wakers (defined in plat_native.c) ------------------------
+ *
+ * Natively a task is a thread that called plat_native_task_enter(id, priority)
+ * (ids 0..PLAT_NATIVE_MAX_TASKS-1).  Blocking and waking go through each
+ * task's parker, so a wake before the block is not lost.  "Interrupts" are
+ * whatever the program delivers through plat_native_irq_hook: masking is a
+ * per-thread nesting count that a delivering thread checks with
+ * plat_native_irq_masked(task). */
+
+#define PLAT_NATIVE_MAX_TASKS 32
+
+typedef struct plat_irq_state { uint8_t was_masked; } plat_irq_state;
+typedef struct plat_waker { plat_a16 slot; } plat_waker;
+
+void plat_native_task_enter(int id, int priority);
+
+#ifdef PLAT_NATIVE_RTOS
+/* The rtos port: run these tasks one at a time, highest priority first, equal
+ * priorities taking turns at each tick of tick_us, until every one returns. */
+typedef struct plat_native_rtos_task {
+    void (*entry)(void *arg);
+    void *arg;
+    int priority;
+} plat_native_rtos_task;
+void plat_native_rtos_run(const plat_native_rtos_task *tasks, int n, int64_t tick_us);
+/* The same kernel as an async executor: tasks polled one at a time, the run
+ * queue taken in batches polled last-in first-out, real time for timeouts. */
+void plat_native_executor_run(const plat_native_rtos_task *tasks, int n);
+#endif
+bool plat_native_irq_masked(int task);
+/* Called by plat_irq_raise: the program's way to run a handler natively. */
+extern void (*plat_native_irq_hook)(int handler);
+
+plat_irq_state plat_irq_save(plat_site at);
+void plat_irq_restore(plat_irq_state s, plat_site at);
+void plat_irq_raise(int handler, plat_site at);
+int plat_task_self(void);
+int plat_task_priority(int task);
+int plat_task_base_priority(int task);
+void plat_task_set_priority(int task, int priority, plat_site at);
+bool plat_task_block(int64_t deadline_us, plat_site at);
+void plat_task_wake(int task, plat_site at);
+
+static inline void plat_waker_register(plat_waker *w, plat_site at)
+{
+    plat_store16(&w->slot, (uint16_t)(plat_task_self() + 1), PLAT_RELEASE, at);
+}
+static inline void plat_waker_wake(plat_waker *w, plat_site at)
+{
+    uint16_t task = plat_swap16(&w->slot, 0, PLAT_ACQ_REL, at);
+    if (task)
+        plat_task_wake(task - 1, at);
+}
+static inline void plat_waker_drop(plat_waker *w, plat_site at)
+{
+    plat_store16(&w->slot, 0, PLAT_RELEASE, at);
 }
 
 /* ---- keys, notes, misuse ---------------------------------------------------- */

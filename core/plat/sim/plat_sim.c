@@ -124,3 +124,56 @@ void plat_misuse_thrown(plat_site at, const char *message, const char *reference
 {
     sim_violation_thrown(machine(), "misuse", message, at, reference, thrown);
 }
+
+/* ---- for the rtos and the executor ------------------------------------------------ */
+
+static plat_parker *parker_of(int actor) { return sim_parker_of(machine(), actor); }
+
+plat_irq_state plat_irq_save(plat_site at)
+{
+    return (plat_irq_state){(uint8_t)act(SIM_ACT_IRQ_SAVE, 0, NULL, 0, 0, at)};
+}
+
+void plat_irq_restore(plat_irq_state s, plat_site at)
+{
+    act(SIM_ACT_IRQ_RESTORE, 0, NULL, s.was_masked, 0, at);
+}
+
+void plat_irq_raise(int handler, plat_site at) { act(SIM_ACT_RAISE, 0, parker_of(handler), 0, 0, at); }
+
+int plat_task_self(void) { return sim_current_actor(machine()); }
+int plat_task_priority(int task) { return sim_priority(machine(), task); }
+int plat_task_base_priority(int task) { return sim_base_priority(machine(), task); }
+
+void plat_task_set_priority(int task, int priority, plat_site at)
+{
+    act(SIM_ACT_SET_PRIO, 0, parker_of(task), (uint64_t)(int64_t)priority, 0, at);
+}
+
+bool plat_task_block(int64_t deadline_us, plat_site at)
+{
+    sim_action x = {.kind = SIM_ACT_BLOCK, .target = parker_of(plat_task_self()),
+                    .deadline = deadline_us < 0 ? -1 : deadline_us, .site = at};
+    return sim_do(machine(), &x) != 0;
+}
+
+void plat_task_wake(int task, plat_site at) { act(SIM_ACT_UNPARK, 0, parker_of(task), 0, 0, at); }
+
+void plat_waker_register(plat_waker *w, plat_site at)
+{
+    plat_store16(&w->slot, (uint16_t)(plat_task_self() + 1), PLAT_RELEASE, at);
+}
+
+void plat_waker_wake(plat_waker *w, plat_site at)
+{
+    uint16_t task = plat_swap16(&w->slot, 0, PLAT_ACQ_REL, at);
+    if (task)
+        plat_task_wake(task - 1, at);
+}
+
+void plat_waker_drop(plat_waker *w, plat_site at) { plat_store16(&w->slot, 0, PLAT_RELEASE, at); }
+
+/* Initial values are written before anybody runs: no step. */
+void plat_init8(plat_a8 *c, uint8_t v) { c->v = v; }
+void plat_init16(plat_a16 *c, uint16_t v) { c->v = v; }
+void plat_init32(plat_a32 *c, uint32_t v) { c->v = v; }

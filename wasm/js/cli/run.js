@@ -21,11 +21,12 @@ the schedule that reproduces the run.  Prints the same, byte for byte, as
 build/native/lockstep-run run FILE.bc.
 
   --variant V     the engine variant (default: the scenario's variant:)
-  --schedule S    replay S first ("v1: A B B" or "v1.AQMA"), then go on with
-                  the policy (default: the scenario's schedule:, if any;
-                  'v1:' for none)
-  --policy P      round-robin (default), random or manual (stop at the next
-                  choice once the schedule is used up)
+  --schedule S    replay S first ("v1: A B B", "v2: A !H tick" or "v1.AQMA"),
+                  then go on with the policy (default: the scenario's
+                  schedule:, if any; 'v1:' for none)
+  --policy P      round-robin (default), random, priority (the highest-
+                  priority actor's step), pct (seeded random priorities) or
+                  manual (stop at the next choice once the schedule is used up)
   --seed N        seed for the random policy and random values (default 0)
   --max-steps N   stop after N steps (default 100000)
   --trace OUT     write the event trace to OUT as JSON Lines
@@ -50,7 +51,7 @@ export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (Object.
   '--json': 'flag',
 }));
 
-const POLICIES = ['round-robin', 'random', 'manual'];
+const POLICIES = ['round-robin', 'random', 'priority', 'pct', 'manual'];
 
 /**
  * @param {string[]} argv  the arguments after "run"
@@ -61,7 +62,7 @@ export async function run(argv, io) {
   const cmd = 'lockstep run';
   const { positional, options } = parseOptions(cmd, argv, OPTIONS);
   if (positional.length !== 1) throw new CliError(`usage: ${usage}`);
-  const policy = /** @type {'round-robin'|'random'|'manual'} */ (String(options['--policy'] ?? 'round-robin'));
+  const policy = /** @type {'round-robin'|'random'|'priority'|'pct'|'manual'} */ (String(options['--policy'] ?? 'round-robin'));
   if (!POLICIES.includes(policy))
     throw new CliError(`${cmd}: --policy must be ${POLICIES.join(', ')}, not '${policy}'`);
   const seed = wholeNumber(cmd, '--seed', options['--seed'], 0);

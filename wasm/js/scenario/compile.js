@@ -440,21 +440,24 @@ export class Compiler {
     if (/^v\d+\./.test(s)) return; // compact form: checked when it runs
     const head = /^v\d+(\s+seed=\d+)?\s*:/.exec(s);
     if (!head) {
-      this.bad(['schedule'], "must start with 'v1:' (readable form) or 'v1.' (compact form)");
+      this.bad(['schedule'], "must start with 'v1:' or 'v2:' (readable form) or 'v1.' or 'v2.' (compact form)");
       return;
     }
     // The tokens as core/sim/schedule.c reads them: [r:N], or NAME with an
-    // optional @action:object fingerprint.  Errors are left to the C side,
-    // which says which column is wrong; this looks only for unknown actors
-    // and fingerprints without an object (in the C side's words,
-    // core/sim/schedule_check.c), which no run could replay.
-    const token = /\s*(?:\[r:\d+\]|([A-Za-z0-9_-]+)(?:@([A-Za-z0-9_]+):(\S*))?)/y;
+    // optional @action:object fingerprint; v2 adds tick, !HANDLER, ~TASK and
+    // =NAME.  Errors are left to the C side, which says which column is
+    // wrong; this looks only for unknown actors and fingerprints without an
+    // object (in the C side's words, core/sim/schedule_check.c), which no run
+    // could replay.
+    const v2 = s.startsWith('v2');
+    const token = /\s*(?:\[r:\d+\]|([!~=]?)([A-Za-z0-9_-]+)(?:@([A-Za-z0-9_]+):(\S*))?)/y;
     token.lastIndex = head[0].length;
     for (let entry = 1; token.lastIndex < s.length; entry++) {
       const at = token.lastIndex;
       const m = token.exec(s);
       if (!m) break;
-      const [text, name, kind, object] = m;
+      const [text, , word, kind, object] = m;
+      const name = v2 && m[1] === '' && word === 'tick' ? undefined : word;
       const where = () => this.source.locateIn(['schedule'], at + text.length - text.trimStart().length);
       if (name !== undefined && !actors.includes(name))
         this.problems.add(

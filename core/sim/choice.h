@@ -1,0 +1,61 @@
+/*
+ * choice.h: what can happen next, as a typed value.
+ *
+ * Invariant: every change of a running machine's state is the taking of one
+ * choice (or follows from one without a decision: an actor running on to its
+ * next scheduling point, a tick that falls due while time passes).  So a
+ * list of taken choices replays a run exactly, and it is the unit of display,
+ * of going back and of search.
+ *
+ *   step(A)          actor A performs its announced action and runs on to the
+ *                    next one
+ *   irq(H)           the environment raises interrupt handler H (a dormant
+ *                    actor becomes ready)
+ *   tick             the periodic timer fires: time passes to the next tick
+ *   drop(T)          task T's pending future is cancelled (kept for the
+ *                    executor; no model offers it yet)
+ *   read_from(L, S)  under a weak memory model, which store S a load L reads
+ *                    (kept for later; no model offers it yet)
+ *
+ * A scheduling model (sched/model.h) says which choices exist in a state.
+ */
+#ifndef LOCKSTEP_CHOICE_H
+#define LOCKSTEP_CHOICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum sim_choice_kind {
+    SIM_CHOICE_STEP,
+    SIM_CHOICE_IRQ,
+    SIM_CHOICE_TICK,
+    SIM_CHOICE_DROP,
+    SIM_CHOICE_READ_FROM,
+    SIM_CHOICE_KINDS
+} sim_choice_kind;
+
+typedef struct sim_choice {
+    uint8_t kind;  /* sim_choice_kind */
+    int16_t actor; /* step, irq, drop: the actor; tick: -1 */
+    int32_t arg;   /* read_from: the store; otherwise 0 */
+} sim_choice;
+
+static inline sim_choice sim_step_choice(int actor)
+{
+    return (sim_choice){SIM_CHOICE_STEP, (int16_t)actor, 0};
+}
+static inline sim_choice sim_irq_choice(int handler)
+{
+    return (sim_choice){SIM_CHOICE_IRQ, (int16_t)handler, 0};
+}
+static inline sim_choice sim_tick_choice(void) { return (sim_choice){SIM_CHOICE_TICK, -1, 0}; }
+
+static inline bool sim_choice_eq(sim_choice a, sim_choice b)
+{
+    return a.kind == b.kind && a.actor == b.actor && a.arg == b.arg;
+}
+
+/* "step", "irq", "tick", "drop", "read_from". */
+const char *sim_choice_kind_name(unsigned kind);
+
+#endif

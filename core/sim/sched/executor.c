@@ -1,0 +1,131 @@
+/*
+ * The executor model: an async executor on one thread.
+ *
+ * Rule: tasks are polled one at a time; only the task being polled may step
+ * (or an interrupt handler, irq.c, which preempts it at the next scheduling
+ * point).  A poll ends when the task finishes or waits (parks or blocks)
+ * after having stepped at least once in this poll, or waits at the very
+ * start of it without a wake to consume.  A task waits until something wakes
+ * it (an unpark aimed at it) or its deadline passes; either puts it on the
+ * run queue, once: a task already queued is not queued again.  When no task
+ * is being polled the executor takes the whole run queue as a batch and
+ * polls it in reverse order of enqueueing (the queue is a stack, as in an
+ * embassy-style executor); tasks woken meanwhile wait for the next batch.
+ * At the start every task that is not dormant is queued, in index order.
+ *
+ * So the tasks never race: the only choices are interrupts (and, later,
+ * dropping a task's future).  Dependence is the default rule.
+ */
+#include "../machine_internal.h"
+
+#include <stdio.h>
+
+static bool is_task(const sim_machine *m, int i) { return m->actors[i].kind != SIM_ISR; }
+
+static bool waits(const sim_action *p) { return p->kind == SIM_ACT_PARK || p->kind == SIM_ACT_BLOCK; }
+
+static void enqueue(sim_machine *m, int i)
+{
+    sim_sched_state *s = &m->sched;
+    if (s->queued >> i & 1)
+        return;
+    s->queued |= 1u << i;
+    s->queue[s->n_queue++] = (int16_t)i;
+}
+
+static bool exec_may_step(const sim_machine *m, int i)
+{
+    int isr = sim_irq_running(m);
+    if (isr >= 0)
+        return i == isr;
+    return i == m->sched.current;
+}
+
+static void exec_update(sim_machine *m)
+{
+    sim_sched_state *s = &m->sched;
+    /* Timers: a waiting task whose deadline passed is woken by the executor. */
+    for (int i = 0; i < m->n_actors; i++) {
+        const sim_actor *a = &m->actors[i];
+        if (is_task(m, i) && !a->finished && !a->dormant && i != s->current &&
+            waits(&a->pending) && a->pending.deadline >= 0 && m->now >= a->pending.deadline)
+            enqueue(m, i);
+    }
+    for (;;) {
+        if (s->current >= 0) {
+            const sim_actor *a = &m->actors[s->current];
+            bool over = a->finished || a->dormant ||
+                        (waits(&a->pending) && (!s->fresh || !sim_rule_allows(m, s->current)));
+            if (!over)
+                return;
+            s->current = -1; /* the poll returned (ready, or pending) */
+        }
+        if (sim_irq_running(m) >= 0)
+            return; /* the executor's thread is interrupted: no new poll starts */
+        if (s->n_batch == 0) {
+            /* Take the whole queue; polling pops from the end: last in, first polled. */
+            for (int k = 0; k < s->n_queue; k++)
+                s->batch[k] = s->queue[k];
+            s->n_batch = s->n_queue;
+            s->n_queue = 0;
+        }
+        if (s->n_batch == 0)
+            return; /* idle */
+        int t = s->batch[--s->n_batch];
+        s->queued &= ~(1u << t);
+        s->current = t;
+        s->fresh = true;
+    }
+}
+
+static void exec_performed(sim_machine *m, int actor, const sim_action *act)
+{
+    if (actor == m->sched.current)
+        m->sched.fresh = false;
+    if (act->kind == SIM_ACT_UNPARK) {
+        int t = ((const plat_parker *)act->target)->owner;
+        if (is_task(m, t))
+            enqueue(m, t); /* a wake puts the task on the run queue */
+    }
+}
+
+static void exec_start(sim_machine *m)
+{
+    for (int i = 0; i < m->n_actors; i++)
+        if (is_task(m, i) && !m->actors[i].dormant && !m->actors[i].finished)
+            enqueue(m, i);
+}
+
+static void exec_held_why(const sim_machine *m, int i, char *buf, size_t size)
+{
+    buf[0] = 0;
+    int isr = sim_irq_running(m), cur = m->sched.current;
+    if (!is_task(m, i)) {
+        if (isr >= 0 && isr != i)
+            snprintf(buf, size, "raised, waits for handler %s to return", m->actors[isr].name);
+        else if (isr != i)
+            snprintf(buf, size, "raised, waits: interrupts are masked");
+        return;
+    }
+    if (isr >= 0)
+        snprintf(buf, size, "interrupted by %s", m->actors[isr].name);
+    else if (i != cur && (m->sched.queued >> i & 1))
+        snprintf(buf, size, "in the run queue, waits to be polled");
+    else if (i != cur)
+        snprintf(buf, size, "waits to be polled%s%s", cur >= 0 ? ": the executor polls " : "",
+                 cur >= 0 ? m->actors[cur].name : "");
+}
+
+static int exec_extra(const sim_machine *m, sim_choice *out) { return sim_irq_env_choices(m, out); }
+
+const sim_model sim_model_executor = {
+    .name = "executor",
+    .start = exec_start,
+    .may_step = exec_may_step,
+    .extra_choices = exec_extra,
+    .take_extra = sim_irq_take,
+    .update = exec_update,
+    .performed = exec_performed,
+    .held_why = exec_held_why,
+    .dependent = sim_dependent_default,
+};

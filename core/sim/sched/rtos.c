@@ -1,0 +1,208 @@
+/*
+ * The rtos model: one processor, prioritized tasks, a tick, interrupts.
+ *
+ * Rule: if an interrupt handler runs (irq.c: raised, not masked, nesting by
+ * priority), only it may step.  Otherwise only one task may step: the ready
+ * task of the highest effective priority; among equals, the one on the
+ * processor keeps it until a tick, and then the one that has waited longest
+ * gets it (a task that becomes ready again, or is rotated by a tick, goes to
+ * the back of its priority's line).  Handlers are never chosen by priority
+ * alone: they run because they were raised.
+ *
+ * The tick: when every action costs nothing (the default), time does not pass
+ * by itself, so a tick is a choice, offered whenever it would hand the
+ * processor to another task of the same priority and the task on it has run
+ * since the last tick (so ticks alone never make a run go on forever).  When actions cost time, a
+ * tick falls due every tick_us of virtual time and preempts at the next
+ * scheduling point unless the running context masks interrupts.
+ *
+ * Dependence: a tick conflicts with every task of the priority it preempts;
+ * an irq conflicts with steps that mask, unmask, raise or change priorities.
+ */
+#include "../machine_internal.h"
+
+#include <stdio.h>
+
+static bool is_task(const sim_machine *m, int i) { return m->actors[i].kind != SIM_ISR; }
+
+/* The task the rtos would put on the processor now, or -1 (idle). */
+static int rtos_pick(const sim_machine *m)
+{
+    int best = -1, cur = m->sched.current;
+    for (int i = 0; i < m->n_actors; i++) {
+        if (!is_task(m, i) || !sim_rule_allows(m, i))
+            continue;
+        const sim_actor *a = &m->actors[i];
+        if (best < 0 || a->eff_prio > m->actors[best].eff_prio) {
+            best = i;
+        } else if (a->eff_prio == m->actors[best].eff_prio && best != cur &&
+                   (i == cur || a->rr_seq < m->actors[best].rr_seq)) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+static bool rtos_may_step(const sim_machine *m, int i)
+{
+    int isr = sim_irq_running(m);
+    if (isr >= 0)
+        return i == isr;
+    return i == rtos_pick(m);
+}
+
+/* How many ready tasks share the top priority. */
+static int ready_at_top(const sim_machine *m)
+{
+    int top = 0, n = 0;
+    for (int i = 0; i < m->n_actors; i++) {
+        if (!is_task(m, i) || !sim_rule_allows(m, i))
+            continue;
+        int p = m->actors[i].eff_prio;
+        if (n == 0 || p > top) {
+            top = p;
+            n = 1;
+        } else if (p == top) {
+            n++;
+        }
+    }
+    return n;
+}
+
+static int rtos_extra(const sim_machine *m, sim_choice *out)
+{
+    int n = sim_irq_env_choices(m, out);
+    if (m->sched.tick_chosen && m->sched.ran && m->sched.tick_us > 0 && sim_irq_running(m) < 0 &&
+        !sim_irq_masked(m) && ready_at_top(m) >= 2)
+        out[n++] = sim_tick_choice();
+    return n;
+}
+
+/* The tick: the task on the processor goes to the back of its line. */
+static void tick(sim_machine *m, int64_t was)
+{
+    sim_emit_machine(m, SIM_EV_TICK, -1, was, m->now);
+    int cur = m->sched.current;
+    if (cur >= 0)
+        m->actors[cur].rr_seq = ++m->sched.seq;
+    m->sched.current = -1;
+    m->sched.ran = false;
+}
+
+static void rtos_performed(sim_machine *m, int actor, const sim_action *act)
+{
+    (void)act;
+    if (actor == m->sched.current)
+        m->sched.ran = true;
+}
+
+static int rtos_take(sim_machine *m, sim_choice c)
+{
+    if (c.kind == SIM_CHOICE_IRQ)
+        return sim_irq_take(m, c);
+    if (c.kind != SIM_CHOICE_TICK)
+        return -1;
+    int64_t was = m->now;
+    if (m->now < m->sched.next_tick)
+        m->now = m->sched.next_tick; /* time passes to the tick */
+    m->sched.next_tick += m->sched.tick_us;
+    tick(m, was);
+    return 0;
+}
+
+static void rtos_update(sim_machine *m)
+{
+    sim_sched_state *s = &m->sched;
+    /* A tick that fell due while actions took time preempts now, unless
+     * interrupts are masked (then at the first point they are not). */
+    if (s->tick_us > 0 && m->now >= s->next_tick && sim_irq_running(m) < 0 &&
+        !sim_irq_masked(m)) {
+        int64_t due = (m->now - s->next_tick) / s->tick_us + 1; /* ticks missed: one rotation */
+        s->next_tick += due * s->tick_us;
+        tick(m, m->now);
+    }
+    /* Tasks that became ready go to the back of their line. */
+    uint32_t ready = 0;
+    for (int i = 0; i < m->n_actors; i++) {
+        if (!is_task(m, i) || !sim_rule_allows(m, i))
+            continue;
+        ready |= 1u << i;
+        if (!(s->ready >> i & 1) && i != s->current)
+            m->actors[i].rr_seq = ++s->seq;
+    }
+    s->ready = ready;
+    if (sim_irq_running(m) < 0) /* while a handler runs, the task it interrupted stays */
+        s->current = rtos_pick(m);
+}
+
+static void rtos_start(sim_machine *m)
+{
+    sim_sched_state *s = &m->sched;
+    s->next_tick = s->tick_us;
+    s->tick_chosen = true;
+    s->ran = true; /* no tick yet: the first one may come at once */
+    for (int k = 0; k < SIM_ACT_COUNT; k++)
+        if (m->cost[k] > 0)
+            s->tick_chosen = false;
+    for (int i = 0; i < m->n_actors; i++)
+        if (is_task(m, i) && sim_rule_allows(m, i))
+            s->ready |= 1u << i;
+    s->current = rtos_pick(m);
+}
+
+static void rtos_held_why(const sim_machine *m, int i, char *buf, size_t size)
+{
+    buf[0] = 0;
+    int isr = sim_irq_running(m);
+    const sim_actor *a = &m->actors[i];
+    if (!is_task(m, i)) {
+        if (isr == i)
+            return;
+        if (sim_irq_masked(m))
+            snprintf(buf, size, "raised, waits: interrupts are masked");
+        else if (isr >= 0)
+            snprintf(buf, size, "raised, waits for handler %s (priority %d) to return",
+                     m->actors[isr].name, m->actors[isr].eff_prio);
+        return;
+    }
+    if (isr >= 0) {
+        snprintf(buf, size, "interrupted by %s", m->actors[isr].name);
+        return;
+    }
+    int t = rtos_pick(m);
+    if (t < 0 || t == i)
+        return;
+    if (m->actors[t].eff_prio > a->eff_prio)
+        snprintf(buf, size, "ready, but %s has a higher priority (%d > %d)", m->actors[t].name,
+                 m->actors[t].eff_prio, a->eff_prio);
+    else
+        snprintf(buf, size, "ready, waits for its turn: %s runs until the next tick",
+                 m->actors[t].name);
+}
+
+static bool rtos_dependent(const sim_machine *m, sim_choice a, sim_choice b)
+{
+    if (b.kind == SIM_CHOICE_TICK) {
+        sim_choice t = a;
+        a = b;
+        b = t;
+    }
+    if (a.kind == SIM_CHOICE_TICK && b.kind == SIM_CHOICE_STEP) {
+        int cur = m->sched.current;
+        return cur < 0 || !is_task(m, b.actor) ||
+               m->actors[b.actor].eff_prio == m->actors[cur].eff_prio;
+    }
+    return sim_dependent_default(m, a, b);
+}
+
+const sim_model sim_model_rtos = {
+    .name = "rtos",
+    .start = rtos_start,
+    .may_step = rtos_may_step,
+    .extra_choices = rtos_extra,
+    .take_extra = rtos_take,
+    .update = rtos_update,
+    .performed = rtos_performed,
+    .held_why = rtos_held_why,
+    .dependent = rtos_dependent,
+};

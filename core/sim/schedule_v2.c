@@ -1,0 +1,157 @@
+/*
+ * What version 2 of the schedule adds: choices that are not steps.
+ *
+ * Invariant: a schedule with only steps and random values is written as
+ * version 1, byte for byte as before, so every existing string and share URL
+ * keeps reading and writing the same; version 2 is written only when a run
+ * took an irq, a tick or a drop.  Both versions are read.
+ *
+ * Readable tokens that only v2 has:
+ *   !H      irq: the environment raises handler H
+ *   tick    the tick
+ *   ~T      drop: task T's pending future is cancelled
+ *   =NAME   a step of an actor whose name is a v2 keyword ("=tick")
+ * Compact entries (after the same flags, seed and count as v1): a varint tag
+ * whose low two bits say what follows in tag >> 2:
+ *   0 step: the actor (then the fingerprint, if the flags say so: the action
+ *     kind byte and 1 + the object's index)
+ *   1 random: the value
+ *   2 irq: the handler
+ *   3 other: 0 = tick; 1 = drop, followed by a varint actor
+ */
+#include "machine.h"
+#include "schedule_internal.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+bool sim_schedule_needs_v2(const sim_schedule *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (!s->entries[i].is_random && s->entries[i].what != SIM_CHOICE_STEP)
+            return true;
+    return false;
+}
+
+static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '-'; }
+
+static int v2_error(char *err, size_t es, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int v2_error(char *err, size_t es, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, es, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int sim_sched_v2_token(const char *t, size_t len, size_t *i, sim_sched_entry *e, char *err,
+                       size_t es)
+{
+    size_t at = *i, start = at;
+    if (at + 4 <= len && strncmp(t + at, "tick", 4) == 0 && (at + 4 == len || !name_char(t[at + 4]))) {
+        e->what = SIM_CHOICE_TICK;
+        *i = at + 4;
+        return 1;
+    }
+    char sigil = t[at];
+    if (sigil != '!' && sigil != '~' && sigil != '=')
+        return 0;
+    if (sigil == '=') { /* a step: the caller reads NAME[@kind:object] as in v1 */
+        if (at + 1 >= len || !name_char(t[at + 1]))
+            return v2_error(err, es, "schedule: expected an actor's name after '=' at column %zu",
+                            start + 1);
+        *i = at + 1;
+        return 0;
+    }
+    at++;
+    size_t n = 0;
+    while (at < len && name_char(t[at])) {
+        if (n + 1 >= sizeof e->actor_name)
+            return v2_error(err, es, "schedule: actor name too long at column %zu", start + 1);
+        e->actor_name[n++] = t[at++];
+    }
+    e->actor_name[n] = 0;
+    if (!n)
+        return v2_error(err, es, "schedule: expected an actor's name after '%c' at column %zu",
+                        sigil, start + 1);
+    e->what = sigil == '!' ? SIM_CHOICE_IRQ : SIM_CHOICE_DROP;
+    *i = at;
+    return 1;
+}
+
+bool sim_sched_v2_read(reader *r, unsigned flags, sim_sched_entry *e)
+{
+    uint64_t tag = read_varint(r), v = tag >> 2;
+    switch (tag & 3) {
+    case 0:
+        if (v >= 32768)
+            return false;
+        e->actor = (int16_t)v;
+        if (flags & 2) {
+            if (r->at >= r->n)
+                return false;
+            e->kind = r->p[r->at++];
+            uint64_t reg = read_varint(r);
+            if (reg > 32768)
+                return false;
+            e->has_fp = 1;
+            e->region = (int16_t)((int64_t)reg - 1);
+        }
+        break;
+    case 1:
+        if (v > UINT32_MAX)
+            return false;
+        e->is_random = 1;
+        e->value = (uint32_t)v;
+        break;
+    case 2:
+        if (v >= 32768)
+            return false;
+        e->what = SIM_CHOICE_IRQ;
+        e->actor = (int16_t)v;
+        break;
+    default:
+        if (v == 0) {
+            e->what = SIM_CHOICE_TICK;
+        } else if (v == 1) {
+            uint64_t a = read_varint(r);
+            if (a >= 32768)
+                return false;
+            e->what = SIM_CHOICE_DROP;
+            e->actor = (int16_t)a;
+        } else {
+            return false;
+        }
+    }
+    return !r->bad;
+}
+
+void sim_sched_v2_put(unsigned char **p, const sim_sched_entry *e, bool fingerprints)
+{
+    uint64_t actor = (uint64_t)(e->actor < 0 ? 0 : e->actor);
+    if (e->is_random) {
+        put_varint(p, (uint64_t)e->value << 2 | 1);
+        return;
+    }
+    switch (e->what) {
+    case SIM_CHOICE_IRQ:
+        put_varint(p, actor << 2 | 2);
+        break;
+    case SIM_CHOICE_TICK:
+        put_varint(p, 0 << 2 | 3);
+        break;
+    case SIM_CHOICE_DROP:
+        put_varint(p, 1 << 2 | 3);
+        put_varint(p, actor);
+        break;
+    default:
+        put_varint(p, actor << 2);
+        if (fingerprints) {
+            *(*p)++ = e->kind;
+            put_varint(p, (uint64_t)(e->region + 1));
+        }
+    }
+}
