@@ -124,7 +124,7 @@ describe('the semaphore view', () => {
     assert.deepEqual(await chain(page, 's'), ['A:gone', 'B:WAITING']);
     assert.equal(await v.getByTestId('node-s-A').count(), 0);
     await expectText(v.getByTestId('first-s'), 'first = A');
-    n = await press(page, '1', 1, n);
+    await press(page, '1', 1, n);
     assert.deepEqual(await chain(page, 's'), ['B:WAITING']);
     await expectText(v.getByTestId('first-s'), 'first = B');
     await expectText(page.getByTestId('narration'), 'Step 55: A made B first in line.');

@@ -77,7 +77,7 @@ Safe text survives: **bold** and \`code\`.
 ).replace(/\n## zh-CN\n/, `\n## zh-CN\n\n<img src=y onerror="window.top.__pwned='zh'">中文也一样安全。\n\n`);
 
 /** Lesson 1 broken: the title lacks its Chinese, an unknown field, an actor that does not exist. */
-const BROKEN = LESSON_1.replace(/^(title:\n  en: .*\n)  zh-CN: .*\n/m, '$1')
+const BROKEN = LESSON_1.replace(/^(title:\n {2}en: .*\n) {2}zh-CN: .*\n/m, '$1')
   .replace('id: racy-counter\n', 'id: racy-counter\ncolour: blue\n')
   .replace('    next:\n      actor: A\n', '    next:\n      actor: Q\n');
 

@@ -33,7 +33,7 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
   const { id, options } = req;
   active = id;
   let session: Session | null = null;
-  let progress: ExploreProgress = { executions: 0, bound: 0, pruned: 0, elapsedMs: 0 };
+  let progress: ExploreProgress;
   try {
     const M = await loadModule();
     if (active !== id) return;

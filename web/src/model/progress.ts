@@ -21,7 +21,7 @@ type Store = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** The progress saved in `storage` (empty when there is none or it does not read). */
 export function readProgress(storage: Store | null | undefined): Progress {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = storage?.getItem(PROGRESS_KEY) ?? null;
   } catch {

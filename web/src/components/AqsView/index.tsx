@@ -115,7 +115,6 @@ function Gauge({
   scale,
   changed,
   was,
-  step,
 }: {
   sem: SemaphoreView;
   scale: GaugeScale;
