@@ -295,7 +295,7 @@ describe('the lesson player', () => {
     await screenshot(page, 'lesson-index');
     await index.locator('[data-id="contention"]').click();
     await index.waitFor({ state: 'hidden' });
-    await expectText(page.locator('header nav'), /3\. /);
+    await expectText(page.locator('header nav'), /4\. /);
     await page.waitForURL((u) => u.searchParams.get('lesson') === 'contention');
     // a starting schedule: the lesson begins after it, and the address names only the lesson
     assert.ok((await stepOf(page)) > 0);
@@ -356,7 +356,7 @@ describe('the lesson player', () => {
     await expectText(page.locator('header nav'), /停车场\s*▸\s*7\. 挑战：制造一次丢失唤醒/);
     await expectText(page.getByTestId('lesson-body'), /两个线程共用一把互斥锁/);
     await expectText(page.getByTestId('lesson-panel'), /你的目标/);
-    await expectText(page.getByTestId('lesson-position'), `第 6 课，共 ${COUNT} 课`);
+    await expectText(page.getByTestId('lesson-position'), `第 7 课，共 ${COUNT} 课`);
     await page.getByTestId('hint-more').click();
     await expectText(page.getByTestId('hint-nudge'), /锁没人拿着，就没人需要等/);
     await stepActor(page, 'A');
