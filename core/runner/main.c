@@ -279,7 +279,7 @@ static int check_settings(const args *a, unsigned command, settings *st)
     if (command == RUN) {
         st->policy = sim_policy_from_name(a->value[O_POLICY] ? a->value[O_POLICY] : "round-robin");
         if (st->policy < 0)
-            return bad("%s: --policy must be round-robin, random, manual, priority, pct, not '%s'", a->command,
+            return bad("%s: --policy must be round-robin, random, priority, pct, manual, not '%s'", a->command,
                        a->value[O_POLICY]);
         return whole(a, O_SEED, 0, &st->seed) || whole(a, O_MAX_STEPS, 100000, &st->max_steps) ? 2
                                                                                               : 0;

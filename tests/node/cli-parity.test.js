@@ -115,7 +115,7 @@ const BAD = [
   [['--schedule', 'v1: A B@cas:'], "--schedule: entry 2 ('B@cas:'): no object after 'cas:'; write it as B@cas:OBJECT"],
   [['--schedule', 'v1.AAEE'], '--schedule: entry 1: actor number 3; the scenario has 2 actors (A, B)'],
   [['--schedule', 'v1.@@'], '--schedule: character 4 is not base64url'],
-  [['--schedule', 'A B'], "--schedule: must start with 'v1:' (readable) or 'v1.' (compact)"],
+  [['--schedule', 'A B'], "--schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)"],
   [['--schedule', ''], "--schedule: is empty; write 'v1:' for a schedule with no entries"],
   [['--schedule='], "--schedule: is empty; write 'v1:' for a schedule with no entries"],
   [['--schedule', ' \t'], "--schedule: is empty; write 'v1:' for a schedule with no entries"],
@@ -129,9 +129,9 @@ const BAD = [
   [['--max-steps'], '--max-steps needs a value'],
   [['--seed', '-1'], "--seed must be a whole number from 0 to 9007199254740991, not '-1'"],
   [['--max-steps', '9007199254740992'], "--max-steps must be a whole number from 0 to 9007199254740991, not '9007199254740992'"],
-  [['--policy', 'fair'], "--policy must be round-robin, random, manual, not 'fair'"],
+  [['--policy', 'fair'], "--policy must be round-robin, random, priority, pct, manual, not 'fair'"],
   // several mistakes: the same one is reported first
-  [['--max-steps', 'x', '--seed', '-1', '--policy', 'fair', '--schedule', 'v1: Z'], "--policy must be round-robin, random, manual, not 'fair'"],
+  [['--max-steps', 'x', '--seed', '-1', '--policy', 'fair', '--schedule', 'v1: Z'], "--policy must be round-robin, random, priority, pct, manual, not 'fair'"],
   [['--max-steps', 'x', '--seed', '-1', '--schedule', 'v1: Z'], "--seed must be a whole number from 0 to 9007199254740991, not '-1'"],
   [['--max-steps', 'x', '--schedule', 'v1: Z'], "--max-steps must be a whole number from 0 to 9007199254740991, not 'x'"],
 ];

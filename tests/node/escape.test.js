@@ -89,7 +89,7 @@ test('the lesson compiler escapes what it quotes', () => {
 test('lockstep escapes what it quotes: file names, options, commands, schedules', () => {
   const cases = [
     [['run', 'no\u001b[2J.yaml'], 'lockstep run: cannot read no\\x1b[2J.yaml: no such file\n'],
-    [['run', RACY, '--policy', 'fa\u001bir'], "lockstep run: --policy must be round-robin, random, manual, not 'fa\\x1bir'\n"],
+    [['run', RACY, '--policy', 'fa\u001bir'], "lockstep run: --policy must be round-robin, random, priority, pct, manual, not 'fa\\x1bir'\n"],
     [['fr\u001b[0mob'], "lockstep: unknown command 'fr\\x1b[0mob'; the commands are: run, explore, compile, check (see lockstep --help)\n"],
     [['check', 'no\u0007where'], 'lockstep check: cannot read no\\x07where: no such file or folder\n'],
   ];

@@ -138,7 +138,7 @@ void plat_irq_restore(plat_irq_state s, plat_site at)
 {
     (void)s;
     if (atomic_fetch_sub(depth_of_self(), 1) == 0)
-        plat_native_misuse(at, "restored interrupts it had not masked");
+        plat_native_misuse(at, "restored interrupts it had not masked", NULL, NULL);
 }
 
 void plat_irq_raise(int handler, plat_site at)
@@ -163,7 +163,7 @@ bool plat_task_block(int64_t deadline_us, plat_site at)
 {
     struct native_task *t = task_of(self_task);
     if (!t)
-        plat_native_misuse(at, "plat_task_block outside a task");
+        plat_native_misuse(at, "plat_task_block outside a task", NULL, NULL);
     bool woken = deadline_us < 0 ? (plat_parker_sleep(&t->parker, at), true)
                                  : plat_parker_sleep_until(&t->parker, deadline_us, at);
     atomic_store(&t->parker.woken, 0); /* the wake is used up */

@@ -139,7 +139,7 @@ void plat_irq_restore(plat_irq_state s, plat_site at)
     if (self < 0)
         return;
     if (kt[self].irq_depth == 0)
-        plat_native_misuse(at, "restored interrupts it had not masked");
+        plat_native_misuse(at, "restored interrupts it had not masked", NULL, NULL);
     if (--kt[self].irq_depth == 0)
         plat_native_point(); /* a tick that came while masked preempts now */
 }
@@ -199,7 +199,7 @@ void plat_task_set_priority(int task, int priority, plat_site at)
 bool plat_task_block(int64_t deadline_us, plat_site at)
 {
     if (self < 0)
-        plat_native_misuse(at, "plat_task_block outside a task");
+        plat_native_misuse(at, "plat_task_block outside a task", NULL, NULL);
     pthread_mutex_lock(&k_lock);
     struct ktask *t = &kt[self];
     if (k_executor) {
