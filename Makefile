@@ -20,10 +20,9 @@ CWARN := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-unused
 COPT := -O2 -g
 
 # ---- sources -------------------------------------------------------------------------
-ENGINE_SRC := $(sort $(wildcard core/engines/*/*.c))
-ENGINE_HDR := $(sort $(wildcard core/engines/*/*.h))
+include mk/engines.mk  # ENGINES and their ENGINE_SRC, ENGINE_HDR, BINDING_SRC
 SIM_SRC := $(sort $(wildcard core/sim/*.c core/sim/sched/*.c)) core/plat/sim/plat_sim.c
-SCRIPT_SRC := $(sort $(wildcard core/script/*.c))
+SCRIPT_SRC := $(sort $(wildcard core/script/*.c)) $(BINDING_SRC) $(B)/gen/engines.c
 NATIVE_PLAT_SRC := core/plat/native/plat_native.c
 CORE_SRC := $(SIM_SRC) $(SCRIPT_SRC) $(ENGINE_SRC)
 CORE_HDR := $(shell find core -name '*.h')
@@ -37,7 +36,7 @@ help:
 include mk/install.mk
 include mk/native.mk
 include mk/wasm.mk
-include $(sort $(filter-out mk/install.mk mk/native.mk mk/wasm.mk,$(wildcard mk/*.mk)))
+include $(sort $(filter-out mk/engines.mk mk/install.mk mk/native.mk mk/wasm.mk,$(wildcard mk/*.mk)))
 
 build: native wasm $(BUILD_EXTRA)
 

@@ -6,15 +6,12 @@
 # while it switches (ASYNCIFY_ONLY).  The rule that keeps this list short and
 # correct: machine functions start with sim_, coro_, actor_ or plat_, scenario
 # functions with script_, exports with ls_, and every engine function with its
-# engine's prefix, listed in WASM_ENGINE_PREFIXES.  A function that calls the
-# platform and is missing here fails the wasm tests loudly ("unreachable").
+# engine's prefixes, declared in core/engines/<engine>/engine.mk; the build
+# checks every engine and binding function against them ($(B)/gen/prefixes.ok).
 
-WASM_ENGINE_PREFIXES := counter_* atomic_* lot_* mini_mutex_* spin_wait_* mutex_* aqs_* semaphore_*
+WASM_ENGINE_PREFIXES := $(addsuffix *,$(ENGINE_PREFIXES))
 ASYNCIFY_ONLY := coro_* actor_* sim_* plat_* script_* explore_* run_range rebuild ls_* dynCall_vi \
                  $(WASM_ENGINE_PREFIXES)
-comma := ,
-empty :=
-space := $(empty) $(empty)
 ASYNCIFY_LIST := [$(subst $(space),$(comma),$(foreach f,$(ASYNCIFY_ONLY),'$(f)'))]
 
 EMFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -O2 -DPLAT_SIM
@@ -37,11 +34,11 @@ $(B)/wasm/obj/%.o: %.c $(CORE_HDR)
 	@emcc $(EMFLAGS) -c $< -o $@
 
 # The browser build; the node build below links the same objects.
-$(B)/wasm/lockstep-web.mjs: $(WASM_OBJ)
+$(B)/wasm/lockstep-web.mjs: $(WASM_OBJ) $(B)/gen/prefixes.ok
 	@echo "  LINK  $@"
 	@emcc $(EMFLAGS) $(EMLINK) -sEXPORT_ES6 -sENVIRONMENT=web,worker -o $@ $(WASM_OBJ) 2> >(grep -v 'onlylist contained' >&2)
 
-$(B)/wasm/lockstep-node.cjs: $(WASM_OBJ)
+$(B)/wasm/lockstep-node.cjs: $(WASM_OBJ) $(B)/gen/prefixes.ok
 	@echo "  LINK  $@"
 	@emcc $(EMFLAGS) $(EMLINK) -sENVIRONMENT=node -o $@ $(WASM_OBJ) 2> >(grep -v 'onlylist contained' >&2)
 

@@ -1,26 +1,18 @@
 /*
  * The catalog: every engine and object type the scenario language knows.
- * To add an engine, bind its types in an ops_<engine>.c file and list them
- * here.
+ * The list of engines is generated from mk/engines.mk (see catalog.h); each
+ * engine's binding (script/engines/<engine>/binding.c) lists its own types.
  */
 #include "catalog.h"
 
 #include <string.h>
 
-extern const script_engine engine_basic, engine_parking_lot, engine_aqs;
-extern const script_type type_counter, type_atomic_counter, type_mini_mutex, type_semaphore;
-
-static const script_engine *const engines[] = {&engine_basic, &engine_parking_lot, &engine_aqs};
-static const script_type *const types[] = {&type_counter, &type_atomic_counter, &type_mini_mutex,
-                                           &type_semaphore};
-
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
 const script_type *script_type_named(const char *name)
 {
-    for (size_t i = 0; i < COUNT(types); i++)
-        if (strcmp(types[i]->name, name) == 0)
-            return types[i];
+    for (unsigned i = 0; i < script_engine_count; i++)
+        for (const script_type *const *t = script_engines[i]->types; *t; t++)
+            if (strcmp((*t)->name, name) == 0)
+                return *t;
     return NULL;
 }
 
@@ -42,9 +34,9 @@ int script_field_index(const script_type *t, const char *name)
 
 const script_engine *script_engine_named(const char *name)
 {
-    for (size_t i = 0; i < COUNT(engines); i++)
-        if (strcmp(engines[i]->name, name) == 0)
-            return engines[i];
+    for (unsigned i = 0; i < script_engine_count; i++)
+        if (strcmp(script_engines[i]->name, name) == 0)
+            return script_engines[i];
     return NULL;
 }
 
@@ -58,8 +50,8 @@ bool script_engine_has_variant(const script_engine *e, const char *variant)
 
 bool script_variant_known(const char *variant)
 {
-    for (size_t i = 0; i < COUNT(engines); i++)
-        for (const char *const *v = engines[i]->variants; *v; v++)
+    for (unsigned i = 0; i < script_engine_count; i++)
+        for (const char *const *v = script_engines[i]->variants; *v; v++)
             if (strcmp(*v, variant) == 0)
                 return true;
     return false;
@@ -68,13 +60,57 @@ bool script_variant_known(const char *variant)
 void script_engines_json(sim_machine *m, jbuf *b)
 {
     jb_raw(b, "{");
-    for (size_t i = 0; i < COUNT(engines); i++) {
-        if (!engines[i]->describe)
+    for (unsigned i = 0; i < script_engine_count; i++) {
+        if (!script_engines[i]->describe)
             continue;
-        jb_key(b, engines[i]->name);
-        engines[i]->describe(m, b);
+        jb_key(b, script_engines[i]->name);
+        script_engines[i]->describe(m, b);
     }
     jb_raw(b, "}");
+}
+
+/* One type of the catalog: "<name>": {engine, summary, params, ops, fields}. */
+static void type_json(jbuf *b, const script_type *t)
+{
+    jb_key(b, t->name);
+    jb_raw(b, "{");
+    jb_key(b, "engine");
+    jb_str(b, t->engine);
+    jb_key(b, "summary");
+    jb_str(b, t->summary);
+    jb_key(b, "params");
+    jb_raw(b, "[");
+    for (unsigned k = 0; k < t->n_params; k++) {
+        jb_sep(b);
+        jb_raw(b, "{");
+        jb_key(b, "name");
+        jb_str(b, t->param_names[k]);
+        jb_key(b, "default");
+        jb_int(b, t->param_defaults[k]);
+        jb_raw(b, "}");
+    }
+    jb_raw(b, "]");
+    jb_key(b, "ops");
+    jb_raw(b, "{");
+    for (size_t k = 0; k < t->n_ops; k++) {
+        jb_key(b, t->ops[k].name);
+        jb_raw(b, "{");
+        jb_key(b, "args");
+        jb_raw(b, "[");
+        for (unsigned a = 0; a < t->ops[k].n_args; a++) {
+            jb_sep(b);
+            jb_str(b, t->ops[k].arg_names[a]);
+        }
+        jb_raw(b, "]}");
+    }
+    jb_raw(b, "}");
+    jb_key(b, "fields");
+    jb_raw(b, "[");
+    for (size_t k = 0; k < t->n_fields; k++) {
+        jb_sep(b);
+        jb_str(b, t->fields[k].name);
+    }
+    jb_raw(b, "]}");
 }
 
 void script_catalog_json(jbuf *b)
@@ -84,8 +120,8 @@ void script_catalog_json(jbuf *b)
     jb_int(b, SCRIPT_VERSION);
     jb_key(b, "engines");
     jb_raw(b, "{");
-    for (size_t i = 0; i < COUNT(engines); i++) {
-        const script_engine *e = engines[i];
+    for (unsigned i = 0; i < script_engine_count; i++) {
+        const script_engine *e = script_engines[i];
         jb_key(b, e->name);
         jb_raw(b, "{");
         jb_key(b, "summary");
@@ -99,56 +135,24 @@ void script_catalog_json(jbuf *b)
         jb_raw(b, "]");
         jb_key(b, "sources");
         jb_raw(b, "[");
-        for (const char *const *s = e->sources; *s; s++) {
+        for (const char *const *s = script_engine_sources[i]; *s; s++) {
             jb_sep(b);
             jb_str(b, *s);
+        }
+        jb_raw(b, "]");
+        jb_key(b, "labels");
+        jb_raw(b, "[");
+        for (const char *const *l = script_engine_labels[i]; *l; l++) {
+            jb_sep(b);
+            jb_str(b, *l);
         }
         jb_raw(b, "]}");
     }
     jb_raw(b, "}");
     jb_key(b, "types");
     jb_raw(b, "{");
-    for (size_t i = 0; i < COUNT(types); i++) {
-        const script_type *t = types[i];
-        jb_key(b, t->name);
-        jb_raw(b, "{");
-        jb_key(b, "engine");
-        jb_str(b, t->engine);
-        jb_key(b, "summary");
-        jb_str(b, t->summary);
-        jb_key(b, "params");
-        jb_raw(b, "[");
-        for (unsigned k = 0; k < t->n_params; k++) {
-            jb_sep(b);
-            jb_raw(b, "{");
-            jb_key(b, "name");
-            jb_str(b, t->param_names[k]);
-            jb_key(b, "default");
-            jb_int(b, t->param_defaults[k]);
-            jb_raw(b, "}");
-        }
-        jb_raw(b, "]");
-        jb_key(b, "ops");
-        jb_raw(b, "{");
-        for (size_t k = 0; k < t->n_ops; k++) {
-            jb_key(b, t->ops[k].name);
-            jb_raw(b, "{");
-            jb_key(b, "args");
-            jb_raw(b, "[");
-            for (unsigned a = 0; a < t->ops[k].n_args; a++) {
-                jb_sep(b);
-                jb_str(b, t->ops[k].arg_names[a]);
-            }
-            jb_raw(b, "]}");
-        }
-        jb_raw(b, "}");
-        jb_key(b, "fields");
-        jb_raw(b, "[");
-        for (size_t k = 0; k < t->n_fields; k++) {
-            jb_sep(b);
-            jb_str(b, t->fields[k].name);
-        }
-        jb_raw(b, "]}");
-    }
+    for (unsigned i = 0; i < script_engine_count; i++)
+        for (const script_type *const *t = script_engines[i]->types; *t; t++)
+            type_json(b, *t);
     jb_raw(b, "}}");
 }

@@ -56,11 +56,21 @@ typedef struct script_type {
 typedef struct script_engine {
     const char *name;
     const char *summary;
-    const char *const *variants; /* NULL-terminated; the first is "correct" */
-    const char *const *sources;  /* engine source files, relative to core/ */
+    const char *const *variants;    /* NULL-terminated; the first is "correct" */
+    const script_type *const *types; /* NULL-terminated: the objects it offers */
     /* The engine's process-wide state for the view, as a JSON value, or NULL. */
     void (*describe)(sim_machine *m, jbuf *out);
 } script_engine;
+
+/* The engines the build knows, in the order of ENGINES in mk/engines.mk, each
+ * one's source files (relative to core/) and the labels its code passes to
+ * AT() (sorted), all NULL-terminated.  They are generated from that list
+ * (build/gen/engines.c), so an engine is added by adding its folders and one
+ * word there. */
+extern const script_engine *const script_engines[];
+extern const char *const *const script_engine_sources[];
+extern const char *const *const script_engine_labels[];
+extern const unsigned script_engine_count;
 
 const script_type *script_type_named(const char *name);
 const script_op *script_op_named(const script_type *t, const char *name);

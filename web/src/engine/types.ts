@@ -79,7 +79,7 @@ export interface Blocked {
   until?: number;
 }
 
-/** The parking lot's buckets: only the non-empty ones (core/script/ops_parking_lot.c). */
+/** The parking lot's buckets: only the non-empty ones (core/script/engines/parking_lot/binding.c). */
 export interface ParkingLotState {
   buckets: number;
   queues: {

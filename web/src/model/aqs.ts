@@ -9,7 +9,7 @@
  * (wait for a signal)", "signal B").  Pure functions, no DOM.
  *
  * The engine: core/engines/aqs/ (semaphore.c, aqs.c, aqs_cancel.c,
- * aqs_thread.c); the binding and its describe(): core/script/ops_aqs.c.
+ * aqs_thread.c); the binding and its describe(): core/script/engines/aqs/binding.c.
  */
 import type { ActorState, MachineState, ObjectState, PendingAction, TraceEvent } from '../engine/types';
 import { t } from '../i18n';
@@ -323,7 +323,7 @@ function firstField(state: MachineState, object: string): string {
 
 const num = (v: number | undefined) => formatValue(int32(v));
 
-/** The label of a guarded call's body (script/ops_aqs.c): a sleep that holds the permits. */
+/** The label of a guarded call's body (script/engines/aqs/binding.c): a sleep that holds the permits. */
 const HOLD = 'hold the permits (the call)';
 
 /** What a pending or past action is, in the engine's terms (by its object and the C source's label). */

@@ -24,19 +24,14 @@
  * release, so in correct code the sum can only be below the capacity while
  * operations are in flight, never above it.)
  */
-#include "../engines/aqs/caller.h"
-#include "../engines/aqs/semaphore.h"
-#include "catalog.h"
+#include "../../../engines/aqs/caller.h"
+#include "../../../engines/aqs/semaphore.h"
+#include "../../catalog.h"
 
 #include <stdio.h>
 
 static const char *const aqs_variants[] = {"correct", "acquire_in_try", "compensating_release",
                                            "no_propagation", NULL};
-static const char *const aqs_sources[] = {"engines/aqs/semaphore.h",  "engines/aqs/semaphore.c",
-                                          "engines/aqs/aqs.h",        "engines/aqs/aqs.c",
-                                          "engines/aqs/aqs_cancel.c", "engines/aqs/aqs_thread.h",
-                                          "engines/aqs/aqs_thread.c", "engines/aqs/caller.h",
-                                          "engines/aqs/caller.c",     NULL};
 
 /* ---- the threads ---------------------------------------------------------------- */
 
@@ -525,10 +520,13 @@ static void aqs_engine_describe(sim_machine *m, jbuf *b)
     jb_raw(b, "]}");
 }
 
+extern const script_type type_semaphore;
+static const script_type *const aqs_types[] = {&type_semaphore, NULL};
+
 const script_engine engine_aqs = {
     .name = "aqs",
     .summary = "a Java-style counting semaphore on a small AbstractQueuedSynchronizer",
     .variants = aqs_variants,
-    .sources = aqs_sources,
+    .types = aqs_types,
     .describe = aqs_engine_describe,
 };

@@ -7,26 +7,21 @@
  * in which B unlocks A's mutex is reported as misuse instead of silently
  * working.
  */
-#include "../engines/parking_lot/lot.h"
-#include "../engines/parking_lot/mini_mutex.h"
-#include "catalog.h"
+#include "../../../engines/parking_lot/lot.h"
+#include "../../../engines/parking_lot/mini_mutex.h"
+#include "../../catalog.h"
 
 #include <stdio.h>
 
 static const char *const parking_lot_variants[] = {"correct", "validate_outside", "widen",
                                                    "handoff", NULL};
-static const char *const parking_lot_sources[] = {
-    "engines/parking_lot/mini_mutex.h", "engines/parking_lot/mini_mutex.c",
-    "engines/parking_lot/lot.h",        "engines/parking_lot/lot.c",
-    "engines/parking_lot/spin_wait.h",  "engines/parking_lot/spin_wait.c",
-    NULL};
 
 typedef struct scripted_mutex {
     mini_mutex m;  /* first: the object's address is the mutex's key */
     int8_t owner;  /* 1 + the holding actor, 0 when free (binding only) */
 } scripted_mutex;
 
-static int me(void) { return sim_current_actor(sim_running()); }
+static int mutex_me(void) { return sim_current_actor(sim_running()); }
 
 static int mutex_setup(void *o, const int64_t *params, char *err, size_t es)
 {
@@ -40,7 +35,7 @@ static int64_t mutex_lock_op(void *o, const int64_t *args)
     (void)args;
     scripted_mutex *s = o;
     mini_mutex_lock(&s->m);
-    s->owner = (int8_t)(me() + 1);
+    s->owner = (int8_t)(mutex_me() + 1);
     return 0;
 }
 
@@ -50,7 +45,7 @@ static int64_t mutex_try_lock_op(void *o, const int64_t *args)
     scripted_mutex *s = o;
     bool got = mini_mutex_try_lock(&s->m);
     if (got)
-        s->owner = (int8_t)(me() + 1);
+        s->owner = (int8_t)(mutex_me() + 1);
     return got;
 }
 
@@ -59,10 +54,10 @@ static int64_t mutex_unlock_op(void *o, const int64_t *args)
     (void)args;
     scripted_mutex *s = o;
     sim_machine *m = sim_running();
-    if (s->owner != 0 && s->owner != me() + 1) {
+    if (s->owner != 0 && s->owner != mutex_me() + 1) {
         char msg[120];
         snprintf(msg, sizeof msg, "%s unlocked a mutex that %s holds",
-                 sim_actor_name(m, me()), sim_actor_name(m, s->owner - 1));
+                 sim_actor_name(m, mutex_me()), sim_actor_name(m, s->owner - 1));
         sim_violation(m, "misuse", msg, AT("unlock by a non-owner"));
         return 0;
     }
@@ -106,7 +101,7 @@ static void mutex_describe(const void *o, sim_machine *m, jbuf *b)
 /* The parking lot as seen by the simulator (NULL until some mutex made it). */
 static const lot *lot_if_made(const sim_machine *m) { return sim_global_peek(m, &lot_global); }
 
-static const char *two_bits(int64_t v) { return (const char *[]){"00", "01", "10", "11"}[v & 3]; }
+static const char *mutex_two_bits(int64_t v) { return (const char *[]){"00", "01", "10", "11"}[v & 3]; }
 
 /* "parked on mutex m (bucket 30) since step 34; its validate passed at step
  * 30 with state 11; A's unpark_one on m at step 29 found no waiter and wrote 00
@@ -123,7 +118,7 @@ static void mutex_tell_story(const void *o, const char *name, unsigned bucket, s
         if ((size_t)n < size &&
             sim_trace_find_last(m, actor, -1, "load", "validate: state == 11?", now, &validate))
             n += snprintf(buf + n, size - (size_t)n, "; its validate passed at step %llu with state %s",
-                          (unsigned long long)validate.step, two_bits(validate.new_value));
+                          (unsigned long long)validate.step, mutex_two_bits(validate.new_value));
         bool found = false;
         for (uint64_t before = now; (size_t)n < size && !found;) {
             if (!sim_trace_find_last(m, -1, actor, "store", "callback: write 00", before, &wrote))
@@ -218,10 +213,13 @@ static void parking_lot_describe(sim_machine *m, jbuf *b)
     jb_raw(b, "]}");
 }
 
+extern const script_type type_mini_mutex;
+static const script_type *const parking_lot_types[] = {&type_mini_mutex, NULL};
+
 const script_engine engine_parking_lot = {
     .name = "parking_lot",
     .summary = "a 64-bucket parking lot and a one-byte mutex",
     .variants = parking_lot_variants,
-    .sources = parking_lot_sources,
+    .types = parking_lot_types,
     .describe = parking_lot_describe,
 };

@@ -1,21 +1,10 @@
 /*
  * Scenario bindings of engine `basic`: `counter` and `atomic_counter`.
  */
-#include "../engines/basic/counter.h"
-#include "catalog.h"
+#include "../../../engines/basic/counter.h"
+#include "../../catalog.h"
 
 #include <stdio.h>
-
-static const char *const basic_variants[] = {"correct", NULL};
-static const char *const basic_sources[] = {"engines/basic/counter.h", "engines/basic/counter.c",
-                                            NULL};
-
-const script_engine engine_basic = {
-    .name = "basic",
-    .summary = "a shared counter, racy and atomic",
-    .variants = basic_variants,
-    .sources = basic_sources,
-};
 
 static int counter_setup(void *o, const int64_t *params, char *err, size_t es)
 {
@@ -105,4 +94,14 @@ const script_type type_atomic_counter = {
     .n_ops = 2,
     .fields = atomic_fields,
     .n_fields = 1,
+};
+
+static const char *const basic_variants[] = {"correct", NULL};
+static const script_type *const basic_types[] = {&type_counter, &type_atomic_counter, NULL};
+
+const script_engine engine_basic = {
+    .name = "basic",
+    .summary = "a shared counter, racy and atomic",
+    .variants = basic_variants,
+    .types = basic_types,
 };

@@ -1,0 +1,41 @@
+# The engines, in the order the catalog and the app list them.  Adding an
+# engine is its folders (docs/ARCHITECTURE.md lists them) plus one word here.
+ENGINES := basic parking_lot aqs
+
+# Each engine's core/engines/<e>/engine.mk says, in reading order, which files
+# a learner sees (<e>_SOURCES) and which function-name prefixes its engine and
+# binding code use (<e>_PREFIXES: Asyncify instruments only those names).
+include $(foreach e,$(ENGINES),core/engines/$(e)/engine.mk)
+
+# Forgetting a word fails here, not as "unreachable" in the browser.
+$(foreach d,$(notdir $(patsubst %/,%,$(wildcard core/engines/*/))), \
+  $(if $(filter $(d),$(ENGINES)),, \
+    $(error core/engines/$(d)/ is not listed in ENGINES (mk/engines.mk))))
+$(foreach e,$(ENGINES), \
+  $(if $(wildcard core/script/engines/$(e)/binding.c),, \
+    $(error engine $(e): core/script/engines/$(e)/binding.c is missing)) \
+  $(if $(filter-out $($(e)_SOURCES),$(notdir $(wildcard core/engines/$(e)/*.[ch]))), \
+    $(error engine $(e): $(e)_SOURCES in core/engines/$(e)/engine.mk does not name \
+      $(filter-out $($(e)_SOURCES),$(notdir $(wildcard core/engines/$(e)/*.[ch]))))))
+
+ENGINE_PREFIXES := $(foreach e,$(ENGINES),$($(e)_PREFIXES))
+ENGINE_SRC := $(foreach e,$(ENGINES),$(sort $(wildcard core/engines/$(e)/*.c)))
+ENGINE_HDR := $(foreach e,$(ENGINES),$(sort $(wildcard core/engines/$(e)/*.h)))
+BINDING_SRC := $(foreach e,$(ENGINES),$(sort $(wildcard core/script/engines/$(e)/*.c)))
+comma := ,
+empty :=
+space := $(empty) $(empty)
+
+# The catalog's engine list, generated so that no C file lists engines by hand.
+$(B)/gen/engines.c: mk/engines.mk $(foreach e,$(ENGINES),core/engines/$(e)/engine.mk) tools/gen-engines \
+                   $(ENGINE_SRC) $(BINDING_SRC)
+	@mkdir -p $(@D)
+	@tools/gen-engines $@ $(foreach e,$(ENGINES),$(e):$(subst $(space),$(comma),$(strip $($(e)_SOURCES))))
+
+# Every engine and binding function carries one of its engine's prefixes.
+$(B)/gen/prefixes.ok: tools/check-engine-prefixes $(foreach e,$(ENGINES),core/engines/$(e)/engine.mk) \
+                      $(ENGINE_SRC) $(BINDING_SRC) $(ENGINE_HDR) core/plat/plat.h
+	@mkdir -p $(@D)
+	@$(foreach e,$(ENGINES),tools/check-engine-prefixes $(CC) "$($(e)_PREFIXES)" \
+	    $(wildcard core/engines/$(e)/*.c core/script/engines/$(e)/*.c) &&) true
+	@touch $@

@@ -1,0 +1,66 @@
+// The architecture document's promises about the tree: every engine in
+// mk/engines.mk has each file the document says an engine adds, and no file
+// of the project points outside the clone (at a ../shared folder that a
+// user's copy does not have).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('../../', import.meta.url).pathname;
+const read = (path) => readFileSync(join(root, path), 'utf8');
+
+/** The words of `ENGINES := ...` in mk/engines.mk. */
+function engines() {
+  const line = read('mk/engines.mk')
+    .split('\n')
+    .find((l) => l.startsWith('ENGINES :='));
+  assert.ok(line, 'mk/engines.mk has an ENGINES := line');
+  return line.slice('ENGINES :='.length).trim().split(/\s+/);
+}
+
+/** The paths of the table under "What a new engine adds". */
+function perEngineFiles() {
+  const doc = read('docs/ARCHITECTURE.md');
+  const section = doc.slice(doc.indexOf('## What a new engine adds'));
+  const body = section.slice(0, section.indexOf('\n## ', 4));
+  return [...body.matchAll(/^\| `([^`]+)`/gm)].map((m) => m[1]);
+}
+
+const pascal = (name) =>
+  name
+    .split('_')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
+
+test('docs/ARCHITECTURE.md lists what an engine adds', () => {
+  const files = perEngineFiles();
+  assert.ok(files.length >= 5, `found ${files.length} rows`);
+  assert.ok(files.every((f) => f.includes('<engine>') || f.includes('<Engine>') || f === 'lessons/'));
+});
+
+for (const engine of engines()) {
+  test(`engine ${engine} has every file docs/ARCHITECTURE.md says an engine adds`, () => {
+    for (const pattern of perEngineFiles()) {
+      const path = pattern
+        .replaceAll('<engine>', engine)
+        .replaceAll('<Engine>', pascal(engine))
+        .split(' ')[0]
+        .replace(/\*\.c,$/, '');
+      const dir = path.endsWith('/') ? path : null;
+      if (dir) {
+        assert.ok(existsSync(join(root, dir)), `${dir} exists`);
+        assert.ok(readdirSync(join(root, dir)).length > 0, `${dir} is not empty`);
+      } else {
+        assert.ok(existsSync(join(root, path)), `${path} exists`);
+      }
+    }
+  });
+}
+
+test('no tracked file points at ../shared (a clone has no such folder)', () => {
+  const outside = ['\\.\\./shared/', '/work' + '/shared'].join('|');
+  const r = spawnSync('git', ['grep', '-n', '-I', '-E', outside], { cwd: root, encoding: 'utf8' });
+  assert.equal(r.status, 1, `git grep found:\n${r.stdout}${r.stderr}`);
+});
