@@ -60,7 +60,16 @@ typedef struct script_engine {
     const script_type *const *types; /* NULL-terminated: the objects it offers */
     /* The engine's process-wide state for the view, as a JSON value, or NULL. */
     void (*describe)(sim_machine *m, jbuf *out);
+    /* The scheduling model its scenarios run under (NULL: "threads"), and
+     * whether a scenario's smaller priority number runs first (the machine
+     * counts upward, so such priorities are negated for it). */
+    const char *model;
+    bool smaller_priority_first;
 } script_engine;
+
+/* The engine a program's objects belong to (the first object's), or NULL. */
+struct script_program;
+const script_engine *script_engine_of(const struct script_program *p);
 
 /* The engines the build knows, in the order of ENGINES in mk/engines.mk, each
  * one's source files (relative to core/) and the labels its code passes to

@@ -58,7 +58,9 @@ static int setup(sim_machine *m, void *arg)
     for (uint32_t i = 0; i < p->n_actors; i++) {
         const script_actor *a = &p->actors[i];
         w->args[i] = (struct actor_arg){w, (int)i};
-        if (sim_add_actor(m, a->name, (sim_actor_kind)a->kind, a->priority, actor_entry,
+        const script_engine *e = script_engine_of(p);
+        int priority = e && e->smaller_priority_first ? -a->priority : a->priority;
+        if (sim_add_actor(m, a->name, (sim_actor_kind)a->kind, priority, actor_entry,
                           &w->args[i]) < 0)
             return -1;
     }
@@ -180,7 +182,12 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
                        .describe_objects = describe_objects,
                        .describe_engines = describe_engines,
                        .describe_block = describe_block};
-    w->machine = w->arena ? sim_new(cfg, setup, w, &hooks) : NULL;
+    /* The engine says which scheduling model its scenarios run under. */
+    sim_config c = cfg ? *cfg : (sim_config){0};
+    const script_engine *engine = script_engine_of(p);
+    if (!c.model && engine && engine->model)
+        c.model = engine->model;
+    w->machine = w->arena ? sim_new(&c, setup, w, &hooks) : NULL;
     if (!w->machine) {
         snprintf(err, errsize, "out of memory");
         script_world_free(w);

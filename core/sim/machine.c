@@ -199,7 +199,7 @@ void sim_fail_setup(sim_machine *m, const char *message) { fail(m, "%s", message
 void sim_end_error(sim_machine *m, const char *message) { end_with_error(m, message); }
 
 /* Run actor i up to its first announced action (or its end). */
-static void start_actor(sim_machine *m, int i)
+static void sim_start_actor(sim_machine *m, int i)
 {
     m->current = i;
     running_machine = m;
@@ -209,11 +209,11 @@ static void start_actor(sim_machine *m, int i)
 }
 
 /* Run every actor that is not dormant up to its first announced action. */
-static void start_actors(sim_machine *m)
+static void sim_start_actors(sim_machine *m)
 {
     for (int i = 0; i < m->n_actors; i++)
         if (!m->actors[i].dormant)
-            start_actor(m, i);
+            sim_start_actor(m, i);
 }
 
 void sim_arm(sim_machine *m, int i)
@@ -227,12 +227,12 @@ void sim_arm(sim_machine *m, int i)
     a->armed_seq = ++m->sched.seq;
     coro_restart(a->co, actor_main, a);
     sim_emit_machine(m, SIM_EV_RAISE, i, 0, 0);
-    start_actor(m, i);
+    sim_start_actor(m, i);
 }
 
 /* Arm the handlers that steps raised (they cannot be started from inside
  * another actor's coroutine). */
-static void arm_raised(sim_machine *m)
+static void sim_arm_raised(sim_machine *m)
 {
     m->arm_any = false;
     for (int i = 0; i < m->n_actors; i++)
@@ -240,7 +240,7 @@ static void arm_raised(sim_machine *m)
             sim_arm(m, i);
 }
 
-static void settle(sim_machine *m, int moved);
+static void sim_settle(sim_machine *m, int moved);
 
 static int rebuild(sim_machine *m)
 {
@@ -285,10 +285,10 @@ static int rebuild(sim_machine *m)
     m->extras = m->model->extra_choices && m->model != &sim_model_threads;
     for (int i = 0; i < m->n_actors; i++)
         m->extras = m->extras || (m->model->extra_choices && m->actors[i].dormant);
-    start_actors(m);
+    sim_start_actors(m);
     if (m->model->start)
         m->model->start(m);
-    settle(m, -1);
+    sim_settle(m, -1);
     return 0;
 }
 
@@ -342,10 +342,10 @@ int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])
 
 /* After a choice: arm what was raised, let the model catch up, jump the
  * clock if everybody waits for it, detect the end. */
-static void settle(sim_machine *m, int moved)
+static void sim_settle(sim_machine *m, int moved)
 {
     if (m->arm_any)
-        arm_raised(m);
+        sim_arm_raised(m);
     if (m->model->update)
         m->model->update(m);
     if (m->outcome == SIM_RUNNING && moved >= 0 && sim_is_enabled(m, moved))
@@ -481,7 +481,7 @@ int sim_step(sim_machine *m, int i)
                  coro_stack_size(a->co));
         end_with_error(m, msg);
     }
-    settle(m, i);
+    sim_settle(m, i);
     return 0;
 }
 
@@ -546,7 +546,7 @@ int sim_take(sim_machine *m, sim_choice c)
     m->step++;
     if (m->model->take_extra(m, c) != 0)
         return -1;
-    settle(m, -1);
+    sim_settle(m, -1);
     return 0;
 }
 
@@ -691,10 +691,12 @@ static uint64_t perform(sim_machine *m, int i)
         e.new_v = ++a->irq_depth;
         break;
     case SIM_ACT_IRQ_RESTORE:
+        /* Put back the saved state: "not masked" unmasks at any depth (an
+         * interrupt-enable bit written back); "masked" undoes one level. */
         e.old_v = a->irq_depth;
-        if (a->irq_depth == 0)
-            violation = "restored interrupts it had not masked";
-        else
+        if (!p->a)
+            a->irq_depth = 0;
+        else if (a->irq_depth > 1)
             a->irq_depth--;
         e.new_v = a->irq_depth;
         break;

@@ -127,11 +127,15 @@ plat_irq_state plat_irq_save(plat_site at)
     return (plat_irq_state){(uint8_t)(atomic_fetch_add(depth_of_self(), 1) > 0)};
 }
 
+/* Restoring "not masked" unmasks whatever the depth (plat.h). */
 void plat_irq_restore(plat_irq_state s, plat_site at)
 {
-    (void)s;
-    if (atomic_fetch_sub(depth_of_self(), 1) == 0)
-        plat_native_misuse(at, "restored interrupts it had not masked");
+    (void)at;
+    _Atomic unsigned *depth = depth_of_self();
+    if (!s.was_masked)
+        atomic_store(depth, 0);
+    else if (atomic_load(depth) > 1)
+        atomic_fetch_sub(depth, 1);
 }
 
 void plat_irq_raise(int handler, plat_site at)
@@ -142,6 +146,10 @@ void plat_irq_raise(int handler, plat_site at)
 }
 
 int plat_task_self(void) { return self_task; }
+
+static _Thread_local bool in_interrupt;
+bool plat_in_interrupt(void) { return in_interrupt; }
+void plat_native_set_in_interrupt(bool in) { in_interrupt = in; }
 int plat_task_priority(int task) { return task_of(task) ? atomic_load(&tasks[task].effective) : 0; }
 int plat_task_base_priority(int task) { return task_of(task) ? atomic_load(&tasks[task].base) : 0; }
 
