@@ -28,6 +28,7 @@
 #include "../../catalog.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static const char *const rtos_variants[] = {
     "correct",        "reference_post", "post_increments_count",  "handoff",
@@ -434,10 +435,17 @@ static bool rtos_sem_explain_block(const void *o, const char *name, sim_machine 
          * only a lost post does that. */
         return false;
     }
+    char holders[80] = "";
+    for (int i = 0, n = 0; i < sim_actor_count(m) && i < SIM_MAX_ACTORS; i++)
+        if (x->held[i] > 0) {
+            size_t used = strlen(holders);
+            snprintf(holders + used, sizeof holders - used, "%s%s", n++ ? ", " : "; held by ",
+                     sim_actor_name(m, i));
+        }
     snprintf(buf, size,
-             "pends on %s (bit %d of wait_mask 0x%04x), count %d%s%s", name, rank,
+             "pends on %s (bit %d of wait_mask 0x%04x), count %d%s%s%s", name, rank,
              x->s.wait_mask.v, count,
-             p->deadline >= 0 ? ", with a timeout" : ", forever",
+             p->deadline >= 0 ? ", with a timeout" : ", forever", holders,
              sim_outcome_of(m) == SIM_STUCK
                  ? (x->held_total == 0 ? "; nobody holds it and nobody will post" : "; nobody will post")
                  : "");
