@@ -13,6 +13,14 @@
  * does not matter: with pruning on they are taken as soon as they come up and
  * are never a choice.
  *
+ * Choices that are not steps (choice.h) branch like steps: each choice is a
+ * bit, step(A) and irq(H) the bit of their actor (a handler that can be
+ * raised is dormant, so it has no step at the same time) and tick the bit
+ * after the last actor.  Raising an interrupt or letting a tick fall while
+ * there was another choice always costs a preemption (otherwise a run could
+ * let ticks fall for free, forever).  Sleep
+ * sets only reason about steps: an irq or a tick wakes everybody.
+ *
  * Sleep sets: after trying actor a at a node, a later sibling b's subtree need
  * not try a first again if a's next step is independent of everything done
  * since (they touch different objects): that ordering only swaps two commuting
@@ -26,11 +34,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A set of choices: bit i is step(i) or irq(i), TICK_BIT the tick. */
+typedef uint64_t choice_set;
+#define TICK_BIT SIM_MAX_ACTORS
+#define BIT(i) ((choice_set)1 << (i))
+
 typedef struct dfs_node {
-    uint32_t enabled; /* actors that could move here */
-    uint32_t done;    /* actors tried or ruled out by the bound from here */
-    uint32_t tried;   /* actors whose subtrees were explored from here */
-    uint32_t sleep;   /* the sleep set on arrival */
+    choice_set enabled; /* choices possible here */
+    choice_set done;    /* choices tried or ruled out by the bound from here */
+    choice_set tried;   /* choices whose subtrees were explored from here */
+    choice_set sleep;   /* the sleep set on arrival */
+    choice_set steps;   /* which of `enabled` are steps (the rest: irq, tick) */
     int8_t chosen;    /* the actor of the current run */
     int8_t prev;      /* who took the previous step */
     uint8_t costly;   /* switching away from prev costs a preemption */
@@ -126,18 +140,39 @@ static bool independent(const sim_action *x, const sim_action *y)
     return x->kind == SIM_ACT_LOAD && y->kind == SIM_ACT_LOAD;
 }
 
-static uint32_t wake_dependent(const sim_machine *m, uint32_t sleep, int actor)
+/* Whether choice bit c is a step here (not an irq or the tick). */
+static bool is_step_bit(const sim_machine *m, int c)
 {
-    const sim_action *a = sim_pending(m, actor);
-    for (uint32_t left = sleep; left; left &= left - 1) {
-        int t = __builtin_ctz(left);
-        if (!independent(sim_pending(m, t), a))
-            sleep &= ~(1u << t);
+    return c < TICK_BIT && sim_actor_state_of(m, c) != SIM_STATE_DORMANT;
+}
+
+/* After choice `c`: the sleepers whose next step does not commute with it
+ * wake up.  An irq or a tick wakes everybody, and only steps sleep. */
+static choice_set wake_dependent(const sim_machine *m, choice_set sleep, int c)
+{
+    if (!is_step_bit(m, c))
+        return 0;
+    const sim_action *a = sim_pending(m, c);
+    for (choice_set left = sleep; left; left &= left - 1) {
+        int t = __builtin_ctzll(left);
+        if (!is_step_bit(m, t) || !independent(sim_pending(m, t), a))
+            sleep &= ~BIT(t);
     }
     return sleep;
 }
 
-static int lowest(uint32_t set) { return __builtin_ctz(set); }
+static int lowest(choice_set set) { return __builtin_ctzll(set); }
+
+/* Take choice bit c. */
+static void explore_take(sim_machine *m, int c)
+{
+    if (c == TICK_BIT)
+        sim_take(m, sim_tick_choice());
+    else if (!is_step_bit(m, c))
+        sim_take(m, sim_irq_choice(c));
+    else
+        sim_step(m, c);
+}
 
 /* An actor among `candidates` whose next step is local (spin, yield, work), or -1. */
 static int explore_local_step(const sim_machine *m, uint32_t candidates)
@@ -189,7 +224,7 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
     size_t depth = 0;
     int prev = -1;
     sim_act_kind prev_kind = SIM_ACT_NONE;
-    uint32_t sleep = 0;
+    choice_set sleep = 0;
     uint64_t rng = e->cfg.seed * 0x2545F4914F6CDD1Dull + execution;
     /* pct: priorities (higher runs first) and change points */
     int prio[SIM_MAX_ACTORS];
@@ -215,21 +250,27 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
             info.end = RUN_LIMIT;
             break;
         }
-        int en[SIM_MAX_ACTORS];
-        int n = sim_enabled(m, en);
-        uint32_t E = 0;
-        for (int i = 0; i < n; i++)
-            E |= 1u << en[i];
+        sim_choice ch[SIM_MAX_CHOICES];
+        int n = sim_choices(m, ch);
+        choice_set E = 0, steps = 0;
+        for (int i = 0; i < n; i++) {
+            int c = ch[i].kind == SIM_CHOICE_TICK ? TICK_BIT : ch[i].actor;
+            E |= BIT(c);
+            if (ch[i].kind == SIM_CHOICE_STEP)
+                steps |= BIT(c);
+        }
+        if (n == 0) /* nothing possible and still running: the machine settles it */
+            break;
         bool costly = prev >= 0 && (E >> prev & 1) && prev_kind != SIM_ACT_SPIN &&
                       prev_kind != SIM_ACT_YIELD;
         int a;
         if (e->cfg.strategy == EXPLORE_DFS) {
-            uint32_t avail = E & ~sleep;
+            choice_set avail = E & ~sleep;
             if (!avail) {
                 info.end = RUN_CUT; /* everything left was explored elsewhere */
                 break;
             }
-            int local = e->cfg.prune ? explore_local_step(m, avail) : -1;
+            int local = e->cfg.prune ? explore_local_step(m, (uint32_t)(avail & steps)) : -1;
             if (local >= 0 && n > 1) {
                 /* A step that touches nothing shared commutes with every
                  * other: taking it now stands for every place it could go.
@@ -239,22 +280,24 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
                 continue;
             }
             if (n == 1) {
-                a = en[0];
+                a = lowest(E);
             } else if (depth < e->len) {
                 dfs_node *nd = &e->stack[depth++];
                 a = nd->chosen;
-                sleep = nd->sleep | (nd->tried & ~(1u << a));
+                sleep = nd->sleep | (nd->tried & ~BIT(a));
             } else {
                 if (costly && (avail >> prev & 1))
                     a = prev;
-                else
-                    a = lowest(avail);
-                if (costly && a != prev && info.preemptions + 1 > e->res.bound) {
+                else /* a step first: interrupts and ticks are the detours */
+                    a = lowest(avail & steps ? avail & steps : avail);
+                bool detour = !(steps >> a & 1);
+                if (((costly && a != prev) || detour) && info.preemptions + 1 > e->res.bound) {
                     e->bounded_out = true;
                     info.end = RUN_CUT;
                     break;
                 }
-                dfs_node nd = {.enabled = E, .done = 1u << a, .tried = 1u << a, .sleep = sleep,
+                dfs_node nd = {.enabled = E, .done = BIT(a), .tried = BIT(a), .sleep = sleep,
+                               .steps = steps,
                                .chosen = (int8_t)a, .prev = (int8_t)prev, .costly = costly,
                                .preemptions = (uint16_t)info.preemptions};
                 if (!push(e, nd)) {
@@ -266,21 +309,26 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
             if (!e->cfg.prune)
                 sleep = 0;
         } else if (n == 1) {
-            a = en[0];
+            a = lowest(E);
         } else if (e->cfg.strategy == EXPLORE_RANDOM) {
-            a = en[splitmix(&rng) % (uint64_t)n];
+            const sim_choice *c = &ch[splitmix(&rng) % (uint64_t)n];
+            a = c->kind == SIM_CHOICE_TICK ? TICK_BIT : c->actor;
+        } else if (!steps) {
+            a = lowest(E);
         } else {
-            a = en[0];
-            for (int i = 1; i < n; i++)
-                if (prio[en[i]] > prio[a])
-                    a = en[i];
+            a = lowest(steps);
+            for (choice_set left = steps; left; left &= left - 1)
+                if (prio[lowest(left)] > prio[a])
+                    a = lowest(left);
         }
-        if (costly && a != prev)
+        bool step = is_step_bit(m, a);
+        if ((costly && a != prev) || (!step && n > 1))
             info.preemptions++;
-        sleep = wake_dependent(m, sleep & ~(1u << a), a);
-        prev_kind = sim_pending(m, a)->kind;
-        sim_step(m, a);
-        prev = a;
+        sleep = wake_dependent(m, sleep & ~BIT(a), a);
+        prev_kind = step ? sim_pending(m, a)->kind : SIM_ACT_NONE;
+        explore_take(m, a);
+        if (step) /* after an irq or a tick, the interrupted actor is still `prev` */
+            prev = a;
         if (e->cfg.strategy == EXPLORE_PCT)
             for (int i = 0; i < n_change; i++)
                 if (change[i] == sim_steps(m))
@@ -299,21 +347,22 @@ static bool backtrack(explorer *e)
 {
     while (e->len > 0) {
         dfs_node *nd = &e->stack[e->len - 1];
-        uint32_t cand = nd->enabled & ~nd->done & ~(e->cfg.prune ? nd->sleep : 0);
+        choice_set cand = nd->enabled & ~nd->done & ~(e->cfg.prune ? nd->sleep : 0);
         while (cand) {
             int c = lowest(cand);
-            cand &= ~(1u << c);
-            nd->done |= 1u << c;
-            int cost = nd->preemptions + (nd->costly && c != nd->prev ? 1 : 0);
+            cand &= ~BIT(c);
+            nd->done |= BIT(c);
+            bool detour = !(nd->steps >> c & 1);
+            int cost = nd->preemptions + ((nd->costly && c != nd->prev) || detour ? 1 : 0);
             if (cost <= e->res.bound) {
                 nd->chosen = (int8_t)c;
-                nd->tried |= 1u << c;
+                nd->tried |= BIT(c);
                 return true;
             }
             e->bounded_out = true;
         }
         if (e->cfg.prune)
-            e->res.pruned += (uint64_t)__builtin_popcount(nd->enabled & nd->sleep & ~nd->done);
+            e->res.pruned += (uint64_t)__builtin_popcountll(nd->enabled & nd->sleep & ~nd->done);
         e->len--;
     }
     return false;

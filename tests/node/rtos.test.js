@@ -1,8 +1,8 @@
 // The rtos engine as a learner sees it: the scenarios in tests/scenarios/rtos/
 // with their exact prints, virtual times, stuck reports and violations, and
-// the rows of the pend/post table checked by seeded random search (the
-// explorer's DFS branches over steps only, and under the rtos model only one
-// step is possible at a time: the choices are ticks and interrupts).
+// the rows of the pend/post table checked by the explorer (whose choices
+// under the rtos model are mostly ticks and interrupts) and by seeded random
+// search.
 //
 // Needs `make wasm native`.
 import { test } from 'node:test';
@@ -165,6 +165,43 @@ test('the pend/post table, by 40 seeded random runs of reference-post-drift', ()
   assert.ok(stuck.stuck.every((s) => /nobody holds it and nobody will post/.test(s.reason)), JSON.stringify(stuck.stuck));
   const many = randomOutcomes(compiled, 'post_increments_count', 40);
   assert.ok(many.seen['violation overlap'] >= 30, JSON.stringify(many.seen));
+});
+
+/** The explorer (native runner, dfs, bound 2) on a scenario: --json parsed. */
+function explore(name, variant) {
+  const bc = join(dir, `${name}-${variant}.bc`);
+  writeFileSync(bc, compileFile(file(name)).bytecode);
+  const args = ['explore', bc, '--variant', variant, '--bound', '2'];
+  const r = spawnSync(runner, [...args, '--json'], { encoding: 'utf8' });
+  assert.equal(r.status === 0 || r.status === 1, true, r.stderr);
+  // the text form also says why each actor is stuck
+  const text = spawnSync(runner, args, { encoding: 'utf8' }).stdout;
+  return { ...JSON.parse(r.stdout), message: text };
+}
+
+test('the explorer on the pend/post table: two correct rows, a stuck run, two tasks in the section', () => {
+  for (const v of ['correct', 'handoff']) {
+    const r = explore('reference-post-drift', v);
+    assert.equal(r.found, false, v);
+    assert.equal(r.complete, true, v);
+    assert.equal(r.executions, 138, v);
+  }
+  const leak = explore('reference-post-drift', 'reference_post');
+  assert.equal(leak.found, true);
+  assert.equal(leak.kind, 'stuck');
+  assert.equal(leak.schedule, 'v2: A A A A A A A A A A A A A A A A A tick B');
+  assert.match(leak.message, /B pends on lock \(bit 1 of wait_mask 0x0002\), count -1, forever; nobody holds it and nobody will post/);
+  const many = explore('reference-post-drift', 'post_increments_count');
+  assert.equal(many.kind, 'overlap');
+  assert.equal(many.schedule, 'v2: A A A A A tick B A A tick B');
+});
+
+test('the explorer finds the lost interrupt post of block_outside_critical', () => {
+  assert.equal(explore('isr-post', 'correct').found, false);
+  const lost = explore('isr-post', 'block_outside_critical');
+  assert.equal(lost.kind, 'stuck');
+  assert.equal(lost.schedule, 'v2: Reader Reader Reader Reader Reader !Uart');
+  assert.match(lost.message, /Reader pends on data, but its bit is no longer in wait_mask: a post took it out while the task was still running, and woke nobody/);
 });
 
 test('conservation: with a declared capacity, units that multiply are caught at the post', () => {

@@ -431,9 +431,16 @@ static bool rtos_sem_explain_block(const void *o, const char *name, sim_machine 
     bool in_mask = x->s.wait_mask.v >> rank & 1u;
     const sim_action *p = sim_pending(m, actor);
     if (!in_mask) {
-        /* Blocked on this semaphore's account but no longer in its mask:
-         * only a lost post does that. */
-        return false;
+        /* Blocked on this semaphore but no longer in its mask: a post cleared
+         * the bit while the task was still running, and woke nobody. */
+        const rtos_kernel *k = sim_global_peek(m, &rtos_kernel_global);
+        if (!k || k->task[rank].waits_on != &x->s)
+            return false;
+        snprintf(buf, size,
+                 "pends on %s, but its bit is no longer in wait_mask: a post took it out while "
+                 "the task was still running, and woke nobody (a lost wake-up)",
+                 name);
+        return true;
     }
     char holders[80] = "";
     for (int i = 0, n = 0; i < sim_actor_count(m) && i < SIM_MAX_ACTORS; i++)
