@@ -94,6 +94,7 @@ static struct native_task {
 } tasks[PLAT_NATIVE_MAX_TASKS];
 static _Thread_local int self_task = -1;
 void (*plat_native_irq_hook)(int handler);
+const plat_native_port *plat_native_port_hooks;
 
 void plat_native_task_enter(int id, int priority)
 {
@@ -136,6 +137,9 @@ void plat_irq_restore(plat_irq_state s, plat_site at)
         atomic_store(depth, 0);
     else if (atomic_load(depth) > 1)
         atomic_fetch_sub(depth, 1);
+    if (atomic_load(depth) == 0 && plat_native_port_hooks && plat_native_port_hooks->unmasked &&
+        task_of(self_task))
+        plat_native_port_hooks->unmasked(self_task);
 }
 
 void plat_irq_raise(int handler, plat_site at)
@@ -165,6 +169,8 @@ bool plat_task_block(int64_t deadline_us, plat_site at)
     struct native_task *t = task_of(self_task);
     if (!t)
         plat_native_misuse(at, "plat_task_block outside a task");
+    if (plat_native_port_hooks && plat_native_port_hooks->block)
+        return plat_native_port_hooks->block(self_task, deadline_us);
     bool woken = deadline_us < 0 ? (plat_parker_sleep(&t->parker, at), true)
                                  : plat_parker_sleep_until(&t->parker, deadline_us, at);
     atomic_store(&t->parker.woken, 0); /* the wake is used up */
@@ -174,6 +180,8 @@ bool plat_task_block(int64_t deadline_us, plat_site at)
 void plat_task_wake(int task, plat_site at)
 {
     struct native_task *t = task_of(task);
-    if (t)
+    if (t && plat_native_port_hooks && plat_native_port_hooks->wake)
+        plat_native_port_hooks->wake(task);
+    else if (t)
         plat_parker_wake(&t->parker, at);
 }

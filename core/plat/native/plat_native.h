@@ -229,6 +229,17 @@ typedef struct plat_irq_state { uint8_t was_masked; } plat_irq_state;
 typedef struct plat_waker { plat_a16 slot; } plat_waker;
 
 void plat_native_task_enter(int id, int priority);
+
+/* A program may run its tasks one at a time, the way FreeRTOS's POSIX port
+ * does (tests/c/rtos/port.c): then these hooks, when set, replace blocking and
+ * waking, and hear when a task unmasks interrupts (where a tick that came
+ * while they were masked preempts).  The backend itself has no scheduler. */
+typedef struct plat_native_port {
+    bool (*block)(int task, int64_t deadline_us); /* true: woken, false: deadline */
+    void (*wake)(int task);
+    void (*unmasked)(int task);
+} plat_native_port;
+extern const plat_native_port *plat_native_port_hooks;
 bool plat_native_irq_masked(int task);
 /* Called by plat_irq_raise: the program's way to run a handler natively. */
 extern void (*plat_native_irq_hook)(int handler);
