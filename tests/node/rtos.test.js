@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CATALOG, compile, compileFile, open, runner, tempDir } from './helpers.js';
+import { CATALOG, compile, compileFile, lockstep, open, runner, tempDir } from './helpers.js';
 
 const dir = tempDir();
 const file = (name) => join('tests', 'scenarios', 'rtos', `${name}.yaml`);
@@ -246,4 +246,10 @@ test('shared-counter: unprotected, below 200,000 and different with each seed', 
 test('shared-counter-protected: exactly 200,000', () => {
   const r = nativeRun(compileFile(file('shared-counter-protected')), ['--policy', 'random', '--seed', '1', '--max-steps', '20000000']);
   assert.equal(r.outcome, 'done'); // its assertion counter == 200000 held
+});
+
+test('the rtos lessons pass lockstep check; a solution may raise an interrupt (!Kick)', () => {
+  const r = lockstep(['check', 'lessons/14-which-half-counts.md', 'lessons/15-priority-inversion.md']);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /ok {3}lessons\/15-priority-inversion\.md/);
 });
