@@ -60,10 +60,11 @@ typedef struct script_engine {
     const script_type *const *types; /* NULL-terminated: the objects it offers */
     /* The engine's process-wide state for the view, as a JSON value, or NULL. */
     void (*describe)(sim_machine *m, jbuf *out);
-    /* The scheduling model its scenarios run under (NULL: "threads"), and
-     * whether a scenario's smaller priority number runs first (the machine
-     * counts upward, so such priorities are negated for it). */
+    /* The scheduling model its worlds run under (core/sim/sched/): NULL is
+     * "threads"; an rtos engine says "rtos", an async one "executor". */
     const char *model;
+    /* Whether a scenario's smaller priority number runs first (the machine
+     * counts upward, so such priorities are negated for it). */
     bool smaller_priority_first;
 } script_engine;
 

@@ -103,6 +103,11 @@ sim_machine *sim_new(const sim_config *cfg, sim_setup_fn setup, void *arg,
     m->host = coro_host();
     m->current = -1;
     m->model = sim_model_named(m->cfg.model); /* NULL: unknown, reported by reset */
+    if (m->model) {
+        m->may_step = m->model->may_step;
+        m->update = m->model->update;
+        m->performed = m->model->performed;
+    }
     return m;
 }
 
@@ -199,7 +204,7 @@ void sim_fail_setup(sim_machine *m, const char *message) { fail(m, "%s", message
 void sim_end_error(sim_machine *m, const char *message) { end_with_error(m, message); }
 
 /* Run actor i up to its first announced action (or its end). */
-static void sim_start_actor(sim_machine *m, int i)
+static void start_actor(sim_machine *m, int i)
 {
     m->current = i;
     running_machine = m;
@@ -209,11 +214,11 @@ static void sim_start_actor(sim_machine *m, int i)
 }
 
 /* Run every actor that is not dormant up to its first announced action. */
-static void sim_start_actors(sim_machine *m)
+static void start_actors(sim_machine *m)
 {
     for (int i = 0; i < m->n_actors; i++)
         if (!m->actors[i].dormant)
-            sim_start_actor(m, i);
+            start_actor(m, i);
 }
 
 void sim_arm(sim_machine *m, int i)
@@ -227,12 +232,12 @@ void sim_arm(sim_machine *m, int i)
     a->armed_seq = ++m->sched.seq;
     coro_restart(a->co, actor_main, a);
     sim_emit_machine(m, SIM_EV_RAISE, i, 0, 0);
-    sim_start_actor(m, i);
+    start_actor(m, i);
 }
 
 /* Arm the handlers that steps raised (they cannot be started from inside
  * another actor's coroutine). */
-static void sim_arm_raised(sim_machine *m)
+static void arm_raised(sim_machine *m)
 {
     m->arm_any = false;
     for (int i = 0; i < m->n_actors; i++)
@@ -240,7 +245,7 @@ static void sim_arm_raised(sim_machine *m)
             sim_arm(m, i);
 }
 
-static void sim_settle(sim_machine *m, int moved);
+static void settle(sim_machine *m, int moved);
 
 static int rebuild(sim_machine *m)
 {
@@ -285,10 +290,10 @@ static int rebuild(sim_machine *m)
     m->extras = m->model->extra_choices && m->model != &sim_model_threads;
     for (int i = 0; i < m->n_actors; i++)
         m->extras = m->extras || (m->model->extra_choices && m->actors[i].dormant);
-    sim_start_actors(m);
+    start_actors(m);
     if (m->model->start)
         m->model->start(m);
-    sim_settle(m, -1);
+    settle(m, -1);
     return 0;
 }
 
@@ -303,31 +308,9 @@ int sim_reset(sim_machine *m)
 
 bool sim_is_enabled(const sim_machine *m, int i)
 {
-    return sim_rule_allows(m, i) && (!m->model->may_step || m->model->may_step(m, i));
+    return sim_rule_allows(m, i) && (!m->may_step || m->may_step(m, i));
 }
 
-bool sim_rule_allows(const sim_machine *m, int i)
-{
-    if (i < 0 || i >= m->n_actors)
-        return false;
-    const sim_actor *a = &m->actors[i];
-    if (a->finished || a->dormant)
-        return false;
-    const sim_action *p = &a->pending;
-    switch (p->kind) {
-    case SIM_ACT_LOCK:
-        return ((const plat_lock *)p->target)->owner == 0;
-    case SIM_ACT_PARK:
-    case SIM_ACT_BLOCK: {
-        const plat_parker *pk = p->target;
-        return pk->woken || (p->deadline >= 0 && m->now >= p->deadline);
-    }
-    case SIM_ACT_SLEEP:
-        return m->now >= p->deadline;
-    default:
-        return true;
-    }
-}
 
 int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])
 {
@@ -342,12 +325,12 @@ int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])
 
 /* After a choice: arm what was raised, let the model catch up, jump the
  * clock if everybody waits for it, detect the end. */
-static void sim_settle(sim_machine *m, int moved)
+static void settle(sim_machine *m, int moved)
 {
     if (m->arm_any)
-        sim_arm_raised(m);
-    if (m->model->update)
-        m->model->update(m);
+        arm_raised(m);
+    if (m->update)
+        m->update(m);
     if (m->outcome == SIM_RUNNING && moved >= 0 && sim_is_enabled(m, moved))
         return; /* the common case: whoever just moved can move again */
     while (m->outcome == SIM_RUNNING) {
@@ -380,8 +363,8 @@ static void sim_settle(sim_machine *m, int moved)
                            .new_v = (uint64_t)next};
             m->now = next;
             sim_emit(m, &e);
-            if (m->model->update)
-                m->model->update(m);
+            if (m->update)
+                m->update(m);
             continue;
         }
         m->outcome = SIM_STUCK;
@@ -481,7 +464,7 @@ int sim_step(sim_machine *m, int i)
                  coro_stack_size(a->co));
         end_with_error(m, msg);
     }
-    sim_settle(m, i);
+    settle(m, i);
     return 0;
 }
 
@@ -546,7 +529,7 @@ int sim_take(sim_machine *m, sim_choice c)
     m->step++;
     if (m->model->take_extra(m, c) != 0)
         return -1;
-    sim_settle(m, -1);
+    settle(m, -1);
     return 0;
 }
 
@@ -728,8 +711,8 @@ static uint64_t perform(sim_machine *m, int i)
     m->now += p->has_cost ? p->cost : m->cost[p->kind]; /* the action takes time */
     if (violation) /* before pending is cleared: p points at it */
         sim_violation(m, p->kind == SIM_ACT_CS_ENTER ? "overlap" : "misuse", violation, p->site);
-    if (m->model->performed)
-        m->model->performed(m, i, p);
+    if (m->performed)
+        m->performed(m, i, p);
     a->pending.kind = SIM_ACT_NONE;
     return result;
 }
