@@ -66,8 +66,11 @@
  *       An initial value, written before anybody runs (never a step).  Engines
  *       set up their cells with these, never through the backend's layout.
  *   plat_irq_save, plat_irq_restore
- *       Mask interrupts and undo it; they nest, and save says whether they
- *       were masked already.  A raised handler waits while the context it would
+ *       Mask interrupts and put back what save found; they nest, and save
+ *       says whether they were masked already.  Restoring "not masked"
+ *       unmasks, however deep the nesting (as writing back an interrupt-
+ *       enable bit does): that is how an exit that forgets the saved state
+ *       opens an outer critical section.  A raised handler waits while the context it would
  *       interrupt has them masked (rtos and executor models).
  *   plat_irq_raise
  *       Raise an interrupt handler (by actor index): it runs at the next
@@ -77,6 +80,8 @@
  *       The calling task, and priorities: the machine keeps a base and an
  *       effective one per task; setting the effective one (inheritance) is a
  *       step.
+ *   plat_in_interrupt
+ *       Whether the caller is an interrupt handler (which may not block).
  *   plat_task_block, plat_task_wake
  *       Block the calling task until woken or a deadline (-1: none), and wake
  *       a task by id; a wake before the block is not lost, and block uses it

@@ -4,6 +4,7 @@
  * engine's binding (script/engines/<engine>/binding.c) lists its own types.
  */
 #include "catalog.h"
+#include "program.h"
 
 #include <string.h>
 
@@ -157,4 +158,9 @@ void script_catalog_json(jbuf *b)
         for (const script_type *const *t = script_engines[i]->types; *t; t++)
             type_json(b, *t);
     jb_raw(b, "}}");
+}
+
+const script_engine *script_engine_of(const script_program *p)
+{
+    return p->n_objects ? script_engine_named(p->objects[0].type->engine) : NULL;
 }

@@ -67,7 +67,14 @@ typedef struct script_engine {
     /* The scheduling model its worlds run under (core/sim/sched/): NULL is
      * "threads"; an rtos engine says "rtos", an async one "executor". */
     const char *model;
+    /* Whether a scenario's smaller priority number runs first (the machine
+     * counts upward, so such priorities are negated for it). */
+    bool smaller_priority_first;
 } script_engine;
+
+/* The engine a program's objects belong to (the first object's), or NULL. */
+struct script_program;
+const script_engine *script_engine_of(const struct script_program *p);
 
 /* The engines the build knows, in the order of ENGINES in mk/engines.mk, each
  * one's source files (relative to core/) and the labels its code passes to

@@ -60,7 +60,9 @@ static int setup(sim_machine *m, void *arg)
     for (uint32_t i = 0; i < p->n_actors; i++) {
         const script_actor *a = &p->actors[i];
         w->args[i] = (struct actor_arg){w, (int)i};
-        if (sim_add_actor(m, a->name, (sim_actor_kind)a->kind, a->priority, actor_entry,
+        const script_engine *e = script_engine_of(p);
+        int priority = e && e->smaller_priority_first ? -a->priority : a->priority;
+        if (sim_add_actor(m, a->name, (sim_actor_kind)a->kind, priority, actor_entry,
                           &w->args[i]) < 0)
             return -1;
     }

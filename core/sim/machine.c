@@ -682,10 +682,12 @@ static uint64_t perform(sim_machine *m, int i)
         e.new_v = ++a->irq_depth;
         break;
     case SIM_ACT_IRQ_RESTORE:
+        /* Put back the saved state: "not masked" unmasks at any depth (an
+         * interrupt-enable bit written back); "masked" undoes one level. */
         e.old_v = a->irq_depth;
-        if (a->irq_depth == 0)
-            violation = "restored interrupts it had not masked";
-        else
+        if (!p->a)
+            a->irq_depth = 0;
+        else if (a->irq_depth > 1)
             a->irq_depth--;
         e.new_v = a->irq_depth;
         break;

@@ -268,6 +268,9 @@ int sim_current_actor(const sim_machine *m);
 /* Announce an action, wait to be picked, perform it.  Returns the old value of
  * an atomic cell; for PARK, 1 if woken and 0 if the deadline passed. */
 uint64_t sim_do(sim_machine *m, const sim_action *act);
+/* A copy of `text` that lives as long as the trace (a print whose text is
+ * made at run time); "" while tracing is off. */
+const char *sim_keep_text(sim_machine *m, const char *text);
 /* A note from the engine attached to the current step. */
 void sim_note(sim_machine *m, plat_site at, int64_t value);
 /* The interpreter's verdict on the assertion step just taken (its trace event

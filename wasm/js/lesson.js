@@ -706,7 +706,8 @@ class Parser {
     let offset = 0;
     for (const t of tokens) {
       offset = s.indexOf(t, offset);
-      const name = /^\[r:\d+\]$/.test(t) ? null : t.replace(/@.*$/, '');
+      // v2 choices: `!H` raises handler H, `~T` is a task's turn, `tick` lets a tick fall
+      const name = /^\[r:\d+\]$/.test(t) || t === 'tick' ? null : t.replace(/@.*$/, '').replace(/^[!~]/, '');
       if (name !== null && !this.actors.includes(name))
         this.problems.add(
           this.source.locateIn(['solution'], offset),
@@ -720,7 +721,10 @@ class Parser {
         ['scenario', 'schedule'],
         'a lesson with a solution needs its starting schedule in the readable form ("v1: A B")',
       );
-    const schedule = `${start ?? 'v1:'} ${tokens.join(' ')}`.replace(/\s+/g, ' ').trim();
+    // a solution that raises an interrupt or lets a tick fall needs schedule v2 (a superset of v1)
+    const v2 = tokens.some((/** @type {string} */ t) => t === 'tick' || /^[!~]/.test(t));
+    const head = v2 ? (start ?? 'v1:').replace(/^v1\b/, 'v2') : (start ?? 'v1:');
+    const schedule = `${head} ${tokens.join(' ')}`.replace(/\s+/g, ' ').trim();
     return { schedule, tokens };
   }
 

@@ -101,6 +101,7 @@ static struct native_task {
 } tasks[PLAT_NATIVE_MAX_TASKS];
 static _Thread_local int self_task = -1;
 void (*plat_native_irq_hook)(int handler);
+const plat_native_port *plat_native_port_hooks;
 
 void plat_native_task_enter(int id, int priority)
 {
@@ -134,11 +135,18 @@ plat_irq_state plat_irq_save(plat_site at)
     return (plat_irq_state){(uint8_t)(atomic_fetch_add(depth_of_self(), 1) > 0)};
 }
 
+/* Restoring "not masked" unmasks whatever the depth (plat.h). */
 void plat_irq_restore(plat_irq_state s, plat_site at)
 {
-    (void)s;
-    if (atomic_fetch_sub(depth_of_self(), 1) == 0)
-        plat_native_misuse(at, "restored interrupts it had not masked", NULL, NULL);
+    (void)at;
+    _Atomic unsigned *depth = depth_of_self();
+    if (!s.was_masked)
+        atomic_store(depth, 0);
+    else if (atomic_load(depth) > 1)
+        atomic_fetch_sub(depth, 1);
+    if (atomic_load(depth) == 0 && plat_native_port_hooks && plat_native_port_hooks->unmasked &&
+        task_of(self_task))
+        plat_native_port_hooks->unmasked(self_task);
 }
 
 void plat_irq_raise(int handler, plat_site at)
@@ -149,6 +157,10 @@ void plat_irq_raise(int handler, plat_site at)
 }
 
 int plat_task_self(void) { return self_task; }
+
+static _Thread_local bool in_interrupt;
+bool plat_in_interrupt(void) { return in_interrupt; }
+void plat_native_set_in_interrupt(bool in) { in_interrupt = in; }
 int plat_task_priority(int task) { return task_of(task) ? atomic_load(&tasks[task].effective) : 0; }
 int plat_task_base_priority(int task) { return task_of(task) ? atomic_load(&tasks[task].base) : 0; }
 
@@ -164,6 +176,8 @@ bool plat_task_block(int64_t deadline_us, plat_site at)
     struct native_task *t = task_of(self_task);
     if (!t)
         plat_native_misuse(at, "plat_task_block outside a task", NULL, NULL);
+    if (plat_native_port_hooks && plat_native_port_hooks->block)
+        return plat_native_port_hooks->block(self_task, deadline_us);
     bool woken = deadline_us < 0 ? (plat_parker_sleep(&t->parker, at), true)
                                  : plat_parker_sleep_until(&t->parker, deadline_us, at);
     atomic_store(&t->parker.woken, 0); /* the wake is used up */
@@ -173,7 +187,9 @@ bool plat_task_block(int64_t deadline_us, plat_site at)
 void plat_task_wake(int task, plat_site at)
 {
     struct native_task *t = task_of(task);
-    if (t)
+    if (t && plat_native_port_hooks && plat_native_port_hooks->wake)
+        plat_native_port_hooks->wake(task);
+    else if (t)
         plat_parker_wake(&t->parker, at);
 }
 #endif /* PLAT_NATIVE_RTOS */

@@ -250,6 +250,16 @@ typedef struct plat_waker { plat_a16 slot; } plat_waker;
 
 void plat_native_task_enter(int id, int priority);
 
+/* A program may run its tasks one at a time, the way FreeRTOS's POSIX port
+ * does (tests/c/rtos/port.c): then these hooks, when set, replace blocking and
+ * waking, and hear when a task unmasks interrupts (where a tick that came
+ * while they were masked preempts).  The backend itself has no scheduler. */
+typedef struct plat_native_port {
+    bool (*block)(int task, int64_t deadline_us); /* true: woken, false: deadline */
+    void (*wake)(int task);
+    void (*unmasked)(int task);
+} plat_native_port;
+extern const plat_native_port *plat_native_port_hooks;
 #ifdef PLAT_NATIVE_RTOS
 /* The rtos port: run these tasks one at a time, highest priority first, equal
  * priorities taking turns at each tick of tick_us, until every one returns. */
@@ -271,6 +281,9 @@ plat_irq_state plat_irq_save(plat_site at);
 void plat_irq_restore(plat_irq_state s, plat_site at);
 void plat_irq_raise(int handler, plat_site at);
 int plat_task_self(void);
+/* Natively "in an interrupt" is whatever the delivering thread says. */
+bool plat_in_interrupt(void);
+void plat_native_set_in_interrupt(bool in);
 int plat_task_priority(int task);
 int plat_task_base_priority(int task);
 void plat_task_set_priority(int task, int priority, plat_site at);

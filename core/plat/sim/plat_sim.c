@@ -142,6 +142,12 @@ void plat_irq_restore(plat_irq_state s, plat_site at)
 void plat_irq_raise(int handler, plat_site at) { act(SIM_ACT_RAISE, 0, parker_of(handler), 0, 0, at); }
 
 int plat_task_self(void) { return sim_current_actor(machine()); }
+
+bool plat_in_interrupt(void)
+{
+    sim_machine *m = machine();
+    return m && sim_actor_kind_of(m, sim_current_actor(m)) == SIM_ISR;
+}
 int plat_task_priority(int task) { return sim_priority(machine(), task); }
 int plat_task_base_priority(int task) { return sim_base_priority(machine(), task); }
 

@@ -70,6 +70,7 @@ plat_irq_state plat_irq_save(plat_site at);
 void plat_irq_restore(plat_irq_state s, plat_site at);
 void plat_irq_raise(int handler, plat_site at);
 int plat_task_self(void);
+bool plat_in_interrupt(void);
 int plat_task_priority(int task);
 int plat_task_base_priority(int task);
 void plat_task_set_priority(int task, int priority, plat_site at);

@@ -2,8 +2,10 @@
  * The rtos model: one processor, prioritized tasks, a tick, interrupts.
  *
  * Rule: if an interrupt handler runs (irq.c: raised, not masked, nesting by
- * priority), only it may step.  Otherwise only one task may step: the ready
- * task of the highest effective priority; among equals, the one on the
+ * priority), only it may step.  Otherwise only one task may step: the task on
+ * the processor while it masks interrupts (a critical section is never left
+ * by a switch, only by blocking), else the ready task of the highest
+ * effective priority; among equals, the one on the
  * processor keeps it until a tick, and then the one that has waited longest
  * gets it (a task that becomes ready again, or is rotated by a tick, goes to
  * the back of its priority's line).  Handlers are never chosen by priority
@@ -29,6 +31,11 @@ static bool is_task(const sim_machine *m, int i) { return m->actors[i].kind != S
 static int rtos_pick(const sim_machine *m)
 {
     int best = -1, cur = m->sched.current;
+    /* A task that masks interrupts keeps the processor until it unmasks or
+     * blocks: the switch a wake-up or an expired delay asks for is made by
+     * the kernel at the end of the critical section, never inside it. */
+    if (cur >= 0 && is_task(m, cur) && sim_rule_allows(m, cur) && m->actors[cur].irq_depth > 0)
+        return cur;
     for (int i = 0; i < m->n_actors; i++) {
         if (!is_task(m, i) || !sim_rule_allows(m, i))
             continue;

@@ -17,6 +17,7 @@ import { playMove } from '../../model/play';
 import { objectsOfType } from '../../model/program';
 import { useStore, useStoreActions } from '../../store/useStore';
 import { AqsView } from '../AqsView';
+import { RtosView } from '../RtosView';
 import { BasicView } from '../BasicView';
 import { BottomTabs, type Tab } from '../BottomTabs';
 import { DropZone } from '../DropZone';
@@ -393,13 +394,17 @@ export function App() {
                   ? 'panel.insideLock'
                   : scenario.engine === 'aqs'
                     ? 'panel.insideSemaphore'
-                    : 'panel.inside',
+                    : scenario.engine === 'rtos'
+                      ? 'panel.insideRtos'
+                      : 'panel.inside',
               )}
             </h2>
             {scenario.engine === 'parking_lot' ? (
               <ParkingLotView state={snap.state} trace={snap.trace} />
             ) : scenario.engine === 'aqs' ? (
               <AqsView state={snap.state} trace={snap.trace} />
+            ) : scenario.engine === 'rtos' ? (
+              <RtosView state={snap.state} trace={snap.trace} />
             ) : (
               <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
             )}

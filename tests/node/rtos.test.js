@@ -1,0 +1,255 @@
+// The rtos engine as a learner sees it: the scenarios in tests/scenarios/rtos/
+// with their exact prints, virtual times, stuck reports and violations, and
+// the rows of the pend/post table checked by the explorer (whose choices
+// under the rtos model are mostly ticks and interrupts) and by seeded random
+// search.
+//
+// Needs `make wasm native`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { CATALOG, compile, compileFile, lockstep, open, runner, tempDir } from './helpers.js';
+
+const dir = tempDir();
+const file = (name) => join('tests', 'scenarios', 'rtos', `${name}.yaml`);
+
+/** The default run (round-robin), in wasm: {summary, trace}. */
+function run(name, variant) {
+  const compiled = compileFile(file(name));
+  const s = open(compiled, { variant: variant ?? compiled.scenario.variant });
+  const summary = s.run({ maxSteps: 1000000 });
+  const trace = s.trace(0);
+  s.free();
+  return { summary, trace };
+}
+
+/** The native runner on a scenario (file name or compiled), --json parsed. */
+function nativeRun(compiled, args) {
+  const bc = join(dir, `s${Math.random().toString(36).slice(2)}.bc`);
+  writeFileSync(bc, compiled.bytecode);
+  // (a long run's schedule is megabytes of JSON)
+  const r = spawnSync(runner, ['run', bc, ...args, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert.ok(r.status === 0 || r.status === 1, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+/** Outcomes of seeded random runs, counted: {"done": n, "stuck": n, ...}. */
+function randomOutcomes(compiled, variant, seeds) {
+  /** @type {Record<string, number>} */
+  const seen = {};
+  const runs = [];
+  for (let seed = 1; seed <= seeds; seed++) {
+    const r = nativeRun(compiled, ['--variant', variant, '--policy', 'random', '--seed', String(seed)]);
+    const key = r.violation ? `${r.outcome} ${r.violation.kind}` : r.outcome;
+    seen[key] = (seen[key] ?? 0) + 1;
+    runs.push(r);
+  }
+  return { seen, runs };
+}
+
+const steps = (trace, actor) => trace.filter((e) => e.actor === actor && e.step !== undefined).length;
+
+test('catalog: engine rtos, its variants and types, under the rtos model', () => {
+  assert.deepEqual(CATALOG.engines.rtos.variants, [
+    'correct', 'reference_post', 'post_increments_count', 'handoff', 'timeout_keeps_debt',
+    'naive_enable', 'block_outside_critical', 'init_one', 'no_priority_inheritance',
+  ]);
+  assert.deepEqual(Object.keys(CATALOG.types).filter((t) => CATALOG.types[t].engine === 'rtos'),
+    ['kernel', 'sem', 'mutex', 'shared_counter']);
+  assert.deepEqual(Object.keys(CATALOG.types.sem.ops), ['pend', 'post']);
+});
+
+test('sync-blink: LED2 blinks once per five breaths, and TaskB takes no step while it waits', () => {
+  const { summary, trace } = run('sync-blink');
+  assert.equal(summary.outcome, 'done');
+  const led2 = summary.prints.filter((p) => p.includes('LED2'));
+  assert.deepEqual(led2, ['2000 ms: LED2 on', '2200 ms: LED2 off', '4000 ms: LED2 on', '4200 ms: LED2 off']);
+  const led1 = summary.prints.filter((p) => p.includes('LED1'));
+  assert.equal(led1.length, 20);
+  assert.deepEqual(led1.slice(0, 4), ['0 ms: LED1 on', '200 ms: LED1 off', '400 ms: LED1 on', '600 ms: LED1 off']);
+  // TaskB's steps: its pends and blinks only (no polling).
+  const b = steps(trace, 'TaskB');
+  assert.ok(b < 60, `TaskB took ${b} steps`);
+});
+
+test('sync-blink under init_one: LED2 also blinks at once', () => {
+  const { summary } = run('sync-blink', 'init_one');
+  assert.deepEqual(summary.prints.slice(0, 2), ['0 ms: LED2 on', '0 ms: LED1 on']);
+  assert.deepEqual(summary.prints.filter((p) => p.includes('LED2')), [
+    '0 ms: LED2 on', '200 ms: LED2 off', '2000 ms: LED2 on', '2200 ms: LED2 off',
+  ]);
+});
+
+test('sync-blink-busy-poll: the poller burns the processor and TaskA comes late', () => {
+  const { summary, trace } = run('sync-blink-busy-poll');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(summary.prints.slice(0, 4), ['0 ms: LED1 on', '201 ms: LED1 off', '402 ms: LED1 on', '603 ms: LED1 off']);
+  assert.deepEqual(summary.prints.slice(-2), ['2010 ms: LED2 on', '2211 ms: LED2 off']);
+  assert.ok(steps(trace, 'TaskB') > 10000);
+});
+
+test('no-post-timeouts: the two tasks time out in turn, 100 ms apart', () => {
+  const { summary } = run('no-post-timeouts');
+  assert.deepEqual(summary.prints, [
+    'A: pend lock timed out at 100 ms', 'B: pend lock timed out at 100 ms',
+    'A: pend lock timed out at 200 ms', 'B: pend lock timed out at 200 ms',
+    'B: pend lock timed out at 300 ms',
+  ]);
+});
+
+test('priority-inversion: High waits 1.3 ms with inheritance, 11.85 ms without', () => {
+  assert.deepEqual(run('priority-inversion').summary.prints, ['High: 1.300 ms']);
+  assert.deepEqual(run('priority-inversion', 'no_priority_inheritance').summary.prints, ['High: 11.850 ms']);
+  // inherit: 0 in the scenario is the same binary semaphore
+  const text = compileFile(file('priority-inversion')).scenario;
+  assert.equal(text.objects[1].params.inherit, 1);
+});
+
+test('priority-inversion with transitive inheritance: the same 1.3 ms', () => {
+  const src = (inherit) => `
+title: t
+engine: rtos
+objects:
+  os: {type: kernel, cost: 10}
+  lock: {type: mutex, inherit: ${inherit}}
+actors:
+  High: {kind: task, priority: 1, program: [delay os 1, stopwatch_start os, take lock 0, stopwatch_print os, give lock]}
+  Mid: {kind: task, priority: 2, program: [delay os 1, work 50, delay os 1, work 1000]}
+  Low: {kind: task, priority: 3, program: [take lock 0, work 200, give lock]}
+`;
+  const at = (inherit) => {
+    const s = open(compile(src(inherit)));
+    const r = s.run({});
+    s.free();
+    return r.prints;
+  };
+  assert.deepEqual(at(0), ['High: 11.850 ms']);
+  assert.deepEqual(at(2), ['High: 1.300 ms']);
+});
+
+test('lock-order: stuck, the report names both tasks and both semaphores', () => {
+  const { summary } = run('lock-order');
+  assert.equal(summary.outcome, 'stuck');
+  assert.deepEqual(summary.stuck.map((s) => [s.actor, s.reason]), [
+    ['A', 'pends on s2 (bit 0 of wait_mask 0x0001), count -1, forever; held by B; nobody will post'],
+    ['B', 'pends on s1 (bit 1 of wait_mask 0x0002), count -1, forever; held by A; nobody will post'],
+  ]);
+});
+
+test('wake-by-priority: the lowest set bit first, not the first to arrive', () => {
+  assert.deepEqual(run('wake-by-priority').summary.prints, ['T1 woke', 'T2 woke', 'T3 woke']);
+});
+
+test('isr-pend: a handler that pends is a violation that says so', () => {
+  const { summary } = run('isr-pend');
+  assert.equal(summary.outcome, 'violation');
+  assert.match(summary.violation.message, /^sem_pend from an interrupt handler/);
+});
+
+test('nested-critical: saved and restored, no overlap; naive_enable lets the interrupt in', () => {
+  assert.equal(run('nested-critical').summary.outcome, 'done');
+  const naive = run('nested-critical', 'naive_enable').summary;
+  assert.equal(naive.outcome, 'violation');
+  assert.equal(naive.violation.message, 'entered the critical section while another actor is inside');
+});
+
+test('the pend/post table, by 40 seeded random runs of reference-post-drift', () => {
+  const compiled = compileFile(file('reference-post-drift'));
+  assert.deepEqual(randomOutcomes(compiled, 'correct', 40).seen, { done: 40 });
+  assert.deepEqual(randomOutcomes(compiled, 'handoff', 40).seen, { done: 40 });
+  const leak = randomOutcomes(compiled, 'reference_post', 40);
+  assert.deepEqual(leak.seen, { done: 36, stuck: 4 });
+  const stuck = leak.runs.find((r) => r.outcome === 'stuck');
+  assert.ok(stuck.stuck.every((s) => /nobody holds it and nobody will post/.test(s.reason)), JSON.stringify(stuck.stuck));
+  const many = randomOutcomes(compiled, 'post_increments_count', 40);
+  assert.deepEqual(many.seen, { done: 1, 'violation overlap': 39 });
+});
+
+/** The explorer (native runner, dfs, bound 2) on a scenario: --json parsed. */
+function explore(name, variant) {
+  const bc = join(dir, `${name}-${variant}.bc`);
+  writeFileSync(bc, compileFile(file(name)).bytecode);
+  const args = ['explore', bc, '--variant', variant, '--bound', '2'];
+  const r = spawnSync(runner, [...args, '--json'], { encoding: 'utf8' });
+  assert.equal(r.status === 0 || r.status === 1, true, r.stderr);
+  // the text form also says why each actor is stuck
+  const text = spawnSync(runner, args, { encoding: 'utf8' }).stdout;
+  return { ...JSON.parse(r.stdout), message: text };
+}
+
+test('the explorer on the pend/post table: two correct rows (202 runs), a stuck run, two tasks in the section', () => {
+  for (const v of ['correct', 'handoff']) {
+    const r = explore('reference-post-drift', v);
+    assert.equal(r.found, false, v);
+    assert.equal(r.complete, true, v);
+    assert.equal(r.executions, 202, v);
+  }
+  const leak = explore('reference-post-drift', 'reference_post');
+  assert.equal(leak.found, true);
+  assert.equal(leak.kind, 'stuck');
+  assert.equal(leak.schedule, 'v2: A A A A A A A A A A A A A A A A A tick');
+  assert.match(leak.message, /B pends on lock \(bit 1 of wait_mask 0x0002\), count -1, forever; nobody holds it and nobody will post/);
+  const many = explore('reference-post-drift', 'post_increments_count');
+  assert.equal(many.kind, 'overlap');
+  assert.equal(many.schedule, 'v2: A A A A A tick A A tick B');
+});
+
+test('the explorer finds the lost interrupt post of block_outside_critical', () => {
+  assert.equal(explore('isr-post', 'correct').found, false);
+  const lost = explore('isr-post', 'block_outside_critical');
+  assert.equal(lost.kind, 'stuck');
+  assert.equal(lost.schedule, 'v2: Reader Reader Reader Reader Reader !Uart');
+  assert.match(lost.message, /Reader pends on data, but its bit is no longer in wait_mask: a post took it out while the task was still running, and woke nobody/);
+});
+
+test('conservation: with a declared capacity, units that multiply are caught at the post', () => {
+  const compiled = compile(`
+title: t
+engine: rtos
+objects:
+  os: kernel
+  lock: {type: sem, count: 1, capacity: 1}
+actors:
+  A: {kind: task, priority: 4, program: [pend lock 0, delay os 1, post lock]}
+  B: {kind: task, priority: 5, program: [pend lock 0, post lock]}
+`);
+  // A takes the unit and sleeps; B waits (not counted, in this variant); A's
+  // post wakes B and also adds a unit: one free and one handed to B.
+  const s = open(compiled, { variant: 'post_increments_count' });
+  const r = s.run({});
+  s.free();
+  assert.equal(r.outcome, 'violation');
+  assert.equal(r.violation.kind, 'conservation');
+  assert.equal(r.violation.message,
+    'units multiplied: lock was made with 1, and now 1 are free, 0 held and 1 handed to a woken task: 2 in all');
+});
+
+test('block_outside_critical: a post from the handler in the gap is lost', () => {
+  const compiled = compileFile(file('isr-post'));
+  assert.deepEqual(randomOutcomes(compiled, 'correct', 30).seen, { done: 30 });
+  const lost = randomOutcomes(compiled, 'block_outside_critical', 30);
+  assert.ok(lost.seen.stuck >= 1, JSON.stringify(lost.seen));
+});
+
+test('shared-counter: unprotected, below 200,000 and different with each seed', () => {
+  const compiled = compileFile(file('shared-counter'));
+  const totals = [1, 2, 3].map((seed) => {
+    const r = nativeRun(compiled, ['--policy', 'random', '--seed', String(seed), '--max-steps', '10000000']);
+    const m = /counter\.value is (\d+)$/.exec(r.violation.message);
+    return Number(m[1]);
+  });
+  assert.deepEqual(totals, [124957, 125389, 124931]);
+});
+
+test('shared-counter-protected: exactly 200,000', () => {
+  const r = nativeRun(compileFile(file('shared-counter-protected')), ['--policy', 'random', '--seed', '1', '--max-steps', '20000000']);
+  assert.equal(r.outcome, 'done'); // its assertion counter == 200000 held
+});
+
+test('the rtos lessons pass lockstep check; a solution may raise an interrupt (!Kick)', () => {
+  const r = lockstep(['check', 'lessons/14-which-half-counts.md', 'lessons/15-priority-inversion.md', 'lessons/16-save-and-restore.md']);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /ok {3}lessons\/15-priority-inversion\.md/);
+});
