@@ -64,3 +64,9 @@ test('no tracked file points at ../shared (a clone has no such folder)', () => {
   const r = spawnSync('git', ['grep', '-n', '-I', '-E', outside], { cwd: root, encoding: 'utf8' });
   assert.equal(r.status, 1, `git grep found:\n${r.stdout}${r.stderr}`);
 });
+
+test('every object type has a footprint, so addresses do not depend on the word size', async () => {
+  const { CATALOG } = await import('./helpers.js');
+  for (const [name, type] of Object.entries(CATALOG.types))
+    assert.ok(type.footprint >= 8 && type.footprint % 8 === 0, `${name}: footprint ${type.footprint}`);
+});

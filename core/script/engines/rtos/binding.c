@@ -255,12 +255,17 @@ static const script_field rtos_kernel_fields[] = {
     {.name = "cost", .read = rtos_field_cost},
 };
 
+/* Every kernel takes 1024 bytes of address space, on any word size. */
+#define KERNEL_FOOTPRINT 1024
+_Static_assert(sizeof(rtos_scripted_kernel) <= KERNEL_FOOTPRINT, "a kernel outgrew its footprint");
+
 const script_type type_rtos_kernel = {
     .name = "kernel",
     .engine = "rtos",
     .summary = "the RTOS itself: delay (ms), critical sections, raising interrupts, LEDs; "
                "cost: virtual microseconds per action (0: the tick is a choice)",
     .size = sizeof(rtos_scripted_kernel),
+    .footprint = KERNEL_FOOTPRINT,
     .n_params = 1,
     .param_names = {"cost"},
     .param_defaults = {0},
@@ -459,12 +464,17 @@ static bool rtos_sem_explain_block(const void *o, const char *name, sim_machine 
     return true;
 }
 
+/* Every semaphore takes 256 bytes of address space, on any word size. */
+#define SEM_FOOTPRINT 256
+_Static_assert(sizeof(rtos_scripted_sem) <= SEM_FOOTPRINT, "a semaphore outgrew its footprint");
+
 const script_type type_rtos_sem = {
     .name = "sem",
     .engine = "rtos",
     .summary = "the RTOS semaphore: a signed 16-bit count (negative: tasks waiting) and a "
                "16-bit wait mask; post wakes the lowest set bit",
     .size = sizeof(rtos_scripted_sem),
+    .footprint = SEM_FOOTPRINT,
     .n_params = 2,
     .param_names = {"count", "capacity"},
     .param_defaults = {0, -1},
@@ -562,12 +572,17 @@ static bool rtos_mutex_explain_block(const void *o, const char *name, sim_machin
     return true;
 }
 
+/* Every mutex takes 256 bytes of address space, on any word size. */
+#define MUTEX_FOOTPRINT 256
+_Static_assert(sizeof(rtos_mutex) <= MUTEX_FOOTPRINT, "a mutex outgrew its footprint");
+
 const script_type type_rtos_mutex = {
     .name = "mutex",
     .engine = "rtos",
     .summary = "a mutex with an owner and priority inheritance: inherit 0 none (a binary "
                "semaphore), 1 FreeRTOS's rule, 2 transitive",
     .size = sizeof(rtos_mutex),
+    .footprint = MUTEX_FOOTPRINT,
     .n_params = 1,
     .param_names = {"inherit"},
     .param_defaults = {1},
@@ -626,11 +641,16 @@ static const script_op rtos_counter_ops[] = {
 };
 static const script_field rtos_counter_fields[] = {{.name = "value", .read = rtos_field_value}};
 
+/* Every shared counter takes 64 bytes of address space, on any word size. */
+#define COUNTER_FOOTPRINT 64
+_Static_assert(sizeof(rtos_shared_counter) <= COUNTER_FOOTPRINT, "a shared counter outgrew its footprint");
+
 const script_type type_rtos_shared_counter = {
     .name = "shared_counter",
     .engine = "rtos",
     .summary = "a shared number; increment is a load, an add and a store (the add in a register)",
     .size = sizeof(rtos_shared_counter),
+    .footprint = COUNTER_FOOTPRINT,
     .n_params = 1,
     .param_names = {"initial"},
     .init = rtos_counter_setup,
