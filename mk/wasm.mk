@@ -10,8 +10,11 @@
 # checks every engine and binding function against them ($(B)/gen/prefixes.ok).
 
 WASM_ENGINE_PREFIXES := $(addsuffix *,$(ENGINE_PREFIXES))
+# The machine's static functions that can be on the stack while an actor's
+# coroutine starts (a handler is armed after a step, or by an irq choice):
+MACHINE_SWITCHERS := settle start_actor start_actors arm_raised rtos_take
 ASYNCIFY_ONLY := coro_* actor_* sim_* plat_* script_* explore_* run_range rebuild ls_* dynCall_vi \
-                 $(WASM_ENGINE_PREFIXES)
+                 $(MACHINE_SWITCHERS) $(WASM_ENGINE_PREFIXES)
 ASYNCIFY_LIST := [$(subst $(space),$(comma),$(foreach f,$(ASYNCIFY_ONLY),'$(f)'))]
 
 EMFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -O2 -DPLAT_SIM

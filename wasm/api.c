@@ -173,7 +173,7 @@ EMSCRIPTEN_KEEPALIVE void ls_step_over(int h, int actor)
         ok(s);
 }
 
-/* policy: "manual" | "round-robin" | "random"; schedule may be "" for none. */
+/* policy: "manual" | "round-robin" | "random" | "priority" | "pct"; schedule may be "" for none. */
 EMSCRIPTEN_KEEPALIVE void ls_run(int h, const char *policy, const char *schedule, double seed,
                                  double max_steps)
 {
@@ -184,7 +184,7 @@ EMSCRIPTEN_KEEPALIVE void ls_run(int h, const char *policy, const char *schedule
     memset(&s->run, 0, sizeof s->run); /* no stale message from an earlier run */
     int p = sim_policy_from_name(policy);
     if (p < 0) {
-        failed(s, "policy must be manual, round-robin or random");
+        failed(s, "policy must be manual, round-robin, random, priority or pct");
         return;
     }
     sim_schedule sched;

@@ -137,7 +137,7 @@ int main(int argc, char **argv)
     }
     int policy = sim_policy_from_name(policy_name);
     if (policy < 0) {
-        fprintf(stderr, "lockstep-run: --policy must be manual, round-robin or random\n");
+        fprintf(stderr, "lockstep-run: --policy must be manual, round-robin, random, priority or pct\n");
         return 2;
     }
     size_t len;

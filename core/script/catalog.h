@@ -60,6 +60,9 @@ typedef struct script_engine {
     const script_type *const *types; /* NULL-terminated: the objects it offers */
     /* The engine's process-wide state for the view, as a JSON value, or NULL. */
     void (*describe)(sim_machine *m, jbuf *out);
+    /* The scheduling model its worlds run under (core/sim/sched/): NULL is
+     * "threads"; an rtos engine says "rtos", an async one "executor". */
+    const char *model;
 } script_engine;
 
 /* The engines the build knows, in the order of ENGINES in mk/engines.mk, each

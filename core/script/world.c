@@ -164,6 +164,20 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
             return NULL;
         }
     }
+    /* The engine picks the scheduling model (the machine knows models only);
+     * a world whose engines disagree is refused. */
+    sim_config picked = cfg ? *cfg : (sim_config){0};
+    for (uint32_t i = 0; i < p->n_objects && !(cfg && cfg->model); i++) {
+        const script_engine *e = script_engine_named(p->objects[i].type->engine);
+        const char *model = e && e->model ? e->model : "threads";
+        if (picked.model && strcmp(picked.model, model) != 0) {
+            snprintf(err, errsize, "engines that run under models %s and %s cannot share a world",
+                     picked.model, model);
+            return NULL;
+        }
+        picked.model = model;
+    }
+    cfg = &picked;
     script_world *w = calloc(1, sizeof *w);
     if (!w) {
         snprintf(err, errsize, "out of memory");

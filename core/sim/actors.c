@@ -31,6 +31,11 @@ int sim_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES])
     return n;
 }
 
+int sim_extra_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES])
+{
+    return m->extras && m->outcome == SIM_RUNNING ? m->model->extra_choices(m, out) : 0;
+}
+
 bool sim_choice_possible(const sim_machine *m, sim_choice c)
 {
     if (c.kind == SIM_CHOICE_STEP)

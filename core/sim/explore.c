@@ -2,36 +2,46 @@
  * The explorer (see explore.h).
  *
  * Depth-first search keeps a stack with one node per real choice of the
- * current run: which actors were enabled, which of them have been tried from
- * here, the sleep set, and the preemptions spent so far.  A run replays the
- * stack's choices and extends it with default choices (keep running the same
- * actor; after a spin or a yield, or when it cannot move, the lowest enabled
- * one).  Backtracking takes the deepest node that still has an untried actor
- * affordable within the preemption bound.
+ * current run: which choices were possible (steps, irqs, the tick; see
+ * choice.h), which of them have been tried from here, the sleep set, and the
+ * preemptions spent so far.  A run replays the stack's choices and extends it
+ * with default choices (keep running the same actor; after a spin or a yield,
+ * or when it cannot move, the lowest possible step, else the first other
+ * choice).  Backtracking takes the deepest node that still has an untried
+ * choice affordable within the preemption bound.  Taking an irq or a tick
+ * where the previous actor could have continued costs a preemption too.
  *
  * Local steps (spin, yield, work) touch nothing shared, so where they happen
  * does not matter: with pruning on they are taken as soon as they come up and
  * are never a choice.
  *
- * Sleep sets: after trying actor a at a node, a later sibling b's subtree need
- * not try a first again if a's next step is independent of everything done
- * since (they touch different objects): that ordering only swaps two commuting
- * steps.  Such actors "sleep" until a dependent step wakes them; a run whose
- * every enabled actor sleeps is cut short.
+ * Sleep sets: after trying choice a at a node, a later sibling b's subtree need
+ * not try a first again if a is independent of everything done since (the
+ * scheduling model's dependence, sim_dependent: steps on different objects
+ * commute, a tick conflicts with the tasks of the level it preempts, ...):
+ * that ordering only swaps two commuting choices.  Such choices "sleep" until
+ * a dependent one wakes them; a run whose every possible choice sleeps is cut
+ * short.
+ *
+ * Choices are numbered for the bit sets: step(A) is A's index (0..31),
+ * irq(H) is 32 + H's index (0..30), the tick is 63.
  */
 #include "explore.h"
 #include "run.h"
+#include "sched/model.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+typedef uint64_t cset; /* a set of choices, by number (see above) */
+
 typedef struct dfs_node {
-    uint32_t enabled; /* actors that could move here */
-    uint32_t done;    /* actors tried or ruled out by the bound from here */
-    uint32_t tried;   /* actors whose subtrees were explored from here */
-    uint32_t sleep;   /* the sleep set on arrival */
-    int8_t chosen;    /* the actor of the current run */
+    cset enabled;     /* choices possible here */
+    cset done;        /* choices tried or ruled out by the bound from here */
+    cset tried;       /* choices whose subtrees were explored from here */
+    cset sleep;       /* the sleep set on arrival */
+    int8_t chosen;    /* the choice of the current run */
     int8_t prev;      /* who took the previous step */
     uint8_t costly;   /* switching away from prev costs a preemption */
     uint16_t preemptions; /* spent before this node */
@@ -104,48 +114,73 @@ void explore_free(explorer *e)
 
 const explore_result *explore_result_of(const explorer *e) { return &e->res; }
 
-/* ---- independence ------------------------------------------------------------- */
+/* ---- choices as numbers, independence ------------------------------------------ */
 
-static bool touches_nothing(sim_act_kind k)
+#define TICK_BIT 63
+#define STEP_BITS 0xFFFFFFFFull /* step(A) for A in 0..31 */
+
+static int choice_bit(sim_choice c)
 {
-    return k == SIM_ACT_WORK || k == SIM_ACT_SPIN || k == SIM_ACT_YIELD || k == SIM_ACT_SLEEP ||
-           k == SIM_ACT_NONE;
+    switch (c.kind) {
+    case SIM_CHOICE_STEP: return c.actor;
+    case SIM_CHOICE_IRQ: return c.actor < 31 ? 32 + c.actor : -1;
+    case SIM_CHOICE_TICK: return TICK_BIT;
+    default: return -1; /* no model offers the others yet */
+    }
 }
 
-/* Two next steps commute if they touch different things, or only read. */
-static bool independent(const sim_action *x, const sim_action *y)
+static sim_choice bit_choice(int bit)
 {
-    if (touches_nothing(x->kind) || touches_nothing(y->kind))
-        return true;
-    if (x->kind == SIM_ACT_ASSERT || y->kind == SIM_ACT_ASSERT)
-        return false; /* an assertion reads any object */
-    if (!x->target || !y->target)
-        return x->kind != y->kind; /* cs_enter/cs_exit and print share hidden state */
-    if (x->target != y->target)
-        return true;
-    return x->kind == SIM_ACT_LOAD && y->kind == SIM_ACT_LOAD;
+    if (bit < 32)
+        return sim_step_choice(bit);
+    if (bit == TICK_BIT)
+        return sim_tick_choice();
+    return sim_irq_choice(bit - 32);
 }
 
-static uint32_t wake_dependent(const sim_machine *m, uint32_t sleep, int actor)
+static cset possible_choices(const sim_machine *m, int *n)
 {
-    const sim_action *a = sim_pending(m, actor);
-    for (uint32_t left = sleep; left; left &= left - 1) {
-        int t = __builtin_ctz(left);
-        if (!independent(sim_pending(m, t), a))
-            sleep &= ~(1u << t);
+    int en[SIM_MAX_ACTORS];
+    int ns = sim_enabled(m, en);
+    cset set = 0;
+    for (int k = 0; k < ns; k++)
+        set |= 1ull << en[k];
+    sim_choice c[SIM_MAX_CHOICES];
+    int nx = sim_extra_choices(m, c);
+    for (int k = 0; k < nx; k++) {
+        int b = choice_bit(c[k]);
+        if (b >= 0)
+            set |= 1ull << b;
+    }
+    *n = ns + nx;
+    return set;
+}
+
+/* The sleepers that `taken` does not commute with wake up.  Two steps are
+ * judged by their actions in every model (inline: this runs at every step);
+ * anything else asks the model. */
+static cset wake_dependent(const sim_machine *m, cset sleep, int taken)
+{
+    const sim_action *ta = taken < 32 ? sim_pending(m, taken) : NULL;
+    for (cset left = sleep; left; left &= left - 1) {
+        int b = __builtin_ctzll(left);
+        bool dep = ta && b < 32 ? sim_actions_dependent(sim_pending(m, b), ta)
+                                : sim_dependent(m, bit_choice(b), bit_choice(taken));
+        if (dep)
+            sleep &= ~(1ull << b);
     }
     return sleep;
 }
 
-static int lowest(uint32_t set) { return __builtin_ctz(set); }
+static int lowest(cset set) { return __builtin_ctzll(set); }
 
-/* An actor among `candidates` whose next step is local (spin, yield, work), or -1. */
-static int explore_local_step(const sim_machine *m, uint32_t candidates)
+/* A step among `candidates` that is local (spin, yield, work), or -1. */
+static int explore_local_step(const sim_machine *m, cset candidates)
 {
-    for (uint32_t left = candidates; left; left &= left - 1) {
-        sim_act_kind k = sim_pending(m, __builtin_ctz(left))->kind;
+    for (cset left = candidates & STEP_BITS; left; left &= left - 1) {
+        sim_act_kind k = sim_pending(m, __builtin_ctzll(left))->kind;
         if (k == SIM_ACT_SPIN || k == SIM_ACT_YIELD || k == SIM_ACT_WORK)
-            return __builtin_ctz(left);
+            return __builtin_ctzll(left);
     }
     return -1;
 }
@@ -187,12 +222,12 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
     run_info info = {RUN_OK, 0};
     sim_reset(m);
     size_t depth = 0;
-    int prev = -1;
+    int prev = -1; /* the actor that stepped last */
     sim_act_kind prev_kind = SIM_ACT_NONE;
-    uint32_t sleep = 0;
+    cset sleep = 0;
     uint64_t rng = e->cfg.seed * 0x2545F4914F6CDD1Dull + execution;
     /* pct: priorities (higher runs first) and change points */
-    int prio[SIM_MAX_ACTORS];
+    int prio[64]; /* by choice number */
     uint64_t change[16];
     int n_change = 0;
     if (e->cfg.strategy == EXPLORE_PCT) {
@@ -205,6 +240,9 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
             prio[i] = prio[j];
             prio[j] = t;
         }
+        for (int i = 32; i < 64; i++) /* an irq as its handler; the tick below all */
+            prio[i] = i - 32 < n ? prio[i - 32] : 0;
+        prio[TICK_BIT] = d - 1;
         uint64_t k = e->longest_run ? e->longest_run : 64;
         for (int i = 0; i < d - 1 && i < 16; i++)
             change[n_change++] = 1 + splitmix(&rng) % k;
@@ -215,21 +253,20 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
             info.end = RUN_LIMIT;
             break;
         }
-        int en[SIM_MAX_ACTORS];
-        int n = sim_enabled(m, en);
-        uint32_t E = 0;
-        for (int i = 0; i < n; i++)
-            E |= 1u << en[i];
+        int n;
+        cset E = possible_choices(m, &n);
         bool costly = prev >= 0 && (E >> prev & 1) && prev_kind != SIM_ACT_SPIN &&
                       prev_kind != SIM_ACT_YIELD;
         int a;
         if (e->cfg.strategy == EXPLORE_DFS) {
-            uint32_t avail = E & ~sleep;
+            cset avail = E & ~sleep;
             if (!avail) {
                 info.end = RUN_CUT; /* everything left was explored elsewhere */
                 break;
             }
-            int local = e->cfg.prune ? explore_local_step(m, avail) : -1;
+            /* (Not when a tick is possible: a tick moves time, and whether
+             * it comes before or after the step can decide a timeout.) */
+            int local = e->cfg.prune && !(E >> TICK_BIT & 1) ? explore_local_step(m, avail) : -1;
             if (local >= 0 && n > 1) {
                 /* A step that touches nothing shared commutes with every
                  * other: taking it now stands for every place it could go.
@@ -239,11 +276,11 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
                 continue;
             }
             if (n == 1) {
-                a = en[0];
+                a = lowest(E);
             } else if (depth < e->len) {
                 dfs_node *nd = &e->stack[depth++];
                 a = nd->chosen;
-                sleep = nd->sleep | (nd->tried & ~(1u << a));
+                sleep = nd->sleep | (nd->tried & ~(1ull << a));
             } else {
                 if (costly && (avail >> prev & 1))
                     a = prev;
@@ -254,7 +291,7 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
                     info.end = RUN_CUT;
                     break;
                 }
-                dfs_node nd = {.enabled = E, .done = 1u << a, .tried = 1u << a, .sleep = sleep,
+                dfs_node nd = {.enabled = E, .done = 1ull << a, .tried = 1ull << a, .sleep = sleep,
                                .chosen = (int8_t)a, .prev = (int8_t)prev, .costly = costly,
                                .preemptions = (uint16_t)info.preemptions};
                 if (!push(e, nd)) {
@@ -266,22 +303,30 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
             if (!e->cfg.prune)
                 sleep = 0;
         } else if (n == 1) {
-            a = en[0];
+            a = lowest(E);
         } else if (e->cfg.strategy == EXPLORE_RANDOM) {
-            a = en[splitmix(&rng) % (uint64_t)n];
+            uint64_t k = splitmix(&rng) % (uint64_t)__builtin_popcountll(E);
+            cset left = E;
+            while (k--)
+                left &= left - 1;
+            a = lowest(left);
         } else {
-            a = en[0];
-            for (int i = 1; i < n; i++)
-                if (prio[en[i]] > prio[a])
-                    a = en[i];
+            a = lowest(E);
+            for (cset left = E; left; left &= left - 1)
+                if (prio[lowest(left)] > prio[a])
+                    a = lowest(left);
         }
         if (costly && a != prev)
             info.preemptions++;
-        sleep = wake_dependent(m, sleep & ~(1u << a), a);
-        prev_kind = sim_pending(m, a)->kind;
-        sim_step(m, a);
-        prev = a;
-        if (e->cfg.strategy == EXPLORE_PCT)
+        sleep = wake_dependent(m, sleep & ~(1ull << a), a);
+        if (a < 32) {
+            prev_kind = sim_pending(m, a)->kind;
+            sim_step(m, a);
+            prev = a;
+        } else {
+            sim_take(m, bit_choice(a)); /* an irq or the tick: nobody's turn */
+        }
+        if (e->cfg.strategy == EXPLORE_PCT && a < 32)
             for (int i = 0; i < n_change; i++)
                 if (change[i] == sim_steps(m))
                     prio[a] = i; /* below every initial priority */
@@ -299,21 +344,21 @@ static bool backtrack(explorer *e)
 {
     while (e->len > 0) {
         dfs_node *nd = &e->stack[e->len - 1];
-        uint32_t cand = nd->enabled & ~nd->done & ~(e->cfg.prune ? nd->sleep : 0);
+        cset cand = nd->enabled & ~nd->done & ~(e->cfg.prune ? nd->sleep : 0);
         while (cand) {
             int c = lowest(cand);
-            cand &= ~(1u << c);
-            nd->done |= 1u << c;
+            cand &= ~(1ull << c);
+            nd->done |= 1ull << c;
             int cost = nd->preemptions + (nd->costly && c != nd->prev ? 1 : 0);
             if (cost <= e->res.bound) {
                 nd->chosen = (int8_t)c;
-                nd->tried |= 1u << c;
+                nd->tried |= 1ull << c;
                 return true;
             }
             e->bounded_out = true;
         }
         if (e->cfg.prune)
-            e->res.pruned += (uint64_t)__builtin_popcount(nd->enabled & nd->sleep & ~nd->done);
+            e->res.pruned += (uint64_t)__builtin_popcountll(nd->enabled & nd->sleep & ~nd->done);
         e->len--;
     }
     return false;
@@ -328,7 +373,8 @@ static void describe_bad_run(explorer *e)
         r->message[0] = 0;
         size_t used = 0;
         for (int i = 0; i < sim_actor_count(m); i++) {
-            if (sim_is_finished(m, i))
+            sim_actor_state st = sim_actor_state_of(m, i);
+            if (st == SIM_STATE_FINISHED || st == SIM_STATE_DORMANT)
                 continue;
             char why[400];
             sim_block_reason(m, i, why, sizeof why);
@@ -405,6 +451,8 @@ bool explore_run(explorer *e, uint64_t budget)
         }
         e->started = true;
         run_info info = explore_one_run(e, r->executions);
+        if (e->cfg.on_end && (info.end == RUN_OK || info.end == RUN_BAD))
+            e->cfg.on_end(e->m, e->cfg.on_end_ctx);
         if (info.end == RUN_CUT && e->cfg.strategy == EXPLORE_DFS) {
             r->pruned++;
             continue;
@@ -412,7 +460,7 @@ bool explore_run(explorer *e, uint64_t budget)
         r->executions++;
         if (info.end == RUN_LIMIT)
             r->step_limit_hits++;
-        if (info.end == RUN_BAD) {
+        if (info.end == RUN_BAD && !e->cfg.all_runs) {
             keep_if_better(e, &info);
             if (e->cfg.strategy != EXPLORE_DFS || e->cfg.minimize_budget == 0) {
                 r->finished = true;

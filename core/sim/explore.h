@@ -7,12 +7,13 @@
  * has been tried.  Runs are cheap (the trace is off), so it re-executes rather
  * than saving states.
  *
- *   dfs     Depth-first over the choices, bounding the number of preemptions
+ *   dfs     Depth-first over the choices (steps, irqs, ticks: whatever the
+ *           scheduling model offers), bounding the number of preemptions
  *           (switching away from an actor that could have continued; giving
  *           way after a spin or a yield is free).  Bounds go 0, 1, 2, ... so
  *           the counterexample with the fewest preemptions is found first.
- *           Sleep sets prune runs that only reorder independent steps (steps
- *           on different objects commute).
+ *           Sleep sets prune runs that only reorder independent choices (the
+ *           model's dependence: steps on different objects commute).
  *   random  Each run picks uniformly among the enabled actors.
  *   pct     Probabilistic concurrency testing: random actor priorities and
  *           d - 1 random priority-change points per run.
@@ -40,6 +41,11 @@ typedef struct explore_config {
     int pct_depth;            /* pct: d (>= 1) */
     bool prune;               /* dfs: sleep sets (default on) */
     uint64_t minimize_budget; /* dfs: runs spent looking for a shorter counterexample */
+    /* For tests that compare whole searches: go on past bad runs, and hear
+     * of the end of every run that was not cut short. */
+    bool all_runs;
+    void (*on_end)(sim_machine *m, void *ctx);
+    void *on_end_ctx;
 } explore_config;
 
 void explore_config_default(explore_config *c);

@@ -103,6 +103,11 @@ sim_machine *sim_new(const sim_config *cfg, sim_setup_fn setup, void *arg,
     m->host = coro_host();
     m->current = -1;
     m->model = sim_model_named(m->cfg.model); /* NULL: unknown, reported by reset */
+    if (m->model) {
+        m->may_step = m->model->may_step;
+        m->update = m->model->update;
+        m->performed = m->model->performed;
+    }
     return m;
 }
 
@@ -303,31 +308,9 @@ int sim_reset(sim_machine *m)
 
 bool sim_is_enabled(const sim_machine *m, int i)
 {
-    return sim_rule_allows(m, i) && (!m->model->may_step || m->model->may_step(m, i));
+    return sim_rule_allows(m, i) && (!m->may_step || m->may_step(m, i));
 }
 
-bool sim_rule_allows(const sim_machine *m, int i)
-{
-    if (i < 0 || i >= m->n_actors)
-        return false;
-    const sim_actor *a = &m->actors[i];
-    if (a->finished || a->dormant)
-        return false;
-    const sim_action *p = &a->pending;
-    switch (p->kind) {
-    case SIM_ACT_LOCK:
-        return ((const plat_lock *)p->target)->owner == 0;
-    case SIM_ACT_PARK:
-    case SIM_ACT_BLOCK: {
-        const plat_parker *pk = p->target;
-        return pk->woken || (p->deadline >= 0 && m->now >= p->deadline);
-    }
-    case SIM_ACT_SLEEP:
-        return m->now >= p->deadline;
-    default:
-        return true;
-    }
-}
 
 int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])
 {
@@ -346,8 +329,8 @@ static void settle(sim_machine *m, int moved)
 {
     if (m->arm_any)
         arm_raised(m);
-    if (m->model->update)
-        m->model->update(m);
+    if (m->update)
+        m->update(m);
     if (m->outcome == SIM_RUNNING && moved >= 0 && sim_is_enabled(m, moved))
         return; /* the common case: whoever just moved can move again */
     while (m->outcome == SIM_RUNNING) {
@@ -380,8 +363,8 @@ static void settle(sim_machine *m, int moved)
                            .new_v = (uint64_t)next};
             m->now = next;
             sim_emit(m, &e);
-            if (m->model->update)
-                m->model->update(m);
+            if (m->update)
+                m->update(m);
             continue;
         }
         m->outcome = SIM_STUCK;
@@ -726,8 +709,8 @@ static uint64_t perform(sim_machine *m, int i)
     m->now += p->has_cost ? p->cost : m->cost[p->kind]; /* the action takes time */
     if (violation) /* before pending is cleared: p points at it */
         sim_violation(m, p->kind == SIM_ACT_CS_ENTER ? "overlap" : "misuse", violation, p->site);
-    if (m->model->performed)
-        m->model->performed(m, i, p);
+    if (m->performed)
+        m->performed(m, i, p);
     a->pending.kind = SIM_ACT_NONE;
     return result;
 }

@@ -10,12 +10,17 @@
  * is exactly one visible action, and it is the unit of display, of going back,
  * and of search.
  *
- * The enabled rule: an actor can take a step unless it has finished, or it is
- * about to take a bucket lock that another actor holds (or that it holds
- * itself), or it is about to sleep on a parker nobody has woken yet, or it
- * sleeps until a later virtual time.  When nobody is enabled and a deadline is
- * pending, the clock jumps to the earliest one.  When nobody is enabled and
- * nothing is pending, the run is *stuck* unless every actor has finished.
+ * The enabled rule: an actor can take a step unless it has finished or is
+ * dormant (a handler not raised), or it is about to take a bucket lock that
+ * another actor holds (or that it holds itself), or it is about to sleep on a
+ * parker nobody has woken yet, or it sleeps until a later virtual time.  The
+ * scheduling model (sched/model.h: threads, rtos, executor) narrows that down
+ * and adds the choices that are not steps (raising a handler, the tick); a
+ * step is one kind of choice (choice.h).  Actions may cost virtual time
+ * (sim_set_cost; nothing by default).  When no choice is possible and a
+ * deadline is pending, the clock jumps to the earliest one.  When no choice
+ * is possible and nothing is pending, the run is *stuck* unless every actor
+ * has finished or is dormant.
  *
  * The machine knows no engine and no scenario language.  Whoever creates it
  * passes a setup function that builds the world (registers regions, adds
@@ -169,6 +174,9 @@ int sim_step(sim_machine *m, int actor);
  * model's others (irq by handler index, tick).  Returns how many. */
 int sim_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES]);
 bool sim_choice_possible(const sim_machine *m, sim_choice c);
+/* Only the choices that are not steps (irq, tick); 0 at once in a world that
+ * has none, so a search can ask at every step. */
+int sim_extra_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES]);
 /* Take one choice (a step is sim_step).  0, or -1 (see sim_error). */
 int sim_take(sim_machine *m, sim_choice c);
 /* Whether two choices possible now may fail to commute (the model's rule). */

@@ -1,7 +1,7 @@
 /*
- * The machine's insides, shared by machine.c (stepping), trace.c (events and
- * reports) and policy.c (choosing the next actor).  Nothing outside core/sim
- * includes this.
+ * The machine's insides, shared by machine.c (stepping), actors.c (states,
+ * choices, priorities, costs), trace.c (events and reports) and the
+ * scheduling models in sched/.  Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H
 #define LOCKSTEP_MACHINE_INTERNAL_H
@@ -94,6 +94,10 @@ struct sim_machine {
     int cs_owner;  /* the actor inside it (nesting by one actor is no overlap) */
     int cs_depth;  /* its nesting depth */
     const sim_model *model;
+    /* the model's hooks that run at every step, copied here (one load less) */
+    bool (*may_step)(const sim_machine *m, int actor);
+    void (*update)(sim_machine *m);
+    void (*performed)(sim_machine *m, int actor, const sim_action *act);
     sim_sched_state sched;
     bool extras;   /* the model may offer choices that are not steps */
     bool arm_any;  /* some actor has arm_now set */
@@ -139,8 +143,30 @@ struct sim_machine {
 };
 
 void sim_emit(sim_machine *m, const sim_event *e);
-/* The machine's enabled rule alone (locks, parkers, sleeps), before the model. */
-bool sim_rule_allows(const sim_machine *m, int actor);
+/* The machine's enabled rule alone (locks, parkers, sleeps), before the model.
+ * Inline: it runs for every actor at every step (and in wasm a call is dear). */
+static inline bool sim_rule_allows(const sim_machine *m, int i)
+{
+    if (i < 0 || i >= m->n_actors)
+        return false;
+    const sim_actor *a = &m->actors[i];
+    if (a->finished || a->dormant)
+        return false;
+    const sim_action *p = &a->pending;
+    switch (p->kind) {
+    case SIM_ACT_LOCK:
+        return ((const plat_lock *)p->target)->owner == 0;
+    case SIM_ACT_PARK:
+    case SIM_ACT_BLOCK: {
+        const plat_parker *pk = p->target;
+        return pk->woken || (p->deadline >= 0 && m->now >= p->deadline);
+    }
+    case SIM_ACT_SLEEP:
+        return m->now >= p->deadline;
+    default:
+        return true;
+    }
+}
 /* Make a dormant actor ready: restart its coroutine and run it up to its
  * first announced action.  On the host only. */
 void sim_arm(sim_machine *m, int actor);

@@ -17,6 +17,11 @@
  *     2*value+1 for a random value; a choice with fingerprints is followed by
  *     the action kind (one byte) and 1 + the object's index (varint).
  *
+ * Version 2 (schedule_v2.c) adds choices that are not steps: readable !H (irq),
+ * tick, ~T (drop), =NAME (a step of an actor named like a keyword); compact
+ * "v2." with the entry tags of schedule_v2.c.  A schedule of steps and random
+ * values is still written as v1, so old strings stay what they were.
+ *
  * Parsing never trusts its input: every length and index is checked, and a bad
  * string gets an error saying where it went wrong.
  */

@@ -60,6 +60,9 @@ int sim_sched_v2_token(const char *t, size_t len, size_t *i, sim_sched_entry *e,
     if (sigil != '!' && sigil != '~' && sigil != '=')
         return 0;
     if (sigil == '=') { /* a step: the caller reads NAME[@kind:object] as in v1 */
+        if (at + 1 >= len || !name_char(t[at + 1]))
+            return v2_error(err, es, "schedule: expected an actor's name after '=' at column %zu",
+                            start + 1);
         *i = at + 1;
         return 0;
     }

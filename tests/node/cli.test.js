@@ -107,7 +107,7 @@ test('bad input exits 2 and says where', () => {
     [['run', 'tests/scenarios/basic/nope.yaml'], 'lockstep run: cannot read tests/scenarios/basic/nope.yaml: no such file\n'],
     [['run', 'tests/scenarios'], 'lockstep run: cannot read tests/scenarios: it is a directory\n'],
     [['run', RACY, '--schedule', 'A B'], "lockstep run: --schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)\n"],
-    [['run', RACY, '--policy', 'fair'], "lockstep run: --policy must be round-robin, random, manual, not 'fair'\n"],
+    [['run', RACY, '--policy', 'fair'], "lockstep run: --policy must be round-robin, random, priority, pct, manual, not 'fair'\n"],
     [['run', RACY, '--seed', '-1'], "lockstep run: --seed must be a whole number from 0 to 9007199254740991, not '-1'\n"],
     [['run', RACY, '--max-steps'], 'lockstep run: --max-steps needs a value\n'],
     [['run', RACY, '--variant', 'buggy'], `lockstep run: --variant: 'buggy' is not a variant of ${RACY}; it has: correct\n`],

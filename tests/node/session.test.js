@@ -251,3 +251,32 @@ test("an assert inside a program reads the actor's last result, at its own step"
   assert.deepEqual(r.violation, { kind: 'assertion', message: "assertion 'result == 1' failed: the result is 2", step: 6, actor: 'A' });
   s.free();
 });
+
+test('an interrupt handler waits dormant until raised, then runs (schedule v2)', () => {
+  // Under the threads model an isr actor is dormant until the environment
+  // raises it (once): the irq is a choice, written "!H" in a v2 schedule.
+  // Arming a handler starts its coroutine: this runs that path in wasm.
+  const s = open(
+    compile(
+      [
+        'title: A handler',
+        'engine: basic',
+        'objects:',
+        '  c: atomic_counter',
+        'actors:',
+        '  A: [increment c]',
+        '  H: {kind: isr, priority: 5, program: [increment c]}',
+      ].join('\n'),
+    ),
+  );
+  const before = s.state().actors.map((a) => [a.name, a.status]);
+  assert.deepEqual(before, [['A', 'enabled'], ['H', 'dormant']]);
+  s.run({ schedule: 'v2: !H', policy: 'round-robin' });
+  const st = s.state();
+  assert.equal(st.outcome, 'done');
+  assert.equal(st.objects[0].fields.value, 2);
+  assert.deepEqual(s.trace(0).map((e) => `${e.step} ${e.actor ?? '-'} ${e.kind}`), [
+    '1 H raised', '2 A fetch_add', '2 A finish', '3 H fetch_add', '3 H finish',
+  ]);
+  s.free();
+});

@@ -125,7 +125,7 @@ export class Session {
 
   /**
    * Runs under a policy, replaying `schedule` first if given.
-   * @param {{policy?: 'manual'|'round-robin'|'random', schedule?: string, seed?: number, maxSteps?: number}} [o]
+   * @param {{policy?: 'manual'|'round-robin'|'random'|'priority'|'pct', schedule?: string, seed?: number, maxSteps?: number}} [o]
    * @returns {Summary}
    */
   run(o = {}) {

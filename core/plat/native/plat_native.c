@@ -85,7 +85,10 @@ void plat_native_global_init(plat_global *g)
     pthread_mutex_unlock(&once);
 }
 
-/* ---- tasks and interrupts ------------------------------------------------------------ */
+/* ---- tasks and interrupts ------------------------------------------------------------
+ * Tasks as plain threads.  The rtos port (rtos_port.c, -DPLAT_NATIVE_RTOS) has
+ * its own versions, which run one task at a time. */
+#ifndef PLAT_NATIVE_RTOS
 
 static struct native_task {
     plat_parker parker;
@@ -169,3 +172,4 @@ void plat_task_wake(int task, plat_site at)
     if (t)
         plat_parker_wake(&t->parker, at);
 }
+#endif /* PLAT_NATIVE_RTOS */

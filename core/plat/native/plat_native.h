@@ -56,6 +56,18 @@ static inline memory_order plat_native_fail_order(plat_order order)
 }
 
 /*
+ * The native rtos port (-DPLAT_NATIVE_RTOS, rtos_port.c) runs one task at a
+ * time and preempts at a platform call after a tick: every call below is a
+ * point where that may happen.  Without the port it compiles to nothing.
+ */
+#ifdef PLAT_NATIVE_RTOS
+void plat_native_point(void);
+#define PLAT_NATIVE_POINT() plat_native_point()
+#else
+#define PLAT_NATIVE_POINT() ((void)0)
+#endif
+
+/*
  * The atomic operations, once per cell width.  One macro writes them all so
  * that the three widths cannot drift apart; each expands to plain functions.
  */
@@ -63,18 +75,21 @@ static inline memory_order plat_native_fail_order(plat_order order)
     static inline uint##W##_t plat_load##W(plat_a##W *c, plat_order o, plat_site at)  \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_load_explicit(&c->v, plat_native_order(o));                      \
     }                                                                                  \
     static inline void plat_store##W(plat_a##W *c, uint##W##_t v, plat_order o,        \
                                      plat_site at)                                     \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         atomic_store_explicit(&c->v, v, plat_native_order(o));                         \
     }                                                                                  \
     static inline bool plat_cas##W(plat_a##W *c, uint##W##_t *expected,                \
                                    uint##W##_t desired, plat_order o, plat_site at)    \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_compare_exchange_strong_explicit(                                \
             &c->v, expected, desired, plat_native_order(o), plat_native_fail_order(o)); \
     }                                                                                  \
@@ -82,24 +97,28 @@ static inline memory_order plat_native_fail_order(plat_order order)
                                            plat_site at)                               \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_exchange_explicit(&c->v, v, plat_native_order(o));               \
     }                                                                                  \
     static inline uint##W##_t plat_fetch_add##W(plat_a##W *c, uint##W##_t v,           \
                                                 plat_order o, plat_site at)            \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_fetch_add_explicit(&c->v, v, plat_native_order(o));              \
     }                                                                                  \
     static inline uint##W##_t plat_fetch_or##W(plat_a##W *c, uint##W##_t v,            \
                                                plat_order o, plat_site at)             \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_fetch_or_explicit(&c->v, v, plat_native_order(o));               \
     }                                                                                  \
     static inline uint##W##_t plat_fetch_and##W(plat_a##W *c, uint##W##_t v,           \
                                                 plat_order o, plat_site at)            \
     {                                                                                  \
         (void)at;                                                                      \
+        PLAT_NATIVE_POINT();                                                           \
         return atomic_fetch_and_explicit(&c->v, v, plat_native_order(o));              \
     }
 
@@ -114,6 +133,7 @@ static inline void plat_lock_init(plat_lock *l) { pthread_mutex_init(&l->mutex, 
 static inline void plat_lock_acquire(plat_lock *l, plat_site at)
 {
     (void)at;
+    PLAT_NATIVE_POINT();
     pthread_mutex_lock(&l->mutex);
 }
 static inline void plat_lock_release(plat_lock *l, plat_site at)
@@ -229,6 +249,20 @@ typedef struct plat_irq_state { uint8_t was_masked; } plat_irq_state;
 typedef struct plat_waker { plat_a16 slot; } plat_waker;
 
 void plat_native_task_enter(int id, int priority);
+
+#ifdef PLAT_NATIVE_RTOS
+/* The rtos port: run these tasks one at a time, highest priority first, equal
+ * priorities taking turns at each tick of tick_us, until every one returns. */
+typedef struct plat_native_rtos_task {
+    void (*entry)(void *arg);
+    void *arg;
+    int priority;
+} plat_native_rtos_task;
+void plat_native_rtos_run(const plat_native_rtos_task *tasks, int n, int64_t tick_us);
+/* The same kernel as an async executor: tasks polled one at a time, the run
+ * queue taken in batches polled last-in first-out, real time for timeouts. */
+void plat_native_executor_run(const plat_native_rtos_task *tasks, int n);
+#endif
 bool plat_native_irq_masked(int task);
 /* Called by plat_irq_raise: the program's way to run a handler natively. */
 extern void (*plat_native_irq_hook)(int handler);

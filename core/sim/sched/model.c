@@ -19,45 +19,16 @@ const sim_model *sim_model_named(const char *name)
     return NULL;
 }
 
-static bool touches_nothing(sim_act_kind k)
-{
-    return k == SIM_ACT_WORK || k == SIM_ACT_SPIN || k == SIM_ACT_YIELD || k == SIM_ACT_SLEEP ||
-           k == SIM_ACT_NONE;
-}
-
-/* Actions that change who may run, whatever object they name: they never
- * commute with each other (masking, raising, priorities). */
-static bool schedules(sim_act_kind k)
-{
-    return k == SIM_ACT_IRQ_SAVE || k == SIM_ACT_IRQ_RESTORE || k == SIM_ACT_RAISE ||
-           k == SIM_ACT_SET_PRIO;
-}
-
-static bool actions_dependent(const sim_action *x, const sim_action *y)
-{
-    if (touches_nothing(x->kind) || touches_nothing(y->kind))
-        return false;
-    if (x->kind == SIM_ACT_ASSERT || y->kind == SIM_ACT_ASSERT)
-        return true; /* an assertion reads any object */
-    if (schedules(x->kind) || schedules(y->kind))
-        return true;
-    if (!x->target || !y->target)
-        return x->kind == y->kind; /* cs_enter/cs_exit and print share hidden state */
-    if (x->target != y->target)
-        return false;
-    return !(x->kind == SIM_ACT_LOAD && y->kind == SIM_ACT_LOAD);
-}
-
 bool sim_steps_dependent(const sim_machine *m, int a, int b)
 {
-    return a == b || actions_dependent(&m->actors[a].pending, &m->actors[b].pending);
+    return a == b || sim_actions_dependent(&m->actors[a].pending, &m->actors[b].pending);
 }
 
 /* Whether a step by actor s names handler h (raises it, or is it). */
 static bool step_touches_handler(const sim_machine *m, int s, int h)
 {
     const sim_action *p = &m->actors[s].pending;
-    if (schedules(p->kind) && p->kind != SIM_ACT_RAISE)
+    if (sim_act_schedules(p->kind) && p->kind != SIM_ACT_RAISE)
         return true; /* masking or a priority decides whether the handler may start */
     return s == h || (p->kind == SIM_ACT_RAISE && ((const plat_parker *)p->target)->owner == h);
 }

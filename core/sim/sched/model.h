@@ -41,6 +41,7 @@ typedef struct sim_sched_state {
     uint32_t queued; /* executor: tasks in the queue or in the batch */
     uint32_t ready;  /* rtos: tasks the enabled rule allowed after the last choice */
     bool tick_chosen; /* rtos: ticks are choices (every action costs nothing) */
+    bool ran;         /* rtos: the task on the processor stepped since the last tick */
 } sim_sched_state;
 
 typedef struct sim_model {
@@ -85,6 +86,37 @@ int sim_irq_take(sim_machine *m, sim_choice c);
 int sim_irq_running(const sim_machine *m);
 /* Whether the context that would be interrupted now masks interrupts. */
 bool sim_irq_masked(const sim_machine *m);
+/* Actions that change who may run, whatever object they name: they never
+ * commute with each other (masking, raising, priorities). */
+static inline bool sim_act_schedules(sim_act_kind k)
+{
+    return k == SIM_ACT_IRQ_SAVE || k == SIM_ACT_IRQ_RESTORE || k == SIM_ACT_RAISE ||
+           k == SIM_ACT_SET_PRIO;
+}
+
+/* Whether two actions may fail to commute: they touch the same object and are
+ * not both loads, or share hidden state (the checked critical section,
+ * prints), or one is an assertion (it reads anything) or changes who may run.
+ * Every model judges two steps by this (inline: the explorer asks at every
+ * step). */
+static inline bool sim_actions_dependent(const sim_action *x, const sim_action *y)
+{
+    sim_act_kind a = x->kind, b = y->kind;
+    if (a == SIM_ACT_WORK || a == SIM_ACT_SPIN || a == SIM_ACT_YIELD || a == SIM_ACT_SLEEP ||
+        a == SIM_ACT_NONE || b == SIM_ACT_WORK || b == SIM_ACT_SPIN || b == SIM_ACT_YIELD ||
+        b == SIM_ACT_SLEEP || b == SIM_ACT_NONE)
+        return false; /* local steps touch nothing shared */
+    if (a == SIM_ACT_ASSERT || b == SIM_ACT_ASSERT)
+        return true;
+    if (sim_act_schedules(a) || sim_act_schedules(b))
+        return true;
+    if (!x->target || !y->target)
+        return a == b;
+    if (x->target != y->target)
+        return false;
+    return !(a == SIM_ACT_LOAD && b == SIM_ACT_LOAD);
+}
+
 /* The dependence of two steps by the actions they are about to perform
  * (different objects commute, two loads commute). */
 bool sim_steps_dependent(const sim_machine *m, int a, int b);

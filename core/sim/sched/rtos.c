@@ -11,7 +11,8 @@
  *
  * The tick: when every action costs nothing (the default), time does not pass
  * by itself, so a tick is a choice, offered whenever it would hand the
- * processor to another task of the same priority.  When actions cost time, a
+ * processor to another task of the same priority and the task on it has run
+ * since the last tick (so ticks alone never make a run go on forever).  When actions cost time, a
  * tick falls due every tick_us of virtual time and preempts at the next
  * scheduling point unless the running context masks interrupts.
  *
@@ -71,7 +72,7 @@ static int ready_at_top(const sim_machine *m)
 static int rtos_extra(const sim_machine *m, sim_choice *out)
 {
     int n = sim_irq_env_choices(m, out);
-    if (m->sched.tick_chosen && m->sched.tick_us > 0 && sim_irq_running(m) < 0 &&
+    if (m->sched.tick_chosen && m->sched.ran && m->sched.tick_us > 0 && sim_irq_running(m) < 0 &&
         !sim_irq_masked(m) && ready_at_top(m) >= 2)
         out[n++] = sim_tick_choice();
     return n;
@@ -85,6 +86,14 @@ static void tick(sim_machine *m, int64_t was)
     if (cur >= 0)
         m->actors[cur].rr_seq = ++m->sched.seq;
     m->sched.current = -1;
+    m->sched.ran = false;
+}
+
+static void rtos_performed(sim_machine *m, int actor, const sim_action *act)
+{
+    (void)act;
+    if (actor == m->sched.current)
+        m->sched.ran = true;
 }
 
 static int rtos_take(sim_machine *m, sim_choice c)
@@ -131,6 +140,7 @@ static void rtos_start(sim_machine *m)
     sim_sched_state *s = &m->sched;
     s->next_tick = s->tick_us;
     s->tick_chosen = true;
+    s->ran = true; /* no tick yet: the first one may come at once */
     for (int k = 0; k < SIM_ACT_COUNT; k++)
         if (m->cost[k] > 0)
             s->tick_chosen = false;
@@ -192,6 +202,7 @@ const sim_model sim_model_rtos = {
     .extra_choices = rtos_extra,
     .take_extra = rtos_take,
     .update = rtos_update,
+    .performed = rtos_performed,
     .held_why = rtos_held_why,
     .dependent = rtos_dependent,
 };

@@ -21,10 +21,11 @@ violation, limit, or error if a schedule diverged), the number of steps and
 the schedule that reproduces the run.
 
   --variant V     the engine variant (default: the scenario's variant:)
-  --schedule S    replay S first ("v1: A B B" or "v1.AQMA"), then go on with
+  --schedule S    replay S first ("v1: A B B", "v2: A !H tick" or "v1.AQMA"), then go on with
                   the policy (default: the scenario's schedule:, if any)
-  --policy P      round-robin (default), random or manual (stop at the next
-                  choice once the schedule is used up)
+  --policy P      round-robin (default), random, priority (the highest-
+                  priority actor's step), pct (seeded random priorities) or
+                  manual (stop at the next choice once the schedule is used up)
   --seed N        seed for the random policy and random values (default 0)
   --max-steps N   stop after N steps (default 100000)
   --trace OUT     write the event trace to OUT as JSON Lines
@@ -33,7 +34,7 @@ the schedule that reproduces the run.
 
 Exit status: 0 when the run executed (whatever its outcome), 2 for bad input.`;
 
-const POLICIES = ['round-robin', 'random', 'manual'];
+const POLICIES = ['round-robin', 'random', 'priority', 'pct', 'manual'];
 
 /**
  * @param {string[]} argv  the arguments after "run"
@@ -52,7 +53,7 @@ export async function run(argv, io) {
     '--json': 'flag',
   });
   if (positional.length !== 1) throw new CliError(`usage: ${usage}`);
-  const policy = /** @type {'round-robin'|'random'|'manual'} */ (String(options['--policy'] ?? 'round-robin'));
+  const policy = /** @type {'round-robin'|'random'|'priority'|'pct'|'manual'} */ (String(options['--policy'] ?? 'round-robin'));
   if (!POLICIES.includes(policy))
     throw new CliError(`${cmd}: --policy must be ${POLICIES.join(', ')}, not '${policy}'`);
   const seed = wholeNumber(cmd, '--seed', options['--seed'], 0);

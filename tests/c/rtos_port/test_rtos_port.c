@@ -1,0 +1,115 @@
+/*
+ * The native rtos port (core/plat/native/rtos_port.c) on real threads with a
+ * real tick: the racy counter of engine `basic`, compiled -DPLAT_NATIVE
+ * -DPLAT_NATIVE_RTOS, run by two tasks of equal priority.
+ *
+ * What the rtos lessons claim must hold on real preemption too: only one
+ * task runs at a time, yet a tick that lands between an increment's load
+ * and its store loses an update; masking interrupts around the increment
+ * (plat_irq_save) makes the count exact.  And a higher-priority task that
+ * wakes from a timed block takes the processor from a busy lower one.
+ */
+#define _GNU_SOURCE
+#define CHECK_MAIN
+#include "check.h"
+#include "engines/basic/counter.h"
+
+#include <stdatomic.h>
+
+CHECK_WATCHDOG(60)
+
+#define INCREMENTS 3000000
+#define TICK_US 200
+
+static counter shared;
+static bool masked;
+/* One at a time: between two platform calls nobody else may run, so a task
+ * that claims `owner` and busies itself without a platform call must find
+ * its claim still there.  (Plain C11 atomics: these are no platform calls.) */
+static _Atomic int owner, overlaps;
+
+static void alone_for_a_while(int me)
+{
+    atomic_store(&owner, me);
+    for (volatile int k = 0; k < 200; k++) {
+    }
+    if (atomic_load(&owner) != me)
+        atomic_fetch_add(&overlaps, 1);
+}
+
+static void incrementer(void *arg)
+{
+    int me = (int)(intptr_t)arg;
+    for (int i = 0; i < INCREMENTS; i++) {
+        plat_irq_state s = {0};
+        if (masked)
+            s = plat_irq_save(AT("mask"));
+        counter_increment(&shared);
+        if (masked)
+            plat_irq_restore(s, AT("unmask"));
+        if ((i & 63) == 0)
+            alone_for_a_while(me);
+    }
+}
+
+static uint32_t run_two(bool mask)
+{
+    masked = mask;
+    counter_init(&shared, 0);
+    atomic_store(&overlaps, 0);
+    plat_native_rtos_task tasks[2] = {{incrementer, (void *)1, 1}, {incrementer, (void *)2, 1}};
+    plat_native_rtos_run(tasks, 2, TICK_US);
+    return shared.value.v;
+}
+
+TEST(one_task_at_a_time_and_a_tick_between_load_and_store_loses_updates)
+{
+    uint32_t total = run_two(false);
+    check_note("racy counter under a %d us tick: %u of %d (lost %d)", TICK_US, total,
+               2 * INCREMENTS, 2 * INCREMENTS - (int)total);
+    /* A preemption between a load and its store loses the other task's whole
+     * slice of increments, so many are lost; but never two tasks at once. */
+    CHECK_EQ(atomic_load(&overlaps), 0);
+    CHECK(total <= 2 * INCREMENTS);
+    CHECK(total >= INCREMENTS);
+    CHECK(total < 2 * INCREMENTS); /* the ticks interleaved the two tasks */
+}
+
+TEST(masking_interrupts_around_the_increment_makes_it_exact)
+{
+    CHECK_EQ(run_two(true), 2 * INCREMENTS);
+    CHECK_EQ(atomic_load(&overlaps), 0);
+}
+
+static _Atomic uint32_t seen_by_high;
+static _Atomic bool high_woken; /* checked by the test: never CHECK inside a task */
+static _Atomic bool low_done;
+
+static void busy_low(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < INCREMENTS; i++)
+        counter_increment(&shared);
+    atomic_store(&low_done, true);
+}
+
+static void sleepy_high(void *arg)
+{
+    (void)arg;
+    atomic_store(&high_woken, plat_task_block(plat_native_now_us() + 2000, AT("sleep 2 ms")));
+    atomic_store(&seen_by_high, plat_load32(&shared.value, PLAT_RELAXED, AT("look")));
+}
+
+TEST(a_higher_priority_task_preempts_a_busy_one_when_its_timeout_ends)
+{
+    counter_init(&shared, 0);
+    atomic_store(&low_done, false);
+    plat_native_rtos_task tasks[2] = {{busy_low, NULL, 1}, {sleepy_high, NULL, 2}};
+    plat_native_rtos_run(tasks, 2, TICK_US);
+    uint32_t seen = atomic_load(&seen_by_high);
+    check_note("the high task woke after 2 ms and saw %u of %d increments", seen, INCREMENTS);
+    CHECK(!atomic_load(&high_woken)); /* its timeout ended the block */
+    CHECK(seen > 0);
+    CHECK(seen < INCREMENTS); /* it ran while the low one was still busy */
+    CHECK_EQ(shared.value.v, INCREMENTS); /* one at a time: nothing lost */
+}
