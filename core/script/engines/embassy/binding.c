@@ -1,0 +1,389 @@
+/*
+ * Scenario bindings of engine `embassy`: an executor (its timer and poll
+ * cost), the async Mutex, GreedySemaphore and FairSemaphore<N>.
+ *
+ * Each operation that awaits builds its future on the task's stack and
+ * awaits it with embassy_await; its result is what the learner asserts on:
+ * the number of polls it took (or -1 for Err(WaitQueueFull), 0 for a
+ * cancelled acquire).
+ */
+#include "../../../engines/embassy/fair_semaphore.h"
+#include "../../../engines/embassy/greedy_semaphore.h"
+#include "../../../engines/embassy/mutex.h"
+#include "../../../engines/embassy/select.h"
+#include "../../../engines/embassy/signal.h"
+#include "../../catalog.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int embassy_check_count(int64_t v, const char *what, int64_t max, char *err, size_t es)
+{
+    if (v < 0 || v > max) {
+        snprintf(err, es, "%s must be between 0 and %lld", what, (long long)max);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- executor: Timer::after and the poll cost ---------------------------------- */
+
+typedef struct embassy_executor_obj {
+    uint32_t poll_ns;
+} embassy_executor_obj;
+
+static int embassy_executor_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    if (params[0] < 1 || params[0] > 1000000) {
+        snprintf(err, es, "poll_ns must be between 1 and 1000000");
+        return -1;
+    }
+    ((embassy_executor_obj *)o)->poll_ns = (uint32_t)params[0];
+    embassy_executor_set_poll_cost((uint32_t)params[0]);
+    return 0;
+}
+
+static int64_t embassy_after_op(void *o, const int64_t *args)
+{
+    (void)o;
+    embassy_timer t;
+    embassy_timer_after(&t, args[0]);
+    return embassy_await(&t.future);
+}
+
+static int64_t embassy_poll_ns_field(const void *o) { return ((const embassy_executor_obj *)o)->poll_ns; }
+
+static const script_op embassy_executor_ops[] = {
+    {.name = "after", .n_args = 1, .arg_names = {"us"}, .run = embassy_after_op},
+};
+static const script_field embassy_executor_fields[] = {{.name = "poll_ns", .read = embassy_poll_ns_field}};
+
+const script_type type_embassy_executor = {
+    .name = "executor",
+    .engine = "embassy",
+    .summary = "the async executor: Timer::after, and what one poll costs",
+    .size = sizeof(embassy_executor_obj),
+    .n_params = 1,
+    .param_names = {"poll_ns"},
+    .param_defaults = {50},
+    .init = embassy_executor_setup,
+    .ops = embassy_executor_ops,
+    .n_ops = 1,
+    .fields = embassy_executor_fields,
+    .n_fields = 1,
+};
+
+/* ---- async Mutex ------------------------------------------------------------- */
+
+static int embassy_mutex_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    (void)params, (void)err, (void)es;
+    embassy_mutex_init(o);
+    return 0;
+}
+
+static int64_t embassy_lock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_lock_future f;
+    embassy_mutex_lock(&f, o);
+    return embassy_await(&f.future);
+}
+
+static int64_t embassy_try_lock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    return embassy_mutex_try_lock(o);
+}
+
+static int64_t embassy_unlock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_mutex_unlock(o);
+    return 0;
+}
+
+static int64_t embassy_mutex_locked(const void *o) { return ((const embassy_mutex *)o)->locked.v; }
+static int64_t embassy_mutex_waker(const void *o)
+{
+    return embassy_waker_peek(&((const embassy_mutex *)o)->waker);
+}
+
+static const script_op embassy_mutex_ops[] = {
+    {.name = "lock", .run = embassy_lock_op},
+    {.name = "try_lock", .run = embassy_try_lock_op},
+    {.name = "unlock", .run = embassy_unlock_op},
+};
+static const script_field embassy_mutex_fields[] = {
+    {.name = "locked", .read = embassy_mutex_locked},
+    {.name = "waker", .read = embassy_mutex_waker},
+};
+
+const script_type type_embassy_mutex = {
+    .name = "async_mutex",
+    .engine = "embassy",
+    .summary = "embassy-sync's Mutex: a flag and one waker slot; unlock wakes, no hand-off",
+    .size = sizeof(embassy_mutex),
+    .init = embassy_mutex_setup,
+    .ops = embassy_mutex_ops,
+    .n_ops = 3,
+    .fields = embassy_mutex_fields,
+    .n_fields = 2,
+};
+
+/* ---- GreedySemaphore ---------------------------------------------------------- */
+
+static int embassy_greedy_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    if (embassy_check_count(params[0], "permits", 1000000, err, es))
+        return -1;
+    embassy_greedy_init(o, (uint32_t)params[0]);
+    return 0;
+}
+
+static int64_t embassy_greedy_acquire_op(void *o, const int64_t *args)
+{
+    embassy_greedy_acquire f;
+    embassy_greedy_acquire_init(&f, o, (uint32_t)args[0]);
+    return embassy_await(&f.future);
+}
+
+static int64_t embassy_greedy_try_op(void *o, const int64_t *args)
+{
+    return embassy_greedy_try_acquire(o, (uint32_t)args[0]);
+}
+
+static int64_t embassy_greedy_release_op(void *o, const int64_t *args)
+{
+    embassy_greedy_release(o, (uint32_t)args[0]);
+    return 0;
+}
+
+static int64_t embassy_greedy_set_op(void *o, const int64_t *args)
+{
+    embassy_greedy_set(o, (uint32_t)args[0]);
+    return 0;
+}
+
+static int64_t embassy_greedy_permits(const void *o)
+{
+    return ((const embassy_greedy_semaphore *)o)->permits.v;
+}
+static int64_t embassy_greedy_waker(const void *o)
+{
+    return embassy_waker_peek(&((const embassy_greedy_semaphore *)o)->waker);
+}
+
+static const script_op embassy_greedy_ops[] = {
+    {.name = "acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_acquire_op},
+    {.name = "try_acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_try_op},
+    {.name = "release", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_release_op},
+    {.name = "set", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_set_op},
+};
+static const script_field embassy_greedy_fields[] = {
+    {.name = "permits", .read = embassy_greedy_permits},
+    {.name = "waker", .read = embassy_greedy_waker},
+};
+
+const script_type type_embassy_greedy = {
+    .name = "greedy_semaphore",
+    .engine = "embassy",
+    .summary = "GreedySemaphore: whoever is polled with enough permits takes them",
+    .size = sizeof(embassy_greedy_semaphore),
+    .n_params = 1,
+    .param_names = {"permits"},
+    .param_defaults = {1},
+    .init = embassy_greedy_setup,
+    .ops = embassy_greedy_ops,
+    .n_ops = 4,
+    .fields = embassy_greedy_fields,
+    .n_fields = 2,
+};
+
+/* ---- FairSemaphore<N>, with the STOP signal of the cancellation example -------- */
+
+typedef struct embassy_fair_obj {
+    embassy_fair_semaphore s;
+    embassy_signal stop; /* select(stop.wait(), s.acquire(n)) */
+} embassy_fair_obj;
+
+static int embassy_fair_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    if (embassy_check_count(params[0], "permits", 1000000, err, es))
+        return -1;
+    if (params[1] < 1 || params[1] > EMBASSY_FAIR_MAX) {
+        snprintf(err, es, "n (the wait queue's size) must be between 1 and %d", EMBASSY_FAIR_MAX);
+        return -1;
+    }
+    embassy_fair_init(&((embassy_fair_obj *)o)->s, (uint32_t)params[0], (uint8_t)params[1]);
+    return 0;
+}
+
+/* Polls, or -1 for Err(WaitQueueFull). */
+static int64_t embassy_fair_acquire_op(void *o, const int64_t *args)
+{
+    embassy_fair_acquire f;
+    embassy_fair_acquire_init(&f, &((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    uint32_t polls = embassy_await(&f.future);
+    return f.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
+}
+
+/* select(stop.wait(), acquire(n)): 0 if stopped (the acquire dropped), else
+ * as acquire. */
+static int64_t embassy_fair_acquire_or_stop_op(void *o, const int64_t *args)
+{
+    embassy_fair_obj *fo = o;
+    embassy_signal_wait w;
+    embassy_signal_wait_init(&w, &fo->stop);
+    embassy_fair_acquire f;
+    embassy_fair_acquire_init(&f, &fo->s, (uint32_t)args[0]);
+    embassy_select sel;
+    embassy_select_init(&sel, &w.future, &f.future);
+    uint32_t polls = embassy_await(&sel.future);
+    if (sel.winner == 1)
+        return 0;
+    return f.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
+}
+
+/* with_timeout(us, acquire(n)): 0 on timeout (the acquire dropped). */
+static int64_t embassy_fair_acquire_timeout_op(void *o, const int64_t *args)
+{
+    embassy_fair_acquire f;
+    embassy_fair_acquire_init(&f, &((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    uint32_t polls;
+    if (!embassy_with_timeout(&f.future, args[1], &polls))
+        return 0;
+    return f.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
+}
+
+static int64_t embassy_fair_stop_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_signal_signal(&((embassy_fair_obj *)o)->stop);
+    return 0;
+}
+
+static int64_t embassy_fair_try_op(void *o, const int64_t *args)
+{
+    return embassy_fair_try_acquire(&((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+}
+
+static int64_t embassy_fair_release_op(void *o, const int64_t *args)
+{
+    embassy_fair_release(&((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    return 0;
+}
+
+static int64_t embassy_fair_set_op(void *o, const int64_t *args)
+{
+    embassy_fair_set(&((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    return 0;
+}
+
+static int64_t embassy_fair_permits(const void *o) { return ((const embassy_fair_obj *)o)->s.permits.v; }
+static int64_t embassy_fair_queued(const void *o) { return ((const embassy_fair_obj *)o)->s.len.v; }
+static int64_t embassy_fair_next_ticket(const void *o)
+{
+    return ((const embassy_fair_obj *)o)->s.next_ticket.v;
+}
+static int64_t embassy_fair_head(const void *o)
+{
+    return embassy_fair_waiter(&((const embassy_fair_obj *)o)->s, 0);
+}
+
+static void embassy_fair_describe(const void *o, sim_machine *m, jbuf *b)
+{
+    (void)m;
+    const embassy_fair_semaphore *s = &((const embassy_fair_obj *)o)->s;
+    jb_key(b, "queue");
+    jb_raw(b, "[");
+    for (int i = 0; i < s->len.v; i++) {
+        jb_sep(b);
+        jb_int(b, embassy_fair_waiter(s, i));
+    }
+    jb_raw(b, "]");
+}
+
+static const script_op embassy_fair_ops[] = {
+    {.name = "acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_op},
+    {.name = "acquire_or_stop", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_or_stop_op},
+    {.name = "acquire_timeout", .n_args = 2, .arg_names = {"n", "us"}, .run = embassy_fair_acquire_timeout_op},
+    {.name = "stop", .run = embassy_fair_stop_op},
+    {.name = "try_acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_try_op},
+    {.name = "release", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_release_op},
+    {.name = "set", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_set_op},
+};
+static const script_field embassy_fair_fields[] = {
+    {.name = "permits", .read = embassy_fair_permits},
+    {.name = "queued", .read = embassy_fair_queued},
+    {.name = "next_ticket", .read = embassy_fair_next_ticket},
+    {.name = "head", .read = embassy_fair_head},
+};
+
+const script_type type_embassy_fair = {
+    .name = "fair_semaphore",
+    .engine = "embassy",
+    .summary = "FairSemaphore<N>: tickets and a queue of N wakers; only the head may take",
+    .size = sizeof(embassy_fair_obj),
+    .n_params = 2,
+    .param_names = {"permits", "n"},
+    .param_defaults = {1, 4},
+    .init = embassy_fair_setup,
+    .ops = embassy_fair_ops,
+    .n_ops = 7,
+    .fields = embassy_fair_fields,
+    .n_fields = 4,
+    .describe = embassy_fair_describe,
+};
+
+/* ---- the task table ------------------------------------------------------------ */
+
+/* "embassy": {"poll_ns", "tasks": [{"task", "state", "polls", "wakes", "self_wakes",
+ * "await_polls", "await"}]}: the task table an async console shows. */
+static void embassy_describe(sim_machine *m, jbuf *b)
+{
+    static const char *const states[] = {"idle", "running", "done"};
+    const embassy_executor *ex = sim_global_peek(m, &embassy_executor_global);
+    jb_raw(b, "{");
+    jb_key(b, "poll_ns");
+    jb_int(b, ex ? ex->poll_ns : 50);
+    jb_key(b, "tasks");
+    jb_raw(b, "[");
+    for (int i = 0; ex && i < sim_actor_count(m) && i < EMBASSY_MAX_TASKS; i++) {
+        const embassy_task *t = &ex->tasks[i];
+        jb_sep(b);
+        jb_raw(b, "{");
+        jb_key(b, "task");
+        jb_str(b, sim_actor_name(m, i));
+        jb_key(b, "state");
+        jb_str(b, states[t->state]);
+        jb_key(b, "polls");
+        jb_int(b, t->polls);
+        jb_key(b, "wakes");
+        jb_int(b, t->wakes);
+        jb_key(b, "self_wakes");
+        jb_int(b, t->self_wakes);
+        jb_key(b, "await_polls");
+        jb_int(b, t->await_polls);
+        jb_key(b, "await");
+        if (t->await_point && t->state != EMBASSY_DONE)
+            jb_str(b, t->await_point);
+        else
+            jb_raw(b, "null");
+        jb_raw(b, "}");
+    }
+    jb_raw(b, "]}");
+}
+
+static const char *const embassy_variants[] = {"correct", "fair_cancel_bug", "no_chained_wake", NULL};
+static const script_type *const embassy_types[] = {&type_embassy_executor, &type_embassy_mutex,
+                                                   &type_embassy_greedy, &type_embassy_fair, NULL};
+
+const script_engine engine_embassy = {
+    .name = "embassy",
+    .summary = "an async executor on one thread: futures, one-slot wakers, Mutex, semaphores",
+    .variants = embassy_variants,
+    .types = embassy_types,
+    .describe = embassy_describe,
+    .model = "executor",
+};
