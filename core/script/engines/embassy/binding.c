@@ -304,6 +304,39 @@ static void embassy_fair_describe(const void *o, sim_machine *m, jbuf *b)
     jb_raw(b, "]");
 }
 
+/* The exact lint for a stuck waiter: it is queued, so only a wake of the
+ * head can reach it; if it heads the queue with permits free, the wake it
+ * needed was lost, and the provenance says where. */
+static bool embassy_fair_explain(const void *o, const char *name, sim_machine *m, int actor,
+                                 char *buf, size_t size)
+{
+    const embassy_fair_semaphore *s = &((const embassy_fair_obj *)o)->s;
+    int pos = -1;
+    for (int i = 0; i < s->len.v; i++)
+        if (embassy_fair_waiter(s, i) == actor)
+            pos = i;
+    if (pos < 0)
+        return false;
+    int head = 0;
+    while (head < s->len.v && embassy_fair_waiter(s, head) < 0)
+        head++; /* None slots not popped yet */
+    if (pos == head && s->permits.v > 0 && s->dropped >= 0 && s->dropped_woken &&
+        !s->dropped_passed) {
+        snprintf(buf, size,
+                 "lost its waker: queued on %s with %u permit(s) free; release by %s woke %s, "
+                 "the head, whose acquire was then dropped without waking the next waiter",
+                 name, s->permits.v, s->woken_by >= 0 ? sim_actor_name(m, s->woken_by) : "?",
+                 sim_actor_name(m, s->dropped));
+    } else if (pos == head && s->permits.v > 0) {
+        snprintf(buf, size,
+                 "lost its waker: heads the queue of %s with %u permit(s) free, but nobody "
+                 "woke it", name, s->permits.v);
+    } else {
+        snprintf(buf, size, "queued on %s at position %d, waits for a release", name, pos);
+    }
+    return true;
+}
+
 static const script_op embassy_fair_ops[] = {
     {.name = "acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_op},
     {.name = "acquire_or_stop", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_or_stop_op},
@@ -334,6 +367,7 @@ const script_type type_embassy_fair = {
     .fields = embassy_fair_fields,
     .n_fields = 4,
     .describe = embassy_fair_describe,
+    .explain_block = embassy_fair_explain,
 };
 
 /* ---- the task table ------------------------------------------------------------ */
