@@ -1,0 +1,137 @@
+// The embassy engine (an async executor, one-slot wakers, Mutex, Greedy and
+// Fair semaphores) as a learner sees it: the scenarios in
+// tests/scenarios/embassy/ on the wasm module, with prints, their virtual
+// times, the task table in the state JSON and the stuck reports checked
+// exactly; mutex-order (14 million steps) runs on the native runner.
+//
+// Needs `make wasm native`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CATALOG, compileFile, native, open, tempDir } from './helpers.js';
+
+const dir = tempDir();
+const file = (name) => join('tests', 'scenarios', 'embassy', `${name}.yaml`);
+
+function run(name, variant = 'correct') {
+  const compiled = compileFile(file(name));
+  const session = open(compiled, { variant });
+  const summary = session.run({});
+  const out = { summary, trace: session.trace(0), state: session.state() };
+  session.free?.();
+  return out;
+}
+
+/** [actor, text, ms] of every print. */
+const prints = (trace) => trace.filter((e) => e.kind === 'print').map((e) => [e.actor, e.text, e.time / 1000]);
+/** The task table: {name: {polls, wakes, ...}}. */
+const tasks = (state) => Object.fromEntries(state.engines.embassy.tasks.map((t) => [t.task, t]));
+
+test('catalog: engine embassy runs under the executor model, with its variants and types', () => {
+  assert.deepEqual(CATALOG.engines.embassy.variants, ['correct', 'fair_cancel_bug', 'no_chained_wake']);
+  for (const t of ['executor', 'async_mutex', 'greedy_semaphore', 'fair_semaphore'])
+    assert.equal(CATALOG.types[t].engine, 'embassy');
+});
+
+test('fair-order: served 3, 2, 1, 0 at 0, 50, 100, 150 ms; each waiter polled exactly 2 times', () => {
+  for (const variant of ['correct', 'fair_cancel_bug', 'no_chained_wake']) {
+    const { summary, trace, state } = run('fair-order', variant);
+    assert.equal(summary.outcome, 'done');
+    assert.deepEqual(prints(trace), [
+      ['t3', 't3 acquired', 0],
+      ['t2', 't2 acquired', 50],
+      ['t1', 't1 acquired', 100],
+      ['t0', 't0 acquired', 150],
+    ]);
+    const t = tasks(state);
+    // acquire polls + 2 polls of the 50 ms timer
+    assert.deepEqual(['t0', 't1', 't2', 't3'].map((n) => t[n].polls), [4, 4, 4, 3]);
+    assert.deepEqual(['t0', 't1', 't2', 't3'].map((n) => t[n].wakes), [1, 1, 1, 0]);
+  }
+});
+
+test('wait-queue-full: a fifth waiter on FairSemaphore<4> completes with WaitQueueFull', () => {
+  const { summary, trace } = run('wait-queue-full');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [['late', 'late: WaitQueueFull', 1]]);
+});
+
+test('cancel-head, fair_cancel_bug (0.8.0): B waits until the extra release at 212 ms', () => {
+  const { summary, trace } = run('cancel-head', 'fair_cancel_bug');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [
+    ['A', 'A: stopped, acquire future dropped', 2],
+    ['main', 'main: after 200 ms, try_acquire', 202],
+    ['main', 'main: set(1) (permits already 1)', 202],
+    ['main', 'main: release(1)', 212],
+    ['B', 'B: acquired', 212],
+  ]);
+});
+
+test('cancel-head, correct (main): the cancel wakes B, which acquires at 2 ms', () => {
+  const { summary, trace } = run('cancel-head', 'correct');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace).slice(0, 2), [
+    ['A', 'A: stopped, acquire future dropped', 2],
+    ['B', 'B: acquired', 2],
+  ]);
+});
+
+test('cancel-head without the extra release: B is stuck, it lost its waker, and the chain says how', () => {
+  const { summary } = run('cancel-head-lost-wake', 'fair_cancel_bug');
+  assert.equal(summary.outcome, 'stuck');
+  assert.deepEqual(summary.stuck.map((s) => [s.actor, s.reason]), [
+    ['B', 'lost its waker: queued on s with 1 permit(s) free; release by main woke A, the head, ' +
+      'whose acquire was then dropped without waking the next waiter'],
+  ]);
+  assert.equal(run('cancel-head-lost-wake', 'correct').summary.outcome, 'done');
+});
+
+test('no-chained-wake: the second waiter stays queued with a permit free', () => {
+  const ok = run('no-chained-wake', 'correct');
+  assert.equal(ok.summary.outcome, 'done');
+  assert.deepEqual(prints(ok.trace), [['w1', 'w1 acquired', 1], ['w0', 'w0 acquired', 1]]);
+  const bug = run('no-chained-wake', 'no_chained_wake');
+  assert.equal(bug.summary.outcome, 'stuck');
+  assert.deepEqual(bug.summary.stuck.map((s) => [s.actor, s.reason]), [
+    ['w0', 'lost its waker: heads the queue of s with 1 permit(s) free, but nobody woke it'],
+  ]);
+});
+
+// The last 1-permit holder lets go at 60 ms; the extra microsecond is the
+// executor's accumulated poll time (50 ns a poll).
+test('greedy-starves: the request for 3 permits is served only after the 1-permit requests stop', () => {
+  const { summary, trace } = run('greedy-starves');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [['big', 'big acquired', 60.001]]);
+});
+
+test('the explorer finds the stuck run of cancel-head under fair_cancel_bug, and proves correct free of it', () => {
+  const bc = join(dir, 'cancel.bc');
+  writeFileSync(bc, compileFile(file('cancel-head-lost-wake')).bytecode);
+  const explore = (variant) => {
+    const r = native(['explore', bc, '--variant', variant, '--json']);
+    assert.ok(r.status === 0 || r.status === 1, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  const bug = explore('fair_cancel_bug');
+  assert.equal(bug.found, true);
+  assert.equal(bug.kind, 'stuck');
+  assert.equal(bug.complete, true);
+  const ok = explore('correct');
+  assert.equal(ok.found, false);
+  assert.equal(ok.complete, true);
+});
+
+test('mutex-order (native runner): task 3 first after 1 poll; the waiters poll each other ~a million times', () => {
+  const bc = join(dir, 'mutex.bc');
+  writeFileSync(bc, compileFile(file('mutex-order')).bytecode);
+  const r = native(['run', bc, '--json', '--max-steps', '100000000']);
+  assert.equal(r.status, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.outcome, 'done');
+  assert.equal(s.virtual_time, 200000);
+  assert.equal(s.steps, 14100023);
+  assert.deepEqual(s.prints, ['t3 locked', 't2 locked', 't1 locked', 't0 locked']);
+});
