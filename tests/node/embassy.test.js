@@ -101,6 +101,21 @@ test('no-chained-wake: the second waiter stays queued with a permit free', () =>
 
 // The last 1-permit holder lets go at 60 ms; the extra microsecond is the
 // executor's accumulated poll time (50 ns a poll).
+test('rwlock-writer-waits: readers at 0, 20, 40, 60 ms; the writer from 1 ms gets the lock at 90 ms', () => {
+  const { summary, trace, state } = run('rwlock-writer-waits');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [
+    ['r1', 'reader 1 got the lock', 0],
+    ['r2', 'reader 2 got the lock', 20],
+    ['r3', 'reader 3 got the lock', 40],
+    ['r4', 'reader 4 got the lock', 60],
+    ['w', 'writer got the lock', 90],
+  ]);
+  // the writer: 2 timer polls, then write polled at 1 ms (Pending) and at 90 ms
+  assert.equal(tasks(state).w.polls, 4);
+  assert.equal(tasks(state).w.wakes, 1);
+});
+
 test('greedy-starves: the request for 3 permits is served only after the 1-permit requests stop', () => {
   const { summary, trace } = run('greedy-starves');
   assert.equal(summary.outcome, 'done');

@@ -10,6 +10,7 @@
 #include "../../../engines/embassy/fair_semaphore.h"
 #include "../../../engines/embassy/greedy_semaphore.h"
 #include "../../../engines/embassy/mutex.h"
+#include "../../../engines/embassy/rwlock.h"
 #include "../../../engines/embassy/select.h"
 #include "../../../engines/embassy/signal.h"
 #include "../../catalog.h"
@@ -129,6 +130,75 @@ const script_type type_embassy_mutex = {
     .n_ops = 3,
     .fields = embassy_mutex_fields,
     .n_fields = 2,
+};
+
+/* ---- RwLock ------------------------------------------------------------------ */
+
+static int embassy_rwlock_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    (void)o, (void)params, (void)err, (void)es;
+    return 0;
+}
+
+static int64_t embassy_read_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_rwlock_future f;
+    embassy_rwlock_read(&f, o);
+    return embassy_await(&f.future);
+}
+
+static int64_t embassy_write_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_rwlock_future f;
+    embassy_rwlock_write(&f, o);
+    return embassy_await(&f.future);
+}
+
+static int64_t embassy_read_unlock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_rwlock_read_unlock(o);
+    return 0;
+}
+
+static int64_t embassy_write_unlock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_rwlock_write_unlock(o);
+    return 0;
+}
+
+static int64_t embassy_rwlock_readers(const void *o) { return ((const embassy_rwlock *)o)->readers.v; }
+static int64_t embassy_rwlock_writer(const void *o) { return ((const embassy_rwlock *)o)->writer.v; }
+static int64_t embassy_rwlock_waker(const void *o)
+{
+    return embassy_waker_peek(&((const embassy_rwlock *)o)->waker);
+}
+
+static const script_op embassy_rwlock_ops[] = {
+    {.name = "read", .run = embassy_read_op},
+    {.name = "write", .run = embassy_write_op},
+    {.name = "read_unlock", .run = embassy_read_unlock_op},
+    {.name = "write_unlock", .run = embassy_write_unlock_op},
+};
+static const script_field embassy_rwlock_fields[] = {
+    {.name = "readers", .read = embassy_rwlock_readers},
+    {.name = "writer", .read = embassy_rwlock_writer},
+    {.name = "waker", .read = embassy_rwlock_waker},
+};
+
+const script_type type_embassy_rwlock = {
+    .name = "async_rwlock",
+    .engine = "embassy",
+    .summary = "embassy-sync's RwLock: readers, a writer flag and one waker slot",
+    .size = sizeof(embassy_rwlock),
+    .init = embassy_rwlock_setup,
+    .ops = embassy_rwlock_ops,
+    .n_ops = 4,
+    .fields = embassy_rwlock_fields,
+    .n_fields = 3,
 };
 
 /* ---- GreedySemaphore ---------------------------------------------------------- */
@@ -410,7 +480,7 @@ static void embassy_describe(sim_machine *m, jbuf *b)
 }
 
 static const char *const embassy_variants[] = {"correct", "fair_cancel_bug", "no_chained_wake", NULL};
-static const script_type *const embassy_types[] = {&type_embassy_executor, &type_embassy_mutex,
+static const script_type *const embassy_types[] = {&type_embassy_executor, &type_embassy_mutex, &type_embassy_rwlock,
                                                    &type_embassy_greedy, &type_embassy_fair, NULL};
 
 const script_engine engine_embassy = {
