@@ -150,3 +150,37 @@ test('mutex-order (native runner): task 3 first after 1 poll; the waiters poll e
   assert.equal(s.steps, 14100023);
   assert.deepEqual(s.prints, ['t3 locked', 't2 locked', 't1 locked', 't0 locked']);
 });
+
+test('cancel-explore: the explorer drops futures by itself and finds the lost wake under fair_cancel_bug (wasm)', () => {
+  const compiled = compileFile(file('cancel-explore'));
+  const find = (variant) => {
+    const session = open(compiled, { variant });
+    const t0 = performance.now();
+    session.exploreStart({ bound: 3 });
+    let status = session.exploreStep(10000);
+    while (!status.finished) status = session.exploreStep(10000);
+    const ms = performance.now() - t0;
+    session.exploreFinish();
+    return { status: status.result, message: status.result.message, ms, session };
+  };
+  const bug = find('fair_cancel_bug');
+  assert.equal(bug.status.found, true);
+  assert.equal(bug.status.kind, 'stuck');
+  assert.match(bug.status.schedule, /~A/); // the drop(A) choice
+  assert.ok(bug.ms <= 100, `found in ${bug.ms.toFixed(1)} ms`);
+  assert.equal(bug.status.executions, 10);
+  assert.equal(bug.message, 'B lost its waker: queued on s with 1 permit(s) free; release by main woke A, ' +
+    'the head, whose acquire was then dropped without waking the next waiter');
+  // Replayed with the trace: B lost its waker, and the chain says who dropped it.
+  const replay = bug.session.run({ schedule: bug.status.schedule });
+  assert.equal(replay.outcome, 'stuck');
+  assert.deepEqual(replay.stuck.map((s) => [s.actor, s.reason]), [
+    ['B', 'lost its waker: queued on s with 1 permit(s) free; release by main woke A, the head, ' +
+      'whose acquire was then dropped without waking the next waiter'],
+  ]);
+  bug.session.free();
+  const ok = find('correct');
+  assert.equal(ok.status.found, false);
+  assert.equal(ok.status.complete, true);
+  ok.session.free();
+});

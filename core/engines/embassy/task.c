@@ -41,11 +41,25 @@ static void embassy_charge_poll(embassy_executor *ex)
     plat_sleep_until(plat_now(AT("poll time adds up")) + us, AT("poll time adds up"));
 }
 
+static uint32_t embassy_await_cancellable_if(embassy_future *f, bool cancellable, bool *dropped);
+
 uint32_t embassy_await(embassy_future *f)
+{
+    bool dropped;
+    return embassy_await_cancellable_if(f, false, &dropped);
+}
+
+uint32_t embassy_await_cancellable(embassy_future *f, bool *dropped)
+{
+    return embassy_await_cancellable_if(f, true, dropped);
+}
+
+static uint32_t embassy_await_cancellable_if(embassy_future *f, bool cancellable, bool *dropped)
 {
     embassy_executor *ex = embassy_executor_get();
     embassy_task *t = &ex->tasks[plat_task_self()];
     t->await_polls = 0;
+    *dropped = false;
     for (;;) {
         t->state = EMBASSY_RUNNING;
         t->polls++;
@@ -53,14 +67,23 @@ uint32_t embassy_await(embassy_future *f)
         t->timer_at = -1;
         embassy_charge_poll(ex);
         if (f->poll(f) == EMBASSY_READY) {
-            t->state = EMBASSY_DONE;
+            t->state = EMBASSY_RUNNING; /* it runs on to its next await */
             t->await_point = NULL;
             return t->await_polls;
         }
         t->state = EMBASSY_IDLE;
         /* Return Pending: the executor polls somebody else until a wake (or
          * this poll's timer) queues the task again. */
-        plat_task_block(t->timer_at, AT("return Pending"));
+        if (!cancellable) {
+            plat_task_block(t->timer_at, AT("return Pending"));
+        } else if (plat_task_await(t->timer_at, AT("return Pending (may be dropped)"))) {
+            if (f->drop)
+                f->drop(f); /* cancelled at this await point */
+            *dropped = true;
+            t->state = EMBASSY_RUNNING;
+            t->await_point = NULL;
+            return t->await_polls;
+        }
     }
 }
 

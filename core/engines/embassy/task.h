@@ -64,6 +64,11 @@ void embassy_executor_set_poll_cost(uint32_t ns);
 /* Polls f until Ready; returns how many polls it took. */
 uint32_t embassy_await(embassy_future *f);
 
+/* The same at an await point where the learner or the explorer may drop the
+ * future while it is pending (a drop(task) choice): then its drop function
+ * runs, *dropped is set and the await gives up. */
+uint32_t embassy_await_cancellable(embassy_future *f, bool *dropped);
+
 /* Wakes a task: it is queued to be polled again (once, however often it is
  * woken before that poll). */
 void embassy_wake(int task, plat_site at);

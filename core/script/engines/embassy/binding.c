@@ -298,6 +298,24 @@ static int64_t embassy_fair_acquire_op(void *o, const int64_t *args)
     return f.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
 }
 
+/* `let _p = s.acquire(n).await;` and the releaser dropped at once (the
+ * permits go back), at an await point the learner or the explorer may drop
+ * (a drop choice): polls, -1 for WaitQueueFull, 0 if dropped. */
+static int64_t embassy_fair_acquire_release_op(void *o, const int64_t *args)
+{
+    embassy_fair_obj *fo = o;
+    embassy_fair_acquire f;
+    embassy_fair_acquire_init(&f, &fo->s, (uint32_t)args[0]);
+    bool dropped;
+    uint32_t polls = embassy_await_cancellable(&f.future, &dropped);
+    if (dropped)
+        return 0;
+    if (f.result == EMBASSY_WAIT_QUEUE_FULL)
+        return -1;
+    embassy_fair_release(&fo->s, (uint32_t)args[0]); /* the releaser's drop */
+    return (int64_t)polls;
+}
+
 /* select(stop.wait(), acquire(n)): 0 if stopped (the acquire dropped), else
  * as acquire. */
 static int64_t embassy_fair_acquire_or_stop_op(void *o, const int64_t *args)
@@ -409,6 +427,7 @@ static bool embassy_fair_explain(const void *o, const char *name, sim_machine *m
 
 static const script_op embassy_fair_ops[] = {
     {.name = "acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_op},
+    {.name = "acquire_release", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_release_op},
     {.name = "acquire_or_stop", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_or_stop_op},
     {.name = "acquire_timeout", .n_args = 2, .arg_names = {"n", "us"}, .run = embassy_fair_acquire_timeout_op},
     {.name = "stop", .run = embassy_fair_stop_op},
@@ -433,7 +452,7 @@ const script_type type_embassy_fair = {
     .param_defaults = {1, 4},
     .init = embassy_fair_setup,
     .ops = embassy_fair_ops,
-    .n_ops = 7,
+    .n_ops = 8,
     .fields = embassy_fair_fields,
     .n_fields = 4,
     .describe = embassy_fair_describe,
@@ -460,7 +479,7 @@ static void embassy_describe(sim_machine *m, jbuf *b)
         jb_key(b, "task");
         jb_str(b, sim_actor_name(m, i));
         jb_key(b, "state");
-        jb_str(b, states[t->state]);
+        jb_str(b, sim_is_finished(m, i) ? "done" : states[t->state]);
         jb_key(b, "polls");
         jb_int(b, t->polls);
         jb_key(b, "wakes");
