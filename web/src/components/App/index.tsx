@@ -17,6 +17,7 @@ import { playMove } from '../../model/play';
 import { objectsOfType } from '../../model/program';
 import { useStore, useStoreActions } from '../../store/useStore';
 import { AqsView } from '../AqsView';
+import { EmbassyView } from '../EmbassyView';
 import { BasicView } from '../BasicView';
 import { BottomTabs, type Tab } from '../BottomTabs';
 import { DropZone } from '../DropZone';
@@ -314,13 +315,17 @@ export function App() {
                   ? 'panel.insideLock'
                   : scenario.engine === 'aqs'
                     ? 'panel.insideSemaphore'
-                    : 'panel.inside',
+                    : scenario.engine === 'embassy'
+                      ? 'panel.insideExecutor'
+                      : 'panel.inside',
               )}
             </h2>
             {scenario.engine === 'parking_lot' ? (
               <ParkingLotView state={snap.state} trace={snap.trace} />
             ) : scenario.engine === 'aqs' ? (
               <AqsView state={snap.state} trace={snap.trace} />
+            ) : scenario.engine === 'embassy' ? (
+              <EmbassyView state={snap.state} />
             ) : (
               <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
             )}

@@ -19,6 +19,7 @@ import { objectsOfType } from '../../model/program';
 import { useProgress } from '../../lessons/progress';
 import { useStore, useStoreActions } from '../../store/useStore';
 import { AqsView } from '../AqsView';
+import { EmbassyView } from '../EmbassyView';
 import { BasicView } from '../BasicView';
 import { Icon } from '../Icon';
 import { Lanes } from '../Lane';
@@ -190,7 +191,9 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                     ? 'panel.insideLock'
                     : scenario.engine === 'aqs'
                       ? 'panel.insideSemaphore'
-                      : 'panel.inside',
+                      : scenario.engine === 'embassy'
+                        ? 'panel.insideExecutor'
+                        : 'panel.inside',
                 )}
               </summary>
               <div class={s.insideBody}>
@@ -198,6 +201,8 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                   <ParkingLotView state={snap.state} trace={snap.trace} />
                 ) : scenario.engine === 'aqs' ? (
                   <AqsView state={snap.state} trace={snap.trace} />
+                ) : scenario.engine === 'embassy' ? (
+                  <EmbassyView state={snap.state} />
                 ) : (
                   <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
                 )}
