@@ -19,3 +19,15 @@ test-c-embassy-native: $(EMB_NATIVE_DIR)/test-gcc
 TEST_SUITES += c-embassy-native
 
 .PHONY: test-c-embassy-native
+
+# bench-embassy: polls per second and the cost of one wake on the native
+# executor, next to a pthread_cond_signal round trip (bench/embassy.c).
+$(B)/bench/embassy: bench/embassy.c $(EMB_NATIVE_LIB) $(CORE_HDR) $(wildcard core/engines/embassy/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(COPT) $(EMB_NATIVE_FLAGS) -o $@ bench/embassy.c $(EMB_NATIVE_LIB)
+
+bench-embassy: $(B)/bench/embassy
+	@$(B)/bench/embassy
+
+BENCH_TARGETS += bench-embassy
+.PHONY: bench-embassy
