@@ -29,8 +29,8 @@ const prints = (trace) => trace.filter((e) => e.kind === 'print').map((e) => [e.
 const tasks = (state) => Object.fromEntries(state.engines.embassy.tasks.map((t) => [t.task, t]));
 
 test('catalog: engine embassy runs under the executor model, with its variants and types', () => {
-  assert.deepEqual(CATALOG.engines.embassy.variants, ['correct', 'fair_cancel_bug', 'no_chained_wake']);
-  for (const t of ['executor', 'async_mutex', 'greedy_semaphore', 'fair_semaphore'])
+  assert.deepEqual(CATALOG.engines.embassy.variants, ['correct', 'fair_cancel_bug', 'no_chained_wake', 'relaxed_publication']);
+  for (const t of ['executor', 'async_mutex', 'async_rwlock', 'greedy_semaphore', 'fair_semaphore', 'once_lock'])
     assert.equal(CATALOG.types[t].engine, 'embassy');
 });
 
@@ -114,6 +114,14 @@ test('rwlock-writer-waits: readers at 0, 20, 40, 60 ms; the writer from 1 ms get
   // the writer: 2 timer polls, then write polled at 1 ms (Pending) and at 90 ms
   assert.equal(tasks(state).w.polls, 4);
   assert.equal(tasks(state).w.wakes, 1);
+});
+
+test('oncelock-busy: get is polled 20,001 times in 1 ms, 20,000 of them after waking itself', () => {
+  const { summary, trace, state } = run('oncelock-busy');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [['reader', 'reader got 42', 1]]);
+  const r = tasks(state).reader;
+  assert.deepEqual([r.polls, r.wakes, r.self_wakes, r.state], [20001, 20000, 20000, 'done']);
 });
 
 test('greedy-starves: the request for 3 permits is served only after the 1-permit requests stop', () => {

@@ -10,6 +10,7 @@
 #include "../../../engines/embassy/fair_semaphore.h"
 #include "../../../engines/embassy/greedy_semaphore.h"
 #include "../../../engines/embassy/mutex.h"
+#include "../../../engines/embassy/once_lock.h"
 #include "../../../engines/embassy/rwlock.h"
 #include "../../../engines/embassy/select.h"
 #include "../../../engines/embassy/signal.h"
@@ -459,6 +460,57 @@ const script_type type_embassy_fair = {
     .explain_block = embassy_fair_explain,
 };
 
+/* ---- OnceLock ------------------------------------------------------------------ */
+
+static int embassy_once_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    (void)params, (void)err, (void)es;
+    embassy_once_init(o);
+    return 0;
+}
+
+static int64_t embassy_once_set_op(void *o, const int64_t *args)
+{
+    return embassy_once_set(o, (uint32_t)args[0]);
+}
+
+/* The value; the polls it took are in the task table. */
+static int64_t embassy_once_get_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_once_get f;
+    embassy_once_get_init(&f, o);
+    embassy_await(&f.future);
+    return f.value;
+}
+
+static int64_t embassy_once_initialized(const void *o)
+{
+    return ((const embassy_once_lock *)o)->initialized.v;
+}
+static int64_t embassy_once_value(const void *o) { return ((const embassy_once_lock *)o)->value.v; }
+
+static const script_op embassy_once_ops[] = {
+    {.name = "init", .n_args = 1, .arg_names = {"value"}, .run = embassy_once_set_op},
+    {.name = "get", .run = embassy_once_get_op},
+};
+static const script_field embassy_once_fields[] = {
+    {.name = "initialized", .read = embassy_once_initialized},
+    {.name = "value", .read = embassy_once_value},
+};
+
+const script_type type_embassy_once = {
+    .name = "once_lock",
+    .engine = "embassy",
+    .summary = "OnceLock: get wakes itself and returns Pending until the value is set (a busy loop)",
+    .size = sizeof(embassy_once_lock),
+    .init = embassy_once_setup,
+    .ops = embassy_once_ops,
+    .n_ops = 2,
+    .fields = embassy_once_fields,
+    .n_fields = 2,
+};
+
 /* ---- the task table ------------------------------------------------------------ */
 
 /* "embassy": {"poll_ns", "tasks": [{"task", "state", "polls", "wakes", "self_wakes",
@@ -498,9 +550,11 @@ static void embassy_describe(sim_machine *m, jbuf *b)
     jb_raw(b, "]}");
 }
 
-static const char *const embassy_variants[] = {"correct", "fair_cancel_bug", "no_chained_wake", NULL};
+static const char *const embassy_variants[] = {"correct", "fair_cancel_bug", "no_chained_wake",
+                                               "relaxed_publication", NULL};
 static const script_type *const embassy_types[] = {&type_embassy_executor, &type_embassy_mutex, &type_embassy_rwlock,
-                                                   &type_embassy_greedy, &type_embassy_fair, NULL};
+                                                   &type_embassy_greedy, &type_embassy_fair,
+                                                   &type_embassy_once, NULL};
 
 const script_engine engine_embassy = {
     .name = "embassy",
