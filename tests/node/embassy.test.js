@@ -116,6 +116,12 @@ test('rwlock-writer-waits: readers at 0, 20, 40, 60 ms; the writer from 1 ms get
   assert.equal(tasks(state).w.wakes, 1);
 });
 
+test('fair-serves-big: the same requests on a FairSemaphore serve the 3-permit request at 10 ms', () => {
+  const { summary, trace } = run('fair-serves-big');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [['big', 'big acquired', 10]]);
+});
+
 test('oncelock-busy: get is polled 20,001 times in 1 ms, 20,000 of them after waking itself', () => {
   const { summary, trace, state } = run('oncelock-busy');
   assert.equal(summary.outcome, 'done');
