@@ -128,6 +128,8 @@ test('oncelock-busy: get is polled 20,001 times in 1 ms, 20,000 of them after wa
   assert.deepEqual(prints(trace), [['reader', 'reader got 42', 1]]);
   const r = tasks(state).reader;
   assert.deepEqual([r.polls, r.wakes, r.self_wakes, r.state], [20001, 20000, 20000, 'done']);
+  assert.deepEqual(r.lints, ['woke itself 100% of the time']);
+  assert.deepEqual(tasks(state).writer.lints, []);
 });
 
 test('greedy-starves: the request for 3 permits is served only after the 1-permit requests stop', () => {
@@ -151,6 +153,19 @@ test('the explorer finds the stuck run of cancel-head under fair_cancel_bug, and
   const ok = explore('correct');
   assert.equal(ok.found, false);
   assert.equal(ok.complete, true);
+});
+
+test('mutex-order after 300,000 steps: the task table says who is busy waiting and for how long', () => {
+  const session = open(compileFile(file('mutex-order')), {});
+  session.run({ maxSteps: 300000 });
+  const rows = session.state().engines.embassy.tasks.map((t) => [t.task, t.state, t.await, t.lints]);
+  session.free();
+  assert.deepEqual(rows, [
+    ['t0', 'idle', 'mutex lock', ['polled 10637 times without progress']],
+    ['t1', 'idle', 'mutex lock', ['polled 21275 times without progress']],
+    ['t2', 'idle', 'mutex lock', ['polled 10638 times without progress']],
+    ['t3', 'idle', 'a timer', []],
+  ]);
 });
 
 test('mutex-order (native runner): task 3 first after 1 poll; the waiters poll each other ~a million times', () => {

@@ -514,7 +514,7 @@ const script_type type_embassy_once = {
 /* ---- the task table ------------------------------------------------------------ */
 
 /* "embassy": {"poll_ns", "tasks": [{"task", "state", "polls", "wakes", "self_wakes",
- * "await_polls", "await"}]}: the task table an async console shows. */
+ * "await_polls", "await", "lints"}]}: the task table an async console shows. */
 static void embassy_describe(sim_machine *m, jbuf *b)
 {
     static const char *const states[] = {"idle", "running", "done"};
@@ -540,12 +540,25 @@ static void embassy_describe(sim_machine *m, jbuf *b)
         jb_int(b, t->self_wakes);
         jb_key(b, "await_polls");
         jb_int(b, t->await_polls);
+        bool pending = t->await_point && !sim_is_finished(m, i);
         jb_key(b, "await");
-        if (t->await_point && t->state != EMBASSY_DONE)
+        if (pending)
             jb_str(b, t->await_point);
         else
             jb_raw(b, "null");
-        jb_raw(b, "}");
+        /* Exact counts, not heuristics: what the table's numbers say. */
+        jb_key(b, "lints");
+        jb_raw(b, "[");
+        if (t->self_wakes > 0) {
+            jb_sep(b);
+            jb_printf(b, "\"woke itself %u%% of the time\"",
+                      (unsigned)((uint64_t)t->self_wakes * 100 / t->wakes));
+        }
+        if (pending && t->await_polls >= 3) {
+            jb_sep(b);
+            jb_printf(b, "\"polled %u times without progress\"", t->await_polls - 1);
+        }
+        jb_raw(b, "]}");
     }
     jb_raw(b, "]}");
 }

@@ -18,6 +18,8 @@ export interface EmbassyTask {
   self_wakes: number;
   await_polls: number;
   await: string | null;
+  /** exact findings: "woke itself 100% of the time", "polled N times without progress" */
+  lints: string[];
 }
 
 export interface EmbassyState {
@@ -61,7 +63,14 @@ export function EmbassyView({ state }: EmbassyViewProps) {
               <td class={s.num}>{row.polls}</td>
               <td class={s.num}>{row.wakes}</td>
               <td class={s.num}>{row.self_wakes}</td>
-              <td>{row.await ?? '—'}</td>
+              <td>
+                {row.await ?? '—'}
+                {row.lints.map((l) => (
+                  <span key={l} class={s.lint}>
+                    {l}
+                  </span>
+                ))}
+              </td>
             </tr>
           ))}
         </tbody>
