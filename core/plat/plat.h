@@ -86,6 +86,13 @@
  *       Block the calling task until woken or a deadline (-1: none), and wake
  *       a task by id; a wake before the block is not lost, and block uses it
  *       up.  Under the executor model a block is "return Pending".
+ *   plat_task_await
+ *       plat_task_block at an await point whose future may be cancelled:
+ *       under the executor model, while the task waits there and another
+ *       task is being polled, dropping its future is a choice (drop(task)).
+ *       Returns true if the future was dropped (the caller runs its drop
+ *       logic and gives up the await), false when woken or at the deadline.
+ *       Natively nothing drops a future: always false.
  *   plat_waker_register, _wake, _drop
  *       A one-task waker slot for async code: register the calling task, wake
  *       whoever is registered (and empty the slot), or empty it.

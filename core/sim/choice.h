@@ -12,8 +12,8 @@
  *   irq(H)           the environment raises interrupt handler H (a dormant
  *                    actor becomes ready)
  *   tick             the periodic timer fires: time passes to the next tick
- *   drop(T)          task T's pending future is cancelled (kept for the
- *                    executor; no model offers it yet)
+ *   drop(T)          task T's pending future is cancelled at its await point
+ *                    (the executor model, for awaits that allow it)
  *   read_from(L, S)  under a weak memory model, which store S a load L reads
  *                    (kept for later; no model offers it yet)
  *

@@ -125,15 +125,17 @@ const explore_result *explore_result_of(const explorer *e) { return &e->res; }
 /* ---- choices as numbers, independence ------------------------------------------ */
 
 #define TICK_BIT 63
+#define DROP_BIT 48 /* drop(T) for T in 0..14; irq(H) is 32 + H for H in 0..15 */
 #define STEP_BITS 0xFFFFFFFFull /* step(A) for A in 0..31 */
 
 static int choice_bit(sim_choice c)
 {
     switch (c.kind) {
     case SIM_CHOICE_STEP: return c.actor;
-    case SIM_CHOICE_IRQ: return c.actor < 31 ? 32 + c.actor : -1;
+    case SIM_CHOICE_IRQ: return c.actor < 16 ? 32 + c.actor : -1;
+    case SIM_CHOICE_DROP: return c.actor < 15 ? DROP_BIT + c.actor : -1;
     case SIM_CHOICE_TICK: return TICK_BIT;
-    default: return -1; /* no model offers the others yet */
+    default: return -1; /* no model offers read_from yet */
     }
 }
 
@@ -143,6 +145,8 @@ static sim_choice bit_choice(int bit)
         return sim_step_choice(bit);
     if (bit == TICK_BIT)
         return sim_tick_choice();
+    if (bit >= DROP_BIT)
+        return (sim_choice){SIM_CHOICE_DROP, (int16_t)(bit - DROP_BIT), 0};
     return sim_irq_choice(bit - 32);
 }
 

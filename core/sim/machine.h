@@ -265,6 +265,9 @@ void sim_set_random_source(sim_machine *m,
 /* The machine whose actor is running now, or NULL. */
 sim_machine *sim_running(void);
 int sim_current_actor(const sim_machine *m);
+/* Whether a drop(task) choice cancelled the future `actor` awaits; reading
+ * it clears it (plat_task_await). */
+bool sim_task_take_drop(sim_machine *m, int actor);
 /* Announce an action, wait to be picked, perform it.  Returns the old value of
  * an atomic cell; for PARK, 1 if woken and 0 if the deadline passed. */
 uint64_t sim_do(sim_machine *m, const sim_action *act);

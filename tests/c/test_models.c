@@ -376,6 +376,65 @@ TEST(executor_polls_each_batch_in_reverse_order_of_enqueueing)
     tw_free(&w);
 }
 
+static void await_once(tworld *w, int self)
+{
+    tw_saw(w, self, plat_task_await(-1, AT("await (may be dropped)")));
+}
+
+static void block_once(tworld *w, int self)
+{
+    tw_saw(w, self, plat_task_block(-1, AT("pending")));
+}
+
+static void count_twice(tworld *w, int self)
+{
+    tw_saw(w, self, plat_fetch_add32(&w->x, 1, PLAT_RELAXED, AT("count")));
+    tw_saw(w, self, plat_fetch_add32(&w->x, 1, PLAT_RELAXED, AT("count")));
+}
+
+static int drop_choices(const sim_machine *m, int *actor)
+{
+    sim_choice c[SIM_MAX_CHOICES];
+    int n = sim_choices(m, c), drops = 0;
+    for (int k = 0; k < n; k++)
+        if (c[k].kind == SIM_CHOICE_DROP) {
+            drops++;
+            *actor = c[k].actor;
+        }
+    return drops;
+}
+
+TEST(executor_offers_drop_of_a_pending_await_while_another_task_is_polled)
+{
+    /* A waits at an await point that may be dropped; C (queued last) blocks
+     * at once, so B is the task being polled, and it counts twice.  While B
+     * is polled, drop(A) is a choice;
+     * taking it queues A, whose await returns "dropped".  A task at a plain
+     * block is never offered, and once dropped A is not offered again. */
+    tworld w = {0};
+    tw_actor_as(&w, "A", SIM_TASK, 0, await_once);
+    tw_actor_as(&w, "B", SIM_TASK, 0, count_twice);
+    tw_actor_as(&w, "C", SIM_TASK, 0, block_once);
+    sim_machine *m = start_model(&w, "executor");
+    int who = -1;
+    CHECK_EQ(drop_choices(m, &who), 1); /* not C: a plain block */
+    CHECK_EQ(who, 0);
+    CHECK_EQ(sim_take(m, (sim_choice){SIM_CHOICE_DROP, 0, 0}), 0);
+    CHECK_EQ(drop_choices(m, &who), 0);
+    steps_while_possible(m);
+    CHECK_EQ(w.seen[0][0], 1); /* A was told its future was dropped */
+    CHECK_EQ(w.seen[1][1], 1);
+    char why[200];
+    sim_block_reason(m, 2, why, sizeof why);
+    CHECK_STR(why, "blocked, and nobody will wake it");
+    /* Without the drop, A just waits: the same world ends with A stuck. */
+    CHECK_EQ(sim_reset(m), 0);
+    steps_while_possible(m);
+    sim_block_reason(m, 0, why, sizeof why);
+    CHECK_STR(why, "blocked, and nobody will wake it");
+    tw_free(&w);
+}
+
 TEST(every_policy_runs_under_every_model)
 {
     const char *models[] = {"threads", "rtos", "executor"};

@@ -288,6 +288,12 @@ int plat_task_priority(int task);
 int plat_task_base_priority(int task);
 void plat_task_set_priority(int task, int priority, plat_site at);
 bool plat_task_block(int64_t deadline_us, plat_site at);
+/* Natively nothing drops a pending future (see plat.h). */
+static inline bool plat_task_await(int64_t deadline_us, plat_site at)
+{
+    plat_task_block(deadline_us, at);
+    return false;
+}
 void plat_task_wake(int task, plat_site at);
 
 static inline void plat_waker_register(plat_waker *w, plat_site at)

@@ -163,6 +163,15 @@ bool plat_task_block(int64_t deadline_us, plat_site at)
     return sim_do(machine(), &x) != 0;
 }
 
+bool plat_task_await(int64_t deadline_us, plat_site at)
+{
+    /* b = 1 marks the block as an await point whose future may be dropped. */
+    sim_action x = {.kind = SIM_ACT_BLOCK, .target = parker_of(plat_task_self()), .b = 1,
+                    .deadline = deadline_us < 0 ? -1 : deadline_us, .site = at};
+    sim_do(machine(), &x);
+    return sim_task_take_drop(machine(), plat_task_self());
+}
+
 void plat_task_wake(int task, plat_site at) { act(SIM_ACT_UNPARK, 0, parker_of(task), 0, 0, at); }
 
 void plat_waker_register(plat_waker *w, plat_site at)

@@ -13,8 +13,12 @@
  * embassy-style executor); tasks woken meanwhile wait for the next batch.
  * At the start every task that is not dormant is queued, in index order.
  *
- * So the tasks never race: the only choices are interrupts (and, later,
- * dropping a task's future).  Dependence is the default rule.
+ * So the tasks never race: the only choices are interrupts and dropping a
+ * task's future.  drop(T) exists while T waits at an await point that may
+ * be cancelled (plat_task_await), has not been dropped there yet, and
+ * another task is being polled (so an idle executor still lets time pass).
+ * Taking it queues T as a wake would; T's await then returns "dropped".
+ * Dependence is the default rule, and a drop conflicts with everything.
  */
 #include "../machine_internal.h"
 
@@ -116,16 +120,58 @@ static void exec_held_why(const sim_machine *m, int i, char *buf, size_t size)
                  cur >= 0 ? m->actors[cur].name : "");
 }
 
-static int exec_extra(const sim_machine *m, sim_choice *out) { return sim_irq_env_choices(m, out); }
+static bool droppable(const sim_machine *m, int i)
+{
+    const sim_actor *a = &m->actors[i];
+    return is_task(m, i) && i != m->sched.current && !a->finished && !a->dormant &&
+           a->pending.kind == SIM_ACT_BLOCK && a->pending.b == 1 && !(m->sched.dropped >> i & 1);
+}
+
+static int exec_extra(const sim_machine *m, sim_choice *out)
+{
+    int n = sim_irq_env_choices(m, out);
+    if (m->sched.current < 0 || sim_irq_running(m) >= 0)
+        return n;
+    for (int i = 0; i < m->n_actors; i++)
+        if (droppable(m, i))
+            out[n++] = (sim_choice){SIM_CHOICE_DROP, (int16_t)i, 0};
+    return n;
+}
+
+static int exec_take(sim_machine *m, sim_choice c)
+{
+    if (c.kind != SIM_CHOICE_DROP)
+        return sim_irq_take(m, c);
+    if (c.actor < 0 || c.actor >= m->n_actors || !droppable(m, c.actor))
+        return -1;
+    m->sched.dropped |= 1u << c.actor;
+    sim_parker_of(m, c.actor)->woken = 1; /* its await returns, to be told */
+    enqueue(m, c.actor);
+    return 0;
+}
+
+static bool exec_dependent(const sim_machine *m, sim_choice a, sim_choice b)
+{
+    if (a.kind == SIM_CHOICE_DROP || b.kind == SIM_CHOICE_DROP)
+        return true;
+    return sim_dependent_default(m, a, b);
+}
+
+bool sim_task_take_drop(sim_machine *m, int actor)
+{
+    bool dropped = m->sched.dropped >> actor & 1;
+    m->sched.dropped &= ~(1u << actor);
+    return dropped;
+}
 
 const sim_model sim_model_executor = {
     .name = "executor",
     .start = exec_start,
     .may_step = exec_may_step,
     .extra_choices = exec_extra,
-    .take_extra = sim_irq_take,
+    .take_extra = exec_take,
     .update = exec_update,
     .performed = exec_performed,
     .held_why = exec_held_why,
-    .dependent = sim_dependent_default,
+    .dependent = exec_dependent,
 };

@@ -42,6 +42,7 @@ typedef struct sim_sched_state {
     uint32_t ready;  /* rtos: tasks the enabled rule allowed after the last choice */
     bool tick_chosen; /* rtos: ticks are choices (every action costs nothing) */
     bool ran;         /* rtos: the task on the processor stepped since the last tick */
+    uint32_t dropped; /* executor: tasks whose awaited future a drop choice cancelled */
 } sim_sched_state;
 
 typedef struct sim_model {

@@ -549,6 +549,18 @@ export const en = {
   'outcome.engineSays': 'The engine says',
   'outcome.javaThrows': 'Java throws {thrown} here.',
   'blocked.unknown': 'it cannot move',
+  // ---- the embassy engine: its view (components/EmbassyView) ----
+  'panel.insideExecutor': 'Inside the executor',
+  'embassy.tasks': 'Tasks (one poll costs {ns} ns)',
+  'embassy.task': 'task',
+  'embassy.state': 'state',
+  'embassy.polls': 'polls',
+  'embassy.wakes': 'wakes',
+  'embassy.selfWakes': 'self-wakes',
+  'embassy.awaits': 'awaits',
+  'embassy.state.idle': 'idle',
+  'embassy.state.running': 'running',
+  'embassy.state.done': 'done',
   // ---- the aqs engine: its view (components/AqsView) and its words (model/aqs.ts) ----
   'panel.insideSemaphore': 'Inside the semaphore',
   'variant.hint.aqs.correct': 'acquire outside the try, release in the finally; each waiter that gets in signals the next',

@@ -548,6 +548,18 @@ export const zhCN: Partial<Messages> = {
   'outcome.engineSays': '引擎原话',
   'outcome.javaThrows': 'Java 在这里抛出 {thrown}。',
   'blocked.unknown': '它动不了',
+  // ---- embassy 引擎：视图（components/EmbassyView）----
+  'panel.insideExecutor': '执行器的内部',
+  'embassy.tasks': '任务（每次 poll 耗时 {ns} ns）',
+  'embassy.task': '任务',
+  'embassy.state': '状态',
+  'embassy.polls': 'poll 次数',
+  'embassy.wakes': '被唤醒',
+  'embassy.selfWakes': '自己唤醒',
+  'embassy.awaits': '在等',
+  'embassy.state.idle': '空闲',
+  'embassy.state.running': '运行中',
+  'embassy.state.done': '已完成',
   // ---- aqs 引擎：视图（components/AqsView）与措辞（model/aqs.ts）----
   'panel.insideSemaphore': '信号量的内部',
   'variant.hint.aqs.correct': 'acquire 写在 try 外面，release 放在 finally 里；每个拿到许可的等待者都会通知下一个',

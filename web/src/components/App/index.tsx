@@ -18,6 +18,7 @@ import { objectsOfType } from '../../model/program';
 import { useStore, useStoreActions } from '../../store/useStore';
 import { AqsView } from '../AqsView';
 import { RtosView } from '../RtosView';
+import { EmbassyView } from '../EmbassyView';
 import { BasicView } from '../BasicView';
 import { BottomTabs, type Tab } from '../BottomTabs';
 import { DropZone } from '../DropZone';
@@ -396,6 +397,8 @@ export function App() {
                     ? 'panel.insideSemaphore'
                     : scenario.engine === 'rtos'
                       ? 'panel.insideRtos'
+                    : scenario.engine === 'embassy'
+                      ? 'panel.insideExecutor'
                       : 'panel.inside',
               )}
             </h2>
@@ -405,6 +408,8 @@ export function App() {
               <AqsView state={snap.state} trace={snap.trace} />
             ) : scenario.engine === 'rtos' ? (
               <RtosView state={snap.state} trace={snap.trace} />
+            ) : scenario.engine === 'embassy' ? (
+              <EmbassyView state={snap.state} />
             ) : (
               <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
             )}

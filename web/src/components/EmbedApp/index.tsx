@@ -20,6 +20,7 @@ import { useProgress } from '../../lessons/progress';
 import { useStore, useStoreActions } from '../../store/useStore';
 import { AqsView } from '../AqsView';
 import { RtosView } from '../RtosView';
+import { EmbassyView } from '../EmbassyView';
 import { BasicView } from '../BasicView';
 import { Icon } from '../Icon';
 import { Lanes } from '../Lane';
@@ -193,6 +194,8 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                       ? 'panel.insideSemaphore'
                       : scenario.engine === 'rtos'
                         ? 'panel.insideRtos'
+                      : scenario.engine === 'embassy'
+                        ? 'panel.insideExecutor'
                         : 'panel.inside',
                 )}
               </summary>
@@ -203,6 +206,8 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                   <AqsView state={snap.state} trace={snap.trace} />
                 ) : scenario.engine === 'rtos' ? (
                   <RtosView state={snap.state} trace={snap.trace} />
+                ) : scenario.engine === 'embassy' ? (
+                  <EmbassyView state={snap.state} />
                 ) : (
                   <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
                 )}

@@ -1,0 +1,579 @@
+/*
+ * Scenario bindings of engine `embassy`: an executor (its timer and poll
+ * cost), the async Mutex, GreedySemaphore and FairSemaphore<N>.
+ *
+ * Each operation that awaits builds its future on the task's stack and
+ * awaits it with embassy_await; its result is what the learner asserts on:
+ * the number of polls it took (or -1 for Err(WaitQueueFull), 0 for a
+ * cancelled acquire).
+ */
+#include "../../../engines/embassy/fair_semaphore.h"
+#include "../../../engines/embassy/greedy_semaphore.h"
+#include "../../../engines/embassy/mutex.h"
+#include "../../../engines/embassy/once_lock.h"
+#include "../../../engines/embassy/rwlock.h"
+#include "../../../engines/embassy/select.h"
+#include "../../../engines/embassy/signal.h"
+#include "../../catalog.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int embassy_check_count(int64_t v, const char *what, int64_t max, char *err, size_t es)
+{
+    if (v < 0 || v > max) {
+        snprintf(err, es, "%s must be between 0 and %lld", what, (long long)max);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- executor: Timer::after and the poll cost ---------------------------------- */
+
+typedef struct embassy_executor_obj {
+    uint32_t poll_ns;
+} embassy_executor_obj;
+
+static int embassy_executor_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    if (params[0] < 1 || params[0] > 1000000) {
+        snprintf(err, es, "poll_ns must be between 1 and 1000000");
+        return -1;
+    }
+    ((embassy_executor_obj *)o)->poll_ns = (uint32_t)params[0];
+    embassy_executor_set_poll_cost((uint32_t)params[0]);
+    return 0;
+}
+
+static int64_t embassy_after_op(void *o, const int64_t *args)
+{
+    (void)o;
+    embassy_timer t;
+    embassy_timer_after(&t, args[0]);
+    return embassy_await(&t.future);
+}
+
+static int64_t embassy_poll_ns_field(const void *o) { return ((const embassy_executor_obj *)o)->poll_ns; }
+
+static const script_op embassy_executor_ops[] = {
+    {.name = "after", .n_args = 1, .arg_names = {"us"}, .run = embassy_after_op},
+};
+static const script_field embassy_executor_fields[] = {{.name = "poll_ns", .read = embassy_poll_ns_field}};
+
+const script_type type_embassy_executor = {
+    .name = "executor",
+    .engine = "embassy",
+    .summary = "the async executor: Timer::after, and what one poll costs",
+    .size = sizeof(embassy_executor_obj),
+    .n_params = 1,
+    .param_names = {"poll_ns"},
+    .param_defaults = {50},
+    .init = embassy_executor_setup,
+    .ops = embassy_executor_ops,
+    .n_ops = 1,
+    .fields = embassy_executor_fields,
+    .n_fields = 1,
+};
+
+/* ---- async Mutex ------------------------------------------------------------- */
+
+static int embassy_mutex_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    (void)params, (void)err, (void)es;
+    embassy_mutex_init(o);
+    return 0;
+}
+
+static int64_t embassy_lock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_lock_future f;
+    embassy_mutex_lock(&f, o);
+    return embassy_await(&f.future);
+}
+
+static int64_t embassy_try_lock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    return embassy_mutex_try_lock(o);
+}
+
+static int64_t embassy_unlock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_mutex_unlock(o);
+    return 0;
+}
+
+static int64_t embassy_mutex_locked(const void *o) { return ((const embassy_mutex *)o)->locked.v; }
+static int64_t embassy_mutex_waker(const void *o)
+{
+    return embassy_waker_peek(&((const embassy_mutex *)o)->waker);
+}
+
+static const script_op embassy_mutex_ops[] = {
+    {.name = "lock", .run = embassy_lock_op},
+    {.name = "try_lock", .run = embassy_try_lock_op},
+    {.name = "unlock", .run = embassy_unlock_op},
+};
+static const script_field embassy_mutex_fields[] = {
+    {.name = "locked", .read = embassy_mutex_locked},
+    {.name = "waker", .read = embassy_mutex_waker},
+};
+
+const script_type type_embassy_mutex = {
+    .name = "async_mutex",
+    .engine = "embassy",
+    .summary = "embassy-sync's Mutex: a flag and one waker slot; unlock wakes, no hand-off",
+    .size = sizeof(embassy_mutex),
+    .init = embassy_mutex_setup,
+    .ops = embassy_mutex_ops,
+    .n_ops = 3,
+    .fields = embassy_mutex_fields,
+    .n_fields = 2,
+};
+
+/* ---- RwLock ------------------------------------------------------------------ */
+
+static int embassy_rwlock_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    (void)o, (void)params, (void)err, (void)es;
+    return 0;
+}
+
+static int64_t embassy_read_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_rwlock_future f;
+    embassy_rwlock_read(&f, o);
+    return embassy_await(&f.future);
+}
+
+static int64_t embassy_write_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_rwlock_future f;
+    embassy_rwlock_write(&f, o);
+    return embassy_await(&f.future);
+}
+
+static int64_t embassy_read_unlock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_rwlock_read_unlock(o);
+    return 0;
+}
+
+static int64_t embassy_write_unlock_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_rwlock_write_unlock(o);
+    return 0;
+}
+
+static int64_t embassy_rwlock_readers(const void *o) { return ((const embassy_rwlock *)o)->readers.v; }
+static int64_t embassy_rwlock_writer(const void *o) { return ((const embassy_rwlock *)o)->writer.v; }
+static int64_t embassy_rwlock_waker(const void *o)
+{
+    return embassy_waker_peek(&((const embassy_rwlock *)o)->waker);
+}
+
+static const script_op embassy_rwlock_ops[] = {
+    {.name = "read", .run = embassy_read_op},
+    {.name = "write", .run = embassy_write_op},
+    {.name = "read_unlock", .run = embassy_read_unlock_op},
+    {.name = "write_unlock", .run = embassy_write_unlock_op},
+};
+static const script_field embassy_rwlock_fields[] = {
+    {.name = "readers", .read = embassy_rwlock_readers},
+    {.name = "writer", .read = embassy_rwlock_writer},
+    {.name = "waker", .read = embassy_rwlock_waker},
+};
+
+const script_type type_embassy_rwlock = {
+    .name = "async_rwlock",
+    .engine = "embassy",
+    .summary = "embassy-sync's RwLock: readers, a writer flag and one waker slot",
+    .size = sizeof(embassy_rwlock),
+    .init = embassy_rwlock_setup,
+    .ops = embassy_rwlock_ops,
+    .n_ops = 4,
+    .fields = embassy_rwlock_fields,
+    .n_fields = 3,
+};
+
+/* ---- GreedySemaphore ---------------------------------------------------------- */
+
+static int embassy_greedy_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    if (embassy_check_count(params[0], "permits", 1000000, err, es))
+        return -1;
+    embassy_greedy_init(o, (uint32_t)params[0]);
+    return 0;
+}
+
+static int64_t embassy_greedy_acquire_op(void *o, const int64_t *args)
+{
+    embassy_greedy_acquire f;
+    embassy_greedy_acquire_init(&f, o, (uint32_t)args[0]);
+    return embassy_await(&f.future);
+}
+
+static int64_t embassy_greedy_try_op(void *o, const int64_t *args)
+{
+    return embassy_greedy_try_acquire(o, (uint32_t)args[0]);
+}
+
+static int64_t embassy_greedy_release_op(void *o, const int64_t *args)
+{
+    embassy_greedy_release(o, (uint32_t)args[0]);
+    return 0;
+}
+
+static int64_t embassy_greedy_set_op(void *o, const int64_t *args)
+{
+    embassy_greedy_set(o, (uint32_t)args[0]);
+    return 0;
+}
+
+static int64_t embassy_greedy_permits(const void *o)
+{
+    return ((const embassy_greedy_semaphore *)o)->permits.v;
+}
+static int64_t embassy_greedy_waker(const void *o)
+{
+    return embassy_waker_peek(&((const embassy_greedy_semaphore *)o)->waker);
+}
+
+static const script_op embassy_greedy_ops[] = {
+    {.name = "acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_acquire_op},
+    {.name = "try_acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_try_op},
+    {.name = "release", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_release_op},
+    {.name = "set", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_set_op},
+};
+static const script_field embassy_greedy_fields[] = {
+    {.name = "permits", .read = embassy_greedy_permits},
+    {.name = "waker", .read = embassy_greedy_waker},
+};
+
+const script_type type_embassy_greedy = {
+    .name = "greedy_semaphore",
+    .engine = "embassy",
+    .summary = "GreedySemaphore: whoever is polled with enough permits takes them",
+    .size = sizeof(embassy_greedy_semaphore),
+    .n_params = 1,
+    .param_names = {"permits"},
+    .param_defaults = {1},
+    .init = embassy_greedy_setup,
+    .ops = embassy_greedy_ops,
+    .n_ops = 4,
+    .fields = embassy_greedy_fields,
+    .n_fields = 2,
+};
+
+/* ---- FairSemaphore<N>, with the STOP signal of the cancellation example -------- */
+
+typedef struct embassy_fair_obj {
+    embassy_fair_semaphore s;
+    embassy_signal stop; /* select(stop.wait(), s.acquire(n)) */
+} embassy_fair_obj;
+
+static int embassy_fair_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    if (embassy_check_count(params[0], "permits", 1000000, err, es))
+        return -1;
+    if (params[1] < 1 || params[1] > EMBASSY_FAIR_MAX) {
+        snprintf(err, es, "n (the wait queue's size) must be between 1 and %d", EMBASSY_FAIR_MAX);
+        return -1;
+    }
+    embassy_fair_init(&((embassy_fair_obj *)o)->s, (uint32_t)params[0], (uint8_t)params[1]);
+    return 0;
+}
+
+/* Polls, or -1 for Err(WaitQueueFull). */
+static int64_t embassy_fair_acquire_op(void *o, const int64_t *args)
+{
+    embassy_fair_acquire f;
+    embassy_fair_acquire_init(&f, &((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    uint32_t polls = embassy_await(&f.future);
+    return f.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
+}
+
+/* `let _p = s.acquire(n).await;` and the releaser dropped at once (the
+ * permits go back), at an await point the learner or the explorer may drop
+ * (a drop choice): polls, -1 for WaitQueueFull, 0 if dropped. */
+static int64_t embassy_fair_acquire_release_op(void *o, const int64_t *args)
+{
+    embassy_fair_obj *fo = o;
+    embassy_fair_acquire f;
+    embassy_fair_acquire_init(&f, &fo->s, (uint32_t)args[0]);
+    bool dropped;
+    uint32_t polls = embassy_await_cancellable(&f.future, &dropped);
+    if (dropped)
+        return 0;
+    if (f.result == EMBASSY_WAIT_QUEUE_FULL)
+        return -1;
+    embassy_fair_release(&fo->s, (uint32_t)args[0]); /* the releaser's drop */
+    return (int64_t)polls;
+}
+
+/* select(stop.wait(), acquire(n)): 0 if stopped (the acquire dropped), else
+ * as acquire. */
+static int64_t embassy_fair_acquire_or_stop_op(void *o, const int64_t *args)
+{
+    embassy_fair_obj *fo = o;
+    embassy_signal_wait w;
+    embassy_signal_wait_init(&w, &fo->stop);
+    embassy_fair_acquire f;
+    embassy_fair_acquire_init(&f, &fo->s, (uint32_t)args[0]);
+    embassy_select sel;
+    embassy_select_init(&sel, &w.future, &f.future);
+    uint32_t polls = embassy_await(&sel.future);
+    if (sel.winner == 1)
+        return 0;
+    return f.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
+}
+
+/* with_timeout(us, acquire(n)): 0 on timeout (the acquire dropped). */
+static int64_t embassy_fair_acquire_timeout_op(void *o, const int64_t *args)
+{
+    embassy_fair_acquire f;
+    embassy_fair_acquire_init(&f, &((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    uint32_t polls;
+    if (!embassy_with_timeout(&f.future, args[1], &polls))
+        return 0;
+    return f.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
+}
+
+static int64_t embassy_fair_stop_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_signal_signal(&((embassy_fair_obj *)o)->stop);
+    return 0;
+}
+
+static int64_t embassy_fair_try_op(void *o, const int64_t *args)
+{
+    return embassy_fair_try_acquire(&((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+}
+
+static int64_t embassy_fair_release_op(void *o, const int64_t *args)
+{
+    embassy_fair_release(&((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    return 0;
+}
+
+static int64_t embassy_fair_set_op(void *o, const int64_t *args)
+{
+    embassy_fair_set(&((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    return 0;
+}
+
+static int64_t embassy_fair_permits(const void *o) { return ((const embassy_fair_obj *)o)->s.permits.v; }
+static int64_t embassy_fair_queued(const void *o) { return ((const embassy_fair_obj *)o)->s.len.v; }
+static int64_t embassy_fair_next_ticket(const void *o)
+{
+    return ((const embassy_fair_obj *)o)->s.next_ticket.v;
+}
+static int64_t embassy_fair_head(const void *o)
+{
+    return embassy_fair_waiter(&((const embassy_fair_obj *)o)->s, 0);
+}
+
+static void embassy_fair_describe(const void *o, sim_machine *m, jbuf *b)
+{
+    (void)m;
+    const embassy_fair_semaphore *s = &((const embassy_fair_obj *)o)->s;
+    jb_key(b, "queue");
+    jb_raw(b, "[");
+    for (int i = 0; i < s->len.v; i++) {
+        jb_sep(b);
+        jb_int(b, embassy_fair_waiter(s, i));
+    }
+    jb_raw(b, "]");
+}
+
+/* The exact lint for a stuck waiter: it is queued, so only a wake of the
+ * head can reach it; if it heads the queue with permits free, the wake it
+ * needed was lost, and the provenance says where. */
+static bool embassy_fair_explain(const void *o, const char *name, sim_machine *m, int actor,
+                                 char *buf, size_t size)
+{
+    const embassy_fair_semaphore *s = &((const embassy_fair_obj *)o)->s;
+    int pos = -1;
+    for (int i = 0; i < s->len.v; i++)
+        if (embassy_fair_waiter(s, i) == actor)
+            pos = i;
+    if (pos < 0)
+        return false;
+    int head = 0;
+    while (head < s->len.v && embassy_fair_waiter(s, head) < 0)
+        head++; /* None slots not popped yet */
+    if (pos == head && s->permits.v > 0 && s->dropped >= 0 && s->dropped_woken &&
+        !s->dropped_passed) {
+        snprintf(buf, size,
+                 "lost its waker: queued on %s with %u permit(s) free; release by %s woke %s, "
+                 "the head, whose acquire was then dropped without waking the next waiter",
+                 name, s->permits.v, s->woken_by >= 0 ? sim_actor_name(m, s->woken_by) : "?",
+                 sim_actor_name(m, s->dropped));
+    } else if (pos == head && s->permits.v > 0) {
+        snprintf(buf, size,
+                 "lost its waker: heads the queue of %s with %u permit(s) free, but nobody "
+                 "woke it", name, s->permits.v);
+    } else {
+        snprintf(buf, size, "queued on %s at position %d, waits for a release", name, pos);
+    }
+    return true;
+}
+
+static const script_op embassy_fair_ops[] = {
+    {.name = "acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_op},
+    {.name = "acquire_release", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_release_op},
+    {.name = "acquire_or_stop", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_or_stop_op},
+    {.name = "acquire_timeout", .n_args = 2, .arg_names = {"n", "us"}, .run = embassy_fair_acquire_timeout_op},
+    {.name = "stop", .run = embassy_fair_stop_op},
+    {.name = "try_acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_try_op},
+    {.name = "release", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_release_op},
+    {.name = "set", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_set_op},
+};
+static const script_field embassy_fair_fields[] = {
+    {.name = "permits", .read = embassy_fair_permits},
+    {.name = "queued", .read = embassy_fair_queued},
+    {.name = "next_ticket", .read = embassy_fair_next_ticket},
+    {.name = "head", .read = embassy_fair_head},
+};
+
+const script_type type_embassy_fair = {
+    .name = "fair_semaphore",
+    .engine = "embassy",
+    .summary = "FairSemaphore<N>: tickets and a queue of N wakers; only the head may take",
+    .size = sizeof(embassy_fair_obj),
+    .n_params = 2,
+    .param_names = {"permits", "n"},
+    .param_defaults = {1, 4},
+    .init = embassy_fair_setup,
+    .ops = embassy_fair_ops,
+    .n_ops = 8,
+    .fields = embassy_fair_fields,
+    .n_fields = 4,
+    .describe = embassy_fair_describe,
+    .explain_block = embassy_fair_explain,
+};
+
+/* ---- OnceLock ------------------------------------------------------------------ */
+
+static int embassy_once_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    (void)params, (void)err, (void)es;
+    embassy_once_init(o);
+    return 0;
+}
+
+static int64_t embassy_once_set_op(void *o, const int64_t *args)
+{
+    return embassy_once_set(o, (uint32_t)args[0]);
+}
+
+/* The value; the polls it took are in the task table. */
+static int64_t embassy_once_get_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_once_get f;
+    embassy_once_get_init(&f, o);
+    embassy_await(&f.future);
+    return f.value;
+}
+
+static int64_t embassy_once_initialized(const void *o)
+{
+    return ((const embassy_once_lock *)o)->initialized.v;
+}
+static int64_t embassy_once_value(const void *o) { return ((const embassy_once_lock *)o)->value.v; }
+
+static const script_op embassy_once_ops[] = {
+    {.name = "init", .n_args = 1, .arg_names = {"value"}, .run = embassy_once_set_op},
+    {.name = "get", .run = embassy_once_get_op},
+};
+static const script_field embassy_once_fields[] = {
+    {.name = "initialized", .read = embassy_once_initialized},
+    {.name = "value", .read = embassy_once_value},
+};
+
+const script_type type_embassy_once = {
+    .name = "once_lock",
+    .engine = "embassy",
+    .summary = "OnceLock: get wakes itself and returns Pending until the value is set (a busy loop)",
+    .size = sizeof(embassy_once_lock),
+    .init = embassy_once_setup,
+    .ops = embassy_once_ops,
+    .n_ops = 2,
+    .fields = embassy_once_fields,
+    .n_fields = 2,
+};
+
+/* ---- the task table ------------------------------------------------------------ */
+
+/* "embassy": {"poll_ns", "tasks": [{"task", "state", "polls", "wakes", "self_wakes",
+ * "await_polls", "await", "lints"}]}: the task table an async console shows. */
+static void embassy_describe(sim_machine *m, jbuf *b)
+{
+    static const char *const states[] = {"idle", "running", "done"};
+    const embassy_executor *ex = sim_global_peek(m, &embassy_executor_global);
+    jb_raw(b, "{");
+    jb_key(b, "poll_ns");
+    jb_int(b, ex ? ex->poll_ns : 50);
+    jb_key(b, "tasks");
+    jb_raw(b, "[");
+    for (int i = 0; ex && i < sim_actor_count(m) && i < EMBASSY_MAX_TASKS; i++) {
+        const embassy_task *t = &ex->tasks[i];
+        jb_sep(b);
+        jb_raw(b, "{");
+        jb_key(b, "task");
+        jb_str(b, sim_actor_name(m, i));
+        jb_key(b, "state");
+        jb_str(b, sim_is_finished(m, i) ? "done" : states[t->state]);
+        jb_key(b, "polls");
+        jb_int(b, t->polls);
+        jb_key(b, "wakes");
+        jb_int(b, t->wakes);
+        jb_key(b, "self_wakes");
+        jb_int(b, t->self_wakes);
+        jb_key(b, "await_polls");
+        jb_int(b, t->await_polls);
+        bool pending = t->await_point && !sim_is_finished(m, i);
+        jb_key(b, "await");
+        if (pending)
+            jb_str(b, t->await_point);
+        else
+            jb_raw(b, "null");
+        /* Exact counts, not heuristics: what the table's numbers say. */
+        jb_key(b, "lints");
+        jb_raw(b, "[");
+        if (t->self_wakes > 0) {
+            jb_sep(b);
+            jb_printf(b, "\"woke itself %u%% of the time\"",
+                      (unsigned)((uint64_t)t->self_wakes * 100 / t->wakes));
+        }
+        if (pending && t->await_polls >= 3) {
+            jb_sep(b);
+            jb_printf(b, "\"polled %u times without progress\"", t->await_polls - 1);
+        }
+        jb_raw(b, "]}");
+    }
+    jb_raw(b, "]}");
+}
+
+static const char *const embassy_variants[] = {"correct", "fair_cancel_bug", "no_chained_wake",
+                                               "relaxed_publication", NULL};
+static const script_type *const embassy_types[] = {&type_embassy_executor, &type_embassy_mutex, &type_embassy_rwlock,
+                                                   &type_embassy_greedy, &type_embassy_fair,
+                                                   &type_embassy_once, NULL};
+
+const script_engine engine_embassy = {
+    .name = "embassy",
+    .summary = "an async executor on one thread: futures, one-slot wakers, Mutex, semaphores",
+    .variants = embassy_variants,
+    .types = embassy_types,
+    .describe = embassy_describe,
+    .model = "executor",
+};

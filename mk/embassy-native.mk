@@ -1,0 +1,33 @@
+# The embassy engine on the native executor (see tests/c/embassy/).
+#
+#   make test-c-embassy-native   tests/c/embassy/*.c with gcc; "N passed, N
+#                                failed" in $(RESULTS)/c-embassy-native
+
+EMB_NATIVE_DIR := $(B)/embassy-native
+EMB_NATIVE_SRC := $(sort $(wildcard tests/c/embassy/*.c))
+EMB_NATIVE_LIB := $(sort $(wildcard core/engines/embassy/*.c)) $(NATIVE_PLAT_SRC) core/plat/native/rtos_port.c
+EMB_NATIVE_FLAGS := -DPLAT_NATIVE -DPLAT_NATIVE_RTOS -pthread -Icore -Itests/c
+
+$(EMB_NATIVE_DIR)/test-gcc: $(EMB_NATIVE_SRC) tests/c/check.h $(EMB_NATIVE_LIB) $(CORE_HDR) \
+                            $(wildcard core/engines/embassy/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(COPT) $(EMB_NATIVE_FLAGS) -o $@ $(EMB_NATIVE_SRC) $(EMB_NATIVE_LIB)
+
+test-c-embassy-native: $(EMB_NATIVE_DIR)/test-gcc
+	@tests/c/run-suite $(RESULTS)/c-embassy-native $(EMB_NATIVE_DIR)/logs gcc=$(EMB_NATIVE_DIR)/test-gcc
+
+TEST_SUITES += c-embassy-native
+
+.PHONY: test-c-embassy-native
+
+# bench-embassy: polls per second and the cost of one wake on the native
+# executor, next to a pthread_cond_signal round trip (bench/embassy.c).
+$(B)/bench/embassy: bench/embassy.c $(EMB_NATIVE_LIB) $(CORE_HDR) $(wildcard core/engines/embassy/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(COPT) $(EMB_NATIVE_FLAGS) -o $@ bench/embassy.c $(EMB_NATIVE_LIB)
+
+bench-embassy: $(B)/bench/embassy
+	@$(B)/bench/embassy
+
+BENCH_TARGETS += bench-embassy
+.PHONY: bench-embassy

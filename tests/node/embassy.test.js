@@ -1,0 +1,216 @@
+// The embassy engine (an async executor, one-slot wakers, Mutex, Greedy and
+// Fair semaphores) as a learner sees it: the scenarios in
+// tests/scenarios/embassy/ on the wasm module, with prints, their virtual
+// times, the task table in the state JSON and the stuck reports checked
+// exactly; mutex-order (14 million steps) runs on the native runner.
+//
+// Needs `make wasm native`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CATALOG, compileFile, native, open, tempDir } from './helpers.js';
+
+const dir = tempDir();
+const file = (name) => join('tests', 'scenarios', 'embassy', `${name}.yaml`);
+
+function run(name, variant = 'correct') {
+  const compiled = compileFile(file(name));
+  const session = open(compiled, { variant });
+  const summary = session.run({});
+  const out = { summary, trace: session.trace(0), state: session.state() };
+  session.free?.();
+  return out;
+}
+
+/** [actor, text, ms] of every print. */
+const prints = (trace) => trace.filter((e) => e.kind === 'print').map((e) => [e.actor, e.text, e.time / 1000]);
+/** The task table: {name: {polls, wakes, ...}}. */
+const tasks = (state) => Object.fromEntries(state.engines.embassy.tasks.map((t) => [t.task, t]));
+
+test('catalog: engine embassy runs under the executor model, with its variants and types', () => {
+  assert.deepEqual(CATALOG.engines.embassy.variants, ['correct', 'fair_cancel_bug', 'no_chained_wake', 'relaxed_publication']);
+  for (const t of ['executor', 'async_mutex', 'async_rwlock', 'greedy_semaphore', 'fair_semaphore', 'once_lock'])
+    assert.equal(CATALOG.types[t].engine, 'embassy');
+});
+
+test('fair-order: served 3, 2, 1, 0 at 0, 50, 100, 150 ms; each waiter polled exactly 2 times', () => {
+  for (const variant of ['correct', 'fair_cancel_bug', 'no_chained_wake']) {
+    const { summary, trace, state } = run('fair-order', variant);
+    assert.equal(summary.outcome, 'done');
+    assert.deepEqual(prints(trace), [
+      ['t3', 't3 acquired', 0],
+      ['t2', 't2 acquired', 50],
+      ['t1', 't1 acquired', 100],
+      ['t0', 't0 acquired', 150],
+    ]);
+    const t = tasks(state);
+    // acquire polls + 2 polls of the 50 ms timer
+    assert.deepEqual(['t0', 't1', 't2', 't3'].map((n) => t[n].polls), [4, 4, 4, 3]);
+    assert.deepEqual(['t0', 't1', 't2', 't3'].map((n) => t[n].wakes), [1, 1, 1, 0]);
+  }
+});
+
+test('wait-queue-full: a fifth waiter on FairSemaphore<4> completes with WaitQueueFull', () => {
+  const { summary, trace } = run('wait-queue-full');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [['late', 'late: WaitQueueFull', 1]]);
+});
+
+test('cancel-head, fair_cancel_bug (0.8.0): B waits until the extra release at 212 ms', () => {
+  const { summary, trace } = run('cancel-head', 'fair_cancel_bug');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [
+    ['A', 'A: stopped, acquire future dropped', 2],
+    ['main', 'main: after 200 ms, try_acquire', 202],
+    ['main', 'main: set(1) (permits already 1)', 202],
+    ['main', 'main: release(1)', 212],
+    ['B', 'B: acquired', 212],
+  ]);
+});
+
+test('cancel-head, correct (main): the cancel wakes B, which acquires at 2 ms', () => {
+  const { summary, trace } = run('cancel-head', 'correct');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace).slice(0, 2), [
+    ['A', 'A: stopped, acquire future dropped', 2],
+    ['B', 'B: acquired', 2],
+  ]);
+});
+
+test('cancel-head without the extra release: B is stuck, it lost its waker, and the chain says how', () => {
+  const { summary } = run('cancel-head-lost-wake', 'fair_cancel_bug');
+  assert.equal(summary.outcome, 'stuck');
+  assert.deepEqual(summary.stuck.map((s) => [s.actor, s.reason]), [
+    ['B', 'lost its waker: queued on s with 1 permit(s) free; release by main woke A, the head, ' +
+      'whose acquire was then dropped without waking the next waiter'],
+  ]);
+  assert.equal(run('cancel-head-lost-wake', 'correct').summary.outcome, 'done');
+});
+
+test('no-chained-wake: the second waiter stays queued with a permit free', () => {
+  const ok = run('no-chained-wake', 'correct');
+  assert.equal(ok.summary.outcome, 'done');
+  assert.deepEqual(prints(ok.trace), [['w1', 'w1 acquired', 1], ['w0', 'w0 acquired', 1]]);
+  const bug = run('no-chained-wake', 'no_chained_wake');
+  assert.equal(bug.summary.outcome, 'stuck');
+  assert.deepEqual(bug.summary.stuck.map((s) => [s.actor, s.reason]), [
+    ['w0', 'lost its waker: heads the queue of s with 1 permit(s) free, but nobody woke it'],
+  ]);
+});
+
+// The last 1-permit holder lets go at 60 ms; the extra microsecond is the
+// executor's accumulated poll time (50 ns a poll).
+test('rwlock-writer-waits: readers at 0, 20, 40, 60 ms; the writer from 1 ms gets the lock at 90 ms', () => {
+  const { summary, trace, state } = run('rwlock-writer-waits');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [
+    ['r1', 'reader 1 got the lock', 0],
+    ['r2', 'reader 2 got the lock', 20],
+    ['r3', 'reader 3 got the lock', 40],
+    ['r4', 'reader 4 got the lock', 60],
+    ['w', 'writer got the lock', 90],
+  ]);
+  // the writer: 2 timer polls, then write polled at 1 ms (Pending) and at 90 ms
+  assert.equal(tasks(state).w.polls, 4);
+  assert.equal(tasks(state).w.wakes, 1);
+});
+
+test('fair-serves-big: the same requests on a FairSemaphore serve the 3-permit request at 10 ms', () => {
+  const { summary, trace } = run('fair-serves-big');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [['big', 'big acquired', 10]]);
+});
+
+test('oncelock-busy: get is polled 20,001 times in 1 ms, 20,000 of them after waking itself', () => {
+  const { summary, trace, state } = run('oncelock-busy');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [['reader', 'reader got 42', 1]]);
+  const r = tasks(state).reader;
+  assert.deepEqual([r.polls, r.wakes, r.self_wakes, r.state], [20001, 20000, 20000, 'done']);
+  assert.deepEqual(r.lints, ['woke itself 100% of the time']);
+  assert.deepEqual(tasks(state).writer.lints, []);
+});
+
+test('greedy-starves: the request for 3 permits is served only after the 1-permit requests stop', () => {
+  const { summary, trace } = run('greedy-starves');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [['big', 'big acquired', 60.001]]);
+});
+
+test('the explorer finds the stuck run of cancel-head under fair_cancel_bug, and proves correct free of it', () => {
+  const bc = join(dir, 'cancel.bc');
+  writeFileSync(bc, compileFile(file('cancel-head-lost-wake')).bytecode);
+  const explore = (variant) => {
+    const r = native(['explore', bc, '--variant', variant, '--json']);
+    assert.ok(r.status === 0 || r.status === 1, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  const bug = explore('fair_cancel_bug');
+  assert.equal(bug.found, true);
+  assert.equal(bug.kind, 'stuck');
+  assert.equal(bug.complete, true);
+  const ok = explore('correct');
+  assert.equal(ok.found, false);
+  assert.equal(ok.complete, true);
+});
+
+test('mutex-order after 300,000 steps: the task table says who is busy waiting and for how long', () => {
+  const session = open(compileFile(file('mutex-order')), {});
+  session.run({ maxSteps: 300000 });
+  const rows = session.state().engines.embassy.tasks.map((t) => [t.task, t.state, t.await, t.lints]);
+  session.free();
+  assert.deepEqual(rows, [
+    ['t0', 'idle', 'mutex lock', ['polled 10637 times without progress']],
+    ['t1', 'idle', 'mutex lock', ['polled 21275 times without progress']],
+    ['t2', 'idle', 'mutex lock', ['polled 10638 times without progress']],
+    ['t3', 'idle', 'a timer', []],
+  ]);
+});
+
+test('mutex-order (native runner): task 3 first after 1 poll; the waiters poll each other ~a million times', () => {
+  const bc = join(dir, 'mutex.bc');
+  writeFileSync(bc, compileFile(file('mutex-order')).bytecode);
+  const r = native(['run', bc, '--json', '--max-steps', '100000000']);
+  assert.equal(r.status, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.outcome, 'done');
+  assert.equal(s.virtual_time, 200000);
+  assert.equal(s.steps, 14100027); // the scenario asserts each lock's polls: 1, 250002, 999999, 749999
+  assert.equal(s.violation, null);
+  assert.deepEqual(s.prints, ['t3 locked', 't2 locked', 't1 locked', 't0 locked']);
+});
+
+test('cancel-explore: the explorer drops futures by itself and finds the lost wake under fair_cancel_bug (wasm)', () => {
+  const compiled = compileFile(file('cancel-explore'));
+  const find = (variant) => {
+    const session = open(compiled, { variant });
+    const t0 = performance.now();
+    session.exploreStart({ bound: 3 });
+    let status = session.exploreStep(10000);
+    while (!status.finished) status = session.exploreStep(10000);
+    const ms = performance.now() - t0;
+    session.exploreFinish();
+    return { status: status.result, message: status.result.message, ms, session };
+  };
+  const bug = find('fair_cancel_bug');
+  assert.equal(bug.status.found, true);
+  assert.equal(bug.status.kind, 'stuck');
+  assert.match(bug.status.schedule, /~A/); // the drop(A) choice
+  assert.ok(bug.ms <= 100, `found in ${bug.ms.toFixed(1)} ms`);
+  assert.equal(bug.status.executions, 10);
+  assert.equal(bug.message, 'B lost its waker: queued on s with 1 permit(s) free; release by main woke A, ' +
+    'the head, whose acquire was then dropped without waking the next waiter');
+  // Replayed with the trace: B lost its waker, and the chain says who dropped it.
+  const replay = bug.session.run({ schedule: bug.status.schedule });
+  assert.equal(replay.outcome, 'stuck');
+  assert.deepEqual(replay.stuck.map((s) => [s.actor, s.reason]), [
+    ['B', 'lost its waker: queued on s with 1 permit(s) free; release by main woke A, the head, ' +
+      'whose acquire was then dropped without waking the next waiter'],
+  ]);
+  bug.session.free();
+  const ok = find('correct');
+  assert.equal(ok.status.found, false);
+  assert.equal(ok.status.complete, true);
+  ok.session.free();
+});
