@@ -83,7 +83,8 @@ int main(void)
     double t0 = now_s();
     plat_native_executor_run(tasks, 2);
     double exec_s = now_s() - t0;
-    uint32_t polls = embassy_executor_get()->tasks[0].polls + embassy_executor_get()->tasks[1].polls;
+    uint32_t polls =
+        embassy_executor_get()->tasks[0].polls + embassy_executor_get()->tasks[1].polls;
 
     pthread_t a, b;
     t0 = now_s();
@@ -93,9 +94,10 @@ int main(void)
     pthread_join(b, NULL);
     double cond_s = now_s() - t0;
 
-    printf("embassy native executor: %u rounds, %u polls in %.3f s: %.0f polls/s, %.2f us per wake\n",
-           rounds_done, polls, exec_s, polls / exec_s, exec_s * 1e6 / (2.0 * ROUNDS));
-    printf("pthread_cond_signal round trip: %d rounds in %.3f s: %.2f us per signal\n", ROUNDS, cond_s,
-           cond_s * 1e6 / (2.0 * ROUNDS));
+    printf(
+        "embassy native executor: %u rounds, %u polls in %.3f s: %.0f polls/s, %.2f us per wake\n",
+        rounds_done, polls, exec_s, polls / exec_s, exec_s * 1e6 / (2.0 * ROUNDS));
+    printf("pthread_cond_signal round trip: %d rounds in %.3f s: %.2f us per signal\n", ROUNDS,
+           cond_s, cond_s * 1e6 / (2.0 * ROUNDS));
     return 0;
 }

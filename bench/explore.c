@@ -12,9 +12,9 @@
  * distort them (the search is single-threaded: CPU time is its cost).
  */
 #define _POSIX_C_SOURCE 200809L
+#include "sim/explore.h"
 #include "../tests/c/bcsamples.h"
 #include "script/world.h"
-#include "sim/explore.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +28,6 @@ static double now_s(void)
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
-
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -96,7 +95,8 @@ int main(void)
     };
     measure pruned = {0}, plain = {0};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        measure r = search(*rows[i].bc, rows[i].variant, rows[i].bound, rows[i].prune, rows[i].first);
+        measure r =
+            search(*rows[i].bc, rows[i].variant, rows[i].bound, rows[i].prune, rows[i].first);
         printf("%-44s %10llu %9.3f ms %14.0f%s\n", rows[i].name, (unsigned long long)r.executions,
                r.seconds * 1e3, r.executions / r.seconds, r.found ? "  (found)" : "");
         if (i == 3)

@@ -68,7 +68,9 @@ const rows = [
   ['correct 3x1 lock/unlock, bound 2', mutex(['A', 'B', 'C'], 1), 'correct', 2, true, false],
 ];
 console.log(`bench/explore (wasm under node ${process.version}), median of ${ROUNDS} rounds\n`);
-console.log('search'.padEnd(46) + 'executions'.padStart(10) + 'time'.padStart(12) + 'executions/s'.padStart(15));
+console.log(
+  'search'.padEnd(46) + 'executions'.padStart(10) + 'time'.padStart(12) + 'executions/s'.padStart(15),
+);
 const results = rows.map(([name, yaml, variant, bound, prune, first]) => {
   const r = search(yaml, variant, bound, prune, first);
   console.log(
@@ -80,7 +82,12 @@ const results = rows.map(([name, yaml, variant, bound, prune, first]) => {
   );
   return r;
 });
-const lost = results[0], plain = results[4];
+const lost = results[0],
+  plain = results[4];
 const rate = (plain.executions / plain.ms) * 1000;
-console.log(`\ntargets: lost wakeup found in <= 50 ms: ${lost.ms.toFixed(2)} ms  ${lost.ms <= 50 ? 'met' : 'MISSED'}`);
-console.log(`         >= 20,000 executions/s on the 2x2 search (plain DFS): ${Math.round(rate)}  ${rate >= 20000 ? 'met' : 'MISSED'}`);
+console.log(
+  `\ntargets: lost wakeup found in <= 50 ms: ${lost.ms.toFixed(2)} ms  ${lost.ms <= 50 ? 'met' : 'MISSED'}`,
+);
+console.log(
+  `         >= 20,000 executions/s on the 2x2 search (plain DFS): ${Math.round(rate)}  ${rate >= 20000 ? 'met' : 'MISSED'}`,
+);

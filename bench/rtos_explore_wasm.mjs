@@ -54,7 +54,9 @@ const rows = [
 let ok = true;
 for (const [name, file, variant] of rows) {
   const r = search(file, variant, 2);
-  console.log(`${name.padEnd(44)} ${String(r.executions).padStart(4)} runs ${r.ms.toFixed(1).padStart(8)} ms  ${r.found ? r.kind : 'NOT FOUND'}`);
+  console.log(
+    `${name.padEnd(44)} ${String(r.executions).padStart(4)} runs ${r.ms.toFixed(1).padStart(8)} ms  ${r.found ? r.kind : 'NOT FOUND'}`,
+  );
   ok &&= r.found && r.ms <= 100;
 }
 console.log(ok ? '\nboth within 100 ms' : '\nTARGET MISSED');

@@ -10,8 +10,8 @@
 #include "../core/engines/rtos/task.h"
 
 #include <pthread.h>
-#include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #define PAIRS 5000000

@@ -222,8 +222,8 @@ int main(void)
     printf("  %-52s %8s %10s\n", "", "CPU time", "wall clock");
     for (int i = 0; i < 4; i++)
         printf("  %-52s %6.1f ns %7.1f ns\n", what[i], cpu[i], wall[i]);
-    printf("  %-52s %6.1fx %8.1fx\n", "swapcontext round trip / simulated step:",
-           cpu[3] / cpu[0], wall[3] / wall[0]);
+    printf("  %-52s %6.1fx %8.1fx\n", "swapcontext round trip / simulated step:", cpu[3] / cpu[0],
+           wall[3] / wall[0]);
     printf("  (a step's CPU time over the rounds: %.1f..%.1f ns)\n", lo, hi);
     printf("  target: step <= 100 ns (CPU time) ................ %s\n",
            cpu[0] <= 100 ? "met" : "MISSED");

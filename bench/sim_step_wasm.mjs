@@ -58,7 +58,11 @@ function scenario(increments) {
   // CALL object 0, "increment", 0 arguments
   const body = new Writer().raw(1).varint(0).varint(str('increment')).varint(0).bytes;
   // REPEAT count, body length, body
-  const code = new Writer().raw(2).varint(increments).varint(body.length).raw(...body).bytes;
+  const code = new Writer()
+    .raw(2)
+    .varint(increments)
+    .varint(body.length)
+    .raw(...body).bytes;
   const w = new Writer().raw(...Buffer.from('LSBC'), 1);
   w.varint(strings.length);
   for (const s of strings) w.varint(s.length).raw(...Buffer.from(s));
@@ -66,7 +70,12 @@ function scenario(increments) {
   w.varint(1).varint(str('c')).varint(str('atomic_counter')).varint(0).varint(0);
   // two actors: name, kind 0 (thread), priority 0 (zigzag), code length, code
   w.varint(2);
-  for (const name of ['A', 'B']) w.varint(str(name)).varint(0).varint(0).varint(code.length).raw(...code);
+  for (const name of ['A', 'B'])
+    w.varint(str(name))
+      .varint(0)
+      .varint(0)
+      .varint(code.length)
+      .raw(...code);
   w.varint(0); // no final assertions
   return Uint8Array.from(w.bytes);
 }
@@ -118,7 +127,9 @@ for (let r = 0; r < ROUNDS; r++) {
 const us = (/** @type {number} */ ns) => `${(ns / 1000).toFixed(3)} us`;
 const cpu = median(perStep.map((x) => x.cpu));
 const cpus = perStep.map((x) => x.cpu).sort((a, b) => a - b);
-console.log(`sim_step (wasm, node ${process.version}): median of ${ROUNDS} rounds (${2 * INCREMENTS} steps each)`);
+console.log(
+  `sim_step (wasm, node ${process.version}): median of ${ROUNDS} rounds (${2 * INCREMENTS} steps each)`,
+);
 console.log(`  ${''.padEnd(52)}  CPU time  wall clock`);
 console.log(
   `  ${'one simulated step, Session.run round-robin:'.padEnd(52)}  ${us(cpu)}  ${us(median(perStep.map((x) => x.wall)))}`,

@@ -352,7 +352,6 @@ EMSCRIPTEN_KEEPALIVE const char *ls_sources(void)
 
 /* ---- the explorer, in slices ---------------------------------------------------- */
 
-
 /* How far a search got, told to JavaScript from inside ls_explore_step
  * (Module.onExploreProgress, which Session.exploreStep sets while it runs):
  * a run may be long, and a front end wants to say something every second. */

@@ -63,7 +63,7 @@ enum option_id {
 
 typedef struct option {
     const char *name;
-    bool takes_value; /* else a flag */
+    bool takes_value;  /* else a flag */
     unsigned commands; /* RUN, EXPLORE or both */
 } option;
 
@@ -267,7 +267,7 @@ static int write_trace(const args *a, const sim_machine *m)
  * `npx lockstep` checks them (so a command line with several mistakes gets
  * the same first message from both). */
 typedef struct settings {
-    int policy;     /* run */
+    int policy; /* run */
     uint64_t seed, max_steps;
     explore_config explore;
 } settings;
@@ -279,10 +279,10 @@ static int check_settings(const args *a, unsigned command, settings *st)
     if (command == RUN) {
         st->policy = sim_policy_from_name(a->value[O_POLICY] ? a->value[O_POLICY] : "round-robin");
         if (st->policy < 0)
-            return bad("%s: --policy must be round-robin, random, priority, pct, manual, not '%s'", a->command,
-                       a->value[O_POLICY]);
+            return bad("%s: --policy must be round-robin, random, priority, pct, manual, not '%s'",
+                       a->command, a->value[O_POLICY]);
         return whole(a, O_SEED, 0, &st->seed) || whole(a, O_MAX_STEPS, 100000, &st->max_steps) ? 2
-                                                                                              : 0;
+                                                                                               : 0;
     }
     explore_config *e = &st->explore;
     if (a->value[O_STRATEGY]) {
@@ -410,15 +410,14 @@ static int explore(const args *a, const settings *st, script_world *w)
                   ",\"steps\":%llu,\"preemptions\":%d,\"executions\":%llu,\"pruned\":%llu,"
                   "\"bound\":%d,\"complete\":%s,\"elapsed_ms\":%.3f,\"reason\":",
                   (unsigned long long)r->steps, r->preemptions, (unsigned long long)r->executions,
-                  (unsigned long long)r->pruned, r->bound, r->complete ? "true" : "false",
-                  elapsed);
+                  (unsigned long long)r->pruned, r->bound, r->complete ? "true" : "false", elapsed);
         jb_str(&out, r->reason);
         jb_raw(&out, "}");
         jb_free(&found_text);
     } else {
         explore_summary_text(e, m, &out);
-        jb_printf(&out, "\n%llu executions, %llu pruned, %.1f ms", (unsigned long long)r->executions,
-                  (unsigned long long)r->pruned, elapsed);
+        jb_printf(&out, "\n%llu executions, %llu pruned, %.1f ms",
+                  (unsigned long long)r->executions, (unsigned long long)r->pruned, elapsed);
         if (r->found)
             jb_printf(&out, "\n%s", r->message);
     }

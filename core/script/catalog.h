@@ -60,7 +60,7 @@ typedef struct script_type {
 typedef struct script_engine {
     const char *name;
     const char *summary;
-    const char *const *variants;    /* NULL-terminated; the first is "correct" */
+    const char *const *variants;     /* NULL-terminated; the first is "correct" */
     const script_type *const *types; /* NULL-terminated: the objects it offers */
     /* The engine's process-wide state for the view, as a JSON value, or NULL. */
     void (*describe)(sim_machine *m, jbuf *out);

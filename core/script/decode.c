@@ -159,9 +159,7 @@ static void operand(reader *r, const script_program *p, script_operand *o)
 {
     o->kind = byte(r);
     switch (o->kind) {
-    case OPERAND_LITERAL:
-        o->literal = zigzag(r);
-        break;
+    case OPERAND_LITERAL: o->literal = zigzag(r); break;
     case OPERAND_FIELD: {
         uint32_t obj = bounded(r, SCRIPT_MAX_OBJECTS, "object index");
         if (r->failed)
@@ -182,8 +180,7 @@ static void operand(reader *r, const script_program *p, script_operand *o)
         o->field = (int16_t)f;
         break;
     }
-    case OPERAND_RESULT:
-        break;
+    case OPERAND_RESULT: break;
     default:
         if (!r->failed)
             fail(r, "unknown operand kind %u", o->kind);
@@ -274,14 +271,9 @@ static void code(reader *r, const script_program *p, script_actor *a, size_t end
                 fail(r, "sleep of %lld us is too long", (long long)in->duration_us);
             break;
         case OP_CS_ENTER:
-        case OP_CS_EXIT:
-            break;
-        case OP_PRINT:
-            in->text = string_ref(r, p, "print text");
-            break;
-        case OP_ASSERT:
-            expr(r, p, &in->expr);
-            break;
+        case OP_CS_EXIT: break;
+        case OP_PRINT: in->text = string_ref(r, p, "print text"); break;
+        case OP_ASSERT: expr(r, p, &in->expr); break;
         default:
             r->at--;
             fail(r, "unknown opcode %u", in->op);
@@ -349,8 +341,9 @@ script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_
     r.at = 4;
     unsigned version = byte(&r);
     if (version < SCRIPT_VERSION_OLDEST || version > SCRIPT_VERSION) {
-        snprintf(err, errsize, "bytecode: version %u is not supported (this reads versions %d to %d)",
-                 version, SCRIPT_VERSION_OLDEST, SCRIPT_VERSION);
+        snprintf(err, errsize,
+                 "bytecode: version %u is not supported (this reads versions %d to %d)", version,
+                 SCRIPT_VERSION_OLDEST, SCRIPT_VERSION);
         return NULL;
     }
     script_program *p = calloc(1, sizeof *p);
@@ -399,8 +392,9 @@ script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_
         if (r.failed)
             break;
         if (!is_name(o->name, "_", SIM_NAME_MAX - 1)) {
-            fail(&r, "object %u's name '%s' must be a letter or _, then letters, digits or _ "
-                     "(at most %d)",
+            fail(&r,
+                 "object %u's name '%s' must be a letter or _, then letters, digits or _ "
+                 "(at most %d)",
                  i + 1, o->name, SIM_NAME_MAX - 1);
             break;
         }
@@ -414,8 +408,9 @@ script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_
             break;
         }
         if (o->vaddr % 8 != 0 || o->vaddr > SIM_OBJECTS_END - o->type->footprint) {
-            fail(&r, "object '%s': address 0x%llx must be a multiple of 8 and leave its %u bytes "
-                     "below 0x%x",
+            fail(&r,
+                 "object '%s': address 0x%llx must be a multiple of 8 and leave its %u bytes "
+                 "below 0x%x",
                  o->name, (unsigned long long)o->vaddr, o->type->footprint, SIM_OBJECTS_END);
             break;
         }

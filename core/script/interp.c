@@ -16,8 +16,7 @@ int64_t *script_world_result(script_world *w, int actor);
 
 static sim_action machine_action(sim_act_kind kind, const char *text, const char *label)
 {
-    return (sim_action){.kind = kind, .deadline = -1, .text = text,
-                        .site = {NULL, 0, label}};
+    return (sim_action){.kind = kind, .deadline = -1, .text = text, .site = {NULL, 0, label}};
 }
 
 bool script_compare(int64_t l, uint8_t cmp, int64_t r)
@@ -32,8 +31,8 @@ bool script_compare(int64_t l, uint8_t cmp, int64_t r)
     }
 }
 
-void script_describe_failure(script_world *w, int actor, const script_expr *e, int64_t l,
-                             int64_t r, char *buf, size_t size)
+void script_describe_failure(script_world *w, int actor, const script_expr *e, int64_t l, int64_t r,
+                             char *buf, size_t size)
 {
     (void)actor;
     const script_program *p = script_world_program(w);
@@ -50,8 +49,8 @@ void script_describe_failure(script_world *w, int actor, const script_expr *e, i
     }
 }
 
-static void run_range(script_world *w, int actor, const script_actor *a, uint32_t from,
-                      uint32_t to, uint32_t round)
+static void run_range(script_world *w, int actor, const script_actor *a, uint32_t from, uint32_t to,
+                      uint32_t round)
 {
     sim_machine *m = script_world_machine(w);
     for (uint32_t i = from; i < to;) {
@@ -110,8 +109,7 @@ static void run_range(script_world *w, int actor, const script_actor *a, uint32_
             }
             break;
         }
-        default:
-            break; /* the decoder admits no other opcode */
+        default: break; /* the decoder admits no other opcode */
         }
         i++;
     }

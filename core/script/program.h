@@ -28,8 +28,8 @@ typedef struct script_expr {
 } script_expr;
 
 typedef struct script_instr {
-    uint8_t op;          /* enum script_opcode */
-    int16_t object;      /* CALL */
+    uint8_t op;     /* enum script_opcode */
+    int16_t object; /* CALL */
     const script_op *call;
     uint8_t n_args;
     int64_t args[SCRIPT_MAX_ARGS];
@@ -65,10 +65,10 @@ typedef struct script_program {
     script_expr finals[SCRIPT_MAX_FINALS];
     uint32_t n_finals;
     /* The run settings: what a run uses unless its caller says otherwise. */
-    const char *variant;                        /* NULL: none given */
-    const char *variants[SCRIPT_MAX_VARIANTS];  /* the variants a run may pick */
-    uint32_t n_variants;                        /* 0: any */
-    char *schedule;                             /* the starting schedule, or NULL */
+    const char *variant;                       /* NULL: none given */
+    const char *variants[SCRIPT_MAX_VARIANTS]; /* the variants a run may pick */
+    uint32_t n_variants;                       /* 0: any */
+    char *schedule;                            /* the starting schedule, or NULL */
 } script_program;
 
 /* Decode and validate.  Returns a program, or NULL with a message in err

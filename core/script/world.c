@@ -62,8 +62,8 @@ static int setup(sim_machine *m, void *arg)
         w->args[i] = (struct actor_arg){w, (int)i};
         const script_engine *e = script_engine_of(p);
         int priority = e && e->smaller_priority_first ? -a->priority : a->priority;
-        if (sim_add_actor(m, a->name, (sim_actor_kind)a->kind, priority, actor_entry,
-                          &w->args[i]) < 0)
+        if (sim_add_actor(m, a->name, (sim_actor_kind)a->kind, priority, actor_entry, &w->args[i]) <
+            0)
             return -1;
     }
     return 0;
@@ -72,14 +72,12 @@ static int setup(sim_machine *m, void *arg)
 int64_t script_operand_value(script_world *w, int actor, const script_operand *o)
 {
     switch (o->kind) {
-    case OPERAND_LITERAL:
-        return o->literal;
+    case OPERAND_LITERAL: return o->literal;
     case OPERAND_FIELD: {
         const script_type *t = w->program->objects[o->object].type;
         return t->fields[o->field].read(script_world_object(w, o->object));
     }
-    default:
-        return actor >= 0 ? w->results[actor] : 0;
+    default: return actor >= 0 ? w->results[actor] : 0;
     }
 }
 

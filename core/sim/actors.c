@@ -13,8 +13,7 @@
 
 const char *sim_choice_kind_name(unsigned kind)
 {
-    static const char *const names[SIM_CHOICE_KINDS] = {"step", "irq", "tick", "drop",
-                                                        "read_from"};
+    static const char *const names[SIM_CHOICE_KINDS] = {"step", "irq", "tick", "drop", "read_from"};
     return kind < SIM_CHOICE_KINDS ? names[kind] : "?";
 }
 
@@ -120,7 +119,13 @@ int64_t sim_cost(const sim_machine *m, sim_act_kind kind)
 
 void sim_emit_machine(sim_machine *m, int kind, int actor, int64_t old_v, int64_t new_v)
 {
-    sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)actor, .kind = (uint8_t)kind,
-                   .region = -1, .other = -1, .old_v = (uint64_t)old_v, .new_v = (uint64_t)new_v};
+    sim_event e = {.step = m->step,
+                   .time = m->now,
+                   .actor = (int16_t)actor,
+                   .kind = (uint8_t)kind,
+                   .region = -1,
+                   .other = -1,
+                   .old_v = (uint64_t)old_v,
+                   .new_v = (uint64_t)new_v};
     sim_emit(m, &e);
 }

@@ -156,9 +156,9 @@ __asm__(".text\n"
         "  brk #0\n"
         ".size coro_boot,.-coro_boot\n");
 enum { SAVED_WORDS = 20 }; /* x19..x30 then d8..d15 */
-#define BOOT_SLOT_CORO 0   /* x19 */
-#define BOOT_SLOT_FN 1     /* x20 */
-#define BOOT_SLOT_RET 11   /* x30 */
+#define BOOT_SLOT_CORO 0 /* x19 */
+#define BOOT_SLOT_FN 1   /* x20 */
+#define BOOT_SLOT_RET 11 /* x30 */
 #endif
 #endif /* CORO_ASM */
 
@@ -167,8 +167,7 @@ enum { SAVED_WORDS = 20 }; /* x19..x30 then d8..d15 */
 static void coro_enter(coro *c)
 {
 #ifdef CORO_ASAN
-    __sanitizer_finish_switch_fiber(NULL, &switching_from->asan_bottom,
-                                    &switching_from->asan_size);
+    __sanitizer_finish_switch_fiber(NULL, &switching_from->asan_bottom, &switching_from->asan_size);
 #endif
     c->fn(c->arg);
     fprintf(stderr, "lockstep: a coroutine's entry function returned\n");
@@ -289,8 +288,8 @@ coro *coro_new(size_t stack_size, coro_fn fn, void *arg)
 #if CORO_GUARD_PAGE
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     c->mapping_size = stack_size + page;
-    c->mapping = mmap(NULL, c->mapping_size, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    c->mapping =
+        mmap(NULL, c->mapping_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (c->mapping == MAP_FAILED) {
         free(c);
         return NULL;
@@ -359,8 +358,8 @@ void coro_restart(coro *c, coro_fn fn, void *arg)
         swapcontext(&here, &c->boot); /* once per stack, never per step */
 #elif CORO_FIBER
     (void)top;
-    emscripten_fiber_init(&c->fiber, coro_fiber_entry, c, c->stack_lo + 64,
-                          c->stack_size - 64, c->asyncify_stack, c->asyncify_size);
+    emscripten_fiber_init(&c->fiber, coro_fiber_entry, c, c->stack_lo + 64, c->stack_size - 64,
+                          c->asyncify_stack, c->asyncify_size);
 #endif
 }
 
@@ -396,8 +395,7 @@ void coro_switch(coro *from, coro *to)
     emscripten_fiber_swap(&from->fiber, &to->fiber);
 #endif
 #ifdef CORO_ASAN
-    __sanitizer_finish_switch_fiber(fake, &switching_from->asan_bottom,
-                                    &switching_from->asan_size);
+    __sanitizer_finish_switch_fiber(fake, &switching_from->asan_bottom, &switching_from->asan_size);
 #endif
 }
 

@@ -41,13 +41,13 @@
 typedef uint64_t cset; /* a set of choices, by number (see above) */
 
 typedef struct dfs_node {
-    cset enabled;     /* choices possible here */
-    cset done;        /* choices tried or ruled out by the bound from here */
-    cset tried;       /* choices whose subtrees were explored from here */
-    cset sleep;       /* the sleep set on arrival */
-    int8_t chosen;    /* the choice of the current run */
-    int8_t prev;      /* who took the previous step */
-    uint8_t costly;   /* switching away from prev costs a preemption */
+    cset enabled;         /* choices possible here */
+    cset done;            /* choices tried or ruled out by the bound from here */
+    cset tried;           /* choices whose subtrees were explored from here */
+    cset sleep;           /* the sleep set on arrival */
+    int8_t chosen;        /* the choice of the current run */
+    int8_t prev;          /* who took the previous step */
+    uint8_t costly;       /* switching away from prev costs a preemption */
     uint16_t preemptions; /* spent before this node */
 } dfs_node;
 
@@ -57,8 +57,8 @@ struct explorer {
     explore_result res;
     dfs_node *stack;
     size_t len, cap;
-    bool started;      /* the current bound's search has begun */
-    bool bounded_out;  /* the current bound ruled out some choice */
+    bool started;     /* the current bound's search has begun */
+    bool bounded_out; /* the current bound ruled out some choice */
     uint64_t minimize_left;
     uint64_t longest_run; /* for pct's change points */
     uint64_t ticks;       /* steps since the search began, for the progress callback */
@@ -125,7 +125,7 @@ const explore_result *explore_result_of(const explorer *e) { return &e->res; }
 /* ---- choices as numbers, independence ------------------------------------------ */
 
 #define TICK_BIT 63
-#define DROP_BIT 48 /* drop(T) for T in 0..14; irq(H) is 32 + H for H in 0..15 */
+#define DROP_BIT 48             /* drop(T) for T in 0..14; irq(H) is 32 + H for H in 0..15 */
 #define STEP_BITS 0xFFFFFFFFull /* step(A) for A in 0..31 */
 
 static int choice_bit(sim_choice c)
@@ -273,8 +273,8 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
             e->cfg.progress(&e->res, e->cfg.progress_ctx);
         int n;
         cset E = possible_choices(m, &n);
-        bool costly = prev >= 0 && (E >> prev & 1) && prev_kind != SIM_ACT_SPIN &&
-                      prev_kind != SIM_ACT_YIELD;
+        bool costly =
+            prev >= 0 && (E >> prev & 1) && prev_kind != SIM_ACT_SPIN && prev_kind != SIM_ACT_YIELD;
         int a;
         if (e->cfg.strategy == EXPLORE_DFS) {
             cset avail = E & ~sleep;
@@ -309,8 +309,13 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
                     info.end = RUN_CUT;
                     break;
                 }
-                dfs_node nd = {.enabled = E, .done = 1ull << a, .tried = 1ull << a, .sleep = sleep,
-                               .chosen = (int8_t)a, .prev = (int8_t)prev, .costly = costly,
+                dfs_node nd = {.enabled = E,
+                               .done = 1ull << a,
+                               .tried = 1ull << a,
+                               .sleep = sleep,
+                               .chosen = (int8_t)a,
+                               .prev = (int8_t)prev,
+                               .costly = costly,
                                .preemptions = (uint16_t)info.preemptions};
                 if (!push(e, nd)) {
                     info.end = RUN_CUT;

@@ -39,8 +39,9 @@ typedef enum explore_strategy { EXPLORE_DFS, EXPLORE_RANDOM, EXPLORE_PCT } explo
 int explore_strategy_from_name(const char *name);
 
 /* The defaults of explore_config_default. */
-#define EXPLORE_MAX_STEPS 10000             /* per run */
-#define EXPLORE_MAX_TOTAL_STEPS 20000000ull /* per search: seconds natively, under a minute in wasm */
+#define EXPLORE_MAX_STEPS 10000 /* per run */
+#define EXPLORE_MAX_TOTAL_STEPS                                                                    \
+    20000000ull /* per search: seconds natively, under a minute in wasm */
 /* The progress callback comes every this many steps (a power of two). */
 #define EXPLORE_PROGRESS_STEPS 4096u
 
@@ -69,20 +70,20 @@ typedef struct explore_config {
 void explore_config_default(explore_config *c);
 
 struct explore_result {
-    bool finished;         /* the search is over (found, exhausted, or limited) */
+    bool finished; /* the search is over (found, exhausted, or limited) */
     bool found;
-    char kind[24];         /* "stuck", "overlap", "assertion", "misuse", ... */
-    char message[512];     /* the violation's message, or the stuck actors */
-    sim_schedule schedule; /* replays to the violation */
-    uint64_t steps;        /* of the violating run */
-    int preemptions;       /* of the violating run */
-    uint64_t executions;   /* runs completed */
-    uint64_t pruned;       /* dfs: alternatives skipped as equivalent */
-    int bound;             /* dfs: the bound being (or last) searched */
-    bool complete;         /* every run within the bound was tried */
-    char reason[160];      /* why the search is incomplete */
+    char kind[24];            /* "stuck", "overlap", "assertion", "misuse", ... */
+    char message[512];        /* the violation's message, or the stuck actors */
+    sim_schedule schedule;    /* replays to the violation */
+    uint64_t steps;           /* of the violating run */
+    int preemptions;          /* of the violating run */
+    uint64_t executions;      /* runs completed */
+    uint64_t pruned;          /* dfs: alternatives skipped as equivalent */
+    int bound;                /* dfs: the bound being (or last) searched */
+    bool complete;            /* every run within the bound was tried */
+    char reason[160];         /* why the search is incomplete */
     uint64_t step_limit_hits; /* runs that reached max_steps */
-    uint64_t total_steps;  /* steps of every run so far, cut runs included */
+    uint64_t total_steps;     /* steps of every run so far, cut runs included */
 };
 
 typedef struct explorer explorer;

@@ -20,19 +20,32 @@
 static sim_machine *running_machine;
 
 static const char *const act_names[SIM_ACT_COUNT] = {
-    [SIM_ACT_NONE] = "none",           [SIM_ACT_LOAD] = "load",
-    [SIM_ACT_STORE] = "store",         [SIM_ACT_CAS] = "cas",
-    [SIM_ACT_SWAP] = "swap",           [SIM_ACT_FETCH_ADD] = "fetch_add",
-    [SIM_ACT_FETCH_OR] = "fetch_or",   [SIM_ACT_FETCH_AND] = "fetch_and",
-    [SIM_ACT_LOCK] = "lock",           [SIM_ACT_UNLOCK] = "unlock",
-    [SIM_ACT_PARK_PREPARE] = "prepare_park", [SIM_ACT_PARK] = "park",
-    [SIM_ACT_UNPARK] = "unpark",       [SIM_ACT_SPIN] = "spin",
-    [SIM_ACT_YIELD] = "yield",         [SIM_ACT_SLEEP] = "sleep",
-    [SIM_ACT_WORK] = "work",           [SIM_ACT_CS_ENTER] = "cs_enter",
-    [SIM_ACT_CS_EXIT] = "cs_exit",     [SIM_ACT_PRINT] = "print",
-    [SIM_ACT_ASSERT] = "assert",       [SIM_ACT_IRQ_SAVE] = "irq_save",
-    [SIM_ACT_IRQ_RESTORE] = "irq_restore", [SIM_ACT_RAISE] = "raise",
-    [SIM_ACT_SET_PRIO] = "set_priority", [SIM_ACT_BLOCK] = "block",
+    [SIM_ACT_NONE] = "none",
+    [SIM_ACT_LOAD] = "load",
+    [SIM_ACT_STORE] = "store",
+    [SIM_ACT_CAS] = "cas",
+    [SIM_ACT_SWAP] = "swap",
+    [SIM_ACT_FETCH_ADD] = "fetch_add",
+    [SIM_ACT_FETCH_OR] = "fetch_or",
+    [SIM_ACT_FETCH_AND] = "fetch_and",
+    [SIM_ACT_LOCK] = "lock",
+    [SIM_ACT_UNLOCK] = "unlock",
+    [SIM_ACT_PARK_PREPARE] = "prepare_park",
+    [SIM_ACT_PARK] = "park",
+    [SIM_ACT_UNPARK] = "unpark",
+    [SIM_ACT_SPIN] = "spin",
+    [SIM_ACT_YIELD] = "yield",
+    [SIM_ACT_SLEEP] = "sleep",
+    [SIM_ACT_WORK] = "work",
+    [SIM_ACT_CS_ENTER] = "cs_enter",
+    [SIM_ACT_CS_EXIT] = "cs_exit",
+    [SIM_ACT_PRINT] = "print",
+    [SIM_ACT_ASSERT] = "assert",
+    [SIM_ACT_IRQ_SAVE] = "irq_save",
+    [SIM_ACT_IRQ_RESTORE] = "irq_restore",
+    [SIM_ACT_RAISE] = "raise",
+    [SIM_ACT_SET_PRIO] = "set_priority",
+    [SIM_ACT_BLOCK] = "block",
 };
 
 const char *sim_act_name(sim_act_kind kind)
@@ -81,15 +94,19 @@ static void end_with_error(sim_machine *m, const char *message)
     text_escape(m->end_message, sizeof m->end_message, message);
     snprintf(m->last_error, sizeof m->last_error, "%s", m->end_message);
     m->end_step = m->step;
-    sim_event e = {.step = m->step, .time = m->now, .actor = -1, .kind = SIM_EV_ERROR,
-                   .region = -1, .other = -1, .text = m->end_message};
+    sim_event e = {.step = m->step,
+                   .time = m->now,
+                   .actor = -1,
+                   .kind = SIM_EV_ERROR,
+                   .region = -1,
+                   .other = -1,
+                   .text = m->end_message};
     sim_emit(m, &e);
 }
 
 /* ---- building ---------------------------------------------------------------- */
 
-sim_machine *sim_new(const sim_config *cfg, sim_setup_fn setup, void *arg,
-                     const sim_hooks *hooks)
+sim_machine *sim_new(const sim_config *cfg, sim_setup_fn setup, void *arg, const sim_hooks *hooks)
 {
     sim_machine *m = calloc(1, sizeof *m);
     if (!m)
@@ -319,7 +336,6 @@ bool sim_is_enabled(const sim_machine *m, int i)
     return sim_rule_allows(m, i) && (!m->may_step || m->may_step(m, i));
 }
 
-
 int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])
 {
     int n = 0;
@@ -353,8 +369,7 @@ static void settle(sim_machine *m, int moved)
                 continue;
             all_finished = false;
             const sim_action *p = &a->pending;
-            if ((p->kind == SIM_ACT_SLEEP || p->kind == SIM_ACT_PARK ||
-                 p->kind == SIM_ACT_BLOCK) &&
+            if ((p->kind == SIM_ACT_SLEEP || p->kind == SIM_ACT_PARK || p->kind == SIM_ACT_BLOCK) &&
                 p->deadline >= 0 && p->deadline < next)
                 next = p->deadline;
         }
@@ -366,8 +381,13 @@ static void settle(sim_machine *m, int moved)
             return;
         }
         if (next != INT64_MAX && next > m->now) {
-            sim_event e = {.step = m->step, .time = next, .actor = -1, .kind = SIM_EV_CLOCK,
-                           .region = -1, .other = -1, .old_v = (uint64_t)m->now,
+            sim_event e = {.step = m->step,
+                           .time = next,
+                           .actor = -1,
+                           .kind = SIM_EV_CLOCK,
+                           .region = -1,
+                           .other = -1,
+                           .old_v = (uint64_t)m->now,
                            .new_v = (uint64_t)next};
             m->now = next;
             sim_emit(m, &e);
@@ -381,9 +401,14 @@ static void settle(sim_machine *m, int moved)
                 continue;
             char why[400];
             sim_block_reason(m, i, why, sizeof why);
-            sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)i,
-                           .kind = SIM_EV_STUCK, .region = -1, .other = -1,
-                           .site = m->actors[i].pending.site, .text = sim_keep_text(m, why)};
+            sim_event e = {.step = m->step,
+                           .time = m->now,
+                           .actor = (int16_t)i,
+                           .kind = SIM_EV_STUCK,
+                           .region = -1,
+                           .other = -1,
+                           .site = m->actors[i].pending.site,
+                           .text = sim_keep_text(m, why)};
             sim_emit(m, &e);
         }
         return;
@@ -420,7 +445,9 @@ static void record_step(sim_machine *m, int i, bool choice)
 {
     const sim_action *p = &m->actors[i].pending;
     int elem;
-    sim_step_record r = {.actor = (int16_t)i, .kind = (uint8_t)p->kind, .choice = choice,
+    sim_step_record r = {.actor = (int16_t)i,
+                         .kind = (uint8_t)p->kind,
+                         .choice = choice,
                          .region = (int16_t)(p->target ? sim_region_of(m, p->target, &elem) : -1),
                          .what = SIM_CHOICE_STEP};
     record(m, r);
@@ -532,8 +559,10 @@ int sim_take(sim_machine *m, sim_choice c)
              c.actor >= 0 ? " of " : "", c.actor >= 0 ? sim_actor_name(m, c.actor) : "");
         return -1;
     }
-    record(m, (sim_step_record){.actor = c.actor, .kind = SIM_ACT_NONE, .choice = n > 1,
-                                .region = -1, .what = c.kind});
+    record(
+        m,
+        (sim_step_record){
+            .actor = c.actor, .kind = SIM_ACT_NONE, .choice = n > 1, .region = -1, .what = c.kind});
     m->step++;
     if (m->model->take_extra(m, c) != 0)
         return -1;
@@ -574,10 +603,20 @@ static uint64_t perform(sim_machine *m, int i)
 {
     sim_actor *a = &m->actors[i];
     const sim_action *p = &a->pending;
-    sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)i,
-                   .kind = (uint8_t)p->kind, .width = p->width, .region = -1, .elem = 0,
-                   .other = -1, .a = p->a, .b = p->b, .op = a->op, .round = a->round,
-                   .site = p->site, .text = p->text};
+    sim_event e = {.step = m->step,
+                   .time = m->now,
+                   .actor = (int16_t)i,
+                   .kind = (uint8_t)p->kind,
+                   .width = p->width,
+                   .region = -1,
+                   .elem = 0,
+                   .other = -1,
+                   .a = p->a,
+                   .b = p->b,
+                   .op = a->op,
+                   .round = a->round,
+                   .site = p->site,
+                   .text = p->text};
     int elem = 0;
     if (p->target && m->cfg.trace) { /* names are for the trace only */
         e.region = (int16_t)sim_region_of(m, p->target, &elem);
@@ -586,9 +625,7 @@ static uint64_t perform(sim_machine *m, int i)
     uint64_t result = 0, mask = width_mask(p->width);
     const char *violation = NULL;
     switch (p->kind) {
-    case SIM_ACT_LOAD:
-        e.old_v = e.new_v = result = cell_read(p->target, p->width);
-        break;
+    case SIM_ACT_LOAD: e.old_v = e.new_v = result = cell_read(p->target, p->width); break;
     case SIM_ACT_STORE:
     case SIM_ACT_SWAP:
     case SIM_ACT_FETCH_ADD:
@@ -614,9 +651,7 @@ static uint64_t perform(sim_machine *m, int i)
         e.new_v = new;
         break;
     }
-    case SIM_ACT_LOCK:
-        ((plat_lock *)p->target)->owner = i + 1;
-        break;
+    case SIM_ACT_LOCK: ((plat_lock *)p->target)->owner = i + 1; break;
     case SIM_ACT_UNLOCK: {
         plat_lock *l = p->target;
         if (l->owner != i + 1)
@@ -712,8 +747,7 @@ static uint64_t perform(sim_machine *m, int i)
         e.new_v = (uint64_t)(int64_t)t->eff_prio;
         break;
     }
-    default:
-        break;
+    default: break;
     }
     sim_emit(m, &e);
     m->now += p->has_cost ? p->cost : m->cost[p->kind]; /* the action takes time */
@@ -751,8 +785,12 @@ static void actor_main(void *arg)
         a->finished = true;
     }
     a->pending.kind = SIM_ACT_NONE;
-    sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)m->current,
-                   .kind = SIM_EV_FINISH, .region = -1, .other = -1};
+    sim_event e = {.step = m->step,
+                   .time = m->now,
+                   .actor = (int16_t)m->current,
+                   .kind = SIM_EV_FINISH,
+                   .region = -1,
+                   .other = -1};
     sim_emit(m, &e);
     for (;;)
         coro_switch(a->co, m->host); /* never resumed again */
@@ -760,9 +798,15 @@ static void actor_main(void *arg)
 
 void sim_note(sim_machine *m, plat_site at, int64_t value)
 {
-    sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)m->current,
-                   .kind = SIM_EV_NOTE, .region = -1, .other = -1, .new_v = (uint64_t)value,
-                   .site = at, .text = at.label};
+    sim_event e = {.step = m->step,
+                   .time = m->now,
+                   .actor = (int16_t)m->current,
+                   .kind = SIM_EV_NOTE,
+                   .region = -1,
+                   .other = -1,
+                   .new_v = (uint64_t)value,
+                   .site = at,
+                   .text = at.label};
     sim_emit(m, &e);
 }
 
@@ -793,8 +837,13 @@ void sim_violation_thrown(sim_machine *m, const char *kind, const char *message,
     m->end_step = m->step;
     m->end_actor = m->current;
     m->end_site = at;
-    sim_event e = {.step = m->step, .time = m->now, .actor = (int16_t)m->current,
-                   .kind = SIM_EV_VIOLATION, .region = -1, .other = -1, .site = at,
+    sim_event e = {.step = m->step,
+                   .time = m->now,
+                   .actor = (int16_t)m->current,
+                   .kind = SIM_EV_VIOLATION,
+                   .region = -1,
+                   .other = -1,
+                   .site = at,
                    .text = m->end_message};
     sim_emit(m, &e);
 }
@@ -1037,19 +1086,14 @@ void sim_block_reason(sim_machine *m, int i, char *buf, size_t size)
             snprintf(buf, size, "waits for lock %s, held by %s", what, sim_actor_name(m, owner));
         break;
     }
-    case SIM_ACT_PARK:
-        snprintf(buf, size, "parked, and nobody will unpark it");
-        break;
+    case SIM_ACT_PARK: snprintf(buf, size, "parked, and nobody will unpark it"); break;
     case SIM_ACT_BLOCK:
         if (p->deadline >= 0)
             snprintf(buf, size, "blocked until woken or %lld us", (long long)p->deadline);
         else
             snprintf(buf, size, "blocked, and nobody will wake it");
         break;
-    case SIM_ACT_SLEEP:
-        snprintf(buf, size, "sleeps until %lld us", (long long)p->deadline);
-        break;
-    default:
-        snprintf(buf, size, "cannot move");
+    case SIM_ACT_SLEEP: snprintf(buf, size, "sleeps until %lld us", (long long)p->deadline); break;
+    default: snprintf(buf, size, "cannot move");
     }
 }

@@ -57,16 +57,16 @@ typedef enum sim_act_kind {
     SIM_ACT_FETCH_ADD,
     SIM_ACT_FETCH_OR,
     SIM_ACT_FETCH_AND,
-    SIM_ACT_LOCK,        /* take a bucket lock */
-    SIM_ACT_UNLOCK,      /* release it */
+    SIM_ACT_LOCK,         /* take a bucket lock */
+    SIM_ACT_UNLOCK,       /* release it */
     SIM_ACT_PARK_PREPARE, /* clear my parker's flag */
-    SIM_ACT_PARK,        /* sleep until my parker's flag is set (or a deadline) */
-    SIM_ACT_UNPARK,      /* set another actor's parker flag */
+    SIM_ACT_PARK,         /* sleep until my parker's flag is set (or a deadline) */
+    SIM_ACT_UNPARK,       /* set another actor's parker flag */
     SIM_ACT_SPIN,
     SIM_ACT_YIELD,
-    SIM_ACT_SLEEP,       /* sleep until a virtual time */
-    SIM_ACT_WORK,        /* a step of local work (scenario `work N`) */
-    SIM_ACT_CS_ENTER,    /* enter the checked critical section */
+    SIM_ACT_SLEEP,    /* sleep until a virtual time */
+    SIM_ACT_WORK,     /* a step of local work (scenario `work N`) */
+    SIM_ACT_CS_ENTER, /* enter the checked critical section */
     SIM_ACT_CS_EXIT,
     SIM_ACT_PRINT,
     SIM_ACT_ASSERT,
@@ -133,8 +133,7 @@ typedef struct sim_hooks {
 
 /* ---- building --------------------------------------------------------------- */
 
-sim_machine *sim_new(const sim_config *cfg, sim_setup_fn setup, void *arg,
-                     const sim_hooks *hooks);
+sim_machine *sim_new(const sim_config *cfg, sim_setup_fn setup, void *arg, const sim_hooks *hooks);
 void sim_free(sim_machine *m);
 
 /* Tear everything down and build it again from setup.  0 or -1 (see sim_error). */
@@ -186,9 +185,9 @@ bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b);
 const char *sim_model_name(const sim_machine *m);
 
 typedef enum sim_actor_state {
-    SIM_STATE_READY,    /* may step now */
-    SIM_STATE_BLOCKED,  /* waits: for a lock, a wake, a time, or its turn (sim_block_reason) */
-    SIM_STATE_DORMANT,  /* a handler not raised, a task not spawned: neither stuck nor done */
+    SIM_STATE_READY,   /* may step now */
+    SIM_STATE_BLOCKED, /* waits: for a lock, a wake, a time, or its turn (sim_block_reason) */
+    SIM_STATE_DORMANT, /* a handler not raised, a task not spawned: neither stuck nor done */
     SIM_STATE_FINISHED,
 } sim_actor_state;
 
@@ -205,7 +204,7 @@ void sim_set_raises(sim_machine *m, int actor, int n);
 /* Start an actor dormant (a task not yet spawned).  Call from setup. */
 void sim_set_dormant(sim_machine *m, int actor);
 
-int sim_priority(const sim_machine *m, int actor);      /* effective */
+int sim_priority(const sim_machine *m, int actor); /* effective */
 int sim_base_priority(const sim_machine *m, int actor);
 /* Set the effective priority now (setup or host); engines do it with
  * plat_task_set_priority, which is a step. */

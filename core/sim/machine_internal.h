@@ -56,9 +56,9 @@ typedef struct sim_actor {
     uint64_t armed_seq;   /* when it was last armed (interrupt models) */
     uint64_t begun_seq;   /* when it last began running (nesting order) */
     uint64_t rr_seq;      /* rtos: its place in the round-robin order */
-    uint32_t op;     /* the program operation it is in (interpreter's index) */
-    uint32_t round;  /* the innermost repeat's round */
-    uint64_t op_seq; /* counts operations started, to tell rounds apart */
+    uint32_t op;          /* the program operation it is in (interpreter's index) */
+    uint32_t round;       /* the innermost repeat's round */
+    uint64_t op_seq;      /* counts operations started, to tell rounds apart */
     plat_parker parker;
     int parker_region;
 } sim_actor;
@@ -99,8 +99,8 @@ struct sim_machine {
     void (*update)(sim_machine *m);
     void (*performed)(sim_machine *m, int actor, const sim_action *act);
     sim_sched_state sched;
-    bool extras;   /* the model may offer choices that are not steps */
-    bool arm_any;  /* some actor has arm_now set */
+    bool extras;                 /* the model may offer choices that are not steps */
+    bool arm_any;                /* some actor has arm_now set */
     int64_t cost[SIM_ACT_COUNT]; /* virtual time per action kind (us) */
     uint64_t rng;
 
@@ -133,7 +133,7 @@ struct sim_machine {
     struct sim_random_record {
         uint64_t step;
         uint32_t value, bound;
-    } *randoms;
+    } * randoms;
     size_t n_randoms, cap_randoms;
     size_t randoms_used; /* during replay: how many were handed out again */
     /* an external source of random values (a schedule being replayed) */
@@ -158,17 +158,14 @@ static inline bool sim_rule_allows(const sim_machine *m, int i)
         return false;
     const sim_action *p = &a->pending;
     switch (p->kind) {
-    case SIM_ACT_LOCK:
-        return ((const plat_lock *)p->target)->owner == 0;
+    case SIM_ACT_LOCK: return ((const plat_lock *)p->target)->owner == 0;
     case SIM_ACT_PARK:
     case SIM_ACT_BLOCK: {
         const plat_parker *pk = p->target;
         return pk->woken || (p->deadline >= 0 && m->now >= p->deadline);
     }
-    case SIM_ACT_SLEEP:
-        return m->now >= p->deadline;
-    default:
-        return true;
+    case SIM_ACT_SLEEP: return m->now >= p->deadline;
+    default: return true;
     }
 }
 /* Make a dormant actor ready: restart its coroutine and run it up to its

@@ -237,7 +237,8 @@ static void pct_start(sim_machine *m, run_state *st)
         st->prio[i == n ? SIM_MAX_ACTORS : i] = PCT_DEPTH + i;
     for (int i = n; i > 0; i--) { /* shuffle the actors' and the tick's */
         int j = (int)(next_random(&st->rng) % (uint64_t)(i + 1));
-        int *a = &st->prio[i == n ? SIM_MAX_ACTORS : i], *b = &st->prio[j == n ? SIM_MAX_ACTORS : j];
+        int *a = &st->prio[i == n ? SIM_MAX_ACTORS : i],
+            *b = &st->prio[j == n ? SIM_MAX_ACTORS : j];
         int t = *a;
         *a = *b;
         *b = t;
@@ -251,8 +252,7 @@ static void pct_start(sim_machine *m, run_state *st)
 static sim_choice policy_pick(sim_machine *m, run_state *st, const sim_choice *c, int n)
 {
     switch (st->policy) {
-    case SIM_POLICY_RANDOM:
-        return c[next_random(&st->rng) % (uint64_t)n];
+    case SIM_POLICY_RANDOM: return c[next_random(&st->rng) % (uint64_t)n];
     case SIM_POLICY_PRIORITY:
     case SIM_POLICY_PCT: {
         int best = 0;
@@ -314,8 +314,13 @@ static int choose_next(sim_machine *m, run_state *st, sim_choice *out)
 int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint64_t seed,
             uint64_t max_steps, sim_run_result *res)
 {
-    run_state st = {.policy = policy, .prefix = prefix, .r = {prefix, 0, {0}}, .rng = seed,
-                    .max_steps = max_steps, .res = res, .rc = 0};
+    run_state st = {.policy = policy,
+                    .prefix = prefix,
+                    .r = {prefix, 0, {0}},
+                    .rng = seed,
+                    .max_steps = max_steps,
+                    .res = res,
+                    .rc = 0};
     memset(res, 0, sizeof *res);
     sim_set_random_source(m, replay_random, &st.r);
     if (prefix && sim_steps(m) == 0) {
@@ -374,8 +379,11 @@ int sim_schedule_of(const sim_machine *m, sim_schedule *out)
     for (uint64_t k = 0; k <= steps; k++) {
         if (k > 0 && h[k - 1].choice) {
             bool step = h[k - 1].what == SIM_CHOICE_STEP;
-            sim_sched_entry e = {.actor = h[k - 1].actor, .has_fp = step, .kind = h[k - 1].kind,
-                                 .region = h[k - 1].region, .what = h[k - 1].what};
+            sim_sched_entry e = {.actor = h[k - 1].actor,
+                                 .has_fp = step,
+                                 .kind = h[k - 1].kind,
+                                 .region = h[k - 1].region,
+                                 .what = h[k - 1].what};
             if (sim_schedule_push(out, &e) != 0)
                 return -1;
         }

@@ -32,10 +32,10 @@ typedef enum sim_run_end {
 
 typedef struct sim_run_result {
     sim_run_end end;
-    size_t choices_used; /* schedule entries consumed */
+    size_t choices_used;  /* schedule entries consumed */
     uint64_t diverged_at; /* the step at which the schedule stopped applying, or 0 */
-    char message[512];   /* divergence, or leftover schedule entries (the run's
-                            outcome stands: a note, not an error) */
+    char message[512];    /* divergence, or leftover schedule entries (the run's
+                             outcome stands: a note, not an error) */
 } sim_run_result;
 
 /* Runs until the outcome is final, max_steps steps have been taken in total,

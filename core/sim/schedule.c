@@ -2,8 +2,8 @@
  * Parsing and printing schedules (the formats are described in schedule.h).
  */
 #include "escape.h"
-#include "schedule_internal.h"
 #include "machine.h"
+#include "schedule_internal.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -127,27 +127,32 @@ static int parse_readable(const char *t, size_t len, sim_schedule *s, char *err,
             if (!n) {
                 char what[8];
                 text_escape_n(what, sizeof what, t + i, 1);
-                return error(err, es, "schedule: unexpected character at column %zu: '%s'", start + 1, what);
+                return error(err, es, "schedule: unexpected character at column %zu: '%s'",
+                             start + 1, what);
             }
             if (i < len && t[i] == '@') {
                 i++;
                 char kind[16];
                 size_t k = 0;
-                while (i < len && (isalnum((unsigned char)t[i]) || t[i] == '_') && k + 1 < sizeof kind)
+                while (i < len && (isalnum((unsigned char)t[i]) || t[i] == '_') &&
+                       k + 1 < sizeof kind)
                     kind[k++] = t[i++];
                 kind[k] = 0;
                 if (!k || i >= len || t[i] != ':')
-                    return error(err, es, "schedule: expected ACTOR@action:object at column %zu", start + 1);
+                    return error(err, es, "schedule: expected ACTOR@action:object at column %zu",
+                                 start + 1);
                 i++;
                 size_t o = 0;
                 while (i < len && !isspace((unsigned char)t[i])) {
                     if (o + 1 >= sizeof e.object_name)
-                        return error(err, es, "schedule: object name too long at column %zu", start + 1);
+                        return error(err, es, "schedule: object name too long at column %zu",
+                                     start + 1);
                     e.object_name[o++] = t[i++];
                 }
                 int kk = sim_act_kind_from_name(kind);
                 if (kk < 0)
-                    return error(err, es, "schedule: unknown action at column %zu: '%s'", start + 1, kind);
+                    return error(err, es, "schedule: unknown action at column %zu: '%s'", start + 1,
+                                 kind);
                 e.has_fp = 1;
                 e.kind = (uint8_t)kk;
             }
@@ -216,28 +221,28 @@ static int parse_compact(const char *t, size_t len, sim_schedule *s, char *err, 
             if (!sim_sched_v2_read(&r, flags, &e))
                 r.bad = true;
         } else {
-        uint64_t tag = read_varint(&r);
-        if (tag & 1) {
-            if ((tag >> 1) > UINT32_MAX)
-                r.bad = true;
-            e.is_random = 1;
-            e.value = (uint32_t)(tag >> 1);
-        } else {
-            if ((tag >> 1) >= 32768)
-                r.bad = true;
-            e.actor = (int16_t)(tag >> 1);
-            if (flags & 2) {
-                if (r.at >= r.n)
+            uint64_t tag = read_varint(&r);
+            if (tag & 1) {
+                if ((tag >> 1) > UINT32_MAX)
                     r.bad = true;
-                else
-                    e.kind = r.p[r.at++];
-                uint64_t reg = read_varint(&r);
-                if (reg > 32768)
+                e.is_random = 1;
+                e.value = (uint32_t)(tag >> 1);
+            } else {
+                if ((tag >> 1) >= 32768)
                     r.bad = true;
-                e.has_fp = 1;
-                e.region = (int16_t)((int64_t)reg - 1);
+                e.actor = (int16_t)(tag >> 1);
+                if (flags & 2) {
+                    if (r.at >= r.n)
+                        r.bad = true;
+                    else
+                        e.kind = r.p[r.at++];
+                    uint64_t reg = read_varint(&r);
+                    if (reg > 32768)
+                        r.bad = true;
+                    e.has_fp = 1;
+                    e.region = (int16_t)((int64_t)reg - 1);
+                }
             }
-        }
         }
         if (r.bad) {
             error(err, es, "schedule: truncated or malformed near byte %zu", r.at);
@@ -279,8 +284,9 @@ int sim_schedule_parse(const char *t, size_t len, sim_schedule *s, char *err, si
         rc = error(err, es, "schedule: unsupported version (this is version %d)",
                    SIM_SCHEDULE_VERSION);
     else
-        rc = error(err, es, "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or "
-                            "'v2.' (compact)");
+        rc = error(err, es,
+                   "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or "
+                   "'v2.' (compact)");
     if (rc != 0)
         sim_schedule_free(s);
     return rc;

@@ -10,7 +10,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static int wrong(char *err, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int wrong(char *err, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static int wrong(char *err, size_t size, const char *fmt, ...)
 {
     va_list ap;

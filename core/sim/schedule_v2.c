@@ -37,7 +37,8 @@ bool sim_schedule_needs_v2(const sim_schedule *s)
 
 static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '-'; }
 
-static int v2_error(char *err, size_t es, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int v2_error(char *err, size_t es, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static int v2_error(char *err, size_t es, const char *fmt, ...)
 {
     va_list ap;
@@ -51,7 +52,8 @@ int sim_sched_v2_token(const char *t, size_t len, size_t *i, sim_sched_entry *e,
                        size_t es)
 {
     size_t at = *i, start = at;
-    if (at + 4 <= len && strncmp(t + at, "tick", 4) == 0 && (at + 4 == len || !name_char(t[at + 4]))) {
+    if (at + 4 <= len && strncmp(t + at, "tick", 4) == 0 &&
+        (at + 4 == len || !name_char(t[at + 4]))) {
         e->what = SIM_CHOICE_TICK;
         *i = at + 4;
         return 1;
@@ -137,12 +139,8 @@ void sim_sched_v2_put(unsigned char **p, const sim_sched_entry *e, bool fingerpr
         return;
     }
     switch (e->what) {
-    case SIM_CHOICE_IRQ:
-        put_varint(p, actor << 2 | 2);
-        break;
-    case SIM_CHOICE_TICK:
-        put_varint(p, 0 << 2 | 3);
-        break;
+    case SIM_CHOICE_IRQ: put_varint(p, actor << 2 | 2); break;
+    case SIM_CHOICE_TICK: put_varint(p, 0 << 2 | 3); break;
     case SIM_CHOICE_DROP:
         put_varint(p, 1 << 2 | 3);
         put_varint(p, actor);

@@ -96,8 +96,12 @@ bool sim_trace_find_last(const sim_machine *m, int actor, int not_actor, const c
         const char *l = e->site.label ? e->site.label : "";
         if ((kind && strcmp(k, kind) != 0) || (label && strcmp(l, label) != 0))
             continue;
-        *out = (sim_event_view){.step = e->step, .actor = e->actor, .kind = k, .label = l,
-                                .region = e->region, .old_value = (int64_t)e->old_v,
+        *out = (sim_event_view){.step = e->step,
+                                .actor = e->actor,
+                                .kind = k,
+                                .label = l,
+                                .region = e->region,
+                                .old_value = (int64_t)e->old_v,
                                 .new_value = (int64_t)e->new_v};
         return true;
     }
@@ -263,8 +267,7 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_key(b, "message");
         jb_str(b, e->text);
         break;
-    default:
-        break;
+    default: break;
     }
     if (k != SIM_EV_NOTE || e->site.file)
         site_json(b, e->site);
@@ -335,11 +338,10 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
         jb_str(b, m->actors[pk->owner].name);
         break;
     }
-    default:
-        break;
+    default: break;
     }
-    if (p->deadline >= 0 && (p->kind == SIM_ACT_SLEEP || p->kind == SIM_ACT_PARK ||
-                            p->kind == SIM_ACT_BLOCK)) {
+    if (p->deadline >= 0 &&
+        (p->kind == SIM_ACT_SLEEP || p->kind == SIM_ACT_PARK || p->kind == SIM_ACT_BLOCK)) {
         jb_key(b, "deadline");
         jb_int(b, p->deadline);
     }
@@ -430,11 +432,11 @@ void sim_state_json(sim_machine *m, jbuf *b)
         jb_key(b, "round");
         jb_int(b, a->round);
         jb_key(b, "status");
-        const char *status = a->finished             ? "finished"
-                             : a->dormant            ? "dormant"
-                             : sim_is_enabled(m, i)  ? "enabled"
+        const char *status = a->finished               ? "finished"
+                             : a->dormant              ? "dormant"
+                             : sim_is_enabled(m, i)    ? "enabled"
                              : m->outcome == SIM_STUCK ? "stuck"
-                                                     : "blocked";
+                                                       : "blocked";
         jb_str(b, status);
         jb_key(b, "parker");
         jb_int(b, a->parker.woken);

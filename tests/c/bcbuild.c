@@ -36,10 +36,7 @@ void bc_varint(bc_bytes *b, uint64_t v)
     bc_byte(b, (uint8_t)v);
 }
 
-void bc_zigzag(bc_bytes *b, int64_t v)
-{
-    bc_varint(b, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
-}
+void bc_zigzag(bc_bytes *b, int64_t v) { bc_varint(b, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63)); }
 
 void bc_bytes_free(bc_bytes *b)
 {

@@ -51,44 +51,44 @@ void check_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Seconds a single test may run before it counts as hung; 0 = no limit.
  * A binary sets it with CHECK_WATCHDOG(seconds) at file scope. */
 extern unsigned check_watchdog_seconds;
-#define CHECK_WATCHDOG(seconds)                                                                \
-    __attribute__((constructor)) static void check_set_watchdog_(void)                         \
-    {                                                                                          \
-        check_watchdog_seconds = (seconds);                                                    \
+#define CHECK_WATCHDOG(seconds)                                                                    \
+    __attribute__((constructor)) static void check_set_watchdog_(void)                             \
+    {                                                                                              \
+        check_watchdog_seconds = (seconds);                                                        \
     }
 
-#define TEST(name)                                                                             \
-    static void test_##name(void);                                                             \
-    __attribute__((constructor)) static void check_register_##name(void)                       \
-    {                                                                                          \
-        check_register(#name, test_##name, __FILE__, __LINE__);                                \
-    }                                                                                          \
+#define TEST(name)                                                                                 \
+    static void test_##name(void);                                                                 \
+    __attribute__((constructor)) static void check_register_##name(void)                           \
+    {                                                                                              \
+        check_register(#name, test_##name, __FILE__, __LINE__);                                    \
+    }                                                                                              \
     static void test_##name(void)
 
-#define CHECK(cond)                                                                            \
-    do {                                                                                       \
-        if (!(cond))                                                                           \
-            check_fail(__FILE__, __LINE__, "CHECK(%s) failed", #cond);                         \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            check_fail(__FILE__, __LINE__, "CHECK(%s) failed", #cond);                             \
     } while (0)
 
 /* Integers of any width or signedness, compared and shown as long long (a
  * uint64_t above 2^63 compares right but prints negative). */
-#define CHECK_EQ(a, b)                                                                         \
-    do {                                                                                       \
-        long long check_a_ = (long long)(a), check_b_ = (long long)(b);                        \
-        if (check_a_ != check_b_)                                                              \
-            check_fail(__FILE__, __LINE__, "CHECK_EQ(%s, %s) failed: %lld != %lld", #a, #b,    \
-                       check_a_, check_b_);                                                    \
+#define CHECK_EQ(a, b)                                                                             \
+    do {                                                                                           \
+        long long check_a_ = (long long)(a), check_b_ = (long long)(b);                            \
+        if (check_a_ != check_b_)                                                                  \
+            check_fail(__FILE__, __LINE__, "CHECK_EQ(%s, %s) failed: %lld != %lld", #a, #b,        \
+                       check_a_, check_b_);                                                        \
     } while (0)
 
 /* Strings; NULL is allowed and equals only NULL.  A long mismatch (a JSON
  * snapshot) is shown with the first difference marked. */
-#define CHECK_STR(a, b)                                                                        \
-    do {                                                                                       \
-        const char *check_sa_ = (a), *check_sb_ = (b);                                         \
-        if (!(check_sa_ == check_sb_ ||                                                        \
-              (check_sa_ && check_sb_ && strcmp(check_sa_, check_sb_) == 0)))                  \
-            check_fail_strings(__FILE__, __LINE__, #a, #b, check_sa_, check_sb_);              \
+#define CHECK_STR(a, b)                                                                            \
+    do {                                                                                           \
+        const char *check_sa_ = (a), *check_sb_ = (b);                                             \
+        if (!(check_sa_ == check_sb_ ||                                                            \
+              (check_sa_ && check_sb_ && strcmp(check_sa_, check_sb_) == 0)))                      \
+            check_fail_strings(__FILE__, __LINE__, #a, #b, check_sa_, check_sb_);                  \
     } while (0)
 
 /* ---- the runner (one file per binary defines CHECK_MAIN) -------------------------- */

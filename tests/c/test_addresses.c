@@ -38,12 +38,12 @@ TEST(objects_without_an_address_follow_the_catalog_footprints)
 {
     bc_prog p;
     bc_init(&p);
-    bc_object(&p, "s1", "semaphore", 0, 0, NULL);      /* 512 bytes */
-    bc_object(&p, "m1", "mini_mutex", 0, 0, NULL);     /* 64 bytes */
-    bc_object(&p, "c", "counter", 0x20000, 0, NULL);   /* by hand */
-    bc_object(&p, "m2", "mini_mutex", 0, 0, NULL);     /* after c */
-    bc_object(&p, "low", "counter", 0x8, 0, NULL);     /* by hand, below the others */
-    bc_object(&p, "s2", "semaphore", 0, 0, NULL);      /* still after m2 */
+    bc_object(&p, "s1", "semaphore", 0, 0, NULL);    /* 512 bytes */
+    bc_object(&p, "m1", "mini_mutex", 0, 0, NULL);   /* 64 bytes */
+    bc_object(&p, "c", "counter", 0x20000, 0, NULL); /* by hand */
+    bc_object(&p, "m2", "mini_mutex", 0, 0, NULL);   /* after c */
+    bc_object(&p, "low", "counter", 0x8, 0, NULL);   /* by hand, below the others */
+    bc_object(&p, "s2", "semaphore", 0, 0, NULL);    /* still after m2 */
     char err[300] = "";
     script_program *prog = decoded(&p, err, sizeof err);
     CHECK_STR(err, "");
@@ -190,8 +190,7 @@ TEST(engine_globals_get_windows_and_never_move_objects)
     CHECK_EQ(sim_vaddr(m, arena[2]), 0x10100);
     /* The k-th global of the run: its window, whatever the size of the others. */
     CHECK_EQ(sim_vaddr(m, sim_global_peek(m, &big_global)), SIM_GLOBALS_START);
-    CHECK_EQ(sim_vaddr(m, sim_global_peek(m, &small_global)),
-             SIM_GLOBALS_START + SIM_GLOBAL_SPAN);
+    CHECK_EQ(sim_vaddr(m, sim_global_peek(m, &small_global)), SIM_GLOBALS_START + SIM_GLOBAL_SPAN);
     sim_free(m);
 }
 

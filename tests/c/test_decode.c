@@ -280,7 +280,8 @@ TEST(mutated_programs_are_refused_or_run)
 
 TEST(header_errors)
 {
-    CHECK_STR(decode_error("LSBX\x01\x00\x00\x00\x00", 9), "bytecode: does not start with \"LSBC\"");
+    CHECK_STR(decode_error("LSBX\x01\x00\x00\x00\x00", 9),
+              "bytecode: does not start with \"LSBC\"");
     CHECK_STR(decode_error("LSBC\x03\x00\x00\x00\x00\x00\x00\x00", 12),
               "bytecode: version 3 is not supported (this reads versions 1 to 2)");
     CHECK_STR(decode_error("LSBC\x00\x00\x00\x00\x00", 9),
@@ -353,7 +354,8 @@ TEST(bad_run_settings_are_refused)
 
     b = settings_prefix();
     bc_raw(&b, "\x00\x21", 2);
-    CHECK_STR(bytes_error(b), "bytecode: at byte 36: variant count is 33, more than the limit of 32");
+    CHECK_STR(bytes_error(b),
+              "bytecode: at byte 36: variant count is 33, more than the limit of 32");
 
     b = settings_prefix();
     bc_raw(&b, "\x00\x00\x09v1: A", 8);
@@ -484,7 +486,9 @@ TEST(bad_code_shapes_are_refused)
 
     /* 0-3 LSBC, 4 version, 5 one string, 6-7 "A", 8 no objects, 9 one actor,
      * 10 name, 11 kind, 12 priority, 13 code length 1, 14 the opcode */
-    CHECK_STR(decode_error("LSBC\x01\x01\x01" "A\x00\x01\x00\x00\x00\x01\x63\x00", 16),
+    CHECK_STR(decode_error("LSBC\x01\x01\x01"
+                           "A\x00\x01\x00\x00\x00\x01\x63\x00",
+                           16),
               "bytecode: actor 1 (A): at byte 14: unknown opcode 99");
 
     /* a repeat whose body claims 50 bytes of a 3-byte code */
@@ -612,7 +616,9 @@ TEST(bad_names_and_values_are_refused)
               "bytecode: at byte 21: type counter takes 1 parameters, not 2");
     bc_free(&p);
 
-    CHECK_STR(decode_error("LSBC\x01\x01\x03" "a\0b", 10),
+    CHECK_STR(decode_error("LSBC\x01\x01\x03"
+                           "a\0b",
+                           10),
               "bytecode: at byte 7: string 0 contains a NUL byte");
     bc_bytes_free(&code);
 }

@@ -24,7 +24,10 @@ TEST(control_characters_are_written_as_escapes)
     CHECK_STR(escaped("a\0b", 3), "a\\x00b");
     CHECK_STR(escaped("\t\n\r\x7f", 4), "\\x09\\x0a\\x0d\\x7f");
     /* C1 controls (U+009B is a one-character CSI) */
-    CHECK_STR(escaped("\xc2\x9b" "2J", 4), "\\u009b2J");
+    CHECK_STR(escaped("\xc2\x9b"
+                      "2J",
+                      4),
+              "\\u009b2J");
     /* bytes that are not UTF-8: a lone continuation, a truncated sequence,
      * an overlong encoding, a surrogate */
     CHECK_STR(escaped("\x9b\xff", 2), "\\x9b\\xff");
@@ -39,11 +42,16 @@ TEST(control_characters_are_written_as_escapes)
 TEST(escaping_twice_changes_nothing_and_a_cut_keeps_whole_escapes)
 {
     char once[64], twice[64];
-    text_escape(once, sizeof once, "A\x1b" "B\x07");
+    text_escape(once, sizeof once,
+                "A\x1b"
+                "B\x07");
     text_escape(twice, sizeof twice, once);
     CHECK_STR(twice, once);
     char small[6];
-    CHECK_STR(text_escape(small, sizeof small, "ab\x1b" "cd"), "ab"); /* not "ab\x1" */
+    CHECK_STR(text_escape(small, sizeof small,
+                          "ab\x1b"
+                          "cd"),
+              "ab"); /* not "ab\x1" */
     CHECK_STR(text_escape(small, sizeof small, "\xe4\xb8\xad\xe4\xb8\xad"), "\xe4\xb8\xad");
 }
 
@@ -66,7 +74,8 @@ TEST(the_decoder_escapes_what_it_quotes)
     bc_prog p;
     bc_init(&p);
     bc_object(&p, "c", "\x1b[2Jcounter", 0, 0, NULL);
-    CHECK_STR(decoder_says(&p), "bytecode: at byte 25: object 'c' has unknown type '\\x1b[2Jcounter'");
+    CHECK_STR(decoder_says(&p),
+              "bytecode: at byte 25: object 'c' has unknown type '\\x1b[2Jcounter'");
 
     /* Names are identifiers: one with a control character is refused. */
     bc_init(&p);
@@ -144,7 +153,8 @@ TEST(a_variant_and_a_diverging_schedule_are_quoted_escaped)
     CHECK_EQ(sim_schedule_parse(text, strlen(text), &s, err, sizeof err), 0);
     sim_run_result res;
     CHECK_EQ(sim_run(m, SIM_POLICY_ROUND_ROBIN, &s, 0, 100, &res), -1);
-    CHECK_STR(res.message, "schedule diverged at step 1: expected B load on c\\x1b[5m, got B load on c");
+    CHECK_STR(res.message,
+              "schedule diverged at step 1: expected B load on c\\x1b[5m, got B load on c");
     CHECK_STR(sim_end_message(m), res.message);
     sim_schedule_free(&s);
     const script_program *prog = script_world_program(w);

@@ -164,7 +164,7 @@ TEST(explore_progress_comes_inside_one_long_run)
     bounded s;
     bounded_run(&s, sample_mutex(2, 1000000), &cfg);
     CHECK_EQ(s.r->executions, 1);
-    CHECK_EQ(s.log.calls, 24); /* 100000 / 4096 */
+    CHECK_EQ(s.log.calls, 24);          /* 100000 / 4096 */
     CHECK_EQ(s.log.last_executions, 0); /* all of them during the first run */
     bounded_free(&s);
 }

@@ -54,11 +54,13 @@ TEST(each_step_is_one_trace_line)
 
     char expected[1024];
     snprintf(expected, sizeof expected,
-             "{\"step\":1,\"time\":0,\"kind\":\"cas\",\"actor\":\"B\",\"op\":0,\"round\":0,\"object\":\"x\",\"width\":4,"
+             "{\"step\":1,\"time\":0,\"kind\":\"cas\",\"actor\":\"B\",\"op\":0,\"round\":0,"
+             "\"object\":\"x\",\"width\":4,"
              "\"expected\":5,\"desired\":7,\"old\":0,\"new\":0,\"ok\":false,\"site\":\"%s\","
              "\"label\":\"5 -> 7\"}\n"
              "{\"step\":1,\"time\":0,\"kind\":\"finish\",\"actor\":\"B\"}\n"
-             "{\"step\":2,\"time\":0,\"kind\":\"fetch_add\",\"actor\":\"A\",\"op\":0,\"round\":0,\"object\":\"x\","
+             "{\"step\":2,\"time\":0,\"kind\":\"fetch_add\",\"actor\":\"A\",\"op\":0,\"round\":0,"
+             "\"object\":\"x\","
              "\"width\":4,\"arg\":5,\"old\":0,\"new\":5,\"site\":\"%s\",\"label\":\"add 5\"}\n"
              "{\"step\":2,\"time\":0,\"kind\":\"finish\",\"actor\":\"A\"}\n",
              tw_loc(__FILE__, line_b1), tw_loc(__FILE__, line_a1));
@@ -311,8 +313,9 @@ TEST(a_wake_before_the_park_is_not_lost)
     CHECK_EQ(sim_outcome_of(m), SIM_DONE);
     CHECK_EQ(w.n_seen[A], 2);
     char *trace = tw_trace(m, 3);
-    CHECK(strstr(trace, "\"kind\":\"park\",\"actor\":\"A\",\"op\":0,\"round\":0,\"object\":\"A.parker\","
-                        "\"woken\":true,\"by\":\"B\""));
+    CHECK(strstr(trace,
+                 "\"kind\":\"park\",\"actor\":\"A\",\"op\":0,\"round\":0,\"object\":\"A.parker\","
+                 "\"woken\":true,\"by\":\"B\""));
     free(trace);
     tw_free(&w);
 }
@@ -401,11 +404,13 @@ TEST(the_clock_jumps_to_the_earliest_sleeper)
     char expected[1024];
     snprintf(expected, sizeof expected,
              "{\"step\":0,\"time\":100,\"kind\":\"clock\",\"from\":0}\n"
-             "{\"step\":1,\"time\":100,\"kind\":\"sleep\",\"actor\":\"B\",\"op\":0,\"round\":0,\"until\":100,"
+             "{\"step\":1,\"time\":100,\"kind\":\"sleep\",\"actor\":\"B\",\"op\":0,\"round\":0,"
+             "\"until\":100,"
              "\"site\":\"%s\",\"label\":\"sleep until 100\"}\n"
              "{\"step\":1,\"time\":100,\"kind\":\"finish\",\"actor\":\"B\"}\n"
              "{\"step\":1,\"time\":300,\"kind\":\"clock\",\"from\":100}\n"
-             "{\"step\":2,\"time\":300,\"kind\":\"sleep\",\"actor\":\"A\",\"op\":0,\"round\":0,\"until\":300,"
+             "{\"step\":2,\"time\":300,\"kind\":\"sleep\",\"actor\":\"A\",\"op\":0,\"round\":0,"
+             "\"until\":300,"
              "\"site\":\"%s\",\"label\":\"sleep until 300\"}\n"
              "{\"step\":2,\"time\":300,\"kind\":\"finish\",\"actor\":\"A\"}\n",
              tw_loc(__FILE__, line_b1), tw_loc(__FILE__, line_a1));
@@ -437,8 +442,9 @@ TEST(a_timed_park_times_out)
     CHECK_EQ(w.seen[A][0], 0); /* false: the deadline passed */
     CHECK_EQ(w.seen[A][1], 50);
     char *trace = tw_trace(m, 1);
-    CHECK(strstr(trace, "\"kind\":\"park\",\"actor\":\"A\",\"op\":0,\"round\":0,\"object\":\"A.parker\","
-                        "\"woken\":false,"));
+    CHECK(strstr(trace,
+                 "\"kind\":\"park\",\"actor\":\"A\",\"op\":0,\"round\":0,\"object\":\"A.parker\","
+                 "\"woken\":false,"));
     free(trace);
     tw_free(&w);
 }
@@ -637,7 +643,8 @@ TEST(two_actors_inside_is_an_overlap)
     CHECK_STR(v, expected);
     free(v);
     char *trace = tw_trace(m, 1);
-    CHECK(strstr(trace, "\"kind\":\"cs_enter\",\"actor\":\"B\",\"op\":0,\"round\":0,\"inside\":2,"));
+    CHECK(
+        strstr(trace, "\"kind\":\"cs_enter\",\"actor\":\"B\",\"op\":0,\"round\":0,\"inside\":2,"));
     free(trace);
     tw_free(&w);
 }

@@ -122,7 +122,10 @@ static void masked_writer(tworld *w, int self)
     plat_store32(&w->x, 3, PLAT_RELAXED, AT("x = 3"));
 }
 
-static void read_x(tworld *w, int self) { tw_saw(w, self, plat_load32(&w->x, PLAT_RELAXED, AT("read x"))); }
+static void read_x(tworld *w, int self)
+{
+    tw_saw(w, self, plat_load32(&w->x, PLAT_RELAXED, AT("read x")));
+}
 
 TEST(rtos_an_interrupt_lands_between_any_two_steps_but_not_inside_a_critical_section)
 {
@@ -306,8 +309,8 @@ static void costly(tworld *w, int self)
 {
     tw_work("w1");
     tw_work("w2");
-    sim_action x = {.kind = SIM_ACT_WORK, .deadline = -1, .has_cost = 1, .cost = 7,
-                    .site = {NULL, 0, "w3"}};
+    sim_action x = {
+        .kind = SIM_ACT_WORK, .deadline = -1, .has_cost = 1, .cost = 7, .site = {NULL, 0, "w3"}};
     sim_do(sim_running(), &x);
     tw_saw(w, self, plat_now(AT("now")));
 }
@@ -381,10 +384,7 @@ static void await_once(tworld *w, int self)
     tw_saw(w, self, plat_task_await(-1, AT("await (may be dropped)")));
 }
 
-static void block_once(tworld *w, int self)
-{
-    tw_saw(w, self, plat_task_block(-1, AT("pending")));
-}
+static void block_once(tworld *w, int self) { tw_saw(w, self, plat_task_block(-1, AT("pending"))); }
 
 static void count_twice(tworld *w, int self)
 {
@@ -438,8 +438,8 @@ TEST(executor_offers_drop_of_a_pending_await_while_another_task_is_polled)
 TEST(every_policy_runs_under_every_model)
 {
     const char *models[] = {"threads", "rtos", "executor"};
-    const sim_policy policies[] = {SIM_POLICY_ROUND_ROBIN, SIM_POLICY_RANDOM,
-                                   SIM_POLICY_PRIORITY, SIM_POLICY_PCT};
+    const sim_policy policies[] = {SIM_POLICY_ROUND_ROBIN, SIM_POLICY_RANDOM, SIM_POLICY_PRIORITY,
+                                   SIM_POLICY_PCT};
     for (int k = 0; k < 3; k++)
         for (int p = 0; p < 4; p++) {
             tworld w = {0};

@@ -422,8 +422,9 @@ TEST(leftover_entries_are_reported_not_fatal)
     CHECK_EQ(sim_run(m, SIM_POLICY_MANUAL, &s, 0, 1000, &res), 0);
     CHECK_EQ(sim_outcome_of(m), SIM_DONE);
     CHECK_EQ(res.choices_used, 2);
-    CHECK_STR(res.message, "the run ended (done) at step 4; the schedule has 3 entries more than the "
-                           "run used");
+    CHECK_STR(res.message,
+              "the run ended (done) at step 4; the schedule has 3 entries more than the "
+              "run used");
     sim_schedule_free(&s);
     tw_free(&w);
 }

@@ -20,8 +20,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum op_kind { OP_STORE, OP_ADD, OP_LOAD, OP_CAS, OP_LOCKED, OP_MASKED, OP_RAISE, OP_WAKE,
-               OP_BLOCK, OP_PRIO, OP_WORK, OP_KINDS };
+enum op_kind {
+    OP_STORE,
+    OP_ADD,
+    OP_LOAD,
+    OP_CAS,
+    OP_LOCKED,
+    OP_MASKED,
+    OP_RAISE,
+    OP_WAKE,
+    OP_BLOCK,
+    OP_PRIO,
+    OP_WORK,
+    OP_KINDS
+};
 
 typedef struct gen_op {
     uint8_t kind, cell, value, other;
@@ -134,11 +146,11 @@ static void end_state(sim_machine *m, void *ctx)
     size_t used = 0;
     tworld *tw = prune_world;
     used += (size_t)snprintf(text + used, sizeof text - used, "%s/%s x=%u y=%u m=%d t=%lld",
-                             sim_outcome_name(sim_outcome_of(m)), sim_end_kind(m), tw->x.v,
-                             tw->y.v, tw->m.owner, (long long)sim_now(m));
+                             sim_outcome_name(sim_outcome_of(m)), sim_end_kind(m), tw->x.v, tw->y.v,
+                             tw->m.owner, (long long)sim_now(m));
     for (int i = 0; i < sim_actor_count(m) && used < sizeof text; i++) {
-        used += (size_t)snprintf(text + used, sizeof text - used, " %s:",
-                                 sim_actor_state_name(sim_actor_state_of(m, i)));
+        used += (size_t)snprintf(text + used, sizeof text - used,
+                                 " %s:", sim_actor_state_name(sim_actor_state_of(m, i)));
         for (int k = 0; k < tw->n_seen[i] && used < sizeof text; k++)
             used += (size_t)snprintf(text + used, sizeof text - used, "%lld,",
                                      (long long)tw->seen[i][k]);

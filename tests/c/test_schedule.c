@@ -212,7 +212,8 @@ TEST(bad_strings_say_what_and_where)
 {
     CHECK_STR(parse_error("hello"),
               "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)");
-    CHECK_STR(parse_error(""), "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)");
+    CHECK_STR(parse_error(""),
+              "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)");
     CHECK_STR(parse_error("v3: A"), "schedule: unsupported version (this is version 2)");
     CHECK_STR(parse_error("v1"), "schedule: expected ':' at column 3");
     CHECK_STR(parse_error("v1 A"), "schedule: expected ':' at column 4");
@@ -243,7 +244,7 @@ TEST(bad_compact_strings_say_what_and_where)
     CHECK_STR(parse_error("v1."), "schedule: the compact form is empty");
     CHECK_STR(parse_error("v1.A*"), "schedule: character 5 is not base64url");
     CHECK_STR(parse_error("v1.AA=="), "schedule: character 6 is not base64url"); /* no padding */
-    CHECK_STR(parse_error("v1.BA"), "schedule: unknown flags in byte 1");         /* flags 0x04 */
+    CHECK_STR(parse_error("v1.BA"), "schedule: unknown flags in byte 1");        /* flags 0x04 */
     CHECK_STR(parse_error("v1.AAE"), "schedule: truncated or malformed near byte 2");
     CHECK_STR(parse_error("v1.AAEAAA"), "schedule: 1 unexpected bytes at the end");
     /* 2^40 entries claimed in a few bytes */
@@ -316,7 +317,10 @@ TEST(v2_compact_form_bytes)
     CHECK_STR(parse_error("v2.AAEP"), "schedule: truncated or malformed near byte 3");
 }
 
-static void read_x_once(tworld *w, int self) { tw_saw(w, self, plat_load32(&w->x, PLAT_RELAXED, AT("read x"))); }
+static void read_x_once(tworld *w, int self)
+{
+    tw_saw(w, self, plat_load32(&w->x, PLAT_RELAXED, AT("read x")));
+}
 
 TEST(v2_readable_and_compact_round_trip_on_an_rtos)
 {
@@ -335,9 +339,9 @@ TEST(v2_readable_and_compact_round_trip_on_an_rtos)
         char err[200];
         CHECK_EQ(sim_schedule_parse(input, strlen(input), &s, err, sizeof err), 0);
         sim_run_result res;
-        CHECK_EQ(sim_run(m, round == 0 ? SIM_POLICY_ROUND_ROBIN : SIM_POLICY_MANUAL, &s, 0, 100,
-                         &res),
-                 0);
+        CHECK_EQ(
+            sim_run(m, round == 0 ? SIM_POLICY_ROUND_ROBIN : SIM_POLICY_MANUAL, &s, 0, 100, &res),
+            0);
         CHECK_STR(res.message, "");
         CHECK_EQ(sim_outcome_of(m), SIM_DONE);
         CHECK_EQ(w.seen[2][0], 1); /* H ran after A's first store */

@@ -35,7 +35,8 @@ TEST(a_missing_actor_is_named_by_its_entry)
     CHECK_STR(checked("v1: [r:3] B b"),
               "schedule: entry 3 ('b'): the scenario has no actor 'b'; its actors are A, B");
     /* the compact form numbers actors: entry 1 chooses actor 3 (tag 4) */
-    CHECK_STR(checked("v1.AAEE"), "schedule: entry 1: actor number 3; the scenario has 2 actors (A, B)");
+    CHECK_STR(checked("v1.AAEE"),
+              "schedule: entry 1: actor number 3; the scenario has 2 actors (A, B)");
 }
 
 TEST(a_fingerprint_needs_an_object)
@@ -49,7 +50,7 @@ TEST(a_fingerprint_needs_an_object)
 TEST(what_may_still_replay_passes)
 {
     CHECK_STR(checked("v1:"), "ok");
-    CHECK_STR(checked("v1: A B A B A B"), "ok"); /* too long: the run says so */
+    CHECK_STR(checked("v1: A B A B A B"), "ok");   /* too long: the run says so */
     CHECK_STR(checked("v1: A@cas:nothing"), "ok"); /* a wrong fingerprint: it diverges */
     CHECK_STR(checked("v1: B@work:- [r:7]"), "ok");
 }

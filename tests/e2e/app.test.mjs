@@ -216,7 +216,10 @@ describe('racy counter', () => {
       app.server.url + '?schedule=' + encodeURIComponent('v1: A C'),
     );
     await ready(page);
-    await expectText(page.getByTestId('notice'), /“schedule” parameter in the address could not be replayed \(.*'C'.*\).*copy its link again with Share/);
+    await expectText(
+      page.getByTestId('notice'),
+      /“schedule” parameter in the address could not be replayed \(.*'C'.*\).*copy its link again with Share/,
+    );
     await expectText(page.getByTestId('step-count'), 'step 0');
     await expectText(next(page, 'A'), 'load counter');
     await page.close();

@@ -245,7 +245,10 @@ describe('the semaphore lessons', () => {
     // W1's release signalled W3: its status is 0 now, the permit is free
     assert.deepEqual(await chain(page, 'permits'), ['W3:0', 'W4:WAITING', 'W5:WAITING', 'W6:WAITING']);
     // what the step did, then the lesson's words for it, on the one narration line
-    await expectText(page.getByTestId('narration'), /^Step 58: W1 unparked W3\. W1's release signals W3, first in line\./);
+    await expectText(
+      page.getByTestId('narration'),
+      /^Step 58: W1 unparked W3\. W1's release signals W3, first in line\./,
+    );
     await expectText(page.getByTestId('narration-lesson'), /W1's release signals W3/);
     await expectText(v.getByTestId('permits-permits'), '1');
     n = await press(page, '1', 4, n);

@@ -158,7 +158,10 @@ describe('the flagship’s payoff', () => {
     const diff = page.getByTestId('variant-diff');
     await expectText(diff, /From step \d+ the variants differ/);
     await expectText(page.getByTestId('variant-followed'), /followed the same order of threads/);
-    await expectText(page.getByTestId('variant-decision'), /validate passed under validate_outside.*validate failed under correct/);
+    await expectText(
+      page.getByTestId('variant-decision'),
+      /validate passed under validate_outside.*validate failed under correct/,
+    );
     // the learner stands where B's validate fails under the bucket lock: marked on the timeline and in B's lane
     const at = await stepOf(page);
     await expectText(
@@ -246,7 +249,9 @@ async function sized(url, width, height) {
 async function inView(page, locator) {
   const box = await locator.boundingBox();
   const vp = page.viewportSize();
-  return !!box && box.y >= 0 && box.x >= 0 && box.y + box.height <= vp.height && box.x + box.width <= vp.width;
+  return (
+    !!box && box.y >= 0 && box.x >= 0 && box.y + box.height <= vp.height && box.x + box.width <= vp.width
+  );
 }
 
 describe('one screen', () => {
@@ -267,7 +272,10 @@ describe('one screen', () => {
     assert.ok(await inView(page, page.getByTestId('narration')), 'the narration line in view');
     const inside = page.locator('main > aside').last();
     const box = await inside.boundingBox();
-    assert.ok(box.x > (await lanes.nth(3).boundingBox()).x && box.y < 200, 'the engine view beside the lanes');
+    assert.ok(
+      box.x > (await lanes.nth(3).boundingBox()).x && box.y < 200,
+      'the engine view beside the lanes',
+    );
     await screenshot(page, 'screen-1440-lesson-9-diagram');
     assert.deepEqual(errors, []);
     await page.close();
@@ -292,14 +300,25 @@ describe('one screen', () => {
     assert.equal(await page.locator('details:has([data-testid="lesson-about"])').getAttribute('open'), null);
     assert.ok(await inView(page, lane(page, 'B').getByTestId('step')), 'Step B on the first screen');
     const lanesBottom = Math.max(
-      ...(await Promise.all(['A', 'B'].map(async (n) => (await lane(page, n).boundingBox()).y + (await lane(page, n).boundingBox()).height))),
+      ...(await Promise.all(
+        ['A', 'B'].map(
+          async (n) => (await lane(page, n).boundingBox()).y + (await lane(page, n).boundingBox()).height,
+        ),
+      )),
     );
     const insideTop = (await page.locator('main > aside').last().boundingBox()).y;
-    assert.ok(insideTop > lanesBottom && insideTop - lanesBottom < 160, `engine view under the lanes (${lanesBottom} → ${insideTop})`);
+    assert.ok(
+      insideTop > lanesBottom && insideTop - lanesBottom < 160,
+      `engine view under the lanes (${lanesBottom} → ${insideTop})`,
+    );
     const policy = page.getByTestId('policy');
     const pb = await policy.boundingBox();
     assert.ok(pb && pb.x + pb.width <= 390, 'the next-thread choice is not cut off');
-    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'nothing wider than the phone');
+    assert.equal(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      390,
+      'nothing wider than the phone',
+    );
     await screenshot(page, 'screen-390-lesson-6');
     assert.deepEqual(errors, []);
     await page.close();
@@ -317,7 +336,8 @@ describe('words', () => {
     await page.getByTestId('lang-switch').getByText('EN').click();
     await expectText(page.getByTestId('narration'), /^Step 1: /);
     // lesson 1's recap names `counter == 4`: code, not backticks
-    for (const a of ['B', 'A', 'B', 'A', 'B', 'A']) if (await lane(page, a).getByTestId('step').isEnabled()) await stepActor(page, a);
+    for (const a of ['B', 'A', 'B', 'A', 'B', 'A'])
+      if (await lane(page, a).getByTestId('step').isEnabled()) await stepActor(page, a);
     assert.equal(await page.locator('main').getByText(/`/).count(), 0, 'no raw backticks');
     assert.deepEqual(errors, []);
     await page.close();
@@ -326,7 +346,10 @@ describe('words', () => {
   test('a bad lesson= names the parameter and what to do', async () => {
     const { page } = await open(app.chrome.context, `${app.server.url}?lesson=%3Cb%3E`);
     await lane(page, 'A').waitFor({ timeout: 15000 });
-    await expectText(page.getByTestId('notice'), /bad “lesson” parameter: a lesson is named by lowercase letters.*pick another under Lessons/);
+    await expectText(
+      page.getByTestId('notice'),
+      /bad “lesson” parameter: a lesson is named by lowercase letters.*pick another under Lessons/,
+    );
     assert.doesNotMatch(clean(await page.getByTestId('notice').first().innerText()), /@ \[ \]/);
     await page.close();
   });
@@ -382,10 +405,16 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 async function axe(page, name) {
   await page.evaluate(`${AXE};0`);
   const r = await page.evaluate(() =>
-    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
+    window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    }),
   );
   const found = r.violations.map(
-    (v) => `${name}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join(' | ')}`,
+    (v) =>
+      `${name}: ${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 4)
+        .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`)
+        .join(' | ')}`,
   );
   return found;
 }

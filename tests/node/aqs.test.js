@@ -20,7 +20,11 @@ const file = (name) => join('tests', 'scenarios', 'aqs', `${name}.yaml`);
 function run(name, { variant, schedule, policy, seed } = {}) {
   const compiled = compileFile(file(name));
   const session = open(compiled, { variant: variant ?? compiled.scenario.variant, seed });
-  const summary = session.run({ schedule: schedule ?? compiled.scenario.schedule ?? undefined, policy, seed });
+  const summary = session.run({
+    schedule: schedule ?? compiled.scenario.schedule ?? undefined,
+    policy,
+    seed,
+  });
   return { summary, trace: session.trace(0), state: session.state(), session };
 }
 
@@ -49,11 +53,17 @@ function inOrder(trace, matchers) {
 const where = (trace, m) => trace.filter((e) => Object.entries(m).every(([k, v]) => e[k] === v));
 const unparks = (trace) => where(trace, { kind: 'unpark' }).map((e) => `${e.actor}->${e.target}`);
 /** Who took permits, in order: the successful "CAS permits: take" steps. */
-const takers = (trace) => where(trace, { kind: 'cas', label: 'CAS permits: take', ok: true }).map((e) => e.actor);
+const takers = (trace) =>
+  where(trace, { kind: 'cas', label: 'CAS permits: take', ok: true }).map((e) => e.actor);
 const semaphore = (state) => state.objects[0];
 
 test('catalog: engine aqs, its variants, and the semaphore type', () => {
-  assert.deepEqual(CATALOG.engines.aqs.variants, ['correct', 'acquire_in_try', 'compensating_release', 'no_propagation']);
+  assert.deepEqual(CATALOG.engines.aqs.variants, [
+    'correct',
+    'acquire_in_try',
+    'compensating_release',
+    'no_propagation',
+  ]);
   const t = CATALOG.types.semaphore;
   assert.equal(t.engine, 'aqs');
   assert.deepEqual(t.params, [
@@ -98,12 +108,25 @@ test('reducePermits and drainPermits: the reference transcript, line for line', 
   // drain is one CAS 3 -> 0, then (at 0) no CAS at all; reduce takes 1 to -1.
   assert.deepEqual(
     where(trace, { kind: 'cas' }).map((e) => `${e.label} ${e.old}->${e.new}`),
-    ['CAS permits: drain to 0 3->0', 'CAS permits: give back 0->1', 'CAS permits: reduce 1->4294967295', 'CAS permits: give back 4294967295->0'],
+    [
+      'CAS permits: drain to 0 3->0',
+      'CAS permits: give back 0->1',
+      'CAS permits: reduce 1->4294967295',
+      'CAS permits: give back 4294967295->0',
+    ],
   );
   // Every assertion of the transcript was checked and held (a failed one ends the run).
   assert.equal(where(trace, { kind: 'assert' }).length, 9);
   // drainPermits acquires what it takes: A held 3, and gave 2 of them back.
-  assert.deepEqual(semaphore(state).fields, { permits: 0, queued: 0, fair: 0, held: 1, peak_held: 3, drift: 0, first: -1 });
+  assert.deepEqual(semaphore(state).fields, {
+    permits: 0,
+    queued: 0,
+    fair: 0,
+    held: 1,
+    peak_held: 3,
+    drift: 0,
+    first: -1,
+  });
   assert.deepEqual(semaphore(state).holders, [{ actor: 'A', permits: 1 }]);
   session.free();
 });
@@ -122,7 +145,10 @@ test('nonfair: a newcomer takes the permit released for the queued thread, which
   ]);
   assert.ok(unpark < steal && steal < woke && woke < again && again < secondWake && secondWake < got);
   // Between its two sleeps A spins once (the first re-wait) and announces WAITING again.
-  const between = trace.slice(woke + 1, secondWake).filter((e) => e.actor === 'A').map((e) => e.label);
+  const between = trace
+    .slice(woke + 1, secondWake)
+    .filter((e) => e.actor === 'A')
+    .map((e) => e.label);
   assert.deepEqual(between, [
     'consume the permit',
     'clear my status',
@@ -147,7 +173,10 @@ test('fair: acquire queues behind the waiter, even with the permit free', () => 
   for (const actor of [0, 1, 1, 2, 2]) s.stepOver(actor);
   const st = s.state();
   assert.equal(st.actors[2].status, 'blocked');
-  assert.equal(st.actors[2].reason, 'parked in the queue of s (2nd in line, wants 1, status WAITING) while s has 1 permit free');
+  assert.equal(
+    st.actors[2].reason,
+    'parked in the queue of s (2nd in line, wants 1, status WAITING) while s has 1 permit free',
+  );
   const sem = semaphore(st);
   assert.equal(sem.fields.permits, 1);
   assert.equal(sem.fair, true);
@@ -189,7 +218,9 @@ test('fair: the untimed tryAcquire still barges', () => {
   assert.deepEqual(summary.prints, ['N barged in ahead of A', 'A got the permit']);
   // N never asks whether anybody is queued: it reads and CASes, with A queued.
   assert.deepEqual(
-    where(trace, { actor: 'N' }).slice(0, 3).map((e) => `${e.kind} ${e.label ?? ''}`.trim()),
+    where(trace, { actor: 'N' })
+      .slice(0, 3)
+      .map((e) => `${e.kind} ${e.label ?? ''}`.trim()),
     ['sleep', 'load read permits', 'cas CAS permits: take'],
   );
   assert.equal(where(trace, { actor: 'N', label: 'anybody queued before me?' }).length, 0);
@@ -218,7 +249,9 @@ test('the bounded notifier: 9 calls, 2 at a time, 250 ms of virtual time', () =>
   assert.equal(summary.outcome, 'done');
   assert.equal(summary.virtual_time, 250000);
   assert.equal(summary.prints.length, 9);
-  const jobs = ['9787111213826', '9787111544937', '9787111641247'].flatMap((i) => ['mail', 'sms', 'push'].map((d) => `acquire ${d.padEnd(4)} ${i}`));
+  const jobs = ['9787111213826', '9787111544937', '9787111641247'].flatMap((i) =>
+    ['mail', 'sms', 'push'].map((d) => `acquire ${d.padEnd(4)} ${i}`),
+  );
   assert.deepEqual([...summary.prints].sort(), [...jobs].sort());
   // Two calls start at each of 0, 50, 100, 150 ms and the last one at 200 ms.
   assert.deepEqual(
@@ -286,7 +319,10 @@ test('head-of-line: the view once A has parked again and C sleeps', () => {
   }
   const st = s.state();
   assert.equal(st.time, 3000);
-  assert.equal(st.actors[0].reason, 'parked in the queue of s (1st in line, wants 3, status WAITING) while s has 2 permits free');
+  assert.equal(
+    st.actors[0].reason,
+    'parked in the queue of s (1st in line, wants 3, status WAITING) while s has 2 permits free',
+  );
   const sem = semaphore(st);
   assert.deepEqual(sem.queue, [
     { actor: 'A', status: 'WAITING', wants: 3 },
@@ -294,7 +330,10 @@ test('head-of-line: the view once A has parked again and C sleeps', () => {
   ]);
   assert.equal(sem.fields.permits, 2);
   assert.equal(sem.fields.queued, 2);
-  assert.equal(st.actors[1].reason, 'parked in the queue of s (2nd in line, wants 1, status WAITING) while s has 2 permits free');
+  assert.equal(
+    st.actors[1].reason,
+    'parked in the queue of s (2nd in line, wants 1, status WAITING) while s has 2 permits free',
+  );
   s.free();
 });
 
@@ -308,14 +347,21 @@ test('shared cascade: release(3) wakes the first; each waiter that gets in wakes
     // The queue order: who enqueued first, second, third.
     const queue = where(trace, { kind: 'note', label: 'enqueued at the tail' }).map((e) => e.actor);
     assert.equal(queue.length, 3);
-    assert.deepEqual(unparks(trace), [`R->${queue[0]}`, `${queue[0]}->${queue[1]}`, `${queue[1]}->${queue[2]}`], `seed ${seed}`);
+    assert.deepEqual(
+      unparks(trace),
+      [`R->${queue[0]}`, `${queue[0]}->${queue[1]}`, `${queue[1]}->${queue[2]}`],
+      `seed ${seed}`,
+    );
     assert.deepEqual(takers(trace), queue);
     assert.deepEqual(r.prints.length, 3);
     const f = semaphore(s.state()).fields;
     assert.equal(f.permits, 0);
     assert.equal(f.held, 3);
     // One release of 3 and nothing else.
-    assert.deepEqual(where(trace, { kind: 'cas', label: 'CAS permits: give back' }).map((e) => `${e.old}->${e.new}`), ['0->3']);
+    assert.deepEqual(
+      where(trace, { kind: 'cas', label: 'CAS permits: give back' }).map((e) => `${e.old}->${e.new}`),
+      ['0->3'],
+    );
   }
   s.free();
 });
@@ -323,7 +369,10 @@ test('shared cascade: release(3) wakes the first; each waiter that gets in wakes
 test('interrupt: A (wants 2, first) leaves with nothing and signals B, who takes the free permit', () => {
   const { summary, trace, state, session } = run('interrupt-head');
   assert.equal(summary.outcome, 'done');
-  assert.deepEqual(summary.prints, ['A was interrupted and holds nothing', 'B got the permit A could not use']);
+  assert.deepEqual(summary.prints, [
+    'A was interrupted and holds nothing',
+    'B got the permit A could not use',
+  ]);
   const at3 = trace.findIndex((e) => e.kind === 'clock' && e.time === 3000);
   inOrder(trace.slice(at3), [
     { actor: 'C', kind: 'store', object: 'thread[0]', label: 'interrupt: set the flag', new: 1 },
@@ -344,7 +393,10 @@ test('interrupt: A (wants 2, first) leaves with nothing and signals B, who takes
   assert.deepEqual([sem.fields.permits, sem.fields.queued, sem.fields.held], [0, 0, 1]);
   assert.deepEqual(sem.holders, [{ actor: 'B', permits: 1 }]);
   // The flag was consumed by A's acquire.
-  assert.deepEqual(state.engines.aqs.threads.map((t) => t.interrupted), [false, false, false]);
+  assert.deepEqual(
+    state.engines.aqs.threads.map((t) => t.interrupted),
+    [false, false, false],
+  );
   session.free();
   assert.equal(explore('interrupt-head', 'correct').found, false);
 });
@@ -362,7 +414,12 @@ test('timeout: tryAcquire(1, 10 ms) returns false at virtual 10 ms and leaves th
   assert.equal(trace[parked].time, 10000);
   assert.equal(trace[cancelled].time, 10000);
   assert.equal(trace[printed].time, 10000);
-  assert.equal(where(trace, { kind: 'clock' }).map((e) => e.time).join(), '10000');
+  assert.equal(
+    where(trace, { kind: 'clock' })
+      .map((e) => e.time)
+      .join(),
+    '10000',
+  );
   inOrder(trace, [
     { actor: 'A', kind: 'note', label: 'cancelled node unspliced', value: 0 },
     { actor: 'A', kind: 'store', label: 'cancel: queue empty', new: 0 },
@@ -397,7 +454,8 @@ const BUGS = [
     scenario: 'racing-releases',
     variant: 'no_propagation',
     kind: 'stuck',
-    message: /^B[12] parked in the queue of s \(1st in line, wants 1, status WAITING\) while s has 1 permit free; nobody will unpark it$/,
+    message:
+      /^B[12] parked in the queue of s \(1st in line, wants 1, status WAITING\) while s has 1 permit free; nobody will unpark it$/,
   },
   {
     scenario: 'acquire-in-try',
@@ -449,7 +507,10 @@ test('no_propagation also strands the cascade: the second and third waiters stay
   const { summary, session } = run('shared-cascade', { variant: 'no_propagation', schedule: r.schedule });
   assert.deepEqual(
     summary.stuck.map((x) => x.reason),
-    [1, 2].map((n) => `parked in the queue of s (${n === 1 ? '1st' : '2nd'} in line, wants 1, status WAITING) while s has 2 permits free; nobody will unpark it`),
+    [1, 2].map(
+      (n) =>
+        `parked in the queue of s (${n === 1 ? '1st' : '2nd'} in line, wants 1, status WAITING) while s has 2 permits free; nobody will unpark it`,
+    ),
   );
   session.free();
 });
@@ -461,17 +522,28 @@ const JAVA_NEGATIVE = 'java.lang.IllegalArgumentException';
 const JAVA_OVERFLOW = 'java.lang.Error: Maximum permit count exceeded';
 const JAVA_UNDERFLOW = 'java.lang.Error: Permit count underflow';
 
-test('errors: overflow, underflow and a negative count end the run with an explanation, and Java\'s exact line apart', () => {
+test("errors: overflow, underflow and a negative count end the run with an explanation, and Java's exact line apart", () => {
   for (const [name, message, java] of [
     ['permit-overflow', 'the release would take the count past the largest int, 2147483647', JAVA_OVERFLOW],
-    ['permit-underflow', 'the reduction would take the count below the smallest int, -2147483648', JAVA_UNDERFLOW],
+    [
+      'permit-underflow',
+      'the reduction would take the count below the smallest int, -2147483648',
+      JAVA_UNDERFLOW,
+    ],
     ['negative-argument', 'the number of permits is negative', JAVA_NEGATIVE],
   ]) {
     const { summary, trace, state, session } = run(name);
     assert.equal(summary.outcome, 'violation', name);
     const { step, actor, location } = summary.violation;
     assert.deepEqual(summary.violation, { kind: 'misuse', message, java, step, actor, location }, name);
-    assert.deepEqual(Object.keys(summary.violation), ['kind', 'message', 'java', 'step', 'actor', 'location']);
+    assert.deepEqual(Object.keys(summary.violation), [
+      'kind',
+      'message',
+      'java',
+      'step',
+      'actor',
+      'location',
+    ]);
     assert.match(location, /^engines\/aqs\/semaphore\.c:\d+$/);
     // The trace's violation event carries both, the same way.
     const v = trace.filter((e) => e.kind === 'violation');
@@ -480,7 +552,10 @@ test('errors: overflow, underflow and a negative count end the run with an expla
     assert.equal(v[0].java, java, name);
     assert.ok(Object.keys(v[0]).indexOf('java') === Object.keys(v[0]).indexOf('message') + 1, name);
     // The refused call wrote nothing.
-    assert.equal(semaphore(state).fields.permits, { 'permit-overflow': 2147483647, 'permit-underflow': -2147483648, 'negative-argument': 1 }[name]);
+    assert.equal(
+      semaphore(state).fields.permits,
+      { 'permit-overflow': 2147483647, 'permit-underflow': -2147483648, 'negative-argument': 1 }[name],
+    );
     session.free();
   }
 });
@@ -496,19 +571,30 @@ test('every call with a negative count throws what Java throws: IllegalArgumentE
     'guarded s -1 10ms',
     'try_guarded s -1 10ms',
   ]) {
-    const compiled = compile(`title: t\nengine: aqs\nobjects:\n  s: {type: semaphore, permits: 1}\nactors:\n  A: [${op}]\n`);
+    const compiled = compile(
+      `title: t\nengine: aqs\nobjects:\n  s: {type: semaphore, permits: 1}\nactors:\n  A: [${op}]\n`,
+    );
     const session = open(compiled);
     const summary = session.run();
     assert.equal(summary.violation?.message, 'the number of permits is negative', op);
     assert.equal(summary.violation?.java, JAVA_NEGATIVE, op);
     // Checked before anything else, as in Java: no step touched the permits.
-    assert.deepEqual(session.trace(0).filter((e) => e.object === 's').map((e) => e.label), [], op);
+    assert.deepEqual(
+      session
+        .trace(0)
+        .filter((e) => e.object === 's')
+        .map((e) => e.label),
+      [],
+      op,
+    );
     session.free();
   }
 });
 
 test('a violation that is not the engine\'s own has no "java" field', () => {
-  const compiled = compile('title: t\nengine: aqs\nobjects:\n  s: {type: semaphore, permits: 1}\nactors:\n  A: [acquire s 4294967296]\n');
+  const compiled = compile(
+    'title: t\nengine: aqs\nobjects:\n  s: {type: semaphore, permits: 1}\nactors:\n  A: [acquire s 4294967296]\n',
+  );
   const session = open(compiled);
   const summary = session.run();
   assert.equal(summary.violation?.kind, 'misuse');
@@ -516,10 +602,13 @@ test('a violation that is not the engine\'s own has no "java" field', () => {
   session.free();
 });
 
-test('lockstep run shows Java\'s line apart from the explanation, in --json and in text', () => {
+test("lockstep run shows Java's line apart from the explanation, in --json and in text", () => {
   const json = JSON.parse(lockstep(['run', file('permit-overflow'), '--json']).stdout);
   assert.equal(json.violation.message, 'the release would take the count past the largest int, 2147483647');
   assert.equal(json.violation.java, JAVA_OVERFLOW);
   const text = lockstep(['run', file('permit-underflow')]).stdout;
-  assert.match(text, /\nviolation \(misuse\): the reduction would take the count below the smallest int, -2147483648 \(step \d+, A at engines\/aqs\/semaphore\.c:\d+\)\njava: java\.lang\.Error: Permit count underflow\n/);
+  assert.match(
+    text,
+    /\nviolation \(misuse\): the reduction would take the count below the smallest int, -2147483648 \(step \d+, A at engines\/aqs\/semaphore\.c:\d+\)\njava: java\.lang\.Error: Permit count underflow\n/,
+  );
 });

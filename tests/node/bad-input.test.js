@@ -72,7 +72,10 @@ test('every truncation of a valid bytecode is rejected with a message', () => {
     messages.add(m.replace(/\d+/g, 'N'));
   }
   assert.equal(tryLoad(bytes.slice(0, 0)), 'bytecode: does not start with "LSBC"');
-  assert.equal(tryLoad(bytes.slice(0, bytes.length - 1)), `bytecode: at byte ${bytes.length - 1}: unexpected end of bytecode`);
+  assert.equal(
+    tryLoad(bytes.slice(0, bytes.length - 1)),
+    `bytecode: at byte ${bytes.length - 1}: unexpected end of bytecode`,
+  );
   stillWorks();
 });
 
@@ -101,17 +104,29 @@ test('a valid bytecode with random bytes changed either loads and runs or is rej
 test('absurd sizes in hand-made bytecode are refused before anything is allocated', () => {
   const cases = [
     // 10^6 actors
-    [[...HEADER, 0, 0, ...varint(1e6)], 'bytecode: at byte 10: actor count is 1000000, more than the limit of 26'],
+    [
+      [...HEADER, 0, 0, ...varint(1e6)],
+      'bytecode: at byte 10: actor count is 1000000, more than the limit of 26',
+    ],
     // 2^63 strings
-    [[...HEADER, ...varint(2n ** 63n)], 'bytecode: at byte 15: string count is 9223372036854775808, more than the limit of 4096'],
+    [
+      [...HEADER, ...varint(2n ** 63n)],
+      'bytecode: at byte 15: string count is 9223372036854775808, more than the limit of 4096',
+    ],
     // a string of 10^9 bytes
-    [[...HEADER, 1, ...varint(1e9)], 'bytecode: at byte 11: string length is 1000000000, more than the limit of 4096'],
+    [
+      [...HEADER, 1, ...varint(1e9)],
+      'bytecode: at byte 11: string length is 1000000000, more than the limit of 4096',
+    ],
     // an actor whose code is 10^6 bytes long
     [[...actor(1e6)], 'bytecode: at byte 16: code length is 1000000, more than the limit of 65536'],
     // a varint that never ends
     [[...HEADER, ...Array(20).fill(0xff)], 'bytecode: at byte 15: varint longer than 64 bits'],
     // a repeat of 10^9
-    [[...actor(6), 2, ...varint(1e9), 0, 0], 'bytecode: actor 1 (A): at byte 20: repeat count is 1000000000, more than the limit of 1000000'],
+    [
+      [...actor(6), 2, ...varint(1e9), 0, 0],
+      'bytecode: actor 1 (A): at byte 20: repeat count is 1000000000, more than the limit of 1000000',
+    ],
     // an unknown opcode
     [[...actor(1), 99, 0], 'bytecode: actor 1 (A): at byte 14: unknown opcode 99'],
   ];
@@ -120,22 +135,34 @@ test('absurd sizes in hand-made bytecode are refused before anything is allocate
   const code = [3, 1];
   for (let d = 0; d < 100; d++) code.unshift(2, 1, ...varint(code.length));
   const deep = [...actor(code.length), ...code, 0];
-  assert.match(tryLoad(Uint8Array.from(deep)), /^bytecode: actor 1 \(A\): at byte \d+: repeat nested deeper than 8$/);
+  assert.match(
+    tryLoad(Uint8Array.from(deep)),
+    /^bytecode: actor 1 \(A\): at byte \d+: repeat nested deeper than 8$/,
+  );
   // a megabyte and one byte
-  assert.equal(tryLoad(new Uint8Array((1 << 20) + 1).fill(0x41).map((x, i) => (i < 4 ? 'LSBC'.charCodeAt(i) : x))), 'bytecode: 1048577 bytes, more than the limit of 1048576');
+  assert.equal(
+    tryLoad(new Uint8Array((1 << 20) + 1).fill(0x41).map((x, i) => (i < 4 ? 'LSBC'.charCodeAt(i) : x))),
+    'bytecode: 1048577 bytes, more than the limit of 1048576',
+  );
   stillWorks();
 });
 
 test('a variant the engines do not have is refused at load', () => {
-  assert.throws(() => open(RACY, { variant: 'nonsense' }), { name: 'LockstepError', message: "unknown variant 'nonsense'" });
+  assert.throws(() => open(RACY, { variant: 'nonsense' }), {
+    name: 'LockstepError',
+    message: "unknown variant 'nonsense'",
+  });
   stillWorks();
 });
 
 test('failed loads do not use up sessions', () => {
-  for (let i = 0; i < 40; i++) assert.equal(tryLoad(new Uint8Array([1, 2, 3])), 'bytecode: does not start with "LSBC"');
+  for (let i = 0; i < 40; i++)
+    assert.equal(tryLoad(new Uint8Array([1, 2, 3])), 'bytecode: does not start with "LSBC"');
   const open16 = [];
   for (let i = 0; i < 16; i++) open16.push(open(RACY));
-  assert.throws(() => open(RACY), { message: 'too many sessions are open at once; free() the ones no longer needed' });
+  assert.throws(() => open(RACY), {
+    message: 'too many sessions are open at once; free() the ones no longer needed',
+  });
   for (const s of open16) s.free();
   stillWorks();
 });

@@ -51,13 +51,33 @@ async function both(yaml, args) {
 const OUTCOMES = [
   ['done, with prints', SLEEPERS, [], 'outcome: done after 8 steps (virtual time 1020000 us)'],
   ['done, from the scenario schedule', SERIAL, [], 'outcome: done after 6 steps (virtual time 0 us)'],
-  ['stuck, from the scenario variant and schedule', LOST, [], 'outcome: stuck after 34 steps (virtual time 0 us)'],
+  [
+    'stuck, from the scenario variant and schedule',
+    LOST,
+    [],
+    'outcome: stuck after 34 steps (virtual time 0 us)',
+  ],
   ['violation', RACY, [], 'outcome: violation after 12 steps (virtual time 0 us)'],
-  ['error: the schedule diverged', RACY, ['--schedule', 'v1: A B@cas:counter'], 'outcome: error after 1 steps (virtual time 0 us)'],
+  [
+    'error: the schedule diverged',
+    RACY,
+    ['--schedule', 'v1: A B@cas:counter'],
+    'outcome: error after 1 steps (virtual time 0 us)',
+  ],
   ['limit', RACY, ['--max-steps', '5'], 'outcome: limit after 5 steps (virtual time 0 us)'],
-  ['waiting (manual)', RACY, ['--policy', 'manual', '--schedule', 'v1: A B'], 'outcome: waiting after 2 steps (virtual time 0 us)'],
+  [
+    'waiting (manual)',
+    RACY,
+    ['--policy', 'manual', '--schedule', 'v1: A B'],
+    'outcome: waiting after 2 steps (virtual time 0 us)',
+  ],
   ['random', RACY, ['--policy', 'random', '--seed', '7'], 'outcome: violation'],
-  ['entries left over', RACY, ['--schedule', 'v1: A A A A A A A A A'], 'outcome: done after 12 steps (virtual time 0 us)'],
+  [
+    'entries left over',
+    RACY,
+    ['--schedule', 'v1: A A A A A A A A A'],
+    'outcome: done after 12 steps (virtual time 0 us)',
+  ],
 ];
 
 for (const [what, yaml, args, first] of OUTCOMES) {
@@ -71,7 +91,10 @@ for (const [what, yaml, args, first] of OUTCOMES) {
       assert.equal(c.stdout, js.stdout, `${what} ${form}`);
     }
     const text = (await lockstep(['run', yaml, ...args])).stdout;
-    assert.ok(text.startsWith(first + '\n') || (first.endsWith('violation') && text.startsWith(first + ' ')), text);
+    assert.ok(
+      text.startsWith(first + '\n') || (first.endsWith('violation') && text.startsWith(first + ' ')),
+      text,
+    );
   });
 }
 
@@ -105,17 +128,29 @@ test('entries left over are a note, in the text and in --json, not an error', as
   assert.equal(r.outcome, 'done');
   assert.equal(r.note, 'the run ended (done) at step 12; the schedule has 3 entries more than the run used');
   const text = (await both(RACY, ['--schedule', 'v1: A A A A A A A'])).c.stdout;
-  assert.match(text, /\nnote: the run ended \(done\) at step 12; the schedule has 1 entry more than the run used\n$/);
+  assert.match(
+    text,
+    /\nnote: the run ended \(done\) at step 12; the schedule has 1 entry more than the run used\n$/,
+  );
 });
 
 // [arguments, the message after "PROGRAM run: "] where PROGRAM is lockstep
 // or lockstep-run; `see` stands for the program's help command.
 const BAD = [
-  [['--schedule', 'v1: A Z'], "--schedule: entry 2 ('Z'): the scenario has no actor 'Z'; its actors are A, B"],
-  [['--schedule', 'v1: A B@cas:'], "--schedule: entry 2 ('B@cas:'): no object after 'cas:'; write it as B@cas:OBJECT"],
+  [
+    ['--schedule', 'v1: A Z'],
+    "--schedule: entry 2 ('Z'): the scenario has no actor 'Z'; its actors are A, B",
+  ],
+  [
+    ['--schedule', 'v1: A B@cas:'],
+    "--schedule: entry 2 ('B@cas:'): no object after 'cas:'; write it as B@cas:OBJECT",
+  ],
   [['--schedule', 'v1.AAEE'], '--schedule: entry 1: actor number 3; the scenario has 2 actors (A, B)'],
   [['--schedule', 'v1.@@'], '--schedule: character 4 is not base64url'],
-  [['--schedule', 'A B'], "--schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)"],
+  [
+    ['--schedule', 'A B'],
+    "--schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)",
+  ],
   [['--schedule', ''], "--schedule: is empty; write 'v1:' for a schedule with no entries"],
   [['--schedule='], "--schedule: is empty; write 'v1:' for a schedule with no entries"],
   [['--schedule', ' \t'], "--schedule: is empty; write 'v1:' for a schedule with no entries"],
@@ -128,12 +163,24 @@ const BAD = [
   [['--json=yes'], '--json takes no value'],
   [['--max-steps'], '--max-steps needs a value'],
   [['--seed', '-1'], "--seed must be a whole number from 0 to 9007199254740991, not '-1'"],
-  [['--max-steps', '9007199254740992'], "--max-steps must be a whole number from 0 to 9007199254740991, not '9007199254740992'"],
+  [
+    ['--max-steps', '9007199254740992'],
+    "--max-steps must be a whole number from 0 to 9007199254740991, not '9007199254740992'",
+  ],
   [['--policy', 'fair'], "--policy must be round-robin, random, priority, pct, manual, not 'fair'"],
   // several mistakes: the same one is reported first
-  [['--max-steps', 'x', '--seed', '-1', '--policy', 'fair', '--schedule', 'v1: Z'], "--policy must be round-robin, random, priority, pct, manual, not 'fair'"],
-  [['--max-steps', 'x', '--seed', '-1', '--schedule', 'v1: Z'], "--seed must be a whole number from 0 to 9007199254740991, not '-1'"],
-  [['--max-steps', 'x', '--schedule', 'v1: Z'], "--max-steps must be a whole number from 0 to 9007199254740991, not 'x'"],
+  [
+    ['--max-steps', 'x', '--seed', '-1', '--policy', 'fair', '--schedule', 'v1: Z'],
+    "--policy must be round-robin, random, priority, pct, manual, not 'fair'",
+  ],
+  [
+    ['--max-steps', 'x', '--seed', '-1', '--schedule', 'v1: Z'],
+    "--seed must be a whole number from 0 to 9007199254740991, not '-1'",
+  ],
+  [
+    ['--max-steps', 'x', '--schedule', 'v1: Z'],
+    "--max-steps must be a whole number from 0 to 9007199254740991, not 'x'",
+  ],
 ];
 
 test('bad input: exit 2 and the same one line from both command lines', async () => {
@@ -147,7 +194,10 @@ test('bad input: exit 2 and the same one line from both command lines', async ()
     assert.deepEqual([js.status, c.status, js.stdout, c.stdout], [2, 2, '', ''], label);
   }
   // A file that is not there, or a folder.
-  for (const [path, why] of [[join(dir, 'nope'), 'no such file'], [dir, 'it is a directory']]) {
+  for (const [path, why] of [
+    [join(dir, 'nope'), 'no such file'],
+    [dir, 'it is a directory'],
+  ]) {
     const a = await lockstep(['run', path]);
     const b = native(['run', path]);
     assert.equal(a.stderr, `lockstep run: cannot read ${path}: ${why}\n`);
@@ -162,23 +212,42 @@ test('bad input: exit 2 and the same one line from both command lines', async ()
   assert.deepEqual([js.status, c.status], [2, 2]);
 });
 
-test("explore takes its own options by the same rules", async () => {
+test('explore takes its own options by the same rules', async () => {
   const bc = await bytecode(RACY);
   for (const [args, message] of [
     [['--schedule', 'v1:'], 'unknown option --schedule (see PROGRAM --help)'],
     [['--bound', '65'], '--bound must be at most 64, not 65'],
     [['--strategy', 'bfs'], "--strategy must be dfs, random, pct, not 'bfs'"],
     [['--no-prune', '--no-prune'], '--no-prune is given twice'],
-    [['--max-executions', 'x'], "--max-executions must be a whole number from 0 to 9007199254740991, not 'x'"],
-    [['--max-steps', 'x', '--seed', 'y', '--max-executions', 'z', '--bound', '99', '--strategy', 'bfs'], "--strategy must be dfs, random, pct, not 'bfs'"],
-    [['--max-steps', 'x', '--seed', 'y', '--max-executions', 'z', '--bound', '99'], '--bound must be at most 64, not 99'],
-    [['--max-steps', 'x', '--seed', 'y', '--max-executions', 'z'], "--max-executions must be a whole number from 0 to 9007199254740991, not 'z'"],
-    [['--max-steps', 'x', '--seed', 'y'], "--seed must be a whole number from 0 to 9007199254740991, not 'y'"],
+    [
+      ['--max-executions', 'x'],
+      "--max-executions must be a whole number from 0 to 9007199254740991, not 'x'",
+    ],
+    [
+      ['--max-steps', 'x', '--seed', 'y', '--max-executions', 'z', '--bound', '99', '--strategy', 'bfs'],
+      "--strategy must be dfs, random, pct, not 'bfs'",
+    ],
+    [
+      ['--max-steps', 'x', '--seed', 'y', '--max-executions', 'z', '--bound', '99'],
+      '--bound must be at most 64, not 99',
+    ],
+    [
+      ['--max-steps', 'x', '--seed', 'y', '--max-executions', 'z'],
+      "--max-executions must be a whole number from 0 to 9007199254740991, not 'z'",
+    ],
+    [
+      ['--max-steps', 'x', '--seed', 'y'],
+      "--seed must be a whole number from 0 to 9007199254740991, not 'y'",
+    ],
   ]) {
     const js = await lockstep(['explore', RACY, ...args]);
     const c = native(['explore', bc, ...args]);
     assert.equal(js.stderr, `lockstep explore: ${message.replace('PROGRAM', 'lockstep')}\n`, args.join(' '));
-    assert.equal(c.stderr, `lockstep-run explore: ${message.replace('PROGRAM', 'lockstep-run')}\n`, args.join(' '));
+    assert.equal(
+      c.stderr,
+      `lockstep-run explore: ${message.replace('PROGRAM', 'lockstep-run')}\n`,
+      args.join(' '),
+    );
     assert.deepEqual([js.status, c.status], [2, 2]);
   }
 });
@@ -240,18 +309,34 @@ test('explore --trace writes the same trace of the counterexample in both', asyn
 });
 
 test('compile refuses its output option twice, under either name', async () => {
-  for (const args of [['-o', 'a.bc', '-o', 'b.bc'], ['-o', 'a.bc', '--output', 'b.bc']]) {
+  for (const args of [
+    ['-o', 'a.bc', '-o', 'b.bc'],
+    ['-o', 'a.bc', '--output', 'b.bc'],
+  ]) {
     const r = await lockstep(['compile', RACY, ...args]);
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /^lockstep compile: (-o is given twice|-o and --output are the same option; give it once)\n$/);
+    assert.match(
+      r.stderr,
+      /^lockstep compile: (-o is given twice|-o and --output are the same option; give it once)\n$/,
+    );
   }
 });
 
 test('a fingerprint without an object is refused when compiling, where it is written', async () => {
-  const yaml = scenario('no-object.yaml', 'title: t\nengine: basic\nactors:\n  A: [work 1]\n  B: [work 1]\nschedule: "v1: B A@work:"\n');
+  const yaml = scenario(
+    'no-object.yaml',
+    'title: t\nengine: basic\nactors:\n  A: [work 1]\n  B: [work 1]\nschedule: "v1: B A@work:"\n',
+  );
   const message = "entry 2 ('A@work:'): no object after 'work:'; write it as A@work:OBJECT";
-  for (const command of [['run', yaml], ['compile', yaml, '-o', join(dir, 'no-object.bc')]]) {
+  for (const command of [
+    ['run', yaml],
+    ['compile', yaml, '-o', join(dir, 'no-object.bc')],
+  ]) {
     const r = await lockstep(command);
-    assert.deepEqual([r.status, r.stdout, r.stderr], [2, '', `${yaml}:6:18: schedule: ${message}\n`], command[0]);
+    assert.deepEqual(
+      [r.status, r.stdout, r.stderr],
+      [2, '', `${yaml}:6:18: schedule: ${message}\n`],
+      command[0],
+    );
   }
 });

@@ -37,13 +37,28 @@ test('run --json prints one object, byte for byte what the native runner prints'
   const bc = join(dir, 'racy.bc');
   const c = lockstep(['compile', RACY, '-o', bc]);
   assert.deepEqual([c.status, c.stdout, c.stderr], [0, '', '']);
-  for (const extra of [[], ['--policy', 'random', '--seed', '9'], ['--schedule', 'v1: B B B'], ['--max-steps', '4'], ['--policy', 'manual']]) {
+  for (const extra of [
+    [],
+    ['--policy', 'random', '--seed', '9'],
+    ['--schedule', 'v1: B B B'],
+    ['--max-steps', '4'],
+    ['--policy', 'manual'],
+  ]) {
     const mine = lockstep(['run', RACY, '--json', ...extra]);
     const theirs = native(['run', bc, '--json', ...extra]);
     assert.equal(mine.status, 0);
     assert.equal(mine.stdout, theirs.stdout, extra.join(' '));
     const parsed = JSON.parse(mine.stdout);
-    assert.deepEqual(Object.keys(parsed), ['outcome', 'steps', 'schedule', 'virtual_time', 'stuck', 'violation', 'prints', 'note']);
+    assert.deepEqual(Object.keys(parsed), [
+      'outcome',
+      'steps',
+      'schedule',
+      'virtual_time',
+      'stuck',
+      'violation',
+      'prints',
+      'note',
+    ]);
   }
   assert.equal(
     lockstep(['run', RACY, '--json']).stdout,
@@ -57,7 +72,19 @@ test('run --trace writes the same JSON Lines as the native runner', () => {
   lockstep(['compile', 'tests/scenarios/basic/many-actors.yaml', '-o', bc]);
   const mine = join(dir, 'mine.jsonl');
   const theirs = join(dir, 'theirs.jsonl');
-  assert.equal(lockstep(['run', 'tests/scenarios/basic/many-actors.yaml', '--policy', 'random', '--seed', '5', '--trace', mine]).status, 0);
+  assert.equal(
+    lockstep([
+      'run',
+      'tests/scenarios/basic/many-actors.yaml',
+      '--policy',
+      'random',
+      '--seed',
+      '5',
+      '--trace',
+      mine,
+    ]).status,
+    0,
+  );
   assert.equal(native(['run', bc, '--policy', 'random', '--seed', '5', '--trace', theirs]).status, 0);
   const text = readFileSync(mine, 'utf8');
   assert.equal(text, readFileSync(theirs, 'utf8'));
@@ -65,7 +92,10 @@ test('run --trace writes the same JSON Lines as the native runner', () => {
 });
 
 test('limit, done, prints, the scenario schedule', () => {
-  assert.equal(lockstep(['run', RACY, '--max-steps', '5']).stdout.split('\n')[0], 'outcome: limit after 5 steps (virtual time 0 us)');
+  assert.equal(
+    lockstep(['run', RACY, '--max-steps', '5']).stdout.split('\n')[0],
+    'outcome: limit after 5 steps (virtual time 0 us)',
+  );
   assert.equal(
     lockstep(['run', 'tests/scenarios/basic/sleepers.yaml']).stdout,
     [
@@ -80,40 +110,94 @@ test('limit, done, prints, the scenario schedule', () => {
     ].join('\n'),
   );
   // cs-serial.yaml starts from its own schedule: A, A, A.
-  assert.match(lockstep(['run', 'tests/scenarios/basic/cs-serial.yaml']).stdout, /^outcome: done after 6 steps .*\nschedule: v1: A A A\n/);
+  assert.match(
+    lockstep(['run', 'tests/scenarios/basic/cs-serial.yaml']).stdout,
+    /^outcome: done after 6 steps .*\nschedule: v1: A A A\n/,
+  );
   // --schedule replaces it.
-  assert.match(lockstep(['run', 'tests/scenarios/basic/cs-serial.yaml', '--schedule', 'v1: A B']).stdout, /^outcome: violation after 2 steps/);
+  assert.match(
+    lockstep(['run', 'tests/scenarios/basic/cs-serial.yaml', '--schedule', 'v1: A B']).stdout,
+    /^outcome: violation after 2 steps/,
+  );
 });
 
 test('a schedule that diverges is a result (exit 0), as in the native runner', () => {
   // A and B both load the counter first: the fingerprint asks for a CAS.
   const r = lockstep(['run', RACY, '--schedule', 'v1: A B@cas:counter']);
   assert.equal(r.status, 0);
-  assert.equal(r.stdout.split('\n')[1], 'error: schedule diverged at step 2: expected B cas on counter, got B load on counter');
-  assert.equal(JSON.parse(lockstep(['run', RACY, '--schedule', 'v1: A B@cas:counter', '--json']).stdout).outcome, 'error');
+  assert.equal(
+    r.stdout.split('\n')[1],
+    'error: schedule diverged at step 2: expected B cas on counter, got B load on counter',
+  );
+  assert.equal(
+    JSON.parse(lockstep(['run', RACY, '--schedule', 'v1: A B@cas:counter', '--json']).stdout).outcome,
+    'error',
+  );
 });
 
 test('bad input exits 2 and says where', () => {
   const cases = [
-    [['run', scenario('typo.yaml', 'title: t\nengine: basic\nobjects: {c: counter}\nactors:\n  A: [increment c]\n  B: [incremnt c]\n')],
-      `${dir}/typo.yaml:6:7: actors.B[0]: c (counter) has no operation 'incremnt'; it has: increment, get\n`],
-    [['run', scenario('yaml.yaml', 'title: [\n')], `${dir}/yaml.yaml:2:1: yaml: Flow sequence in block collection must be sufficiently indented and end with a ]\n`],
-    [['run', scenario('range.yaml', 'title: t\nengine: basic\nobjects:\n  c: {type: counter, initial: -1}\nactors:\n  A: [increment c]\n')],
-      `${dir}/range.yaml:4:3: objects.c: initial must be between 0 and 4294967295\n`],
-    [['run', scenario('sched.yaml', 'title: t\nengine: basic\nactors:\n  A: [work 1]\nschedule: "v1.@@"\n')],
-      `${dir}/sched.yaml:5:11: schedule: character 4 is not base64url\n`],
-    [['run', 'tests/scenarios/basic/nope.yaml'], 'lockstep run: cannot read tests/scenarios/basic/nope.yaml: no such file\n'],
+    [
+      [
+        'run',
+        scenario(
+          'typo.yaml',
+          'title: t\nengine: basic\nobjects: {c: counter}\nactors:\n  A: [increment c]\n  B: [incremnt c]\n',
+        ),
+      ],
+      `${dir}/typo.yaml:6:7: actors.B[0]: c (counter) has no operation 'incremnt'; it has: increment, get\n`,
+    ],
+    [
+      ['run', scenario('yaml.yaml', 'title: [\n')],
+      `${dir}/yaml.yaml:2:1: yaml: Flow sequence in block collection must be sufficiently indented and end with a ]\n`,
+    ],
+    [
+      [
+        'run',
+        scenario(
+          'range.yaml',
+          'title: t\nengine: basic\nobjects:\n  c: {type: counter, initial: -1}\nactors:\n  A: [increment c]\n',
+        ),
+      ],
+      `${dir}/range.yaml:4:3: objects.c: initial must be between 0 and 4294967295\n`,
+    ],
+    [
+      ['run', scenario('sched.yaml', 'title: t\nengine: basic\nactors:\n  A: [work 1]\nschedule: "v1.@@"\n')],
+      `${dir}/sched.yaml:5:11: schedule: character 4 is not base64url\n`,
+    ],
+    [
+      ['run', 'tests/scenarios/basic/nope.yaml'],
+      'lockstep run: cannot read tests/scenarios/basic/nope.yaml: no such file\n',
+    ],
     [['run', 'tests/scenarios'], 'lockstep run: cannot read tests/scenarios: it is a directory\n'],
-    [['run', RACY, '--schedule', 'A B'], "lockstep run: --schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)\n"],
-    [['run', RACY, '--policy', 'fair'], "lockstep run: --policy must be round-robin, random, priority, pct, manual, not 'fair'\n"],
-    [['run', RACY, '--seed', '-1'], "lockstep run: --seed must be a whole number from 0 to 9007199254740991, not '-1'\n"],
+    [
+      ['run', RACY, '--schedule', 'A B'],
+      "lockstep run: --schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)\n",
+    ],
+    [
+      ['run', RACY, '--policy', 'fair'],
+      "lockstep run: --policy must be round-robin, random, priority, pct, manual, not 'fair'\n",
+    ],
+    [
+      ['run', RACY, '--seed', '-1'],
+      "lockstep run: --seed must be a whole number from 0 to 9007199254740991, not '-1'\n",
+    ],
     [['run', RACY, '--max-steps'], 'lockstep run: --max-steps needs a value\n'],
-    [['run', RACY, '--variant', 'buggy'], `lockstep run: --variant: 'buggy' is not a variant of ${RACY}; it has: correct\n`],
+    [
+      ['run', RACY, '--variant', 'buggy'],
+      `lockstep run: --variant: 'buggy' is not a variant of ${RACY}; it has: correct\n`,
+    ],
     [['run', RACY, '--jsn'], 'lockstep run: unknown option --jsn (see lockstep --help)\n'],
     [['run', RACY, '--json', '--json'], 'lockstep run: --json is given twice\n'],
-    [['run'], 'usage: lockstep run FILE [--variant V] [--schedule S] [--policy P] [--seed N]\n             [--max-steps N] [--trace OUT.jsonl] [--json]\n'],
+    [
+      ['run'],
+      'usage: lockstep run FILE [--variant V] [--schedule S] [--policy P] [--seed N]\n             [--max-steps N] [--trace OUT.jsonl] [--json]\n',
+    ],
     [['compile', RACY], 'usage: lockstep compile FILE -o OUT.bc\n'],
-    [['frobnicate'], "lockstep: unknown command 'frobnicate'; the commands are: run, explore, compile, check (see lockstep --help)\n"],
+    [
+      ['frobnicate'],
+      "lockstep: unknown command 'frobnicate'; the commands are: run, explore, compile, check (see lockstep --help)\n",
+    ],
   ];
   for (const [args, stderr] of cases) {
     const r = lockstep(args);
@@ -128,7 +212,10 @@ test('a file far too large is refused without being read', () => {
   writeFileSync(big, 'title: t\n' + '#'.repeat(1 << 20));
   const r = lockstep(['run', big]);
   assert.equal(r.status, 2);
-  assert.equal(r.stderr, `${big}:1:1: file: is 1048585 bytes long; a scenario may be at most 65536 characters\n`);
+  assert.equal(
+    r.stderr,
+    `${big}:1:1: file: is 1048585 bytes long; a scenario may be at most 65536 characters\n`,
+  );
 });
 
 test('--help and help COMMAND', () => {

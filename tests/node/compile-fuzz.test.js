@@ -25,9 +25,52 @@ function rng(seed) {
 
 // Pieces a mutation may insert: the language's own words and YAML's syntax.
 const PIECES = [
-  ' ', '\n', '  ', '- ', ': ', '[', ']', '{', '}', ',', '"', "'", '#', '&a ', '*a', '!!str ', '? ', '|', '>',
-  'repeat 3', 'repeat 99999999', ';', 'increment', 'counter', 'result', '==', '<=', '0x', '-1', '1e9', '10ms',
-  'work', 'sleep', 'print', 'assert', 'cs_enter', 'A', 'B', 'null', '~', 'true', '.inf', '\t', '\\', '\u00e9', '\0',
+  ' ',
+  '\n',
+  '  ',
+  '- ',
+  ': ',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '"',
+  "'",
+  '#',
+  '&a ',
+  '*a',
+  '!!str ',
+  '? ',
+  '|',
+  '>',
+  'repeat 3',
+  'repeat 99999999',
+  ';',
+  'increment',
+  'counter',
+  'result',
+  '==',
+  '<=',
+  '0x',
+  '-1',
+  '1e9',
+  '10ms',
+  'work',
+  'sleep',
+  'print',
+  'assert',
+  'cs_enter',
+  'A',
+  'B',
+  'null',
+  '~',
+  'true',
+  '.inf',
+  '\t',
+  '\\',
+  '\u00e9',
+  '\0',
 ];
 
 function mutate(text, next) {
@@ -35,9 +78,14 @@ function mutate(text, next) {
   for (let k = 1 + next(4); k > 0; k--) {
     const at = next(t.length + 1);
     switch (next(3)) {
-      case 0: t = t.slice(0, at) + t.slice(at + 1 + next(8)); break;
-      case 1: t = t.slice(0, at) + PIECES[next(PIECES.length)] + t.slice(at); break;
-      default: t = t.slice(0, at) + t.slice(next(t.length + 1)).slice(0, 20) + t.slice(at);
+      case 0:
+        t = t.slice(0, at) + t.slice(at + 1 + next(8));
+        break;
+      case 1:
+        t = t.slice(0, at) + PIECES[next(PIECES.length)] + t.slice(at);
+        break;
+      default:
+        t = t.slice(0, at) + t.slice(next(t.length + 1)).slice(0, 20) + t.slice(at);
     }
   }
   return t;
@@ -57,7 +105,10 @@ test('mangled scenarios compile cleanly or fail with located problems', () => {
       assert.ok(e instanceof ScenarioError, `not a ScenarioError (${e}) for:\n${text}`);
       for (const p of e.problems) {
         assert.equal(p.file, 'm.yaml');
-        assert.ok(Number.isInteger(p.line) && p.line >= 1 && Number.isInteger(p.column) && p.column >= 1, JSON.stringify(p));
+        assert.ok(
+          Number.isInteger(p.line) && p.line >= 1 && Number.isInteger(p.column) && p.column >= 1,
+          JSON.stringify(p),
+        );
         assert.ok(p.field.length > 0 && p.message.length > 0, JSON.stringify(p));
       }
       refused++;
@@ -68,7 +119,10 @@ test('mangled scenarios compile cleanly or fail with located problems', () => {
       new Session(M, bytecode).free();
     } catch (e) {
       // The only thing the compiler cannot know: a parameter out of the type's range.
-      assert.ok(e instanceof LockstepError && /^object '[^']+' \(/.test(e.message), `C refused what the compiler accepted: ${e}\n${text}`);
+      assert.ok(
+        e instanceof LockstepError && /^object '[^']+' \(/.test(e.message),
+        `C refused what the compiler accepted: ${e}\n${text}`,
+      );
     }
   }
   assert.ok(compiled > 200 && refused > 200, `compiled ${compiled}, refused ${refused}`);

@@ -24,13 +24,26 @@ function run(name, variant = 'correct') {
 }
 
 /** [actor, text, ms] of every print. */
-const prints = (trace) => trace.filter((e) => e.kind === 'print').map((e) => [e.actor, e.text, e.time / 1000]);
+const prints = (trace) =>
+  trace.filter((e) => e.kind === 'print').map((e) => [e.actor, e.text, e.time / 1000]);
 /** The task table: {name: {polls, wakes, ...}}. */
 const tasks = (state) => Object.fromEntries(state.engines.embassy.tasks.map((t) => [t.task, t]));
 
 test('catalog: engine embassy runs under the executor model, with its variants and types', () => {
-  assert.deepEqual(CATALOG.engines.embassy.variants, ['correct', 'fair_cancel_bug', 'no_chained_wake', 'relaxed_publication']);
-  for (const t of ['executor', 'async_mutex', 'async_rwlock', 'greedy_semaphore', 'fair_semaphore', 'once_lock'])
+  assert.deepEqual(CATALOG.engines.embassy.variants, [
+    'correct',
+    'fair_cancel_bug',
+    'no_chained_wake',
+    'relaxed_publication',
+  ]);
+  for (const t of [
+    'executor',
+    'async_mutex',
+    'async_rwlock',
+    'greedy_semaphore',
+    'fair_semaphore',
+    'once_lock',
+  ])
     assert.equal(CATALOG.types[t].engine, 'embassy');
 });
 
@@ -46,8 +59,14 @@ test('fair-order: served 3, 2, 1, 0 at 0, 50, 100, 150 ms; each waiter polled ex
     ]);
     const t = tasks(state);
     // acquire polls + 2 polls of the 50 ms timer
-    assert.deepEqual(['t0', 't1', 't2', 't3'].map((n) => t[n].polls), [4, 4, 4, 3]);
-    assert.deepEqual(['t0', 't1', 't2', 't3'].map((n) => t[n].wakes), [1, 1, 1, 0]);
+    assert.deepEqual(
+      ['t0', 't1', 't2', 't3'].map((n) => t[n].polls),
+      [4, 4, 4, 3],
+    );
+    assert.deepEqual(
+      ['t0', 't1', 't2', 't3'].map((n) => t[n].wakes),
+      [1, 1, 1, 0],
+    );
   }
 });
 
@@ -81,22 +100,32 @@ test('cancel-head, correct (main): the cancel wakes B, which acquires at 2 ms', 
 test('cancel-head without the extra release: B is stuck, it lost its waker, and the chain says how', () => {
   const { summary } = run('cancel-head-lost-wake', 'fair_cancel_bug');
   assert.equal(summary.outcome, 'stuck');
-  assert.deepEqual(summary.stuck.map((s) => [s.actor, s.reason]), [
-    ['B', 'lost its waker: queued on s with 1 permit(s) free; release by main woke A, the head, ' +
-      'whose acquire was then dropped without waking the next waiter'],
-  ]);
+  assert.deepEqual(
+    summary.stuck.map((s) => [s.actor, s.reason]),
+    [
+      [
+        'B',
+        'lost its waker: queued on s with 1 permit(s) free; release by main woke A, the head, ' +
+          'whose acquire was then dropped without waking the next waiter',
+      ],
+    ],
+  );
   assert.equal(run('cancel-head-lost-wake', 'correct').summary.outcome, 'done');
 });
 
 test('no-chained-wake: the second waiter stays queued with a permit free', () => {
   const ok = run('no-chained-wake', 'correct');
   assert.equal(ok.summary.outcome, 'done');
-  assert.deepEqual(prints(ok.trace), [['w1', 'w1 acquired', 1], ['w0', 'w0 acquired', 1]]);
+  assert.deepEqual(prints(ok.trace), [
+    ['w1', 'w1 acquired', 1],
+    ['w0', 'w0 acquired', 1],
+  ]);
   const bug = run('no-chained-wake', 'no_chained_wake');
   assert.equal(bug.summary.outcome, 'stuck');
-  assert.deepEqual(bug.summary.stuck.map((s) => [s.actor, s.reason]), [
-    ['w0', 'lost its waker: heads the queue of s with 1 permit(s) free, but nobody woke it'],
-  ]);
+  assert.deepEqual(
+    bug.summary.stuck.map((s) => [s.actor, s.reason]),
+    [['w0', 'lost its waker: heads the queue of s with 1 permit(s) free, but nobody woke it']],
+  );
 });
 
 // The last 1-permit holder lets go at 60 ms; the extra microsecond is the
@@ -199,15 +228,24 @@ test('cancel-explore: the explorer drops futures by itself and finds the lost wa
   assert.match(bug.status.schedule, /~A/); // the drop(A) choice
   assert.ok(bug.ms <= 100, `found in ${bug.ms.toFixed(1)} ms`);
   assert.equal(bug.status.executions, 10);
-  assert.equal(bug.message, 'B lost its waker: queued on s with 1 permit(s) free; release by main woke A, ' +
-    'the head, whose acquire was then dropped without waking the next waiter');
+  assert.equal(
+    bug.message,
+    'B lost its waker: queued on s with 1 permit(s) free; release by main woke A, ' +
+      'the head, whose acquire was then dropped without waking the next waiter',
+  );
   // Replayed with the trace: B lost its waker, and the chain says who dropped it.
   const replay = bug.session.run({ schedule: bug.status.schedule });
   assert.equal(replay.outcome, 'stuck');
-  assert.deepEqual(replay.stuck.map((s) => [s.actor, s.reason]), [
-    ['B', 'lost its waker: queued on s with 1 permit(s) free; release by main woke A, the head, ' +
-      'whose acquire was then dropped without waking the next waiter'],
-  ]);
+  assert.deepEqual(
+    replay.stuck.map((s) => [s.actor, s.reason]),
+    [
+      [
+        'B',
+        'lost its waker: queued on s with 1 permit(s) free; release by main woke A, the head, ' +
+          'whose acquire was then dropped without waking the next waiter',
+      ],
+    ],
+  );
   bug.session.free();
   const ok = find('correct');
   assert.equal(ok.status.found, false);

@@ -43,20 +43,34 @@ function compileMessage(yaml, file = 'e.yaml') {
 
 test('the scenario compiler escapes names, values, keys and the file name it quotes', () => {
   const cases = [
-    ['title: t\nengine: basic\nobjects: {c: "\\e[31mcounter"}\nactors:\n  A: [work 1]\n',
-      "e.yaml:3:14: objects.c: unknown type '\\x1b[31mcounter'; engine basic has: counter, atomic_counter"],
-    ['title: t\nengine: "bas\\eic"\nactors:\n  A: [work 1]\n',
-      "e.yaml:2:9: engine: unknown engine 'bas\\x1bic'; the engines are: basic, parking_lot, aqs"],
-    ['title: t\nengine: basic\nobjects: {"c\\e": counter}\nactors:\n  A: [work 1]\n',
-      'e.yaml:3:11: objects.c\\x1b: is not an object name: a letter or _, then letters, digits or _ (at most 23 characters)'],
-    ['title: t\nengine: basic\nobjects: {c: {type: counter, initial: "1\\0"}}\nactors:\n  A: [work 1]\n',
-      "e.yaml:3:39: objects.c.initial: unexpected character '\\x00'"],
-    ['title: t\nengine: basic\nobjects: {c: counter}\nactors:\n  A: ["incr\\e[0m c"]\n',
-      "e.yaml:5:7: actors.A[0]: unexpected character '\\x1b'"],
-    ['title: t\nengine: basic\nactors:\n  "A\\0": [work 1]\n',
-      'e.yaml:4:3: actors.A\\x00: is not an actor name: a letter, then letters, digits, _ or - (at most 15 characters)'],
-    ['title: t\nengine: basic\nvariant: "\\e]0;x\\a"\nactors:\n  A: [work 1]\n',
-      "e.yaml:3:10: variant: '\\x1b]0;x\\x07' is not one of the variants of engine basic: correct"],
+    [
+      'title: t\nengine: basic\nobjects: {c: "\\e[31mcounter"}\nactors:\n  A: [work 1]\n',
+      "e.yaml:3:14: objects.c: unknown type '\\x1b[31mcounter'; engine basic has: counter, atomic_counter",
+    ],
+    [
+      'title: t\nengine: "bas\\eic"\nactors:\n  A: [work 1]\n',
+      "e.yaml:2:9: engine: unknown engine 'bas\\x1bic'; the engines are: basic, parking_lot, aqs",
+    ],
+    [
+      'title: t\nengine: basic\nobjects: {"c\\e": counter}\nactors:\n  A: [work 1]\n',
+      'e.yaml:3:11: objects.c\\x1b: is not an object name: a letter or _, then letters, digits or _ (at most 23 characters)',
+    ],
+    [
+      'title: t\nengine: basic\nobjects: {c: {type: counter, initial: "1\\0"}}\nactors:\n  A: [work 1]\n',
+      "e.yaml:3:39: objects.c.initial: unexpected character '\\x00'",
+    ],
+    [
+      'title: t\nengine: basic\nobjects: {c: counter}\nactors:\n  A: ["incr\\e[0m c"]\n',
+      "e.yaml:5:7: actors.A[0]: unexpected character '\\x1b'",
+    ],
+    [
+      'title: t\nengine: basic\nactors:\n  "A\\0": [work 1]\n',
+      'e.yaml:4:3: actors.A\\x00: is not an actor name: a letter, then letters, digits, _ or - (at most 15 characters)',
+    ],
+    [
+      'title: t\nengine: basic\nvariant: "\\e]0;x\\a"\nactors:\n  A: [work 1]\n',
+      "e.yaml:3:10: variant: '\\x1b]0;x\\x07' is not one of the variants of engine basic: correct",
+    ],
   ];
   for (const [yaml, message] of cases) assert.equal(compileMessage(yaml), message);
   // The file name is input too.
@@ -82,15 +96,22 @@ test('the lesson compiler escapes what it quotes', () => {
   const broken = lesson.replace(/^engine: basic$/m, 'engine: "basic\\e[2J"');
   assert.throws(() => parseLesson(broken, { file: 'l\u0007.md', catalog: CATALOG }), {
     name: 'LessonError',
-    message: "l\\x07.md:4:9: engine: unknown engine 'basic\\x1b[2J'; the engines are: basic, parking_lot, aqs",
+    message:
+      "l\\x07.md:4:9: engine: unknown engine 'basic\\x1b[2J'; the engines are: basic, parking_lot, aqs",
   });
 });
 
 test('lockstep escapes what it quotes: file names, options, commands, schedules', () => {
   const cases = [
     [['run', 'no\u001b[2J.yaml'], 'lockstep run: cannot read no\\x1b[2J.yaml: no such file\n'],
-    [['run', RACY, '--policy', 'fa\u001bir'], "lockstep run: --policy must be round-robin, random, priority, pct, manual, not 'fa\\x1bir'\n"],
-    [['fr\u001b[0mob'], "lockstep: unknown command 'fr\\x1b[0mob'; the commands are: run, explore, compile, check (see lockstep --help)\n"],
+    [
+      ['run', RACY, '--policy', 'fa\u001bir'],
+      "lockstep run: --policy must be round-robin, random, priority, pct, manual, not 'fa\\x1bir'\n",
+    ],
+    [
+      ['fr\u001b[0mob'],
+      "lockstep: unknown command 'fr\\x1b[0mob'; the commands are: run, explore, compile, check (see lockstep --help)\n",
+    ],
     [['check', 'no\u0007where'], 'lockstep check: cannot read no\\x07where: no such file or folder\n'],
   ];
   for (const [args, stderr] of cases) {
@@ -98,7 +119,11 @@ test('lockstep escapes what it quotes: file names, options, commands, schedules'
     assert.equal(r.stderr, stderr, JSON.stringify(args));
     assert.equal(r.status, 2, JSON.stringify(args));
   }
-  for (const args of [['run', RACY, '--variant', 'b\u001b[5m'], ['run', RACY, '--schedule', 'v1: A \u001b[2J'], ['run', RACY, '--j\u001bson']]) {
+  for (const args of [
+    ['run', RACY, '--variant', 'b\u001b[5m'],
+    ['run', RACY, '--schedule', 'v1: A \u001b[2J'],
+    ['run', RACY, '--j\u001bson'],
+  ]) {
     const r = lockstep(args);
     assert.equal(r.status, 2, JSON.stringify(args));
     assert.ok(r.stderr.includes('\\x1b'), r.stderr);
@@ -122,7 +147,10 @@ function bytecode(type, actor = 'A') {
 test('the C decoder escapes what it quotes, natively and in wasm alike', () => {
   const cases = [
     [bytecode('\u001b[2Jcounter'), "bytecode: at byte 29: object 'c' has unknown type '\\x1b[2Jcounter'"],
-    [bytecode('counter', 'B\u0007'), "bytecode: at byte 31: actor 1's name 'B\\x07' must be a letter, then letters, digits, _ or -"],
+    [
+      bytecode('counter', 'B\u0007'),
+      "bytecode: at byte 31: actor 1's name 'B\\x07' must be a letter, then letters, digits, _ or -",
+    ],
   ];
   for (const [bytes, message] of cases) {
     const bc = join(dir, 'e.bc');
@@ -130,7 +158,10 @@ test('the C decoder escapes what it quotes, natively and in wasm alike', () => {
     const n = native(['run', bc]);
     assert.equal(n.stderr, `${bc}: ${message}\n`);
     assert.equal(n.status, 2);
-    assert.throws(() => new Session(M, bytes), (e) => e instanceof LockstepError && e.message === message);
+    assert.throws(
+      () => new Session(M, bytes),
+      (e) => e instanceof LockstepError && e.message === message,
+    );
   }
 });
 
@@ -165,11 +196,14 @@ test('a schedule that diverges on a name with ESC in it is quoted escaped, nativ
   assert.equal(summary.outcome, 'error');
   const s = new Session(M, bytes);
   try {
-    assert.throws(() => s.run({ policy: 'round-robin', seed: 0, maxSteps: 100, schedule }), (e) => {
-      assert.ok(e instanceof LockstepError);
-      assert.equal(e.message, 'schedule diverged at step 1: expected A work on c\\x1b[5m, got A work on -');
-      return true;
-    });
+    assert.throws(
+      () => s.run({ policy: 'round-robin', seed: 0, maxSteps: 100, schedule }),
+      (e) => {
+        assert.ok(e instanceof LockstepError);
+        assert.equal(e.message, 'schedule diverged at step 1: expected A work on c\\x1b[5m, got A work on -');
+        return true;
+      },
+    );
   } finally {
     s.free();
   }

@@ -37,7 +37,10 @@ function progressOf(/** @type {string} */ stderr) {
     return { executions: Number(m[1]), bound: m[2], steps: Number(m[3]), seconds: Number(m[4]) };
   });
   for (let i = 1; i < seen.length; i++) {
-    assert.ok(seen[i].seconds >= seen[i - 1].seconds + 1 - 0.05, `two lines within a second: ${lines[i - 1]} / ${lines[i]}`);
+    assert.ok(
+      seen[i].seconds >= seen[i - 1].seconds + 1 - 0.05,
+      `two lines within a second: ${lines[i - 1]} / ${lines[i]}`,
+    );
     assert.ok(seen[i].executions >= seen[i - 1].executions && seen[i].steps >= seen[i - 1].steps, lines[i]);
   }
   return seen;
@@ -87,7 +90,16 @@ test('lockstep explore ends on a repeat with no end, says so, and reports progre
 });
 
 test('lockstep explore --json on a spin nobody releases: the reason, no progress', () => {
-  const r = spawn(process.execPath, [cli, 'explore', SPIN, '--strategy', 'random', '--max-total-steps', '200000', '--json']);
+  const r = spawn(process.execPath, [
+    cli,
+    'explore',
+    SPIN,
+    '--strategy',
+    'random',
+    '--max-total-steps',
+    '200000',
+    '--json',
+  ]);
   assert.equal(r.status, 0, r.stderr);
   const j = JSON.parse(r.stdout);
   assert.deepEqual([j.found, j.complete, j.executions, j.reason], [false, false, 20, EVERY_RUN]);
@@ -96,18 +108,41 @@ test('lockstep explore --json on a spin nobody releases: the reason, no progress
 
 test('--max-executions 0 is documented as no limit on runs, and such a search still ends', () => {
   const help = lockstep(['explore', '--help']).stdout;
-  assert.match(help, /--max-executions N {3}stop after N runs \(default 1000000; 0: no limit on runs,\n\s+the search still stops at --max-total-steps\)/);
-  assert.match(help, /--max-total-steps N {2}stop when the runs took N steps in all \(default\n\s+20000000, at least 1\)/);
-  const r = spawn(process.execPath, [cli, 'explore', SPIN, '--max-executions', '0', '--max-steps', '1000', '--max-total-steps', '50000', '--json']);
+  assert.match(
+    help,
+    /--max-executions N {3}stop after N runs \(default 1000000; 0: no limit on runs,\n\s+the search still stops at --max-total-steps\)/,
+  );
+  assert.match(
+    help,
+    /--max-total-steps N {2}stop when the runs took N steps in all \(default\n\s+20000000, at least 1\)/,
+  );
+  const r = spawn(process.execPath, [
+    cli,
+    'explore',
+    SPIN,
+    '--max-executions',
+    '0',
+    '--max-steps',
+    '1000',
+    '--max-total-steps',
+    '50000',
+    '--json',
+  ]);
   assert.equal(r.status, 0, r.stderr);
   const j = JSON.parse(r.stdout);
-  assert.deepEqual([j.executions, j.reason], [50, 'every run reached the 1,000-step limit: the program may not terminate; see --max-steps']);
+  assert.deepEqual(
+    [j.executions, j.reason],
+    [50, 'every run reached the 1,000-step limit: the program may not terminate; see --max-steps'],
+  );
 });
 
 test('--max-total-steps 0 (a search that might never end) is refused by both CLIs', () => {
   const r = lockstep(['explore', SPIN, '--max-total-steps', '0']);
   assert.equal(r.status, 2);
-  assert.equal(r.stderr, 'lockstep explore: --max-total-steps must be at least 1 (a search must end), not 0\n');
+  assert.equal(
+    r.stderr,
+    'lockstep explore: --max-total-steps must be at least 1 (a search must end), not 0\n',
+  );
   const dir = tempDir();
   const bc = join(dir, 'spin.bc');
   writeFileSync(bc, compileFile(SPIN).bytecode);
@@ -129,7 +164,10 @@ test('a Session tells its progress from inside one long run', () => {
     const end = s.exploreStep(1, (p) => calls.push(p));
     assert.equal(end.finished, true);
     assert.equal(end.result.total_steps, 100000);
-    assert.equal(end.result.reason, 'every run reached the 100,000-step limit: the program may not terminate; see --max-steps');
+    assert.equal(
+      end.result.reason,
+      'every run reached the 100,000-step limit: the program may not terminate; see --max-steps',
+    );
     s.exploreFinish();
   } finally {
     s.free();

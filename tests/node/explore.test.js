@@ -22,8 +22,17 @@ function exploreJson(args) {
 test('explore --json prints exactly the documented keys', () => {
   const r = exploreJson([RACY]);
   assert.deepEqual(Object.keys(r), [
-    'found', 'kind', 'schedule', 'steps', 'preemptions', 'executions', 'pruned', 'bound',
-    'complete', 'elapsed_ms', 'reason',
+    'found',
+    'kind',
+    'schedule',
+    'steps',
+    'preemptions',
+    'executions',
+    'pruned',
+    'bound',
+    'complete',
+    'elapsed_ms',
+    'reason',
   ]);
 });
 
@@ -34,12 +43,19 @@ for (const variant of ['validate_outside', 'widen']) {
     assert.equal(r.kind, 'stuck');
     assert.ok(r.preemptions <= 2);
     const replay = JSON.parse(
-      lockstep(['run', LOST, '--variant', variant, '--schedule', r.schedule, '--policy', 'manual', '--json']).stdout,
+      lockstep(['run', LOST, '--variant', variant, '--schedule', r.schedule, '--policy', 'manual', '--json'])
+        .stdout,
     );
     assert.equal(replay.outcome, 'stuck');
     assert.equal(replay.steps, r.steps);
-    assert.deepEqual(replay.stuck.map((s) => s.actor), ['B']);
-    assert.match(replay.stuck[0].reason, /^parked on mutex m \(bucket \d+\) since step \d+; its validate passed at step \d+ with state 11; A's unpark_one on m at step \d+ found no waiter and wrote 00 at step \d+; nobody will unpark it$/);
+    assert.deepEqual(
+      replay.stuck.map((s) => s.actor),
+      ['B'],
+    );
+    assert.match(
+      replay.stuck[0].reason,
+      /^parked on mutex m \(bucket \d+\) since step \d+; its validate passed at step \d+ with state 11; A's unpark_one on m at step \d+ found no waiter and wrote 00 at step \d+; nobody will unpark it$/,
+    );
   });
 }
 
@@ -53,7 +69,10 @@ test('the text report tells the story of the stuck thread', () => {
   const r = lockstep(['explore', LOST]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^violation: stuck after 34 steps, schedule v1: .* \(2 preemptions\)\n/);
-  assert.match(r.stdout, /\nB: parked on mutex m \(bucket 30\) since step 34;.*nobody will unpark it \(engines\/parking_lot\/lot\.c:\d+\)\n/);
+  assert.match(
+    r.stdout,
+    /\nB: parked on mutex m \(bucket 30\) since step 34;.*nobody will unpark it \(engines\/parking_lot\/lot\.c:\d+\)\n/,
+  );
 });
 
 test('the correct variant, 2 threads x 2 rounds, has no violation within bound 3', () => {
@@ -91,7 +110,10 @@ test('a step limit makes the search incomplete and says why', () => {
   assert.equal(r.found, false);
   assert.equal(r.complete, false);
   // No run of it is as short as 10 steps: every one reached the limit.
-  assert.equal(r.reason, 'every run reached the 10-step limit: the program may not terminate; see --max-steps');
+  assert.equal(
+    r.reason,
+    'every run reached the 10-step limit: the program may not terminate; see --max-steps',
+  );
 });
 
 test('random and pct searches are never complete', () => {

@@ -62,4 +62,3 @@ export function lockstep(args, options = {}) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: root, ...options });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
-

@@ -51,7 +51,7 @@ export function labelUses(text) {
   return uses;
 }
 
-test('the catalog exports each engine\'s labels', () => {
+test("the catalog exports each engine's labels", () => {
   for (const [name, engine] of Object.entries(CATALOG.engines)) {
     assert.ok(Array.isArray(engine.labels), `${name} has labels`);
     if (name !== 'basic') assert.ok(engine.labels.length > 5, `${name}: ${engine.labels.length} labels`);

@@ -240,9 +240,12 @@ test('a missing Chinese title, and other texts that are not in both languages', 
 });
 
 test('an unknown goal kind, two goal kinds, and a bug lesson whose goal the explorer cannot search', () => {
-  assert.deepEqual(problems(good('  order:\n    - {actor: B, kind: store, old: 1, new: 1}\n', '  deadlock: true\n')), [
-    'lesson.md:12:3: goal.deadlock: is not a goal kind; a goal has text:, optionally variant:, and one of: stuck, overlap, assertion, violation, order, state, done_without (state: may add at: any or end)',
-  ]);
+  assert.deepEqual(
+    problems(good('  order:\n    - {actor: B, kind: store, old: 1, new: 1}\n', '  deadlock: true\n')),
+    [
+      'lesson.md:12:3: goal.deadlock: is not a goal kind; a goal has text:, optionally variant:, and one of: stuck, overlap, assertion, violation, order, state, done_without (state: may add at: any or end)',
+    ],
+  );
   assert.deepEqual(problems(good('  order:\n', '  overlap: true\n  order:\n')), [
     'lesson.md:9:3: goal: needs exactly one of stuck, overlap, assertion, violation, order, state, done_without (it has overlap and order)',
   ]);
@@ -252,15 +255,23 @@ test('an unknown goal kind, two goal kinds, and a bug lesson whose goal the expl
 });
 
 test('bad matchers: an unknown field, an unknown kind, an actor the lesson does not have, a field a next action lacks', () => {
-  assert.deepEqual(problems(good('  - when: {actor: B, kind: store}', '  - when: {actor: B, lable: store}')), [
-    'lesson.md:22:22: beats[0].when.lable: is not a known field; expected one of: variant, actor, kind, object, label, site, step, time, until, ok, old, new, value, expected, desired, arg, count, inside, woken, by, target, text, check, width, op, round',
-  ]);
+  assert.deepEqual(
+    problems(good('  - when: {actor: B, kind: store}', '  - when: {actor: B, lable: store}')),
+    [
+      'lesson.md:22:22: beats[0].when.lable: is not a known field; expected one of: variant, actor, kind, object, label, site, step, time, until, ok, old, new, value, expected, desired, arg, count, inside, woken, by, target, text, check, width, op, round',
+    ],
+  );
   assert.deepEqual(problems(good('  - when: {actor: B, kind: store}', '  - when: {actor: Z, kind: stor}')), [
     "lesson.md:22:19: beats[0].when.actor: 'Z' is not an actor of this lesson (actors: A, B)",
     "lesson.md:22:28: beats[0].when.kind: 'stor' is not an event kind; the kinds are: load, store, cas, swap, fetch_add, fetch_or, fetch_and, lock, unlock, prepare_park, park, unpark, spin, yield, sleep, work, cs_enter, cs_exit, print, assert, note, finish, clock, violation, stuck, error, op",
   ]);
   assert.deepEqual(
-    problems(good('    - {actor: B, kind: store, old: 1, new: 1}', '    - {actor: B, kind: store, old: one, new: 1}')),
+    problems(
+      good(
+        '    - {actor: B, kind: store, old: 1, new: 1}',
+        '    - {actor: B, kind: store, old: one, new: 1}',
+      ),
+    ),
     ['lesson.md:13:36: goal.order[0].old: must be a number'],
   );
   assert.deepEqual(
@@ -282,7 +293,9 @@ test('problems inside the scenario, predicates and the solution point into the l
     "lesson.md:14:21: variants[1]: 'fast' is not a variant of engine basic; it has: correct",
   ]);
   assert.deepEqual(
-    problems(good('    verify: counter == 1', '    verify: [counter.valu == 1, "counter = 1", Z.status == x]')),
+    problems(
+      good('    verify: counter == 1', '    verify: [counter.valu == 1, "counter = 1", Z.status == x]'),
+    ),
     [
       "lesson.md:41:22: questions[0].verify[0]: object counter has no field 'valu'; it has: value, bucket, address, key, owner",
       'lesson.md:41:34: questions[0].verify[1]: must be LEFT CMP RIGHT, e.g. "m.state == 3" (CMP: == != < <= > >=)',
@@ -292,9 +305,12 @@ test('problems inside the scenario, predicates and the solution point into the l
   assert.deepEqual(problems(good('solution: "A B A"', 'solution: "A C A"')), [
     "lesson.md:20:14: solution: names actor 'C', which this lesson does not have (actors: A, B)",
   ]);
-  assert.deepEqual(problems(good('scenario:\n  objects:', 'scenario: {actors: {A: [work 1]}}\nx:\n  objects:')), [
-    'lesson.md:15:1: x: is not a known field; expected one of: id, order, engine, variants, bug, title, goal, scenario, solution, explore, beats, hints, unlock, fold, questions, recap, real_world, outcomes',
-  ]);
+  assert.deepEqual(
+    problems(good('scenario:\n  objects:', 'scenario: {actors: {A: [work 1]}}\nx:\n  objects:')),
+    [
+      'lesson.md:15:1: x: is not a known field; expected one of: id, order, engine, variants, bug, title, goal, scenario, solution, explore, beats, hints, unlock, fold, questions, recap, real_world, outcomes',
+    ],
+  );
 });
 
 test('a flow-style scenario is refused with a clear message', () => {
@@ -476,7 +492,10 @@ test('lockstep check: ids and orders unique across the lessons checked together'
 
 test('lockstep check: bad usage exits 2', () => {
   const none = lockstep(['check']);
-  assert.deepEqual([none.status, none.stdout, none.stderr], [2, '', 'usage: lockstep check PATH... [--quiet]\n']);
+  assert.deepEqual(
+    [none.status, none.stdout, none.stderr],
+    [2, '', 'usage: lockstep check PATH... [--quiet]\n'],
+  );
   const missing = lockstep(['check', 'no/such/lessons']);
   assert.deepEqual(
     [missing.status, missing.stderr],
@@ -490,7 +509,10 @@ test('lockstep check: bad usage exits 2', () => {
     [2, `lockstep check: ${empty} holds no lesson files (*.md other than README.md)\n`],
   );
   const opt = lockstep(['check', 'lessons/', '--fast']);
-  assert.deepEqual([opt.status, opt.stderr], [2, 'lockstep check: unknown option --fast (see lockstep --help)\n']);
+  assert.deepEqual(
+    [opt.status, opt.stderr],
+    [2, 'lockstep check: unknown option --fast (see lockstep --help)\n'],
+  );
   const help = lockstep(['help', 'check']);
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^lockstep check PATH\.\.\. \[--quiet\]\n\nChecks lesson files/);
@@ -516,7 +538,12 @@ test("a beat's claim is checked on the solution replayed under the other variant
   );
   const r = lockstep(['check', file, '--quiet']);
   assert.equal(r.status, 1);
-  const line = read('lessons/07-lost-wakeup.md').split('\n').indexOf('    verify: [m.state == 0, A.status == finished]') + 1 - 2;
+  const line =
+    read('lessons/07-lost-wakeup.md')
+      .split('\n')
+      .indexOf('    verify: [m.state == 0, A.status == finished]') +
+    1 -
+    2;
   assert.equal(
     r.stdout,
     `${file}:${line}:13: beats[9].verify: does not hold when the beat is said at step 28 of the solution replayed under correct (same actor order, then round-robin): m.state is 3; A.status is blocked\n0 passed, 1 failed\n`,
@@ -538,8 +565,15 @@ test("a hint stage's claim is checked at every step it is shown, on every path",
 
 test('fold: counts a run of steps that change nothing shared as one action; more than 15 actions is a problem', () => {
   const ok = lockstep(['check', 'lessons/07-lost-wakeup.md']);
-  assert.equal(ok.stdout, 'ok   lessons/07-lost-wakeup.md (lost-wakeup, 32 learner steps, 12 actions with fold)\n1 passed, 0 failed\n');
-  const file = sixWith('fold: [spin, yield, prepare_park, {kind: load, label: read state}]\n', '', 'nofold.md');
+  assert.equal(
+    ok.stdout,
+    'ok   lessons/07-lost-wakeup.md (lost-wakeup, 32 learner steps, 12 actions with fold)\n1 passed, 0 failed\n',
+  );
+  const file = sixWith(
+    'fold: [spin, yield, prepare_park, {kind: load, label: read state}]\n',
+    '',
+    'nofold.md',
+  );
   const r = lockstep(['check', file, '--quiet']);
   assert.equal(r.status, 1);
   assert.match(
@@ -578,22 +612,37 @@ hints:
     s.step(0);
     const e1 = s.trace();
     const st1 = s.state();
-    assert.deepEqual(beatsAt(l.beats, e1, 1, 'correct', st1).map((b) => b.index), [2]);
-    assert.deepEqual(beatsAt(l.beats, e1, 1, 'correct').map((b) => b.index), [], 'no state: no conditional beat');
-    assert.deepEqual(beatsAt(l.beats, e1, 1, 'other', st1).map((b) => b.index), [], 'another variant');
+    assert.deepEqual(
+      beatsAt(l.beats, e1, 1, 'correct', st1).map((b) => b.index),
+      [2],
+    );
+    assert.deepEqual(
+      beatsAt(l.beats, e1, 1, 'correct').map((b) => b.index),
+      [],
+      'no state: no conditional beat',
+    );
+    assert.deepEqual(
+      beatsAt(l.beats, e1, 1, 'other', st1).map((b) => b.index),
+      [],
+      'another variant',
+    );
     assert.equal(hintStage(l.hints, e1, 'correct', st1), 1);
     s.step(1);
     s.step(1);
     s.step(0);
     // B has finished: the second stage's if: no longer holds, the first applies again.
     assert.equal(hintStage(l.hints, s.trace(), 'correct', s.state()), 0);
-    assert.deepEqual(beatsAt(l.beats, s.trace(), 3, 'correct', (s.goto(3), s.state())).map((b) => b.index), [0]);
+    assert.deepEqual(
+      beatsAt(l.beats, s.trace(), 3, 'correct', (s.goto(3), s.state())).map((b) => b.index),
+      [0],
+    );
   } finally {
     s.free();
   }
-  assert.deepEqual(problems(good('    say: {en: B writes.', '    variant: handoff\n    say: {en: B writes.')), [
-    "lesson.md:23:14: beats[0].variant: 'handoff' is not one of the lesson's variants: correct",
-  ]);
+  assert.deepEqual(
+    problems(good('    say: {en: B writes.', '    variant: handoff\n    say: {en: B writes.')),
+    ["lesson.md:23:14: beats[0].variant: 'handoff' is not one of the lesson's variants: correct"],
+  );
 });
 
 test('lockstep check points each problem at the field it is about', () => {

@@ -12,7 +12,9 @@ import { ADDRESSES, LIMITS, NAME_LIMITS, BYTECODE_VERSION } from '../../wasm/js/
 /** The #define'd integers of a C header. */
 function defines(rel) {
   const out = {};
-  for (const m of readFileSync(join(root, rel), 'utf8').matchAll(/^#define (\w+) \(?([0-9]+)[uUlL]*( << ([0-9]+))?\)?[uUlL]*\s*$/gm))
+  for (const m of readFileSync(join(root, rel), 'utf8').matchAll(
+    /^#define (\w+) \(?([0-9]+)[uUlL]*( << ([0-9]+))?\)?[uUlL]*\s*$/gm,
+  ))
     out[m[1]] = Number(m[2]) * 2 ** Number(m[4] ?? 0);
   return out;
 }
@@ -21,11 +23,21 @@ test('LIMITS mirror bytecode.h', () => {
   const h = defines('core/script/bytecode.h');
   assert.deepEqual(
     {
-      bytes: h.SCRIPT_MAX_BYTES, strings: h.SCRIPT_MAX_STRINGS, stringBytes: h.SCRIPT_MAX_STRING,
-      objects: h.SCRIPT_MAX_OBJECTS, actors: h.SCRIPT_MAX_ACTORS, codeBytes: h.SCRIPT_MAX_CODE,
-      instructions: h.SCRIPT_MAX_INSTRS, args: h.SCRIPT_MAX_ARGS, params: h.SCRIPT_MAX_PARAMS,
-      depth: h.SCRIPT_MAX_DEPTH, repeat: h.SCRIPT_MAX_REPEAT, finals: h.SCRIPT_MAX_FINALS,
-      sleepUs: h.SCRIPT_MAX_SLEEP_US, variants: h.SCRIPT_MAX_VARIANTS, scheduleBytes: h.SCRIPT_MAX_SCHEDULE,
+      bytes: h.SCRIPT_MAX_BYTES,
+      strings: h.SCRIPT_MAX_STRINGS,
+      stringBytes: h.SCRIPT_MAX_STRING,
+      objects: h.SCRIPT_MAX_OBJECTS,
+      actors: h.SCRIPT_MAX_ACTORS,
+      codeBytes: h.SCRIPT_MAX_CODE,
+      instructions: h.SCRIPT_MAX_INSTRS,
+      args: h.SCRIPT_MAX_ARGS,
+      params: h.SCRIPT_MAX_PARAMS,
+      depth: h.SCRIPT_MAX_DEPTH,
+      repeat: h.SCRIPT_MAX_REPEAT,
+      finals: h.SCRIPT_MAX_FINALS,
+      sleepUs: h.SCRIPT_MAX_SLEEP_US,
+      variants: h.SCRIPT_MAX_VARIANTS,
+      scheduleBytes: h.SCRIPT_MAX_SCHEDULE,
     },
     { ...LIMITS },
   );

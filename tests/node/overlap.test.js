@@ -25,7 +25,8 @@ function problems(yaml) {
   return 'ok';
 }
 
-const MUTEXES = (objects) => `title: t\nengine: parking_lot\nobjects:\n${objects}actors:\n  A: [lock m1, unlock m1]\n`;
+const MUTEXES = (objects) =>
+  `title: t\nengine: parking_lot\nobjects:\n${objects}actors:\n  A: [lock m1, unlock m1]\n`;
 
 test('an object placed inside one placed by the machine is reported at its address:', () => {
   assert.equal(
@@ -60,7 +61,11 @@ test('two objects placed by hand, in block style: the line of the second address
 
 test('touching is not overlapping, and an object below the others is fine', () => {
   assert.equal(
-    problems(MUTEXES('  m1: mini_mutex\n  m2: {type: mini_mutex, address: 0x10040}\n  m3: {type: mini_mutex, address: 0x8}\n')),
+    problems(
+      MUTEXES(
+        '  m1: mini_mutex\n  m2: {type: mini_mutex, address: 0x10040}\n  m3: {type: mini_mutex, address: 0x8}\n',
+      ),
+    ),
     'ok',
   );
 });
@@ -104,7 +109,11 @@ test('lockstep compile, run and explore refuse it with exit 2 and write nothing'
     `${file}:5:35: objects.m2.address: m2 (mini_mutex, 64 bytes) at 0x10020 overlaps m1 at 0x10000 ` +
     '(its default address), which takes up to 0x1003f; objects must not share bytes\n';
   const out = join(dir, 'overlap.bc');
-  for (const args of [['compile', file, '-o', out], ['run', file], ['explore', file]]) {
+  for (const args of [
+    ['compile', file, '-o', out],
+    ['run', file],
+    ['explore', file],
+  ]) {
     const r = lockstep(args);
     assert.equal(r.stderr, message, args[0]);
     assert.equal(r.status, 2, args[0]);
@@ -122,11 +131,15 @@ test('bytecode with overlapping objects is refused by the decoder, natively and 
     actors: [{ name: 'A', kind: 0, priority: 0, code: [{ op: 'work', steps: 1 }] }],
     finals: [],
   });
-  const message = "bytecode: at byte 36: object 'm2' at 0x10020 (64 bytes) overlaps 'm1' at 0x10000 (64 bytes)";
+  const message =
+    "bytecode: at byte 36: object 'm2' at 0x10020 (64 bytes) overlaps 'm1' at 0x10000 (64 bytes)";
   const bc = join(dir, 'hand.bc');
   writeFileSync(bc, bytes);
   const n = native(['run', bc]);
   assert.equal(n.status, 2);
   assert.equal(n.stderr, `${bc}: ${message}\n`);
-  assert.throws(() => new Session(M, bytes), (e) => e instanceof LockstepError && e.message === message);
+  assert.throws(
+    () => new Session(M, bytes),
+    (e) => e instanceof LockstepError && e.message === message,
+  );
 });

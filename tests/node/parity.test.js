@@ -24,14 +24,34 @@ const dir = tempDir();
 function runsFor(scenario) {
   /** @type {{label: string, policy: string, seed: number, maxSteps: number, schedule?: string}[]} */
   const runs = [{ label: 'round-robin', policy: 'round-robin', seed: 0, maxSteps: 100000 }];
-  for (const seed of [1, 2, 3, 42, 1234567]) runs.push({ label: `random seed ${seed}`, policy: 'random', seed, maxSteps: 100000 });
+  for (const seed of [1, 2, 3, 42, 1234567])
+    runs.push({ label: `random seed ${seed}`, policy: 'random', seed, maxSteps: 100000 });
   runs.push({ label: 'manual', policy: 'manual', seed: 0, maxSteps: 100000 });
   runs.push({ label: 'limit 3', policy: 'round-robin', seed: 0, maxSteps: 3 });
   const first = scenario.actors[0].name;
   const last = scenario.actors[scenario.actors.length - 1].name;
-  runs.push({ label: 'readable prefix', policy: 'round-robin', seed: 0, maxSteps: 100000, schedule: `v1: ${last} ${last} ${first}` });
-  runs.push({ label: 'diverging', policy: 'round-robin', seed: 0, maxSteps: 100000, schedule: `v1: ${first}@cas:nothing` });
-  if (scenario.schedule) runs.push({ label: 'scenario schedule', policy: 'round-robin', seed: 0, maxSteps: 100000, schedule: scenario.schedule });
+  runs.push({
+    label: 'readable prefix',
+    policy: 'round-robin',
+    seed: 0,
+    maxSteps: 100000,
+    schedule: `v1: ${last} ${last} ${first}`,
+  });
+  runs.push({
+    label: 'diverging',
+    policy: 'round-robin',
+    seed: 0,
+    maxSteps: 100000,
+    schedule: `v1: ${first}@cas:nothing`,
+  });
+  if (scenario.schedule)
+    runs.push({
+      label: 'scenario schedule',
+      policy: 'round-robin',
+      seed: 0,
+      maxSteps: 100000,
+      schedule: scenario.schedule,
+    });
   return runs;
 }
 
@@ -80,7 +100,19 @@ for (const file of scenarioFiles()) {
       // The runner starts from the scenario's own variant and schedule (the
       // bytecode carries them); 'v1:' is the schedule with no entries.
       const schedule = r.schedule ?? 'v1:';
-      const args = ['run', bc, '--policy', r.policy, '--seed', String(r.seed), '--max-steps', String(r.maxSteps), '--trace', out, '--json'];
+      const args = [
+        'run',
+        bc,
+        '--policy',
+        r.policy,
+        '--seed',
+        String(r.seed),
+        '--max-steps',
+        String(r.maxSteps),
+        '--trace',
+        out,
+        '--json',
+      ];
       args.push('--schedule', schedule);
       const n = native(args);
       assert.equal(n.status, 0, `${r.label}: ${n.stderr}`);
@@ -92,7 +124,10 @@ for (const file of scenarioFiles()) {
         // A schedule that diverges (here: on purpose, or because the named
         // actor cannot move in this scenario) ends the run with an error
         // outcome; the native runner reports it the same way.
-        assert.ok(e instanceof LockstepError && r.schedule && /^schedule diverged at step \d+: /.test(e.message), `${r.label}: ${e}`);
+        assert.ok(
+          e instanceof LockstepError && r.schedule && /^schedule diverged at step \d+: /.test(e.message),
+          `${r.label}: ${e}`,
+        );
         assert.equal(s.summary().outcome, 'error');
       }
       if (compared === 0) {
@@ -120,8 +155,15 @@ test('the second of two mutexes without address: parks in the same bucket native
   const buckets = new Set([...w.matchAll(/"object":"lot\[(\d+)\]"/g)].map((m) => m[1]));
   assert.deepEqual([...buckets], ['1']);
   assert.deepEqual(
-    state.objects.map((/** @type {{name: string, address: number, bucket: number}} */ o) => [o.name, o.address, o.bucket]),
-    [['m1', 0x10000, 30], ['m2', 0x10040, 1]],
+    state.objects.map((/** @type {{name: string, address: number, bucket: number}} */ o) => [
+      o.name,
+      o.address,
+      o.bucket,
+    ]),
+    [
+      ['m1', 0x10000, 30],
+      ['m2', 0x10040, 1],
+    ],
   );
 });
 
@@ -153,7 +195,13 @@ for (const [engine, type, params] of [
     try {
       const got = s.state().objects.map((/** @type {{address: number}} */ o) => o.address);
       const after = 0x30000 + Math.ceil(footprint / 64) * 64;
-      assert.deepEqual(got, [0x10000, 0x30000, after, 0x10000 + footprint, after + Math.ceil(footprint / 64) * 64]);
+      assert.deepEqual(got, [
+        0x10000,
+        0x30000,
+        after,
+        0x10000 + footprint,
+        after + Math.ceil(footprint / 64) * 64,
+      ]);
       assert.deepEqual(got, ruleAddresses(compiled.scenario));
     } finally {
       s.free();

@@ -69,7 +69,8 @@ function inOrder(trace, matchers) {
 }
 
 /** The events of one actor, as "kind label" (or "kind" when unlabelled). */
-const eventsOf = (trace, actor) => trace.filter((e) => e.actor === actor).map((e) => (e.label ? `${e.kind} ${e.label}` : e.kind));
+const eventsOf = (trace, actor) =>
+  trace.filter((e) => e.actor === actor).map((e) => (e.label ? `${e.kind} ${e.label}` : e.kind));
 
 const SPIN_ROUNDS = ['spin', 'spin', 'spin', 'yield', 'yield', 'yield', 'yield', 'yield', 'yield', 'yield'];
 
@@ -106,7 +107,12 @@ test('contended: B fails, spins, sets PARKED, parks under the bucket lock; A wak
   // B's side, up to the moment it sleeps.
   const parkedAt = inOrder(trace, [
     { actor: 'B', kind: 'cas', label: 'fast path: CAS 00 -> 01', ok: false, old: 1 },
-    ...Array.from({ length: 10 }, (_, i) => ({ actor: 'B', kind: 'note', label: 'spin round', value: i + 1 })),
+    ...Array.from({ length: 10 }, (_, i) => ({
+      actor: 'B',
+      kind: 'note',
+      label: 'spin round',
+      value: i + 1,
+    })),
     { actor: 'B', kind: 'cas', label: 'set PARKED', ok: true, old: 1, new: 3 },
     { actor: 'B', kind: 'lock', object: bucket, label: 'lock bucket' },
   ]).at(-1);
@@ -119,9 +125,17 @@ test('contended: B fails, spins, sets PARKED, parks under the bucket lock; A wak
   ]);
   assert.equal(bSide[0], parkedAt);
   // The spin rounds: three busy spins of 2, 4, 8 hints, then seven yields.
-  const spins = trace.slice(0, parkedAt).filter((e) => e.actor === 'B' && (e.kind === 'spin' || e.kind === 'yield'));
-  assert.deepEqual(spins.map((e) => e.kind), SPIN_ROUNDS);
-  assert.deepEqual(spins.slice(0, 3).map((e) => e.count), [2, 4, 8]);
+  const spins = trace
+    .slice(0, parkedAt)
+    .filter((e) => e.actor === 'B' && (e.kind === 'spin' || e.kind === 'yield'));
+  assert.deepEqual(
+    spins.map((e) => e.kind),
+    SPIN_ROUNDS,
+  );
+  assert.deepEqual(
+    spins.slice(0, 3).map((e) => e.count),
+    [2, 4, 8],
+  );
 
   // Asleep: B is blocked at "sleep on my parker", queued in bucket 30, state 11.
   const sleepStep = trace[bSide[4]].step;
@@ -129,8 +143,13 @@ test('contended: B fails, spins, sets PARKED, parks under the bucket lock; A wak
   const st = session.state();
   const b = st.actors.find((a) => a.name === 'B');
   assert.equal(b.status, 'blocked');
-  assert.deepEqual([b.next.kind, b.next.label, b.next.site], ['park', 'sleep on my parker', site('engines/parking_lot/lot.c', 'sleep on my parker')]);
-  assert.deepEqual(st.engines.parking_lot.queues, [{ bucket: 30, locked_by: null, waiters: [{ key: 0x10000, actor: 'B' }] }]);
+  assert.deepEqual(
+    [b.next.kind, b.next.label, b.next.site],
+    ['park', 'sleep on my parker', site('engines/parking_lot/lot.c', 'sleep on my parker')],
+  );
+  assert.deepEqual(st.engines.parking_lot.queues, [
+    { bucket: 30, locked_by: null, waiters: [{ key: 0x10000, actor: 'B' }] },
+  ]);
   assert.equal(st.objects[0].fields.state, 3);
   session.goto(summary.steps);
 
@@ -151,7 +170,10 @@ test('contended: B fails, spins, sets PARKED, parks under the bucket lock; A wak
   ]);
   assert.ok(aSide[0] > bSide[4], "A's unlock comes after B is asleep");
   // Between queueing and waking, B did nothing.
-  assert.deepEqual(trace.slice(bSide[4] + 1, aSide[7]).filter((e) => e.actor === 'B'), []);
+  assert.deepEqual(
+    trace.slice(bSide[4] + 1, aSide[7]).filter((e) => e.actor === 'B'),
+    [],
+  );
   session.free();
 });
 
@@ -174,7 +196,14 @@ test('shared bucket: two mutexes hash to one bucket, share its FIFO, and each un
     [0x10000, 30, 0x10090, 30],
   );
   assert.deepEqual(st.engines.parking_lot.queues, [
-    { bucket: 30, locked_by: 'D', waiters: [{ key: 0x10000, actor: 'B' }, { key: 0x10090, actor: 'D' }] },
+    {
+      bucket: 30,
+      locked_by: 'D',
+      waiters: [
+        { key: 0x10000, actor: 'B' },
+        { key: 0x10090, actor: 'D' },
+      ],
+    },
   ]);
   session.goto(summary.steps);
 
@@ -190,7 +219,10 @@ test('shared bucket: two mutexes hash to one bucket, share its FIFO, and each un
     { actor: 'A', kind: 'unpark', target: 'B' },
     { actor: 'B', kind: 'park', woken: true, by: 'A' },
   ]);
-  assert.deepEqual(trace.filter((e) => e.kind === 'unpark').map((e) => `${e.actor}->${e.target}`), ['C->D', 'A->B']);
+  assert.deepEqual(
+    trace.filter((e) => e.kind === 'unpark').map((e) => `${e.actor}->${e.target}`),
+    ['C->D', 'A->B'],
+  );
   session.free();
 });
 
@@ -208,7 +240,13 @@ test('lost wakeup (validate_outside): stuck, B parked on mutex m in bucket 30, a
   const location = site('engines/parking_lot/lot.c', 'sleep on my parker');
   assert.deepEqual(summary.stuck, [{ actor: 'B', reason: LOST_REASON, location }]);
   assert.deepEqual(trace.at(-1), {
-    step: 34, time: 0, kind: 'stuck', actor: 'B', message: LOST_REASON, site: location, label: 'sleep on my parker',
+    step: 34,
+    time: 0,
+    kind: 'stuck',
+    actor: 'B',
+    message: LOST_REASON,
+    site: location,
+    label: 'sleep on my parker',
   });
 
   // The interleaving: validate passes (no bucket lock), A finds nobody and
@@ -233,19 +271,27 @@ test('lost wakeup (validate_outside): stuck, B parked on mutex m in bucket 30, a
   const st = session.state();
   assert.equal(st.outcome, 'stuck');
   assert.equal(st.objects[0].fields.state, 0);
-  assert.deepEqual(st.engines.parking_lot.queues, [{ bucket: 30, locked_by: null, waiters: [{ key: 0x10000, actor: 'B' }] }]);
+  assert.deepEqual(st.engines.parking_lot.queues, [
+    { bucket: 30, locked_by: null, waiters: [{ key: 0x10000, actor: 'B' }] },
+  ]);
   session.free();
 
   // The widened variant loses the same wakeup under the same schedule (one
   // more step: the yield inside the window).
   const widen = run('lost-wakeup', 'widen');
   assert.equal(widen.summary.outcome, 'stuck');
-  assert.deepEqual(widen.summary.stuck.map((s) => [s.actor, s.location]), [['B', location]]);
+  assert.deepEqual(
+    widen.summary.stuck.map((s) => [s.actor, s.location]),
+    [['B', location]],
+  );
   widen.session.free();
 });
 
 test('the same schedule under correct: not stuck; B validates under the bucket lock, sees 00 and retries', () => {
-  for (const [name, variant] of [['lost-wakeup-correct', undefined], ['lost-wakeup', 'correct']]) {
+  for (const [name, variant] of [
+    ['lost-wakeup-correct', undefined],
+    ['lost-wakeup', 'correct'],
+  ]) {
     const { summary, trace, session } = run(name, variant);
     assert.equal(summary.outcome, 'done', name);
     assert.deepEqual(summary.stuck, []);
@@ -290,7 +336,10 @@ test('handoff: the unlock hands the lock to the woken B; the newcomer C cannot b
   assert.deepEqual([trace[cFast].ok, trace[cFast].old], [false, 1]);
   // B owns the lock the moment it wakes: no retry, straight into its critical section.
   assert.deepEqual(eventsOf(trace.slice(at[4]), 'B').slice(0, 2), ['park sleep on my parker', 'cs_enter']);
-  assert.deepEqual(trace.filter((e) => e.kind === 'cs_enter').map((e) => e.actor), ['A', 'B', 'C']);
+  assert.deepEqual(
+    trace.filter((e) => e.kind === 'cs_enter').map((e) => e.actor),
+    ['A', 'B', 'C'],
+  );
   session.free();
 
   // The same file under the barging (correct) variant: A writes 00, C grabs
@@ -305,7 +354,10 @@ test('handoff: the unlock hands the lock to the woken B; the newcomer C cannot b
     { actor: 'B', kind: 'park', woken: true, by: 'A' },
     { actor: 'B', kind: 'load', label: 'read state', old: 1 },
   ]);
-  assert.deepEqual(t.filter((e) => e.kind === 'cs_enter').map((e) => e.actor), ['A', 'C', 'B']);
+  assert.deepEqual(
+    t.filter((e) => e.kind === 'cs_enter').map((e) => e.actor),
+    ['A', 'C', 'B'],
+  );
   barging.session.free();
 });
 
@@ -327,7 +379,9 @@ test('misuse: unlocking a free mutex is a misuse violation naming the actor and 
 // scenario's variant and schedule, so the runner needs no options for them.
 const runner = join(root, 'build', 'native', 'lockstep-run');
 const cli = join(root, 'bin', 'lockstep.js');
-const files = readdirSync(join(root, dir)).filter((f) => f.endsWith('.yaml')).sort();
+const files = readdirSync(join(root, dir))
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 
 test('the scenario files are the ones these tests read', () => {
   assert.deepEqual(files, [
@@ -356,7 +410,10 @@ for (const f of files) {
     writeFileSync(bc, compiled.bytecode);
     const flagship = name === 'lost-wakeup'; // through the command line too (slower: it loads the module)
     if (flagship) {
-      const c = spawnSync(process.execPath, [cli, 'compile', join(dir, f), '-o', bc], { cwd: root, encoding: 'utf8' });
+      const c = spawnSync(process.execPath, [cli, 'compile', join(dir, f), '-o', bc], {
+        cwd: root,
+        encoding: 'utf8',
+      });
       assert.equal(c.status, 0, c.stderr);
       assert.deepEqual(new Uint8Array(readFileSync(bc)), compiled.bytecode);
     }
@@ -371,7 +428,10 @@ for (const f of files) {
 
     if (flagship) {
       // `lockstep run FILE --json` (wasm) prints what the native runner printed.
-      const r = spawnSync(process.execPath, [cli, 'run', join(dir, f), '--json'], { cwd: root, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [cli, 'run', join(dir, f), '--json'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
       assert.equal(r.status, 0, r.stderr);
       assert.equal(r.stdout, n.stdout);
     }

@@ -57,7 +57,10 @@ test('racy counter: 2 actors x 3 increments end at every value from 2 to 6', () 
   // Only the orders where no increment overlaps another reach 6: the three
   // increments of each actor are whole blocks, so C(6, 3) of them.
   assert.equal(counts.get(6), 20);
-  assert.equal([...counts.values()].reduce((x, y) => x + y), 924);
+  assert.equal(
+    [...counts.values()].reduce((x, y) => x + y),
+    924,
+  );
 });
 
 test('atomic counter: every interleaving ends at 6', () => {

@@ -53,11 +53,20 @@ const steps = (trace, actor) => trace.filter((e) => e.actor === actor && e.step 
 
 test('catalog: engine rtos, its variants and types, under the rtos model', () => {
   assert.deepEqual(CATALOG.engines.rtos.variants, [
-    'correct', 'reference_post', 'post_increments_count', 'handoff', 'timeout_keeps_debt',
-    'naive_enable', 'block_outside_critical', 'init_one', 'no_priority_inheritance',
+    'correct',
+    'reference_post',
+    'post_increments_count',
+    'handoff',
+    'timeout_keeps_debt',
+    'naive_enable',
+    'block_outside_critical',
+    'init_one',
+    'no_priority_inheritance',
   ]);
-  assert.deepEqual(Object.keys(CATALOG.types).filter((t) => CATALOG.types[t].engine === 'rtos'),
-    ['kernel', 'sem', 'mutex', 'shared_counter']);
+  assert.deepEqual(
+    Object.keys(CATALOG.types).filter((t) => CATALOG.types[t].engine === 'rtos'),
+    ['kernel', 'sem', 'mutex', 'shared_counter'],
+  );
   assert.deepEqual(Object.keys(CATALOG.types.sem.ops), ['pend', 'post']);
 });
 
@@ -68,7 +77,12 @@ test('sync-blink: LED2 blinks once per five breaths, and TaskB takes no step whi
   assert.deepEqual(led2, ['2000 ms: LED2 on', '2200 ms: LED2 off', '4000 ms: LED2 on', '4200 ms: LED2 off']);
   const led1 = summary.prints.filter((p) => p.includes('LED1'));
   assert.equal(led1.length, 20);
-  assert.deepEqual(led1.slice(0, 4), ['0 ms: LED1 on', '200 ms: LED1 off', '400 ms: LED1 on', '600 ms: LED1 off']);
+  assert.deepEqual(led1.slice(0, 4), [
+    '0 ms: LED1 on',
+    '200 ms: LED1 off',
+    '400 ms: LED1 on',
+    '600 ms: LED1 off',
+  ]);
   // TaskB's steps: its pends and blinks only (no polling).
   const b = steps(trace, 'TaskB');
   assert.ok(b < 60, `TaskB took ${b} steps`);
@@ -77,15 +91,21 @@ test('sync-blink: LED2 blinks once per five breaths, and TaskB takes no step whi
 test('sync-blink under init_one: LED2 also blinks at once', () => {
   const { summary } = run('sync-blink', 'init_one');
   assert.deepEqual(summary.prints.slice(0, 2), ['0 ms: LED2 on', '0 ms: LED1 on']);
-  assert.deepEqual(summary.prints.filter((p) => p.includes('LED2')), [
-    '0 ms: LED2 on', '200 ms: LED2 off', '2000 ms: LED2 on', '2200 ms: LED2 off',
-  ]);
+  assert.deepEqual(
+    summary.prints.filter((p) => p.includes('LED2')),
+    ['0 ms: LED2 on', '200 ms: LED2 off', '2000 ms: LED2 on', '2200 ms: LED2 off'],
+  );
 });
 
 test('sync-blink-busy-poll: the poller burns the processor and TaskA comes late', () => {
   const { summary, trace } = run('sync-blink-busy-poll');
   assert.equal(summary.outcome, 'done');
-  assert.deepEqual(summary.prints.slice(0, 4), ['0 ms: LED1 on', '201 ms: LED1 off', '402 ms: LED1 on', '603 ms: LED1 off']);
+  assert.deepEqual(summary.prints.slice(0, 4), [
+    '0 ms: LED1 on',
+    '201 ms: LED1 off',
+    '402 ms: LED1 on',
+    '603 ms: LED1 off',
+  ]);
   assert.deepEqual(summary.prints.slice(-2), ['2010 ms: LED2 on', '2211 ms: LED2 off']);
   assert.ok(steps(trace, 'TaskB') > 10000);
 });
@@ -93,8 +113,10 @@ test('sync-blink-busy-poll: the poller burns the processor and TaskA comes late'
 test('no-post-timeouts: the two tasks time out in turn, 100 ms apart', () => {
   const { summary } = run('no-post-timeouts');
   assert.deepEqual(summary.prints, [
-    'A: pend lock timed out at 100 ms', 'B: pend lock timed out at 100 ms',
-    'A: pend lock timed out at 200 ms', 'B: pend lock timed out at 200 ms',
+    'A: pend lock timed out at 100 ms',
+    'B: pend lock timed out at 100 ms',
+    'A: pend lock timed out at 200 ms',
+    'B: pend lock timed out at 200 ms',
     'B: pend lock timed out at 300 ms',
   ]);
 });
@@ -132,10 +154,13 @@ actors:
 test('lock-order: stuck, the report names both tasks and both semaphores', () => {
   const { summary } = run('lock-order');
   assert.equal(summary.outcome, 'stuck');
-  assert.deepEqual(summary.stuck.map((s) => [s.actor, s.reason]), [
-    ['A', 'pends on s2 (bit 0 of wait_mask 0x0001), count -1, forever; held by B; nobody will post'],
-    ['B', 'pends on s1 (bit 1 of wait_mask 0x0002), count -1, forever; held by A; nobody will post'],
-  ]);
+  assert.deepEqual(
+    summary.stuck.map((s) => [s.actor, s.reason]),
+    [
+      ['A', 'pends on s2 (bit 0 of wait_mask 0x0001), count -1, forever; held by B; nobody will post'],
+      ['B', 'pends on s1 (bit 1 of wait_mask 0x0002), count -1, forever; held by A; nobody will post'],
+    ],
+  );
 });
 
 test('wake-by-priority: the lowest set bit first, not the first to arrive', () => {
@@ -162,7 +187,10 @@ test('the pend/post table, by 40 seeded random runs of reference-post-drift', ()
   const leak = randomOutcomes(compiled, 'reference_post', 40);
   assert.deepEqual(leak.seen, { done: 36, stuck: 4 });
   const stuck = leak.runs.find((r) => r.outcome === 'stuck');
-  assert.ok(stuck.stuck.every((s) => /nobody holds it and nobody will post/.test(s.reason)), JSON.stringify(stuck.stuck));
+  assert.ok(
+    stuck.stuck.every((s) => /nobody holds it and nobody will post/.test(s.reason)),
+    JSON.stringify(stuck.stuck),
+  );
   const many = randomOutcomes(compiled, 'post_increments_count', 40);
   assert.deepEqual(many.seen, { done: 1, 'violation overlap': 39 });
 });
@@ -190,7 +218,10 @@ test('the explorer on the pend/post table: two correct rows (202 runs), a stuck 
   assert.equal(leak.found, true);
   assert.equal(leak.kind, 'stuck');
   assert.equal(leak.schedule, 'v2: A A A A A A A A A A A A A A A A A tick');
-  assert.match(leak.message, /B pends on lock \(bit 1 of wait_mask 0x0002\), count -1, forever; nobody holds it and nobody will post/);
+  assert.match(
+    leak.message,
+    /B pends on lock \(bit 1 of wait_mask 0x0002\), count -1, forever; nobody holds it and nobody will post/,
+  );
   const many = explore('reference-post-drift', 'post_increments_count');
   assert.equal(many.kind, 'overlap');
   assert.equal(many.schedule, 'v2: A A A A A tick A A tick B');
@@ -201,7 +232,10 @@ test('the explorer finds the lost interrupt post of block_outside_critical', () 
   const lost = explore('isr-post', 'block_outside_critical');
   assert.equal(lost.kind, 'stuck');
   assert.equal(lost.schedule, 'v2: Reader Reader Reader Reader Reader !Uart');
-  assert.match(lost.message, /Reader pends on data, but its bit is no longer in wait_mask: a post took it out while the task was still running, and woke nobody/);
+  assert.match(
+    lost.message,
+    /Reader pends on data, but its bit is no longer in wait_mask: a post took it out while the task was still running, and woke nobody/,
+  );
 });
 
 test('conservation: with a declared capacity, units that multiply are caught at the post', () => {
@@ -222,8 +256,10 @@ actors:
   s.free();
   assert.equal(r.outcome, 'violation');
   assert.equal(r.violation.kind, 'conservation');
-  assert.equal(r.violation.message,
-    'units multiplied: lock was made with 1, and now 1 are free, 0 held and 1 handed to a woken task: 2 in all');
+  assert.equal(
+    r.violation.message,
+    'units multiplied: lock was made with 1, and now 1 are free, 0 held and 1 handed to a woken task: 2 in all',
+  );
 });
 
 test('block_outside_critical: a post from the handler in the gap is lost', () => {
@@ -244,12 +280,24 @@ test('shared-counter: unprotected, below 200,000 and different with each seed', 
 });
 
 test('shared-counter-protected: exactly 200,000', () => {
-  const r = nativeRun(compileFile(file('shared-counter-protected')), ['--policy', 'random', '--seed', '1', '--max-steps', '20000000']);
+  const r = nativeRun(compileFile(file('shared-counter-protected')), [
+    '--policy',
+    'random',
+    '--seed',
+    '1',
+    '--max-steps',
+    '20000000',
+  ]);
   assert.equal(r.outcome, 'done'); // its assertion counter == 200000 held
 });
 
 test('the rtos lessons pass lockstep check; a solution may raise an interrupt (!Kick)', () => {
-  const r = lockstep(['check', 'lessons/14-which-half-counts.md', 'lessons/15-priority-inversion.md', 'lessons/16-save-and-restore.md']);
+  const r = lockstep([
+    'check',
+    'lessons/14-which-half-counts.md',
+    'lessons/15-priority-inversion.md',
+    'lessons/16-save-and-restore.md',
+  ]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /ok {3}lessons\/15-priority-inversion\.md/);
 });

@@ -13,15 +13,26 @@ test('a tiny scenario compiles to the bytes bytecode.h describes', () => {
     'title: t\nengine: basic\nobjects: {c: counter}\nactors:\n  A: [increment c]\nassert: c == 1\n',
   );
   const expected = [
-    ascii('LSBC'), '02', // magic, version
+    ascii('LSBC'),
+    '02', // magic, version
     '07', // strings, in order of first use
-    '01' + ascii('c'), '07' + ascii('counter'), '01' + ascii('A'),
-    '09' + ascii('increment'), '05' + ascii('value'), '06' + ascii('c == 1'), '07' + ascii('correct'),
-    '01', '00' + '01' + '00' + '01' + '00', // 1 object: name, type, vaddr 0, 1 param = zig(0)
-    '01', '02' + '00' + '00' + '04', // 1 actor: name, kind thread, priority zig(0), 4 code bytes
+    '01' + ascii('c'),
+    '07' + ascii('counter'),
+    '01' + ascii('A'),
+    '09' + ascii('increment'),
+    '05' + ascii('value'),
+    '06' + ascii('c == 1'),
+    '07' + ascii('correct'),
+    '01',
+    '00' + '01' + '00' + '01' + '00', // 1 object: name, type, vaddr 0, 1 param = zig(0)
+    '01',
+    '02' + '00' + '00' + '04', // 1 actor: name, kind thread, priority zig(0), 4 code bytes
     '01' + '00' + '03' + '00', // CALL object 0, "increment", 0 args
-    '01', '01' + '00' + '04' + '00' + '00' + '02' + '05', // 1 final: field(c, value) == literal zig(1), text
-    '07', '01' + '06', '00', // run settings: variant "correct" (1 + string 6), variants ["correct"], no schedule
+    '01',
+    '01' + '00' + '04' + '00' + '00' + '02' + '05', // 1 final: field(c, value) == literal zig(1), text
+    '07',
+    '01' + '06',
+    '00', // run settings: variant "correct" (1 + string 6), variants ["correct"], no schedule
   ].join('');
   assert.equal(hex(bytecode), expected);
 });
@@ -32,8 +43,31 @@ test('signed values are zigzag varints and large counts take several bytes', () 
   );
   // strings: "A" only; no objects; actor A: kind 0, priority zig(-3) = 5,
   // code: REPEAT 1000000 (c0 84 3d), body 3 bytes: WORK 300 (ac 02)
-  assert.equal(hex(bytecode), ascii('LSBC') + '02' + '02' + '01' + ascii('A') + '07' + ascii('correct') + '00' + '01' + '00' + '00' + '05' +
-    '08' + '02' + 'c0843d' + '03' + '03' + 'ac02' + '00' + '02' + '0101' + '00');
+  assert.equal(
+    hex(bytecode),
+    ascii('LSBC') +
+      '02' +
+      '02' +
+      '01' +
+      ascii('A') +
+      '07' +
+      ascii('correct') +
+      '00' +
+      '01' +
+      '00' +
+      '00' +
+      '05' +
+      '08' +
+      '02' +
+      'c0843d' +
+      '03' +
+      '03' +
+      'ac02' +
+      '00' +
+      '02' +
+      '0101' +
+      '00',
+  );
 });
 
 test("the bytecode carries the scenario's variant, its variants and its schedule", () => {
@@ -55,18 +89,33 @@ test('the racy counter scenario is described for the app, with each op numbered 
     engine: 'basic',
     variant: 'correct',
     variants: ['correct'],
-    objects: [{ name: 'counter', type: 'counter', params: { initial: 0 }, address: null, line: 10, column: 3 }],
+    objects: [
+      { name: 'counter', type: 'counter', params: { initial: 0 }, address: null, line: 10, column: 3 },
+    ],
     actors: [
       {
-        name: 'A', kind: 'thread', priority: 0, line: 12,
+        name: 'A',
+        kind: 'thread',
+        priority: 0,
+        line: 12,
         ops: [
           { index: 0, kind: 'repeat', text: 'repeat 3', line: 13, depth: 0 },
           { index: 1, kind: 'call', text: 'increment counter', line: 14, depth: 1, object: 'counter' },
         ],
       },
       {
-        name: 'B', kind: 'thread', priority: 0, line: 15,
-        ops: [0, 1, 2].map((index) => ({ index, kind: 'call', text: 'increment counter', line: 15, depth: 0, object: 'counter' })),
+        name: 'B',
+        kind: 'thread',
+        priority: 0,
+        line: 15,
+        ops: [0, 1, 2].map((index) => ({
+          index,
+          kind: 'call',
+          text: 'increment counter',
+          line: 15,
+          depth: 0,
+          object: 'counter',
+        })),
       },
     ],
     schedule: null,
@@ -116,14 +165,27 @@ test('every form of a program item, and where each op is', () => {
     "10 16 1 print: print 'two; three'",
   ]);
   assert.deepEqual(scenario.actors[1], {
-    name: 'B', kind: 'task', priority: -2, line: 18,
+    name: 'B',
+    kind: 'task',
+    priority: -2,
+    line: 18,
     ops: [
       { index: 0, kind: 'cs_enter', text: 'cs_enter', line: 18, depth: 0 },
       { index: 1, kind: 'cs_exit', text: 'cs_exit', line: 18, depth: 0 },
     ],
   });
-  assert.deepEqual(scenario.objects[0], { name: 'c', type: 'counter', params: { initial: 16 }, address: 0x10040, line: 5, column: 3 });
-  assert.deepEqual(scenario.asserts, [{ text: 'c.value >= 17', line: 19 }, { text: 't == 0x0', line: 19 }]);
+  assert.deepEqual(scenario.objects[0], {
+    name: 'c',
+    type: 'counter',
+    params: { initial: 16 },
+    address: 0x10040,
+    line: 5,
+    column: 3,
+  });
+  assert.deepEqual(scenario.asserts, [
+    { text: 'c.value >= 17', line: 19 },
+    { text: 't == 0x0', line: 19 },
+  ]);
   assert.equal(scenario.schedule, 'v1: A B@cs_enter:- [r:3]');
 });
 
@@ -134,93 +196,196 @@ test('every scenario under tests/scenarios compiles', () => {
 });
 
 // Each case: the YAML after a common head, and the exact message(s).
-const HEAD = 'title: t\nengine: basic\nobjects: {c: counter, t: {type: atomic_counter, initial: 5}}\nactors:\n';
+const HEAD =
+  'title: t\nengine: basic\nobjects: {c: counter, t: {type: atomic_counter, initial: 5}}\nactors:\n';
 const BAD = [
-  ['  A: [incremnt c]', "bad.yaml:5:7: actors.A[0]: c (counter) has no operation 'incremnt'; it has: increment, get"],
+  [
+    '  A: [incremnt c]',
+    "bad.yaml:5:7: actors.A[0]: c (counter) has no operation 'incremnt'; it has: increment, get",
+  ],
   ['  A: [increment d]', "bad.yaml:5:17: actors.A[0]: there is no object 'd'; the objects are: c, t"],
   ['  A: [c increment]', "bad.yaml:5:7: actors.A[0]: write the operation first: 'increment c'"],
   ['  A: [increment]', 'bad.yaml:5:7: actors.A[0]: increment needs an object, like: increment c'],
-  ['  A: [frobnicate]', "bad.yaml:5:7: actors.A[0]: 'frobnicate' is not an operation; write OPERATION OBJECT, or one of: work, sleep, cs_enter, cs_exit, print, assert, repeat"],
+  [
+    '  A: [frobnicate]',
+    "bad.yaml:5:7: actors.A[0]: 'frobnicate' is not an operation; write OPERATION OBJECT, or one of: work, sleep, cs_enter, cs_exit, print, assert, repeat",
+  ],
   ['  A: [increment c 5]', 'bad.yaml:5:19: actors.A[0]: increment takes no arguments, and more are given'],
-  ['  A: [increment c x=5]', "bad.yaml:5:19: actors.A[0]: increment takes no arguments; there is no argument 'x'"],
+  [
+    '  A: [increment c x=5]',
+    "bad.yaml:5:19: actors.A[0]: increment takes no arguments; there is no argument 'x'",
+  ],
   ['  A: [work]', 'bad.yaml:5:7: actors.A[0]: expected work N, with N a number of steps'],
   ['  A: [work 0]', 'bad.yaml:5:12: actors.A[0]: work takes from 1 to 1000000 steps'],
-  ['  A: [work 10ms]', 'bad.yaml:5:12: actors.A[0]: work takes a number of steps, not a duration (sleep takes a duration)'],
+  [
+    '  A: [work 10ms]',
+    'bad.yaml:5:12: actors.A[0]: work takes a number of steps, not a duration (sleep takes a duration)',
+  ],
   ['  A: [sleep 10]', 'bad.yaml:5:13: actors.A[0]: sleep needs a unit: 10us, 10ms or 10s'],
   ['  A: [sleep 2000000s]', 'bad.yaml:5:13: actors.A[0]: sleep takes from 0us to 1000000s'],
   ['  A: [print hello]', 'bad.yaml:5:13: actors.A[0]: expected print "TEXT", with the text in quotes'],
-  ['  A: [\'print "hello\']', 'bad.yaml:5:14: actors.A[0]: the text starting here has no closing "'],
+  ["  A: ['print \"hello']", 'bad.yaml:5:14: actors.A[0]: the text starting here has no closing "'],
   ['  A: [cs_enter now]', 'bad.yaml:5:16: actors.A[0]: cs_enter takes nothing after it'],
-  ['  A: [assert c]', "bad.yaml:5:14: actors.A[0]: expected a comparison like 'counter == 6' (operators: == != < <= > >=)"],
+  [
+    '  A: [assert c]',
+    "bad.yaml:5:14: actors.A[0]: expected a comparison like 'counter == 6' (operators: == != < <= > >=)",
+  ],
   ['  A: [assert c.val == 1]', "bad.yaml:5:14: actors.A[0]: c (counter) has no field 'val'; it has: value"],
-  ['  A: [repeat 3]', 'bad.yaml:5:7: actors.A[0]: repeat needs a body: repeat 3 { ... }, or a `repeat 3:` mapping with a list'],
+  [
+    '  A: [repeat 3]',
+    'bad.yaml:5:7: actors.A[0]: repeat needs a body: repeat 3 { ... }, or a `repeat 3:` mapping with a list',
+  ],
   ['  A: ["repeat 3 {}"]', 'bad.yaml:5:8: actors.A[0]: repeat needs at least one operation between { and }'],
   ['  A: ["repeat 3 { increment c"]', "bad.yaml:5:17: actors.A[0]: this '{' has no matching '}'"],
-  ['  A: ["increment c {"]', "bad.yaml:5:20: actors.A[0]: '{' can only follow repeat N, as in: repeat 3 { increment c }"],
+  [
+    '  A: ["increment c {"]',
+    "bad.yaml:5:20: actors.A[0]: '{' can only follow repeat N, as in: repeat 3 { increment c }",
+  ],
   [
     '  A: ["repeat 2 { incremnt c; work 0 }"]',
     "bad.yaml:5:19: actors.A[0]: c (counter) has no operation 'incremnt'; it has: increment, get\n" +
       'bad.yaml:5:36: actors.A[0]: work takes from 1 to 1000000 steps',
   ],
-  ['  A:\n    - repeat x:\n        - increment c', 'bad.yaml:6:7: actors.A[0]: expected repeat N, with N a whole number'],
+  [
+    '  A:\n    - repeat x:\n        - increment c',
+    'bad.yaml:6:7: actors.A[0]: expected repeat N, with N a whole number',
+  ],
   ['  A:\n    - repeat 3: []', 'bad.yaml:6:17: actors.A[0]: must not be empty'],
-  ['  A:\n    - repeat 1000001:\n        - increment c', 'bad.yaml:6:7: actors.A[0]: repeat count must be a number from 0 to 1000000'],
+  [
+    '  A:\n    - repeat 1000001:\n        - increment c',
+    'bad.yaml:6:7: actors.A[0]: repeat count must be a number from 0 to 1000000',
+  ],
   ['  A:\n    - work 1\n    - increment c @', "bad.yaml:7:19: actors.A[1]: unexpected character '@'"],
-  ['  A: [work 99999999999999999999]', 'bad.yaml:5:12: actors.A[0]: 99999999999999999999 is out of range (the limit is ±9007199254740991)'],
-  ['  A: [null]', 'bad.yaml:5:7: actors.A[0]: must be an operation (a string) or a `repeat N:` mapping, not empty'],
-  ['  A: [5]', 'bad.yaml:5:7: actors.A[0]: must be an operation (a string) or a `repeat N:` mapping, not the number 5'],
-  ['  A: [[increment c]]', 'bad.yaml:5:7: actors.A[0]: must be an operation (a string) or a `repeat N:` mapping, not a list'],
+  [
+    '  A: [work 99999999999999999999]',
+    'bad.yaml:5:12: actors.A[0]: 99999999999999999999 is out of range (the limit is ±9007199254740991)',
+  ],
+  [
+    '  A: [null]',
+    'bad.yaml:5:7: actors.A[0]: must be an operation (a string) or a `repeat N:` mapping, not empty',
+  ],
+  [
+    '  A: [5]',
+    'bad.yaml:5:7: actors.A[0]: must be an operation (a string) or a `repeat N:` mapping, not the number 5',
+  ],
+  [
+    '  A: [[increment c]]',
+    'bad.yaml:5:7: actors.A[0]: must be an operation (a string) or a `repeat N:` mapping, not a list',
+  ],
   ['  A: {program: [increment c], priority: 2000}', 'bad.yaml:5:41: actors.A.priority: must be at most 1000'],
-  ['  A: {program: [increment c], kind: fiber}', 'bad.yaml:5:37: actors.A.kind: must be one of: thread, task, isr'],
-  ['  A: {progam: [increment c]}', "bad.yaml:5:6: actors.A: needs 'program'\nbad.yaml:5:7: actors.A.progam: is not a known field; expected one of: kind, priority, program"],
+  [
+    '  A: {program: [increment c], kind: fiber}',
+    'bad.yaml:5:37: actors.A.kind: must be one of: thread, task, isr',
+  ],
+  [
+    '  A: {progam: [increment c]}',
+    "bad.yaml:5:6: actors.A: needs 'program'\nbad.yaml:5:7: actors.A.progam: is not a known field; expected one of: kind, priority, program",
+  ],
   ['  A: []', 'bad.yaml:5:6: actors.A: must not be empty'],
-  ['  1A: [work 1]', 'bad.yaml:5:3: actors.1A: is not an actor name: a letter, then letters, digits, _ or - (at most 15 characters)'],
+  [
+    '  1A: [work 1]',
+    'bad.yaml:5:3: actors.1A: is not an actor name: a letter, then letters, digits, _ or - (at most 15 characters)',
+  ],
   ['  A: [work 1]\n  A: [work 2]', "bad.yaml:6:3: actors: 'A' appears twice (first at line 5)"],
-  ['  A: [work 1]\nassert: result == 1', "bad.yaml:6:9: assert: a final assertion cannot use 'result' (only an actor's assert can: it is that actor's last result)"],
-  ['  A: [work 1]\nschedule: "v1: A B"', "bad.yaml:6:18: schedule: names actor 'B', which this scenario does not have (actors: A)"],
-  ['  A: [work 1]\nvariant: buggy', "bad.yaml:6:10: variant: 'buggy' is not one of the variants of engine basic: correct"],
-  ['  A: [work 1]\nexpect: {outcome: crash}', 'bad.yaml:6:19: expect.outcome: must be one of: done, stuck, violation, limit, error'],
-  ['  A: [work 1]\ncolour: red', 'bad.yaml:6:1: colour: is not a known field; expected one of: title, description, engine, variant, variants, objects, actors, assert, schedule, expect'],
+  [
+    '  A: [work 1]\nassert: result == 1',
+    "bad.yaml:6:9: assert: a final assertion cannot use 'result' (only an actor's assert can: it is that actor's last result)",
+  ],
+  [
+    '  A: [work 1]\nschedule: "v1: A B"',
+    "bad.yaml:6:18: schedule: names actor 'B', which this scenario does not have (actors: A)",
+  ],
+  [
+    '  A: [work 1]\nvariant: buggy',
+    "bad.yaml:6:10: variant: 'buggy' is not one of the variants of engine basic: correct",
+  ],
+  [
+    '  A: [work 1]\nexpect: {outcome: crash}',
+    'bad.yaml:6:19: expect.outcome: must be one of: done, stuck, violation, limit, error',
+  ],
+  [
+    '  A: [work 1]\ncolour: red',
+    'bad.yaml:6:1: colour: is not a known field; expected one of: title, description, engine, variant, variants, objects, actors, assert, schedule, expect',
+  ],
 ];
 
 for (const [tail, message] of BAD) {
   test(`bad program: ${tail.trim().split('\n').pop()}`, () => {
-    assert.throws(() => compile(HEAD + tail + '\n', 'bad.yaml'), (e) => {
-      assert.ok(e instanceof ScenarioError);
-      assert.equal(e.message, message);
-      for (const p of e.problems) {
-        assert.equal(p.file, 'bad.yaml');
-        assert.ok(p.line >= 1 && p.column >= 1 && p.field);
-      }
-      return true;
-    });
+    assert.throws(
+      () => compile(HEAD + tail + '\n', 'bad.yaml'),
+      (e) => {
+        assert.ok(e instanceof ScenarioError);
+        assert.equal(e.message, message);
+        for (const p of e.problems) {
+          assert.equal(p.file, 'bad.yaml');
+          assert.ok(p.line >= 1 && p.column >= 1 && p.field);
+        }
+        return true;
+      },
+    );
   });
 }
 
 const BAD_WHOLE = [
-  ['title: t\nengine: basc\nactors:\n  A: [work 1]\n', "bad.yaml:2:9: engine: unknown engine 'basc'; the engines are: " ],
-  ['title: t\nengine: basic\nobjects: {c: countr}\nactors:\n  A: [work 1]\n', "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter"],
-  ['title: t\nengine: basic\nobjects: {c: {type: counter, inital: 3}}\nactors:\n  A: [work 1]\n', "bad.yaml:3:30: objects.c.inital: counter has no parameter 'inital'; it has: initial"],
-  ['title: t\nengine: basic\nobjects: {c: {type: counter, initial: 3.5}}\nactors:\n  A: [work 1]\n', 'bad.yaml:3:39: objects.c.initial: must be an integer (or a duration like 10ms), not the number 3.5'],
-  ['title: t\nengine: basic\nobjects: {c: {type: counter, address: 0x10041}}\nactors:\n  A: [work 1]\n', 'bad.yaml:3:39: objects.c.address: must be a multiple of 8'],
-  ['title: t\nengine: basic\nobjects: {result: counter}\nactors:\n  A: [work 1]\n', "bad.yaml:3:11: objects.result: 'result' is reserved: in an assertion it means the actor's last result"],
-  ['title: t\nengine: basic\nactors: [A, B]\n', 'bad.yaml:3:9: actors: must be a mapping of actor names to programs, not a list'],
+  [
+    'title: t\nengine: basc\nactors:\n  A: [work 1]\n',
+    "bad.yaml:2:9: engine: unknown engine 'basc'; the engines are: ",
+  ],
+  [
+    'title: t\nengine: basic\nobjects: {c: countr}\nactors:\n  A: [work 1]\n',
+    "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter",
+  ],
+  [
+    'title: t\nengine: basic\nobjects: {c: {type: counter, inital: 3}}\nactors:\n  A: [work 1]\n',
+    "bad.yaml:3:30: objects.c.inital: counter has no parameter 'inital'; it has: initial",
+  ],
+  [
+    'title: t\nengine: basic\nobjects: {c: {type: counter, initial: 3.5}}\nactors:\n  A: [work 1]\n',
+    'bad.yaml:3:39: objects.c.initial: must be an integer (or a duration like 10ms), not the number 3.5',
+  ],
+  [
+    'title: t\nengine: basic\nobjects: {c: {type: counter, address: 0x10041}}\nactors:\n  A: [work 1]\n',
+    'bad.yaml:3:39: objects.c.address: must be a multiple of 8',
+  ],
+  [
+    'title: t\nengine: basic\nobjects: {result: counter}\nactors:\n  A: [work 1]\n',
+    "bad.yaml:3:11: objects.result: 'result' is reserved: in an assertion it means the actor's last result",
+  ],
+  [
+    'title: t\nengine: basic\nactors: [A, B]\n',
+    'bad.yaml:3:9: actors: must be a mapping of actor names to programs, not a list',
+  ],
   ['engine: basic\nactors:\n  A: [work 1]\n', "bad.yaml:1:1: scenario: needs 'title'"],
-  ['- a\n- b\n', 'bad.yaml:1:1: scenario: must be a mapping (title:, engine:, objects:, actors:, ...), not a list'],
+  [
+    '- a\n- b\n',
+    'bad.yaml:1:1: scenario: must be a mapping (title:, engine:, objects:, actors:, ...), not a list',
+  ],
   ['', 'bad.yaml:1:1: scenario: must be a mapping (title:, engine:, objects:, actors:, ...), not empty'],
-  ['title: [x\n', 'bad.yaml:2:1: yaml: Flow sequence in block collection must be sufficiently indented and end with a ]'],
-  ['title: t\nengine: basic\nactors:\n  A: [work 1]\n---\ntitle: u\n', 'bad.yaml:5:1: yaml: a scenario file holds one YAML document; this is the start of a second one'],
-  ['title: t\nengine: basic\nactors: {A: *nowhere}\n', 'bad.yaml:3:13: yaml: *nowhere refers to no anchor (an anchor &nowhere must come before it)'],
+  [
+    'title: [x\n',
+    'bad.yaml:2:1: yaml: Flow sequence in block collection must be sufficiently indented and end with a ]',
+  ],
+  [
+    'title: t\nengine: basic\nactors:\n  A: [work 1]\n---\ntitle: u\n',
+    'bad.yaml:5:1: yaml: a scenario file holds one YAML document; this is the start of a second one',
+  ],
+  [
+    'title: t\nengine: basic\nactors: {A: *nowhere}\n',
+    'bad.yaml:3:13: yaml: *nowhere refers to no anchor (an anchor &nowhere must come before it)',
+  ],
   ['{[a]: 1}\n', 'bad.yaml:1:2: scenario: keys must be plain names, not lists or mappings'],
 ];
 
 for (const [yaml, message] of BAD_WHOLE) {
   test(`bad scenario: ${message.split(': ').slice(1).join(': ').slice(0, 60)}`, () => {
-    assert.throws(() => compile(yaml, 'bad.yaml'), (e) => {
-      assert.ok(e instanceof ScenarioError);
-      assert.ok(e.message.startsWith(message), e.message);
-      return true;
-    });
+    assert.throws(
+      () => compile(yaml, 'bad.yaml'),
+      (e) => {
+        assert.ok(e instanceof ScenarioError);
+        assert.ok(e.message.startsWith(message), e.message);
+        return true;
+      },
+    );
   });
 }
 
@@ -233,29 +398,54 @@ test('a problem inside a literal block points at its own line', () => {
 
 test('weird YAML values are problems, never exceptions of another kind', () => {
   const weird = [
-    '!!binary aGVsbG8=', 'title: !!binary aGVsbG8=\nengine: basic\nactors: {A: [work 1]}',
-    'title: t\nengine: basic\nactors: {A: [work 1]}\nassert: .inf', 'title: t\nengine: basic\nactors: {A: {program: [work 1], priority: .nan}}',
+    '!!binary aGVsbG8=',
+    'title: !!binary aGVsbG8=\nengine: basic\nactors: {A: [work 1]}',
+    'title: t\nengine: basic\nactors: {A: [work 1]}\nassert: .inf',
+    'title: t\nengine: basic\nactors: {A: {program: [work 1], priority: .nan}}',
     'title: t\nengine: basic\nobjects: {c: {type: counter, initial: 1e300}}\nactors: {A: [work 1]}',
     'title: t\nengine: basic\nobjects: {c: {type: counter, initial: -0x8000000000000000}}\nactors: {A: [work 1]}',
-    'title: t\nengine: basic\nactors: {A: [{repeat 2: [{repeat 2: {x: 1}}]}]}', 'title: t\nengine: basic\nactors: {A: [{}]}',
-    'title: t\nengine: basic\nactors: {A: [{"repeat 1": []}]}', 'title: t\nengine: basic\nactors: {A: [!!set {a, b}]}',
-    '[' .repeat(5000), '{a: '.repeat(3000), 'a: b: c', '\t\t- x', '"\\x00"', '? ? ? a', 'title: t\nengine: basic\nactors:\n  A: ["print \\"\\0\\""]',
+    'title: t\nengine: basic\nactors: {A: [{repeat 2: [{repeat 2: {x: 1}}]}]}',
+    'title: t\nengine: basic\nactors: {A: [{}]}',
+    'title: t\nengine: basic\nactors: {A: [{"repeat 1": []}]}',
+    'title: t\nengine: basic\nactors: {A: [!!set {a, b}]}',
+    '['.repeat(5000),
+    '{a: '.repeat(3000),
+    'a: b: c',
+    '\t\t- x',
+    '"\\x00"',
+    '? ? ? a',
+    'title: t\nengine: basic\nactors:\n  A: ["print \\"\\0\\""]',
   ];
   for (const yaml of weird) {
-    assert.throws(() => compile(yaml, 'w.yaml'), (e) => e instanceof ScenarioError && /^w\.yaml:\d+:\d+: /.test(e.message), yaml.slice(0, 40));
+    assert.throws(
+      () => compile(yaml, 'w.yaml'),
+      (e) => e instanceof ScenarioError && /^w\.yaml:\d+:\d+: /.test(e.message),
+      yaml.slice(0, 40),
+    );
   }
-  assert.throws(() => compile(/** @type {any} */ (42), 'w.yaml'), { name: 'ScenarioError', message: 'w.yaml:1:1: file: is not text' });
+  assert.throws(() => compile(/** @type {any} */ (42), 'w.yaml'), {
+    name: 'ScenarioError',
+    message: 'w.yaml:1:1: file: is not text',
+  });
 });
 
 test('limits: nesting, instructions, sizes', () => {
   // 8 nested repeats are allowed, the 9th is one too many.
-  const nest = (n) => 'title: t\nengine: basic\nactors:\n  A: ["' + 'repeat 1 { '.repeat(n) + 'work 1' + ' }'.repeat(n) + '"]\n';
+  const nest = (n) =>
+    'title: t\nengine: basic\nactors:\n  A: ["' +
+    'repeat 1 { '.repeat(n) +
+    'work 1' +
+    ' }'.repeat(n) +
+    '"]\n';
   assert.doesNotThrow(() => compile(nest(8)));
-  assert.throws(() => compile(nest(9), 'deep.yaml'), { message: 'deep.yaml:4:96: actors.A[0]: repeat is nested more than 8 levels deep' });
+  assert.throws(() => compile(nest(9), 'deep.yaml'), {
+    message: 'deep.yaml:4:96: actors.A[0]: repeat is nested more than 8 levels deep',
+  });
 
   const many = 'title: t\nengine: basic\nactors:\n  A: ["' + 'work 1;'.repeat(8193) + '"]\n';
   assert.throws(() => compile(many, 'many.yaml'), {
-    message: 'many.yaml:4:3: actors.A: has more than 8192 instructions (counting each operation once, however often it repeats)',
+    message:
+      'many.yaml:4:3: actors.A: has more than 8192 instructions (counting each operation once, however often it repeats)',
   });
 
   let actors = '';
@@ -265,7 +455,9 @@ test('limits: nesting, instructions, sizes', () => {
   });
 
   const huge = 'title: t\nengine: basic\nactors:\n' + '  A: [work 1]\n'.repeat(6000);
-  assert.throws(() => compile(huge, 'huge.yaml'), { message: 'huge.yaml:1:1: file: is 84031 characters long; a scenario may be at most 65536' });
+  assert.throws(() => compile(huge, 'huge.yaml'), {
+    message: 'huge.yaml:1:1: file: is 84031 characters long; a scenario may be at most 65536',
+  });
 });
 
 test('10^6 actors in YAML: refused quickly, with a clear message', () => {
@@ -274,22 +466,33 @@ test('10^6 actors in YAML: refused quickly, with a clear message', () => {
   for (let i = 0; i < 1e6; i++) lines.push(`  A${i}: [w]`);
   yaml += lines.join('\n');
   const start = Date.now();
-  assert.throws(() => compile(yaml, 'million.yaml'), { message: /^million\.yaml:1:1: file: is \d+ characters long; a scenario may be at most 65536$/ });
+  assert.throws(() => compile(yaml, 'million.yaml'), {
+    message: /^million\.yaml:1:1: file: is \d+ characters long; a scenario may be at most 65536$/,
+  });
   assert.ok(Date.now() - start < 1000);
   // The most actors that fit in the size limit still end in one message.
-  const packed = 'title: t\nengine: basic\nactors: {' + Array.from({ length: 5000 }, (_, i) => `a${i}: [w]`).join(', ') + '}\n';
-  assert.throws(() => compile(packed, 'packed.yaml'), { message: 'packed.yaml:3:9: actors: has 5000 actors; at most 26 are allowed' });
+  const packed =
+    'title: t\nengine: basic\nactors: {' +
+    Array.from({ length: 5000 }, (_, i) => `a${i}: [w]`).join(', ') +
+    '}\n';
+  assert.throws(() => compile(packed, 'packed.yaml'), {
+    message: 'packed.yaml:3:9: actors: has 5000 actors; at most 26 are allowed',
+  });
 });
 
 test('aliases cannot blow a scenario up', () => {
   let yaml = 'title: t\nengine: basic\nx0: &a0 [work 1, work 1]\n';
   for (let i = 1; i < 30; i++) yaml += `x${i}: &a${i} [*a${i - 1}, *a${i - 1}]\n`;
   yaml += 'actors: {A: *a29}\n';
-  assert.throws(() => compile(yaml, 'bomb.yaml'), (e) => e instanceof ScenarioError && /^bomb\.yaml:1:1: yaml: /.test(e.message));
+  assert.throws(
+    () => compile(yaml, 'bomb.yaml'),
+    (e) => e instanceof ScenarioError && /^bomb\.yaml:1:1: yaml: /.test(e.message),
+  );
 });
 
 test('an object with a problem of its own is not reported again where it is used', () => {
-  const yaml = 'title: t\nengine: basic\nobjects: {c: countr}\nactors:\n  A: [increment c, get c]\nassert: c == 1\n';
+  const yaml =
+    'title: t\nengine: basic\nobjects: {c: countr}\nactors:\n  A: [increment c, get c]\nassert: c == 1\n';
   assert.throws(() => compile(yaml, 'bad.yaml'), {
     message: "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter",
   });
@@ -317,6 +520,8 @@ actors:
   const byIndex = compile(yaml('0'));
   assert.deepEqual([...byName.bytecode], [...byIndex.bytecode]);
   assert.deepEqual([...compile(yaml('actor=A')).bytecode], [...byIndex.bytecode]);
-  assert.throws(() => compile(yaml('Z')), (e) =>
-    e.message === "test.yaml:6:19: actors.B[0]: there is no actor 'Z'; the actors are: A, B");
+  assert.throws(
+    () => compile(yaml('Z')),
+    (e) => e.message === "test.yaml:6:19: actors.B[0]: there is no actor 'Z'; the actors are: A, B",
+  );
 });

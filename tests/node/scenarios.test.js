@@ -17,7 +17,11 @@ for (const file of scenarioFiles()) {
     assert.equal(outcomeOf(r), expect.outcome);
     if (expect.violation !== undefined) assert.equal(r.violation?.message, expect.violation);
     if (expect.prints !== undefined) assert.deepEqual(r.prints, expect.prints);
-    if (expect.stuck !== undefined) assert.deepEqual(r.stuck.map((x) => x.actor), expect.stuck);
+    if (expect.stuck !== undefined)
+      assert.deepEqual(
+        r.stuck.map((x) => x.actor),
+        expect.stuck,
+      );
     s.free();
   });
 }

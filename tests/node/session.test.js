@@ -23,21 +23,30 @@ test('the first state: both actors enabled, about to read the counter', () => {
       ['B', 'enabled', 0, 'load', 'counter', 'engines/basic/counter.c:16', 'read value'],
     ],
   );
-  assert.deepEqual(st.objects.map((o) => [o.name, o.type, o.fields]), [['counter', 'counter', { value: 0 }]]);
+  assert.deepEqual(
+    st.objects.map((o) => [o.name, o.type, o.fields]),
+    [['counter', 'counter', { value: 0 }]],
+  );
   s.free();
 });
 
 test('step: one actor performs exactly one action', () => {
   const s = open(RACY);
   s.step(0);
-  assert.equal(s.traceText(0), '{"step":1,"time":0,"kind":"load","actor":"A","op":1,"round":0,"object":"counter","width":4,"old":0,"new":0,"site":"engines/basic/counter.c:16","label":"read value"}\n');
+  assert.equal(
+    s.traceText(0),
+    '{"step":1,"time":0,"kind":"load","actor":"A","op":1,"round":0,"object":"counter","width":4,"old":0,"new":0,"site":"engines/basic/counter.c:16","label":"read value"}\n',
+  );
   const a = s.state().actors[0];
   assert.deepEqual([a.next.kind, a.next.arg, a.next.label], ['store', 1, 'write value + 1']);
   s.step(1);
   s.step(0); // A stores 1
   s.step(1); // B stores 1 too: A's update is lost
   assert.equal(s.state().objects[0].fields.value, 1);
-  assert.deepEqual(s.trace(2).map((e) => `${e.step} ${e.actor} ${e.kind} ${e.old}->${e.new}`), ['3 A store 0->1', '4 B store 1->1']);
+  assert.deepEqual(
+    s.trace(2).map((e) => `${e.step} ${e.actor} ${e.kind} ${e.old}->${e.new}`),
+    ['3 A store 0->1', '4 B store 1->1'],
+  );
   s.free();
 });
 
@@ -96,7 +105,11 @@ test('run: round-robin alternates at every choice and loses half the updates', (
   assert.equal(r.end, 'finished');
   assert.equal(r.steps, 12);
   assert.equal(r.schedule, 'v1: A B A B A B A B A B A');
-  assert.deepEqual(r.violation, { kind: 'assertion', message: "assertion 'counter == 6' failed: counter.value is 3", step: 12 });
+  assert.deepEqual(r.violation, {
+    kind: 'assertion',
+    message: "assertion 'counter == 6' failed: counter.value is 3",
+    step: 12,
+  });
   s.free();
 });
 
@@ -178,10 +191,14 @@ test('schedules naming missing actors, or unreadable, are clear errors', () => {
     message: "schedule: entry 1 ('A@cas:'): no object after 'cas:'; write it as A@cas:OBJECT",
   });
   assert.equal(s.state().step, 0);
-  assert.throws(() => s.run({ schedule: 'A B' }), { message: "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)" });
+  assert.throws(() => s.run({ schedule: 'A B' }), {
+    message: "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)",
+  });
   assert.equal(s.state().step, 0, 'an unreadable schedule runs nothing');
   assert.throws(() => s.run({ schedule: 'v1.!!' }), LockstepError);
-  assert.throws(() => s.run({ schedule: 'v1: A@frob:counter' }), { message: "schedule: unknown action at column 5: 'frob'" });
+  assert.throws(() => s.run({ schedule: 'v1: A@frob:counter' }), {
+    message: "schedule: unknown action at column 5: 'frob'",
+  });
   // The session is still usable.
   s.reset();
   assert.equal(s.run().steps, 12);
@@ -228,7 +245,10 @@ test('virtual time: sleepers wake in deadline order and the clock jumps', () => 
   assert.equal(r.virtual_time, 1020000);
   assert.deepEqual(r.prints, ['B woke at 10ms', 'C woke at 20ms', 'A woke at 30ms', 'C woke at 1.02s']);
   assert.deepEqual(
-    s.trace(0).filter((e) => e.kind === 'clock').map((e) => `${e.from}->${e.time}`),
+    s
+      .trace(0)
+      .filter((e) => e.kind === 'clock')
+      .map((e) => `${e.from}->${e.time}`),
     ['0->10000', '10000->20000', '20000->30000', '30000->1020000'],
   );
   s.free();
@@ -239,7 +259,10 @@ test('two actors inside the critical section are an overlap violation, named at 
   s.step(0);
   s.step(1);
   assert.deepEqual(s.summary().violation, {
-    kind: 'overlap', message: 'entered the critical section while another actor is inside', step: 2, actor: 'B',
+    kind: 'overlap',
+    message: 'entered the critical section while another actor is inside',
+    step: 2,
+    actor: 'B',
   });
   assert.throws(() => s.step(0), { message: 'the run is over (violation)' });
   s.free();
@@ -247,13 +270,20 @@ test('two actors inside the critical section are an overlap violation, named at 
 
 test("an assert inside a program reads the actor's last result, at its own step", () => {
   const s = open(
-    compile('title: t\nengine: basic\nobjects: {c: counter}\nactors:\n  A: [increment c, get c, assert result == 1]\n  B: [increment c]\n'),
+    compile(
+      'title: t\nengine: basic\nobjects: {c: counter}\nactors:\n  A: [increment c, get c, assert result == 1]\n  B: [increment c]\n',
+    ),
   );
   assert.equal(s.run().outcome, 'done', 'round-robin: both increments read 0, so A reads back 1');
   s.reset();
   const r = s.run({ schedule: 'v1: B B' });
   assert.equal(r.outcome, 'violation');
-  assert.deepEqual(r.violation, { kind: 'assertion', message: "assertion 'result == 1' failed: the result is 2", step: 6, actor: 'A' });
+  assert.deepEqual(r.violation, {
+    kind: 'assertion',
+    message: "assertion 'result == 1' failed: the result is 2",
+    step: 6,
+    actor: 'A',
+  });
   s.free();
 });
 
@@ -275,13 +305,17 @@ test('an interrupt handler waits dormant until raised, then runs (schedule v2)',
     ),
   );
   const before = s.state().actors.map((a) => [a.name, a.status]);
-  assert.deepEqual(before, [['A', 'enabled'], ['H', 'dormant']]);
+  assert.deepEqual(before, [
+    ['A', 'enabled'],
+    ['H', 'dormant'],
+  ]);
   s.run({ schedule: 'v2: !H', policy: 'round-robin' });
   const st = s.state();
   assert.equal(st.outcome, 'done');
   assert.equal(st.objects[0].fields.value, 2);
-  assert.deepEqual(s.trace(0).map((e) => `${e.step} ${e.actor ?? '-'} ${e.kind}`), [
-    '1 H raised', '2 A fetch_add', '2 A finish', '3 H fetch_add', '3 H finish',
-  ]);
+  assert.deepEqual(
+    s.trace(0).map((e) => `${e.step} ${e.actor ?? '-'} ${e.kind}`),
+    ['1 H raised', '2 A fetch_add', '2 A finish', '3 H fetch_add', '3 H finish'],
+  );
   s.free();
 });

@@ -39,17 +39,33 @@ function checkStory(/** @type {string} */ reason, /** @type {string} */ actor, /
   if (validate) {
     const step = Number(validate[1]);
     assert.ok(
-      trace.some((e) => e.step === step && e.actor === actor && e.kind === 'load' && e.label === 'validate: state == 11?'),
+      trace.some(
+        (e) =>
+          e.step === step && e.actor === actor && e.kind === 'load' && e.label === 'validate: state == 11?',
+      ),
       `no validate by ${actor} at step ${step}`,
     );
     checked++;
   }
-  const unpark = /(\S+)'s unpark_one on (\S+) at step (\d+) found no waiter and wrote 00 at step (\d+)/.exec(reason);
+  const unpark = /(\S+)'s unpark_one on (\S+) at step (\d+) found no waiter and wrote 00 at step (\d+)/.exec(
+    reason,
+  );
   if (unpark) {
     const [, who, object, noneAt, wroteAt] = unpark;
-    assert.ok(trace.some((e) => e.step === Number(noneAt) && e.actor === who && e.kind === 'note' && e.label === 'no waiter'));
     assert.ok(
-      trace.some((e) => e.step === Number(wroteAt) && e.actor === who && e.kind === 'store' && e.object === object && e.label === 'callback: write 00'),
+      trace.some(
+        (e) => e.step === Number(noneAt) && e.actor === who && e.kind === 'note' && e.label === 'no waiter',
+      ),
+    );
+    assert.ok(
+      trace.some(
+        (e) =>
+          e.step === Number(wroteAt) &&
+          e.actor === who &&
+          e.kind === 'store' &&
+          e.object === object &&
+          e.label === 'callback: write 00',
+      ),
     );
     checked += 2;
   }
@@ -76,7 +92,9 @@ for (const [file, expected] of /** @type {[string, Record<string, number>][]} */
   test(`${file}: each stuck actor's story names the step it went to sleep, in the summary, the state and the trace`, () => {
     const { summary, trace, state } = sessionRun(file);
     assert.equal(summary.outcome, 'stuck');
-    const since = Object.fromEntries(summary.stuck.map((x) => [x.actor, checkStory(x.reason, x.actor, trace)]));
+    const since = Object.fromEntries(
+      summary.stuck.map((x) => [x.actor, checkStory(x.reason, x.actor, trace)]),
+    );
     assert.deepEqual(since, expected);
     // The state snapshot and the trace's own stuck events tell the same story.
     for (const x of summary.stuck) {
@@ -116,7 +134,10 @@ test('the lost wakeup the explorer finds, under both buggy variants: every step 
       // The explorer's own message, written with the trace off, names the same "since".
       for (const x of summary.stuck) {
         const since = /since step \d+/.exec(x.reason)?.[0];
-        assert.ok(since && st.result.message.includes(`${x.actor} parked on mutex m (bucket 30) ${since}; `), st.result.message);
+        assert.ok(
+          since && st.result.message.includes(`${x.actor} parked on mutex m (bucket 30) ${since}; `),
+          st.result.message,
+        );
       }
     } finally {
       s.free();
@@ -131,7 +152,10 @@ test('lockstep run prints the same stories (text and --json), and they match the
   assert.equal(r.status, 0, r.stderr);
   const trace = readTrace(out);
   const json = JSON.parse(r.stdout);
-  assert.deepEqual(json.stuck.map((/** @type {any} */ x) => checkStory(x.reason, x.actor, trace)), [57, 77]);
+  assert.deepEqual(
+    json.stuck.map((/** @type {any} */ x) => checkStory(x.reason, x.actor, trace)),
+    [57, 77],
+  );
   const text = lockstep(['run', FORGOTTEN]).stdout;
   assert.match(text, /\nstuck: B parked on mutex m \(bucket 30\) since step 57; /);
   assert.match(text, /\nstuck: C parked on mutex m \(bucket 30\) since step 77; /);
@@ -141,8 +165,14 @@ test('lockstep explore tells each stuck actor the step it went to sleep in the r
   const r = lockstep(['explore', LOCK_ORDER]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^violation: stuck after 58 steps, schedule v1: A A( B){29} \(1 preemption\)\n/);
-  assert.match(r.stdout, /\nA: parked on mutex m2 \(bucket 1\) since step 58; its validate passed at step 57 with state 11; nobody will unpark it \(/);
-  assert.match(r.stdout, /\nB: parked on mutex m1 \(bucket 30\) since step 31; its validate passed at step 30 with state 11; nobody will unpark it \(/);
+  assert.match(
+    r.stdout,
+    /\nA: parked on mutex m2 \(bucket 1\) since step 58; its validate passed at step 57 with state 11; nobody will unpark it \(/,
+  );
+  assert.match(
+    r.stdout,
+    /\nB: parked on mutex m1 \(bucket 30\) since step 31; its validate passed at step 30 with state 11; nobody will unpark it \(/,
+  );
 });
 
 test('the native runner tells the same stories: run --json, and the explorer report', () => {

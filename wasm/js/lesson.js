@@ -349,7 +349,8 @@ class Parser {
           goal.variant ? ['goal', 'variant'] : ['scenario', 'variant'],
           "a bug lesson's goal is reached in a buggy variant, not in correct",
         );
-      if (!engine.variants.includes('correct')) this.bad(['bug'], `engine ${d.engine} has no variant 'correct'`);
+      if (!engine.variants.includes('correct'))
+        this.bad(['bug'], `engine ${d.engine} has no variant 'correct'`);
     }
 
     const start = scenario.schedule;
@@ -401,7 +402,9 @@ class Parser {
         answerIndex: q.answer - 1,
         explain: q.explain,
         verify: this.predicates(q.verify, [...path, 'verify']),
-        verifyEvent: q.verify_event ? this.matcher(q.verify_event, [...path, 'verify_event'], variants) : null,
+        verifyEvent: q.verify_event
+          ? this.matcher(q.verify_event, [...path, 'verify_event'], variants)
+          : null,
       };
     });
     /** @type {Outcome[]} */
@@ -430,7 +433,11 @@ class Parser {
       bytecode: compiled.bytecode,
       start,
       solution,
-      explore: { bound: ex.bound ?? 3, maxExecutions: ex.max_executions ?? 100000, maxSteps: ex.max_steps ?? 10000 },
+      explore: {
+        bound: ex.bound ?? 3,
+        maxExecutions: ex.max_executions ?? 100000,
+        maxSteps: ex.max_steps ?? 10000,
+      },
       beats,
       hints,
       questions,
@@ -448,7 +455,9 @@ class Parser {
         solution: this.at(d.solution === undefined ? ['goal'] : ['solution']),
         body: body.at,
         beats: beats.map((_, i) => this.at(['beats', i, 'when'])),
-        beatVerify: beats.map((b, i) => this.at(b.verify.length ? ['beats', i, 'verify'] : ['beats', i, 'when'])),
+        beatVerify: beats.map((b, i) =>
+          this.at(b.verify.length ? ['beats', i, 'verify'] : ['beats', i, 'when']),
+        ),
         hintVerify: hints.map((h, i) => this.at(h.verify.length ? ['hints', i, 'verify'] : ['hints', i])),
         hints: hints.map((_, i) => this.at(['hints', i])),
         hintAfter: hints.map((h, i) => this.at(h.after ? ['hints', i, 'after'] : ['hints', i])),
@@ -457,7 +466,9 @@ class Parser {
         questionVerify: questions.map((q, i) =>
           this.at(q.verify.length ? ['questions', i, 'verify'] : ['questions', i]),
         ),
-        questionAfter: questions.map((q, i) => this.at(q.after ? ['questions', i, 'after'] : ['questions', i])),
+        questionAfter: questions.map((q, i) =>
+          this.at(q.after ? ['questions', i, 'after'] : ['questions', i]),
+        ),
         questionVerifyEvent: questions.map((q, i) =>
           this.at(q.verifyEvent ? ['questions', i, 'verify_event'] : ['questions', i]),
         ),
@@ -502,7 +513,10 @@ class Parser {
       `variants: ${JSON.stringify(variants)}`,
     ];
     const text =
-      front.slice(0, startOffset).replace(/[^\n]/g, ' ') + body + extra.map((l) => indent + l).join('\n') + '\n';
+      front.slice(0, startOffset).replace(/[^\n]/g, ' ') +
+      body +
+      extra.map((l) => indent + l).join('\n') +
+      '\n';
     try {
       return compileScenario(text, { file: this.file, catalog: this.catalog });
     } catch (e) {
@@ -538,16 +552,23 @@ class Parser {
     const kind = kinds[0];
     if (g.at !== undefined && kind !== 'state') this.badKey(['goal', 'at'], 'belongs to a state: goal only');
     if (g.variant !== undefined && !variants.includes(g.variant))
-      this.bad(['goal', 'variant'], `'${g.variant}' is not one of the lesson's variants: ${variants.join(', ')}`);
+      this.bad(
+        ['goal', 'variant'],
+        `'${g.variant}' is not one of the lesson's variants: ${variants.join(', ')}`,
+      );
     /** @type {Goal} */
     const goal = { text: g.text, kind, variant: g.variant ?? null };
     switch (kind) {
       case 'stuck':
         goal.actors = g.stuck === true ? [] : g.stuck === false ? [] : g.stuck;
-        if (g.stuck === false) this.bad(['goal', 'stuck'], 'must be true, or the list of actors that must be stuck');
+        if (g.stuck === false)
+          this.bad(['goal', 'stuck'], 'must be true, or the list of actors that must be stuck');
         (goal.actors ?? []).forEach((a, i) => {
           if (!this.actors.includes(a))
-            this.bad(['goal', 'stuck', i], `'${a}' is not an actor of this lesson (actors: ${this.actors.join(', ')})`);
+            this.bad(
+              ['goal', 'stuck', i],
+              `'${a}' is not an actor of this lesson (actors: ${this.actors.join(', ')})`,
+            );
         });
         break;
       case 'violation':
@@ -588,7 +609,11 @@ class Parser {
           this.bad(at, `'${v}' is not an actor of this lesson (actors: ${this.actors.join(', ')})`);
         else if (key === 'variant' && !variants.includes(String(v)))
           this.bad(at, `'${v}' is not one of the lesson's variants: ${variants.join(', ')}`);
-        else if (key === 'object' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(String(v)) && !(String(v) in this.objects))
+        else if (
+          key === 'object' &&
+          /^[A-Za-z_][A-Za-z0-9_]*$/.test(String(v)) &&
+          !(String(v) in this.objects)
+        )
           this.bad(
             at,
             `'${v}' is not an object of this lesson (objects: ${Object.keys(this.objects).join(', ') || 'none'}; engine parts are named like lot[30] or B.parker)`,
@@ -613,7 +638,9 @@ class Parser {
         ) {
           if (typeof v !== 'number') this.bad(at, 'must be a number');
         } else if (
-          ['actor', 'kind', 'object', 'label', 'site', 'by', 'target', 'text', 'check', 'variant'].includes(key)
+          ['actor', 'kind', 'object', 'label', 'site', 'by', 'target', 'text', 'check', 'variant'].includes(
+            key,
+          )
         ) {
           if (typeof v !== 'string') this.bad(at, 'must be a word or a text');
         }
@@ -679,7 +706,9 @@ class Parser {
     list.forEach((text, i) => {
       const at = Array.isArray(value) ? [...path, i] : path;
       try {
-        out.push(parsePredicate(text, { objects: this.objects, actors: this.actors, engine: this.data.engine }));
+        out.push(
+          parsePredicate(text, { objects: this.objects, actors: this.actors, engine: this.data.engine }),
+        );
       } catch (e) {
         if (!(e instanceof PredicateProblem)) throw e;
         this.problems.add(this.source.locateIn(at, e.offset), fieldName(at, 'lesson'), e.message);
@@ -740,7 +769,10 @@ class Parser {
   outcome(o, path, variant, engineVariants, start, solution) {
     const how = o.run && !o.explore ? 'run' : o.explore && !o.run ? 'explore' : null;
     if (!how)
-      this.bad(path, o.run ? 'has both run: and explore:; an outcome checks one of them' : 'needs run: or explore:');
+      this.bad(
+        path,
+        o.run ? 'has both run: and explore:; an outcome checks one of them' : 'needs run: or explore:',
+      );
     /** @type {Record<string, Position>} */
     const expectAt = {};
     for (const key of Object.keys(o.expect)) {
@@ -774,7 +806,8 @@ class Parser {
       expect.order = expect.order.map((/** @type {any} */ m, /** @type {number} */ i) =>
         this.matcher(m, [...path, 'expect', 'order', i], variants),
       );
-    if (expect.state !== undefined) expect.state = this.predicates(expect.state, [...path, 'expect', 'state']);
+    if (expect.state !== undefined)
+      expect.state = this.predicates(expect.state, [...path, 'expect', 'state']);
     (expect.stuck ?? []).forEach((/** @type {string} */ a, /** @type {number} */ i) => {
       if (!this.actors.includes(a))
         this.bad(
@@ -816,7 +849,10 @@ class Parser {
       } else {
         schedule = s;
         if (!/^v\d+(\s+seed=\d+)?\s*[:.]/.test(s))
-          this.bad([...path, 'run', 'schedule'], 'must be start, solution, or a schedule ("v1: A B B" or "v1.AQMA")');
+          this.bad(
+            [...path, 'run', 'schedule'],
+            'must be start, solution, or a schedule ("v1: A B B" or "v1.AQMA")',
+          );
       }
       out.run = { variant: v, schedule, scheduleName, policy: o.run.policy ?? 'round-robin' };
     } else if (how === 'explore') {
@@ -899,6 +935,7 @@ class Parser {
       }
     };
     const d = this.data;
-    for (const key of ['title', 'goal', 'beats', 'hints', 'questions', 'recap', 'real_world']) walk(d[key], [key]);
+    for (const key of ['title', 'goal', 'beats', 'hints', 'questions', 'recap', 'real_world'])
+      walk(d[key], [key]);
   }
 }

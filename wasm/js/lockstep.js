@@ -83,7 +83,8 @@ export class Session {
     this.handle = M._ls_new();
     // The only way ls_new fails.  (Its message cannot be read back: ls_error(-1)
     // overwrites it with "no session -1".)
-    if (this.handle < 0) throw new LockstepError('too many sessions are open at once; free() the ones no longer needed');
+    if (this.handle < 0)
+      throw new LockstepError('too many sessions are open at once; free() the ones no longer needed');
     const p = M._malloc(Math.max(1, bytecode.length));
     M.HEAPU8.set(bytecode, p);
     this.#withString(options.variant ?? 'correct', (v) =>

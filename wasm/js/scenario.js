@@ -44,7 +44,9 @@ export function compileScenario(text, { file = 'scenario.yaml', catalog }) {
     // The size cap keeps nesting far below what the passes can recurse
     // through, but should a document still exhaust the stack, say so.
     if (e instanceof RangeError && /call stack/i.test(e.message))
-      throw new ScenarioError([{ file, line: 1, column: 1, field: 'scenario', message: 'is nested too deeply' }]);
+      throw new ScenarioError([
+        { file, line: 1, column: 1, field: 'scenario', message: 'is nested too deeply' },
+      ]);
     throw e;
   }
 }
@@ -63,7 +65,9 @@ function compile(text, file, catalog) {
   const compiled = new Compiler(source.value, source, problems, catalog, file).run();
   problems.throwIfAny();
   if (!compiled)
-    throw new ScenarioError([{ file, line: 1, column: 1, field: 'scenario', message: 'could not be compiled' }]);
+    throw new ScenarioError([
+      { file, line: 1, column: 1, field: 'scenario', message: 'could not be compiled' },
+    ]);
   const { bytes, strings } = encode(compiled.program);
   if (strings > LIMITS.strings)
     problems.add(
@@ -72,7 +76,11 @@ function compile(text, file, catalog) {
       `uses ${strings} different names and texts; the limit is ${LIMITS.strings}`,
     );
   if (bytes.length > LIMITS.bytes)
-    problems.add({ line: 1, column: 1 }, 'scenario', `compiles to ${bytes.length} bytes; the limit is ${LIMITS.bytes}`);
+    problems.add(
+      { line: 1, column: 1 },
+      'scenario',
+      `compiles to ${bytes.length} bytes; the limit is ${LIMITS.bytes}`,
+    );
   problems.throwIfAny();
   return { bytecode: bytes, scenario: compiled.scenario };
 }

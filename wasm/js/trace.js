@@ -34,13 +34,4 @@ export const ACTION_KINDS = /** @type {const} */ ([
  * actor begins an operation).
  * @type {readonly string[]}
  */
-export const EVENT_KINDS = [
-  ...ACTION_KINDS,
-  'note',
-  'finish',
-  'clock',
-  'violation',
-  'stuck',
-  'error',
-  'op',
-];
+export const EVENT_KINDS = [...ACTION_KINDS, 'note', 'finish', 'clock', 'violation', 'stuck', 'error', 'op'];

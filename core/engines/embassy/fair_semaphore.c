@@ -30,7 +30,8 @@ static void embassy_fair_pop_canceled(embassy_fair_semaphore *s)
         uint8_t head = plat_load8(&s->head, PLAT_RELAXED, AT("pop_canceled: head"));
         if (plat_load16(&s->slots[head], PLAT_RELAXED, AT("pop_canceled: is the head None?")))
             return;
-        plat_store8(&s->head, (uint8_t)((head + 1) % s->cap), PLAT_RELAXED, AT("pop_canceled: pop"));
+        plat_store8(&s->head, (uint8_t)((head + 1) % s->cap), PLAT_RELAXED,
+                    AT("pop_canceled: pop"));
         plat_store8(&s->len, (uint8_t)(len - 1), PLAT_RELAXED, AT("pop_canceled: pop"));
         plat_fetch_add32(&s->next_ticket, 1, PLAT_RELAXED, AT("pop_canceled: next_ticket += 1"));
     }
@@ -57,7 +58,8 @@ static void embassy_fair_take(embassy_fair_semaphore *s, uint32_t n)
     uint8_t head = plat_load8(&s->head, PLAT_RELAXED, AT("take: head"));
     uint8_t len = plat_load8(&s->len, PLAT_RELAXED, AT("take: queue length"));
     plat_store16(&s->slots[head], 0, PLAT_RELAXED, AT("take: leave the queue"));
-    plat_store8(&s->head, (uint8_t)((head + 1) % s->cap), PLAT_RELAXED, AT("take: leave the queue"));
+    plat_store8(&s->head, (uint8_t)((head + 1) % s->cap), PLAT_RELAXED,
+                AT("take: leave the queue"));
     plat_store8(&s->len, (uint8_t)(len - 1), PLAT_RELAXED, AT("take: leave the queue"));
     plat_fetch_add32(&s->next_ticket, 1, PLAT_RELAXED, AT("take: next_ticket += 1"));
     if (left > 0 && !s->no_chained_wake) {
@@ -86,7 +88,8 @@ static embassy_poll embassy_fair_poll(embassy_future *fut)
             f->result = EMBASSY_ACQUIRED;
             r = EMBASSY_READY;
         } else {
-            plat_store16(embassy_fair_slot(s, pos), me, PLAT_RELAXED, AT("acquire: update my waker"));
+            plat_store16(embassy_fair_slot(s, pos), me, PLAT_RELAXED,
+                         AT("acquire: update my waker"));
         }
     } else if (len == 0 && permits >= f->n) {
         plat_store32(&s->permits, permits - f->n, PLAT_RELAXED, AT("acquire: nobody waits, take"));
@@ -134,8 +137,8 @@ static void embassy_fair_drop(embassy_future *fut)
 
 void embassy_fair_acquire_init(embassy_fair_acquire *f, embassy_fair_semaphore *s, uint32_t n)
 {
-    *f = (embassy_fair_acquire){.future = {embassy_fair_poll, embassy_fair_drop}, .s = s, .n = n,
-                                .ticket = -1};
+    *f = (embassy_fair_acquire){
+        .future = {embassy_fair_poll, embassy_fair_drop}, .s = s, .n = n, .ticket = -1};
 }
 
 bool embassy_fair_try_acquire(embassy_fair_semaphore *s, uint32_t n)

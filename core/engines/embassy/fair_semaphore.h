@@ -21,17 +21,17 @@
 typedef struct embassy_fair_semaphore {
     plat_a32 permits;
     plat_a32 next_ticket;
-    plat_a8 head, len; /* the deque: slots[head], ... (len of them, wrapping) */
+    plat_a8 head, len;                /* the deque: slots[head], ... (len of them, wrapping) */
     plat_a16 slots[EMBASSY_FAIR_MAX]; /* 1 + the waiting task, or 0: None */
     uint8_t cap;                      /* N */
     uint8_t cancel_bug;               /* variant fair_cancel_bug (0.8.0) */
     uint8_t no_chained_wake;          /* variant no_chained_wake */
     /* Provenance for the learner (bookkeeping, not part of the algorithm):
      * the last wake of a head (-1: none yet), and the last head dropped. */
-    int16_t woke, woken_by;  /* task woken, and by whom */
-    int16_t dropped;         /* whose head acquire was dropped, or -1 */
-    uint8_t dropped_woken;   /* it had been woken and not polled since */
-    uint8_t dropped_passed;  /* its drop woke the next head */
+    int16_t woke, woken_by; /* task woken, and by whom */
+    int16_t dropped;        /* whose head acquire was dropped, or -1 */
+    uint8_t dropped_woken;  /* it had been woken and not polled since */
+    uint8_t dropped_passed; /* its drop woke the next head */
 } embassy_fair_semaphore;
 
 typedef enum embassy_acquire_result {

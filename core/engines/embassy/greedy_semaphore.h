@@ -25,7 +25,8 @@ typedef struct embassy_greedy_acquire {
 } embassy_greedy_acquire;
 
 void embassy_greedy_init(embassy_greedy_semaphore *s, uint32_t permits);
-void embassy_greedy_acquire_init(embassy_greedy_acquire *f, embassy_greedy_semaphore *s, uint32_t n);
+void embassy_greedy_acquire_init(embassy_greedy_acquire *f, embassy_greedy_semaphore *s,
+                                 uint32_t n);
 bool embassy_greedy_try_acquire(embassy_greedy_semaphore *s, uint32_t n);
 void embassy_greedy_release(embassy_greedy_semaphore *s, uint32_t n);
 void embassy_greedy_set(embassy_greedy_semaphore *s, uint32_t permits);

@@ -47,7 +47,9 @@ void embassy_rwlock_write(embassy_rwlock_future *f, embassy_rwlock *l)
 void embassy_rwlock_read_unlock(embassy_rwlock *l)
 {
     plat_irq_state cs = embassy_raw_lock();
-    uint32_t left = plat_fetch_add32(&l->readers, (uint32_t)-1, PLAT_RELAXED, AT("read unlock: readers -= 1")) - 1;
+    uint32_t left =
+        plat_fetch_add32(&l->readers, (uint32_t)-1, PLAT_RELAXED, AT("read unlock: readers -= 1")) -
+        1;
     if (left == 0)
         embassy_waker_wake(&l->waker); /* only the last reader wakes */
     embassy_raw_unlock(cs);

@@ -32,8 +32,8 @@ static void embassy_select_drop(embassy_future *f)
 
 void embassy_select_init(embassy_select *s, embassy_future *first, embassy_future *second)
 {
-    *s = (embassy_select){.future = {embassy_select_poll, embassy_select_drop},
-                          .first = first, .second = second};
+    *s = (embassy_select){
+        .future = {embassy_select_poll, embassy_select_drop}, .first = first, .second = second};
 }
 
 bool embassy_with_timeout(embassy_future *f, int64_t us, uint32_t *polls)

@@ -32,18 +32,18 @@ struct embassy_future {
 
 /* A task's row in the task table (what an async console shows). */
 typedef enum embassy_task_state {
-    EMBASSY_IDLE,      /* waits for a wake or a timer */
-    EMBASSY_RUNNING,   /* being polled */
-    EMBASSY_DONE,      /* its last await finished */
+    EMBASSY_IDLE,    /* waits for a wake or a timer */
+    EMBASSY_RUNNING, /* being polled */
+    EMBASSY_DONE,    /* its last await finished */
 } embassy_task_state;
 
 typedef struct embassy_task {
-    uint8_t state;          /* embassy_task_state */
-    uint32_t polls;         /* every poll of every future it awaited */
-    uint32_t wakes;         /* wakes aimed at it */
-    uint32_t self_wakes;    /* of which it sent itself while being polled */
-    uint32_t await_polls;   /* polls of the future it awaits (or awaited last) */
-    int64_t timer_at;       /* the earliest timer its current poll armed, or -1 */
+    uint8_t state;           /* embassy_task_state */
+    uint32_t polls;          /* every poll of every future it awaited */
+    uint32_t wakes;          /* wakes aimed at it */
+    uint32_t self_wakes;     /* of which it sent itself while being polled */
+    uint32_t await_polls;    /* polls of the future it awaits (or awaited last) */
+    int64_t timer_at;        /* the earliest timer its current poll armed, or -1 */
     const char *await_point; /* what its last Pending waits for */
 } embassy_task;
 

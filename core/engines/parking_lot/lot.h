@@ -76,9 +76,9 @@ unsigned lot_unpark_all(uintptr_t key, uintptr_t token);
 
 /* What lot_unpark_requeue should do, decided under both bucket locks. */
 typedef enum lot_requeue_op {
-    LOT_REQUEUE_ABORT,            /* nothing */
-    LOT_UNPARK_ONE_REQUEUE_REST,  /* wake the oldest, move the rest to `to` */
-    LOT_REQUEUE_ALL,              /* move every waiter to `to` */
+    LOT_REQUEUE_ABORT,           /* nothing */
+    LOT_UNPARK_ONE_REQUEUE_REST, /* wake the oldest, move the rest to `to` */
+    LOT_REQUEUE_ALL,             /* move every waiter to `to` */
 } lot_requeue_op;
 
 /* Moves waiters of key `from` to key `to` (a condition variable's broadcast

@@ -102,7 +102,8 @@ static uintptr_t mini_mutex_unpark_callback(void *arg, bool unparked, bool have_
     if (unparked && (lot_get()->variant & LOT_HANDOFF)) {
         /* Hand the lock over: it stays LOCKED, now held by the woken waiter. */
         plat_store8(&m->state, have_more ? LOCKED | PARKED : LOCKED, PLAT_RELAXED,
-                    have_more ? AT("callback: hand off, write 11") : AT("callback: hand off, write 01"));
+                    have_more ? AT("callback: hand off, write 11")
+                              : AT("callback: hand off, write 01"));
         return LOT_TOKEN_HANDOFF;
     }
     plat_store8(&m->state, have_more ? PARKED : 0, PLAT_RELEASE,

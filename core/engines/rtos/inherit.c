@@ -75,8 +75,7 @@ void rtos_inherit_on_wait(rtos_mutex *m, int waiter)
         rtos_inherit_update_chain(owner);
         return;
     }
-    default:
-        return; /* NONE: a binary semaphore raises nobody */
+    default: return; /* NONE: a binary semaphore raises nobody */
     }
 }
 
@@ -97,8 +96,7 @@ void rtos_inherit_on_give(rtos_mutex *m, int id)
             rtos_inherit_update_chain(next);
         return;
     }
-    default:
-        return;
+    default: return;
     }
 }
 
@@ -119,10 +117,7 @@ void rtos_inherit_on_timeout(rtos_mutex *m)
             rtos_prio_set(owner, want);
         return;
     }
-    case RTOS_INHERIT_TRANSITIVE:
-        rtos_inherit_update_chain(owner);
-        return;
-    default:
-        return;
+    case RTOS_INHERIT_TRANSITIVE: rtos_inherit_update_chain(owner); return;
+    default: return;
     }
 }

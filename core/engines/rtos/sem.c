@@ -36,8 +36,7 @@ int rtos_sem_pend(rtos_sem *sem, uint32_t timeout)
     rtos_key key = rtos_enter_critical();
     int16_t count = (int16_t)plat_load16(&sem->count, PLAT_RELAXED, AT("count > 0?"));
     if (count > 0) {
-        plat_store16(&sem->count, (uint16_t)(count - 1), PLAT_RELAXED,
-                     AT("count--: take a unit"));
+        plat_store16(&sem->count, (uint16_t)(count - 1), PLAT_RELAXED, AT("count--: take a unit"));
         rtos_exit_critical(key);
         return RTOS_OK;
     }
@@ -56,7 +55,8 @@ int rtos_sem_pend(rtos_sem *sem, uint32_t timeout)
     if (!posted) {
         /* Timed out: leave the mask, and give back the decrement (a task
          * that no longer waits must not be counted as waiting). */
-        uint16_t mask = plat_load16(&sem->wait_mask, PLAT_RELAXED, AT("timed out: still in wait_mask?"));
+        uint16_t mask =
+            plat_load16(&sem->wait_mask, PLAT_RELAXED, AT("timed out: still in wait_mask?"));
         if (mask & bit) {
             plat_store16(&sem->wait_mask, (uint16_t)(mask & ~bit), PLAT_RELAXED,
                          AT("timed out: wait_mask &= ~(1 << id)"));

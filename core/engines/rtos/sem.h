@@ -22,8 +22,8 @@
 #include "../../plat/plat.h"
 
 typedef struct rtos_sem {
-    plat_a16 count;     /* int16_t: may go negative */
-    plat_a16 wait_mask; /* bit n: task n waits */
+    plat_a16 count;                           /* int16_t: may go negative */
+    plat_a16 wait_mask;                       /* bit n: task n waits */
     uint8_t pend_decrements, post_increments; /* the variant, read once */
 } rtos_sem;
 

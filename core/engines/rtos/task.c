@@ -79,8 +79,7 @@ bool rtos_task_block(const void *on, bool is_mutex, uint32_t timeout)
     t->waits_on = on;
     t->waits_on_mutex = is_mutex;
     plat_store8(&t->state, RTOS_BLOCKED, PLAT_RELAXED, AT("task_block: leave the ready list"));
-    int64_t deadline =
-        timeout ? plat_now(AT("now")) + (int64_t)timeout * RTOS_TICK_US : -1;
+    int64_t deadline = timeout ? plat_now(AT("now")) + (int64_t)timeout * RTOS_TICK_US : -1;
     bool woken = plat_task_block(deadline, AT("schedule(): switch away until woken"));
     if (!woken) /* the timeout: nobody made it READY, it does so itself */
         plat_store8(&t->state, RTOS_READY, PLAT_RELAXED, AT("timed out: back to the ready list"));

@@ -45,14 +45,14 @@ typedef struct rtos_flags {
 
 /* One task control block. */
 typedef struct rtos_tcb {
-    plat_a8 state;         /* enum rtos_task_state */
-    plat_a8 used;          /* created */
-    plat_a32 wake_tick;    /* DELAYED: the tick it wakes at */
-    plat_a8 mutexes_held;  /* how many mutexes it holds (priority inheritance) */
-    const void *waits_on;  /* BLOCKED: the semaphore or mutex */
+    plat_a8 state;          /* enum rtos_task_state */
+    plat_a8 used;           /* created */
+    plat_a32 wake_tick;     /* DELAYED: the tick it wakes at */
+    plat_a8 mutexes_held;   /* how many mutexes it holds (priority inheritance) */
+    const void *waits_on;   /* BLOCKED: the semaphore or mutex */
     uint8_t waits_on_mutex; /* ...and whether it is a mutex */
-    int16_t plat;          /* its platform task */
-    int8_t priority;       /* its base priority: smaller is more urgent */
+    int16_t plat;           /* its platform task */
+    int8_t priority;        /* its base priority: smaller is more urgent */
 } rtos_tcb;
 
 #define RTOS_MAX_MUTEXES 8

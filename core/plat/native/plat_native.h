@@ -22,13 +22,23 @@
 #include <stdlib.h>
 #include <time.h>
 
-typedef struct plat_a8 { _Atomic uint8_t v; } plat_a8;
-typedef struct plat_a16 { _Atomic uint16_t v; } plat_a16;
-typedef struct plat_a32 { _Atomic uint32_t v; } plat_a32;
+typedef struct plat_a8 {
+    _Atomic uint8_t v;
+} plat_a8;
+typedef struct plat_a16 {
+    _Atomic uint16_t v;
+} plat_a16;
+typedef struct plat_a32 {
+    _Atomic uint32_t v;
+} plat_a32;
 
-typedef struct plat_lock { pthread_mutex_t mutex; } plat_lock;
+typedef struct plat_lock {
+    pthread_mutex_t mutex;
+} plat_lock;
 
-typedef struct plat_parker { _Atomic uint32_t woken; } plat_parker;
+typedef struct plat_parker {
+    _Atomic uint32_t woken;
+} plat_parker;
 
 static inline memory_order plat_native_order(plat_order order)
 {
@@ -71,55 +81,54 @@ void plat_native_point(void);
  * The atomic operations, once per cell width.  One macro writes them all so
  * that the three widths cannot drift apart; each expands to plain functions.
  */
-#define PLAT_NATIVE_ATOMICS(W)                                                        \
-    static inline uint##W##_t plat_load##W(plat_a##W *c, plat_order o, plat_site at)  \
-    {                                                                                  \
-        (void)at;                                                                      \
-        PLAT_NATIVE_POINT();                                                           \
-        return atomic_load_explicit(&c->v, plat_native_order(o));                      \
-    }                                                                                  \
-    static inline void plat_store##W(plat_a##W *c, uint##W##_t v, plat_order o,        \
-                                     plat_site at)                                     \
-    {                                                                                  \
-        (void)at;                                                                      \
-        PLAT_NATIVE_POINT();                                                           \
-        atomic_store_explicit(&c->v, v, plat_native_order(o));                         \
-    }                                                                                  \
-    static inline bool plat_cas##W(plat_a##W *c, uint##W##_t *expected,                \
-                                   uint##W##_t desired, plat_order o, plat_site at)    \
-    {                                                                                  \
-        (void)at;                                                                      \
-        PLAT_NATIVE_POINT();                                                           \
-        return atomic_compare_exchange_strong_explicit(                                \
-            &c->v, expected, desired, plat_native_order(o), plat_native_fail_order(o)); \
-    }                                                                                  \
-    static inline uint##W##_t plat_swap##W(plat_a##W *c, uint##W##_t v, plat_order o,  \
-                                           plat_site at)                               \
-    {                                                                                  \
-        (void)at;                                                                      \
-        PLAT_NATIVE_POINT();                                                           \
-        return atomic_exchange_explicit(&c->v, v, plat_native_order(o));               \
-    }                                                                                  \
-    static inline uint##W##_t plat_fetch_add##W(plat_a##W *c, uint##W##_t v,           \
-                                                plat_order o, plat_site at)            \
-    {                                                                                  \
-        (void)at;                                                                      \
-        PLAT_NATIVE_POINT();                                                           \
-        return atomic_fetch_add_explicit(&c->v, v, plat_native_order(o));              \
-    }                                                                                  \
-    static inline uint##W##_t plat_fetch_or##W(plat_a##W *c, uint##W##_t v,            \
-                                               plat_order o, plat_site at)             \
-    {                                                                                  \
-        (void)at;                                                                      \
-        PLAT_NATIVE_POINT();                                                           \
-        return atomic_fetch_or_explicit(&c->v, v, plat_native_order(o));               \
-    }                                                                                  \
-    static inline uint##W##_t plat_fetch_and##W(plat_a##W *c, uint##W##_t v,           \
-                                                plat_order o, plat_site at)            \
-    {                                                                                  \
-        (void)at;                                                                      \
-        PLAT_NATIVE_POINT();                                                           \
-        return atomic_fetch_and_explicit(&c->v, v, plat_native_order(o));              \
+#define PLAT_NATIVE_ATOMICS(W)                                                                     \
+    static inline uint##W##_t plat_load##W(plat_a##W *c, plat_order o, plat_site at)               \
+    {                                                                                              \
+        (void)at;                                                                                  \
+        PLAT_NATIVE_POINT();                                                                       \
+        return atomic_load_explicit(&c->v, plat_native_order(o));                                  \
+    }                                                                                              \
+    static inline void plat_store##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)      \
+    {                                                                                              \
+        (void)at;                                                                                  \
+        PLAT_NATIVE_POINT();                                                                       \
+        atomic_store_explicit(&c->v, v, plat_native_order(o));                                     \
+    }                                                                                              \
+    static inline bool plat_cas##W(plat_a##W *c, uint##W##_t *expected, uint##W##_t desired,       \
+                                   plat_order o, plat_site at)                                     \
+    {                                                                                              \
+        (void)at;                                                                                  \
+        PLAT_NATIVE_POINT();                                                                       \
+        return atomic_compare_exchange_strong_explicit(                                            \
+            &c->v, expected, desired, plat_native_order(o), plat_native_fail_order(o));            \
+    }                                                                                              \
+    static inline uint##W##_t plat_swap##W(plat_a##W *c, uint##W##_t v, plat_order o,              \
+                                           plat_site at)                                           \
+    {                                                                                              \
+        (void)at;                                                                                  \
+        PLAT_NATIVE_POINT();                                                                       \
+        return atomic_exchange_explicit(&c->v, v, plat_native_order(o));                           \
+    }                                                                                              \
+    static inline uint##W##_t plat_fetch_add##W(plat_a##W *c, uint##W##_t v, plat_order o,         \
+                                                plat_site at)                                      \
+    {                                                                                              \
+        (void)at;                                                                                  \
+        PLAT_NATIVE_POINT();                                                                       \
+        return atomic_fetch_add_explicit(&c->v, v, plat_native_order(o));                          \
+    }                                                                                              \
+    static inline uint##W##_t plat_fetch_or##W(plat_a##W *c, uint##W##_t v, plat_order o,          \
+                                               plat_site at)                                       \
+    {                                                                                              \
+        (void)at;                                                                                  \
+        PLAT_NATIVE_POINT();                                                                       \
+        return atomic_fetch_or_explicit(&c->v, v, plat_native_order(o));                           \
+    }                                                                                              \
+    static inline uint##W##_t plat_fetch_and##W(plat_a##W *c, uint##W##_t v, plat_order o,         \
+                                                plat_site at)                                      \
+    {                                                                                              \
+        (void)at;                                                                                  \
+        PLAT_NATIVE_POINT();                                                                       \
+        return atomic_fetch_and_explicit(&c->v, v, plat_native_order(o));                          \
     }
 
 PLAT_NATIVE_ATOMICS(8)
@@ -245,8 +254,12 @@ static inline void plat_init32(plat_a32 *c, uint32_t v) { atomic_init(&c->v, v);
 
 #define PLAT_NATIVE_MAX_TASKS 32
 
-typedef struct plat_irq_state { uint8_t was_masked; } plat_irq_state;
-typedef struct plat_waker { plat_a16 slot; } plat_waker;
+typedef struct plat_irq_state {
+    uint8_t was_masked;
+} plat_irq_state;
+typedef struct plat_waker {
+    plat_a16 slot;
+} plat_waker;
 
 void plat_native_task_enter(int id, int priority);
 

@@ -208,7 +208,8 @@ bool plat_task_block(int64_t deadline_us, plat_site at)
         t->ready = false;
         switch_to_next();
         while (running != self) {
-            int64_t left = deadline_us < 0 || k_queued[self] ? -1 : deadline_us - plat_native_now_us();
+            int64_t left =
+                deadline_us < 0 || k_queued[self] ? -1 : deadline_us - plat_native_now_us();
             if (deadline_us >= 0 && !k_queued[self] && left <= 0) {
                 enqueue(self); /* the timer fired */
                 if (running < 0)
@@ -336,8 +337,11 @@ static void run_kernel(const plat_native_rtos_task *tasks, int n, int64_t tick_u
     running = -1;
     atomic_store(&preempt, 0);
     for (int i = 0; i < k_tasks; i++)
-        kt[i] = (struct ktask){.base = tasks[i].priority, .eff = tasks[i].priority, .ready = true,
-                               .rr = (uint64_t)i, .spec = &tasks[i]};
+        kt[i] = (struct ktask){.base = tasks[i].priority,
+                               .eff = tasks[i].priority,
+                               .ready = true,
+                               .rr = (uint64_t)i,
+                               .spec = &tasks[i]};
     rr_seq = (uint64_t)k_tasks;
     for (int i = 0; i < k_tasks && executor; i++) {
         kt[i].ready = false; /* on the queue until polled */

@@ -3,58 +3,63 @@
  * running virtual thread (see core/sim/machine.h).  These functions only
  * describe the action; the machine decides when it happens and performs it.
  */
-#include "../plat.h"
 #include "../../sim/machine.h"
+#include "../plat.h"
 
 static sim_machine *machine(void) { return sim_running(); }
 
 static uint64_t act(sim_act_kind kind, unsigned width, void *target, uint64_t a, uint64_t b,
                     plat_site at)
 {
-    sim_action x = {.kind = kind, .width = (uint8_t)width, .target = target, .a = a, .b = b,
-                    .deadline = -1, .site = at};
+    sim_action x = {.kind = kind,
+                    .width = (uint8_t)width,
+                    .target = target,
+                    .a = a,
+                    .b = b,
+                    .deadline = -1,
+                    .site = at};
     return sim_do(machine(), &x);
 }
 
-#define PLAT_SIM_ATOMICS(W)                                                                  \
-    uint##W##_t plat_load##W(plat_a##W *c, plat_order o, plat_site at)                       \
-    {                                                                                        \
-        (void)o;                                                                             \
-        return (uint##W##_t)act(SIM_ACT_LOAD, W / 8, &c->v, 0, 0, at);                       \
-    }                                                                                        \
-    void plat_store##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)              \
-    {                                                                                        \
-        (void)o;                                                                             \
-        act(SIM_ACT_STORE, W / 8, &c->v, v, 0, at);                                          \
-    }                                                                                        \
-    bool plat_cas##W(plat_a##W *c, uint##W##_t *expected, uint##W##_t desired, plat_order o, \
-                     plat_site at)                                                           \
-    {                                                                                        \
-        (void)o;                                                                             \
-        uint##W##_t seen = (uint##W##_t)act(SIM_ACT_CAS, W / 8, &c->v, *expected, desired, at); \
-        bool ok = seen == *expected;                                                         \
-        *expected = seen;                                                                    \
-        return ok;                                                                           \
-    }                                                                                        \
-    uint##W##_t plat_swap##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)        \
-    {                                                                                        \
-        (void)o;                                                                             \
-        return (uint##W##_t)act(SIM_ACT_SWAP, W / 8, &c->v, v, 0, at);                      \
-    }                                                                                        \
-    uint##W##_t plat_fetch_add##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)   \
-    {                                                                                        \
-        (void)o;                                                                             \
-        return (uint##W##_t)act(SIM_ACT_FETCH_ADD, W / 8, &c->v, v, 0, at);                 \
-    }                                                                                        \
-    uint##W##_t plat_fetch_or##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)    \
-    {                                                                                        \
-        (void)o;                                                                             \
-        return (uint##W##_t)act(SIM_ACT_FETCH_OR, W / 8, &c->v, v, 0, at);                  \
-    }                                                                                        \
-    uint##W##_t plat_fetch_and##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)   \
-    {                                                                                        \
-        (void)o;                                                                             \
-        return (uint##W##_t)act(SIM_ACT_FETCH_AND, W / 8, &c->v, v, 0, at);                 \
+#define PLAT_SIM_ATOMICS(W)                                                                        \
+    uint##W##_t plat_load##W(plat_a##W *c, plat_order o, plat_site at)                             \
+    {                                                                                              \
+        (void)o;                                                                                   \
+        return (uint##W##_t)act(SIM_ACT_LOAD, W / 8, &c->v, 0, 0, at);                             \
+    }                                                                                              \
+    void plat_store##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)                    \
+    {                                                                                              \
+        (void)o;                                                                                   \
+        act(SIM_ACT_STORE, W / 8, &c->v, v, 0, at);                                                \
+    }                                                                                              \
+    bool plat_cas##W(plat_a##W *c, uint##W##_t *expected, uint##W##_t desired, plat_order o,       \
+                     plat_site at)                                                                 \
+    {                                                                                              \
+        (void)o;                                                                                   \
+        uint##W##_t seen = (uint##W##_t)act(SIM_ACT_CAS, W / 8, &c->v, *expected, desired, at);    \
+        bool ok = seen == *expected;                                                               \
+        *expected = seen;                                                                          \
+        return ok;                                                                                 \
+    }                                                                                              \
+    uint##W##_t plat_swap##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)              \
+    {                                                                                              \
+        (void)o;                                                                                   \
+        return (uint##W##_t)act(SIM_ACT_SWAP, W / 8, &c->v, v, 0, at);                             \
+    }                                                                                              \
+    uint##W##_t plat_fetch_add##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)         \
+    {                                                                                              \
+        (void)o;                                                                                   \
+        return (uint##W##_t)act(SIM_ACT_FETCH_ADD, W / 8, &c->v, v, 0, at);                        \
+    }                                                                                              \
+    uint##W##_t plat_fetch_or##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)          \
+    {                                                                                              \
+        (void)o;                                                                                   \
+        return (uint##W##_t)act(SIM_ACT_FETCH_OR, W / 8, &c->v, v, 0, at);                         \
+    }                                                                                              \
+    uint##W##_t plat_fetch_and##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)         \
+    {                                                                                              \
+        (void)o;                                                                                   \
+        return (uint##W##_t)act(SIM_ACT_FETCH_AND, W / 8, &c->v, v, 0, at);                        \
     }
 
 PLAT_SIM_ATOMICS(8)
@@ -99,8 +104,8 @@ int64_t plat_now(plat_site at)
 
 void plat_sleep_until(int64_t deadline_us, plat_site at)
 {
-    sim_action x = {.kind = SIM_ACT_SLEEP, .a = (uint64_t)deadline_us,
-                    .deadline = deadline_us, .site = at};
+    sim_action x = {
+        .kind = SIM_ACT_SLEEP, .a = (uint64_t)deadline_us, .deadline = deadline_us, .site = at};
     sim_do(machine(), &x);
 }
 
@@ -139,7 +144,10 @@ void plat_irq_restore(plat_irq_state s, plat_site at)
     act(SIM_ACT_IRQ_RESTORE, 0, NULL, s.was_masked, 0, at);
 }
 
-void plat_irq_raise(int handler, plat_site at) { act(SIM_ACT_RAISE, 0, parker_of(handler), 0, 0, at); }
+void plat_irq_raise(int handler, plat_site at)
+{
+    act(SIM_ACT_RAISE, 0, parker_of(handler), 0, 0, at);
+}
 
 int plat_task_self(void) { return sim_current_actor(machine()); }
 
@@ -158,16 +166,21 @@ void plat_task_set_priority(int task, int priority, plat_site at)
 
 bool plat_task_block(int64_t deadline_us, plat_site at)
 {
-    sim_action x = {.kind = SIM_ACT_BLOCK, .target = parker_of(plat_task_self()),
-                    .deadline = deadline_us < 0 ? -1 : deadline_us, .site = at};
+    sim_action x = {.kind = SIM_ACT_BLOCK,
+                    .target = parker_of(plat_task_self()),
+                    .deadline = deadline_us < 0 ? -1 : deadline_us,
+                    .site = at};
     return sim_do(machine(), &x) != 0;
 }
 
 bool plat_task_await(int64_t deadline_us, plat_site at)
 {
     /* b = 1 marks the block as an await point whose future may be dropped. */
-    sim_action x = {.kind = SIM_ACT_BLOCK, .target = parker_of(plat_task_self()), .b = 1,
-                    .deadline = deadline_us < 0 ? -1 : deadline_us, .site = at};
+    sim_action x = {.kind = SIM_ACT_BLOCK,
+                    .target = parker_of(plat_task_self()),
+                    .b = 1,
+                    .deadline = deadline_us < 0 ? -1 : deadline_us,
+                    .site = at};
     sim_do(machine(), &x);
     return sim_task_take_drop(machine(), plat_task_self());
 }

@@ -13,12 +13,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct plat_a8 { uint8_t v; } plat_a8;
-typedef struct plat_a16 { uint16_t v; } plat_a16;
-typedef struct plat_a32 { uint32_t v; } plat_a32;
+typedef struct plat_a8 {
+    uint8_t v;
+} plat_a8;
+typedef struct plat_a16 {
+    uint16_t v;
+} plat_a16;
+typedef struct plat_a32 {
+    uint32_t v;
+} plat_a32;
 
 /* owner: 1 + the holding actor's index, 0 when free. */
-typedef struct plat_lock { int32_t owner; } plat_lock;
+typedef struct plat_lock {
+    int32_t owner;
+} plat_lock;
 
 /* owner: the actor this parker belongs to; woken_by: who set the flag. */
 typedef struct plat_parker {
@@ -27,14 +35,14 @@ typedef struct plat_parker {
     int16_t woken_by;
 } plat_parker;
 
-#define PLAT_SIM_ATOMICS(W)                                                              \
-    uint##W##_t plat_load##W(plat_a##W *c, plat_order o, plat_site at);                  \
-    void plat_store##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at);         \
-    bool plat_cas##W(plat_a##W *c, uint##W##_t *expected, uint##W##_t desired,           \
-                     plat_order o, plat_site at);                                        \
-    uint##W##_t plat_swap##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at);   \
-    uint##W##_t plat_fetch_add##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at); \
-    uint##W##_t plat_fetch_or##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at); \
+#define PLAT_SIM_ATOMICS(W)                                                                        \
+    uint##W##_t plat_load##W(plat_a##W *c, plat_order o, plat_site at);                            \
+    void plat_store##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at);                   \
+    bool plat_cas##W(plat_a##W *c, uint##W##_t *expected, uint##W##_t desired, plat_order o,       \
+                     plat_site at);                                                                \
+    uint##W##_t plat_swap##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at);             \
+    uint##W##_t plat_fetch_add##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at);        \
+    uint##W##_t plat_fetch_or##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at);         \
     uint##W##_t plat_fetch_and##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at);
 
 PLAT_SIM_ATOMICS(8)
@@ -62,9 +70,13 @@ void plat_sleep_until(int64_t deadline_us, plat_site at);
 /* ---- for the rtos and the executor (sched/ models) ---- */
 
 /* What plat_irq_save returns: whether interrupts were masked already. */
-typedef struct plat_irq_state { uint8_t was_masked; } plat_irq_state;
+typedef struct plat_irq_state {
+    uint8_t was_masked;
+} plat_irq_state;
 /* A waker slot: 1 + the task to wake, 0 when empty. */
-typedef struct plat_waker { plat_a16 slot; } plat_waker;
+typedef struct plat_waker {
+    plat_a16 slot;
+} plat_waker;
 
 plat_irq_state plat_irq_save(plat_site at);
 void plat_irq_restore(plat_irq_state s, plat_site at);

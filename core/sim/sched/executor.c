@@ -26,7 +26,10 @@
 
 static bool is_task(const sim_machine *m, int i) { return m->actors[i].kind != SIM_ISR; }
 
-static bool waits(const sim_action *p) { return p->kind == SIM_ACT_PARK || p->kind == SIM_ACT_BLOCK; }
+static bool waits(const sim_action *p)
+{
+    return p->kind == SIM_ACT_PARK || p->kind == SIM_ACT_BLOCK;
+}
 
 static void enqueue(sim_machine *m, int i)
 {
@@ -51,8 +54,8 @@ static void exec_update(sim_machine *m)
     /* Timers: a waiting task whose deadline passed is woken by the executor. */
     for (int i = 0; i < m->n_actors; i++) {
         const sim_actor *a = &m->actors[i];
-        if (is_task(m, i) && !a->finished && !a->dormant && i != s->current &&
-            waits(&a->pending) && a->pending.deadline >= 0 && m->now >= a->pending.deadline)
+        if (is_task(m, i) && !a->finished && !a->dormant && i != s->current && waits(&a->pending) &&
+            a->pending.deadline >= 0 && m->now >= a->pending.deadline)
             enqueue(m, i);
     }
     for (;;) {

@@ -43,7 +43,7 @@ bool sim_dependent_default(const sim_machine *m, sim_choice a, sim_choice b)
         return step_touches_handler(m, a.actor, b.actor);
     if (a.kind == SIM_CHOICE_IRQ && b.kind == SIM_CHOICE_IRQ)
         return a.actor == b.actor; /* arming two handlers commutes */
-    return true; /* tick and anything else: assume the worst */
+    return true;                   /* tick and anything else: assume the worst */
 }
 
 int sim_irq_env_choices(const sim_machine *m, sim_choice *out)

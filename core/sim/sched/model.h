@@ -29,17 +29,17 @@
 
 /* A model's state inside the machine; zeroed (then given defaults) on reset. */
 typedef struct sim_sched_state {
-    int64_t tick_us;   /* rtos: the tick period; 0 = no tick */
-    int64_t next_tick; /* rtos: when the next tick falls due */
-    uint64_t seq;      /* counts events that order actors (round-robin, arming) */
-    int current;       /* rtos: the task on the CPU; executor: the task being polled */
-    bool fresh;        /* executor: the polled task has not stepped yet in this poll */
+    int64_t tick_us;               /* rtos: the tick period; 0 = no tick */
+    int64_t next_tick;             /* rtos: when the next tick falls due */
+    uint64_t seq;                  /* counts events that order actors (round-robin, arming) */
+    int current;                   /* rtos: the task on the CPU; executor: the task being polled */
+    bool fresh;                    /* executor: the polled task has not stepped yet in this poll */
     int16_t batch[SIM_MAX_ACTORS]; /* executor: tasks left in this batch, the next last */
     int n_batch;
     int16_t queue[SIM_MAX_ACTORS]; /* executor: enqueued since the batch was taken */
     int n_queue;
-    uint32_t queued; /* executor: tasks in the queue or in the batch */
-    uint32_t ready;  /* rtos: tasks the enabled rule allowed after the last choice */
+    uint32_t queued;  /* executor: tasks in the queue or in the batch */
+    uint32_t ready;   /* rtos: tasks the enabled rule allowed after the last choice */
     bool tick_chosen; /* rtos: ticks are choices (every action costs nothing) */
     bool ran;         /* rtos: the task on the processor stepped since the last tick */
     uint32_t dropped; /* executor: tasks whose awaited future a drop choice cancelled */

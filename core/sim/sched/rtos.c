@@ -122,8 +122,7 @@ static void rtos_update(sim_machine *m)
     sim_sched_state *s = &m->sched;
     /* A tick that fell due while actions took time preempts now, unless
      * interrupts are masked (then at the first point they are not). */
-    if (s->tick_us > 0 && m->now >= s->next_tick && sim_irq_running(m) < 0 &&
-        !sim_irq_masked(m)) {
+    if (s->tick_us > 0 && m->now >= s->next_tick && sim_irq_running(m) < 0 && !sim_irq_masked(m)) {
         int64_t due = (m->now - s->next_tick) / s->tick_us + 1; /* ticks missed: one rotation */
         s->next_tick += due * s->tick_us;
         tick(m, m->now);

@@ -263,7 +263,7 @@ TEST(parker_relay_loses_no_wakeup)
 
 typedef struct guarded {
     plat_lock lock;
-    long plain;        /* an ordinary variable: only the lock protects it */
+    long plain;         /* an ordinary variable: only the lock protects it */
     _Atomic int inside; /* how many threads are between acquire and release */
     _Atomic int overlaps;
 } guarded;

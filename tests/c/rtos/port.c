@@ -169,7 +169,8 @@ static void *port_ticker(void *arg)
         port_lock(&old);
         int64_t now = plat_native_now_us();
         for (int i = 0; i < n_tasks; i++)
-            if (!tcb[i].ready && !tcb[i].finished && tcb[i].deadline >= 0 && now >= tcb[i].deadline) {
+            if (!tcb[i].ready && !tcb[i].finished && tcb[i].deadline >= 0 &&
+                now >= tcb[i].deadline) {
                 tcb[i].ready = true; /* a delay or a timeout is over */
                 tcb[i].deadline = -1;
                 tcb[i].queued = ++queue_seq;

@@ -139,9 +139,10 @@ TEST(priority_inversion_latencies_with_and_without_inheritance)
     int64_t none = inversion_round(RTOS_INHERIT_NONE);
     int64_t simple = inversion_round(RTOS_INHERIT_SIMPLE);
     int64_t chain = inversion_round(RTOS_INHERIT_TRANSITIVE);
-    printf("     High waited: %.1f ms with a binary semaphore, %.1f ms with FreeRTOS's inheritance, "
-           "%.1f ms transitive\n",
-           none / 1000.0, simple / 1000.0, chain / 1000.0);
+    printf(
+        "     High waited: %.1f ms with a binary semaphore, %.1f ms with FreeRTOS's inheritance, "
+        "%.1f ms transitive\n",
+        none / 1000.0, simple / 1000.0, chain / 1000.0);
     /* Without inheritance High also waits for Mid's 20 ms burst. */
     CHECK(none >= 20000);
     CHECK(simple < none - 10000);

@@ -110,6 +110,6 @@ TEST(a_higher_priority_task_preempts_a_busy_one_when_its_timeout_ends)
     check_note("the high task woke after 2 ms and saw %u of %d increments", seen, INCREMENTS);
     CHECK(!atomic_load(&high_woken)); /* its timeout ended the block */
     CHECK(seen > 0);
-    CHECK(seen < INCREMENTS); /* it ran while the low one was still busy */
+    CHECK(seen < INCREMENTS);             /* it ran while the low one was still busy */
     CHECK_EQ(shared.value.v, INCREMENTS); /* one at a time: nothing lost */
 }

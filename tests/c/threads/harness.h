@@ -92,7 +92,8 @@ __attribute__((format(printf, 3, 4), noreturn)) static void t_fail(const char *f
  * what it wrote to stderr into err.  Fails the test, naming `label`, if the
  * grandchild ended any other way.
  */
-static void t_expect_abort(const char *label, void (*what)(void *), void *arg, char *err, size_t size)
+static void t_expect_abort(const char *label, void (*what)(void *), void *arg, char *err,
+                           size_t size)
 {
     int pipefd[2];
     T_CHECK_EQ(pipe(pipefd), 0);
@@ -122,8 +123,8 @@ static void t_expect_abort(const char *label, void (*what)(void *), void *arg, c
     int status;
     T_CHECK_EQ(waitpid(pid, &status, 0), pid);
     if (!(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT))
-        t_fail(__FILE__, __LINE__, "%s: expected an abort, got status 0x%x; stderr:\n%s", label, status,
-               err);
+        t_fail(__FILE__, __LINE__, "%s: expected an abort, got status 0x%x; stderr:\n%s", label,
+               status, err);
 }
 
 /* A note under the test's line ("all 8 parked after 12 ms"). */

@@ -133,7 +133,8 @@ function lessonFiles(cmd, paths) {
         .filter((f) => f.endsWith('.md') && f !== 'README.md')
         .sort()
         .map((f) => join(p, f));
-      if (!found.length) throw new CliError(`${cmd}: ${escapeControls(p)} holds no lesson files (*.md other than README.md)`);
+      if (!found.length)
+        throw new CliError(`${cmd}: ${escapeControls(p)} holds no lesson files (*.md other than README.md)`);
       out.push(...found);
     } else out.push(p);
   }
@@ -156,7 +157,8 @@ function crossCheck(results) {
     const add = (/** @type {Position} */ at, /** @type {string} */ field, /** @type {string} */ message) =>
       r.problems.push({ file: r.file, line: at.line, column: at.column, field, message });
     const m = /^(\d+)-(.+)\.md$/.exec(basename(r.file));
-    if (m && Number(m[1]) !== l.order) add(l.at.order, 'order', `is ${l.order}, but the file name says ${Number(m[1])}`);
+    if (m && Number(m[1]) !== l.order)
+      add(l.at.order, 'order', `is ${l.order}, but the file name says ${Number(m[1])}`);
     if (m && m[2] !== l.id) add(l.at.id, 'id', `is '${l.id}', but the file name says '${m[2]}'`);
     const otherId = ids.get(l.id);
     if (otherId) add(l.at.id, 'id', `'${l.id}' is also the id of ${otherId}`);
@@ -235,7 +237,12 @@ class Checker {
       if (!(e instanceof LockstepError)) throw e;
       run.add(lesson.at.scenario, 'scenario', e.message);
     }
-    return { problems: run.problems, lesson, learnerSteps: run.learnerSteps, learnerActions: run.learnerActions };
+    return {
+      problems: run.problems,
+      lesson,
+      learnerSteps: run.learnerSteps,
+      learnerActions: run.learnerActions,
+    };
   }
 }
 
@@ -392,7 +399,9 @@ class LessonRun {
       this.exploreCache.set(key, r);
     }
     const replay =
-      r.found && r.schedule ? this.walk(variant, r.schedule, 'manual', `the explorer's run under ${variant}`) : null;
+      r.found && r.schedule
+        ? this.walk(variant, r.schedule, 'manual', `the explorer's run under ${variant}`)
+        : null;
     return { result: r, replay };
   }
 
@@ -443,7 +452,8 @@ class LessonRun {
     const upTo = (/** @type {number} */ k) => w.events.filter((e) => Number(e.step) <= k);
     if (goal.kind === 'state') {
       for (let k = 0; k <= last; k++)
-        if (w.states[k] && goalReached(goal, { events: upTo(k), state: w.states[k], variant: w.variant })) return k;
+        if (w.states[k] && goalReached(goal, { events: upTo(k), state: w.states[k], variant: w.variant }))
+          return k;
       return -1;
     }
     if (!goalReached(goal, { events: w.events, state: w.states[last], variant: w.variant })) return -1;
@@ -459,7 +469,8 @@ class LessonRun {
     const goalVariant = l.goal.variant ?? l.variant;
 
     // The runs a learner sees first: the starting schedule, then round-robin, in every variant.
-    for (const v of l.variants) this.walk(v, l.start, 'round-robin', `the starting run under ${v} (round-robin)`);
+    for (const v of l.variants)
+      this.walk(v, l.start, 'round-robin', `the starting run under ${v} (round-robin)`);
     const startStop = this.walk(l.variant, l.start, 'manual', 'the starting schedule');
     if (startStop.error) this.add(l.at.schedule, 'scenario.schedule', `does not replay: ${startStop.error}`);
 
@@ -467,12 +478,26 @@ class LessonRun {
     let reached = this.goalStep(this.walk(goalVariant, l.start, 'round-robin')) >= 0;
     let solutionWalk = null;
     if (l.solution) {
-      solutionWalk = this.walk(goalVariant, l.solution.schedule, 'manual', `the solution under ${goalVariant}`);
-      this.walk(goalVariant, l.solution.schedule, 'round-robin', `the solution under ${goalVariant}, then round-robin`);
+      solutionWalk = this.walk(
+        goalVariant,
+        l.solution.schedule,
+        'manual',
+        `the solution under ${goalVariant}`,
+      );
+      this.walk(
+        goalVariant,
+        l.solution.schedule,
+        'round-robin',
+        `the solution under ${goalVariant}, then round-robin`,
+      );
       // The solution replayed under each other variant, as the app replays it.
       for (const v of l.variants)
         if (v !== goalVariant)
-          this.follow(v, l.solution.schedule, `the solution replayed under ${v} (same actor order, then round-robin)`);
+          this.follow(
+            v,
+            l.solution.schedule,
+            `the solution replayed under ${v} (same actor order, then round-robin)`,
+          );
       const at = this.goalStep(solutionWalk);
       if (solutionWalk.error)
         this.add(l.at.solution, 'solution', `does not replay under ${goalVariant}: ${solutionWalk.error}`);
@@ -517,7 +542,11 @@ class LessonRun {
     if (l.bug) {
       const { result, replay } = this.explore('correct', l.explore.bound, l.explore.maxExecutions);
       if (replay && this.goalStep(replay) >= 0)
-        this.add(l.at.bug, 'bug', `the goal is reachable under correct: the explorer found ${result.schedule}`);
+        this.add(
+          l.at.bug,
+          'bug',
+          `the goal is reachable under correct: the explorer found ${result.schedule}`,
+        );
       else if (!result.complete)
         this.add(
           l.at.bug,
@@ -600,10 +629,16 @@ class LessonRun {
       if (h.variant && !h.variant.includes(w.variant)) return;
       if (h.after) {
         const e = findEvent(h.after, w.events, w.variant);
-        const anywhere = this.walks.some((x) => findEvent(/** @type {Matcher} */ (h.after), x.events, x.variant) >= 0);
+        const anywhere = this.walks.some(
+          (x) => findEvent(/** @type {Matcher} */ (h.after), x.events, x.variant) >= 0,
+        );
         if (!anywhere) return; // checkMatchers says so
         if (e < 0 || Number(w.events[e].step) >= goalAt) {
-          this.add(l.at.hintAfter[i], `hints[${i}].after`, "never happens on the solution's path before the goal");
+          this.add(
+            l.at.hintAfter[i],
+            `hints[${i}].after`,
+            "never happens on the solution's path before the goal",
+          );
           return;
         }
         begins = Math.max(startSteps, Number(w.events[e].step));
@@ -702,7 +737,8 @@ class LessonRun {
         for (const k of ['preemptions', 'executions', 'steps']) {
           if (e[k] === undefined || (k !== 'executions' && !result.found)) continue;
           const actual = /** @type {number} */ (/** @type {any} */ (result)[k]);
-          if (!inRange(actual, e[k])) say(k, `${where} reports ${actual} ${k}; the lesson says ${rangeText(e[k])}`);
+          if (!inRange(actual, e[k]))
+            say(k, `${where} reports ${actual} ${k}; the lesson says ${rangeText(e[k])}`);
         }
         if (e.goal !== undefined) {
           const got = replay !== null && this.goalStep(replay) >= 0;
@@ -745,7 +781,10 @@ class LessonRun {
       if (e.goal !== undefined) {
         const got = this.goalStep(w) >= 0;
         if (got !== e.goal)
-          say('goal', `${where} ${got ? 'reaches' : 'does not reach'} the goal; the lesson says goal: ${e.goal}`);
+          say(
+            'goal',
+            `${where} ${got ? 'reaches' : 'does not reach'} the goal; the lesson says goal: ${e.goal}`,
+          );
       }
       if (e.state !== undefined)
         /** @type {import('../lesson.js').Predicate[]} */ (e.state).forEach((p) => {
@@ -776,7 +815,9 @@ class LessonRun {
     /** @type {{m: Matcher, at: Position, field: string}[]} */
     const all = [];
     l.beats.forEach((b, i) => all.push({ m: b.when, at: l.at.beats[i], field: `beats[${i}].when` }));
-    l.hints.forEach((h, i) => h.after && all.push({ m: h.after, at: l.at.hintAfter[i], field: `hints[${i}].after` }));
+    l.hints.forEach(
+      (h, i) => h.after && all.push({ m: h.after, at: l.at.hintAfter[i], field: `hints[${i}].after` }),
+    );
     (l.goal.events ?? []).forEach((m, i) =>
       all.push({ m, at: l.at.goalEvents[i], field: `goal.${l.goal.kind}[${i}]` }),
     );
@@ -791,7 +832,11 @@ class LessonRun {
     l.questions.forEach((q, i) => {
       if (q.after) all.push({ m: q.after, at: l.at.questionAfter[i], field: `questions[${i}].after` });
       if (q.verifyEvent)
-        all.push({ m: q.verifyEvent, at: l.at.questionVerifyEvent[i], field: `questions[${i}].verify_event` });
+        all.push({
+          m: q.verifyEvent,
+          at: l.at.questionVerifyEvent[i],
+          field: `questions[${i}].verify_event`,
+        });
     });
     for (const { m, at, field } of all) {
       if (this.walks.some((w) => findEvent(m, w.events, w.variant) >= 0)) continue;
@@ -842,7 +887,8 @@ class LessonRun {
       if (field === 'variant') continue;
       /** @type {Set<string>} */
       const values = new Set();
-      for (const w of this.walks) for (const e of w.events) if (e[field] !== undefined) values.add(String(e[field]));
+      for (const w of this.walks)
+        for (const e of w.events) if (e[field] !== undefined) values.add(String(e[field]));
       const missing = want.filter((v) => !values.has(String(v)));
       if (!missing.length) continue;
       const v = String(missing[0]);

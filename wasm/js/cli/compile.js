@@ -33,7 +33,9 @@ export async function run(argv, _io) {
   try {
     writeFileSync(String(out), bytecode);
   } catch (e) {
-    throw new CliError(`${cmd}: cannot write ${escapeControls(out)}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new CliError(
+      `${cmd}: cannot write ${escapeControls(out)}: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   return 0;
 }

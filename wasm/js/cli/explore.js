@@ -45,18 +45,20 @@ In text mode it says how far it got on stderr every second.
 Exit status: 0 when the search ran (whatever it found), 2 for bad input.`;
 
 /** The options it takes: the same table as lockstep-run's (core/runner/main.c). */
-export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (Object.freeze({
-  '--variant': 'string',
-  '--bound': 'string',
-  '--max-executions': 'string',
-  '--strategy': 'string',
-  '--seed': 'string',
-  '--max-steps': 'string',
-  '--max-total-steps': 'string',
-  '--no-prune': 'flag',
-  '--trace': 'string',
-  '--json': 'flag',
-}));
+export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (
+  Object.freeze({
+    '--variant': 'string',
+    '--bound': 'string',
+    '--max-executions': 'string',
+    '--strategy': 'string',
+    '--seed': 'string',
+    '--max-steps': 'string',
+    '--max-total-steps': 'string',
+    '--no-prune': 'flag',
+    '--trace': 'string',
+    '--json': 'flag',
+  })
+);
 
 const STRATEGIES = ['dfs', 'random', 'pct'];
 
@@ -104,7 +106,15 @@ export async function run(argv, io) {
   const session = openSession(M, compiled, { variant, seed });
   try {
     const t0 = performance.now();
-    session.exploreStart({ strategy, bound, maxExecutions, maxSteps, maxTotalSteps, seed, prune: !options['--no-prune'] });
+    session.exploreStart({
+      strategy,
+      bound,
+      maxExecutions,
+      maxSteps,
+      maxTotalSteps,
+      seed,
+      prune: !options['--no-prune'],
+    });
     // Progress on stderr at most once a second, from inside the slices too
     // (one run of a program that never ends can be long).
     const stderr = io.stderr;

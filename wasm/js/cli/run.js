@@ -41,15 +41,17 @@ schedule that is empty, cannot be read, names an actor the scenario lacks, or
 has a fingerprint without an object (A@cas:).`;
 
 /** The options it takes: the same table as lockstep-run's (core/runner/main.c). */
-export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (Object.freeze({
-  '--variant': 'string',
-  '--schedule': 'string',
-  '--policy': 'string',
-  '--seed': 'string',
-  '--max-steps': 'string',
-  '--trace': 'string',
-  '--json': 'flag',
-}));
+export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (
+  Object.freeze({
+    '--variant': 'string',
+    '--schedule': 'string',
+    '--policy': 'string',
+    '--seed': 'string',
+    '--max-steps': 'string',
+    '--trace': 'string',
+    '--json': 'flag',
+  })
+);
 
 const POLICIES = ['round-robin', 'random', 'priority', 'pct', 'manual'];
 
@@ -62,7 +64,9 @@ export async function run(argv, io) {
   const cmd = 'lockstep run';
   const { positional, options } = parseOptions(cmd, argv, OPTIONS);
   if (positional.length !== 1) throw new CliError(`usage: ${usage}`);
-  const policy = /** @type {'round-robin'|'random'|'priority'|'pct'|'manual'} */ (String(options['--policy'] ?? 'round-robin'));
+  const policy = /** @type {'round-robin'|'random'|'priority'|'pct'|'manual'} */ (
+    String(options['--policy'] ?? 'round-robin')
+  );
   if (!POLICIES.includes(policy))
     throw new CliError(`${cmd}: --policy must be ${POLICIES.join(', ')}, not '${policy}'`);
   const seed = wholeNumber(cmd, '--seed', options['--seed'], 0);

@@ -48,7 +48,8 @@ export function compileFile(command, file, M) {
   } catch (e) {
     if (e instanceof CliError) throw e;
     const err = /** @type {NodeJS.ErrnoException} */ (e);
-    const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'it is a directory' : err.message;
+    const why =
+      err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'it is a directory' : err.message;
     throw new CliError(`${command}: cannot read ${escapeControls(file)}: ${why}`);
   }
   try {

@@ -73,7 +73,8 @@ function numberOf(t) {
  */
 function operand(t, offset, names) {
   if (NUMBER.test(t)) return { kind: 'number', value: numberOf(t), text: t };
-  if (/^-[0-9]/.test(t) && NUMBER.test(t.slice(1))) return { kind: 'number', value: -numberOf(t.slice(1)), text: t };
+  if (/^-[0-9]/.test(t) && NUMBER.test(t.slice(1)))
+    return { kind: 'number', value: -numberOf(t.slice(1)), text: t };
   const m = /^([A-Za-z_][A-Za-z0-9_-]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?$/.exec(t);
   if (!m) throw new PredicateProblem(`'${t}' is not a number, a name or NAME.FIELD`, offset);
   const [, name, field] = m;
@@ -93,7 +94,10 @@ function operand(t, offset, names) {
   }
   if (names.actors.includes(name)) {
     if (!ACTOR_FIELDS.includes(field))
-      throw new PredicateProblem(`actor ${name} has no field '${field}'; it has: ${ACTOR_FIELDS.join(', ')}`, fieldAt);
+      throw new PredicateProblem(
+        `actor ${name} has no field '${field}'; it has: ${ACTOR_FIELDS.join(', ')}`,
+        fieldAt,
+      );
     return { kind: 'actor', name, field, text: t };
   }
   if (name === names.engine) return { kind: 'engine', name, field, text: t };
@@ -126,7 +130,10 @@ export function parsePredicate(text, names) {
   const left = operand(l, lAt, names);
   const right = operand(r, rAt, names);
   if (left.kind === 'number' || left.kind === 'word')
-    throw new PredicateProblem(`the left side must name something in the machine (m.state, B.status), not '${l}'`, lAt);
+    throw new PredicateProblem(
+      `the left side must name something in the machine (m.state, B.status), not '${l}'`,
+      lAt,
+    );
   if (isWordy(left) || isWordy(right)) {
     if (op !== '==' && op !== '!=')
       throw new PredicateProblem(

@@ -141,7 +141,10 @@ export class Compiler {
     const d = this.data;
     const engine = this.catalog.engines[d.engine];
     if (!engine) {
-      this.bad(['engine'], `unknown engine '${d.engine}'; the engines are: ${list(Object.keys(this.catalog.engines))}`);
+      this.bad(
+        ['engine'],
+        `unknown engine '${d.engine}'; the engines are: ${list(Object.keys(this.catalog.engines))}`,
+      );
       return null;
     }
     const { variant, variants } = this.variants(engine.variants);
@@ -152,8 +155,18 @@ export class Compiler {
     if (this.problems.any) return null;
     return {
       program: {
-        objects: objects.map((o) => ({ name: o.name, type: o.type, address: o.address ?? 0, params: o.list })),
-        actors: actors.map((a) => ({ name: a.name, kind: KINDS.indexOf(a.kind), priority: a.priority, code: a.code })),
+        objects: objects.map((o) => ({
+          name: o.name,
+          type: o.type,
+          address: o.address ?? 0,
+          params: o.list,
+        })),
+        actors: actors.map((a) => ({
+          name: a.name,
+          kind: KINDS.indexOf(a.kind),
+          priority: a.priority,
+          code: a.code,
+        })),
         finals: finals.map((f) => f.expr),
         variant,
         variants,
@@ -188,10 +201,14 @@ export class Compiler {
     const d = this.data;
     /** @type {string[]} */
     const variants = d.variants ?? engineVariants;
-    if (variants.length > LIMITS.variants) this.bad(['variants'], `lists ${variants.length} variants; the limit is ${LIMITS.variants}`);
+    if (variants.length > LIMITS.variants)
+      this.bad(['variants'], `lists ${variants.length} variants; the limit is ${LIMITS.variants}`);
     variants.forEach((v, i) => {
       if (!engineVariants.includes(v))
-        this.bad(['variants', i], `'${v}' is not a variant of engine ${d.engine}; it has: ${list(engineVariants)}`);
+        this.bad(
+          ['variants', i],
+          `'${v}' is not a variant of engine ${d.engine}; it has: ${list(engineVariants)}`,
+        );
     });
     const variant = d.variant ?? variants[0];
     if (d.variant !== undefined && !variants.includes(d.variant)) {
@@ -216,7 +233,9 @@ export class Compiler {
       }
       this.broken.add(name); // until it has passed the checks below
       if (!t) {
-        const mine = Object.keys(this.catalog.types).filter((k) => this.catalog.types[k].engine === this.data.engine);
+        const mine = Object.keys(this.catalog.types).filter(
+          (k) => this.catalog.types[k].engine === this.data.engine,
+        );
         this.bad(typePath, `unknown type '${typeName}'; engine ${this.data.engine} has: ${list(mine)}`);
         continue;
       }
@@ -279,7 +298,10 @@ export class Compiler {
       const where = ['objects', o.name, ...(o.address === null ? [] : ['address'])];
       if (end > ADDRESSES.end) {
         const why = o.address === null ? ', after the objects before it,' : '';
-        this.bad(where, `${span}${why} would end at ${hex(end)}, past ${hex(ADDRESSES.end)} where the objects' space ends`);
+        this.bad(
+          where,
+          `${span}${why} would end at ${hex(end)}, past ${hex(ADDRESSES.end)} where the objects' space ends`,
+        );
         return;
       }
       const other = placed.find((q) => start < q.end && q.start < end);
@@ -440,7 +462,10 @@ export class Compiler {
     if (/^v\d+\./.test(s)) return; // compact form: checked when it runs
     const head = /^v\d+(\s+seed=\d+)?\s*:/.exec(s);
     if (!head) {
-      this.bad(['schedule'], "must start with 'v1:' or 'v2:' (readable form) or 'v1.' or 'v2.' (compact form)");
+      this.bad(
+        ['schedule'],
+        "must start with 'v1:' or 'v2:' (readable form) or 'v1.' or 'v2.' (compact form)",
+      );
       return;
     }
     // The tokens as core/sim/schedule.c reads them: [r:N], or NAME with an
@@ -619,10 +644,15 @@ class ActorCompiler {
     switch (first.text) {
       case 'repeat': {
         if (!st.body)
-          throw new Bad('repeat needs a body: repeat 3 { ... }, or a `repeat 3:` mapping with a list', first.start);
+          throw new Bad(
+            'repeat needs a body: repeat 3 { ... }, or a `repeat 3:` mapping with a list',
+            first.start,
+          );
         const count = this.repeatCount(w, first.start);
-        if (depth >= LIMITS.depth) throw new Bad(`repeat is nested more than ${LIMITS.depth} levels deep`, first.start);
-        if (!st.body.length) throw new Bad('repeat needs at least one operation between { and }', first.start);
+        if (depth >= LIMITS.depth)
+          throw new Bad(`repeat is nested more than ${LIMITS.depth} levels deep`, first.start);
+        if (!st.body.length)
+          throw new Bad('repeat needs at least one operation between { and }', first.start);
         if (!this.record('repeat', text, at, depth)) return null;
         /** @type {Instr[]} */
         const body = [];
@@ -634,8 +664,10 @@ class ActorCompiler {
         if (w.length !== 2 || n.kind !== 'number')
           throw new Bad('expected work N, with N a number of steps', (n ?? first).start);
         const { value, duration } = numberValue(n);
-        if (duration) throw new Bad('work takes a number of steps, not a duration (sleep takes a duration)', n.start);
-        if (value < 1 || value > LIMITS.repeat) throw new Bad(`work takes from 1 to ${LIMITS.repeat} steps`, n.start);
+        if (duration)
+          throw new Bad('work takes a number of steps, not a duration (sleep takes a duration)', n.start);
+        if (value < 1 || value > LIMITS.repeat)
+          throw new Bad(`work takes from 1 to ${LIMITS.repeat} steps`, n.start);
         if (!this.record('work', text, at, depth)) return null;
         return { op: 'work', steps: value };
       }
@@ -687,7 +719,10 @@ class ActorCompiler {
     if (!objTok || objTok.kind !== 'word') {
       const holders = [...c.objects.values()].filter((o) => opTok.text in o.t.ops).map((o) => o.name);
       if (holders.length)
-        throw new Bad(`${opTok.text} needs an object, like: ${opTok.text} ${holders[0]}`, (objTok ?? opTok).start);
+        throw new Bad(
+          `${opTok.text} needs an object, like: ${opTok.text} ${holders[0]}`,
+          (objTok ?? opTok).start,
+        );
       throw new Bad(
         `'${opTok.text}' is not an operation; write OPERATION OBJECT, or one of: ${list(COMMON_OPS)}`,
         opTok.start,

@@ -100,7 +100,10 @@ const UNITS = /** @type {Record<string, number>} */ ({ us: 1, ms: 1000, s: 10000
 export function numberValue(t) {
   const m = /^([+-]?)(0x[0-9a-fA-F_]+|0b[01_]+|[0-9_]+)(us|ms|s)?$/.exec(t.text);
   if (!m || m[2].endsWith('_') || m[2].includes('__'))
-    throw new SyntaxProblem(`'${t.text}' is not a number (write 42, 0x2a, 0b101, or a duration like 10ms)`, t.start);
+    throw new SyntaxProblem(
+      `'${t.text}' is not a number (write 42, 0x2a, 0b101, or a duration like 10ms)`,
+      t.start,
+    );
   const digits = m[2].replace(/_/g, '');
   const magnitude = Number(digits); // Number() reads 0x and 0b prefixes too
   const unit = m[3] ? UNITS[m[3]] : 1;

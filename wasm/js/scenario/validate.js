@@ -102,13 +102,22 @@ function explain(e, path) {
     case 'maxLength':
     case 'minLength':
       if (e.propertyName !== undefined) {
-        return { path: [...path, e.propertyName], atKey: true, message: `is not ${expected ?? 'a valid name'}` };
+        return {
+          path: [...path, e.propertyName],
+          atKey: true,
+          message: `is not ${expected ?? 'a valid name'}`,
+        };
       }
       if (e.keyword === 'minLength') return { path, atKey: false, message: 'must not be empty' };
-      if (e.keyword === 'maxLength') return { path, atKey: false, message: `is longer than ${p.limit} characters` };
+      if (e.keyword === 'maxLength')
+        return { path, atKey: false, message: `is longer than ${p.limit} characters` };
       return { path, atKey: false, message: `does not match ${p.pattern}` };
     case 'minItems':
-      return { path, atKey: false, message: p.limit === 1 ? 'must not be empty' : `needs at least ${p.limit} items` };
+      return {
+        path,
+        atKey: false,
+        message: p.limit === 1 ? 'must not be empty' : `needs at least ${p.limit} items`,
+      };
     case 'maxItems':
       return { path, atKey: false, message: `has ${count(e.data)} items; at most ${p.limit} are allowed` };
     case 'minProperties':

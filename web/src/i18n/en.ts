@@ -228,7 +228,8 @@ export const en = {
 
   // ---- explorer (model/explore.ts, components/ExplorerPanel) ----
   'explore.question': 'Could a computer have found this?',
-  'explore.pitch': 'The explorer tries the interleavings for you, fewest preemptions first, and stops at the first one that goes wrong.',
+  'explore.pitch':
+    'The explorer tries the interleavings for you, fewest preemptions first, and stops at the first one that goes wrong.',
   'explore.find': 'Find a bad interleaving',
   'explore.again': 'Search again',
   'explore.cancel': 'Cancel',
@@ -244,16 +245,22 @@ export const en = {
   'explore.searching': 'Searching…',
   'explore.progress': '{executions} executions · preemption bound {bound} · {pruned} pruned · {time}',
   'explore.progressRandom': '{executions} runs · {time}',
-  'explore.found': 'Found: {kind} after {steps} steps with {preemptions} preemptions, in {executions} executions ({time}).',
-  'explore.foundOne': 'Found: {kind} after {steps} steps with 1 preemption, in {executions} executions ({time}).',
-  'explore.proven': 'No stuck run or failed check within {bound} preemptions: {executions} executions, complete ({time}).',
-  'explore.noneRandom': 'No stuck run or failed check in {executions} random runs ({time}). That is evidence, not proof.',
-  'explore.incomplete': 'Nothing found within {bound} preemptions after {executions} executions, but the search is incomplete: {reason}',
+  'explore.found':
+    'Found: {kind} after {steps} steps with {preemptions} preemptions, in {executions} executions ({time}).',
+  'explore.foundOne':
+    'Found: {kind} after {steps} steps with 1 preemption, in {executions} executions ({time}).',
+  'explore.proven':
+    'No stuck run or failed check within {bound} preemptions: {executions} executions, complete ({time}).',
+  'explore.noneRandom':
+    'No stuck run or failed check in {executions} random runs ({time}). That is evidence, not proof.',
+  'explore.incomplete':
+    'Nothing found within {bound} preemptions after {executions} executions, but the search is incomplete: {reason}',
   'explore.reasonLimit': 'it stopped at its limit.',
   'explore.cancelled': 'Search cancelled after {executions} executions ({time}).',
   'explore.failed': 'The explorer failed: {message}',
   'explore.loaded': 'Its schedule is loaded at step 0: press → (or Play) to watch it, step by step.',
-  'explore.loadedAnnounce': 'Its {steps} steps are loaded at step 0: press the right arrow to step through them.',
+  'explore.loadedAnnounce':
+    'Its {steps} steps are loaded at step 0: press the right arrow to step through them.',
   'explore.schedule': 'Schedule',
   'explore.numberLocale': 'en',
   'explore.kind.stuck': 'stuck',
@@ -454,7 +461,8 @@ export const en = {
   'pl.meaning.10': 'Free, but somebody may still sleep in the lot.',
   'pl.meaning.11': 'Locked, and somebody is (or is about to be) parked: unlock must look in the lot.',
   'pl.lot': 'Parking lot: {n} buckets',
-  'pl.lotHint': 'A mutex’s address is hashed to one bucket; each bucket has a lock and a FIFO of sleeping threads.',
+  'pl.lotHint':
+    'A mutex’s address is hashed to one bucket; each bucket has a lock and a FIFO of sleeping threads.',
   'pl.gridLabel': 'A table of {n} buckets. In use: {lit}.',
   'pl.bucketHeld': 'locked by {holder}',
   'pl.waiting': '{n} waiting',
@@ -466,7 +474,8 @@ export const en = {
   'pl.queueEmpty': 'nobody queued',
   'pl.waiterLabel': '{actor}, waiting on {object}',
   'pl.parkers': 'Threads and their parkers',
-  'pl.flagHint': 'The parker flag: ● an unpark has arrived, ○ none yet. Sleeping on a parker returns once the flag is set.',
+  'pl.flagHint':
+    'The parker flag: ● an unpark has arrived, ○ none yet. Sleeping on a parker returns once the flag is set.',
   'pl.flagSet': 'parker flag set',
   'pl.flagClear': 'parker flag clear',
   'pl.asleep': 'asleep',
@@ -499,7 +508,8 @@ export const en = {
   'variantDiff.nothing': 'nothing (the run had ended)',
   'variantDiff.instead': '{actor} would {action} instead',
   'variantDiff.stopped': 'The schedule stops applying at step {step}; the {kept} steps before it were kept.',
-  'variantDiff.decision': 'Where the engine decided differently — {actor}: {old} under {from} (step {oldStep}); {new} under {to} (step {newStep}).',
+  'variantDiff.decision':
+    'Where the engine decided differently — {actor}: {old} under {from} (step {oldStep}); {new} under {to} (step {newStep}).',
   'variantDiff.go': 'Show step {step}',
   'variantDiff.mark': 'Step {step}: here {from} and {to} part ways',
   'announce.variantDiffer': 'Switched to {variant}. From step {step} the two variants differ.',
@@ -563,8 +573,10 @@ export const en = {
   'embassy.state.done': 'done',
   // ---- the aqs engine: its view (components/AqsView) and its words (model/aqs.ts) ----
   'panel.insideSemaphore': 'Inside the semaphore',
-  'variant.hint.aqs.correct': 'acquire outside the try, release in the finally; each waiter that gets in signals the next',
-  'variant.hint.aqs.acquire_in_try': 'the bug: acquire inside the try, so the finally releases even when acquire threw',
+  'variant.hint.aqs.correct':
+    'acquire outside the try, release in the finally; each waiter that gets in signals the next',
+  'variant.hint.aqs.acquire_in_try':
+    'the bug: acquire inside the try, so the finally releases even when acquire threw',
   'variant.hint.aqs.compensating_release': 'the bug: a failed tryAcquire(n) is “compensated” with release(n)',
   'variant.hint.aqs.no_propagation': 'the bug: a waiter that gets in does not signal the next one',
   'aqs.nobody': 'nobody',
@@ -672,8 +684,10 @@ export const en = {
   'aqs.place.9': '9th',
   'aqs.place.10': '10th',
   'aqs.place.later': '{n}th',
-  'aqs.blocked': 'parked in {object}’s queue ({place} in line, wants {wants}, status {status}) while {object} has {permits} permits free',
-  'aqs.blocked.one': 'parked in {object}’s queue ({place} in line, wants {wants}, status {status}) while {object} has {permits} permit free',
+  'aqs.blocked':
+    'parked in {object}’s queue ({place} in line, wants {wants}, status {status}) while {object} has {permits} permits free',
+  'aqs.blocked.one':
+    'parked in {object}’s queue ({place} in line, wants {wants}, status {status}) while {object} has {permits} permit free',
   'aqs.type': 'semaphore',
   'aqs.fair': 'fair',
   'aqs.nonfair': 'nonfair',
@@ -686,7 +700,8 @@ export const en = {
   'aqs.meaning.zero': 'none free: acquire waits, tryAcquire fails',
   'aqs.meaning.debt': 'below zero: {n} owed; releases pay the debt before anybody gets in',
   'aqs.capacity': 'capacity {n}',
-  'aqs.capacityHint': 'Declared by the scenario, less reductions. The drift check: free plus held may never exceed it.',
+  'aqs.capacityHint':
+    'Declared by the scenario, less reductions. The drift check: free plus held may never exceed it.',
   'aqs.zeroLine': '0',
   'aqs.debtRegion': 'debt',
   'aqs.gaugeLabel': '{name}: {permits} permits',
@@ -707,14 +722,16 @@ export const en = {
   'aqs.holders': 'Who holds permits',
   'aqs.holdersNone': 'nobody holds a permit',
   'aqs.holds': 'holds {n}',
-  'aqs.holdersNote': 'The semaphore itself does not know this: it keeps only the number. The scenario counts beside it, up when an acquire returns and down as a release begins.',
+  'aqs.holdersNote':
+    'The semaphore itself does not know this: it keeps only the number. The scenario counts beside it, up when an acquire returns and down as a release begins.',
   'aqs.heldTotal': '{n} held in all',
   'aqs.peak': 'at most {n} at once so far',
   'aqs.drift': 'drift: {n} more than the capacity',
   'aqs.threads': 'Threads',
   'aqs.interrupted': 'interrupt flag set',
   'aqs.notInterrupted': 'interrupt flag clear',
-  'aqs.flagHint': 'The interrupt flag: set by interrupt, cleared when the thread notices it (an interruptible acquire then gives up).',
+  'aqs.flagHint':
+    'The interrupt flag: set by interrupt, cleared when the thread notices it (an interruptible acquire then gives up).',
   'aqs.time': 'virtual time {time}',
   'aqs.inQueue': 'in {object}’s queue, {place}',
   'aqs.holding': 'holds {n} of {object}',
@@ -745,7 +762,8 @@ export const en = {
 
   // ---- issue 13: the learner's own win, undo, the replay under another variant ----
   'help.locked': 'Try it yourself first: Play and the explorer open up after your own attempt.',
-  'help.lockedHint': 'Try it yourself first: Play and the explorer open up once you have opened a hint or made an attempt.',
+  'help.lockedHint':
+    'Try it yourself first: Play and the explorer open up once you have opened a hint or made an attempt.',
   'help.lockedTitle': 'After your own attempt',
   'lesson.banner.byPlayer': 'Solved by the auto-player',
   'lesson.banner.byExplorer': 'Solved by the explorer',
@@ -764,25 +782,32 @@ export const en = {
   'undo.what.schedule': 'loading a schedule',
   'undo.restored': 'Your run is back: step {step} of {total}.',
   'undo.nothing': 'Nothing to restore.',
-  'replay.following': 'Past step {step} the schedules no longer match, so the replay followed the same order of threads and then let round-robin finish the run.',
+  'replay.following':
+    'Past step {step} the schedules no longer match, so the replay followed the same order of threads and then let round-robin finish the run.',
   'replay.laneMark': 'Step {step}: here {to} parts ways. {what}',
   'replay.laneDecision': 'Step {step}: under {to}, {actor} decides differently here: {what}.',
-  'keys.fold': 'step thread N until it next touches shared state (spin rounds, yields and local work pass in one go)',
+  'keys.fold':
+    'step thread N until it next touches shared state (spin rounds, yields and local work pass in one go)',
   'keys.undo': 'bring back the run a reset, a variant switch or the explorer replaced',
   'lane.untilShared': 'Until shared',
-  'lane.untilSharedLabel': 'Step thread {actor} until it touches shared state (passing over spinning, yielding and local work)',
+  'lane.untilSharedLabel':
+    'Step thread {actor} until it touches shared state (passing over spinning, yielding and local work)',
   'announce.folded': '{actor} took {n} steps, up to its next use of shared state. The last one: {text}',
   'lane.stepIntoCount.one': 'one engine action so far',
 
   // ---- the rtos engine: its view (components/RtosView, model/rtos.ts) ----
   'panel.insideRtos': 'Inside the RTOS',
-  'variant.hint.rtos.correct': 'pend counts itself when it blocks, post adds the unit back when it wakes a waiter',
-  'variant.hint.rtos.reference_post': 'the code as printed: a post that wakes a waiter does not add the unit back',
-  'variant.hint.rtos.post_increments_count': 'the opposite mistake: a blocking pend does not count, a waking post adds',
+  'variant.hint.rtos.correct':
+    'pend counts itself when it blocks, post adds the unit back when it wakes a waiter',
+  'variant.hint.rtos.reference_post':
+    'the code as printed: a post that wakes a waiter does not add the unit back',
+  'variant.hint.rtos.post_increments_count':
+    'the opposite mistake: a blocking pend does not count, a waking post adds',
   'variant.hint.rtos.handoff': 'neither counts: the woken task gets the unit directly',
   'variant.hint.rtos.timeout_keeps_debt': 'a pend that times out leaves its decrement behind',
   'variant.hint.rtos.naive_enable': 'exit_critical always enables interrupts, even inside an outer section',
-  'variant.hint.rtos.block_outside_critical': 'interrupts are enabled between joining the wait mask and blocking',
+  'variant.hint.rtos.block_outside_critical':
+    'interrupts are enabled between joining the wait mask and blocking',
   'variant.hint.rtos.init_one': 'a semaphore made with 0 starts at 1',
   'variant.hint.rtos.no_priority_inheritance': 'every mutex is a plain binary semaphore',
   'rtos.timeline': 'Who ran, step by step',

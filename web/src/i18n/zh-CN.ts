@@ -127,7 +127,8 @@ export const zhCN: Partial<Messages> = {
   'notice.badScenario': '这个场景有问题',
   'notice.unknownScenario': '没有叫 “{name}” 的场景，改为显示 “{fallback}”。',
   'notice.badParam': '地址里的 “{name}” 参数有误：{message}',
-  'notice.badSchedule': '地址里的 “schedule” 参数无法重放（{message}），所以运行从头开始。想分享一次运行，请用“分享”重新复制链接。',
+  'notice.badSchedule':
+    '地址里的 “schedule” 参数无法重放（{message}），所以运行从头开始。想分享一次运行，请用“分享”重新复制链接。',
   'notice.scheduleNote': '关于地址里的调度：“{message}”',
   'notice.engine': '引擎拒绝了：“{message}”',
   'notice.where': '{file}，第 {line} 行',
@@ -135,7 +136,8 @@ export const zhCN: Partial<Messages> = {
 
   'param.tooLong': '长度超过了 {max} 个字符',
   'param.badChars': '只能包含字母、数字、空格以及 : . _ - @ [ ] =',
-  'param.badLesson': '课程名由小写字母和数字组成，用连字符连接，例如“lost-wakeup”。现在显示的是第一课；可以在“课程”里另选一课。',
+  'param.badLesson':
+    '课程名由小写字母和数字组成，用连字符连接，例如“lost-wakeup”。现在显示的是第一课；可以在“课程”里另选一课。',
   'param.badScenario': '场景名由目录和文件名组成，例如“parking_lot/lost-wakeup”。可以在“场景”里选一个。',
   'param.badPrefix': '调度以 “v1:” 或 “v1.” 开头',
   'param.notStep': '必须是 0 到 {max} 之间的整数',
@@ -562,7 +564,8 @@ export const zhCN: Partial<Messages> = {
   'embassy.state.done': '已完成',
   // ---- aqs 引擎：视图（components/AqsView）与措辞（model/aqs.ts）----
   'panel.insideSemaphore': '信号量的内部',
-  'variant.hint.aqs.correct': 'acquire 写在 try 外面，release 放在 finally 里；每个拿到许可的等待者都会通知下一个',
+  'variant.hint.aqs.correct':
+    'acquire 写在 try 外面，release 放在 finally 里；每个拿到许可的等待者都会通知下一个',
   'variant.hint.aqs.acquire_in_try': '这个 bug：acquire 写进了 try，acquire 抛了异常，finally 照样 release',
   'variant.hint.aqs.compensating_release': '这个 bug：tryAcquire(n) 失败后，用 release(n) 去“补偿”',
   'variant.hint.aqs.no_propagation': '这个 bug：等待者拿到许可后，不再通知下一个',
@@ -671,8 +674,10 @@ export const zhCN: Partial<Messages> = {
   'aqs.place.9': '第 9 位',
   'aqs.place.10': '第 10 位',
   'aqs.place.later': '第 {n} 位',
-  'aqs.blocked': '停在 {object} 的队列里（排{place}，要 {wants} 个，状态 {status}），而 {object} 还有 {permits} 个空闲许可',
-  'aqs.blocked.one': '停在 {object} 的队列里（排{place}，要 {wants} 个，状态 {status}），而 {object} 的空闲许可是 {permits} 个',
+  'aqs.blocked':
+    '停在 {object} 的队列里（排{place}，要 {wants} 个，状态 {status}），而 {object} 还有 {permits} 个空闲许可',
+  'aqs.blocked.one':
+    '停在 {object} 的队列里（排{place}，要 {wants} 个，状态 {status}），而 {object} 的空闲许可是 {permits} 个',
   'aqs.type': '信号量',
   'aqs.fair': '公平',
   'aqs.nonfair': '非公平',
@@ -706,7 +711,8 @@ export const zhCN: Partial<Messages> = {
   'aqs.holders': '谁拿着许可',
   'aqs.holdersNone': '没人拿着许可',
   'aqs.holds': '拿着 {n} 个',
-  'aqs.holdersNote': '信号量自己并不知道这些：它只记一个数。这是场景在旁边替它记的账：acquire 返回时加上，release 一开始就减掉。',
+  'aqs.holdersNote':
+    '信号量自己并不知道这些：它只记一个数。这是场景在旁边替它记的账：acquire 返回时加上，release 一开始就减掉。',
   'aqs.heldTotal': '共 {n} 个被拿着',
   'aqs.peak': '到目前为止，最多同时 {n} 个',
   'aqs.drift': '漂移：比容量多出 {n} 个',
@@ -762,7 +768,8 @@ export const zhCN: Partial<Messages> = {
   'undo.what.schedule': '载入调度',
   'undo.restored': '你的运行回来了：第 {step} 步，共 {total} 步。',
   'undo.nothing': '没有可以恢复的运行。',
-  'replay.following': '从第 {step} 步起两份调度对不上了，所以重放按原来的线程顺序继续走，最后交给轮转调度把运行走完。',
+  'replay.following':
+    '从第 {step} 步起两份调度对不上了，所以重放按原来的线程顺序继续走，最后交给轮转调度把运行走完。',
   'replay.laneMark': '第 {step} 步：{to} 在这里分道扬镳。{what}',
   'replay.laneDecision': '第 {step} 步：在 {to} 下，{actor} 在这里做出了不同的决定：{what}。',
   'keys.fold': '让线程 N 一直走到下一次触及共享状态之前（自旋、让出和本地操作一次走完）',

@@ -262,7 +262,8 @@ export function narrateEngine(e: TraceEvent, state: MachineState): string | null
   if (isMutexObject(state, e.object)) {
     const field = stateField(state, e.object!);
     // the C comment often ends with the transition ("fast path: CAS 00 -> 01"): the sentence says it once
-    const label = (e.label ?? e.kind).replace(/:?\s*(?:CAS\s+)?[01]{2}\s*->\s*[01]{2}\s*$/, '').trim() || e.kind;
+    const label =
+      (e.label ?? e.kind).replace(/:?\s*(?:CAS\s+)?[01]{2}\s*->\s*[01]{2}\s*$/, '').trim() || e.kind;
     switch (e.kind) {
       case 'cas':
         return e.ok

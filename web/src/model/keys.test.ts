@@ -22,8 +22,13 @@ describe('keys', () => {
     expect(commandForKey({ key: 'ArrowLeft' }, { tagName: 'INPUT', type: 'text' })).toBeNull();
     // the step bar is a slider: it moves through time with its own arrows; the other keys are the app's
     expect(commandForKey({ key: 'ArrowLeft' }, { tagName: 'INPUT', type: 'range' })).toBeNull();
-    expect(commandForKey({ key: 'z', ctrlKey: true }, { tagName: 'INPUT', type: 'range' })).toEqual({ kind: 'undo' });
-    expect(commandForKey({ key: '1' }, { tagName: 'INPUT', type: 'range' })).toEqual({ kind: 'step', actor: 0 });
+    expect(commandForKey({ key: 'z', ctrlKey: true }, { tagName: 'INPUT', type: 'range' })).toEqual({
+      kind: 'undo',
+    });
+    expect(commandForKey({ key: '1' }, { tagName: 'INPUT', type: 'range' })).toEqual({
+      kind: 'step',
+      actor: 0,
+    });
   });
   it('undoes with Ctrl+Z or ⌘Z, but not inside a text field', () => {
     expect(commandForKey({ key: 'z', ctrlKey: true })).toEqual({ kind: 'undo' });

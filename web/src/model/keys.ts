@@ -31,7 +31,16 @@ export interface TargetLike {
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 // inputs that take no text: the app's keys work on them (a slider keeps its own arrows)
 const NOT_TEXT = new Set(['range', 'checkbox', 'radio', 'button', 'submit', 'reset']);
-const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+const SLIDER_KEYS = new Set([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
 
 /** Whether the element takes typed text (then it keeps every key). */
 function takesText(target: TargetLike): boolean {

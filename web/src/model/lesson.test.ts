@@ -86,7 +86,9 @@ describe('beats', () => {
     for (let n = 25; n <= 33; n++) upTo(n); // the learner steps through them: the page sees each state
     const said = upTo(sixCorrect.end);
     expect(said.some((t) => /nobody is left/.test(t))).toBe(false);
-    expect(said.some((t) => /A's unlock will take the slow path, look in this bucket and find B/.test(t))).toBe(true);
+    expect(
+      said.some((t) => /A's unlock will take the slow path, look in this bucket and find B/.test(t)),
+    ).toBe(true);
     expect(said.some((t) => /A wakes B/.test(t))).toBe(true);
     // Under validate_outside, the same beat's words are the lost wakeup's.
     for (let n = 28; n <= 31; n++) saidBeats(six, snapAt(sixRun, n));

@@ -67,9 +67,7 @@ export function mutexes(state: MachineState): MutexView[] {
  * owner, the lock was handed to a waiter that has not woken yet.
  */
 export type Holding =
-  | { kind: 'held'; actor: string }
-  | { kind: 'locked' }
-  | { kind: 'free'; leaving: string | null };
+  { kind: 'held'; actor: string } | { kind: 'locked' } | { kind: 'free'; leaving: string | null };
 
 export function holding(m: MutexView): Holding {
   if (m.locked) return m.owner ? { kind: 'held', actor: m.owner } : { kind: 'locked' };

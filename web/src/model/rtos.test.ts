@@ -11,7 +11,12 @@ const actor = (name: string, kind: ActorState['kind'], priority: number): ActorS
   parker: 0,
 });
 
-const obj = (name: string, type: string, fields: Record<string, number>, more: Record<string, unknown> = {}): ObjectState => ({
+const obj = (
+  name: string,
+  type: string,
+  fields: Record<string, number>,
+  more: Record<string, unknown> = {},
+): ObjectState => ({
   name,
   type,
   engine: 'rtos',
@@ -28,7 +33,12 @@ const state: MachineState = {
   time: 0,
   variant: 'correct',
   outcome: 'running',
-  actors: [actor('Uart', 'isr', -1), actor('High', 'task', -1), actor('Mid', 'task', -2), actor('Low', 'task', -3)],
+  actors: [
+    actor('Uart', 'isr', -1),
+    actor('High', 'task', -1),
+    actor('Mid', 'task', -2),
+    actor('Low', 'task', -3),
+  ],
   objects: [
     obj('os', 'kernel', { leds: 2, cost: 0 }),
     obj('sem', 'sem', { count: -2, wait_mask: 0b110, held: 0 }, { waiting: ['Mid', 'Low'] }),

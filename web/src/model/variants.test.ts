@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../engine/types';
 import fx from './fixtures/parking-lot.json';
-import { actorOrder, byStep, divergedStep, firstDecision, firstDifference, followsOrder, sameEvent } from './variants';
+import {
+  actorOrder,
+  byStep,
+  divergedStep,
+  firstDecision,
+  firstDifference,
+  followsOrder,
+  sameEvent,
+} from './variants';
 
 const oldTrace = fx.oldTrace as TraceEvent[]; // validate_outside: B sleeps forever at step 34
 const newTrace = fx.newTrace as TraceEvent[]; // the same schedule under correct: done at step 39
@@ -74,7 +82,13 @@ describe('comparing two variants’ runs', () => {
 describe('following the old order past the parting', () => {
   const ev = (step: number, actor: string, kind: string): TraceEvent => ({ step, time: 0, actor, kind });
   it('lists who took each step after a point and what kind of action it was, notes aside', () => {
-    const trace = [ev(1, 'A', 'cas'), ev(2, 'B', 'note'), ev(2, 'B', 'load'), ev(3, 'A', 'lock'), ev(3, 'A', 'note')];
+    const trace = [
+      ev(1, 'A', 'cas'),
+      ev(2, 'B', 'note'),
+      ev(2, 'B', 'load'),
+      ev(3, 'A', 'lock'),
+      ev(3, 'A', 'note'),
+    ];
     expect(actorOrder(trace, 1)).toEqual([
       { actor: 'B', kind: 'load' },
       { actor: 'A', kind: 'lock' },

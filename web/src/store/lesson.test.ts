@@ -252,7 +252,9 @@ describe('a lesson in the store', () => {
     await store.untilShared(1);
     expect(engine.calls.filter((c) => c === 'step 1').length).toBe(7);
     expect(store.get().snap?.state.actors[1]?.next?.kind).toBe('cas');
-    expect(store.get().announcement).toMatch(/^B took 7 steps, up to its next use of shared state\. The last one: /);
+    expect(store.get().announcement).toMatch(
+      /^B took 7 steps, up to its next use of shared state\. The last one: /,
+    );
     // a shared step next: one step only
     await store.untilShared(0);
     expect(engine.calls.at(-1)).toBe('step 0');

@@ -793,7 +793,8 @@ export class Store {
         // the learner lands where the engine decided differently (else the first step that
         // differs), the rest of the run ahead of them
         const land = diff?.decision?.new?.step ?? diff?.step;
-        if (followed !== undefined && land !== undefined && land < snap.state.step) snap = await engine.goto(land);
+        if (followed !== undefined && land !== undefined && land < snap.state.step)
+          snap = await engine.goto(land);
         this.#ops.clear();
         this.#ops.record(snap.state.step, snap.state.actors);
         this.#set({
@@ -971,7 +972,8 @@ export class Store {
               e.step(move.actor).then((n) => {
                 // the player's step: the run from here on is not the learner's
                 const a = this.#state.assist;
-                if (!a || n.state.step - 1 < a.from) this.#set({ assist: { by: 'player', from: n.state.step - 1 } });
+                if (!a || n.state.step - 1 < a.from)
+                  this.#set({ assist: { by: 'player', from: n.state.step - 1 } });
                 return n;
               }),
             (n) => this.#tell(n),

@@ -53,12 +53,16 @@ static int64_t embassy_after_op(void *o, const int64_t *args)
     return embassy_await(&t.future);
 }
 
-static int64_t embassy_poll_ns_field(const void *o) { return ((const embassy_executor_obj *)o)->poll_ns; }
+static int64_t embassy_poll_ns_field(const void *o)
+{
+    return ((const embassy_executor_obj *)o)->poll_ns;
+}
 
 static const script_op embassy_executor_ops[] = {
     {.name = "after", .n_args = 1, .arg_names = {"us"}, .run = embassy_after_op},
 };
-static const script_field embassy_executor_fields[] = {{.name = "poll_ns", .read = embassy_poll_ns_field}};
+static const script_field embassy_executor_fields[] = {
+    {.name = "poll_ns", .read = embassy_poll_ns_field}};
 
 const script_type type_embassy_executor = {
     .name = "executor",
@@ -171,8 +175,14 @@ static int64_t embassy_write_unlock_op(void *o, const int64_t *args)
     return 0;
 }
 
-static int64_t embassy_rwlock_readers(const void *o) { return ((const embassy_rwlock *)o)->readers.v; }
-static int64_t embassy_rwlock_writer(const void *o) { return ((const embassy_rwlock *)o)->writer.v; }
+static int64_t embassy_rwlock_readers(const void *o)
+{
+    return ((const embassy_rwlock *)o)->readers.v;
+}
+static int64_t embassy_rwlock_writer(const void *o)
+{
+    return ((const embassy_rwlock *)o)->writer.v;
+}
 static int64_t embassy_rwlock_waker(const void *o)
 {
     return embassy_waker_peek(&((const embassy_rwlock *)o)->waker);
@@ -369,7 +379,10 @@ static int64_t embassy_fair_set_op(void *o, const int64_t *args)
     return 0;
 }
 
-static int64_t embassy_fair_permits(const void *o) { return ((const embassy_fair_obj *)o)->s.permits.v; }
+static int64_t embassy_fair_permits(const void *o)
+{
+    return ((const embassy_fair_obj *)o)->s.permits.v;
+}
 static int64_t embassy_fair_queued(const void *o) { return ((const embassy_fair_obj *)o)->s.len.v; }
 static int64_t embassy_fair_next_ticket(const void *o)
 {
@@ -419,7 +432,8 @@ static bool embassy_fair_explain(const void *o, const char *name, sim_machine *m
     } else if (pos == head && s->permits.v > 0) {
         snprintf(buf, size,
                  "lost its waker: heads the queue of %s with %u permit(s) free, but nobody "
-                 "woke it", name, s->permits.v);
+                 "woke it",
+                 name, s->permits.v);
     } else {
         snprintf(buf, size, "queued on %s at position %d, waits for a release", name, pos);
     }
@@ -428,9 +442,18 @@ static bool embassy_fair_explain(const void *o, const char *name, sim_machine *m
 
 static const script_op embassy_fair_ops[] = {
     {.name = "acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_op},
-    {.name = "acquire_release", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_release_op},
-    {.name = "acquire_or_stop", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_acquire_or_stop_op},
-    {.name = "acquire_timeout", .n_args = 2, .arg_names = {"n", "us"}, .run = embassy_fair_acquire_timeout_op},
+    {.name = "acquire_release",
+     .n_args = 1,
+     .arg_names = {"n"},
+     .run = embassy_fair_acquire_release_op},
+    {.name = "acquire_or_stop",
+     .n_args = 1,
+     .arg_names = {"n"},
+     .run = embassy_fair_acquire_or_stop_op},
+    {.name = "acquire_timeout",
+     .n_args = 2,
+     .arg_names = {"n", "us"},
+     .run = embassy_fair_acquire_timeout_op},
     {.name = "stop", .run = embassy_fair_stop_op},
     {.name = "try_acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_try_op},
     {.name = "release", .n_args = 1, .arg_names = {"n"}, .run = embassy_fair_release_op},
@@ -502,7 +525,8 @@ static const script_field embassy_once_fields[] = {
 const script_type type_embassy_once = {
     .name = "once_lock",
     .engine = "embassy",
-    .summary = "OnceLock: get wakes itself and returns Pending until the value is set (a busy loop)",
+    .summary =
+        "OnceLock: get wakes itself and returns Pending until the value is set (a busy loop)",
     .size = sizeof(embassy_once_lock),
     .init = embassy_once_setup,
     .ops = embassy_once_ops,
@@ -565,9 +589,13 @@ static void embassy_describe(sim_machine *m, jbuf *b)
 
 static const char *const embassy_variants[] = {"correct", "fair_cancel_bug", "no_chained_wake",
                                                "relaxed_publication", NULL};
-static const script_type *const embassy_types[] = {&type_embassy_executor, &type_embassy_mutex, &type_embassy_rwlock,
-                                                   &type_embassy_greedy, &type_embassy_fair,
-                                                   &type_embassy_once, NULL};
+static const script_type *const embassy_types[] = {&type_embassy_executor,
+                                                   &type_embassy_mutex,
+                                                   &type_embassy_rwlock,
+                                                   &type_embassy_greedy,
+                                                   &type_embassy_fair,
+                                                   &type_embassy_once,
+                                                   NULL};
 
 const script_engine engine_embassy = {
     .name = "embassy",

@@ -17,8 +17,8 @@ static const char *const parking_lot_variants[] = {"correct", "validate_outside"
                                                    "handoff", NULL};
 
 typedef struct scripted_mutex {
-    mini_mutex m;  /* first: the object's address is the mutex's key */
-    int8_t owner;  /* 1 + the holding actor, 0 when free (binding only) */
+    mini_mutex m; /* first: the object's address is the mutex's key */
+    int8_t owner; /* 1 + the holding actor, 0 when free (binding only) */
 } scripted_mutex;
 
 /* Every mutex takes 64 bytes of address space, on any word size. */
@@ -105,7 +105,10 @@ static void mutex_describe(const void *o, sim_machine *m, jbuf *b)
 /* The parking lot as seen by the simulator (NULL until some mutex made it). */
 static const lot *lot_if_made(const sim_machine *m) { return sim_global_peek(m, &lot_global); }
 
-static const char *mutex_two_bits(int64_t v) { return (const char *[]){"00", "01", "10", "11"}[v & 3]; }
+static const char *mutex_two_bits(int64_t v)
+{
+    return (const char *[]){"00", "01", "10", "11"}[v & 3];
+}
 
 /* "parked on mutex m (bucket 30) since step 34; its validate passed at step
  * 30 with state 11; A's unpark_one on m at step 29 found no waiter and wrote 00

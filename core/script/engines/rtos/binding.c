@@ -30,10 +30,16 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const rtos_variants[] = {
-    "correct",        "reference_post", "post_increments_count",  "handoff",
-    "timeout_keeps_debt", "naive_enable", "block_outside_critical", "init_one",
-    "no_priority_inheritance", NULL};
+static const char *const rtos_variants[] = {"correct",
+                                            "reference_post",
+                                            "post_increments_count",
+                                            "handoff",
+                                            "timeout_keeps_debt",
+                                            "naive_enable",
+                                            "block_outside_critical",
+                                            "init_one",
+                                            "no_priority_inheritance",
+                                            NULL};
 
 /* ---- tasks -------------------------------------------------------------------------- */
 
@@ -69,7 +75,8 @@ static bool rtos_bind_tasks(void)
             continue;
         int id = rtos_rank_of(m, i);
         if (id >= RTOS_MAX_TASKS) {
-            sim_violation(m, "misuse", "the kernel has at most 16 tasks (one bit each in a wait mask)",
+            sim_violation(m, "misuse",
+                          "the kernel has at most 16 tasks (one bit each in a wait mask)",
                           AT("task_create"));
             return false;
         }
@@ -91,7 +98,9 @@ static int64_t rtos_end_op(int64_t result)
 static void rtos_say(const char *text)
 {
     sim_machine *m = rtos_m();
-    sim_action x = {.kind = SIM_ACT_PRINT, .deadline = -1, .text = sim_keep_text(m, text),
+    sim_action x = {.kind = SIM_ACT_PRINT,
+                    .deadline = -1,
+                    .text = sim_keep_text(m, text),
                     .site = {NULL, 0, "print"}};
     sim_do(m, &x);
 }
@@ -118,9 +127,9 @@ typedef struct rtos_scripted_kernel {
 } rtos_scripted_kernel;
 
 static const sim_act_kind rtos_costly[] = {
-    SIM_ACT_LOAD,   SIM_ACT_STORE,     SIM_ACT_CAS,         SIM_ACT_SWAP,   SIM_ACT_FETCH_ADD,
-    SIM_ACT_FETCH_OR, SIM_ACT_FETCH_AND, SIM_ACT_WORK,      SIM_ACT_IRQ_SAVE, SIM_ACT_IRQ_RESTORE,
-    SIM_ACT_RAISE,  SIM_ACT_SET_PRIO,  SIM_ACT_UNPARK,      SIM_ACT_YIELD,  SIM_ACT_SPIN};
+    SIM_ACT_LOAD,     SIM_ACT_STORE,     SIM_ACT_CAS,    SIM_ACT_SWAP,     SIM_ACT_FETCH_ADD,
+    SIM_ACT_FETCH_OR, SIM_ACT_FETCH_AND, SIM_ACT_WORK,   SIM_ACT_IRQ_SAVE, SIM_ACT_IRQ_RESTORE,
+    SIM_ACT_RAISE,    SIM_ACT_SET_PRIO,  SIM_ACT_UNPARK, SIM_ACT_YIELD,    SIM_ACT_SPIN};
 
 static int rtos_kernel_setup(void *o, const int64_t *params, char *err, size_t es)
 {
@@ -182,7 +191,8 @@ static int64_t rtos_op_raise(void *o, const int64_t *args)
 {
     (void)o;
     sim_machine *m = rtos_m();
-    if (args[0] < 0 || args[0] >= sim_actor_count(m) || sim_actor_kind_of(m, (int)args[0]) != SIM_ISR) {
+    if (args[0] < 0 || args[0] >= sim_actor_count(m) ||
+        sim_actor_kind_of(m, (int)args[0]) != SIM_ISR) {
         sim_violation(m, "misuse", "raise: name an actor of kind isr", AT("raise"));
         return rtos_end_op(0);
     }
@@ -289,7 +299,8 @@ static int rtos_sem_setup(void *o, const int64_t *params, char *err, size_t es)
 {
     rtos_scripted_sem *x = o;
     if (params[0] < INT16_MIN || params[0] > INT16_MAX) {
-        snprintf(err, es, "count must fit in a signed 16-bit number (%d to %d)", INT16_MIN, INT16_MAX);
+        snprintf(err, es, "count must fit in a signed 16-bit number (%d to %d)", INT16_MIN,
+                 INT16_MAX);
         return -1;
     }
     if (params[1] < -1 || params[1] > INT16_MAX) {
@@ -351,8 +362,8 @@ static int64_t rtos_op_pend(void *o, const int64_t *args)
     } else if (r == RTOS_TIMEOUT) {
         char name[48], text[120];
         sim_object_name(m, x, name, sizeof name);
-        snprintf(text, sizeof text, "%s: pend %s timed out at %lld ms", sim_actor_name(m, me),
-                 name, (long long)(sim_now(m) / RTOS_TICK_US));
+        snprintf(text, sizeof text, "%s: pend %s timed out at %lld ms", sim_actor_name(m, me), name,
+                 (long long)(sim_now(m) / RTOS_TICK_US));
         rtos_say(text);
     }
     rtos_sem_check(x);
@@ -375,8 +386,14 @@ static int64_t rtos_op_post(void *o, const int64_t *args)
     return rtos_end_op(r);
 }
 
-static int64_t rtos_field_count(const void *o) { return (int16_t)((const rtos_scripted_sem *)o)->s.count.v; }
-static int64_t rtos_field_sem_mask(const void *o) { return ((const rtos_scripted_sem *)o)->s.wait_mask.v; }
+static int64_t rtos_field_count(const void *o)
+{
+    return (int16_t)((const rtos_scripted_sem *)o)->s.count.v;
+}
+static int64_t rtos_field_sem_mask(const void *o)
+{
+    return ((const rtos_scripted_sem *)o)->s.wait_mask.v;
+}
 static int64_t rtos_field_held(const void *o) { return ((const rtos_scripted_sem *)o)->held_total; }
 
 static const script_op rtos_sem_ops[] = {
@@ -454,13 +471,12 @@ static bool rtos_sem_explain_block(const void *o, const char *name, sim_machine 
             snprintf(holders + used, sizeof holders - used, "%s%s", n++ ? ", " : "; held by ",
                      sim_actor_name(m, i));
         }
-    snprintf(buf, size,
-             "pends on %s (bit %d of wait_mask 0x%04x), count %d%s%s%s", name, rank,
-             x->s.wait_mask.v, count,
-             p->deadline >= 0 ? ", with a timeout" : ", forever", holders,
-             sim_outcome_of(m) == SIM_STUCK
-                 ? (x->held_total == 0 ? "; nobody holds it and nobody will post" : "; nobody will post")
-                 : "");
+    snprintf(
+        buf, size, "pends on %s (bit %d of wait_mask 0x%04x), count %d%s%s%s", name, rank,
+        x->s.wait_mask.v, count, p->deadline >= 0 ? ", with a timeout" : ", forever", holders,
+        sim_outcome_of(m) == SIM_STUCK
+            ? (x->held_total == 0 ? "; nobody holds it and nobody will post" : "; nobody will post")
+            : "");
     return true;
 }
 
@@ -524,7 +540,10 @@ static int64_t rtos_op_give(void *o, const int64_t *args)
     return rtos_end_op(rtos_mutex_give(o));
 }
 
-static int64_t rtos_field_owner(const void *o) { return (int64_t)((const rtos_mutex *)o)->owner.v - 1; }
+static int64_t rtos_field_owner(const void *o)
+{
+    return (int64_t)((const rtos_mutex *)o)->owner.v - 1;
+}
 static int64_t rtos_field_mutex_mask(const void *o) { return ((const rtos_mutex *)o)->wait_mask.v; }
 static int64_t rtos_field_inherit(const void *o) { return ((const rtos_mutex *)o)->inherit; }
 
@@ -643,7 +662,8 @@ static const script_field rtos_counter_fields[] = {{.name = "value", .read = rto
 
 /* Every shared counter takes 64 bytes of address space, on any word size. */
 #define COUNTER_FOOTPRINT 64
-_Static_assert(sizeof(rtos_shared_counter) <= COUNTER_FOOTPRINT, "a shared counter outgrew its footprint");
+_Static_assert(sizeof(rtos_shared_counter) <= COUNTER_FOOTPRINT,
+               "a shared counter outgrew its footprint");
 
 const script_type type_rtos_shared_counter = {
     .name = "shared_counter",

@@ -201,7 +201,8 @@ export function App() {
   }, [state.variantDiff]);
   // after "Replay under …": the lane of the actor whose run parts there says so
   const vd = state.variantDiff;
-  const partingEvents = vd && !vd.same ? vd.newEvents.filter((e) => e.kind !== 'clock' && e.kind !== 'finish') : [];
+  const partingEvents =
+    vd && !vd.same ? vd.newEvents.filter((e) => e.kind !== 'clock' && e.kind !== 'finish') : [];
   const decided = vd && !vd.same ? vd.decision : null;
   const parting =
     decided?.new && snap
@@ -215,15 +216,15 @@ export function App() {
           }),
         }
       : vd && snap && partingEvents[0]?.actor
-      ? {
-          actor: partingEvents[0].actor,
-          text: t('replay.laneMark', {
-            step: vd.step,
-            to: vd.to,
-            what: partingEvents.map((e) => eventText(e, snap.state)).join(' · '),
-          }),
-        }
-      : null;
+        ? {
+            actor: partingEvents[0].actor,
+            text: t('replay.laneMark', {
+              step: vd.step,
+              to: vd.to,
+              what: partingEvents.map((e) => eventText(e, snap.state)).join(' · '),
+            }),
+          }
+        : null;
 
   return (
     <div class={s.app}>
@@ -374,17 +375,17 @@ export function App() {
               />
             )}
             <div class={s.explorerSlot}>
-            <ExplorerPanel
-              explorer={state.explorer}
-              scenarioId={state.scenarioId}
-              variant={snap.state.variant}
-              disabled={state.phase !== 'ready'}
-              locked={locked}
-              onRun={() => void store.explore()}
-              onCancel={() => store.cancelExplore()}
-              onClose={() => store.closeExplorer()}
-              onOptions={(o) => store.setExploreOptions(o)}
-            />
+              <ExplorerPanel
+                explorer={state.explorer}
+                scenarioId={state.scenarioId}
+                variant={snap.state.variant}
+                disabled={state.phase !== 'ready'}
+                locked={locked}
+                onRun={() => void store.explore()}
+                onCancel={() => store.cancelExplore()}
+                onClose={() => store.closeExplorer()}
+                onOptions={(o) => store.setExploreOptions(o)}
+              />
             </div>
           </section>
 
@@ -397,9 +398,9 @@ export function App() {
                     ? 'panel.insideSemaphore'
                     : scenario.engine === 'rtos'
                       ? 'panel.insideRtos'
-                    : scenario.engine === 'embassy'
-                      ? 'panel.insideExecutor'
-                      : 'panel.inside',
+                      : scenario.engine === 'embassy'
+                        ? 'panel.insideExecutor'
+                        : 'panel.inside',
               )}
             </h2>
             {scenario.engine === 'parking_lot' ? (

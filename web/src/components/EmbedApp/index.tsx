@@ -194,9 +194,9 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                       ? 'panel.insideSemaphore'
                       : scenario.engine === 'rtos'
                         ? 'panel.insideRtos'
-                      : scenario.engine === 'embassy'
-                        ? 'panel.insideExecutor'
-                        : 'panel.inside',
+                        : scenario.engine === 'embassy'
+                          ? 'panel.insideExecutor'
+                          : 'panel.inside',
                 )}
               </summary>
               <div class={s.insideBody}>

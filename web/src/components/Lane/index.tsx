@@ -178,9 +178,7 @@ export function Lane({
               {inside ? '▾' : '▸'}
             </span>
             {t('lane.stepInto')}
-            {events.length > 0 && (
-              <span class={s.intoCount}>{tn('lane.stepIntoCount', events.length)}</span>
-            )}
+            {events.length > 0 && <span class={s.intoCount}>{tn('lane.stepIntoCount', events.length)}</span>}
           </button>
           {inside && (
             <ol id={insideId} class={s.events} data-testid="inside">
