@@ -54,3 +54,14 @@ TEST(what_may_still_replay_passes)
     CHECK_STR(checked("v1: A@cas:nothing"), "ok"); /* a wrong fingerprint: it diverges */
     CHECK_STR(checked("v1: B@work:- [r:7]"), "ok");
 }
+
+/* A tick is a choice no actor makes: version 2 writes it without a name, and
+ * the explorer's own schedules ("v2: tick tick") must replay. */
+TEST(a_tick_names_no_actor)
+{
+    CHECK_STR(checked("v2: tick tick"), "ok");
+    CHECK_STR(checked("v2: A tick B"), "ok");
+    CHECK_STR(checked("v2.AAED"), "ok"); /* compact: one entry, tag 3 (other, 0 = tick) */
+    CHECK_STR(checked("v2: A tick Z"),
+              "schedule: entry 3 ('Z'): the scenario has no actor 'Z'; its actors are A, B");
+}

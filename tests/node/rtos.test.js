@@ -294,10 +294,10 @@ test('shared-counter-protected: exactly 200,000', () => {
 test('the rtos lessons pass lockstep check; a solution may raise an interrupt (!Kick)', () => {
   const r = lockstep([
     'check',
-    'lessons/14-which-half-counts.md',
-    'lessons/15-priority-inversion.md',
-    'lessons/16-save-and-restore.md',
+    'lessons/18-which-half-counts.md',
+    'lessons/19-priority-inversion.md',
+    'lessons/20-save-and-restore.md',
   ]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /ok {3}lessons\/15-priority-inversion\.md/);
+  assert.match(r.stdout, /ok {3}lessons\/19-priority-inversion\.md/);
 });
