@@ -64,11 +64,17 @@ static const script_op embassy_executor_ops[] = {
 static const script_field embassy_executor_fields[] = {
     {.name = "poll_ns", .read = embassy_poll_ns_field}};
 
+/* Every executor takes 1024 bytes of address space, on any word size. */
+#define EXECUTOR_FOOTPRINT 1024
+_Static_assert(sizeof(embassy_executor_obj) <= EXECUTOR_FOOTPRINT,
+               "a executor outgrew its footprint");
+
 const script_type type_embassy_executor = {
     .name = "executor",
     .engine = "embassy",
     .summary = "the async executor: Timer::after, and what one poll costs",
     .size = sizeof(embassy_executor_obj),
+    .footprint = EXECUTOR_FOOTPRINT,
     .n_params = 1,
     .param_names = {"poll_ns"},
     .param_defaults = {50},
@@ -125,11 +131,16 @@ static const script_field embassy_mutex_fields[] = {
     {.name = "waker", .read = embassy_mutex_waker},
 };
 
+/* Every mutex takes 256 bytes of address space, on any word size. */
+#define MUTEX_FOOTPRINT 256
+_Static_assert(sizeof(embassy_mutex) <= MUTEX_FOOTPRINT, "a mutex outgrew its footprint");
+
 const script_type type_embassy_mutex = {
     .name = "async_mutex",
     .engine = "embassy",
     .summary = "embassy-sync's Mutex: a flag and one waker slot; unlock wakes, no hand-off",
     .size = sizeof(embassy_mutex),
+    .footprint = MUTEX_FOOTPRINT,
     .init = embassy_mutex_setup,
     .ops = embassy_mutex_ops,
     .n_ops = 3,
@@ -200,11 +211,16 @@ static const script_field embassy_rwlock_fields[] = {
     {.name = "waker", .read = embassy_rwlock_waker},
 };
 
+/* Every rwlock takes 256 bytes of address space, on any word size. */
+#define RWLOCK_FOOTPRINT 256
+_Static_assert(sizeof(embassy_rwlock) <= RWLOCK_FOOTPRINT, "a rwlock outgrew its footprint");
+
 const script_type type_embassy_rwlock = {
     .name = "async_rwlock",
     .engine = "embassy",
     .summary = "embassy-sync's RwLock: readers, a writer flag and one waker slot",
     .size = sizeof(embassy_rwlock),
+    .footprint = RWLOCK_FOOTPRINT,
     .init = embassy_rwlock_setup,
     .ops = embassy_rwlock_ops,
     .n_ops = 4,
@@ -266,11 +282,17 @@ static const script_field embassy_greedy_fields[] = {
     {.name = "waker", .read = embassy_greedy_waker},
 };
 
+/* Every greedy semaphore takes 256 bytes of address space, on any word size. */
+#define GREEDY_FOOTPRINT 256
+_Static_assert(sizeof(embassy_greedy_semaphore) <= GREEDY_FOOTPRINT,
+               "a greedy semaphore outgrew its footprint");
+
 const script_type type_embassy_greedy = {
     .name = "greedy_semaphore",
     .engine = "embassy",
     .summary = "GreedySemaphore: whoever is polled with enough permits takes them",
     .size = sizeof(embassy_greedy_semaphore),
+    .footprint = GREEDY_FOOTPRINT,
     .n_params = 1,
     .param_names = {"permits"},
     .param_defaults = {1},
@@ -466,11 +488,17 @@ static const script_field embassy_fair_fields[] = {
     {.name = "head", .read = embassy_fair_head},
 };
 
+/* Every fair semaphore takes 1024 bytes of address space, on any word size. */
+#define FAIR_FOOTPRINT 1024
+_Static_assert(sizeof(embassy_fair_obj) <= FAIR_FOOTPRINT,
+               "a fair semaphore outgrew its footprint");
+
 const script_type type_embassy_fair = {
     .name = "fair_semaphore",
     .engine = "embassy",
     .summary = "FairSemaphore<N>: tickets and a queue of N wakers; only the head may take",
     .size = sizeof(embassy_fair_obj),
+    .footprint = FAIR_FOOTPRINT,
     .n_params = 2,
     .param_names = {"permits", "n"},
     .param_defaults = {1, 4},
@@ -522,12 +550,17 @@ static const script_field embassy_once_fields[] = {
     {.name = "value", .read = embassy_once_value},
 };
 
+/* Every once lock takes 256 bytes of address space, on any word size. */
+#define ONCE_FOOTPRINT 256
+_Static_assert(sizeof(embassy_once_lock) <= ONCE_FOOTPRINT, "a once lock outgrew its footprint");
+
 const script_type type_embassy_once = {
     .name = "once_lock",
     .engine = "embassy",
     .summary =
         "OnceLock: get wakes itself and returns Pending until the value is set (a busy loop)",
     .size = sizeof(embassy_once_lock),
+    .footprint = ONCE_FOOTPRINT,
     .init = embassy_once_setup,
     .ops = embassy_once_ops,
     .n_ops = 2,
