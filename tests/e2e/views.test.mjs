@@ -388,8 +388,10 @@ describe('Simplified Chinese', () => {
     });
     await page.evaluate(() => undefined);
     await page.goto(app.server.url + '?scenario=basic/racy-counter');
+    // no saved choice (an earlier test may have saved one, and the page then
+    // wrote it into the address), and an address without lang=
     await page.evaluate(() => localStorage.removeItem('lockstep.lang'));
-    await page.reload();
+    await page.goto(app.server.url + '?scenario=basic/racy-counter');
     await ready(page);
     await expectText(lane(page, 'A').locator('h3'), '线程 A');
     await expectText(next(page, 'A'), 'load counter');
