@@ -31,6 +31,7 @@
  * irq(H) is 32 + H's index (0..30), the tick is 63.
  */
 #include "explore.h"
+#include "rng.h"
 #include "run.h"
 #include "sched/model.h"
 
@@ -206,14 +207,6 @@ typedef struct run_info {
     int preemptions;
 } run_info;
 
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static bool push(explorer *e, dfs_node n)
 {
     if (e->len == e->cap) {
@@ -247,7 +240,7 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
         for (int i = 0; i < n; i++)
             prio[i] = d + i;
         for (int i = n - 1; i > 0; i--) { /* shuffle */
-            int j = (int)(splitmix(&rng) % (uint64_t)(i + 1));
+            int j = (int)(sim_splitmix64(&rng) % (uint64_t)(i + 1));
             int t = prio[i];
             prio[i] = prio[j];
             prio[j] = t;
@@ -257,7 +250,7 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
         prio[TICK_BIT] = d - 1;
         uint64_t k = e->longest_run ? e->longest_run : 64;
         for (int i = 0; i < d - 1 && i < 16; i++)
-            change[n_change++] = 1 + splitmix(&rng) % k;
+            change[n_change++] = 1 + sim_splitmix64(&rng) % k;
     }
 
     while (sim_outcome_of(m) == SIM_RUNNING) {
@@ -328,7 +321,7 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
         } else if (n == 1) {
             a = lowest(E);
         } else if (e->cfg.strategy == EXPLORE_RANDOM) {
-            uint64_t k = splitmix(&rng) % (uint64_t)__builtin_popcountll(E);
+            uint64_t k = sim_splitmix64(&rng) % (uint64_t)__builtin_popcountll(E);
             cset left = E;
             while (k--)
                 left &= left - 1;

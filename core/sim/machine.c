@@ -10,6 +10,7 @@
 #include "address_map.h"
 #include "escape.h"
 #include "machine_internal.h"
+#include "rng.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -870,11 +871,7 @@ uint32_t sim_random(sim_machine *m, uint32_t bound)
         v = m->random_source(m, bound, &ok, m->random_ctx);
     }
     if (!ok || v >= bound) {
-        /* splitmix64: deterministic from the seed */
-        uint64_t z = (m->rng += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        v = (uint32_t)((z ^ (z >> 31)) % bound);
+        v = (uint32_t)(sim_splitmix64(&m->rng) % bound); /* deterministic from the seed */
     }
     if (m->randoms_used < m->n_randoms && m->randoms[m->randoms_used].step == m->step) {
         m->randoms_used++;

@@ -2,6 +2,7 @@
  * Policies, schedule replay and the schedule of a run (see run.h).
  */
 #include "run.h"
+#include "rng.h"
 #include "schedule_internal.h"
 
 #include "escape.h"
@@ -94,14 +95,6 @@ static int resolve_actor(const sim_machine *m, const sim_sched_entry *e, char *w
         return -1;
     }
     return idx;
-}
-
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
 }
 
 /* PCT's depth: d - 1 priority change points per run. */
@@ -236,7 +229,7 @@ static void pct_start(sim_machine *m, run_state *st)
     for (int i = 0; i <= n; i++)
         st->prio[i == n ? SIM_MAX_ACTORS : i] = PCT_DEPTH + i;
     for (int i = n; i > 0; i--) { /* shuffle the actors' and the tick's */
-        int j = (int)(next_random(&st->rng) % (uint64_t)(i + 1));
+        int j = (int)(sim_splitmix64(&st->rng) % (uint64_t)(i + 1));
         int *a = &st->prio[i == n ? SIM_MAX_ACTORS : i],
             *b = &st->prio[j == n ? SIM_MAX_ACTORS : j];
         int t = *a;
@@ -245,14 +238,14 @@ static void pct_start(sim_machine *m, run_state *st)
     }
     uint64_t k = st->max_steps < 1000 ? st->max_steps : 1000;
     for (int i = 0; i < PCT_DEPTH - 1; i++)
-        st->change[i] = 1 + next_random(&st->rng) % (k ? k : 1);
+        st->change[i] = 1 + sim_splitmix64(&st->rng) % (k ? k : 1);
 }
 
 /* The policy's pick among n > 1 choices. */
 static sim_choice policy_pick(sim_machine *m, run_state *st, const sim_choice *c, int n)
 {
     switch (st->policy) {
-    case SIM_POLICY_RANDOM: return c[next_random(&st->rng) % (uint64_t)n];
+    case SIM_POLICY_RANDOM: return c[sim_splitmix64(&st->rng) % (uint64_t)n];
     case SIM_POLICY_PRIORITY:
     case SIM_POLICY_PCT: {
         int best = 0;
