@@ -9,8 +9,8 @@
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
 import { t, type MessageKey } from '../i18n';
 import { actionEffect, actionText, formatValue, outcomeView, shortSite, type OutcomeView } from './format';
-import { bits2, bucketOfObject, isMutexObject, mutexes, parkedOn } from './parkingLot';
-import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText, hasSemaphores } from './aqs';
+import { bits2, bucketOfObject, isMutexObject, mutexes, parkedOn } from '../engines/parking_lot/model';
+import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText, hasSemaphores } from '../engines/aqs/model';
 
 /** How a mutex's state byte is named in an action: "state" when there is one mutex, "m1.state" otherwise. */
 export function stateField(state: MachineState, object: string): string {

@@ -18,7 +18,7 @@ import {
 import type { LessonHint, LessonInfo, LessonQuestion, LessonText, Matcher } from '../engine/lessonTypes';
 import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
 import type { Locale } from '../i18n';
-import { spinRound } from './parkingLot';
+import { spinRound } from '../engines/parking_lot/model';
 
 /** A lesson text in the learner's language (English when the other is missing). */
 export function inLocale(text: LessonText | null | undefined, locale: Locale): string {

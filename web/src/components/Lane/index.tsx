@@ -9,7 +9,7 @@ import type { ActorState, MachineState, Outcome, ScenarioActor, TraceEvent } fro
 import { t, tn } from '../../i18n';
 import { blockedText, insideOperation, nextEffect, nextText } from '../../model/describe';
 import { actorColour, actorInk, isLostUpdate, shortSite, statusView } from '../../model/format';
-import { spinRound } from '../../model/parkingLot';
+import { spinRound } from '../../engines/parking_lot/model';
 import { currentOp, opDepth } from '../../model/program';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
