@@ -198,6 +198,8 @@ export const en = {
 
   'diagram.title': 'Sequence diagram',
   'diagram.loading': 'Drawing the diagram…',
+  'view.loading': 'Loading the engine’s view…',
+  'view.failed': 'The engine’s view could not be loaded: {message}',
   'diagram.empty': 'Step a thread: each step adds an arrow here.',
   'diagram.failed': 'The diagram could not be drawn: {message}',
   'diagram.copy': 'Copy Mermaid',

@@ -199,6 +199,8 @@ export const zhCN: Partial<Messages> = {
 
   'diagram.title': '时序图',
   'diagram.loading': '正在绘制时序图…',
+  'view.loading': '正在载入引擎视图…',
+  'view.failed': '引擎视图载入失败：{message}',
   'diagram.empty': '让线程走一步：每一步都会在这里添一支箭头。',
   'diagram.failed': '时序图绘制失败：{message}',
   'diagram.copy': '复制 Mermaid',

@@ -1,0 +1,3 @@
+/* placeholder */
+export const en = {};
+export const zhCN: Record<keyof typeof en, string> = {};
