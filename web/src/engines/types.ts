@@ -56,7 +56,10 @@ export interface EngineDiagram {
   /** a note's words beside its step's message; null: it needs none; undefined: not this engine's */
   note?(e: TraceEvent): string | null | undefined;
   /** a load that the step's notes explain (a validate, a spin round); null: not this engine's */
-  load?(notes: readonly TraceEvent[], value: string): { text: string; spin?: { round?: number | undefined } } | null;
+  load?(
+    notes: readonly TraceEvent[],
+    value: string,
+  ): { text: string; spin?: { round?: number | undefined } } | null;
 }
 
 export interface EngineEntry<M extends MessageTable = MessageTable> {

@@ -11,7 +11,10 @@ import s from './style.module.css';
 
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  words: { loading: MessageKey; failed: MessageKey } = { loading: 'diagram.loading', failed: 'diagram.failed' },
+  words: { loading: MessageKey; failed: MessageKey } = {
+    loading: 'diagram.loading',
+    failed: 'diagram.failed',
+  },
 ): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;

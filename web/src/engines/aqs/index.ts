@@ -7,14 +7,7 @@
 import { lazyComponent } from '../../components/Lazy';
 import type { EngineEntry } from '../types';
 import { en, zhCN } from './messages';
-import {
-  aqsBlockedText,
-  aqsEventText,
-  aqsNarrate,
-  aqsNextEffect,
-  aqsNextText,
-  hasSemaphores,
-} from './model';
+import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText, hasSemaphores } from './model';
 
 export const aqs: EngineEntry<typeof en> = {
   id: 'aqs',

@@ -29,9 +29,13 @@ export const plDiagram: EngineDiagram = {
   },
   load(notes, value) {
     const validate = notes.find((e) => e.label === 'validate ok' || e.label === 'validate failed');
-    if (validate) return { text: t(validate.label === 'validate ok' ? 'seq.validateOk' : 'seq.validateFailed', { value }) };
+    if (validate)
+      return {
+        text: t(validate.label === 'validate ok' ? 'seq.validateOk' : 'seq.validateFailed', { value }),
+      };
     const round = notes.find((e) => e.label === 'spin round');
-    if (round) return { text: t('seq.spinRead', { value, round: round.value ?? '' }), spin: { round: round.value } };
+    if (round)
+      return { text: t('seq.spinRead', { value, round: round.value ?? '' }), spin: { round: round.value } };
     return null;
   },
 };

@@ -139,7 +139,10 @@ export function narrateEngine(e: TraceEvent, state: MachineState): string | null
       return t('pl.event.yield', { actor });
     case 'note':
       if (e.label === 'spin round') return null;
-      return t('pl.event.note', { actor, note: plNoteText(e) ?? t('note.other', { label: e.label ?? '', value: formatValue(e.value) }) });
+      return t('pl.event.note', {
+        actor,
+        note: plNoteText(e) ?? t('note.other', { label: e.label ?? '', value: formatValue(e.value) }),
+      });
     case 'stuck':
       if (actor && state.actors.find((a) => a.name === actor)?.next?.kind === 'park')
         return t('pl.event.sleepsForever', { actor });
