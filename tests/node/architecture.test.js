@@ -56,7 +56,8 @@ for (const engine of engines()) {
 
 test('the web registry lists exactly the engines of mk/engines.mk, one line each', () => {
   const listed = [...read('web/src/engines/list.ts').matchAll(/^export \{ (\w+) \} from '\.\/(\w+)';$/gm)];
-  for (const [line, name, folder] of listed) assert.equal(name, folder, `${line}: the entry is named after its folder`);
+  for (const [line, name, folder] of listed)
+    assert.equal(name, folder, `${line}: the entry is named after its folder`);
   assert.deepEqual(listed.map((m) => m[2]).sort(), [...engines()].sort());
 });
 
