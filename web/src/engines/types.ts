@@ -45,6 +45,8 @@ export interface EngineWords {
   narrate?(e: TraceEvent, state: MachineState): string | null | undefined;
   /** an engine decision (a note's label, "validate failed") in words, for the variant comparison */
   decision?(label: string): string | null;
+  /** the round of the spin loop the actor is in (a SpinWait), null when it is in none */
+  spinRound?(trace: readonly TraceEvent[], actor: string): number | null;
 }
 
 /** The engine's part of the sequence diagram (model/mermaid.ts). */

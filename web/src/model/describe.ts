@@ -13,6 +13,7 @@ import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } fro
 import { t, type MessageKey } from '../i18n';
 import { ENGINES, engineById, type EngineWords } from '../engines';
 import { actionEffect, actionText, formatValue, outcomeView, shortSite, type OutcomeView } from './format';
+// the platform's bucket locks and parkers are the lot the parking_lot binding reports in every state
 import { bucketOfObject, parkedOn } from '../engines/parking_lot/model';
 
 /** The first engine whose hook `ask` answers (not undefined, and not null unless `nullAnswers`). */
@@ -129,6 +130,11 @@ export function eventText(e: TraceEvent, state: MachineState): string {
   }
   const a: PendingAction = { ...e, kind: e.kind, value: e.old };
   return nextText(a, state);
+}
+
+/** The round of the spin loop the actor is in, by its engine's count (a SpinWait); null: it spins in none. */
+export function spinRoundOf(trace: readonly TraceEvent[], actor: string): number | null {
+  return ask((w) => w.spinRound?.(trace, actor)) ?? null;
 }
 
 /** An engine decision's note ("validate failed") in the learner's words; else its label. */

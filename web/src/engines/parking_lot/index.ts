@@ -5,9 +5,11 @@
  * (validate, SpinWait rounds); its narration tells each step in a sentence.
  */
 import { lazyComponent } from '../../components/Lazy';
+import type { TraceEvent } from '../../engine/types';
 import type { EngineEntry } from '../types';
 import { plDiagram } from './diagram';
 import { en, zhCN } from './messages';
+import { spinRound } from './model';
 import { narrateEngine, plDecision, plEventText, plNextEffect, plNextText } from './words';
 
 export const parking_lot: EngineEntry<typeof en> = {
@@ -25,6 +27,7 @@ export const parking_lot: EngineEntry<typeof en> = {
     eventText: plEventText,
     narrate: narrateEngine,
     decision: plDecision,
+    spinRound: (trace, actor) => spinRound(trace as TraceEvent[], actor),
   },
   diagram: plDiagram,
   messages: { en, 'zh-CN': zhCN },
