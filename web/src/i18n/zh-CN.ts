@@ -3,6 +3,7 @@
  * {占位符}）；代码里的标识符（CAS、lock、state、lot[30]、PARKED…）保持原样。
  * 术语：线程、互斥锁、停车场（parking lot）、桶、自旋、丢失唤醒、临界区、
  * 调度、抢占、交错、变体、公平/非公平、插队。
+ * 只属于某个引擎的文本在该引擎的文件夹里（engines/<engine>/messages.ts）。
  */
 import type { Messages } from './index';
 
