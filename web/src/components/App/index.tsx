@@ -69,7 +69,7 @@ export function App() {
   const locale = useLocale();
   const { scenario, snap } = state;
 
-  // the lesson (issue 6): its goal, what it has said, the lessons around it, the learner's progress
+  // the lesson: its goal, what it has said, the lessons around it, the learner's progress
   const { lesson } = state;
   const [indexOpen, setIndexOpen] = useState(false);
   const ui = useLessonUI(!!lesson || indexOpen);
