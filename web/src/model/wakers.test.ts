@@ -10,20 +10,114 @@ import { lastEviction, lastWakes, registrationOf, wakerProvenance } from './wake
 const ev = (step: number, e: Omit<TraceEvent, 'step' | 'time'>): TraceEvent => ({ step, time: 0, ...e });
 const ACTORS = ['t0', 't1', 't2', 'holder'];
 const TRACE: TraceEvent[] = [
-  ev(12, { kind: 'load', actor: 't2', object: 'm', width: 2, old: 0, new: 0, label: 'waker slot: who is registered?' }),
-  ev(13, { kind: 'store', actor: 't2', object: 'm', width: 2, old: 0, new: 3, label: 'waker slot: register me' }),
-  ev(17, { kind: 'load', actor: 't1', object: 'm', width: 2, old: 3, new: 3, label: 'waker slot: who is registered?' }),
-  ev(18, { kind: 'store', actor: 't1', object: 'm', width: 2, old: 3, new: 2, label: 'waker slot: register me' }),
-  ev(19, { kind: 'unpark', actor: 't1', object: 't2.parker', target: 't2', label: 'waker slot: wake the evicted waker' }),
-  ev(24, { kind: 'store', actor: 't0', object: 'm', width: 2, old: 2, new: 1, label: 'waker slot: register me' }),
-  ev(25, { kind: 'unpark', actor: 't0', object: 't1.parker', target: 't1', label: 'waker slot: wake the evicted waker' }),
+  ev(12, {
+    kind: 'load',
+    actor: 't2',
+    object: 'm',
+    width: 2,
+    old: 0,
+    new: 0,
+    label: 'waker slot: who is registered?',
+  }),
+  ev(13, {
+    kind: 'store',
+    actor: 't2',
+    object: 'm',
+    width: 2,
+    old: 0,
+    new: 3,
+    label: 'waker slot: register me',
+  }),
+  ev(17, {
+    kind: 'load',
+    actor: 't1',
+    object: 'm',
+    width: 2,
+    old: 3,
+    new: 3,
+    label: 'waker slot: who is registered?',
+  }),
+  ev(18, {
+    kind: 'store',
+    actor: 't1',
+    object: 'm',
+    width: 2,
+    old: 3,
+    new: 2,
+    label: 'waker slot: register me',
+  }),
+  ev(19, {
+    kind: 'unpark',
+    actor: 't1',
+    object: 't2.parker',
+    target: 't2',
+    label: 'waker slot: wake the evicted waker',
+  }),
+  ev(24, {
+    kind: 'store',
+    actor: 't0',
+    object: 'm',
+    width: 2,
+    old: 2,
+    new: 1,
+    label: 'waker slot: register me',
+  }),
+  ev(25, {
+    kind: 'unpark',
+    actor: 't0',
+    object: 't1.parker',
+    target: 't1',
+    label: 'waker slot: wake the evicted waker',
+  }),
   ev(27, { kind: 'block', actor: 't1', object: 't1.parker', woken: true, by: 't0', label: 'return Pending' }),
-  ev(30, { kind: 'swap', actor: 'holder', object: 'm', width: 2, old: 1, new: 0, label: 'waker slot: take the waker' }),
-  ev(31, { kind: 'unpark', actor: 'holder', object: 't0.parker', target: 't0', label: 'wake the registered task' }),
-  ev(40, { kind: 'store', actor: 't2', object: 's', width: 2, old: 0, new: 3, label: 'acquire: queue my waker' }),
-  ev(45, { kind: 'load', actor: 'holder', object: 's', width: 2, old: 3, new: 3, label: 'wake head: its waker' }),
-  ev(46, { kind: 'unpark', actor: 'holder', object: 't2.parker', target: 't2', label: 'wake the head of the queue' }),
-  ev(50, { kind: 'unpark', actor: 't0', object: 't0.parker', target: 't0', label: 'get: wake myself (busy loop)' }),
+  ev(30, {
+    kind: 'swap',
+    actor: 'holder',
+    object: 'm',
+    width: 2,
+    old: 1,
+    new: 0,
+    label: 'waker slot: take the waker',
+  }),
+  ev(31, {
+    kind: 'unpark',
+    actor: 'holder',
+    object: 't0.parker',
+    target: 't0',
+    label: 'wake the registered task',
+  }),
+  ev(40, {
+    kind: 'store',
+    actor: 't2',
+    object: 's',
+    width: 2,
+    old: 0,
+    new: 3,
+    label: 'acquire: queue my waker',
+  }),
+  ev(45, {
+    kind: 'load',
+    actor: 'holder',
+    object: 's',
+    width: 2,
+    old: 3,
+    new: 3,
+    label: 'wake head: its waker',
+  }),
+  ev(46, {
+    kind: 'unpark',
+    actor: 'holder',
+    object: 't2.parker',
+    target: 't2',
+    label: 'wake the head of the queue',
+  }),
+  ev(50, {
+    kind: 'unpark',
+    actor: 't0',
+    object: 't0.parker',
+    target: 't0',
+    label: 'get: wake myself (busy loop)',
+  }),
 ];
 
 describe('waker provenance', () => {
@@ -49,7 +143,11 @@ describe('waker provenance', () => {
   });
 
   it('draws the wakes as arrows from the waker to the woken task, evictions dotted', () => {
-    const d = sequenceDiagram({ trace: TRACE, actors: ACTORS, objects: [{ name: 'm', type: 'async_mutex' }] });
+    const d = sequenceDiagram({
+      trace: TRACE,
+      actors: ACTORS,
+      objects: [{ name: 'm', type: 'async_mutex' }],
+    });
     const arrows = d.text.split('\n').filter((l) => /^ {2}p\d+(-->>|->>|-x)p\d+: /.test(l));
     expect(arrows).toEqual([
       '  p2->>p4: waker slot: who is registered?: 0',

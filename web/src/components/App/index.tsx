@@ -410,7 +410,7 @@ export function App() {
             ) : scenario.engine === 'rtos' ? (
               <RtosView state={snap.state} trace={snap.trace} />
             ) : scenario.engine === 'embassy' ? (
-              <EmbassyView state={snap.state} />
+              <EmbassyView state={snap.state} trace={snap.trace} />
             ) : (
               <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
             )}

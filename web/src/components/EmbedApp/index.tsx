@@ -207,7 +207,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                 ) : scenario.engine === 'rtos' ? (
                   <RtosView state={snap.state} trace={snap.trace} />
                 ) : scenario.engine === 'embassy' ? (
-                  <EmbassyView state={snap.state} />
+                  <EmbassyView state={snap.state} trace={snap.trace} />
                 ) : (
                   <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
                 )}
