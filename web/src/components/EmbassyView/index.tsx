@@ -271,66 +271,68 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
   return (
     <div ref={root} class={`${s.view} ${motionScope}`} data-testid="embassy-view">
       <RunQueueStrip q={q} actorIndex={actorIndex} idle={idle} />
-      <table class={s.tasks} data-testid="embassy-tasks">
-        <caption class={s.caption}>{t('embassy.tasks', { ns: ex?.poll_ns ?? 50 })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('embassy.task')}</th>
-            <th scope="col">{t('embassy.state')}</th>
-            <th scope="col">{t('embassy.polls')}</th>
-            <th scope="col">{t('embassy.wakes')}</th>
-            <th scope="col">{t('embassy.selfWakes')}</th>
-            <th scope="col">{t('embassy.wokenBy')}</th>
-            <th scope="col">{t('embassy.waker')}</th>
-            <th scope="col">{t('embassy.awaits')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => {
-            const st = taskState(row, q);
-            const w = woke.get(row.task);
-            return (
-              <tr key={row.task} data-task={row.task} data-state={st}>
-                <th scope="row">
-                  <ActorBadge name={row.task} index={i} size="s" />
-                </th>
-                <td>{t(`embassy.state.${st}`)}</td>
-                <td class={s.num}>{row.polls}</td>
-                <td class={s.num}>
-                  <span
-                    data-motion={`wakes:${row.task}`}
-                    data-motion-fx="flash"
-                    data-motion-v={String(row.wakes)}
-                  >
-                    {row.wakes}
-                  </span>
-                </td>
-                <td class={s.num}>{row.self_wakes}</td>
-                <td data-testid={`woken-by-${row.task}`}>
-                  {w
-                    ? t(`embassy.wokenBy.${w.kind}`, { by: w.by, object: w.object ?? '', step: w.step })
-                    : '—'}
-                </td>
-                <td
-                  class={s.home}
-                  data-testid={`home-${row.task}`}
-                  data-away={inSlot.has(row.task) ? '1' : '0'}
-                >
-                  {!inSlot.has(row.task) && row.state !== 'done' && <Waker task={row.task} index={i} />}
-                </td>
-                <td>
-                  {row.await ?? '—'}
-                  {row.lints.map((l) => (
-                    <span key={l} class={s.lint}>
-                      {l}
+      <div class={s.tableWrap}>
+        <table class={s.tasks} data-testid="embassy-tasks">
+          <caption class={s.caption}>{t('embassy.tasks', { ns: ex?.poll_ns ?? 50 })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('embassy.task')}</th>
+              <th scope="col">{t('embassy.state')}</th>
+              <th scope="col">{t('embassy.polls')}</th>
+              <th scope="col">{t('embassy.wakes')}</th>
+              <th scope="col">{t('embassy.selfWakes')}</th>
+              <th scope="col">{t('embassy.wokenBy')}</th>
+              <th scope="col">{t('embassy.waker')}</th>
+              <th scope="col">{t('embassy.awaits')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => {
+              const st = taskState(row, q);
+              const w = woke.get(row.task);
+              return (
+                <tr key={row.task} data-task={row.task} data-state={st}>
+                  <th scope="row">
+                    <ActorBadge name={row.task} index={i} size="s" />
+                  </th>
+                  <td>{t(`embassy.state.${st}`)}</td>
+                  <td class={s.num}>{row.polls}</td>
+                  <td class={s.num}>
+                    <span
+                      data-motion={`wakes:${row.task}`}
+                      data-motion-fx="flash"
+                      data-motion-v={String(row.wakes)}
+                    >
+                      {row.wakes}
                     </span>
-                  ))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                  </td>
+                  <td class={s.num}>{row.self_wakes}</td>
+                  <td data-testid={`woken-by-${row.task}`}>
+                    {w
+                      ? t(`embassy.wokenBy.${w.kind}`, { by: w.by, object: w.object ?? '', step: w.step })
+                      : '—'}
+                  </td>
+                  <td
+                    class={s.home}
+                    data-testid={`home-${row.task}`}
+                    data-away={inSlot.has(row.task) ? '1' : '0'}
+                  >
+                    {!inSlot.has(row.task) && row.state !== 'done' && <Waker task={row.task} index={i} />}
+                  </td>
+                  <td>
+                    {row.await ?? '—'}
+                    {row.lints.map((l) => (
+                      <span key={l} class={s.lint}>
+                        {l}
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <div class={s.objects}>{objectCards}</div>
       <MotionSwitch />
     </div>
