@@ -16,6 +16,7 @@
  * it into the slot, an eviction flies it back.  Tickets are `ticket:s:7`;
  * holes are not keyed.  A row's wake count flashes when it rises.
  */
+import { Fragment } from 'preact';
 import { useMemo } from 'preact/hooks';
 import type { MachineState, TraceEvent } from '../../engine/types';
 import { t } from '../../i18n';
@@ -27,65 +28,21 @@ import {
   type Provenance,
 } from '../../model/wakers';
 import { motionScope, MotionSwitch, useMotion } from '../../motion';
+import {
+  embassyOf,
+  runQueueOf,
+  runQueuePicture,
+  slotsOf,
+  taskState,
+  wakerPlaces,
+  type RunQueuePicture,
+} from '../../model/embassy';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
-
-/** One row of the task table (binding.c, embassy_describe). */
-export interface EmbassyTask {
-  task: string;
-  state: 'idle' | 'running' | 'done';
-  polls: number;
-  wakes: number;
-  self_wakes: number;
-  await_polls: number;
-  await: string | null;
-  /** exact findings: "woke itself 100% of the time", "polled N times without progress" */
-  lints: string[];
-}
-
-export interface EmbassyState {
-  poll_ns: number;
-  tasks: EmbassyTask[];
-}
-
-/** The executor model's run queue (core/sim/sched/executor.c, exec_state_json). */
-export interface RunQueue {
-  polling: string | null;
-  /** the batch being polled, next first */
-  batch: string[];
-  /** queued for the next batch, in the order of enqueueing (polled last-in first) */
-  queue: string[];
-}
 
 export interface EmbassyViewProps {
   state: MachineState;
   trace?: TraceEvent[];
-}
-
-/** The run queue in the state JSON, or an empty one. */
-export function runQueueOf(state: MachineState): RunQueue {
-  const q = (state as MachineState & { sched?: Partial<RunQueue> }).sched;
-  return { polling: q?.polling ?? null, batch: q?.batch ?? [], queue: q?.queue ?? [] };
-}
-
-/** A task's state as an async console says it: running (being polled), scheduled, idle, done. */
-export function taskState(row: EmbassyTask, q: RunQueue): 'running' | 'scheduled' | 'idle' | 'done' {
-  if (row.state === 'done') return 'done';
-  if (q.polling === row.task) return 'running';
-  if (q.batch.includes(row.task) || q.queue.includes(row.task)) return 'scheduled';
-  return 'idle';
-}
-
-/** Which task's waker each slot holds: object name -> task names (a deque: one per ticket, null a hole). */
-function slotsOf(state: MachineState): Map<string, (string | null)[]> {
-  const name = (i: number) => (i >= 0 ? (state.actors[i]?.name ?? null) : null);
-  const out = new Map<string, (string | null)[]>();
-  for (const o of state.objects) {
-    const queue = (o as unknown as { queue?: number[] }).queue;
-    if (Array.isArray(queue)) out.set(o.name, queue.map(name));
-    else if (typeof o.fields.waker === 'number') out.set(o.name, [name(o.fields.waker)]);
-  }
-  return out;
 }
 
 function Token({ task, index }: { task: string; index: number }) {
@@ -109,17 +66,7 @@ function Waker({ task, index }: { task: string; index: number }) {
   );
 }
 
-function RunQueueStrip({
-  q,
-  actorIndex,
-  idle,
-}: {
-  q: RunQueue;
-  actorIndex: (n: string) => number;
-  idle: string[];
-}) {
-  // the next batch is polled last-in first: drawn in the order it will be polled
-  const next = [...q.queue].reverse();
+function RunQueueStrip({ rq, actorIndex }: { rq: RunQueuePicture; actorIndex: (n: string) => number }) {
   const cell = (label: string, tasks: string[], testid: string, note?: string) => (
     <div class={s.rqCell} data-testid={testid}>
       <div class={s.rqLabel}>
@@ -137,18 +84,12 @@ function RunQueueStrip({
   );
   return (
     <div class={s.runQueue} aria-label={t('embassy.runQueue')}>
-      {cell(t('embassy.polling'), q.polling ? [q.polling] : [], 'rq-polling')}
-      {cell(t('embassy.batch'), q.batch, 'rq-batch', t('embassy.batchNote'))}
-      {cell(t('embassy.nextBatch'), next, 'rq-next', t('embassy.nextBatchNote'))}
-      {cell(t('embassy.waiting'), idle, 'rq-waiting')}
+      {cell(t('embassy.polling'), rq.polling, 'rq-polling')}
+      {cell(t('embassy.batch'), rq.batch, 'rq-batch', t('embassy.batchNote'))}
+      {cell(t('embassy.nextBatch'), rq.next, 'rq-next', t('embassy.nextBatchNote'))}
+      {cell(t('embassy.waiting'), rq.waiting, 'rq-waiting')}
     </div>
   );
-}
-
-/** The task table in the state JSON, or null before the executor ran. */
-export function embassyOf(state: MachineState): EmbassyState | null {
-  const e = state.engines?.embassy as EmbassyState | null | undefined;
-  return e && Array.isArray(e.tasks) ? e : null;
 }
 
 export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
@@ -160,23 +101,23 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
   const woke = lastWakes(prov);
   const q = runQueueOf(state);
   const rows = ex?.tasks ?? [];
-  const idle = rows.filter((r) => taskState(r, q) === 'idle').map((r) => r.task);
-  const slots = slotsOf(state);
-  const inSlot = new Set<string>();
-  for (const list of slots.values()) for (const n of list) if (n) inSlot.add(n);
-  // a task's waker is drawn once: in the first slot that holds it, else at home
-  const drawn = new Set<string>();
-  const wakerIn = (task: string | null) => {
-    if (!task || drawn.has(task))
-      return task ? <ActorBadge name={task} index={actorIndex(task)} size="s" /> : null;
-    drawn.add(task);
-    return <Waker task={task} index={actorIndex(task)} />;
+  const slots = new Map(slotsOf(state).map((x) => [x.object, x]));
+  // each task's waker is drawn in exactly one place (model/embassy.ts): a slot, a ticket, or home
+  const places = wakerPlaces(state);
+  const wakerAt = (task: string | null, place: string) => {
+    if (!task) return null;
+    return places.get(task) === place ? (
+      <Waker task={task} index={actorIndex(task)} />
+    ) : (
+      <ActorBadge name={task} index={actorIndex(task)} size="s" />
+    );
   };
   const objectCards = state.objects
     .filter((o) => o.type !== 'executor')
     .map((o) => {
-      const list = slots.get(o.name);
-      const fair = Array.isArray((o as unknown as { queue?: unknown }).queue);
+      const sl = slots.get(o.name);
+      const list = sl?.tasks;
+      const fair = sl?.kind === 'deque';
       const evict = lastEviction(prov, o.name);
       return (
         <figure key={o.name} class={s.object} data-object={o.name} data-testid={`object-${o.name}`}>
@@ -224,7 +165,11 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
             <div class={s.slotRow}>
               <span class={s.slotLabel}>{t('embassy.slot')}</span>
               <span class={s.slot} data-testid={`slot-${o.name}`}>
-                {list[0] ? wakerIn(list[0]) : <span class={s.empty}>{t('embassy.emptySlot')}</span>}
+                {list[0] ? (
+                  wakerAt(list[0], `slot:${o.name}`)
+                ) : (
+                  <span class={s.empty}>{t('embassy.emptySlot')}</span>
+                )}
               </span>
               <span class={s.provenance} data-testid={`provenance-${o.name}`}>
                 {list[0] && registrationOf(prov, o.name, list[0]) && (
@@ -244,7 +189,7 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
           {list && fair && (
             <ol class={s.deque} data-testid={`deque-${o.name}`} aria-label={t('embassy.deque')}>
               {list.map((task, i) => {
-                const ticket = (o.fields.next_ticket ?? 0) + i;
+                const ticket = sl.firstTicket + i;
                 return task ? (
                   <li
                     key={`t${ticket}`}
@@ -253,7 +198,7 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                     data-ticket={ticket}
                   >
                     <span class={s.ticketNo}>#{ticket}</span>
-                    {wakerIn(task)}
+                    {wakerAt(task, `ticket:${o.name}:${ticket}`)}
                   </li>
                 ) : (
                   <li key={`h${ticket}`} class={`${s.ticket} ${s.hole}`} data-ticket={ticket} data-hole="1">
@@ -270,7 +215,7 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
     });
   return (
     <div ref={root} class={`${s.view} ${motionScope}`} data-testid="embassy-view">
-      <RunQueueStrip q={q} actorIndex={actorIndex} idle={idle} />
+      <RunQueueStrip rq={runQueuePicture(state)} actorIndex={actorIndex} />
       <div class={s.tableWrap}>
         <table class={s.tasks} data-testid="embassy-tasks">
           <caption class={s.caption}>{t('embassy.tasks', { ns: ex?.poll_ns ?? 50 })}</caption>
@@ -281,53 +226,68 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
               <th scope="col">{t('embassy.polls')}</th>
               <th scope="col">{t('embassy.wakes')}</th>
               <th scope="col">{t('embassy.selfWakes')}</th>
-              <th scope="col">{t('embassy.wokenBy')}</th>
               <th scope="col">{t('embassy.waker')}</th>
-              <th scope="col">{t('embassy.awaits')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row, i) => {
               const st = taskState(row, q);
               const w = woke.get(row.task);
+              const pending = row.await !== null || row.lints.length > 0 || (w && st !== 'done');
+              // each task: a row of numbers, then what it awaits and who woke it last, in words
               return (
-                <tr key={row.task} data-task={row.task} data-state={st}>
-                  <th scope="row">
-                    <ActorBadge name={row.task} index={i} size="s" />
-                  </th>
-                  <td>{t(`embassy.state.${st}`)}</td>
-                  <td class={s.num}>{row.polls}</td>
-                  <td class={s.num}>
-                    <span
-                      data-motion={`wakes:${row.task}`}
-                      data-motion-fx="flash"
-                      data-motion-v={String(row.wakes)}
-                    >
-                      {row.wakes}
-                    </span>
-                  </td>
-                  <td class={s.num}>{row.self_wakes}</td>
-                  <td data-testid={`woken-by-${row.task}`}>
-                    {w
-                      ? t(`embassy.wokenBy.${w.kind}`, { by: w.by, object: w.object ?? '', step: w.step })
-                      : '—'}
-                  </td>
-                  <td
-                    class={s.home}
-                    data-testid={`home-${row.task}`}
-                    data-away={inSlot.has(row.task) ? '1' : '0'}
-                  >
-                    {!inSlot.has(row.task) && row.state !== 'done' && <Waker task={row.task} index={i} />}
-                  </td>
-                  <td>
-                    {row.await ?? '—'}
-                    {row.lints.map((l) => (
-                      <span key={l} class={s.lint}>
-                        {l}
+                <Fragment key={row.task}>
+                  <tr data-task={row.task} data-state={st} class={pending ? s.withDetail : ''}>
+                    <th scope="row">
+                      <ActorBadge name={row.task} index={i} size="s" />
+                    </th>
+                    <td>{t(`embassy.state.${st}`)}</td>
+                    <td class={s.num}>{row.polls}</td>
+                    <td class={s.num}>
+                      <span
+                        data-motion={`wakes:${row.task}`}
+                        data-motion-fx="flash"
+                        data-motion-v={String(row.wakes)}
+                      >
+                        {row.wakes}
                       </span>
-                    ))}
-                  </td>
-                </tr>
+                    </td>
+                    <td class={s.num}>{row.self_wakes}</td>
+                    <td
+                      class={s.home}
+                      data-testid={`home-${row.task}`}
+                      data-away={places.get(row.task) === 'home' ? '0' : '1'}
+                    >
+                      {places.get(row.task) === 'home' && <Waker task={row.task} index={i} />}
+                    </td>
+                  </tr>
+                  {pending && (
+                    <tr class={s.detail} data-detail={row.task}>
+                      <td colSpan={6}>
+                        {row.await !== null && (
+                          <span>
+                            {t('embassy.awaits')}: <code>{row.await}</code>
+                          </span>
+                        )}
+                        {w && st !== 'done' && (
+                          <span data-testid={`woken-by-${row.task}`}>
+                            {t('embassy.wokenBy')}{' '}
+                            {t(`embassy.wokenBy.${w.kind}`, {
+                              by: w.by,
+                              object: w.object ?? '',
+                              step: w.step,
+                            })}
+                          </span>
+                        )}
+                        {row.lints.map((l) => (
+                          <span key={l} class={s.lint}>
+                            {l}
+                          </span>
+                        ))}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               );
             })}
           </tbody>
