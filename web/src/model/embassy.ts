@@ -38,10 +38,16 @@ export interface RunQueue {
   queue: string[];
 }
 
-/** The task table in the state JSON, or null before the executor ran. */
+/**
+ * The task table in the state JSON, or null before the executor ran.  Its
+ * rows are the tasks only: an interrupt handler is an actor but no task (it
+ * is never polled and has no waker), so it is left out.
+ */
 export function embassyOf(state: MachineState): EmbassyState | null {
   const e = state.engines?.embassy as EmbassyState | null | undefined;
-  return e && Array.isArray(e.tasks) ? e : null;
+  if (!e || !Array.isArray(e.tasks)) return null;
+  const isr = new Set(state.actors.filter((a) => a.kind === 'isr').map((a) => a.name));
+  return isr.size ? { ...e, tasks: e.tasks.filter((r) => !isr.has(r.task)) } : e;
 }
 
 /** The run queue in the state JSON, or an empty one. */

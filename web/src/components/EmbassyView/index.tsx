@@ -219,13 +219,19 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
       <div class={s.tableWrap}>
         <table class={s.tasks} data-testid="embassy-tasks">
           <caption class={s.caption}>{t('embassy.tasks', { ns: ex?.poll_ns ?? 50 })}</caption>
+          <colgroup>
+            <col class={s.badge} />
+            <col />
+            <col class={s.count} />
+            <col class={s.wakesCol} />
+            <col class={s.wakerCol} />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">{t('embassy.task')}</th>
               <th scope="col">{t('embassy.state')}</th>
               <th scope="col">{t('embassy.polls')}</th>
-              <th scope="col">{t('embassy.wakes')}</th>
-              <th scope="col">{t('embassy.selfWakes')}</th>
+              <th scope="col">{t('embassy.wakesSelf')}</th>
               <th scope="col">{t('embassy.waker')}</th>
             </tr>
           </thead>
@@ -251,8 +257,12 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                       >
                         {row.wakes}
                       </span>
+                      <span class={s.self} data-testid={`self-wakes-${row.task}`}>
+                        {' '}
+                        {t('embassy.selfCount', { n: row.self_wakes })}
+                      </span>
                     </td>
-                    <td class={s.num}>{row.self_wakes}</td>
+
                     <td
                       class={s.home}
                       data-testid={`home-${row.task}`}
@@ -263,7 +273,7 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                   </tr>
                   {pending && (
                     <tr class={s.detail} data-detail={row.task}>
-                      <td colSpan={6}>
+                      <td colSpan={5}>
                         {row.await !== null && (
                           <span>
                             {t('embassy.awaits')}: <code>{row.await}</code>
