@@ -595,13 +595,12 @@ export const en = {
   'embassy.evicted': 'last eviction: {by} evicted {task} at step {step}',
   'embassy.deque': 'wait queue: one slot per ticket',
   'embassy.noQueue': 'nobody queued',
-  'embassy.wokenBy': 'woken by',
   'embassy.waker': 'waker',
-  'embassy.wokenBy.evict': '{by}, evicting it from {object} (step {step})',
-  'embassy.wokenBy.slot': '{by}, from {object}’s slot (step {step})',
-  'embassy.wokenBy.head': '{by}, as head of {object} (step {step})',
-  'embassy.wokenBy.self': 'itself (step {step})',
-  'embassy.wokenBy.other': '{by} (step {step})',
+  'embassy.wokenBy.evict': 'woken by {by}, who evicted its waker from {object} (step {step})',
+  'embassy.wokenBy.slot': 'woken by {by}, from {object}’s slot (step {step})',
+  'embassy.wokenBy.head': 'woken by {by} as the head of {object} (step {step})',
+  'embassy.wokenBy.self': 'woke itself (step {step})',
+  'embassy.wokenBy.other': 'woken by {by} (step {step})',
   // ---- the aqs engine: its view (components/AqsView) and its words (model/aqs.ts) ----
   'panel.insideSemaphore': 'Inside the semaphore',
   'variant.hint.aqs.correct':

@@ -281,7 +281,6 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                         )}
                         {w && st !== 'done' && (
                           <span data-testid={`woken-by-${row.task}`}>
-                            {t('embassy.wokenBy')}{' '}
                             {t(`embassy.wokenBy.${w.kind}`, {
                               by: w.by,
                               object: w.object ?? '',
