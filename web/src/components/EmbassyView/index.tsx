@@ -16,7 +16,7 @@
  * it into the slot, an eviction flies it back.  Tickets are `ticket:s:7`;
  * holes are not keyed.  A row's wake count flashes when it rises.
  */
-import { Fragment } from 'preact';
+import { Fragment, type JSX } from 'preact';
 import { useMemo } from 'preact/hooks';
 import type { MachineState, TraceEvent } from '../../engine/types';
 import { t } from '../../i18n';
@@ -36,6 +36,7 @@ import {
   taskState,
   wakerPlaces,
   type RunQueuePicture,
+  type Slots,
 } from '../../model/embassy';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
@@ -92,6 +93,114 @@ function RunQueueStrip({ rq, actorIndex }: { rq: RunQueuePicture; actorIndex: (n
   );
 }
 
+/** One primitive: its locked bit, permits, other fields, and its waker slot or ticket deque. */
+function ObjectCard({
+  o,
+  sl,
+  prov,
+  wakerAt,
+}: {
+  o: MachineState['objects'][number];
+  sl: Slots | undefined;
+  prov: Provenance;
+  wakerAt: (task: string | null, place: string) => JSX.Element | null;
+}) {
+  const list = sl?.tasks;
+  const fair = sl?.kind === 'deque';
+  const evict = lastEviction(prov, o.name);
+  return (
+    <figure key={o.name} class={s.object} data-object={o.name} data-testid={`object-${o.name}`}>
+      <figcaption>
+        <code>{o.name}</code> <span class={s.type}>{o.type}</span>
+      </figcaption>
+      {typeof o.fields.locked === 'number' && (
+        <div class={s.bit} data-testid={`locked-${o.name}`} data-on={o.fields.locked ? '1' : '0'}>
+          <span
+            class={s.digit}
+            data-motion={`bit:${o.name}.locked`}
+            data-motion-fx="flip"
+            data-motion-v={String(o.fields.locked)}
+          >
+            {o.fields.locked}
+          </span>
+          <span class={s.bitName}>locked</span>
+        </div>
+      )}
+      {typeof o.fields.permits === 'number' && (
+        <div class={s.permits} data-testid={`permits-${o.name}`}>
+          {t('embassy.permits')}{' '}
+          <output
+            data-motion={`permits:${o.name}`}
+            data-motion-fx="pop"
+            data-motion-v={String(o.fields.permits)}
+          >
+            {o.fields.permits}
+          </output>
+        </div>
+      )}
+      <dl class={s.fields}>
+        {Object.entries(o.fields)
+          .filter(([name]) => name !== 'waker' && name !== 'locked' && name !== 'permits' && name !== 'head')
+          .map(([name, value]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd aria-label={`${o.name}.${name}`}>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {list && !fair && (
+        <div class={s.slotRow}>
+          <span class={s.slotLabel}>{t('embassy.slot')}</span>
+          <span class={s.slot} data-testid={`slot-${o.name}`}>
+            {list[0] ? (
+              wakerAt(list[0], `slot:${o.name}`)
+            ) : (
+              <span class={s.empty}>{t('embassy.emptySlot')}</span>
+            )}
+          </span>
+          <span class={s.provenance} data-testid={`provenance-${o.name}`}>
+            {list[0] && registrationOf(prov, o.name, list[0]) && (
+              <span>
+                {t('embassy.registeredAt', {
+                  task: list[0],
+                  step: registrationOf(prov, o.name, list[0])!.step,
+                })}
+              </span>
+            )}
+            {evict && (
+              <span>{t('embassy.evicted', { by: evict.by, task: evict.target, step: evict.step })}</span>
+            )}
+          </span>
+        </div>
+      )}
+      {list && fair && (
+        <ol class={s.deque} data-testid={`deque-${o.name}`} aria-label={t('embassy.deque')}>
+          {list.map((task, i) => {
+            const ticket = sl.firstTicket + i;
+            return task ? (
+              <li
+                key={`t${ticket}`}
+                class={s.ticket}
+                data-motion={`ticket:${o.name}:${ticket}`}
+                data-ticket={ticket}
+              >
+                <span class={s.ticketNo}>#{ticket}</span>
+                {wakerAt(task, `ticket:${o.name}:${ticket}`)}
+              </li>
+            ) : (
+              <li key={`h${ticket}`} class={`${s.ticket} ${s.hole}`} data-ticket={ticket} data-hole="1">
+                <span class={s.ticketNo}>#{ticket}</span>
+                <span class={s.empty}>None</span>
+              </li>
+            );
+          })}
+          {list.length === 0 && <li class={s.empty}>{t('embassy.noQueue')}</li>}
+        </ol>
+      )}
+    </figure>
+  );
+}
+
 export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
   const ex = embassyOf(state);
   const root = useMotion<HTMLDivElement>(state);
@@ -114,105 +223,7 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
   };
   const objectCards = state.objects
     .filter((o) => o.type !== 'executor')
-    .map((o) => {
-      const sl = slots.get(o.name);
-      const list = sl?.tasks;
-      const fair = sl?.kind === 'deque';
-      const evict = lastEviction(prov, o.name);
-      return (
-        <figure key={o.name} class={s.object} data-object={o.name} data-testid={`object-${o.name}`}>
-          <figcaption>
-            <code>{o.name}</code> <span class={s.type}>{o.type}</span>
-          </figcaption>
-          {typeof o.fields.locked === 'number' && (
-            <div class={s.bit} data-testid={`locked-${o.name}`} data-on={o.fields.locked ? '1' : '0'}>
-              <span
-                class={s.digit}
-                data-motion={`bit:${o.name}.locked`}
-                data-motion-fx="flip"
-                data-motion-v={String(o.fields.locked)}
-              >
-                {o.fields.locked}
-              </span>
-              <span class={s.bitName}>locked</span>
-            </div>
-          )}
-          {typeof o.fields.permits === 'number' && (
-            <div class={s.permits} data-testid={`permits-${o.name}`}>
-              {t('embassy.permits')}{' '}
-              <output
-                data-motion={`permits:${o.name}`}
-                data-motion-fx="pop"
-                data-motion-v={String(o.fields.permits)}
-              >
-                {o.fields.permits}
-              </output>
-            </div>
-          )}
-          <dl class={s.fields}>
-            {Object.entries(o.fields)
-              .filter(
-                ([name]) => name !== 'waker' && name !== 'locked' && name !== 'permits' && name !== 'head',
-              )
-              .map(([name, value]) => (
-                <div key={name}>
-                  <dt>{name}</dt>
-                  <dd aria-label={`${o.name}.${name}`}>{value}</dd>
-                </div>
-              ))}
-          </dl>
-          {list && !fair && (
-            <div class={s.slotRow}>
-              <span class={s.slotLabel}>{t('embassy.slot')}</span>
-              <span class={s.slot} data-testid={`slot-${o.name}`}>
-                {list[0] ? (
-                  wakerAt(list[0], `slot:${o.name}`)
-                ) : (
-                  <span class={s.empty}>{t('embassy.emptySlot')}</span>
-                )}
-              </span>
-              <span class={s.provenance} data-testid={`provenance-${o.name}`}>
-                {list[0] && registrationOf(prov, o.name, list[0]) && (
-                  <span>
-                    {t('embassy.registeredAt', {
-                      task: list[0],
-                      step: registrationOf(prov, o.name, list[0])!.step,
-                    })}
-                  </span>
-                )}
-                {evict && (
-                  <span>{t('embassy.evicted', { by: evict.by, task: evict.target, step: evict.step })}</span>
-                )}
-              </span>
-            </div>
-          )}
-          {list && fair && (
-            <ol class={s.deque} data-testid={`deque-${o.name}`} aria-label={t('embassy.deque')}>
-              {list.map((task, i) => {
-                const ticket = sl.firstTicket + i;
-                return task ? (
-                  <li
-                    key={`t${ticket}`}
-                    class={s.ticket}
-                    data-motion={`ticket:${o.name}:${ticket}`}
-                    data-ticket={ticket}
-                  >
-                    <span class={s.ticketNo}>#{ticket}</span>
-                    {wakerAt(task, `ticket:${o.name}:${ticket}`)}
-                  </li>
-                ) : (
-                  <li key={`h${ticket}`} class={`${s.ticket} ${s.hole}`} data-ticket={ticket} data-hole="1">
-                    <span class={s.ticketNo}>#{ticket}</span>
-                    <span class={s.empty}>None</span>
-                  </li>
-                );
-              })}
-              {list.length === 0 && <li class={s.empty}>{t('embassy.noQueue')}</li>}
-            </ol>
-          )}
-        </figure>
-      );
-    });
+    .map((o) => <ObjectCard key={o.name} o={o} sl={slots.get(o.name)} prov={prov} wakerAt={wakerAt} />);
   return (
     <div ref={root} class={`${s.view} ${motionScope}`} data-testid="embassy-view">
       <RunQueueStrip rq={runQueuePicture(state)} actorIndex={actorIndex} />
