@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import mermaid from 'mermaid';
 import type { TraceEvent } from '../engine/types';
 import { sequenceDiagram } from './mermaid';
 import { lastEviction, lastWakes, registrationOf, wakerProvenance } from './wakers';
@@ -165,5 +166,23 @@ describe('waker provenance', () => {
       '  p3->>p2: wake t2, the head of s’s queue (registered at step 40)',
       '  p0->>p0: wake itself',
     ]);
+  });
+
+  it('is Mermaid that Mermaid reads: the eviction dotted, the other wakes solid', async () => {
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' });
+    const d = sequenceDiagram({
+      trace: TRACE,
+      actors: ACTORS,
+      objects: [{ name: 'm', type: 'async_mutex' }],
+    });
+    const diagram = await mermaid.mermaidAPI.getDiagramFromText(d.text);
+    const db = diagram.db as unknown as { getMessages(): { message: string; type: number; from?: string }[] };
+    const messages = db.getMessages().filter((m) => m.from !== undefined);
+    const evict = messages.find((m) => m.message.startsWith('evict t2’s waker'))!;
+    const slot = messages.find((m) => m.message.startsWith('wake t0: its waker in m'))!;
+    expect(evict).toBeDefined();
+    expect(slot).toBeDefined();
+    expect(evict.type).not.toBe(slot.type);
+    expect(messages.filter((m) => m.type === evict.type)).toHaveLength(2);
   });
 });
