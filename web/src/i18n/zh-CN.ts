@@ -587,7 +587,7 @@ export const zhCN: Partial<Messages> = {
   'embassy.deque': '等待队列：每张号码牌一个槽',
   'embassy.noQueue': '没有人排队',
   'embassy.waker': 'waker',
-  'embassy.wokenBy.evict': '被 {by} 唤醒：{by} 把它的 waker 挤出了 {object}（第 {step} 步）',
+  'embassy.wokenBy.evict': '被 {by} 唤醒：它的 waker 被挤出了 {object}（第 {step} 步）',
   'embassy.wokenBy.slot': '被 {by} 唤醒：从 {object} 的槽里取出（第 {step} 步）',
   'embassy.wokenBy.head': '被 {by} 唤醒：作为 {object} 的队首（第 {step} 步）',
   'embassy.wokenBy.self': '自己唤醒了自己（第 {step} 步）',
