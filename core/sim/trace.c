@@ -464,6 +464,10 @@ void sim_state_json(sim_machine *m, jbuf *b)
         m->hooks.describe_engines(m, b, m->setup_arg);
     else
         jb_raw(b, "{}");
+    if (m->model->state_json) {
+        jb_key(b, "sched");
+        m->model->state_json(m, b);
+    }
     jb_key(b, "stuck");
     sim_stuck_json(m, b);
     jb_key(b, "violation");

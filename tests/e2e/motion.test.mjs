@@ -324,6 +324,76 @@ describe('motion', () => {
   });
 });
 
+describe('motion in the embassy view', () => {
+  test('tickets make it fair: tasks and wakers move, and every step ends where the still page stands', async () => {
+    const url = `${app.server.url}?lesson=tickets-make-it-fair`;
+    const m = await open(app.moving.context, url);
+    const s = await open(app.still.context, url);
+    for (const p of [m.page, s.page]) {
+      await p.setViewportSize({ width: 1440, height: 900 });
+      await lane(p, 't0').waitFor({ timeout: 15000 });
+    }
+    const view = 'embassy-view';
+    const names = ['t0', 't1', 't2', 'holder'];
+    const start = Number(/(\d+)/.exec(await stepCount(s.page).innerText())?.[1] ?? 0);
+    const moves = [];
+    let n = start;
+    for (let k = 0; k < 40; k++) {
+      let who = -1;
+      for (const [i, a] of names.entries())
+        if (await lane(s.page, a).getByTestId('step').isEnabled()) {
+          who = i;
+          break;
+        }
+      if (who < 0) break;
+      n++;
+      await pressAndWait(m.page, String(who + 1), n);
+      await pressAndWait(s.page, String(who + 1), n);
+      assert.deepEqual(await running(s.page), { layer: 0, all: 0 }, `still page, step ${n}`);
+      const last = await motionLast(m.page, view);
+      assert.match(last.last, /^forward 200 \d+$/, `step ${n}`);
+      moves.push(...last.moves.map((x) => `${n} ${x}`));
+      await settled(m.page);
+      assert.deepEqual(
+        await geometry(m.page, view),
+        await geometry(s.page, view),
+        `geometry after step ${n}`,
+      );
+    }
+    assert.ok(n > start + 20, `the run went on: ${n}`);
+    // holder's release wakes t2: t2's token moves into the run queue, then into "now polling"
+    assert.ok(
+      moves.some((x) => / move:task:t2$/.test(x)),
+      `t2's token moves: ${moves.filter((x) => x.includes('task:')).join(', ')}`,
+    );
+    assert.ok(
+      moves.some((x) => / fx:wakes:t2$/.test(x)),
+      'the wake count of t2 flashes',
+    );
+    assert.ok(
+      moves.some((x) => / (move|enter):waker:t2$/.test(x)),
+      `t2's waker leaves the deque for home: ${moves.filter((x) => x.includes('waker:')).join(', ')}`,
+    );
+    // back: in reverse, ending where the still page stands
+    for (let k = 0; k < 3; k++) {
+      n--;
+      await pressAndWait(m.page, 'ArrowLeft', n);
+      await pressAndWait(s.page, 'ArrowLeft', n);
+      assert.match((await motionLast(m.page, view)).last, /^back 200 \d+$/);
+      await settled(m.page);
+      assert.deepEqual(
+        await geometry(m.page, view),
+        await geometry(s.page, view),
+        `geometry back at step ${n}`,
+      );
+    }
+    assert.deepEqual(m.errors, []);
+    assert.deepEqual(s.errors, []);
+    await m.page.close();
+    await s.page.close();
+  });
+});
+
 describe('motion, recorded', () => {
   // frames of the lost wakeup's last steps in motion, paused at fixed times (the layer's clock is
   // the animations' own), at both sizes: build/test-output/motion-<size>-<step>-<ms>.png

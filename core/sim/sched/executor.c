@@ -167,6 +167,35 @@ bool sim_task_take_drop(sim_machine *m, int actor)
     return dropped;
 }
 
+/* {"polling": "t3" or null, "batch": [next first], "queue": [first enqueued first]}:
+ * the run queue as a view draws it.  The batch is listed in the order it
+ * will be polled; the queue in the order of enqueueing (it will be polled
+ * in reverse, as the next batch). */
+static void exec_state_json(const sim_machine *m, jbuf *b)
+{
+    const sim_sched_state *s = &m->sched;
+    jb_raw(b, "{");
+    jb_key(b, "polling");
+    if (s->current >= 0)
+        jb_str(b, m->actors[s->current].name);
+    else
+        jb_raw(b, "null");
+    jb_key(b, "batch");
+    jb_raw(b, "[");
+    for (int k = s->n_batch - 1; k >= 0; k--) {
+        jb_sep(b);
+        jb_str(b, m->actors[s->batch[k]].name);
+    }
+    jb_raw(b, "]");
+    jb_key(b, "queue");
+    jb_raw(b, "[");
+    for (int k = 0; k < s->n_queue; k++) {
+        jb_sep(b);
+        jb_str(b, m->actors[s->queue[k]].name);
+    }
+    jb_raw(b, "]}");
+}
+
 const sim_model sim_model_executor = {
     .name = "executor",
     .start = exec_start,
@@ -177,4 +206,5 @@ const sim_model sim_model_executor = {
     .performed = exec_performed,
     .held_why = exec_held_why,
     .dependent = exec_dependent,
+    .state_json = exec_state_json,
 };

@@ -23,6 +23,7 @@
 #define LOCKSTEP_SCHED_MODEL_H
 
 #include "../choice.h"
+#include "../json.h"
 #include "../machine.h"
 
 #include <stddef.h>
@@ -68,6 +69,9 @@ typedef struct sim_model {
     /* Whether two choices, both possible in the current state, may fail to
      * commute (taking them in either order could end differently). */
     bool (*dependent)(const sim_machine *m, sim_choice a, sim_choice b);
+    /* The model's own state for views, as one JSON value (the executor's run
+     * queue).  NULL: the state JSON has no "sched" key. */
+    void (*state_json)(const sim_machine *m, jbuf *b);
 } sim_model;
 
 /* The model with this name, or NULL.  NULL or "" is "threads". */

@@ -18,6 +18,7 @@ import type { TraceEvent } from '../engine/types';
 import { isLostUpdate } from './format';
 import { ACTION_KINDS } from '@lockstep/trace.js';
 import { ENGINES } from '../engines';
+import { wakerProvenance, type Wake } from './wakers';
 
 /** A step range a diagram item stands for (spin loops fold many steps into one message). */
 export interface StepRange {
@@ -141,7 +142,8 @@ type Item =
       from: Participant;
       to: Participant;
       text: string;
-      arrow: '->>' | '-x';
+      /** solid, a failed attempt, or dotted: a wake that evicted a waker from its slot */
+      arrow: '->>' | '-x' | '-->>';
       range: StepRange;
       actor: string;
       /** folds into a spin run */
@@ -221,6 +223,7 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
 
   const items: Item[] = [];
   const inside = new Map<Participant, number>();
+  const wakes = wakerProvenance(input.trace, input.actors).byStep;
 
   for (const group of groupBySteps(input.trace)) {
     const step = group[0]!.step;
@@ -234,7 +237,7 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
       const obj = e.object !== undefined ? people.object(e.object) : undefined;
 
       if (MAIN_KINDS.has(e.kind) && who) {
-        const msg = (text: string, to: Participant = obj ?? who, arrow: '->>' | '-x' = '->>') => {
+        const msg = (text: string, to: Participant = obj ?? who, arrow: '->>' | '-x' | '-->>' = '->>') => {
           items.push({ kind: 'msg', from: who, to, text, arrow, range, actor: e.actor! });
           return items[items.length - 1] as Extract<Item, { kind: 'msg' }>;
         };
@@ -297,7 +300,9 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
             break;
           case 'unpark': {
             const target = e.target !== undefined ? people.actor(e.target) : (obj ?? who);
-            msg(joinWords(t('seq.wake', { target: e.target ?? '' }), extra), target);
+            const w = wakes.get(e.step);
+            if (w && w.kind === 'evict') msg(joinWords(wakeWords(w), extra), target, '-->>');
+            else msg(joinWords(w ? wakeWords(w) : t('seq.wake', { target: e.target ?? '' }), extra), target);
             break;
           }
           case 'spin':
@@ -372,7 +377,7 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
               kind: 'msg',
               from: who,
               to: obj ?? who,
-              text: joinWords(e.label || e.kind, extra),
+              text: joinWords(pollWords(e) ?? (e.label || e.kind), extra),
               arrow: '->>',
               range,
               actor: e.actor!,
@@ -382,6 +387,35 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
   }
 
   return { people: people.list, items: fold(items) };
+}
+
+/**
+ * A wake with its provenance (model/wakers.ts): whose waker was evicted from
+ * which slot, whose registered waker was taken, the head of a queue, a task
+ * waking itself.
+ */
+function wakeWords(w: Wake): string {
+  const at = w.registeredAt !== undefined ? t('seq.registeredAt', { step: w.registeredAt }) : '';
+  const object = w.object ?? '';
+  switch (w.kind) {
+    case 'evict':
+      return t('seq.wakeEvict', { target: w.target, object, at });
+    case 'slot':
+      return t('seq.wakeSlot', { target: w.target, object, at });
+    case 'head':
+      return t('seq.wakeHead', { target: w.target, object, at });
+    case 'self':
+      return t('seq.wakeSelf');
+    default:
+      return t('seq.wake', { target: w.target });
+  }
+}
+
+/** An async task's await returning after a wake (embassy: "return Pending" with who woke it). */
+function pollWords(e: TraceEvent): string | null {
+  if (e.kind !== 'block' || !/^return Pending/.test(e.label ?? '')) return null;
+  if (e.by) return t('seq.polledAfterWake', { by: e.by });
+  return e.woken === false ? t('seq.polledAfterTimer') : null;
 }
 
 function formatTime(us: number): string {
