@@ -68,6 +68,11 @@ typedef struct sim_model {
     /* Whether two choices, both possible in the current state, may fail to
      * commute (taking them in either order could end differently). */
     bool (*dependent)(const sim_machine *m, sim_choice a, sim_choice b);
+    /* Whether a choice possible now is one the run goes on fine without (a
+     * drop, the executor's early alarm): the default policies take it only
+     * when nothing else is possible; the explorer and a schedule may take it
+     * anywhere.  NULL: none is. */
+    bool (*optional)(const sim_machine *m, sim_choice c);
 } sim_model;
 
 /* The model with this name, or NULL.  NULL or "" is "threads". */
