@@ -14,10 +14,10 @@ import { CATALOG, compile, compileFile, native, open, tempDir } from './helpers.
 const dir = tempDir();
 const file = (name) => join('tests', 'scenarios', 'embassy', `${name}.yaml`);
 
-function run(name, variant = 'correct') {
+function run(name, variant = 'correct', maxSteps = undefined) {
   const compiled = compileFile(file(name));
   const session = open(compiled, { variant });
-  const summary = session.run({});
+  const summary = session.run(maxSteps ? { maxSteps } : {});
   const out = { summary, trace: session.trace(0), state: session.state() };
   session.free?.();
   return out;
@@ -43,6 +43,8 @@ test('catalog: engine embassy runs under the executor model, with its variants a
     'greedy_semaphore',
     'fair_semaphore',
     'once_lock',
+    'watch',
+    'pipe',
   ])
     assert.equal(CATALOG.types[t].engine, 'embassy');
 });
@@ -253,6 +255,55 @@ test('mutex-explore: the explorer moves the timer wake within the batch and find
     ]).stdout,
   );
   assert.deepEqual(late.prints, ['t3 locked', 't1 locked', 't2 locked', 't0 locked']);
+});
+
+test('pipe-wrap: with 6 of 8 slots free, write(5) at the wrap-around takes 2; write(3) wraps; reads are contiguous too', () => {
+  const { summary, trace, state } = run('pipe-wrap');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [
+    ['writer', 'writer: write(5) took 2, up to the end of the buffer', 2],
+    ['writer', 'writer: write(3) wrapped around', 2],
+    ['reader', 'reader: read(8) got the 4 bytes up to the end', 3],
+    ['reader', 'reader: then the 3 that wrapped', 3],
+  ]);
+  const p = state.objects.find((o) => o.name === 'p');
+  assert.deepEqual([p.size, p.full, p.reader, p.writer], [8, false, -1, -1]);
+  // nobody ever waited: each write and read was Ready at its first poll
+  assert.deepEqual(
+    ['writer', 'reader'].map((n) => [tasks(state)[n].polls, tasks(state)[n].wakes]),
+    [
+      [5, 0],
+      [7, 0],
+    ],
+  );
+});
+
+test('watch-herd: with 2 waker slots for 3 receivers they poll each other 5,001 / 10,000 / 5,001 times; with 3, twice each', () => {
+  const { summary, trace, state } = run('watch-herd', 'correct', 1000000);
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [
+    ['r1', 'r1 saw 7', 1],
+    ['r2', 'r2 saw 7', 1],
+    ['r0', 'r0 saw 7', 1],
+  ]);
+  const t = tasks(state);
+  assert.deepEqual(
+    ['r0', 'r1', 'r2'].map((n) => t[n].polls),
+    [5001, 10000, 5001],
+  );
+  const roomy = compile(readFileSync(file('watch-herd'), 'utf8').replace('n: 2}', 'n: 3}'), 'w3.yaml');
+  const session = open(roomy, {});
+  assert.equal(session.run({}).outcome, 'done');
+  const t3 = tasks(session.state());
+  session.free();
+  assert.deepEqual(
+    ['r0', 'r1', 'r2'].map((n) => [t3[n].polls, t3[n].wakes]),
+    [
+      [2, 1],
+      [2, 1],
+      [2, 1],
+    ],
+  );
 });
 
 test('the default policy never drops a future nor moves a timer wake: cancel-explore runs to the end undisturbed', () => {
