@@ -69,6 +69,16 @@ test('fair-order: served 3, 2, 1, 0 at 0, 50, 100, 150 ms; each waiter polled ex
       ['t0', 't1', 't2', 't3'].map((n) => t[n].wakes),
       [1, 1, 1, 0],
     );
+    // busy 50 ns a poll; idle: queued, then the 50 ms timer (t0 ends at 200 ms)
+    assert.deepEqual(
+      ['t0', 't1', 't2', 't3'].map((n) => [t[n].busy_us, t[n].idle_us]),
+      [
+        [0.2, 200000.35],
+        [0.2, 150000.2],
+        [0.2, 100000.05],
+        [0.15, 50000],
+      ],
+    );
   }
 });
 
@@ -192,8 +202,19 @@ test('the explorer finds the stuck run of cancel-head under fair_cancel_bug, and
 test('mutex-order after 300,000 steps: the task table says who is busy waiting and for how long', () => {
   const session = open(compileFile(file('mutex-order')), {});
   session.run({ maxSteps: 300000 });
-  const rows = session.state().engines.embassy.tasks.map((t) => [t.task, t.state, t.await, t.lints]);
+  const table = session.state().engines.embassy.tasks;
+  const rows = table.map((t) => [t.task, t.state, t.await, t.lints]);
   session.free();
+  // busy: 50 ns a poll; idle: the rest of the 2,127.55 us so far, waiting to be polled
+  assert.deepEqual(
+    table.map((t) => [t.task, t.busy_us, t.idle_us]),
+    [
+      ['t0', 531.9, 1595.65],
+      ['t1', 1063.8, 1063.75],
+      ['t2', 531.95, 1595.6],
+      ['t3', 0.1, 2127.5],
+    ],
+  );
   assert.deepEqual(rows, [
     ['t0', 'idle', 'mutex lock', ['polled 10637 times without progress']],
     ['t1', 'idle', 'mutex lock', ['polled 21275 times without progress']],

@@ -81,12 +81,14 @@ static embassy_poll embassy_pipe_read_poll(embassy_future *fut)
 
 void embassy_pipe_write_init(embassy_pipe_io *f, embassy_pipe *p, uint8_t *buf, uint32_t len)
 {
-    *f = (embassy_pipe_io){.future = {embassy_pipe_write_poll, NULL}, .p = p, .buf = buf, .len = len};
+    *f = (embassy_pipe_io){
+        .future = {embassy_pipe_write_poll, NULL}, .p = p, .buf = buf, .len = len};
 }
 
 void embassy_pipe_read_init(embassy_pipe_io *f, embassy_pipe *p, uint8_t *buf, uint32_t len)
 {
-    *f = (embassy_pipe_io){.future = {embassy_pipe_read_poll, NULL}, .p = p, .buf = buf, .len = len};
+    *f =
+        (embassy_pipe_io){.future = {embassy_pipe_read_poll, NULL}, .p = p, .buf = buf, .len = len};
 }
 
 int embassy_pipe_len(const embassy_pipe *p)

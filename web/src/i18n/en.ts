@@ -567,6 +567,7 @@ export const en = {
   'embassy.polls': 'polls',
   'embassy.wakes': 'wakes',
   'embassy.selfWakes': 'self-wakes',
+  'embassy.busyIdle': 'busy / idle µs',
   'embassy.awaits': 'awaits',
   'embassy.state.idle': 'idle',
   'embassy.state.running': 'running',

@@ -558,6 +558,7 @@ export const zhCN: Partial<Messages> = {
   'embassy.polls': 'poll 次数',
   'embassy.wakes': '被唤醒',
   'embassy.selfWakes': '自己唤醒',
+  'embassy.busyIdle': '忙 / 闲（µs）',
   'embassy.awaits': '在等',
   'embassy.state.idle': '空闲',
   'embassy.state.running': '运行中',

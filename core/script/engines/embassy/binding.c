@@ -919,7 +919,15 @@ const script_type type_embassy_pipe = {
 /* ---- the task table ------------------------------------------------------------ */
 
 /* "embassy": {"poll_ns", "tasks": [{"task", "state", "polls", "wakes", "self_wakes",
- * "await_polls", "await", "lints"}]}: the task table an async console shows. */
+ * "await_polls", "busy_us", "idle_us", "await", "lints"}]}: the task table an async
+ * console shows. */
+/* Nanoseconds as microseconds with three decimals, without floating point
+ * (the same text natively and in WebAssembly). */
+static void embassy_us_json(jbuf *b, uint64_t ns)
+{
+    jb_printf(b, "%llu.%03llu", (unsigned long long)(ns / 1000), (unsigned long long)(ns % 1000));
+}
+
 static void embassy_describe(sim_machine *m, jbuf *b)
 {
     static const char *const states[] = {"idle", "running", "done"};
@@ -945,6 +953,14 @@ static void embassy_describe(sim_machine *m, jbuf *b)
         jb_int(b, t->self_wakes);
         jb_key(b, "await_polls");
         jb_int(b, t->await_polls);
+        /* Virtual time: being polled, and waiting to be (up to now). */
+        int64_t idle = t->idle_ns;
+        if (t->pending_since >= 0 && !sim_is_finished(m, i))
+            idle += sim_now(m) * 1000 + ex->busy_ns - t->pending_since;
+        jb_key(b, "busy_us");
+        embassy_us_json(b, (uint64_t)t->busy_ns);
+        jb_key(b, "idle_us");
+        embassy_us_json(b, idle > 0 ? (uint64_t)idle : 0);
         bool pending = t->await_point && !sim_is_finished(m, i);
         jb_key(b, "await");
         if (pending)

@@ -1,6 +1,7 @@
 /*
  * Inside the `embassy` engine: the task table an async console shows (each
- * task's state, polls, wakes, self-wakes and what it awaits) and each
+ * task's state, polls, wakes, self-wakes, busy and idle time and what it
+ * awaits) and each
  * primitive's fields.  Everything comes from the state JSON: the task table
  * is the engine's describe() in core/script/engines/embassy/binding.c.
  */
@@ -17,6 +18,9 @@ export interface EmbassyTask {
   wakes: number;
   self_wakes: number;
   await_polls: number;
+  /** virtual time being polled, and waiting to be polled, in microseconds */
+  busy_us: number;
+  idle_us: number;
   await: string | null;
   /** exact findings: "woke itself 100% of the time", "polled N times without progress" */
   lints: string[];
@@ -50,6 +54,7 @@ export function EmbassyView({ state }: EmbassyViewProps) {
             <th scope="col">{t('embassy.polls')}</th>
             <th scope="col">{t('embassy.wakes')}</th>
             <th scope="col">{t('embassy.selfWakes')}</th>
+            <th scope="col">{t('embassy.busyIdle')}</th>
             <th scope="col">{t('embassy.awaits')}</th>
           </tr>
         </thead>
@@ -63,6 +68,7 @@ export function EmbassyView({ state }: EmbassyViewProps) {
               <td class={s.num}>{row.polls}</td>
               <td class={s.num}>{row.wakes}</td>
               <td class={s.num}>{row.self_wakes}</td>
+              <td class={s.num}>{`${row.busy_us} / ${row.idle_us}`}</td>
               <td>
                 {row.await ?? '—'}
                 {row.lints.map((l) => (
