@@ -489,6 +489,10 @@ TEST(executor_delivers_a_timer_at_the_end_of_the_batch_unless_a_tick_comes_first
         sim_take(m, c[0]);
     }
     CHECK(sim_choice_optional(m, sim_tick_choice()));
+    char why[200];
+    sim_block_reason(m, 2, why, sizeof why);
+    CHECK_STR(why,
+              "its timer fell due at 10 us; the wake lands when this batch ends (or at a tick)");
     CHECK_EQ(sim_take(m, sim_tick_choice()), 0);
     CHECK(!tick_possible(m)); /* delivered once */
     steps_while_possible(m);

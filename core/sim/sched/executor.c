@@ -156,6 +156,11 @@ static void exec_held_why(const sim_machine *m, int i, char *buf, size_t size)
         snprintf(buf, size, "interrupted by %s", m->actors[isr].name);
     else if (i != cur && (m->sched.queued >> i & 1))
         snprintf(buf, size, "in the run queue, waits to be polled");
+    else if (due(m, i))
+        snprintf(
+            buf, size,
+            "its timer fell due at %lld us; the wake lands when this batch ends (or at a tick)",
+            (long long)m->actors[i].pending.deadline);
     else if (i != cur)
         snprintf(buf, size, "waits to be polled%s%s", cur >= 0 ? ": the executor polls " : "",
                  cur >= 0 ? m->actors[cur].name : "");
