@@ -21,13 +21,17 @@ TEST_SUITES += c-embassy-native
 .PHONY: test-c-embassy-native
 
 # bench-embassy: polls per second and the cost of one wake on the native
-# executor, next to a pthread_cond_signal round trip (bench/embassy.c).
+# executor, next to a pthread_cond_signal round trip (bench/embassy.c); then
+# in wasm, polls per second of mutex-order.yaml and the explorer's time on
+# cancel-explore.yaml (bench/embassy_wasm.mjs).
 $(B)/bench/embassy: bench/embassy.c $(EMB_NATIVE_LIB) $(CORE_HDR) $(wildcard core/engines/embassy/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(COPT) $(EMB_NATIVE_FLAGS) -o $@ bench/embassy.c $(EMB_NATIVE_LIB)
 
-bench-embassy: $(B)/bench/embassy
+bench-embassy: $(B)/bench/embassy wasm
 	@$(B)/bench/embassy
+	@echo
+	@node bench/embassy_wasm.mjs
 
 BENCH_TARGETS += bench-embassy
 .PHONY: bench-embassy

@@ -47,6 +47,11 @@ bool sim_choice_possible(const sim_machine *m, sim_choice c)
     return false;
 }
 
+bool sim_choice_optional(const sim_machine *m, sim_choice c)
+{
+    return c.kind != SIM_CHOICE_STEP && m->model->optional && m->model->optional(m, c);
+}
+
 bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b)
 {
     return m->model->dependent ? m->model->dependent(m, a, b) : sim_dependent_default(m, a, b);

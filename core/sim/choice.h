@@ -12,6 +12,9 @@
  *   irq(H)           the environment raises interrupt handler H (a dormant
  *                    actor becomes ready)
  *   tick             the periodic timer fires: time passes to the next tick
+ *                    (rtos); the time driver delivers the wakes of the
+ *                    timers that fell due now rather than at the end of
+ *                    the batch (executor)
  *   drop(T)          task T's pending future is cancelled at its await point
  *                    (the executor model, for awaits that allow it)
  *   read_from(L, S)  under a weak memory model, which store S a load L reads

@@ -359,8 +359,14 @@ static void settle(sim_machine *m, int moved)
     if (m->outcome == SIM_RUNNING && moved >= 0 && sim_is_enabled(m, moved))
         return; /* the common case: whoever just moved can move again */
     while (m->outcome == SIM_RUNNING) {
+        /* Only optional choices (a drop, an early timer wake) do not hold
+         * the clock: time passes to the next deadline as if they were not
+         * there, and they stay possible. */
         sim_choice choices[SIM_MAX_CHOICES];
-        if (sim_choices(m, choices) > 0)
+        int n = sim_choices(m, choices), optional = 0;
+        for (int k = 0; k < n; k++)
+            optional += sim_choice_optional(m, choices[k]);
+        if (n > optional)
             return;
         int64_t next = INT64_MAX;
         bool all_finished = true; /* or dormant: neither counts as stuck */
@@ -371,9 +377,11 @@ static void settle(sim_machine *m, int moved)
             all_finished = false;
             const sim_action *p = &a->pending;
             if ((p->kind == SIM_ACT_SLEEP || p->kind == SIM_ACT_PARK || p->kind == SIM_ACT_BLOCK) &&
-                p->deadline >= 0 && p->deadline < next)
+                p->deadline > m->now && p->deadline < next)
                 next = p->deadline;
         }
+        if (n > 0 && next == INT64_MAX)
+            return; /* nothing to wait for: the optional choices are all there is */
         if (all_finished) {
             if (m->hooks.at_end)
                 m->hooks.at_end(m, m->setup_arg); /* may end it with a violation */
@@ -381,7 +389,7 @@ static void settle(sim_machine *m, int moved)
                 m->outcome = SIM_DONE;
             return;
         }
-        if (next != INT64_MAX && next > m->now) {
+        if (next != INT64_MAX) {
             sim_event e = {.step = m->step,
                            .time = next,
                            .actor = -1,

@@ -255,17 +255,24 @@ static sim_choice policy_pick(sim_machine *m, run_state *st, const sim_choice *c
         return c[best];
     }
     default: {
-        /* round-robin: the next choice after the one taken last */
+        /* round-robin: the next choice after the one taken last, passing by
+         * the optional ones (a drop, an early alarm) while others exist */
         uint64_t step = sim_steps(m);
         int last = -1;
         if (step) {
             const sim_step_record *h = &sim_history(m)[step - 1];
             last = choice_key((sim_choice){h->what, h->actor, 0});
         }
-        for (int k = 0; k < n; k++)
+        int first = -1;
+        for (int k = 0; k < n; k++) {
+            if (sim_choice_optional(m, c[k]))
+                continue;
             if (choice_key(c[k]) > last)
                 return c[k];
-        return c[0];
+            if (first < 0)
+                first = k;
+        }
+        return c[first >= 0 ? first : 0];
     }
     }
 }

@@ -435,6 +435,73 @@ TEST(executor_offers_drop_of_a_pending_await_while_another_task_is_polled)
     tw_free(&w);
 }
 
+static void timer_then_count(tworld *w, int self)
+{
+    plat_task_block(10, AT("Timer::after: pending until 10 us"));
+    tw_saw(w, self, plat_fetch_add32(&w->x, 1, PLAT_RELAXED, AT("count")));
+}
+
+static void pending_then_count(tworld *w, int self)
+{
+    plat_task_block(-1, AT("pending"));
+    tw_saw(w, self, plat_fetch_add32(&w->x, 1, PLAT_RELAXED, AT("count")));
+}
+
+static void busy_then_wake_b(tworld *w, int self)
+{
+    (void)w, (void)self;
+    plat_sleep_until(20, AT("a long poll"));
+    plat_task_wake(1, AT("wake B"));
+}
+
+static bool tick_possible(const sim_machine *m)
+{
+    sim_choice c[SIM_MAX_CHOICES];
+    int n = sim_choices(m, c);
+    for (int k = 0; k < n; k++)
+        if (c[k].kind == SIM_CHOICE_TICK)
+            return true;
+    return false;
+}
+
+TEST(executor_delivers_a_timer_at_the_end_of_the_batch_unless_a_tick_comes_first)
+{
+    /* Polled T, B, A: T waits for a timer at 10 us, B for a wake; A's poll
+     * runs until 20 us, then wakes B.  T's deadline passed inside A's poll:
+     * by default its wake lands when the batch ends, after A's wake of B, so
+     * T is polled first and counts first.  A tick taken before A wakes B
+     * lands it earlier: then B is polled first. */
+    tworld w = {0};
+    tw_actor_as(&w, "A", SIM_TASK, 0, busy_then_wake_b);
+    tw_actor_as(&w, "B", SIM_TASK, 0, pending_then_count);
+    tw_actor_as(&w, "T", SIM_TASK, 0, timer_then_count);
+    sim_machine *m = start_model(&w, "executor");
+    steps_while_possible(m);
+    CHECK_EQ(sim_outcome_of(m), SIM_DONE);
+    CHECK_EQ(w.seen[2][0], 0); /* T first */
+    CHECK_EQ(w.seen[1][0], 1);
+    CHECK(!sim_choice_optional(m, sim_step_choice(0)));
+
+    CHECK_EQ(sim_reset(m), 0);
+    for (int guard = 0; !tick_possible(m) && guard < 100; guard++) {
+        sim_choice c[SIM_MAX_CHOICES];
+        CHECK(sim_choices(m, c) > 0 && c[0].kind == SIM_CHOICE_STEP);
+        sim_take(m, c[0]);
+    }
+    CHECK(sim_choice_optional(m, sim_tick_choice()));
+    char why[200];
+    sim_block_reason(m, 2, why, sizeof why);
+    CHECK_STR(why,
+              "its timer fell due at 10 us; the wake lands when this batch ends (or at a tick)");
+    CHECK_EQ(sim_take(m, sim_tick_choice()), 0);
+    CHECK(!tick_possible(m)); /* delivered once */
+    steps_while_possible(m);
+    CHECK_EQ(sim_outcome_of(m), SIM_DONE);
+    CHECK_EQ(w.seen[1][0], 0); /* B first */
+    CHECK_EQ(w.seen[2][0], 1);
+    tw_free(&w);
+}
+
 TEST(every_policy_runs_under_every_model)
 {
     const char *models[] = {"threads", "rtos", "executor"};

@@ -7,9 +7,9 @@
 // Needs `make wasm native`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG, compileFile, native, open, tempDir } from './helpers.js';
+import { CATALOG, compile, compileFile, native, open, tempDir } from './helpers.js';
 
 const dir = tempDir();
 const file = (name) => join('tests', 'scenarios', 'embassy', `${name}.yaml`);
@@ -43,6 +43,8 @@ test('catalog: engine embassy runs under the executor model, with its variants a
     'greedy_semaphore',
     'fair_semaphore',
     'once_lock',
+    'watch',
+    'pipe',
   ])
     assert.equal(CATALOG.types[t].engine, 'embassy');
 });
@@ -66,6 +68,16 @@ test('fair-order: served 3, 2, 1, 0 at 0, 50, 100, 150 ms; each waiter polled ex
     assert.deepEqual(
       ['t0', 't1', 't2', 't3'].map((n) => t[n].wakes),
       [1, 1, 1, 0],
+    );
+    // busy 50 ns a poll; idle: queued, then the 50 ms timer (t0 ends at 200 ms)
+    assert.deepEqual(
+      ['t0', 't1', 't2', 't3'].map((n) => [t[n].busy_us, t[n].idle_us]),
+      [
+        [0.2, 200000.35],
+        [0.2, 150000.2],
+        [0.2, 100000.05],
+        [0.15, 50000],
+      ],
     );
   }
 });
@@ -151,12 +163,15 @@ test('fair-serves-big: the same requests on a FairSemaphore serve the 3-permit r
   assert.deepEqual(prints(trace), [['big', 'big acquired', 10]]);
 });
 
-test('oncelock-busy: get is polled 20,001 times in 1 ms, 20,000 of them after waking itself', () => {
+// The writer's timer falls due during the reader's 20,000th poll; its wake
+// lands after the reader's self-wake, so the writer is polled first in the
+// next batch and the reader's 20,000th poll is its last Pending one.
+test('oncelock-busy: get is polled 20,000 times in 1 ms, 19,999 of them after waking itself', () => {
   const { summary, trace, state } = run('oncelock-busy');
   assert.equal(summary.outcome, 'done');
   assert.deepEqual(prints(trace), [['reader', 'reader got 42', 1]]);
   const r = tasks(state).reader;
-  assert.deepEqual([r.polls, r.wakes, r.self_wakes, r.state], [20001, 20000, 20000, 'done']);
+  assert.deepEqual([r.polls, r.wakes, r.self_wakes, r.state], [20000, 19999, 19999, 'done']);
   assert.deepEqual(r.lints, ['woke itself 100% of the time']);
   assert.deepEqual(tasks(state).writer.lints, []);
 });
@@ -187,17 +202,31 @@ test('the explorer finds the stuck run of cancel-head under fair_cancel_bug, and
 test('mutex-order after 300,000 steps: the task table says who is busy waiting and for how long', () => {
   const session = open(compileFile(file('mutex-order')), {});
   session.run({ maxSteps: 300000 });
-  const rows = session.state().engines.embassy.tasks.map((t) => [t.task, t.state, t.await, t.lints]);
+  const table = session.state().engines.embassy.tasks;
+  const rows = table.map((t) => [t.task, t.state, t.await, t.lints]);
   session.free();
+  // busy: 50 ns a poll; idle: the rest of the 2,127.55 us so far, waiting to be polled
+  assert.deepEqual(
+    table.map((t) => [t.task, t.busy_us, t.idle_us]),
+    [
+      ['t0', 531.9, 1595.65],
+      ['t1', 1063.8, 1063.75],
+      ['t2', 531.95, 1595.6],
+      ['t3', 0.1, 2127.5],
+    ],
+  );
   assert.deepEqual(rows, [
     ['t0', 'idle', 'mutex lock', ['polled 10637 times without progress']],
     ['t1', 'idle', 'mutex lock', ['polled 21275 times without progress']],
-    ['t2', 'idle', 'mutex lock', ['polled 10638 times without progress']],
+    ['t2', 'running', 'mutex lock', ['polled 10638 times without progress']], // being polled
     ['t3', 'idle', 'a timer', []],
   ]);
 });
 
-test('mutex-order (native runner): task 3 first after 1 poll; the waiters poll each other ~a million times', () => {
+// The wake of task 3's timer lands at the end of a batch, so task 3 is polled
+// first in the next one and task 1, always polled last in a batch's pushes,
+// finds the mutex free: the seed's [3, 1, 2, 0].
+test('mutex-order (native runner): [3, 1, 2, 0]; task 3 after 1 poll, then 500,000, 749,999 and 750,000 polls', () => {
   const bc = join(dir, 'mutex.bc');
   writeFileSync(bc, compileFile(file('mutex-order')).bytecode);
   const r = native(['run', bc, '--json', '--max-steps', '100000000']);
@@ -205,9 +234,118 @@ test('mutex-order (native runner): task 3 first after 1 poll; the waiters poll e
   const s = JSON.parse(r.stdout);
   assert.equal(s.outcome, 'done');
   assert.equal(s.virtual_time, 200000);
-  assert.equal(s.steps, 14100027); // the scenario asserts each lock's polls: 1, 250002, 999999, 749999
+  assert.equal(s.steps, 14100024); // the scenario asserts each lock's polls and its time (0, 50, 100, 150 ms)
   assert.equal(s.violation, null);
-  assert.deepEqual(s.prints, ['t3 locked', 't2 locked', 't1 locked', 't0 locked']);
+  assert.deepEqual(s.prints, ['t3 locked', 't1 locked', 't2 locked', 't0 locked']);
+  // the only choices: where the time driver's wake lands (a tick), never taken by default
+  assert.match(s.schedule, /^v1:( t[0-3])+$/);
+});
+
+test('mutex-explore: the explorer moves the timer wake within the batch and finds the order [3, 2, 0, 1]', () => {
+  const bc = join(dir, 'mutex-explore.bc');
+  writeFileSync(bc, compileFile(file('mutex-explore')).bytecode);
+  const plain = JSON.parse(native(['run', bc, '--json', '--max-steps', '1000000']).stdout);
+  assert.equal(plain.outcome, 'done');
+  assert.deepEqual(plain.prints, ['t3 locked', 't1 locked', 't2 locked', 't0 locked']);
+  const r = native(['explore', bc, '--json', '--bound', '1', '--max-steps', '1000000']);
+  assert.equal(r.status, 0, r.stderr);
+  const found = JSON.parse(r.stdout);
+  assert.equal(found.found, true);
+  assert.equal(found.kind, 'assertion');
+  assert.equal(found.executions, 2);
+  assert.equal(found.schedule, 'v2: t1 t1 t1 t1 t1 t1 t1 tick');
+  // Replayed without the time checks: another order, with task 3 still first.
+  const free = join(dir, 'mutex-free.bc');
+  const yaml = readFileSync(file('mutex-explore'), 'utf8').replace(/, now ex, assert result == \d/g, '');
+  writeFileSync(free, compile(yaml, 'mutex-free.yaml').bytecode);
+  const replay = JSON.parse(
+    native(['run', free, '--json', '--max-steps', '1000000', '--schedule', found.schedule]).stdout,
+  );
+  assert.equal(replay.outcome, 'done');
+  assert.deepEqual(replay.prints, ['t3 locked', 't2 locked', 't0 locked', 't1 locked']);
+  // and a tick at the last point of the window changes nothing: the default's place
+  const late = JSON.parse(
+    native([
+      'run',
+      free,
+      '--json',
+      '--max-steps',
+      '1000000',
+      '--schedule',
+      'v2: t1 t1 t1 t1 t1 t1 t1 t0 t0 t0 t0 t0 t0 t0 t0 t0 t0 t0 t0 tick',
+    ]).stdout,
+  );
+  assert.deepEqual(late.prints, ['t3 locked', 't1 locked', 't2 locked', 't0 locked']);
+});
+
+test('pipe-wrap: with 6 of 8 slots free, write(5) at the wrap-around takes 2; write(3) wraps; reads are contiguous too', () => {
+  const { summary, trace, state } = run('pipe-wrap');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [
+    ['writer', 'writer: write(5) took 2, up to the end of the buffer', 2],
+    ['writer', 'writer: write(3) wrapped around', 2],
+    ['reader', 'reader: read(8) got the 4 bytes up to the end', 3],
+    ['reader', 'reader: then the 3 that wrapped', 3],
+  ]);
+  const p = state.objects.find((o) => o.name === 'p');
+  assert.deepEqual([p.size, p.full, p.reader, p.writer], [8, false, -1, -1]);
+  // nobody ever waited: each write and read was Ready at its first poll
+  assert.deepEqual(
+    ['writer', 'reader'].map((n) => [tasks(state)[n].polls, tasks(state)[n].wakes]),
+    [
+      [5, 0],
+      [7, 0],
+    ],
+  );
+});
+
+test('watch-herd: with 2 waker slots for 3 receivers they poll each other 501 / 1,000 / 501 times; with 3, twice each', () => {
+  const { summary, trace, state } = run('watch-herd');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [
+    ['r1', 'r1 saw 7', 0.1],
+    ['r2', 'r2 saw 7', 0.1],
+    ['r0', 'r0 saw 7', 0.1],
+  ]);
+  const t = tasks(state);
+  assert.deepEqual(
+    ['r0', 'r1', 'r2'].map((n) => t[n].polls),
+    [501, 1000, 501],
+  );
+  const roomy = compile(readFileSync(file('watch-herd'), 'utf8').replace('n: 2}', 'n: 3}'), 'w3.yaml');
+  const session = open(roomy, {});
+  assert.equal(session.run({}).outcome, 'done');
+  const t3 = tasks(session.state());
+  session.free();
+  assert.deepEqual(
+    ['r0', 'r1', 'r2'].map((n) => [t3[n].polls, t3[n].wakes]),
+    [
+      [2, 1],
+      [2, 1],
+      [2, 1],
+    ],
+  );
+});
+
+test('the default policy never drops a future nor moves a timer wake: cancel-explore runs to the end undisturbed', () => {
+  const { summary } = run('cancel-explore', 'fair_cancel_bug');
+  assert.equal(summary.outcome, 'done');
+  assert.doesNotMatch(summary.schedule ?? '', /~|tick/);
+});
+
+test('greedy-releaser: a disarmed releaser keeps 2 permits; set(1) wakes nobody, set(2) wakes b, which takes all 2', () => {
+  const { summary, trace, state } = run('greedy-releaser');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [
+    ['a', 'a: disarmed, 2 permits kept for good', 0],
+    ['main', 'main: set(1), not more than before: nobody woken', 2],
+    ['main', 'main: set(2) wakes b', 5],
+    ['b', 'b: acquire_all took 2', 5],
+  ]);
+  const b = tasks(state).b;
+  // 2 timer polls, acquire_all polled at 1 ms (Pending) and at 5 ms; woken once, by set(2)
+  assert.deepEqual([b.polls, b.wakes], [4, 1]);
+  assert.deepEqual(state.objects.find((o) => o.name === 's').releasers, []);
 });
 
 test('cancel-explore: the explorer drops futures by itself and finds the lost wake under fair_cancel_bug (wasm)', () => {

@@ -14,8 +14,10 @@ static void embassy_executor_init(void *data)
 {
     embassy_executor *ex = data;
     ex->poll_ns = 50;
-    for (int i = 0; i < EMBASSY_MAX_TASKS; i++)
+    for (int i = 0; i < EMBASSY_MAX_TASKS; i++) {
         ex->tasks[i].timer_at = -1;
+        ex->tasks[i].pending_since = -1;
+    }
 }
 
 static embassy_executor embassy_native_executor;
@@ -30,9 +32,15 @@ embassy_executor *embassy_executor_get(void) { return plat_global_get(&embassy_e
 
 void embassy_executor_set_poll_cost(uint32_t ns) { embassy_executor_get()->poll_ns = ns; }
 
-/* The executor's thread spent poll_ns in this poll. */
-static void embassy_charge_poll(embassy_executor *ex)
+int64_t embassy_now_ns(void)
 {
+    return plat_now(AT("read the clock")) * 1000 + embassy_executor_get()->busy_ns;
+}
+
+/* The executor's thread spent poll_ns in this poll (of task t). */
+static void embassy_charge_poll(embassy_executor *ex, embassy_task *t)
+{
+    t->busy_ns += ex->poll_ns;
     ex->busy_ns += ex->poll_ns;
     if (ex->busy_ns < 1000)
         return;
@@ -65,13 +73,17 @@ static uint32_t embassy_await_cancellable_if(embassy_future *f, bool cancellable
         t->polls++;
         t->await_polls++;
         t->timer_at = -1;
-        embassy_charge_poll(ex);
+        if (t->pending_since >= 0)
+            t->idle_ns += embassy_now_ns() - t->pending_since;
+        t->pending_since = -1;
+        embassy_charge_poll(ex, t);
         if (f->poll(f) == EMBASSY_READY) {
             t->state = EMBASSY_RUNNING; /* it runs on to its next await */
             t->await_point = NULL;
             return t->await_polls;
         }
         t->state = EMBASSY_IDLE;
+        t->pending_since = embassy_now_ns();
         /* Return Pending: the executor polls somebody else until a wake (or
          * this poll's timer) queues the task again. */
         if (!cancellable) {

@@ -45,9 +45,15 @@ typedef struct embassy_task {
     uint32_t await_polls;    /* polls of the future it awaits (or awaited last) */
     int64_t timer_at;        /* the earliest timer its current poll armed, or -1 */
     const char *await_point; /* what its last Pending waits for */
+    uint64_t busy_ns;        /* virtual time spent being polled (poll_ns a poll) */
+    int64_t idle_ns;         /* virtual time between a Pending and the next poll */
+    int64_t pending_since;   /* when (ns) its last poll returned Pending, or -1 */
 } embassy_task;
 
-/* The executor's process-wide state: the task table and the poll cost. */
+/* The executor's process-wide state: the task table and the poll cost.
+ * Busy time is counted in the polls' own nanoseconds; idle time is the time
+ * in nanoseconds (the clock plus the poll time not charged to it yet)
+ * between a Pending and the next poll. */
 typedef struct embassy_executor {
     embassy_task tasks[EMBASSY_MAX_TASKS];
     uint32_t poll_ns; /* virtual time one poll takes (default 50 ns) */
@@ -58,6 +64,9 @@ typedef struct embassy_executor {
 extern plat_global embassy_executor_global;
 
 embassy_executor *embassy_executor_get(void);
+/* The virtual time in nanoseconds: the clock plus the poll time not yet
+ * charged to it (reading the clock is not a step). */
+int64_t embassy_now_ns(void);
 /* Sets the virtual cost of one poll, in nanoseconds. */
 void embassy_executor_set_poll_cost(uint32_t ns);
 

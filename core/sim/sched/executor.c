@@ -13,12 +13,27 @@
  * embassy-style executor); tasks woken meanwhile wait for the next batch.
  * At the start every task that is not dormant is queued, in index order.
  *
- * So the tasks never race: the only choices are interrupts and dropping a
- * task's future.  drop(T) exists while T waits at an await point that may
- * be cancelled (plat_task_await), has not been dropped there yet, and
- * another task is being polled (so an idle executor still lets time pass).
- * Taking it queues T as a wake would; T's await then returns "dropped".
- * Dependence is the default rule, and a drop conflicts with everything.
+ * Timers: a deadline that passes is delivered by the time driver (upstream
+ * an alarm interrupt on a chip, an alarm thread on a PC), a context of its
+ * own that pushes the task onto the run queue whenever it runs: where that
+ * push lands among the wakes the polls push depends on real durations the
+ * model does not know.  The model's default puts it at the end of the batch
+ * that is being polled when the deadline passes (just before the executor
+ * takes the next batch: the widest gap of the executor's loop, which returns
+ * from poll, waits on its signaler and takes the queue there), so the task
+ * is polled first in the next batch; with nothing being polled, at once.
+ * Until then a `tick` choice (the time driver fires now) pushes every task
+ * whose deadline passed, earliest deadline first, at any scheduling point of
+ * the batch: the explorer branches over where the alarm lands.
+ *
+ * So the tasks never race: the only choices are interrupts, the time
+ * driver's tick and dropping a task's future.  drop(T) exists while T waits
+ * at an await point that may be cancelled (plat_task_await), has not been
+ * dropped there yet, and another task is being polled (so an idle executor
+ * still lets time pass).  Taking it queues T as a wake would; T's await then
+ * returns "dropped".  Ticks and drops are optional: the run goes on without
+ * them, so a default policy never takes them.  Dependence is the default
+ * rule: a tick or a drop conflicts with everything.
  */
 #include "../machine_internal.h"
 
@@ -48,16 +63,37 @@ static bool exec_may_step(const sim_machine *m, int i)
     return i == m->sched.current;
 }
 
+/* Whether task i waits for a deadline that has passed and is not queued yet:
+ * the time driver owes it a wake. */
+static bool due(const sim_machine *m, int i)
+{
+    const sim_actor *a = &m->actors[i];
+    return is_task(m, i) && !a->finished && !a->dormant && i != m->sched.current &&
+           !(m->sched.queued >> i & 1) && waits(&a->pending) && a->pending.deadline >= 0 &&
+           m->now >= a->pending.deadline;
+}
+
+/* The time driver fires: every due task goes on the run queue, the earliest
+ * deadline first (equal deadlines by index).  Returns how many. */
+static int deliver_alarms(sim_machine *m)
+{
+    int n = 0;
+    for (;;) {
+        int next = -1;
+        for (int i = 0; i < m->n_actors; i++)
+            if (due(m, i) &&
+                (next < 0 || m->actors[i].pending.deadline < m->actors[next].pending.deadline))
+                next = i;
+        if (next < 0)
+            return n;
+        enqueue(m, next);
+        n++;
+    }
+}
+
 static void exec_update(sim_machine *m)
 {
     sim_sched_state *s = &m->sched;
-    /* Timers: a waiting task whose deadline passed is woken by the executor. */
-    for (int i = 0; i < m->n_actors; i++) {
-        const sim_actor *a = &m->actors[i];
-        if (is_task(m, i) && !a->finished && !a->dormant && i != s->current && waits(&a->pending) &&
-            a->pending.deadline >= 0 && m->now >= a->pending.deadline)
-            enqueue(m, i);
-    }
     for (;;) {
         if (s->current >= 0) {
             const sim_actor *a = &m->actors[s->current];
@@ -70,6 +106,8 @@ static void exec_update(sim_machine *m)
         if (sim_irq_running(m) >= 0)
             return; /* the executor's thread is interrupted: no new poll starts */
         if (s->n_batch == 0) {
+            /* Between batches: the alarms that fell due land now, on top. */
+            deliver_alarms(m);
             /* Take the whole queue; polling pops from the end: last in, first polled. */
             for (int k = 0; k < s->n_queue; k++)
                 s->batch[k] = s->queue[k];
@@ -118,6 +156,11 @@ static void exec_held_why(const sim_machine *m, int i, char *buf, size_t size)
         snprintf(buf, size, "interrupted by %s", m->actors[isr].name);
     else if (i != cur && (m->sched.queued >> i & 1))
         snprintf(buf, size, "in the run queue, waits to be polled");
+    else if (due(m, i))
+        snprintf(
+            buf, size,
+            "its timer fell due at %lld us; the wake lands when this batch ends (or at a tick)",
+            (long long)m->actors[i].pending.deadline);
     else if (i != cur)
         snprintf(buf, size, "waits to be polled%s%s", cur >= 0 ? ": the executor polls " : "",
                  cur >= 0 ? m->actors[cur].name : "");
@@ -135,14 +178,21 @@ static int exec_extra(const sim_machine *m, sim_choice *out)
     int n = sim_irq_env_choices(m, out);
     if (m->sched.current < 0 || sim_irq_running(m) >= 0)
         return n;
-    for (int i = 0; i < m->n_actors; i++)
+    bool alarm = false;
+    for (int i = 0; i < m->n_actors; i++) {
         if (droppable(m, i))
             out[n++] = (sim_choice){SIM_CHOICE_DROP, (int16_t)i, 0};
+        alarm = alarm || due(m, i);
+    }
+    if (alarm)
+        out[n++] = sim_tick_choice();
     return n;
 }
 
 static int exec_take(sim_machine *m, sim_choice c)
 {
+    if (c.kind == SIM_CHOICE_TICK)
+        return m->sched.current >= 0 && deliver_alarms(m) > 0 ? 0 : -1;
     if (c.kind != SIM_CHOICE_DROP)
         return sim_irq_take(m, c);
     if (c.actor < 0 || c.actor >= m->n_actors || !droppable(m, c.actor))
@@ -158,6 +208,12 @@ static bool exec_dependent(const sim_machine *m, sim_choice a, sim_choice b)
     if (a.kind == SIM_CHOICE_DROP || b.kind == SIM_CHOICE_DROP)
         return true;
     return sim_dependent_default(m, a, b);
+}
+
+static bool exec_optional(const sim_machine *m, sim_choice c)
+{
+    (void)m;
+    return c.kind == SIM_CHOICE_TICK || c.kind == SIM_CHOICE_DROP;
 }
 
 bool sim_task_take_drop(sim_machine *m, int actor)
@@ -207,4 +263,5 @@ const sim_model sim_model_executor = {
     .held_why = exec_held_why,
     .dependent = exec_dependent,
     .state_json = exec_state_json,
+    .optional = exec_optional,
 };

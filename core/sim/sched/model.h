@@ -72,6 +72,11 @@ typedef struct sim_model {
     /* The model's own state for views, as one JSON value (the executor's run
      * queue).  NULL: the state JSON has no "sched" key. */
     void (*state_json)(const sim_machine *m, jbuf *b);
+    /* Whether a choice possible now is one the run goes on fine without (a
+     * drop, the executor's early alarm): the default policies take it only
+     * when nothing else is possible; the explorer and a schedule may take it
+     * anywhere.  NULL: none is. */
+    bool (*optional)(const sim_machine *m, sim_choice c);
 } sim_model;
 
 /* The model with this name, or NULL.  NULL or "" is "threads". */

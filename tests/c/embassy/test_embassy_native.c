@@ -3,13 +3,17 @@
  * (plat_native_executor_run: one real thread polls at a time, batches last
  * in first out, real time for timers).  fair-order and mutex-order as in
  * tests/scenarios/embassy/, with the holds shortened to 5 ms of real time and
- * the polls costing what they really cost (poll_ns = 0: no virtual charge).
+ * the polls costing what they really cost (poll_ns = 0: no virtual charge);
+ * pipe-wrap and greedy-releaser likewise, their times ten times longer (so
+ * a timer a few milliseconds late on a busy host changes nothing).
  */
 #define _GNU_SOURCE
 #define CHECK_MAIN
 #include "check.h"
 #include "engines/embassy/fair_semaphore.h"
+#include "engines/embassy/greedy_semaphore.h"
 #include "engines/embassy/mutex.h"
+#include "engines/embassy/pipe.h"
 #include "engines/embassy/timer.h"
 
 #include <stdio.h>
@@ -91,4 +95,118 @@ TEST(mutex_order_natively_task_3_first_after_one_poll_and_waiters_busy)
         seen |= 1 << order[k];
     }
     CHECK_EQ(seen, 0x7);
+}
+
+/* ---- pipe-wrap: a partial write at the wrap-around ---------------------------------- */
+
+static embassy_pipe pipe8;
+static uint32_t pipe_results[6];
+
+static uint32_t pipe_io(bool write, uint32_t len)
+{
+    static uint8_t out_next = 1;
+    uint8_t buf[16];
+    for (uint32_t i = 0; write && i < len; i++)
+        buf[i] = (uint8_t)(out_next + i);
+    embassy_pipe_io f;
+    if (write)
+        embassy_pipe_write_init(&f, &pipe8, buf, len);
+    else
+        embassy_pipe_read_init(&f, &pipe8, buf, len);
+    embassy_await(&f.future);
+    if (write)
+        out_next = (uint8_t)(out_next + f.done);
+    return f.done;
+}
+
+static void sleep_ms(int ms)
+{
+    embassy_timer t;
+    embassy_timer_after(&t, ms * 1000);
+    embassy_await(&t.future);
+}
+
+static void pipe_writer(void *arg)
+{
+    (void)arg;
+    pipe_results[0] = pipe_io(true, 6);
+    sleep_ms(20);
+    pipe_results[1] = pipe_io(true, 5);
+    pipe_results[2] = pipe_io(true, 3);
+}
+
+static void pipe_reader(void *arg)
+{
+    (void)arg;
+    sleep_ms(10);
+    pipe_results[3] = pipe_io(false, 4);
+    sleep_ms(20);
+    pipe_results[4] = pipe_io(false, 8);
+    pipe_results[5] = pipe_io(false, 8);
+}
+
+TEST(pipe_wrap_natively_a_write_of_5_at_the_wrap_around_takes_2)
+{
+    embassy_executor_set_poll_cost(0);
+    embassy_pipe_init(&pipe8, 8);
+    plat_native_rtos_task tasks[2] = {{pipe_writer, NULL, 0}, {pipe_reader, NULL, 0}};
+    plat_native_executor_run(tasks, 2);
+    CHECK_EQ(pipe_results[0], 6);
+    CHECK_EQ(pipe_results[1], 2); /* only the 2 slots up to the end */
+    CHECK_EQ(pipe_results[2], 3); /* wrapped around */
+    CHECK_EQ(pipe_results[3], 4);
+    CHECK_EQ(pipe_results[4], 4); /* the contiguous bytes up to the end */
+    CHECK_EQ(pipe_results[5], 3);
+    CHECK_EQ(embassy_pipe_len(&pipe8), 0);
+}
+
+/* ---- greedy-releaser: disarm keeps the permits; set(n) wakes only upward ----------- */
+
+static embassy_greedy_semaphore greedy;
+static uint32_t greedy_took, greedy_disarmed;
+
+static void greedy_a(void *arg)
+{
+    (void)arg;
+    embassy_greedy_acquire f;
+    embassy_greedy_acquire_init(&f, &greedy, 2);
+    embassy_await(&f.future);
+    embassy_greedy_releaser r = embassy_greedy_releaser_of(&f);
+    greedy_disarmed = embassy_greedy_releaser_disarm(&r);
+}
+
+static void greedy_b(void *arg)
+{
+    (void)arg;
+    sleep_ms(10);
+    embassy_greedy_acquire f;
+    embassy_greedy_acquire_all_init(&f, &greedy, 2);
+    embassy_await(&f.future);
+    embassy_greedy_releaser r = embassy_greedy_releaser_of(&f);
+    greedy_took = r.permits;
+    embassy_greedy_releaser_drop(&r);
+}
+
+static void greedy_main(void *arg)
+{
+    (void)arg;
+    sleep_ms(20);
+    embassy_greedy_set(&greedy, 1); /* not an increase: b sleeps on */
+    sleep_ms(30);
+    embassy_greedy_set(&greedy, 2);
+}
+
+TEST(greedy_releaser_natively_disarm_keeps_2_and_set_2_wakes_acquire_all)
+{
+    embassy_executor_set_poll_cost(0);
+    embassy_greedy_init(&greedy, 3);
+    /* the task table lives as long as the process: count from here */
+    uint32_t wakes_before = embassy_executor_get()->tasks[1].wakes;
+    plat_native_rtos_task tasks[3] = {
+        {greedy_a, NULL, 0}, {greedy_b, NULL, 0}, {greedy_main, NULL, 0}};
+    plat_native_executor_run(tasks, 3);
+    CHECK_EQ(greedy_disarmed, 2);
+    CHECK_EQ(greedy_took, 2);
+    CHECK_EQ(greedy.permits.v, 2);
+    CHECK_EQ(embassy_executor_get()->tasks[1].wakes - wakes_before, 1); /* by set(2) only */
 }

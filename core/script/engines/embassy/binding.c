@@ -11,9 +11,11 @@
 #include "../../../engines/embassy/greedy_semaphore.h"
 #include "../../../engines/embassy/mutex.h"
 #include "../../../engines/embassy/once_lock.h"
+#include "../../../engines/embassy/pipe.h"
 #include "../../../engines/embassy/rwlock.h"
 #include "../../../engines/embassy/select.h"
 #include "../../../engines/embassy/signal.h"
+#include "../../../engines/embassy/watch.h"
 #include "../../catalog.h"
 
 #include <stdio.h>
@@ -53,6 +55,13 @@ static int64_t embassy_after_op(void *o, const int64_t *args)
     return embassy_await(&t.future);
 }
 
+/* Instant::now().as_millis(): the virtual clock in whole milliseconds. */
+static int64_t embassy_now_op(void *o, const int64_t *args)
+{
+    (void)o, (void)args;
+    return plat_now(AT("Instant::now()")) / 1000;
+}
+
 static int64_t embassy_poll_ns_field(const void *o)
 {
     return ((const embassy_executor_obj *)o)->poll_ns;
@@ -60,6 +69,7 @@ static int64_t embassy_poll_ns_field(const void *o)
 
 static const script_op embassy_executor_ops[] = {
     {.name = "after", .n_args = 1, .arg_names = {"us"}, .run = embassy_after_op},
+    {.name = "now", .run = embassy_now_op},
 };
 static const script_field embassy_executor_fields[] = {
     {.name = "poll_ns", .read = embassy_poll_ns_field}};
@@ -72,7 +82,7 @@ _Static_assert(sizeof(embassy_executor_obj) <= EXECUTOR_FOOTPRINT,
 const script_type type_embassy_executor = {
     .name = "executor",
     .engine = "embassy",
-    .summary = "the async executor: Timer::after, and what one poll costs",
+    .summary = "the async executor: Timer::after, Instant::now (ms), and what one poll costs",
     .size = sizeof(embassy_executor_obj),
     .footprint = EXECUTOR_FOOTPRINT,
     .n_params = 1,
@@ -80,7 +90,7 @@ const script_type type_embassy_executor = {
     .param_defaults = {50},
     .init = embassy_executor_setup,
     .ops = embassy_executor_ops,
-    .n_ops = 1,
+    .n_ops = 2,
     .fields = embassy_executor_fields,
     .n_fields = 1,
 };
@@ -228,79 +238,182 @@ const script_type type_embassy_rwlock = {
     .n_fields = 3,
 };
 
-/* ---- GreedySemaphore ---------------------------------------------------------- */
+/* ---- GreedySemaphore, with the releaser each task holds ----------------------- */
+
+/* A scenario task keeps the releaser of what it acquired (the permits add
+ * up over several acquires) until it drops it (`drop_releaser`: the permits
+ * go back) or disarms it (`disarm`: they stay taken).  `release` is the
+ * semaphore's own release(n), as after a disarm. */
+typedef struct embassy_greedy_obj {
+    embassy_greedy_semaphore s;
+    uint32_t held[EMBASSY_MAX_TASKS]; /* the permits of each task's releaser */
+} embassy_greedy_obj;
 
 static int embassy_greedy_setup(void *o, const int64_t *params, char *err, size_t es)
 {
     if (embassy_check_count(params[0], "permits", 1000000, err, es))
         return -1;
-    embassy_greedy_init(o, (uint32_t)params[0]);
+    embassy_greedy_init(&((embassy_greedy_obj *)o)->s, (uint32_t)params[0]);
     return 0;
 }
 
+/* The permits the calling task's releaser holds. */
+static uint32_t *embassy_my_held(embassy_greedy_obj *g) { return &g->held[plat_task_self()]; }
+
+/* acquire(n).await: the polls it took; the task's releaser holds n more. */
 static int64_t embassy_greedy_acquire_op(void *o, const int64_t *args)
 {
+    embassy_greedy_obj *g = o;
     embassy_greedy_acquire f;
-    embassy_greedy_acquire_init(&f, o, (uint32_t)args[0]);
-    return embassy_await(&f.future);
+    embassy_greedy_acquire_init(&f, &g->s, (uint32_t)args[0]);
+    uint32_t polls = embassy_await(&f.future);
+    *embassy_my_held(g) += embassy_greedy_releaser_of(&f).permits;
+    return polls;
+}
+
+/* acquire_all(min).await: the permits it took (every one there was). */
+static int64_t embassy_greedy_acquire_all_op(void *o, const int64_t *args)
+{
+    embassy_greedy_obj *g = o;
+    embassy_greedy_acquire f;
+    embassy_greedy_acquire_all_init(&f, &g->s, (uint32_t)args[0]);
+    embassy_await(&f.future);
+    uint32_t took = embassy_greedy_releaser_of(&f).permits;
+    *embassy_my_held(g) += took;
+    return took;
 }
 
 static int64_t embassy_greedy_try_op(void *o, const int64_t *args)
 {
-    return embassy_greedy_try_acquire(o, (uint32_t)args[0]);
+    embassy_greedy_obj *g = o;
+    bool taken = embassy_greedy_try_acquire(&g->s, (uint32_t)args[0]);
+    if (taken)
+        *embassy_my_held(g) += (uint32_t)args[0];
+    return taken;
+}
+
+static int64_t embassy_greedy_try_all_op(void *o, const int64_t *args)
+{
+    embassy_greedy_obj *g = o;
+    uint32_t took = embassy_greedy_try_acquire_all(&g->s, (uint32_t)args[0]);
+    *embassy_my_held(g) += took;
+    return took;
+}
+
+/* Dropping the task's releaser: the permits it gave back. */
+static int64_t embassy_greedy_drop_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_greedy_obj *g = o;
+    uint32_t n = *embassy_my_held(g);
+    embassy_greedy_releaser r = {.s = &g->s, .permits = n};
+    *embassy_my_held(g) = 0;
+    embassy_greedy_releaser_drop(&r);
+    return n;
+}
+
+/* releaser.disarm(): the permits it held, now never given back. */
+static int64_t embassy_greedy_disarm_op(void *o, const int64_t *args)
+{
+    (void)args;
+    embassy_greedy_obj *g = o;
+    embassy_greedy_releaser r = {.s = &g->s, .permits = *embassy_my_held(g)};
+    *embassy_my_held(g) = 0;
+    return embassy_greedy_releaser_disarm(&r);
 }
 
 static int64_t embassy_greedy_release_op(void *o, const int64_t *args)
 {
-    embassy_greedy_release(o, (uint32_t)args[0]);
+    embassy_greedy_release(&((embassy_greedy_obj *)o)->s, (uint32_t)args[0]);
     return 0;
 }
 
 static int64_t embassy_greedy_set_op(void *o, const int64_t *args)
 {
-    embassy_greedy_set(o, (uint32_t)args[0]);
+    embassy_greedy_set(&((embassy_greedy_obj *)o)->s, (uint32_t)args[0]);
     return 0;
 }
 
 static int64_t embassy_greedy_permits(const void *o)
 {
-    return ((const embassy_greedy_semaphore *)o)->permits.v;
+    return ((const embassy_greedy_obj *)o)->s.permits.v;
 }
 static int64_t embassy_greedy_waker(const void *o)
 {
-    return embassy_waker_peek(&((const embassy_greedy_semaphore *)o)->waker);
+    return embassy_waker_peek(&((const embassy_greedy_obj *)o)->s.waker);
+}
+/* Permits the tasks' releasers hold (disarmed ones no longer count). */
+static int64_t embassy_greedy_held(const void *o)
+{
+    const embassy_greedy_obj *g = o;
+    int64_t n = 0;
+    for (int i = 0; i < EMBASSY_MAX_TASKS; i++)
+        n += g->held[i];
+    return n;
+}
+
+/* "releasers": [{"task", "permits"}] of every task that holds some. */
+static void embassy_greedy_describe(const void *o, sim_machine *m, jbuf *b)
+{
+    const embassy_greedy_obj *g = o;
+    jb_key(b, "releasers");
+    jb_raw(b, "[");
+    for (int i = 0; i < EMBASSY_MAX_TASKS && i < sim_actor_count(m); i++) {
+        if (!g->held[i])
+            continue;
+        jb_sep(b);
+        jb_raw(b, "{");
+        jb_key(b, "task");
+        jb_str(b, sim_actor_name(m, i));
+        jb_key(b, "permits");
+        jb_int(b, g->held[i]);
+        jb_raw(b, "}");
+    }
+    jb_raw(b, "]");
 }
 
 static const script_op embassy_greedy_ops[] = {
     {.name = "acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_acquire_op},
+    {.name = "acquire_all",
+     .n_args = 1,
+     .arg_names = {"min"},
+     .run = embassy_greedy_acquire_all_op},
     {.name = "try_acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_try_op},
+    {.name = "try_acquire_all",
+     .n_args = 1,
+     .arg_names = {"min"},
+     .run = embassy_greedy_try_all_op},
+    {.name = "drop_releaser", .run = embassy_greedy_drop_op},
+    {.name = "disarm", .run = embassy_greedy_disarm_op},
     {.name = "release", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_release_op},
     {.name = "set", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_set_op},
 };
 static const script_field embassy_greedy_fields[] = {
     {.name = "permits", .read = embassy_greedy_permits},
     {.name = "waker", .read = embassy_greedy_waker},
+    {.name = "held", .read = embassy_greedy_held},
 };
 
-/* Every greedy semaphore takes 256 bytes of address space, on any word size. */
-#define GREEDY_FOOTPRINT 256
-_Static_assert(sizeof(embassy_greedy_semaphore) <= GREEDY_FOOTPRINT,
+/* Every greedy semaphore takes 1024 bytes of address space, on any word size. */
+#define GREEDY_FOOTPRINT 1024
+_Static_assert(sizeof(embassy_greedy_obj) <= GREEDY_FOOTPRINT,
                "a greedy semaphore outgrew its footprint");
 
 const script_type type_embassy_greedy = {
     .name = "greedy_semaphore",
     .engine = "embassy",
     .summary = "GreedySemaphore: whoever is polled with enough permits takes them",
-    .size = sizeof(embassy_greedy_semaphore),
+    .size = sizeof(embassy_greedy_obj),
     .footprint = GREEDY_FOOTPRINT,
     .n_params = 1,
     .param_names = {"permits"},
     .param_defaults = {1},
     .init = embassy_greedy_setup,
     .ops = embassy_greedy_ops,
-    .n_ops = 4,
+    .n_ops = 8,
     .fields = embassy_greedy_fields,
-    .n_fields = 2,
+    .n_fields = 3,
+    .describe = embassy_greedy_describe,
 };
 
 /* ---- FairSemaphore<N>, with the STOP signal of the cancellation example -------- */
@@ -568,10 +681,253 @@ const script_type type_embassy_once = {
     .n_fields = 2,
 };
 
+/* ---- Watch<N>, its receivers' ids kept per task --------------------------------- */
+
+typedef struct embassy_watch_obj {
+    embassy_watch w;
+    uint32_t seen[EMBASSY_MAX_TASKS]; /* each task's receiver: the id it saw last */
+} embassy_watch_obj;
+
+static int embassy_watch_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    if (params[0] < 1 || params[0] > EMBASSY_MULTI_MAX) {
+        snprintf(err, es, "n (the wakers it can hold) must be between 1 and %d", EMBASSY_MULTI_MAX);
+        return -1;
+    }
+    embassy_watch_init(&((embassy_watch_obj *)o)->w, (uint8_t)params[0]);
+    return 0;
+}
+
+static int64_t embassy_watch_send_op(void *o, const int64_t *args)
+{
+    embassy_watch_send(&((embassy_watch_obj *)o)->w, (uint32_t)args[0]);
+    return 0;
+}
+
+/* receiver.changed().await (or get()): the value. */
+static int64_t embassy_watch_wait_op(embassy_watch_obj *wo, bool changed)
+{
+    embassy_watch_wait f;
+    uint32_t *seen = &wo->seen[plat_task_self()];
+    if (changed)
+        embassy_watch_changed_init(&f, &wo->w, seen);
+    else
+        embassy_watch_get_init(&f, &wo->w, seen);
+    embassy_await(&f.future);
+    return f.value;
+}
+
+static int64_t embassy_watch_changed_op(void *o, const int64_t *args)
+{
+    (void)args;
+    return embassy_watch_wait_op(o, true);
+}
+
+static int64_t embassy_watch_get_op(void *o, const int64_t *args)
+{
+    (void)args;
+    return embassy_watch_wait_op(o, false);
+}
+
+static int64_t embassy_watch_value(const void *o)
+{
+    return ((const embassy_watch_obj *)o)->w.value.v;
+}
+static int64_t embassy_watch_id(const void *o) { return ((const embassy_watch_obj *)o)->w.id.v; }
+static int64_t embassy_watch_registered(const void *o)
+{
+    return ((const embassy_watch_obj *)o)->w.wakers.len.v;
+}
+
+/* "wakers": the tasks registered, in order. */
+static void embassy_watch_describe(const void *o, sim_machine *m, jbuf *b)
+{
+    (void)m;
+    const embassy_multi_waker *w = &((const embassy_watch_obj *)o)->w.wakers;
+    jb_key(b, "wakers");
+    jb_raw(b, "[");
+    for (int i = 0; i < w->len.v; i++) {
+        jb_sep(b);
+        jb_int(b, embassy_multi_waker_peek(w, i));
+    }
+    jb_raw(b, "]");
+}
+
+static const script_op embassy_watch_ops[] = {
+    {.name = "send", .n_args = 1, .arg_names = {"value"}, .run = embassy_watch_send_op},
+    {.name = "changed", .run = embassy_watch_changed_op},
+    {.name = "get", .run = embassy_watch_get_op},
+};
+static const script_field embassy_watch_fields[] = {
+    {.name = "value", .read = embassy_watch_value},
+    {.name = "id", .read = embassy_watch_id},
+    {.name = "registered", .read = embassy_watch_registered},
+};
+
+/* Every watch takes 512 bytes of address space, on any word size. */
+#define WATCH_FOOTPRINT 512
+_Static_assert(sizeof(embassy_watch_obj) <= WATCH_FOOTPRINT, "a watch outgrew its footprint");
+
+const script_type type_embassy_watch = {
+    .name = "watch",
+    .engine = "embassy",
+    .summary = "Watch<N>: one value, receivers wait in a MultiWakerRegistration of N wakers",
+    .size = sizeof(embassy_watch_obj),
+    .footprint = WATCH_FOOTPRINT,
+    .n_params = 1,
+    .param_names = {"n"},
+    .param_defaults = {2},
+    .init = embassy_watch_setup,
+    .ops = embassy_watch_ops,
+    .n_ops = 3,
+    .fields = embassy_watch_fields,
+    .n_fields = 3,
+    .describe = embassy_watch_describe,
+};
+
+/* ---- Pipe<N>: bytes numbered 1, 2, 3, ... as they are written ------------------- */
+
+typedef struct embassy_pipe_obj {
+    embassy_pipe p;
+    uint32_t written, read; /* bytes so far */
+    uint32_t out_of_order;  /* bytes read that were not the next one written */
+} embassy_pipe_obj;
+
+static int embassy_pipe_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    if (params[0] < 1 || params[0] > EMBASSY_PIPE_MAX) {
+        snprintf(err, es, "n (the buffer's size) must be between 1 and %d", EMBASSY_PIPE_MAX);
+        return -1;
+    }
+    embassy_pipe_init(&((embassy_pipe_obj *)o)->p, (uint8_t)params[0]);
+    return 0;
+}
+
+#define PIPE_IO_MAX 255
+
+static bool embassy_pipe_len_ok(int64_t len)
+{
+    if (len >= 0 && len <= PIPE_IO_MAX)
+        return true;
+    plat_misuse(AT("pipe: a buffer of len bytes"), "pipe len must be between 0 and 255");
+    return false;
+}
+
+/* pipe.write(&next len bytes).await: how many went in (the rest is not sent). */
+static int64_t embassy_pipe_write_op(void *o, const int64_t *args)
+{
+    embassy_pipe_obj *po = o;
+    uint8_t buf[PIPE_IO_MAX];
+    if (!embassy_pipe_len_ok(args[0]))
+        return 0;
+    uint32_t len = (uint32_t)args[0];
+    for (uint32_t i = 0; i < len; i++)
+        buf[i] = (uint8_t)(po->written + 1 + i);
+    embassy_pipe_io f;
+    embassy_pipe_write_init(&f, &po->p, buf, len);
+    embassy_await(&f.future);
+    po->written += f.done;
+    return f.done;
+}
+
+/* pipe.read(&mut [0; len]).await: how many came out. */
+static int64_t embassy_pipe_read_op(void *o, const int64_t *args)
+{
+    embassy_pipe_obj *po = o;
+    uint8_t buf[PIPE_IO_MAX];
+    if (!embassy_pipe_len_ok(args[0]))
+        return 0;
+    embassy_pipe_io f;
+    embassy_pipe_read_init(&f, &po->p, buf, (uint32_t)args[0]);
+    embassy_await(&f.future);
+    for (uint32_t i = 0; i < f.done; i++)
+        po->out_of_order += buf[i] != (uint8_t)(po->read + 1 + i);
+    po->read += f.done;
+    return f.done;
+}
+
+static int64_t embassy_pipe_len_field(const void *o)
+{
+    return embassy_pipe_len(&((const embassy_pipe_obj *)o)->p);
+}
+static int64_t embassy_pipe_start(const void *o)
+{
+    return ((const embassy_pipe_obj *)o)->p.start.v;
+}
+static int64_t embassy_pipe_end(const void *o) { return ((const embassy_pipe_obj *)o)->p.end.v; }
+static int64_t embassy_pipe_written(const void *o)
+{
+    return ((const embassy_pipe_obj *)o)->written;
+}
+static int64_t embassy_pipe_read_field(const void *o)
+{
+    return ((const embassy_pipe_obj *)o)->read;
+}
+static int64_t embassy_pipe_out_of_order(const void *o)
+{
+    return ((const embassy_pipe_obj *)o)->out_of_order;
+}
+
+static void embassy_pipe_describe(const void *o, sim_machine *m, jbuf *b)
+{
+    (void)m;
+    const embassy_pipe *p = &((const embassy_pipe_obj *)o)->p;
+    jb_key(b, "size");
+    jb_int(b, p->cap);
+    jb_key(b, "full");
+    jb_raw(b, p->full.v ? "true" : "false");
+    jb_key(b, "reader");
+    jb_int(b, embassy_waker_peek(&p->read_waker));
+    jb_key(b, "writer");
+    jb_int(b, embassy_waker_peek(&p->write_waker));
+}
+
+static const script_op embassy_pipe_ops[] = {
+    {.name = "write", .n_args = 1, .arg_names = {"len"}, .run = embassy_pipe_write_op},
+    {.name = "read", .n_args = 1, .arg_names = {"len"}, .run = embassy_pipe_read_op},
+};
+static const script_field embassy_pipe_fields[] = {
+    {.name = "len", .read = embassy_pipe_len_field},
+    {.name = "start", .read = embassy_pipe_start},
+    {.name = "end", .read = embassy_pipe_end},
+    {.name = "written", .read = embassy_pipe_written},
+    {.name = "read", .read = embassy_pipe_read_field},
+    {.name = "out_of_order", .read = embassy_pipe_out_of_order},
+};
+
+/* Every pipe takes 256 bytes of address space, on any word size. */
+#define PIPE_FOOTPRINT 256
+_Static_assert(sizeof(embassy_pipe_obj) <= PIPE_FOOTPRINT, "a pipe outgrew its footprint");
+
+const script_type type_embassy_pipe = {
+    .name = "pipe",
+    .engine = "embassy",
+    .summary = "Pipe<N>: a ring buffer of N bytes; a write fills only the contiguous free part",
+    .size = sizeof(embassy_pipe_obj),
+    .footprint = PIPE_FOOTPRINT,
+    .n_params = 1,
+    .param_names = {"n"},
+    .param_defaults = {8},
+    .init = embassy_pipe_setup,
+    .ops = embassy_pipe_ops,
+    .n_ops = 2,
+    .fields = embassy_pipe_fields,
+    .n_fields = 6,
+    .describe = embassy_pipe_describe,
+};
+
 /* ---- the task table ------------------------------------------------------------ */
 
 /* "embassy": {"poll_ns", "tasks": [{"task", "state", "polls", "wakes", "self_wakes",
- * "await_polls", "await", "lints"}]}: the task table an async console shows. */
+ * "await_polls", "busy_us", "idle_us", "await", "lints"}]}: the task table an async
+ * console shows. */
+/* Nanoseconds as microseconds with three decimals, without floating point
+ * (the same text natively and in WebAssembly). */
+static void embassy_us_json(jbuf *b, uint64_t ns)
+{
+    jb_printf(b, "%llu.%03llu", (unsigned long long)(ns / 1000), (unsigned long long)(ns % 1000));
+}
+
 static void embassy_describe(sim_machine *m, jbuf *b)
 {
     static const char *const states[] = {"idle", "running", "done"};
@@ -597,6 +953,14 @@ static void embassy_describe(sim_machine *m, jbuf *b)
         jb_int(b, t->self_wakes);
         jb_key(b, "await_polls");
         jb_int(b, t->await_polls);
+        /* Virtual time: being polled, and waiting to be (up to now). */
+        int64_t idle = t->idle_ns;
+        if (t->pending_since >= 0 && !sim_is_finished(m, i))
+            idle += sim_now(m) * 1000 + ex->busy_ns - t->pending_since;
+        jb_key(b, "busy_us");
+        embassy_us_json(b, (uint64_t)t->busy_ns);
+        jb_key(b, "idle_us");
+        embassy_us_json(b, idle > 0 ? (uint64_t)idle : 0);
         bool pending = t->await_point && !sim_is_finished(m, i);
         jb_key(b, "await");
         if (pending)
@@ -622,13 +986,10 @@ static void embassy_describe(sim_machine *m, jbuf *b)
 
 static const char *const embassy_variants[] = {"correct", "fair_cancel_bug", "no_chained_wake",
                                                "relaxed_publication", NULL};
-static const script_type *const embassy_types[] = {&type_embassy_executor,
-                                                   &type_embassy_mutex,
-                                                   &type_embassy_rwlock,
-                                                   &type_embassy_greedy,
-                                                   &type_embassy_fair,
-                                                   &type_embassy_once,
-                                                   NULL};
+static const script_type *const embassy_types[] = {
+    &type_embassy_executor, &type_embassy_mutex, &type_embassy_rwlock,
+    &type_embassy_greedy,   &type_embassy_fair,  &type_embassy_once,
+    &type_embassy_watch,    &type_embassy_pipe,  NULL};
 
 const script_engine engine_embassy = {
     .name = "embassy",

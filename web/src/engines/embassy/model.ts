@@ -19,6 +19,9 @@ export interface EmbassyTask {
   wakes: number;
   self_wakes: number;
   await_polls: number;
+  /** virtual time being polled, and waiting to be polled, in microseconds */
+  busy_us: number;
+  idle_us: number;
   await: string | null;
   /** exact findings: "woke itself 100% of the time", "polled N times without progress" */
   lints: string[];

@@ -235,6 +235,7 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
             <col />
             <col class={s.count} />
             <col class={s.wakesCol} />
+            <col class={s.timeCol} />
             <col class={s.wakerCol} />
           </colgroup>
           <thead>
@@ -243,6 +244,7 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
               <th scope="col">{t('embassy.state')}</th>
               <th scope="col">{t('embassy.polls')}</th>
               <th scope="col">{t('embassy.wakesSelf')}</th>
+              <th scope="col">{t('embassy.busyIdle')}</th>
               <th scope="col">{t('embassy.waker')}</th>
             </tr>
           </thead>
@@ -273,7 +275,9 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                         {t('embassy.selfCount', { n: row.self_wakes })}
                       </span>
                     </td>
-
+                    <td class={s.num} data-testid={`busy-idle-${row.task}`}>
+                      {`${row.busy_us} / ${row.idle_us}`}
+                    </td>
                     <td
                       class={s.home}
                       data-testid={`home-${row.task}`}
@@ -284,7 +288,7 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                   </tr>
                   {pending && (
                     <tr class={s.detail} data-detail={row.task}>
-                      <td colSpan={5}>
+                      <td colSpan={6}>
                         {row.await !== null && (
                           <span>
                             {t('embassy.awaits')}: <code>{row.await}</code>
