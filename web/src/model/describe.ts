@@ -7,7 +7,7 @@
  * inside the current operation ("step into").  Pure functions, no DOM.
  */
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
-import { t, type MessageKey } from '../i18n';
+import { t, tn, type MessageKey } from '../i18n';
 import { actionEffect, actionText, formatValue, outcomeView, shortSite, type OutcomeView } from './format';
 import { bits2, bucketOfObject, isMutexObject, mutexes, parkedOn } from './parkingLot';
 import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText, hasSemaphores } from './aqs';
@@ -139,6 +139,8 @@ function noteText(e: TraceEvent): string {
       return t('note.noWaiter');
     case 'dequeue all':
       return t('note.dequeueAll', { n: v });
+    case 'requeued':
+      return typeof e.value === 'number' ? tn('note.requeued', e.value) : t('note.requeued', { n: v });
     case 'unlock fast path failed':
       return t('note.unlockSlow', { state: bits2(e.value) });
     default:
