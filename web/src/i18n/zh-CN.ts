@@ -433,6 +433,7 @@ export const zhCN: Partial<Messages> = {
   'note.dequeueMore': '取出一个等待者（后面还有人在等）',
   'note.noWaiter': '没找到等待者',
   'note.requeued': '把 {n} 个等待者挪到了互斥锁的队列上',
+  'note.requeued.one': '把 1 个等待者挪到了互斥锁的队列上',
   'note.dequeueAll': '取出了 {n} 个等待者',
   'note.unlockSlow': '解锁的快速路径失败：state 是 {state}',
   'note.other': '{label}（{value}）',
