@@ -1,5 +1,6 @@
 // The architecture document's promises about the tree: every engine in
-// mk/engines.mk has each file the document says an engine adds, and no file
+// mk/engines.mk has each file the document says an engine adds and its line
+// in the web app's engine registry (web/src/engines/list.ts), and no file
 // of the project points outside the clone (at a ../shared folder that a
 // user's copy does not have).
 import { test } from 'node:test';
@@ -28,16 +29,11 @@ function perEngineFiles() {
   return [...body.matchAll(/^\| `([^`]+)`/gm)].map((m) => m[1]);
 }
 
-const pascal = (name) =>
-  name
-    .split('_')
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join('');
-
 test('docs/ARCHITECTURE.md lists what an engine adds', () => {
   const files = perEngineFiles();
   assert.ok(files.length >= 5, `found ${files.length} rows`);
-  assert.ok(files.every((f) => f.includes('<engine>') || f.includes('<Engine>') || f === 'lessons/'));
+  assert.ok(files.every((f) => f.includes('<engine>') || f === 'lessons/'));
+  assert.ok(files.includes('web/src/engines/<engine>/index.ts'), 'the web registry entry is listed');
 });
 
 for (const engine of engines()) {
@@ -45,7 +41,6 @@ for (const engine of engines()) {
     for (const pattern of perEngineFiles()) {
       const path = pattern
         .replaceAll('<engine>', engine)
-        .replaceAll('<Engine>', pascal(engine))
         .split(' ')[0]
         .replace(/\*\.c,$/, '');
       const dir = path.endsWith('/') ? path : null;
@@ -58,6 +53,13 @@ for (const engine of engines()) {
     }
   });
 }
+
+test('the web registry lists exactly the engines of mk/engines.mk, one line each', () => {
+  const listed = [...read('web/src/engines/list.ts').matchAll(/^export \{ (\w+) \} from '\.\/(\w+)';$/gm)];
+  for (const [line, name, folder] of listed)
+    assert.equal(name, folder, `${line}: the entry is named after its folder`);
+  assert.deepEqual(listed.map((m) => m[2]).sort(), [...engines()].sort());
+});
 
 test('no tracked file points at ../shared (a clone has no such folder)', () => {
   const outside = ['\\.\\./shared/', '/work' + '/shared'].join('|');

@@ -1,23 +1,43 @@
 /*
  * Looking up UI strings.  One table per language, all with the same keys
- * (en.ts is the reference; zh-CN.ts is checked against it by i18n.test.ts);
+ * (en.ts is the reference; zh-CN.ts is checked against it by i18n.test.ts),
+ * plus each engine's own table (engines/<engine>/messages.ts, read here
+ * without the rest of the engine so this module stays a leaf);
  * t() fills {placeholders}.  A key a table lacks falls back to English.
  * The language is chosen by pickLocale() (address, then the saved choice,
  * then the browser) and changed with setLocale(), which tells subscribers so
  * the screen re-renders (useLocale()).
  */
-import { en, type MessageKey } from './en';
+import type * as engines from '../engines/list';
+import type { EngineEntry } from '../engines/types';
+import { en as common, type MessageKey as CommonKey } from './en';
 import { zhCN } from './zh-CN';
 
-export type { MessageKey };
-export type Messages = Record<MessageKey, string>;
+/** The keys of the engines' own tables (from the registry's list, as types only). */
+type EngineKey = {
+  [K in keyof typeof engines]: (typeof engines)[K] extends EngineEntry<infer M> ? keyof M & string : never;
+}[keyof typeof engines];
+
+export type MessageKey = CommonKey | EngineKey;
+export type Messages = Record<CommonKey, string>;
 export type Locale = 'en' | 'zh-CN';
 export type Params = Record<string, string | number | undefined>;
 
 /** The languages offered, in the order of the switch. */
 export const LOCALES: readonly Locale[] = ['en', 'zh-CN'];
 
-const tables: Record<Locale, Partial<Messages>> = { en, 'zh-CN': zhCN };
+interface EngineTables {
+  en: Record<string, string>;
+  zhCN: Record<string, string>;
+}
+const engineTables = Object.values(
+  import.meta.glob<EngineTables>('../engines/*/messages.ts', { eager: true }),
+);
+const en: Record<string, string> = Object.assign({}, common, ...engineTables.map((x) => x.en));
+const tables: Record<Locale, Record<string, string | undefined>> = {
+  en,
+  'zh-CN': Object.assign({}, zhCN, ...engineTables.map((x) => x.zhCN)),
+};
 let locale: Locale = 'en';
 const listeners = new Set<(l: Locale) => void>();
 

@@ -6,11 +6,11 @@ import {
   eventText,
   guessOpStart,
   insideOperation,
-  narrateEngine,
   nextEffect,
   nextText,
   outcomeFor,
 } from './describe';
+import { narrateEngine } from '../engines/parking_lot/words';
 
 const stuck = fx.stuckState as unknown as MachineState;
 const mid = fx.midState as unknown as MachineState;

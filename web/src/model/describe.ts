@@ -1,37 +1,35 @@
 /*
  * What an actor is about to do, phrased as what it would change, and why it
  * cannot move, from the engine's structured data (so every language reads its
- * own words).  The parking_lot engine gets its own vocabulary: state bytes in
- * binary ("CAS state 01 → 11"), buckets ("lock bucket lot[30]"), parkers
- * ("sleep on parker (wait for unpark)", "wake B").  Also the engine actions
- * inside the current operation ("step into").  Pure functions, no DOM.
+ * own words).  Each engine may word its own objects and notes (its registry
+ * entry's `words`, engines/<engine>/): the parking_lot engine writes state
+ * bytes in binary ("CAS state 01 → 11"), aqs its permits and queue nodes.
+ * What every engine shares is worded here: the platform's bucket locks
+ * ("lock bucket lot[30]"), parkers ("sleep on parker (wait for unpark)",
+ * "wake B"), spins and yields.  Also the engine actions inside the current
+ * operation ("step into").  Pure functions, no DOM.
  */
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
-import { t, tn, type MessageKey } from '../i18n';
+import { t, type MessageKey } from '../i18n';
+import { ENGINES, engineById, type EngineWords } from '../engines';
 import { actionEffect, actionText, formatValue, outcomeView, shortSite, type OutcomeView } from './format';
-import { bits2, bucketOfObject, isMutexObject, mutexes, parkedOn } from './parkingLot';
-import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText, hasSemaphores } from './aqs';
+// the platform's bucket locks and parkers are the lot the parking_lot binding reports in every state
+import { bucketOfObject, parkedOn } from '../engines/parking_lot/model';
 
-/** How a mutex's state byte is named in an action: "state" when there is one mutex, "m1.state" otherwise. */
-export function stateField(state: MachineState, object: string): string {
-  return mutexes(state).length > 1 ? `${object}.state` : 'state';
+/** The first engine whose hook `ask` answers (not undefined, and not null unless `nullAnswers`). */
+function ask<R>(f: (w: EngineWords) => R | null | undefined, nullAnswers = false): R | null | undefined {
+  for (const e of ENGINES) {
+    if (!e.words) continue;
+    const r = f(e.words);
+    if (r !== undefined && (r !== null || nullAnswers)) return r;
+  }
+  return undefined;
 }
 
 /** The next action in words, engine-aware: "CAS state 01 → 11", "lock bucket lot[30]", "wake B". */
 export function nextText(a: PendingAction, state: MachineState): string {
-  const aqs = hasSemaphores(state) ? aqsNextText(a, state) : null;
-  if (aqs !== null) return aqs;
-  if (isMutexObject(state, a.object)) {
-    const field = stateField(state, a.object!);
-    switch (a.kind) {
-      case 'cas':
-        return t('pl.action.cas', { field, expected: bits2(a.expected), desired: bits2(a.desired) });
-      case 'store':
-        return t('pl.action.store', { field, value: bits2(a.arg) });
-      case 'load':
-        return t('pl.action.load', { field });
-    }
-  }
+  const own = ask((w) => w.nextText?.(a, state));
+  if (own !== undefined && own !== null) return own;
   const bucket = bucketOfObject(a.object);
   if (bucket !== null && (a.kind === 'lock' || a.kind === 'unlock'))
     return t(a.kind === 'lock' ? 'pl.action.lockBucket' : 'pl.action.unlockBucket', { object: a.object });
@@ -50,24 +48,8 @@ export function nextText(a: PendingAction, state: MachineState): string {
 
 /** What the next action would change, engine-aware; null when there is nothing to say. */
 export function nextEffect(a: PendingAction, actor: ActorState, state: MachineState): string | null {
-  const aqs = hasSemaphores(state) ? aqsNextEffect(a, actor, state) : undefined;
-  if (aqs !== undefined) return aqs;
-  if (isMutexObject(state, a.object)) {
-    const field = stateField(state, a.object!);
-    const now = bits2(a.value);
-    switch (a.kind) {
-      case 'cas':
-        return a.value === a.expected
-          ? t('pl.effect.casOk', { field, old: now, new: bits2(a.desired) })
-          : t('pl.effect.casFails', { field, value: now, expected: bits2(a.expected) });
-      case 'store':
-        return a.value === a.arg
-          ? t('pl.effect.storeSame', { field, value: now })
-          : t('effect.changes', { object: field, old: now, new: bits2(a.arg) });
-      case 'load':
-        return t('pl.effect.reads', { field, value: now });
-    }
-  }
+  const own = ask((w) => w.nextEffect?.(a, actor, state), true);
+  if (own !== undefined) return own;
   const bucket = bucketOfObject(a.object);
   if (bucket !== null && a.kind === 'lock' && actor.status === 'enabled') return t('pl.effect.bucketFree');
   if (bucket !== null && a.kind === 'unlock') return t('pl.effect.bucketRelease');
@@ -93,8 +75,8 @@ export function nextEffect(a: PendingAction, actor: ActorState, state: MachineSt
 export function blockedText(actor: ActorState, state: MachineState): string | null {
   if (actor.status !== 'blocked' && actor.status !== 'stuck') return null;
   const b = actor.blocked;
-  const aqs = b && hasSemaphores(state) ? aqsBlockedText(actor, state) : null;
-  if (aqs) return aqs;
+  const own = b ? ask((w) => w.blockedText?.(actor, state)) : undefined;
+  if (own) return own;
   if (b) {
     switch (b.why) {
       case 'lock': {
@@ -121,56 +103,11 @@ export function blockedText(actor: ActorState, state: MachineState): string | nu
   return actor.reason ? t('engine.quote', { message: actor.reason }) : null;
 }
 
-/** Known engine notes (plat_note labels), in the UI's words. */
-function noteText(e: TraceEvent): string {
-  const v = formatValue(e.value);
-  switch (e.label) {
-    case 'spin round':
-      return t('note.spinRound', { round: v });
-    case 'validate ok':
-      return t('note.validateOk');
-    case 'validate failed':
-      return t('note.validateFailed');
-    case 'enqueue':
-      return t('note.enqueue', { bucket: v });
-    case 'dequeue':
-      return e.value ? t('note.dequeueMore') : t('note.dequeue');
-    case 'no waiter':
-      return t('note.noWaiter');
-    case 'dequeue all':
-      return t('note.dequeueAll', { n: v });
-    case 'requeued':
-      return typeof e.value === 'number' ? tn('note.requeued', e.value) : t('note.requeued', { n: v });
-    case 'unlock fast path failed':
-      return t('note.unlockSlow', { state: bits2(e.value) });
-    default:
-      return t('note.other', { label: e.label ?? '', value: v });
-  }
-}
-
 /** One engine action that happened, short and code-like: "CAS state 00 → 01 ✓", "lock bucket lot[30]". */
 export function eventText(e: TraceEvent, state: MachineState): string {
-  const aqs = hasSemaphores(state) ? aqsEventText(e, state) : null;
-  if (aqs !== null) return aqs;
-  if (e.kind === 'note') return noteText(e);
-  if (isMutexObject(state, e.object)) {
-    const field = stateField(state, e.object!);
-    switch (e.kind) {
-      case 'cas':
-        return e.ok
-          ? t('pl.did.casOk', { field, expected: bits2(e.expected), desired: bits2(e.desired) })
-          : t('pl.did.casFailed', {
-              field,
-              expected: bits2(e.expected),
-              desired: bits2(e.desired),
-              old: bits2(e.old),
-            });
-      case 'store':
-        return t('pl.did.store', { field, old: bits2(e.old), new: bits2(e.new) });
-      case 'load':
-        return t('pl.did.load', { field, value: bits2(e.new) });
-    }
-  }
+  const own = ask((w) => w.eventText?.(e, state));
+  if (own !== undefined && own !== null) return own;
+  if (e.kind === 'note') return t('note.other', { label: e.label ?? '', value: formatValue(e.value) });
   switch (e.kind) {
     case 'park':
       return e.by ? t('pl.did.parkWoken', { by: e.by }) : t('pl.did.park');
@@ -193,6 +130,16 @@ export function eventText(e: TraceEvent, state: MachineState): string {
   }
   const a: PendingAction = { ...e, kind: e.kind, value: e.old };
   return nextText(a, state);
+}
+
+/** The round of the spin loop the actor is in, by its engine's count (a SpinWait); null: it spins in none. */
+export function spinRoundOf(trace: readonly TraceEvent[], actor: string): number | null {
+  return ask((w) => w.spinRound?.(trace, actor)) ?? null;
+}
+
+/** An engine decision's note ("validate failed") in the learner's words; else its label. */
+export function decisionText(label: string): string {
+  return ask((w) => w.decision?.(label)) ?? label;
 }
 
 export interface InsideEvent {
@@ -253,64 +200,13 @@ export function guessOpStart(trace: TraceEvent[], actor: string, nextKind?: stri
   return 0;
 }
 
-/**
- * The narration of a parking_lot event in whole sentences ("B: set PARKED —
- * state 01 → 11."), for the story and the announcement; undefined for events
- * the generic narration tells well (format.ts), null for ones not worth a
- * sentence (spin rounds).  The label is the C source's own comment for the point.
- */
-export function narrateEngine(e: TraceEvent, state: MachineState): string | null | undefined {
-  const actor = e.actor ?? '';
-  if (isMutexObject(state, e.object)) {
-    const field = stateField(state, e.object!);
-    // the C comment often ends with the transition ("fast path: CAS 00 -> 01"): the sentence says it once
-    const label =
-      (e.label ?? e.kind).replace(/:?\s*(?:CAS\s+)?[01]{2}\s*->\s*[01]{2}\s*$/, '').trim() || e.kind;
-    switch (e.kind) {
-      case 'cas':
-        return e.ok
-          ? t('pl.event.casOk', { actor, label, field, old: bits2(e.old), new: bits2(e.new) })
-          : t('pl.event.casFailed', { actor, label, field, old: bits2(e.old), expected: bits2(e.expected) });
-      case 'store':
-        return t('pl.event.store', { actor, label, field, old: bits2(e.old), new: bits2(e.new) });
-      case 'load':
-        return t('pl.event.load', { actor, label, field, value: bits2(e.new) });
-    }
-  }
-  if (bucketOfObject(e.object) !== null && (e.kind === 'lock' || e.kind === 'unlock'))
-    return t(e.kind === 'lock' ? 'pl.event.lockBucket' : 'pl.event.unlockBucket', {
-      actor,
-      object: e.object,
-    });
-  switch (e.kind) {
-    case 'prepare_park':
-      return t('pl.event.prepare', { actor });
-    case 'park':
-      return e.by ? t('pl.event.parkWoken', { actor, by: e.by }) : t('pl.event.park', { actor });
-    case 'unpark':
-      return t('pl.event.unpark', { actor, target: e.target ?? '?' });
-    case 'spin':
-      return t('pl.event.spin', { actor, count: e.count ?? '?' });
-    case 'yield':
-      return t('pl.event.yield', { actor });
-    case 'note':
-      if (e.label === 'spin round') return null;
-      return t('pl.event.note', { actor, note: noteText(e) });
-    case 'stuck':
-      if (actor && state.actors.find((a) => a.name === actor)?.next?.kind === 'park')
-        return t('pl.event.sleepsForever', { actor });
-      return undefined;
-  }
-  return undefined;
-}
-
 /** The engine's own narration for format.ts (narrateSteps' `special`), when the engine has one. */
 export function engineWords(
   engine: string | undefined,
   state: MachineState,
 ): ((e: TraceEvent) => string | null | undefined) | undefined {
-  if (engine === 'aqs') return (e) => aqsNarrate(e, state);
-  return engine === 'parking_lot' ? (e) => narrateEngine(e, state) : undefined;
+  const narrate = engineById(engine)?.words?.narrate;
+  return narrate ? (e) => narrate(e, state) : undefined;
 }
 
 const VIOLATION_TITLES: Record<string, MessageKey> = {

@@ -18,7 +18,7 @@ import {
 import type { LessonHint, LessonInfo, LessonQuestion, LessonText, Matcher } from '../engine/lessonTypes';
 import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
 import type { Locale } from '../i18n';
-import { spinRound } from './parkingLot';
+import { spinRoundOf } from './describe';
 
 /** A lesson text in the learner's language (English when the other is missing). */
 export function inLocale(text: LessonText | null | undefined, locale: Locale): string {
@@ -129,7 +129,7 @@ function lastAction(trace: readonly TraceEvent[], actor: string): TraceEvent | n
 export function keepsSpinning(state: MachineState, trace: readonly TraceEvent[], index: number): boolean {
   const a = state.actors[index];
   if (!a || state.outcome !== 'running' || a.status !== 'enabled' || !a.next) return false;
-  if (spinRound(trace as TraceEvent[], a.name) === null) return false;
+  if (spinRoundOf(trace, a.name) === null) return false;
   if (a.next.kind === 'spin' || a.next.kind === 'yield') return true;
   const last = lastAction(trace, a.name);
   return !!last && (last.kind === 'spin' || last.kind === 'yield');

@@ -1,8 +1,10 @@
 /*
  * The trace as a Mermaid `sequenceDiagram`: one participant per actor and per
- * shared object (the parking lot's buckets one each, "bucket 30"), one message
- * per step phrased for people ("CAS 00→01 ✓", "set PARKED 01→11", "wake B"),
- * notes where a run ends badly ("sleeps forever").
+ * shared object (the platform's lock buckets one each, "bucket 30"), one
+ * message per step phrased for people ("CAS 00→01 ✓", "set PARKED 01→11",
+ * "wake B"), notes where a run ends badly ("sleeps forever").  What is one
+ * engine's own (values in bits, notes, columns) comes from its registry entry
+ * (engines/<engine>/, `diagram`).
  *
  * Everything that goes into the text is escaped: names and labels come from
  * scenario files and the engine, and Mermaid's own syntax (`;`, `#`, `%%`,
@@ -15,6 +17,7 @@ import { t } from '../i18n';
 import type { TraceEvent } from '../engine/types';
 import { isLostUpdate } from './format';
 import { ACTION_KINDS } from '@lockstep/trace.js';
+import { ENGINES } from '../engines';
 
 /** A step range a diagram item stands for (spin loops fold many steps into one message). */
 export interface StepRange {
@@ -26,8 +29,8 @@ export interface DiagramInput {
   trace: readonly TraceEvent[];
   /** the scenario's actors, in order (each gets a participant, even before it moves) */
   actors: readonly string[];
-  /** the machine's objects (name, type, a mutex's bucket); mutex state bytes are written as bits */
-  objects?: readonly { name: string; type: string; bucket?: unknown }[];
+  /** the machine's objects (name, type, what an engine's diagram reads: a mutex's bucket) */
+  objects?: readonly { name: string; type: string; [more: string]: unknown }[];
   /** keep only the last N messages (older ones are summarised in a note) */
   maxMessages?: number;
 }
@@ -149,13 +152,11 @@ type Item =
   | { kind: 'note'; over: Participant[]; text: string; range: StepRange }
   | { kind: 'activate' | 'deactivate'; who: Participant };
 
-const BITS_TYPES: Record<string, number> = { mini_mutex: 2 };
-
-/** Values as people read them: a mutex's state byte in bits ("01"), anything else in decimal. */
+/** Values as people read them: an engine's bit field in bits ("01"), anything else in decimal. */
 export function valueFormatter(objects: readonly { name: string; type: string }[] | undefined) {
   const bits = new Map<string, number>();
   for (const o of objects ?? []) {
-    const w = BITS_TYPES[o.type];
+    const w = ENGINES.map((x) => x.diagram?.bits?.[o.type]).find((n) => n !== undefined);
     if (w) bits.set(o.name, w);
   }
   return (object: string | undefined, v: number | undefined): string => {
@@ -178,22 +179,22 @@ function groupBySteps(trace: readonly TraceEvent[]): TraceEvent[][] {
 /** the actors' actions: drawn as arrows */
 const MAIN_KINDS: ReadonlySet<string> = new Set(ACTION_KINDS);
 
-/** Notes the engine makes that a message already says, or that need no words. */
-const SILENT_NOTES = new Set(['spin round', 'unlock fast path failed', 'validate ok', 'validate failed']);
-
+/** A note's words beside its step's message: the engine's, else its label; null: none. */
 function noteWords(e: TraceEvent): string | null {
-  const label = e.label ?? '';
-  if (SILENT_NOTES.has(label)) return null;
-  switch (label) {
-    case 'enqueue':
-      return t('seq.enqueue');
-    case 'dequeue':
-      return t('seq.dequeue');
-    case 'no waiter':
-      return t('seq.noWaiter');
-    default:
-      return label || null;
+  for (const x of ENGINES) {
+    const w = x.diagram?.note?.(e);
+    if (w !== undefined) return w;
   }
+  return e.label || null;
+}
+
+/** A load the step's notes explain, in its engine's words (a validate, a spin round); null: a plain read. */
+function explainedLoad(notes: readonly TraceEvent[], value: string) {
+  for (const x of ENGINES) {
+    const w = x.diagram?.load?.(notes, value);
+    if (w) return w;
+  }
+  return null;
 }
 
 function joinWords(main: string, extra: string[]): string {
@@ -211,8 +212,8 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
   for (const a of input.actors) people.actor(a);
   for (const o of input.objects ?? []) {
     people.object(o.name);
-    // a mutex's bucket is known from the start: its column is there before it is used
-    if (typeof o.bucket === 'number') people.object(`lot[${o.bucket}]`);
+    // columns known from the start (a mutex's bucket) are there before they are used
+    for (const x of ENGINES) for (const c of x.diagram?.columns?.(o) ?? []) people.object(c);
   }
   const fmt = valueFormatter(input.objects);
   const counters = new Set((input.objects ?? []).filter((o) => o.type === 'counter').map((o) => o.name));
@@ -226,8 +227,6 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
     const range = { from: step, to: step };
     const notes = group.filter((e) => e.kind === 'note');
     const extra = notes.map(noteWords).filter((w): w is string => !!w);
-    const validate = notes.find((e) => e.label === 'validate ok' || e.label === 'validate failed');
-    const spinRound = notes.find((e) => e.label === 'spin round');
 
     for (const e of group) {
       if (e.kind === 'note') continue;
@@ -244,12 +243,12 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
         const now = fmt(e.object, e.new);
         switch (e.kind) {
           case 'load': {
-            if (validate) {
-              const key = validate.label === 'validate ok' ? 'seq.validateOk' : 'seq.validateFailed';
-              msg(joinWords(t(key, { value: now }), extra));
-            } else if (spinRound) {
-              const m = msg(t('seq.spinRead', { value: now, round: spinRound.value ?? '' }));
-              m.spin = { round: spinRound.value, value: now, object: obj };
+            const explained = explainedLoad(notes, now);
+            if (explained?.spin) {
+              const m = msg(explained.text);
+              m.spin = { round: explained.spin.round, value: now, object: obj };
+            } else if (explained) {
+              msg(joinWords(explained.text, extra));
             } else {
               msg(
                 joinWords(

@@ -10,16 +10,14 @@ import {
   titleOf,
   variantOf,
 } from './scenarioList';
+import { engineRank } from '../engines';
 
 describe('the scenario picker', () => {
-  it('groups scenarios by engine, basic first, then parking_lot', () => {
-    const g = groupByEngine([
-      'aqs/x',
-      'parking_lot/lost-wakeup',
-      'basic/racy-counter',
-      'parking_lot/contended',
-      'zeta/a',
-    ]);
+  it('groups scenarios by engine in the registry order, basic first, then parking_lot', () => {
+    const g = groupByEngine(
+      ['aqs/x', 'parking_lot/lost-wakeup', 'basic/racy-counter', 'parking_lot/contended', 'zeta/a'],
+      engineRank,
+    );
     expect(g).toEqual([
       { engine: 'basic', ids: ['basic/racy-counter'] },
       { engine: 'parking_lot', ids: ['parking_lot/contended', 'parking_lot/lost-wakeup'] },

@@ -5,9 +5,6 @@
  * checks a dropped file passes before it is compiled.  Pure functions, no DOM.
  */
 
-/** Engines in the order the picker lists them (others follow, alphabetically). */
-export const ENGINE_ORDER = ['basic', 'parking_lot', 'aqs'];
-
 export interface EngineGroup {
   engine: string;
   /** scenario ids, e.g. "parking_lot/lost-wakeup" */
@@ -20,16 +17,13 @@ export function engineOfId(id: string): string {
   return i > 0 ? id.slice(0, i) : '';
 }
 
-export function groupByEngine(ids: string[]): EngineGroup[] {
+/** Scenarios by engine, the engines by `rank` (the registry's order; ties alphabetically), each group sorted. */
+export function groupByEngine(ids: string[], rank: (engine: string) => number = () => 0): EngineGroup[] {
   const groups = new Map<string, string[]>();
   for (const id of [...ids].sort()) {
     const e = engineOfId(id);
     groups.set(e, [...(groups.get(e) ?? []), id]);
   }
-  const rank = (e: string) => {
-    const i = ENGINE_ORDER.indexOf(e);
-    return i >= 0 ? i : ENGINE_ORDER.length;
-  };
   return [...groups.entries()]
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
     .map(([engine, list]) => ({ engine, ids: list }));

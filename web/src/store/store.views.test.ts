@@ -1,5 +1,5 @@
 /*
- * The store's issue-5 actions against a fake engine: switching variants (and
+ * The store's views and variants against a fake engine: switching variants (and
  * comparing the runs), opening a dropped file, the sources, going to a step,
  * where each actor's operation began.
  */

@@ -9,17 +9,13 @@ import { addressLocale, chooseLocale } from '../../i18n/persist';
 import { useLocale } from '../../i18n/useLocale';
 import { checkFile, checkText, displayName, type FileProblem } from '../../model/scenarioList';
 import { scenarioIds, scenarioSummaries } from '../../scenarios';
-import { engineWords, eventText, outcomeFor } from '../../model/describe';
+import { decisionText, engineWords, eventText, outcomeFor } from '../../model/describe';
 import { isLostUpdate, narrateSteps } from '../../model/format';
 import { commandForKey } from '../../model/keys';
 import { formatPlace } from '../../model/params';
 import { playMove } from '../../model/play';
 import { objectsOfType } from '../../model/program';
 import { useStore, useStoreActions } from '../../store/useStore';
-import { AqsView } from '../AqsView';
-import { RtosView } from '../RtosView';
-import { EmbassyView } from '../EmbassyView';
-import { BasicView } from '../BasicView';
 import { BottomTabs, type Tab } from '../BottomTabs';
 import { DropZone } from '../DropZone';
 import { ExplorerPanel } from '../ExplorerPanel';
@@ -30,12 +26,12 @@ import { Lanes } from '../Lane';
 import { Narration } from '../Narration';
 import { Notices } from '../Notices';
 import { Outcome } from '../Outcome';
-import { ParkingLotView } from '../ParkingLotView';
 import { ScenarioPicker } from '../ScenarioPicker';
 import { SourceView } from '../SourceView';
+import { Stage, stageTitle } from '../Stage';
 import { Story } from '../Story';
 import { Timeline } from '../Timeline';
-import { VariantDiff, noteWords } from '../VariantDiff';
+import { VariantDiff } from '../VariantDiff';
 import { useLessonUI } from '../../lessons/ui';
 import { lessonFiles, lessonNeighbours, lessonSummaries } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
@@ -73,7 +69,7 @@ export function App() {
   const locale = useLocale();
   const { scenario, snap } = state;
 
-  // the lesson (issue 6): its goal, what it has said, the lessons around it, the learner's progress
+  // the lesson: its goal, what it has said, the lessons around it, the learner's progress
   const { lesson } = state;
   const [indexOpen, setIndexOpen] = useState(false);
   const ui = useLessonUI(!!lesson || indexOpen);
@@ -212,7 +208,7 @@ export function App() {
             step: decided.new.step,
             to: vd!.to,
             actor: decided.actor,
-            what: noteWords(decided.new.label),
+            what: decisionText(decided.new.label),
           }),
         }
       : vd && snap && partingEvents[0]?.actor
@@ -391,29 +387,15 @@ export function App() {
 
           <aside class={`${s.panel} ${s.inside}`} aria-labelledby="inside-title" tabIndex={0}>
             <h2 id="inside-title" class={s.panelTitle}>
-              {t(
-                scenario.engine === 'parking_lot'
-                  ? 'panel.insideLock'
-                  : scenario.engine === 'aqs'
-                    ? 'panel.insideSemaphore'
-                    : scenario.engine === 'rtos'
-                      ? 'panel.insideRtos'
-                      : scenario.engine === 'embassy'
-                        ? 'panel.insideExecutor'
-                        : 'panel.inside',
-              )}
+              {stageTitle(scenario.engine, locale)}
             </h2>
-            {scenario.engine === 'parking_lot' ? (
-              <ParkingLotView state={snap.state} trace={snap.trace} />
-            ) : scenario.engine === 'aqs' ? (
-              <AqsView state={snap.state} trace={snap.trace} />
-            ) : scenario.engine === 'rtos' ? (
-              <RtosView state={snap.state} trace={snap.trace} />
-            ) : scenario.engine === 'embassy' ? (
-              <EmbassyView state={snap.state} />
-            ) : (
-              <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
-            )}
+            <Stage
+              engine={scenario.engine}
+              state={snap.state}
+              trace={snap.trace}
+              changed={state.changed}
+              checks={checks}
+            />
           </aside>
         </main>
       )}
@@ -453,7 +435,7 @@ export function App() {
                         step: decided.new.step,
                         to: state.variantDiff.to,
                         actor: decided.actor,
-                        what: noteWords(decided.new.label),
+                        what: decisionText(decided.new.label),
                       }),
                     },
                   ]

@@ -18,17 +18,13 @@ import { formatPlace } from '../../model/params';
 import { objectsOfType } from '../../model/program';
 import { useProgress } from '../../lessons/progress';
 import { useStore, useStoreActions } from '../../store/useStore';
-import { AqsView } from '../AqsView';
-import { RtosView } from '../RtosView';
-import { EmbassyView } from '../EmbassyView';
-import { BasicView } from '../BasicView';
 import { Icon } from '../Icon';
 import { Lanes } from '../Lane';
 import { LangSwitch } from '../LangSwitch';
 import { Narration } from '../Narration';
 import { Notices } from '../Notices';
 import { Outcome } from '../Outcome';
-import { ParkingLotView } from '../ParkingLotView';
+import { Stage, stageTitle } from '../Stage';
 import { StepBar } from '../StepBar';
 import { VariantDiff } from '../VariantDiff';
 import { VariantSwitch } from '../VariantSwitch';
@@ -186,31 +182,15 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
             </div>
             <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
             <details class={s.inside} open>
-              <summary>
-                {t(
-                  scenario.engine === 'parking_lot'
-                    ? 'panel.insideLock'
-                    : scenario.engine === 'aqs'
-                      ? 'panel.insideSemaphore'
-                      : scenario.engine === 'rtos'
-                        ? 'panel.insideRtos'
-                        : scenario.engine === 'embassy'
-                          ? 'panel.insideExecutor'
-                          : 'panel.inside',
-                )}
-              </summary>
+              <summary>{stageTitle(scenario.engine, locale)}</summary>
               <div class={s.insideBody}>
-                {scenario.engine === 'parking_lot' ? (
-                  <ParkingLotView state={snap.state} trace={snap.trace} />
-                ) : scenario.engine === 'aqs' ? (
-                  <AqsView state={snap.state} trace={snap.trace} />
-                ) : scenario.engine === 'rtos' ? (
-                  <RtosView state={snap.state} trace={snap.trace} />
-                ) : scenario.engine === 'embassy' ? (
-                  <EmbassyView state={snap.state} />
-                ) : (
-                  <BasicView state={snap.state} trace={snap.trace} changed={state.changed} checks={checks} />
-                )}
+                <Stage
+                  engine={scenario.engine}
+                  state={snap.state}
+                  trace={snap.trace}
+                  changed={state.changed}
+                  checks={checks}
+                />
               </div>
             </details>
           </section>

@@ -1,5 +1,6 @@
 import type { Locale } from '../../i18n';
-import { t, type MessageKey } from '../../i18n';
+import { getLocale, t } from '../../i18n';
+import { engineTitle } from '../../engines';
 import { LangSwitch } from '../LangSwitch';
 import { VariantSwitch } from '../VariantSwitch';
 import s from './style.module.css';
@@ -39,8 +40,7 @@ export function Header({
   locale,
   onLocale,
 }: HeaderProps) {
-  const engineKey = `crumb.engine.${engine}` as MessageKey;
-  const engineName = engine ? (t(engineKey) === engineKey ? engine : t(engineKey)) : null;
+  const engineName = engine ? engineTitle(engine, locale ?? getLocale()) : null;
   return (
     <header class={s.header}>
       <a class={s.brand} href="./" aria-label={t('app.name')}>

@@ -7,9 +7,8 @@
 import { useState } from 'preact/hooks';
 import type { ActorState, MachineState, Outcome, ScenarioActor, TraceEvent } from '../../engine/types';
 import { t, tn } from '../../i18n';
-import { blockedText, insideOperation, nextEffect, nextText } from '../../model/describe';
+import { blockedText, insideOperation, nextEffect, nextText, spinRoundOf } from '../../model/describe';
 import { actorColour, actorInk, isLostUpdate, shortSite, statusView } from '../../model/format';
-import { spinRound } from '../../model/parkingLot';
 import { currentOp, opDepth } from '../../model/program';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
@@ -64,7 +63,7 @@ export function Lane({
     violation: null,
     prints: [],
   };
-  const round = state.status === 'enabled' ? spinRound(trace, state.name) : null;
+  const round = state.status === 'enabled' ? spinRoundOf(trace, state.name) : null;
   const status = statusView(state, round !== null);
   const reason = blockedText(state, m) ?? status.reason;
   const cur = currentOp(actor, state);

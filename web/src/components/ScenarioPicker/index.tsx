@@ -4,7 +4,8 @@
  * here, or dropped anywhere on the page).  A modal dialog; Escape closes it.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { t, type MessageKey } from '../../i18n';
+import { engineRank, engineTitle } from '../../engines';
+import { getLocale, t } from '../../i18n';
 import { groupByEngine, type ScenarioSummary } from '../../model/scenarioList';
 import dialog from '../../styles/dialog.module.css';
 import s from './style.module.css';
@@ -22,9 +23,7 @@ export interface ScenarioPickerProps {
 
 /** An engine's name in words ("Parking lot"), or its id. */
 export function engineName(engine: string): string {
-  const key = `crumb.engine.${engine}` as MessageKey;
-  const v = t(key);
-  return v === key ? engine : v;
+  return engineTitle(engine, getLocale());
 }
 
 export function ScenarioPicker({
@@ -54,7 +53,7 @@ export function ScenarioPicker({
     ref.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
   }, [open, info]);
   // the list only while open: the page re-renders on every step
-  const groups = open ? groupByEngine(ids) : [];
+  const groups = open ? groupByEngine(ids, engineRank) : [];
   return (
     <dialog
       ref={ref}

@@ -6,7 +6,7 @@
  */
 import type { MachineState, TraceEvent } from '../../engine/types';
 import { t, tn } from '../../i18n';
-import { eventText, nextText } from '../../model/describe';
+import { decisionText, eventText, nextText } from '../../model/describe';
 import type { VariantDiff as Diff } from '../../store/store';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
@@ -29,24 +29,6 @@ function Events({ events, state }: { events: TraceEvent[]; state: MachineState }
       <span>{shown.map((e) => eventText(e, state)).join(' · ')}</span>
     </span>
   );
-}
-
-/** An engine decision's note ("validate failed") in the learner's words. */
-export function noteWords(label: string): string {
-  switch (label) {
-    case 'validate ok':
-      return t('note.validateOk');
-    case 'validate failed':
-      return t('note.validateFailed');
-    case 'no waiter':
-      return t('note.noWaiter');
-    case 'dequeue':
-      return t('note.dequeue');
-    case 'enqueue':
-      return t('note.enqueueShort');
-    default:
-      return label;
-  }
 }
 
 export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) {
@@ -121,8 +103,8 @@ export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) 
               actor: d.actor,
               from: diff.from,
               to: diff.to,
-              old: noteWords(d.old.label),
-              new: noteWords(d.new.label),
+              old: decisionText(d.old.label),
+              new: decisionText(d.new.label),
               oldStep: d.old.step,
               newStep: d.new.step,
             })}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ActorState, MachineState, ObjectState, TraceEvent } from '../engine/types';
-import { countMeaning, rtosView } from './rtos';
+import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../engine/types';
+import { countMeaning, rtosView } from './model';
 
 const actor = (name: string, kind: ActorState['kind'], priority: number): ActorState => ({
   name,

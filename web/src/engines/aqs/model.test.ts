@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActorState, MachineState, PendingAction, TraceEvent } from '../engine/types';
-import { setLocale } from '../i18n';
-import fx from './fixtures/aqs.json';
+import type { ActorState, MachineState, PendingAction, TraceEvent } from '../../engine/types';
+import { setLocale } from '../../i18n';
+import fx from '../../model/fixtures/aqs.json';
 import {
   aqsBlockedText,
   aqsChanges,
@@ -24,9 +24,9 @@ import {
   semaphores,
   statusName,
   threadOwner,
-} from './aqs';
-import { blockedText, engineWords, eventText, nextEffect, nextText } from './describe';
-import { narrateSteps } from './format';
+} from './model';
+import { blockedText, engineWords, eventText, nextEffect, nextText } from '../../model/describe';
+import { narrateSteps } from '../../model/format';
 
 const ih = fx.interruptHead as unknown as { states: Record<string, MachineState>; trace: TraceEvent[] };
 const rd = fx.reduceDrain as unknown as { states: Record<string, MachineState>; trace: TraceEvent[] };

@@ -11,9 +11,9 @@
  * The engine: core/engines/aqs/ (semaphore.c, aqs.c, aqs_cancel.c,
  * aqs_thread.c); the binding and its describe(): core/script/engines/aqs/binding.c.
  */
-import type { ActorState, MachineState, ObjectState, PendingAction, TraceEvent } from '../engine/types';
-import { t } from '../i18n';
-import { formatValue } from './format';
+import type { ActorState, MachineState, ObjectState, PendingAction, TraceEvent } from '../../engine/types';
+import { t } from '../../i18n';
+import { formatValue } from '../../model/format';
 
 /** aqs_thread.h: a node's status bits. */
 export const WAITING = 1;

@@ -6,9 +6,9 @@
  * with what its sign means and its wait mask as 16 lamps, each mutex's holder,
  * the interrupt-mask depth of each context, and the LEDs.
  */
-import type { MachineState, TraceEvent } from '../../engine/types';
-import { t } from '../../i18n';
-import { rtosView, type RtosSem } from '../../model/rtos';
+import type { MachineState, TraceEvent } from '../../../engine/types';
+import { t } from '../../../i18n';
+import { rtosView, type RtosSem } from '../model';
 import s from './style.module.css';
 
 export interface RtosViewProps {

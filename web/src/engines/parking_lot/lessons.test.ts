@@ -8,12 +8,12 @@ import { catalog, Session } from '@lockstep/lockstep.js';
 import { parseLesson } from '@lockstep/lesson.js';
 import { loadModule } from '@lockstep/node.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MachineState } from '../engine/types';
-import { holding, lotView, mutexes } from './parkingLot';
+import type { MachineState } from '../../engine/types';
+import { holding, lotView, mutexes } from './model';
 
 /** The course's lesson files, by name ("06-lost-wakeup.md"). */
 const files = Object.entries(
-  import.meta.glob<string>('../../../lessons/*.md', { query: '?raw', import: 'default', eager: true }),
+  import.meta.glob<string>('../../../../lessons/*.md', { query: '?raw', import: 'default', eager: true }),
 ).map(([path, text]) => ({ file: path.replace(/^.*\//, ''), text }));
 
 interface Run {

@@ -7,7 +7,7 @@
  * The engine: core/engines/parking_lot/ (mini_mutex.c, lot.c, spin_wait.c,
  * condvar.c).
  */
-import type { ActorState, MachineState, ObjectState, TraceEvent } from '../engine/types';
+import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../engine/types';
 
 export const LOCKED = 0b01;
 export const PARKED = 0b10;

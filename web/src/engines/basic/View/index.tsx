@@ -8,12 +8,12 @@
  * store that loses an update knocks the other thread's increment off the
  * counter, where it stays, struck out, for that step.
  */
-import type { MachineState, ObjectState, TraceEvent } from '../../engine/types';
-import { t } from '../../i18n';
-import { actorColour, checkVerdict, isLostUpdate } from '../../model/format';
-import { privateCopy } from '../../model/program';
-import { motionScope, MotionSwitch, useMotion } from '../../motion';
-import { ActorBadge } from '../ActorBadge';
+import type { MachineState, ObjectState, TraceEvent } from '../../../engine/types';
+import { t } from '../../../i18n';
+import { actorColour, checkVerdict, isLostUpdate } from '../../../model/format';
+import { privateCopy } from '../../../model/program';
+import { motionScope, MotionSwitch, useMotion } from '../../../motion';
+import { ActorBadge } from '../../../components/ActorBadge';
 import s from './style.module.css';
 
 export interface BasicViewProps {

@@ -6,7 +6,7 @@
  * interrupt mask depth of each context, the LEDs, and a timeline of the last
  * steps with one row per context (handlers on top, tasks by priority).
  */
-import type { MachineState, ObjectState, TraceEvent } from '../engine/types';
+import type { MachineState, ObjectState, TraceEvent } from '../../engine/types';
 
 export type TaskState = 'ready' | 'blocked' | 'delayed';
 

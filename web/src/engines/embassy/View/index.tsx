@@ -4,9 +4,9 @@
  * primitive's fields.  Everything comes from the state JSON: the task table
  * is the engine's describe() in core/script/engines/embassy/binding.c.
  */
-import type { MachineState } from '../../engine/types';
-import { t } from '../../i18n';
-import { ActorBadge } from '../ActorBadge';
+import type { MachineState } from '../../../engine/types';
+import { t } from '../../../i18n';
+import { ActorBadge } from '../../../components/ActorBadge';
 import s from './style.module.css';
 
 /** One row of the task table (binding.c, embassy_describe). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MachineState, TraceEvent } from '../engine/types';
-import fx from './fixtures/parking-lot.json';
+import type { MachineState, TraceEvent } from '../../engine/types';
+import fx from '../../model/fixtures/parking-lot.json';
 import {
   bits2,
   bucketOfObject,
@@ -11,7 +11,7 @@ import {
   mutexes,
   parkedOn,
   spinRound,
-} from './parkingLot';
+} from './model';
 
 const stuck = fx.stuckState as unknown as MachineState;
 const mid = fx.midState as unknown as MachineState;

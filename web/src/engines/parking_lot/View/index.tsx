@@ -13,9 +13,9 @@
  * byte (holding()): the caption cannot say "held" beside 00.
  */
 import { useMemo, useRef } from 'preact/hooks';
-import type { MachineState, TraceEvent } from '../../engine/types';
-import { t } from '../../i18n';
-import { actorColour, actorInk } from '../../model/format';
+import type { MachineState, TraceEvent } from '../../../engine/types';
+import { t } from '../../../i18n';
+import { actorColour, actorInk } from '../../../model/format';
 import {
   SPIN_BUSY_ROUNDS,
   SPIN_ROUNDS,
@@ -32,9 +32,9 @@ import {
   type CondvarView,
   type LotChanges,
   type MutexView,
-} from '../../model/parkingLot';
-import { motionScope, MotionSwitch, useMotion } from '../../motion';
-import { ActorBadge } from '../ActorBadge';
+} from '../model';
+import { motionScope, MotionSwitch, useMotion } from '../../../motion';
+import { ActorBadge } from '../../../components/ActorBadge';
 import s from './style.module.css';
 
 export interface ParkingLotViewProps {

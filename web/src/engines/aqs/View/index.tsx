@@ -16,8 +16,8 @@
  * lamps, on the thread and on the node it cancels, flash when they light.
  */
 import { useMemo, useRef } from 'preact/hooks';
-import type { MachineState, TraceEvent } from '../../engine/types';
-import { t } from '../../i18n';
+import type { MachineState, TraceEvent } from '../../../engine/types';
+import { t } from '../../../i18n';
 import {
   aqsChanges,
   emptyAqsChanges,
@@ -36,10 +36,10 @@ import {
   type GaugeScale,
   type QueueNode,
   type SemaphoreView,
-} from '../../model/aqs';
-import { actorColour, actorInk } from '../../model/format';
-import { motionScope, MotionSwitch, useMotion } from '../../motion';
-import { ActorBadge } from '../ActorBadge';
+} from '../model';
+import { actorColour, actorInk } from '../../../model/format';
+import { motionScope, MotionSwitch, useMotion } from '../../../motion';
+import { ActorBadge } from '../../../components/ActorBadge';
 import s from './style.module.css';
 
 export interface AqsViewProps {

@@ -1,0 +1,29 @@
+/*
+ * The aqs engine in the app: a Java-style counting semaphore on a small
+ * AbstractQueuedSynchronizer.  Its view draws each semaphore's permits as a
+ * gauge and its wait queue as a chain of nodes; its words name permits, queue
+ * nodes and signals, but only in a state that has its semaphores.
+ */
+import { lazyComponent } from '../../components/Lazy';
+import type { EngineEntry } from '../types';
+import { en, zhCN } from './messages';
+import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText, hasSemaphores } from './model';
+
+export const aqs: EngineEntry<typeof en> = {
+  id: 'aqs',
+  order: 2,
+  title: { en: 'AQS semaphore', 'zh-CN': 'AQS 信号量' },
+  inside: { en: 'Inside the semaphore', 'zh-CN': '信号量的内部' },
+  View: lazyComponent(() => import('./View').then((m) => m.AqsView), {
+    loading: 'view.loading',
+    failed: 'view.failed',
+  }),
+  words: {
+    nextText: (a, state) => (hasSemaphores(state) ? aqsNextText(a, state) : null),
+    nextEffect: (a, actor, state) => (hasSemaphores(state) ? aqsNextEffect(a, actor, state) : undefined),
+    blockedText: (actor, state) => (hasSemaphores(state) ? aqsBlockedText(actor, state) : null),
+    eventText: (e, state) => (hasSemaphores(state) ? aqsEventText(e, state) : null),
+    narrate: aqsNarrate,
+  },
+  messages: { en, 'zh-CN': zhCN },
+};

@@ -1,0 +1,20 @@
+/*
+ * The embassy engine in the app: a single-threaded async executor with its
+ * futures, wakers and async locks.  Its view is the executor's task table
+ * (state, polls, wakes); the generic words say its actions.
+ */
+import { lazyComponent } from '../../components/Lazy';
+import type { EngineEntry } from '../types';
+import { en, zhCN } from './messages';
+
+export const embassy: EngineEntry<typeof en> = {
+  id: 'embassy',
+  order: 3,
+  title: { en: 'Embassy executor', 'zh-CN': 'Embassy 执行器' },
+  inside: { en: 'Inside the executor', 'zh-CN': '执行器的内部' },
+  View: lazyComponent(() => import('./View').then((m) => m.EmbassyView), {
+    loading: 'view.loading',
+    failed: 'view.failed',
+  }),
+  messages: { en, 'zh-CN': zhCN },
+};

@@ -1,0 +1,92 @@
+/*
+ * The registry and the wasm module agree: every engine the module's catalog
+ * lists has an entry here and every entry names an engine of the catalog;
+ * every folder under engines/ is listed; each engine's message table exists
+ * in both languages with the same keys and placeholders, and no key is said
+ * twice (by two engines, or by an engine and the common table); and no code
+ * outside engines/ compares with an engine's name.
+ */
+import { catalog } from '@lockstep/lockstep.js';
+import { loadModule } from '@lockstep/node.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { en as common } from '../i18n/en';
+import { engineById, engineRank, engineTitle, ENGINES } from './index';
+
+const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** The engine folders: every engines/<engine>/index.ts. */
+const folders = Object.keys(import.meta.glob('./*/index.ts')).map((p) => p.split('/')[1]!);
+
+describe('the engine registry', () => {
+  let inCatalog: string[] = [];
+  beforeAll(async () => {
+    const cat = catalog(await loadModule()) as { engines: Record<string, unknown> };
+    inCatalog = Object.keys(cat.engines);
+  }, 60_000);
+
+  it('has an entry for every engine of the wasm catalog, and none other', () => {
+    expect(inCatalog.length).toBeGreaterThanOrEqual(5);
+    expect(ENGINES.map((e) => e.id).sort()).toEqual([...inCatalog].sort());
+  });
+
+  it('lists every engine folder, under its own name', () => {
+    expect(folders.sort()).toEqual(ENGINES.map((e) => e.id).sort());
+  });
+
+  it('keeps the course order: basic, parking_lot, aqs, embassy, rtos; unknown engines last', () => {
+    expect(ENGINES.map((e) => e.id)).toEqual(['basic', 'parking_lot', 'aqs', 'embassy', 'rtos']);
+    expect(new Set(ENGINES.map((e) => e.order)).size).toBe(ENGINES.length);
+    expect(engineRank('zeta')).toBe(ENGINES.length);
+    expect(engineById('nope')).toBeUndefined();
+    expect(engineTitle('nope', 'en')).toBe('nope');
+    expect(engineTitle('parking_lot', 'zh-CN')).toBe('停车场');
+  });
+
+  it('names each engine and its view in both languages', () => {
+    for (const e of ENGINES)
+      for (const l of ['en', 'zh-CN'] as const) {
+        expect(e.title[l].trim(), `${e.id} title ${l}`).not.toBe('');
+        expect(e.inside[l].trim(), `${e.id} inside ${l}`).not.toBe('');
+      }
+  });
+
+  it('gives each engine a Chinese table with the English keys and placeholders, none empty', () => {
+    for (const e of ENGINES) {
+      const { en, 'zh-CN': zh } = e.messages;
+      expect(Object.keys(zh).sort(), e.id).toEqual(Object.keys(en).sort());
+      for (const [k, v] of Object.entries(en)) {
+        const z = (zh as Record<string, string>)[k]!;
+        expect(holes(z), `${e.id} ${k}`).toEqual(holes(v));
+        expect(z.trim(), `${e.id} ${k}`).not.toBe('');
+      }
+    }
+  });
+
+  it('says each key once: no engine repeats a common key or another engine’s', () => {
+    const owner = new Map<string, string>(Object.keys(common).map((k) => [k, 'common']));
+    const twice: string[] = [];
+    for (const e of ENGINES)
+      for (const k of Object.keys(e.messages.en)) {
+        if (owner.has(k)) twice.push(`${k}: ${owner.get(k)} and ${e.id}`);
+        owner.set(k, e.id);
+      }
+    expect(twice).toEqual([]);
+  });
+
+  it('is the only place that tells engines apart: no code outside engines/ compares with their names', () => {
+    const sources = import.meta.glob<string>(['../**/*.ts', '../**/*.tsx', '!./**', '!../**/*.test.ts'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    const ids = ENGINES.map((e) => e.id).join('|');
+    const branch = new RegExp(
+      `(?:[!=]==?\\s*|case\\s+)['"\`](?:${ids})['"\`]|['"\`](?:${ids})['"\`]\\s*[!=]==?`,
+    );
+    const found = Object.entries(sources)
+      .filter(([, text]) => branch.test(text))
+      .map(([path]) => path);
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,21 @@
+/*
+ * The rtos engine in the app: prioritized tasks, a tick, interrupts, a bitmap
+ * semaphore and mutexes with priority inheritance.  Its view shows who ran at
+ * each step, the tasks and their lists, the semaphores' counts and the
+ * interrupt mask; the generic words say its actions.
+ */
+import { lazyComponent } from '../../components/Lazy';
+import type { EngineEntry } from '../types';
+import { en, zhCN } from './messages';
+
+export const rtos: EngineEntry<typeof en> = {
+  id: 'rtos',
+  order: 4,
+  title: { en: 'RTOS kernel', 'zh-CN': 'RTOS 内核' },
+  inside: { en: 'Inside the RTOS', 'zh-CN': 'RTOS 的内部' },
+  View: lazyComponent(() => import('./View').then((m) => m.RtosView), {
+    loading: 'view.loading',
+    failed: 'view.failed',
+  }),
+  messages: { en, 'zh-CN': zhCN },
+};

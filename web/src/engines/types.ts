@@ -1,0 +1,82 @@
+/*
+ * What an engine brings to the web app: one object per engine folder
+ * (engines/<engine>/index.ts), listed in engines/list.ts.  The app's generic
+ * parts (the stage, the lanes, the narration, the diagram, the variant
+ * comparison) ask these objects; none of them names an engine.
+ */
+import type { ComponentType } from 'preact';
+import type { ActorState, MachineState, PendingAction, TraceEvent } from '../engine/types';
+
+/** A text in each language of the UI. */
+export interface Localized {
+  en: string;
+  'zh-CN': string;
+}
+
+/** A message table: key to sentence with {placeholders}. */
+export type MessageTable = Record<string, string>;
+
+/** What every engine view is given; a view reads what it needs. */
+export interface EngineViewProps {
+  state: MachineState;
+  trace: TraceEvent[];
+  /** objects whose fields changed in the last move */
+  changed: ReadonlySet<string>;
+  /** the scenario's final checks ("counter == 6") */
+  checks: string[];
+}
+
+/**
+ * The engine's own words for what its actors do.  Every hook is asked for
+ * every state; it answers only for what is its own (its objects, its notes)
+ * and returns null (or undefined where null means "nothing to say") otherwise,
+ * so the generic wording in model/describe.ts takes over.
+ */
+export interface EngineWords {
+  /** the next action ("CAS state 01 → 11") */
+  nextText?(a: PendingAction, state: MachineState): string | null;
+  /** what the next action would change; undefined: not this engine's, null: nothing to say */
+  nextEffect?(a: PendingAction, actor: ActorState, state: MachineState): string | null | undefined;
+  /** why the actor cannot move */
+  blockedText?(actor: ActorState, state: MachineState): string | null;
+  /** one action that happened, short ("CAS state 00 → 01 ✓") */
+  eventText?(e: TraceEvent, state: MachineState): string | null;
+  /** the narration's sentence for an event; undefined: the generic one, null: none at all */
+  narrate?(e: TraceEvent, state: MachineState): string | null | undefined;
+  /** an engine decision (a note's label, "validate failed") in words, for the variant comparison */
+  decision?(label: string): string | null;
+  /** the round of the spin loop the actor is in (a SpinWait), null when it is in none */
+  spinRound?(trace: readonly TraceEvent[], actor: string): number | null;
+}
+
+/** The engine's part of the sequence diagram (model/mermaid.ts). */
+export interface EngineDiagram {
+  /** object types whose values are written in binary, with their width ("mini_mutex": 2) */
+  bits?: Readonly<Record<string, number>>;
+  /** columns an object brings before it is used (a mutex's bucket) */
+  columns?(object: { name: string; type: string; [more: string]: unknown }): string[];
+  /** a note's words beside its step's message; null: it needs none; undefined: not this engine's */
+  note?(e: TraceEvent): string | null | undefined;
+  /** a load that the step's notes explain (a validate, a spin round); null: not this engine's */
+  load?(
+    notes: readonly TraceEvent[],
+    value: string,
+  ): { text: string; spin?: { round?: number | undefined } } | null;
+}
+
+export interface EngineEntry<M extends MessageTable = MessageTable> {
+  /** the engine's name in the catalog (mk/engines.mk) */
+  id: string;
+  /** its place in pickers and indexes */
+  order: number;
+  /** its name for people ("Parking lot") */
+  title: Localized;
+  /** the heading of its view ("Inside the lock") */
+  inside: Localized;
+  /** its view, loaded the first time it is shown */
+  View: ComponentType<EngineViewProps>;
+  words?: EngineWords;
+  diagram?: EngineDiagram;
+  /** the UI strings only this engine uses (read by i18n/index.ts); Chinese has the same keys */
+  messages: { en: M; 'zh-CN': Record<keyof M, string> };
+}

@@ -1,0 +1,34 @@
+/*
+ * Where the run is, as an address holds it (scenario or lesson, variant,
+ * schedule, step): what the Share button copies, what the URL follows, what
+ * browser Back returns to.  A dropped file has no address.
+ */
+import { atStart } from '../model/lesson';
+import type { Place } from '../model/params';
+import type { StoreCore } from './core';
+
+export function placeOf(c: StoreCore): Place {
+  const { snap, lesson, fromFile, scenarioId, scenario } = c.state;
+  const steps = snap?.state.step ?? 0;
+  // a dropped file has no address: the address names nothing rather than the wrong scenario
+  if (fromFile) return {};
+  const variant = snap?.state.variant;
+  if (lesson) {
+    // a lesson's address names the lesson; the run only once it is more than the lesson's start
+    const start = !snap || atStart(lesson, snap);
+    const whole = snap ? (snap.full ?? snap.summary) : null;
+    return {
+      lesson: lesson.id,
+      variant: variant && variant !== lesson.variant ? variant : undefined,
+      schedule: start || !whole || whole.steps === 0 ? undefined : whole.compact,
+      step: start || !whole || whole.steps === 0 ? undefined : steps,
+    };
+  }
+  return {
+    scenario: scenarioId === c.scenarios.fallback ? undefined : scenarioId,
+    variant: variant && variant !== (scenario?.variant ?? 'correct') ? variant : undefined,
+    // the whole recorded run (also when back before its end), and where in it
+    schedule: snap && (snap.full ?? snap.summary).steps > 0 ? (snap.full ?? snap.summary).compact : undefined,
+    step: snap && (snap.full ?? snap.summary).steps > 0 ? steps : undefined,
+  };
+}
