@@ -510,6 +510,21 @@ test('condvar notify_one: moves the oldest waiter only; cv.state clears with the
   session.free();
 });
 
+test('condvar: a waiter moved onto a mutex nobody unlocks is stuck, and its story says the notify moved it', () => {
+  const { summary, trace, session } = run('condvar-forgotten-unlock');
+  assert.equal(summary.outcome, 'stuck');
+  const moved = trace.find((e) => e.kind === 'note' && e.label === 'requeued');
+  assert.deepEqual([moved.actor, moved.value], ['N', 1]);
+  assert.deepEqual(summary.stuck, [
+    {
+      actor: 'W1',
+      reason: `parked on mutex m (bucket 30) since step 7; N's notify moved it here from a condvar at step ${moved.step}; nobody will unpark it`,
+      location: site('engines/parking_lot/lot.c', 'sleep on my parker'),
+    },
+  ]);
+  session.free();
+});
+
 test('condvar: waiting without holding a mutex is misuse', () => {
   const { summary, session } = run('condvar-without-mutex');
   assert.equal(summary.outcome, 'violation');
@@ -529,6 +544,7 @@ const files = readdirSync(join(root, dir))
 
 test('the scenario files are the ones these tests read', () => {
   assert.deepEqual(files, [
+    'condvar-forgotten-unlock.yaml',
     'condvar-notify-all.yaml',
     'condvar-notify-locked.yaml',
     'condvar-notify-one.yaml',

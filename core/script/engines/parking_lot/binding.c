@@ -202,7 +202,19 @@ static void mutex_tell_story(const void *o, const char *name, unsigned bucket, s
     int region = sim_region_of(m, o, NULL);
     if (n > 0 && (size_t)n < size && asleep > 0)
         n += snprintf(buf + n, size - (size_t)n, " since step %llu", (unsigned long long)asleep);
-    if (n > 0 && (size_t)n < size &&
+    /* A waiter a condvar's notify moved here never validated on this mutex:
+     * it last queued in another bucket (the enqueue note's value), and a
+     * validate found now would be an older park's. */
+    sim_event_view queued, moved;
+    bool requeued = sim_trace_find_last(m, actor, -1, "note", "enqueue", asleep, &queued) &&
+                    queued.new_value != (int64_t)bucket &&
+                    sim_trace_find_last(m, -1, actor, "note", "requeued", now, &moved) &&
+                    moved.step > queued.step;
+    if (requeued && n > 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n,
+                      "; %s's notify moved it here from a condvar at step %llu",
+                      sim_actor_name(m, moved.actor), (unsigned long long)moved.step);
+    if (!requeued && n > 0 && (size_t)n < size &&
         sim_trace_find_last(m, actor, -1, "load", "validate: state == 11?", asleep, &validate)) {
         n += snprintf(buf + n, size - (size_t)n, "; its validate passed at step %llu with state %s",
                       (unsigned long long)validate.step, mutex_two_bits(validate.new_value));
