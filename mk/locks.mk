@@ -1,8 +1,8 @@
 # The parking_lot engine on real threads (native backend): the multi-threaded
 # tests, plain and under ThreadSanitizer, and the lock benchmarks.
 #
-#   make test-c-threads   tests/c/threads/*.c, built three times (gcc, clang, and
-#                         clang -fsanitize=thread); writes "N passed, N failed"
+#   make test-c-threads   tests/c/threads/test_*.c, one program each, built three times
+#                         (gcc, clang, clang -fsanitize=thread); writes "N passed, N failed"
 #                         (the runs added up) to $(RESULTS)/c-threads
 #   make bench-locks      bench/lock_contention (mini_mutex vs pthread vs nsync)
 #                         and bench/lost_wakeup (correct, validate_outside, widen);
@@ -14,20 +14,24 @@ LOCKS_DEPS := $(LOCKS_ENGINE) $(NATIVE_PLAT_SRC) $(wildcard core/engines/parking
               core/plat/plat.h core/plat/native/plat_native.h
 LOCKS_TEST_SRC := $(sort $(wildcard tests/c/threads/*.c))
 LOCKS_TEST_HDR := $(wildcard tests/c/threads/*.h)
+# One program per test file (test_mini_mutex.c, test_condvar.c), each built
+# three times: gcc, clang, clang -fsanitize=thread.
+LOCKS_TESTS := $(patsubst test_%,%,$(basename $(notdir $(LOCKS_TEST_SRC))))
 
-$(LOCKS_DIR)/test-threads-gcc: $(LOCKS_TEST_SRC) $(LOCKS_TEST_HDR) $(LOCKS_DEPS)
+$(LOCKS_DIR)/test-threads-%-gcc: tests/c/threads/test_%.c $(LOCKS_TEST_HDR) $(LOCKS_DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(CWARN) $(COPT) -DPLAT_NATIVE -pthread -o $@ $(LOCKS_TEST_SRC) $(LOCKS_ENGINE) $(NATIVE_PLAT_SRC)
+	$(CC) $(CWARN) $(COPT) -DPLAT_NATIVE -pthread -o $@ $< $(LOCKS_ENGINE) $(NATIVE_PLAT_SRC)
 
-$(LOCKS_DIR)/test-threads-clang: $(LOCKS_TEST_SRC) $(LOCKS_TEST_HDR) $(LOCKS_DEPS)
+$(LOCKS_DIR)/test-threads-%-clang: tests/c/threads/test_%.c $(LOCKS_TEST_HDR) $(LOCKS_DEPS)
 	@mkdir -p $(@D)
-	$(CLANG) $(CWARN) $(COPT) -DPLAT_NATIVE -pthread -o $@ $(LOCKS_TEST_SRC) $(LOCKS_ENGINE) $(NATIVE_PLAT_SRC)
+	$(CLANG) $(CWARN) $(COPT) -DPLAT_NATIVE -pthread -o $@ $< $(LOCKS_ENGINE) $(NATIVE_PLAT_SRC)
 
-$(LOCKS_DIR)/test-threads-clang-tsan: $(LOCKS_TEST_SRC) $(LOCKS_TEST_HDR) $(LOCKS_DEPS)
+$(LOCKS_DIR)/test-threads-%-clang-tsan: tests/c/threads/test_%.c $(LOCKS_TEST_HDR) $(LOCKS_DEPS)
 	@mkdir -p $(@D)
-	$(CLANG) $(CWARN) -O1 -g -fsanitize=thread -DPLAT_NATIVE -pthread -o $@ $(LOCKS_TEST_SRC) $(LOCKS_ENGINE) $(NATIVE_PLAT_SRC)
+	$(CLANG) $(CWARN) -O1 -g -fsanitize=thread -DPLAT_NATIVE -pthread -o $@ $< $(LOCKS_ENGINE) $(NATIVE_PLAT_SRC)
 
-LOCKS_TEST_RUNS := test-threads-gcc test-threads-clang test-threads-clang-tsan
+LOCKS_TEST_RUNS := $(foreach t,$(LOCKS_TESTS),test-threads-$(t)-gcc test-threads-$(t)-clang \
+                     test-threads-$(t)-clang-tsan)
 
 # tests/c/run-suite adds up the closing lines, counts a crash or a sanitizer
 # exit as a failure, and reruns ThreadSanitizer without ASLR if it must.

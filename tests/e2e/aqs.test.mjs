@@ -231,7 +231,7 @@ describe('the semaphore lessons', () => {
     await page.close();
   });
 
-  test('the bounded notifier: two in flight, four queued, and W1 barges back in', async () => {
+  test('the bounded notifier: two in flight, four queued, and a release lets exactly one in', async () => {
     const { page, errors } = await open(app.chrome.context, app.server.url + '?lesson=bounded-notifier');
     await lane(page, 'W1').waitFor({ timeout: 15000 });
     await stepCountIs(page, 50);
@@ -247,14 +247,15 @@ describe('the semaphore lessons', () => {
     // what the step did, then the lesson's words for it, on the one narration line
     await expectText(
       page.getByTestId('narration'),
-      /^Step 58: W1 unparked W3\. W1's release signals W3, first in line\./,
+      /^Step 58: W1 unparked W3\. The release wakes W3, first in line/,
     );
-    await expectText(page.getByTestId('narration-lesson'), /W1's release signals W3/);
+    await expectText(page.getByTestId('narration-lesson'), /and only W3/);
     await expectText(v.getByTestId('permits-permits'), '1');
-    n = await press(page, '1', 4, n);
+    n = await press(page, '1', 1, n);
+    n = await press(page, '3', 6, n);
     await expectText(v.getByTestId('permits-permits'), '0');
-    await expectText(page.getByTestId('narration'), /^Step 62: W1 took 1: permits 1 → 0\./);
-    await press(page, '1', 1, n);
+    await expectText(page.getByTestId('narration'), /^Step 65: W3 took 1: permits 1 → 0\./);
+    await press(page, '3', 7, n);
     await expectText(page.getByTestId('goal-banner'), /Goal reached/);
     await expectText(v.getByTestId('sem-permits'), /at most 2 at once so far/);
     await screenshot(page, 'aqs-lesson-notifier');

@@ -167,15 +167,17 @@ test('the second of two mutexes without address: parks in the same bucket native
   );
 });
 
-// Every engine's globals (the lot for parking_lot, the thread table for aqs)
-// exist before the second object is placed; neither may move it, whichever
+// Every engine's globals (the lot for parking_lot, the thread table for aqs,
+// the held-mutex table a condvar makes) exist before the second object is
+// placed; neither may move it, whichever
 // order the objects are written in.
 for (const [engine, type, params] of [
   ['basic', 'counter', ''],
   ['parking_lot', 'mini_mutex', ''],
+  ['parking_lot', 'condvar', ''], // makes the binding's global "held" too
   ['aqs', 'semaphore', ', permits: 1'],
 ]) {
-  test(`objects of engine ${engine} get the rule's addresses with and without address:, globals or not`, () => {
+  test(`objects of engine ${engine} (${type}) get the rule's addresses with and without address:, globals or not`, () => {
     const footprint = CATALOG.types[type].footprint;
     const yaml = [
       'title: t',

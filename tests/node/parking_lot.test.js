@@ -374,6 +374,165 @@ test('misuse: unlocking a free mutex is a misuse violation naming the actor and 
   session.free();
 });
 
+/** How many events of each kind `kinds` each actor has: {W1: {park: 1, ...}, ...}. */
+function tally(trace, kinds) {
+  const out = {};
+  for (const e of trace)
+    if (kinds.includes(e.kind)) {
+      out[e.actor] ??= {};
+      out[e.actor][e.kind] = (out[e.actor][e.kind] ?? 0) + 1;
+    }
+  return out;
+}
+
+test('condvar notify_all: wakes W1 only, moves W2 and W3 onto m, each unlock wakes the next; no spinning', () => {
+  const { summary, trace, session } = run('condvar-notify-all');
+  assert.equal(summary.outcome, 'done');
+  // The waiters queue on cv's key, in cv's bucket, and release m after queueing.
+  const cvBucket = `lot[${bucketOf(0x10040)}]`;
+  const mBucket = `lot[${bucketOf(0x10000)}]`;
+  assert.notEqual(cvBucket, mBucket);
+  inOrder(trace, [
+    { actor: 'W1', kind: 'store', object: 'cv', label: 'wait: mark waiters', old: 0, new: 1 },
+    { actor: 'W1', kind: 'note', label: 'enqueue' },
+    { actor: 'W1', kind: 'unlock', object: cvBucket, label: 'unlock bucket' },
+    { actor: 'W1', kind: 'cas', object: 'm', label: 'fast path: CAS 01 -> 00', ok: true },
+  ]);
+  // N notifies with m free: one woken, two requeued, PARKED set by the callback.
+  const at = inOrder(trace, [
+    { actor: 'N', kind: 'load', object: 'cv', label: 'notify_all: any waiters?', old: 1 },
+    { actor: 'N', kind: 'lock', object: cvBucket, label: 'lock first bucket' },
+    { actor: 'N', kind: 'lock', object: mBucket, label: 'lock second bucket' },
+    { actor: 'N', kind: 'store', object: 'cv', label: 'notify_all: no more waiters', old: 1, new: 0 },
+    { actor: 'N', kind: 'load', object: 'm', label: 'requeue: is the mutex locked?', old: 0 },
+    { actor: 'N', kind: 'note', label: 'requeued', value: 2 },
+    { actor: 'N', kind: 'fetch_or', object: 'm', label: 'requeue: set PARKED', old: 0, new: 2 },
+    { actor: 'N', kind: 'unpark', target: 'W1' },
+    { actor: 'W1', kind: 'park', woken: true, by: 'N' },
+    { actor: 'W1', kind: 'cas', object: 'm', label: 'grab: set LOCKED', old: 2, new: 3, ok: true },
+    { actor: 'W1', kind: 'store', object: 'm', label: 'callback: write 10' },
+    { actor: 'W1', kind: 'unpark', target: 'W2' },
+    { actor: 'W2', kind: 'park', woken: true, by: 'W1' },
+    { actor: 'W2', kind: 'store', object: 'm', label: 'callback: write 00' },
+    { actor: 'W2', kind: 'unpark', target: 'W3' },
+    { actor: 'W3', kind: 'park', woken: true, by: 'W2' },
+  ]);
+  // Exactly one thread is woken by the notify; nobody else wakes before W1's unlock.
+  assert.deepEqual(
+    trace.filter((e) => e.kind === 'unpark').map((e) => `${e.actor}->${e.target}`),
+    ['N->W1', 'W1->W2', 'W2->W3'],
+  );
+  assert.equal(trace.slice(at[7] + 1, at[11]).filter((e) => e.kind === 'park').length, 1);
+  assert.deepEqual(
+    trace.filter((e) => e.kind === 'cs_enter').map((e) => e.actor),
+    ['W1', 'W2', 'W3'],
+  );
+  // After the notify nobody spins: three parks in all, one each.
+  const after = trace.slice(at[0]);
+  assert.equal(after.filter((e) => e.kind === 'spin' || e.kind === 'yield').length, 0);
+  assert.deepEqual(tally(trace, ['park']), { W1: { park: 1 }, W2: { park: 1 }, W3: { park: 1 } });
+  session.free();
+});
+
+test('condvar notify_all_wakes_all: the herd wakes at once; W2 and W3 spin out ten rounds and park again on m', () => {
+  const { summary, trace, session } = run('condvar-notify-all', 'notify_all_wakes_all');
+  assert.equal(summary.outcome, 'done');
+  const at = inOrder(trace, [
+    { actor: 'N', kind: 'store', object: 'cv', label: 'notify_all: no more waiters', old: 1, new: 0 },
+    { actor: 'N', kind: 'note', label: 'dequeue all', value: 3 },
+    { actor: 'N', kind: 'unpark', target: 'W1' },
+    { actor: 'N', kind: 'unpark', target: 'W2' },
+    { actor: 'N', kind: 'unpark', target: 'W3' },
+  ]);
+  assert.equal(trace.filter((e) => e.label === 'requeued').length, 0);
+  // Three woken, one wins m, two go back to sleep on it: five parks where the
+  // correct notify_all needs three, and twenty rounds of spinning.
+  const after = trace.slice(at[0]);
+  assert.deepEqual(tally(trace, ['park']), { W1: { park: 1 }, W2: { park: 2 }, W3: { park: 2 } });
+  assert.deepEqual(tally(after, ['spin', 'yield']), {
+    W2: { spin: 3, yield: 7 },
+    W3: { spin: 3, yield: 7 },
+  });
+  for (const w of ['W2', 'W3'])
+    inOrder(after, [
+      { actor: w, kind: 'park', woken: true, by: 'N' },
+      { actor: w, kind: 'load', object: 'm', label: 'validate: state == 11?', old: 3 },
+      { actor: w, kind: 'note', label: 'enqueue', value: bucketOf(0x10000) },
+      { actor: w, kind: 'park', woken: true },
+    ]);
+  // The first to give up spinning sets PARKED; the second finds it set.
+  assert.deepEqual(
+    after.filter((e) => e.label === 'set PARKED').map((e) => [e.actor, e.old, e.new]),
+    [['W2', 1, 3]],
+  );
+  assert.equal(trace.filter((e) => e.kind === 'unpark').length, 5);
+  session.free();
+});
+
+test('condvar notify_all under the lock: nobody woken, both moved onto m with PARKED; the unlocks wake them in order', () => {
+  const { summary, trace, session } = run('condvar-notify-locked');
+  assert.equal(summary.outcome, 'done');
+  inOrder(trace, [
+    { actor: 'N', kind: 'load', object: 'm', label: 'requeue: is the mutex locked?', old: 1 },
+    {
+      actor: 'N',
+      kind: 'cas',
+      object: 'm',
+      label: 'requeue: set PARKED on the locked mutex',
+      old: 1,
+      new: 3,
+    },
+    { actor: 'N', kind: 'note', label: 'requeued', value: 2 },
+    { actor: 'N', kind: 'unlock', label: 'unlock first bucket' },
+    { actor: 'N', kind: 'note', label: 'unlock fast path failed', value: 3 },
+    { actor: 'N', kind: 'store', object: 'm', label: 'callback: write 10', old: 3, new: 2 },
+    { actor: 'N', kind: 'unpark', target: 'W1' },
+    { actor: 'W1', kind: 'store', object: 'm', label: 'callback: write 00', old: 3, new: 0 },
+    { actor: 'W1', kind: 'unpark', target: 'W2' },
+  ]);
+  assert.equal(trace.filter((e) => e.label === 'wake the waiter' && e.actor === 'N').length, 1);
+  session.free();
+});
+
+test('condvar notify_one: moves the oldest waiter only; cv.state clears with the last', () => {
+  const { summary, trace, session } = run('condvar-notify-one');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(
+    trace.filter((e) => e.kind === 'print').map((e) => e.text),
+    ['W1 woke', 'W2 woke'],
+  );
+  const requeues = trace.filter((e) => e.label === 'requeued').map((e) => e.value);
+  assert.deepEqual(requeues, [1, 1]);
+  assert.deepEqual(
+    trace.filter((e) => e.label === 'notify_one: that was the last').map((e) => [e.old, e.new]),
+    [[1, 0]],
+  );
+  session.free();
+});
+
+test('condvar: a waiter moved onto a mutex nobody unlocks is stuck, and its story says the notify moved it', () => {
+  const { summary, trace, session } = run('condvar-forgotten-unlock');
+  assert.equal(summary.outcome, 'stuck');
+  const moved = trace.find((e) => e.kind === 'note' && e.label === 'requeued');
+  assert.deepEqual([moved.actor, moved.value], ['N', 1]);
+  assert.deepEqual(summary.stuck, [
+    {
+      actor: 'W1',
+      reason: `parked on mutex m (bucket 30) since step 7; N's notify moved it here from a condvar at step ${moved.step}; nobody will unpark it`,
+      location: site('engines/parking_lot/lot.c', 'sleep on my parker'),
+    },
+  ]);
+  session.free();
+});
+
+test('condvar: waiting without holding a mutex is misuse', () => {
+  const { summary, session } = run('condvar-without-mutex');
+  assert.equal(summary.outcome, 'violation');
+  assert.equal(summary.violation.kind, 'misuse');
+  assert.equal(summary.violation.message, 'A waited on a condvar without holding a mutex');
+  session.free();
+});
+
 // Same scenario, same variant, same schedule: the native runner writes the
 // same trace and the same summary, byte for byte.  The bytecode carries the
 // scenario's variant and schedule, so the runner needs no options for them.
@@ -385,6 +544,11 @@ const files = readdirSync(join(root, dir))
 
 test('the scenario files are the ones these tests read', () => {
   assert.deepEqual(files, [
+    'condvar-forgotten-unlock.yaml',
+    'condvar-notify-all.yaml',
+    'condvar-notify-locked.yaml',
+    'condvar-notify-one.yaml',
+    'condvar-without-mutex.yaml',
     'contended.yaml',
     'forgotten-unlock.yaml',
     'handoff.yaml',

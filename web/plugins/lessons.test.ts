@@ -26,7 +26,7 @@ describe('the course, compiled at build time', () => {
 
   it('has every lesson, in course order, each compiled', () => {
     expect([...course.keys()].slice(0, 3)).toEqual(['racy-counter', 'atomic-fix', 'fast-path']);
-    expect(course.size).toBe(25);
+    expect(course.size).toBe(27);
     expect(course.get('lost-wakeup')!.summary).toMatchObject({
       id: 'lost-wakeup',
       order: 7,

@@ -8,9 +8,13 @@
  * cannot return before it is woken, and the unparker touches the node only
  * before waking it.
  *
+ * A requeued waiter changes key and bucket while it sleeps; nothing else
+ * about it changes, so the unparker of its new key wakes it like any other.
+ *
  * Variants (the same code, a flag read once): `validate_outside` checks the
  * condition before taking the bucket lock, which opens the window for a lost
- * wakeup; `widen` also yields inside that window.
+ * wakeup; `widen` also yields inside that window; `handoff` and
+ * `notify_all_wakes_all` are read by the mutex and the condvar.
  */
 #include "lot.h"
 
@@ -28,6 +32,8 @@ static void lot_init(void *data)
         l->variant = LOT_VALIDATE_OUTSIDE | LOT_WIDEN;
     else if (strcmp(v, "handoff") == 0)
         l->variant = LOT_HANDOFF;
+    else if (strcmp(v, "notify_all_wakes_all") == 0)
+        l->variant = LOT_WAKES_ALL;
 }
 
 static lot lot_native_instance;
@@ -84,7 +90,8 @@ static bool lot_has_key(const lot_bucket *b, uintptr_t key)
     return false;
 }
 
-lot_park_result lot_park(uintptr_t key, bool (*validate)(void *arg), void *arg)
+lot_park_result lot_park(uintptr_t key, bool (*validate)(void *arg),
+                         void (*before_sleep)(void *arg), void *arg)
 {
     lot *l = lot_get();
     lot_bucket *b = &l->buckets[lot_bucket_of(key)];
@@ -116,6 +123,10 @@ lot_park_result lot_park(uintptr_t key, bool (*validate)(void *arg), void *arg)
     plat_note(AT("enqueue"), (int64_t)lot_bucket_of(key));
     plat_lock_release(&b->lock, AT("unlock bucket"));
 
+    /* Queued and visible to unparkers: whatever before_sleep lets happen
+     * (a notify after the condvar's mutex is released) will find us. */
+    if (before_sleep)
+        before_sleep(arg);
     plat_parker_sleep(me, AT("sleep on my parker"));
     return (lot_park_result){true, w.token};
 }
@@ -161,10 +172,10 @@ unsigned lot_unpark_all(uintptr_t key, uintptr_t token)
     return n;
 }
 
-unsigned lot_unpark_requeue(uintptr_t from, uintptr_t to, lot_requeue_op (*validate)(void *arg),
-                            void (*callback)(void *arg, lot_requeue_op op, unsigned unparked,
-                                             unsigned requeued),
-                            void *arg)
+lot_requeue_result
+lot_unpark_requeue(uintptr_t from, uintptr_t to, lot_requeue_op (*validate)(void *arg),
+                   void (*callback)(void *arg, lot_requeue_op op, lot_requeue_result result),
+                   void *arg)
 {
     lot *l = lot_get();
     unsigned bf = lot_bucket_of(from), bt = lot_bucket_of(to);
@@ -175,37 +186,46 @@ unsigned lot_unpark_requeue(uintptr_t from, uintptr_t to, lot_requeue_op (*valid
     if (second != first)
         plat_lock_acquire(&second->lock, AT("lock second bucket"));
 
+    lot_requeue_result result = {0, 0, false};
     lot_requeue_op op = validate(arg);
-    plat_parker *wake = NULL;
-    unsigned requeued = 0;
+    lot_waiter *wake = NULL;
     if (op != LOT_REQUEUE_ABORT) {
         lot_bucket *src = &l->buckets[bf], *dst = &l->buckets[bt];
-        if (op == LOT_UNPARK_ONE_REQUEUE_REST) {
-            lot_waiter *w = lot_dequeue(src, from);
-            if (w) {
-                w->token = LOT_TOKEN_NORMAL;
-                wake = w->parker;
+        bool wake_one = op == LOT_UNPARK_ONE_REQUEUE_REST || op == LOT_UNPARK_ONE;
+        bool just_one = op == LOT_UNPARK_ONE || op == LOT_REQUEUE_ONE;
+        if (wake_one && (wake = lot_dequeue(src, from)) != NULL)
+            result.unparked = 1;
+        /* Take the movers out first: with from == to, queueing each one again
+         * as it is found would find it again, forever. */
+        lot_waiter *moving = NULL, **tail = &moving;
+        if (!wake_one || !just_one) {
+            for (lot_waiter *w; (w = lot_dequeue(src, from)) != NULL;) {
+                *tail = w;
+                tail = &w->next;
+                result.requeued++;
+                if (just_one)
+                    break;
             }
         }
-        /* Take them all out first: with from == to, queueing each one
-         * again as it is found would find it again, forever. */
-        lot_waiter *moving = NULL, **tail = &moving;
-        for (lot_waiter *w; (w = lot_dequeue(src, from)) != NULL; requeued++) {
-            *tail = w;
-            tail = &w->next;
-        }
+        if (just_one)
+            result.have_more = lot_has_key(src, from);
         for (lot_waiter *w = moving, *next; w; w = next) {
             next = w->next;
             w->key = to;
             lot_enqueue(dst, w);
         }
-        plat_note(AT("requeued"), requeued);
+        plat_note(AT("requeued"), result.requeued);
     }
-    callback(arg, op, wake != NULL, requeued);
+    callback(arg, op, result);
+    plat_parker *parker = NULL;
+    if (wake) {
+        wake->token = LOT_TOKEN_NORMAL;
+        parker = wake->parker; /* read before waking: the node dies with the wake */
+    }
     if (second != first)
         plat_lock_release(&second->lock, AT("unlock second bucket"));
     plat_lock_release(&first->lock, AT("unlock first bucket"));
-    if (wake)
-        plat_parker_wake(wake, AT("wake the waiter"));
-    return wake != NULL;
+    if (parker)
+        plat_parker_wake(parker, AT("wake the waiter"));
+    return result;
 }

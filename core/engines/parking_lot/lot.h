@@ -30,6 +30,7 @@
 #define LOT_VALIDATE_OUTSIDE 0x1 /* validate before taking the bucket lock (the bug) */
 #define LOT_WIDEN 0x2            /* ... and yield between validating and queueing */
 #define LOT_HANDOFF 0x4          /* mini_mutex: unlock hands the lock to the woken waiter */
+#define LOT_WAKES_ALL 0x8        /* condvar: notify_all wakes every waiter (the herd) */
 
 typedef struct lot_waiter {
     uintptr_t key;
@@ -62,8 +63,12 @@ typedef struct lot_park_result {
 } lot_park_result;
 
 /* Parks the calling thread on `key` if validate(arg) holds, checked under the
- * bucket lock; sleeps until a lot_unpark_* wakes it. */
-lot_park_result lot_park(uintptr_t key, bool (*validate)(void *arg), void *arg);
+ * bucket lock; sleeps until a lot_unpark_* wakes it.  before_sleep(arg), if
+ * not NULL, runs once the thread is queued and the bucket lock released, just
+ * before it sleeps (a condition variable unlocks its mutex there: a notifier
+ * that takes the mutex afterwards is sure to find the waiter queued). */
+lot_park_result lot_park(uintptr_t key, bool (*validate)(void *arg),
+                         void (*before_sleep)(void *arg), void *arg);
 
 /* Wakes the oldest waiter on `key`.  Under the bucket lock, calls
  * callback(arg, unparked, have_more) (have_more: others still wait on key) and
@@ -79,15 +84,26 @@ typedef enum lot_requeue_op {
     LOT_REQUEUE_ABORT,           /* nothing */
     LOT_UNPARK_ONE_REQUEUE_REST, /* wake the oldest, move the rest to `to` */
     LOT_REQUEUE_ALL,             /* move every waiter to `to` */
+    LOT_UNPARK_ONE,              /* wake the oldest, leave the rest */
+    LOT_REQUEUE_ONE,             /* move the oldest to `to`, leave the rest */
 } lot_requeue_op;
 
-/* Moves waiters of key `from` to key `to` (a condition variable's broadcast
- * that avoids a thundering herd).  validate(arg) picks the operation; then
- * callback(arg, op, unparked, requeued) runs, still under the bucket locks.
- * Returns the number of threads woken. */
-unsigned lot_unpark_requeue(uintptr_t from, uintptr_t to, lot_requeue_op (*validate)(void *arg),
-                            void (*callback)(void *arg, lot_requeue_op op, unsigned unparked,
-                                             unsigned requeued),
-                            void *arg);
+/* What lot_unpark_requeue did, for its callback. */
+typedef struct lot_requeue_result {
+    unsigned unparked; /* 0 or 1 */
+    unsigned requeued; /* moved to `to` */
+    bool have_more;    /* after a *_ONE op: others still wait on `from` */
+} lot_requeue_result;
+
+/* Moves waiters of key `from` to key `to`, where they sleep on as if they had
+ * parked there (a condition variable's notify, which moves its waiters onto
+ * the mutex instead of waking them all to fight for it).  Under both bucket
+ * locks, validate(arg) picks the operation; then callback(arg, op, result)
+ * runs, still under the locks, before the woken thread (if any) is woken with
+ * LOT_TOKEN_NORMAL.  Returns what it did. */
+lot_requeue_result
+lot_unpark_requeue(uintptr_t from, uintptr_t to, lot_requeue_op (*validate)(void *arg),
+                   void (*callback)(void *arg, lot_requeue_op op, lot_requeue_result result),
+                   void *arg);
 
 #endif

@@ -54,6 +54,22 @@ void mini_mutex_unlock(mini_mutex *m)
     mini_mutex_unlock_slow(m, expected); /* the CAS failed and told us the state */
 }
 
+bool mini_mutex_mark_parked_if_locked(mini_mutex *m)
+{
+    uint8_t state = plat_load8(&m->state, PLAT_RELAXED, AT("requeue: is the mutex locked?"));
+    while (state & LOCKED) {
+        if (plat_cas8(&m->state, &state, state | PARKED, PLAT_RELAXED,
+                      AT("requeue: set PARKED on the locked mutex")))
+            return true;
+    }
+    return false;
+}
+
+void mini_mutex_mark_parked(mini_mutex *m)
+{
+    plat_fetch_or8(&m->state, PARKED, PLAT_RELAXED, AT("requeue: set PARKED"));
+}
+
 /* park's condition: sleep only if the lock is still held and PARKED still set. */
 static bool mini_mutex_should_sleep(void *arg)
 {
@@ -86,7 +102,7 @@ __attribute__((cold, noinline)) static void mini_mutex_lock_slow(mini_mutex *m)
                 continue;
         }
         /* 4. Sleep, if the state is still exactly LOCKED|PARKED. */
-        lot_park_result r = lot_park(plat_key(m), mini_mutex_should_sleep, m);
+        lot_park_result r = lot_park(plat_key(m), mini_mutex_should_sleep, NULL, m);
         if (r.slept && r.token == LOT_TOKEN_HANDOFF)
             return; /* the unlocker handed us the lock */
         /* Woken (or validate failed): start over. */

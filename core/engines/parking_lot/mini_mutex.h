@@ -27,4 +27,13 @@ bool mini_mutex_try_lock(mini_mutex *m);
  * mutex that is not locked is reported as misuse. */
 void mini_mutex_unlock(mini_mutex *m);
 
+/* For a condition variable that moves its waiters onto this mutex's queue
+ * (condvar.h).  Both run under the bucket lock of the mutex's key. */
+/* Sets PARKED if the mutex is locked; says whether it did (the unlocker will
+ * then take the slow path and wake a waiter). */
+bool mini_mutex_mark_parked_if_locked(mini_mutex *m);
+/* Sets PARKED: waiters were just queued on a mutex that may be free, and the
+ * next unlock (or the lock of a waiter woken alongside) must look for them. */
+void mini_mutex_mark_parked(mini_mutex *m);
+
 #endif

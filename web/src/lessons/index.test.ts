@@ -5,7 +5,7 @@ import { FIRST_LESSON, hasLesson, lessonFiles, lessonNeighbours, lessonSummaries
 describe('the course as the app sees it', () => {
   it('lists the lessons in order and opens with the first', () => {
     const ids = lessonFiles().map((f) => f.id);
-    expect(ids).toHaveLength(25);
+    expect(ids).toHaveLength(27);
     expect(FIRST_LESSON).toBe('racy-counter');
     expect(ids.indexOf('lost-wakeup')).toBe(6);
     expect(lessonNeighbours('lost-wakeup')).toEqual({ prev: 'validate-under-lock', next: 'unpark-callback' });

@@ -1,20 +1,28 @@
 /*
- * Scenario bindings of engine `parking_lot`: the `mini_mutex` type, and the
- * parking lot's table for the views.
+ * Scenario bindings of engine `parking_lot`: the `mini_mutex` and `condvar`
+ * types, and the parking lot's table for the views.
  *
  * The mutex itself is one byte and does not know who holds it.  The binding
  * remembers the owner beside it (never seen by the engine) so that a scenario
  * in which B unlocks A's mutex is reported as misuse instead of silently
  * working.
+ *
+ * `wait cv` names no mutex: it waits with the mutex the actor locked last and
+ * still holds (as Rust's `cv.wait(&mut guard)` takes the guard of the lock it
+ * holds).  A scenario with a condvar keeps, per machine, each actor's held
+ * mutexes in the binding's global "held" (made only by a condvar, so the
+ * scenarios without one keep their addresses).
  */
+#include "../../../engines/parking_lot/condvar.h"
 #include "../../../engines/parking_lot/lot.h"
 #include "../../../engines/parking_lot/mini_mutex.h"
 #include "../../catalog.h"
 
 #include <stdio.h>
+#include <string.h>
 
-static const char *const parking_lot_variants[] = {"correct", "validate_outside", "widen",
-                                                   "handoff", NULL};
+static const char *const parking_lot_variants[] = {"correct", "validate_outside",     "widen",
+                                                   "handoff", "notify_all_wakes_all", NULL};
 
 typedef struct scripted_mutex {
     mini_mutex m; /* first: the object's address is the mutex's key */
@@ -26,6 +34,71 @@ typedef struct scripted_mutex {
 _Static_assert(sizeof(scripted_mutex) <= MUTEX_FOOTPRINT, "a mini_mutex outgrew its footprint");
 
 static int mutex_me(void) { return sim_current_actor(sim_running()); }
+
+/* ---- which mutexes each actor holds (only in scenarios with a condvar) ---- */
+
+#define HELD_DEPTH 8 /* mutexes one actor may hold at once, for `wait` to find */
+
+typedef struct mutex_held {
+    scripted_mutex *by[SIM_MAX_ACTORS][HELD_DEPTH]; /* oldest first, NULL after the last */
+} mutex_held;
+
+static void mutex_held_init(void *data) { (void)data; }
+
+static plat_global mutex_held_global = {
+    .name = "held",
+    .size = sizeof(mutex_held),
+    .init = mutex_held_init,
+};
+
+static mutex_held *mutex_held_table(void)
+{
+    return sim_global_peek(sim_running(), &mutex_held_global);
+}
+
+static void mutex_held_push(scripted_mutex *s)
+{
+    mutex_held *h = mutex_held_table();
+    if (!h)
+        return;
+    scripted_mutex **mine = h->by[mutex_me()];
+    for (int i = 0; i < HELD_DEPTH; i++) {
+        if (!mine[i]) {
+            mine[i] = s;
+            return;
+        }
+    }
+    memmove(mine, mine + 1, (HELD_DEPTH - 1) * sizeof *mine); /* forget the oldest */
+    mine[HELD_DEPTH - 1] = s;
+}
+
+static void mutex_held_drop(scripted_mutex *s)
+{
+    mutex_held *h = mutex_held_table();
+    if (!h)
+        return;
+    scripted_mutex **mine = h->by[mutex_me()];
+    for (int i = HELD_DEPTH - 1; i >= 0; i--) {
+        if (mine[i] == s) {
+            memmove(mine + i, mine + i + 1, (size_t)(HELD_DEPTH - 1 - i) * sizeof *mine);
+            mine[HELD_DEPTH - 1] = NULL;
+            return;
+        }
+    }
+}
+
+/* The mutex the calling actor locked last and still holds, or NULL. */
+static scripted_mutex *mutex_held_last(void)
+{
+    mutex_held *h = mutex_held_table();
+    if (!h)
+        return NULL;
+    scripted_mutex **mine = h->by[mutex_me()];
+    for (int i = HELD_DEPTH - 1; i >= 0; i--)
+        if (mine[i])
+            return mine[i];
+    return NULL;
+}
 
 static int mutex_setup(void *o, const int64_t *params, char *err, size_t es)
 {
@@ -40,6 +113,7 @@ static int64_t mutex_lock_op(void *o, const int64_t *args)
     scripted_mutex *s = o;
     mini_mutex_lock(&s->m);
     s->owner = (int8_t)(mutex_me() + 1);
+    mutex_held_push(s);
     return 0;
 }
 
@@ -48,8 +122,10 @@ static int64_t mutex_try_lock_op(void *o, const int64_t *args)
     (void)args;
     scripted_mutex *s = o;
     bool got = mini_mutex_try_lock(&s->m);
-    if (got)
+    if (got) {
         s->owner = (int8_t)(mutex_me() + 1);
+        mutex_held_push(s);
+    }
     return got;
 }
 
@@ -65,6 +141,7 @@ static int64_t mutex_unlock_op(void *o, const int64_t *args)
         sim_violation(m, "misuse", msg, AT("unlock by a non-owner"));
         return 0;
     }
+    mutex_held_drop(s);
     mini_mutex_unlock(&s->m);
     /* Cleared only now: while unlock runs, the lock is still A's (LOCKED may
      * still be set); with handoff the woken waiter sets itself later. */
@@ -125,7 +202,19 @@ static void mutex_tell_story(const void *o, const char *name, unsigned bucket, s
     int region = sim_region_of(m, o, NULL);
     if (n > 0 && (size_t)n < size && asleep > 0)
         n += snprintf(buf + n, size - (size_t)n, " since step %llu", (unsigned long long)asleep);
-    if (n > 0 && (size_t)n < size &&
+    /* A waiter a condvar's notify moved here never validated on this mutex:
+     * it last queued in another bucket (the enqueue note's value), and a
+     * validate found now would be an older park's. */
+    sim_event_view queued, moved;
+    bool requeued = sim_trace_find_last(m, actor, -1, "note", "enqueue", asleep, &queued) &&
+                    queued.new_value != (int64_t)bucket &&
+                    sim_trace_find_last(m, -1, actor, "note", "requeued", now, &moved) &&
+                    moved.step > queued.step;
+    if (requeued && n > 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n,
+                      "; %s's notify moved it here from a condvar at step %llu",
+                      sim_actor_name(m, moved.actor), (unsigned long long)moved.step);
+    if (!requeued && n > 0 && (size_t)n < size &&
         sim_trace_find_last(m, actor, -1, "load", "validate: state == 11?", asleep, &validate)) {
         n += snprintf(buf + n, size - (size_t)n, "; its validate passed at step %llu with state %s",
                       (unsigned long long)validate.step, mutex_two_bits(validate.new_value));
@@ -186,6 +275,125 @@ const script_type type_mini_mutex = {
     .explain_block = mutex_explain_block,
 };
 
+/* ---- the condition variable ------------------------------------------------------ */
+
+typedef struct scripted_condvar {
+    condvar cv; /* first: the object's address is the condvar's key */
+} scripted_condvar;
+
+/* Every condvar takes 64 bytes of address space, on any word size. */
+#define CONDVAR_FOOTPRINT 64
+_Static_assert(sizeof(scripted_condvar) <= CONDVAR_FOOTPRINT, "a condvar outgrew its footprint");
+
+static int condvar_setup(void *o, const int64_t *params, char *err, size_t es)
+{
+    (void)params, (void)err, (void)es;
+    condvar_init(&((scripted_condvar *)o)->cv);
+    (void)plat_global_get(&mutex_held_global); /* from now on, locks are remembered */
+    return 0;
+}
+
+static int64_t condvar_wait_op(void *o, const int64_t *args)
+{
+    (void)args;
+    scripted_condvar *c = o;
+    sim_machine *m = sim_running();
+    scripted_mutex *s = mutex_held_last();
+    if (!s) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "%s waited on a condvar without holding a mutex",
+                 sim_actor_name(m, mutex_me()));
+        sim_violation(m, "misuse", msg, AT("wait without a mutex"));
+        return 0;
+    }
+    /* The wait lets go of the mutex and takes it back before it returns. */
+    mutex_held_drop(s);
+    s->owner = 0;
+    condvar_wait(&c->cv, &s->m);
+    if (sim_outcome_of(m) == SIM_RUNNING) {
+        s->owner = (int8_t)(mutex_me() + 1);
+        mutex_held_push(s);
+    }
+    return 0;
+}
+
+static int64_t condvar_notify_one_op(void *o, const int64_t *args)
+{
+    (void)args;
+    return condvar_notify_one(&((scripted_condvar *)o)->cv);
+}
+
+static int64_t condvar_notify_all_op(void *o, const int64_t *args)
+{
+    (void)args;
+    return condvar_notify_all(&((scripted_condvar *)o)->cv);
+}
+
+static int64_t condvar_state(const void *o) { return ((const scripted_condvar *)o)->cv.state.v; }
+
+static const script_op condvar_ops[] = {
+    {.name = "wait", .run = condvar_wait_op},
+    {.name = "notify_one", .run = condvar_notify_one_op},
+    {.name = "notify_all", .run = condvar_notify_all_op},
+};
+static const script_field condvar_fields[] = {
+    {.name = "state", .read = condvar_state},
+};
+
+/* "key", "bucket", "mutex" (the name of the mutex its waiters use, or null). */
+static void condvar_describe(const void *o, sim_machine *m, jbuf *b)
+{
+    const scripted_condvar *c = o;
+    uintptr_t key = (uintptr_t)sim_vaddr(m, o);
+    jb_key(b, "key");
+    jb_int(b, (int64_t)key);
+    jb_key(b, "bucket");
+    jb_int(b, lot_bucket_of(key));
+    jb_key(b, "mutex");
+    if (c->cv.mutex) {
+        char name[32];
+        sim_object_name(m, c->cv.mutex, name, sizeof name);
+        jb_str(b, name);
+    } else {
+        jb_raw(b, "null");
+    }
+}
+
+/* "waiting on condvar cv (bucket 12) for a notify". */
+static bool condvar_explain_block(const void *o, const char *name, sim_machine *m, int actor,
+                                  char *buf, size_t size)
+{
+    const lot *l = lot_if_made(m);
+    if (!l || sim_pending(m, actor)->kind != SIM_ACT_PARK)
+        return false;
+    uintptr_t key = (uintptr_t)sim_vaddr(m, o);
+    unsigned bucket = lot_bucket_of(key);
+    for (const lot_waiter *w = l->buckets[bucket].head; w; w = w->next) {
+        if (w->key == key && w->parker->owner == actor) {
+            snprintf(buf, size, "waiting on condvar %s (bucket %u) for a notify%s", name, bucket,
+                     sim_outcome_of(m) == SIM_STUCK ? "; nobody will notify it" : "");
+            return true;
+        }
+    }
+    return false;
+}
+
+const script_type type_condvar = {
+    .name = "condvar",
+    .engine = "parking_lot",
+    .summary = "a condition variable: wait releases the mutex the actor holds and sleeps; "
+               "notify_all wakes one waiter and moves the rest onto the mutex's queue",
+    .size = sizeof(scripted_condvar),
+    .footprint = CONDVAR_FOOTPRINT,
+    .init = condvar_setup,
+    .ops = condvar_ops,
+    .n_ops = 3,
+    .fields = condvar_fields,
+    .n_fields = 1,
+    .describe = condvar_describe,
+    .explain_block = condvar_explain_block,
+};
+
 /* "parking_lot": {"buckets": 64, "queues": [{"bucket", "locked_by", "waiters": [...]}]} */
 static void parking_lot_describe(sim_machine *m, jbuf *b)
 {
@@ -224,12 +432,12 @@ static void parking_lot_describe(sim_machine *m, jbuf *b)
     jb_raw(b, "]}");
 }
 
-extern const script_type type_mini_mutex;
-static const script_type *const parking_lot_types[] = {&type_mini_mutex, NULL};
+extern const script_type type_mini_mutex, type_condvar;
+static const script_type *const parking_lot_types[] = {&type_mini_mutex, &type_condvar, NULL};
 
 const script_engine engine_parking_lot = {
     .name = "parking_lot",
-    .summary = "a 64-bucket parking lot and a one-byte mutex",
+    .summary = "a 64-bucket parking lot, a one-byte mutex and a condition variable",
     .variants = parking_lot_variants,
     .types = parking_lot_types,
     .describe = parking_lot_describe,

@@ -310,6 +310,22 @@ describe('the engine’s actions in words', () => {
     expect(aqsEventText(n, st(73))).toBe('took its cancelled node out of the queue');
   });
 
+  it('says that a timed park ended at its deadline, not that it parked', () => {
+    const timedOut: TraceEvent = {
+      step: 26,
+      kind: 'park',
+      actor: 'A',
+      object: 'A.parker',
+      label: 'park until the deadline',
+      woken: false,
+    } as TraceEvent;
+    expect(aqsEventText(timedOut, st(73))).toBe('park ended at the deadline, nobody woke it');
+    const lines = narrateSteps([timedOut], new Set(), engineWords('aqs', st(73)));
+    expect(lines[0]!.text).toBe('A’s park ended at its deadline; nobody woke it.');
+    const woken = { ...timedOut, woken: true, by: 'H' } as TraceEvent;
+    expect(aqsEventText(woken, st(73))).toBe('parked, woken by H');
+  });
+
   it('narrates steps in whole sentences', () => {
     const byStep = (n: number) => ih.trace.filter((e) => e.step === n).map((e) => aqsNarrate(e, st(73)));
     expect(byStep(26)).toEqual(['C gave back 1: permits 0 → 1.']);

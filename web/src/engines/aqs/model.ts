@@ -560,8 +560,16 @@ export function aqsEventText(e: TraceEvent, state: MachineState): string | null 
           : t('aqs.action.setFlag', { owner: p.owner, value: flagWord(e.new) });
       break;
   }
-  if (e.kind === 'park') return e.by ? t('aqs.did.parkWoken', { by: e.by }) : t('aqs.did.park');
+  if (e.kind === 'park') {
+    if (timedOut(e)) return t('aqs.did.parkTimedOut');
+    return e.by ? t('aqs.did.parkWoken', { by: e.by }) : t('aqs.did.park');
+  }
   return aqsNextText({ ...e, kind: e.kind, value: e.old }, state, e.actor ?? null);
+}
+
+/** A timed park (aqs_thread.c) that returned because its deadline came, with nobody unparking it. */
+function timedOut(e: TraceEvent): boolean {
+  return e.kind === 'park' && e.woken === false && e.label === 'park until the deadline';
 }
 
 /**
@@ -655,6 +663,7 @@ export function aqsNarrate(e: TraceEvent, state: MachineState): string | null | 
   }
   switch (e.kind) {
     case 'park':
+      if (timedOut(e)) return t('aqs.event.parkTimedOut', { actor });
       return e.by ? t('aqs.event.parkWoken', { actor, by: e.by }) : t('aqs.event.park', { actor });
     case 'sleep':
       return t(e.label === HOLD ? 'aqs.event.callDone' : 'aqs.event.slept', {

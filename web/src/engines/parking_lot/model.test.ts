@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { MachineState, TraceEvent } from '../../engine/types';
 import fx from '../../model/fixtures/parking-lot.json';
-import { bits2, bucketOfObject, isAsleep, lotChanges, lotView, mutexes, parkedOn, spinRound } from './model';
+import {
+  bits2,
+  bucketOfObject,
+  condvars,
+  isAsleep,
+  lotChanges,
+  lotView,
+  mutexes,
+  parkedOn,
+  spinRound,
+} from './model';
 
 const stuck = fx.stuckState as unknown as MachineState;
 const mid = fx.midState as unknown as MachineState;
@@ -94,6 +104,61 @@ describe('the lot', () => {
   it('knows who sleeps', () => {
     expect(isAsleep(stuck.actors[1]!)).toBe(true);
     expect(isAsleep(stuck.actors[0]!)).toBe(false);
+  });
+});
+
+/** After a notify_all (condvar-notify-all.yaml): W1 still waits on cv, W2 was moved onto m. */
+function requeued(): MachineState {
+  return {
+    ...stuck,
+    outcome: 'running',
+    objects: [
+      {
+        name: 'm',
+        type: 'mini_mutex',
+        engine: 'parking_lot',
+        address: 0x10000,
+        fields: { state: 2, locked: 0, parked: 1 },
+        key: 0x10000,
+        bucket: 30,
+        owner: null,
+      },
+      {
+        name: 'cv',
+        type: 'condvar',
+        engine: 'parking_lot',
+        address: 0x10040,
+        fields: { state: 1 },
+        key: 0x10040,
+        bucket: 1,
+        mutex: 'm',
+      },
+    ],
+    engines: {
+      parking_lot: {
+        buckets: 64,
+        queues: [
+          { bucket: 1, locked_by: null, waiters: [{ key: 0x10040, actor: 'B' }] },
+          { bucket: 30, locked_by: null, waiters: [{ key: 0x10000, actor: 'A' }] },
+        ],
+      },
+    },
+  };
+}
+
+describe('the condvar', () => {
+  it('reads whether anybody waits, its key, its bucket and its mutex', () => {
+    expect(condvars(requeued())).toEqual([
+      { name: 'cv', waiters: true, key: 0x10040, bucket: 1, mutex: 'm' },
+    ]);
+    expect(condvars(mid)).toEqual([]);
+  });
+  it('lights its bucket and names the threads queued on it; a requeued thread is on the mutex', () => {
+    const v = lotView(requeued());
+    expect(v.cells[1]!.mutexes).toEqual(['cv']);
+    expect(v.cells[1]!.waiters).toEqual([{ actor: 'B', key: 0x10040, object: 'cv' }]);
+    expect(parkedOn(requeued(), 'B')).toBe('cv');
+    expect(parkedOn(requeued(), 'A')).toBe('m');
   });
 });
 

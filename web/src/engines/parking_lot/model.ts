@@ -4,7 +4,8 @@
  * waiters, each actor's parker flag and SpinWait round, and what changed
  * between two snapshots (it pulses).  Pure functions, no DOM.
  *
- * The engine: core/engines/parking_lot/ (mini_mutex.c, lot.c, spin_wait.c).
+ * The engine: core/engines/parking_lot/ (mini_mutex.c, lot.c, spin_wait.c,
+ * condvar.c).
  */
 import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../engine/types';
 
@@ -74,6 +75,28 @@ export function holding(m: MutexView): Holding {
   return { kind: 'free', leaving: m.owner };
 }
 
+export interface CondvarView {
+  name: string;
+  /** condvar.h: CONDVAR_WAITERS (1) or CONDVAR_EMPTY (0) */
+  waiters: boolean;
+  key?: number;
+  bucket?: number;
+  /** the mutex its waiters use (recorded by the first wait) */
+  mutex: string | null;
+}
+
+export function condvars(state: MachineState): CondvarView[] {
+  return state.objects
+    .filter((o) => o.type === 'condvar')
+    .map((o) => ({
+      name: o.name,
+      waiters: (o.fields.state ?? 0) !== 0,
+      key: num(o, 'key'),
+      bucket: num(o, 'bucket'),
+      mutex: typeof o.mutex === 'string' ? o.mutex : null,
+    }));
+}
+
 /** Whether `object` (a trace or action object name) is a mini_mutex's state byte. */
 export function isMutexObject(state: MachineState, object: string | undefined): boolean {
   return !!object && state.objects.some((o) => o.name === object && isMutex(o));
@@ -82,13 +105,13 @@ export function isMutexObject(state: MachineState, object: string | undefined): 
 export interface Waiter {
   actor: string;
   key: number;
-  /** the mutex whose key it waits on, when one has that key */
+  /** the mutex or condvar whose key it waits on, when one has that key */
   object: string | null;
 }
 
 export interface BucketView {
   index: number;
-  /** the mutexes that hash here */
+  /** the mutexes (and condvars) that hash here */
   mutexes: string[];
   lockedBy: string | null;
   /** FIFO order, head first */
@@ -105,15 +128,15 @@ export function lotView(state: MachineState): LotView {
   const lot = state.engines?.parking_lot;
   const n = lot?.buckets && lot.buckets > 0 ? lot.buckets : DEFAULT_BUCKETS;
   const byKey = new Map<number, string>();
-  for (const m of mutexes(state)) if (m.key !== undefined) byKey.set(m.key, m.name);
+  const keyed = [...mutexes(state), ...condvars(state)];
+  for (const m of keyed) if (m.key !== undefined) byKey.set(m.key, m.name);
   const cells: BucketView[] = Array.from({ length: n }, (_, index) => ({
     index,
     mutexes: [],
     lockedBy: null,
     waiters: [],
   }));
-  for (const m of mutexes(state))
-    if (m.bucket !== undefined && cells[m.bucket]) cells[m.bucket]!.mutexes.push(m.name);
+  for (const m of keyed) if (m.bucket !== undefined && cells[m.bucket]) cells[m.bucket]!.mutexes.push(m.name);
   for (const q of lot?.queues ?? []) {
     const c = cells[q.bucket];
     if (!c) continue;

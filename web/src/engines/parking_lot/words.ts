@@ -6,7 +6,7 @@
  * and notes and returns null otherwise (model/describe.ts then words it).
  */
 import type { MachineState, PendingAction, TraceEvent, ActorState } from '../../engine/types';
-import { t } from '../../i18n';
+import { t, tn } from '../../i18n';
 import { formatValue } from '../../model/format';
 import { bits2, bucketOfObject, isMutexObject, mutexes } from './model';
 
@@ -68,6 +68,8 @@ export function plNoteText(e: TraceEvent): string | null {
       return t('note.noWaiter');
     case 'dequeue all':
       return t('note.dequeueAll', { n: v });
+    case 'requeued':
+      return typeof e.value === 'number' ? tn('note.requeued', e.value) : t('note.requeued', { n: v });
     case 'unlock fast path failed':
       return t('note.unlockSlow', { state: bits2(e.value) });
   }

@@ -19,6 +19,7 @@ import { actorColour, actorInk } from '../../../model/format';
 import {
   SPIN_BUSY_ROUNDS,
   SPIN_ROUNDS,
+  condvars,
   emptyChanges,
   holding,
   isAsleep,
@@ -28,6 +29,7 @@ import {
   parkedOn,
   spinRound,
   type BucketView,
+  type CondvarView,
   type LotChanges,
   type MutexView,
 } from '../model';
@@ -169,6 +171,29 @@ function MutexCard({
         <p class={s.hash}>
           <code>
             key 0x{m.key.toString(16)} → lot[{m.bucket}]
+          </code>
+        </p>
+      )}
+    </figure>
+  );
+}
+
+/** A condvar: whether anybody waits on it, and the mutex its waiters hold. */
+function CondvarCard({ c }: { c: CondvarView }) {
+  return (
+    <figure class={s.mutex} data-object={c.name} data-testid={`condvar-${c.name}`}>
+      <figcaption class={s.caption}>
+        <code class={s.objName}>{c.name}</code>
+        <span class={s.type}>condvar</span>
+        <span class={s.owner} data-testid={`condvar-state-${c.name}`} data-waiters={c.waiters ? '1' : '0'}>
+          {t(c.waiters ? 'pl.cv.waiters' : 'pl.cv.empty')}
+        </span>
+      </figcaption>
+      <p class={s.meaning}>{c.mutex ? t('pl.cv.mutex', { mutex: c.mutex }) : t('pl.cv.noMutex')}</p>
+      {c.key !== undefined && c.bucket !== undefined && (
+        <p class={s.hash}>
+          <code>
+            key 0x{c.key.toString(16)} → lot[{c.bucket}]
           </code>
         </p>
       )}
@@ -348,6 +373,9 @@ export function ParkingLotView({ state, trace }: ParkingLotViewProps) {
       <div class={s.mutexes}>
         {ms.map((m) => (
           <MutexCard key={m.name} m={m} changes={changes} step={state.step} actorIndex={actorIndex} />
+        ))}
+        {condvars(state).map((c) => (
+          <CondvarCard key={c.name} c={c} />
         ))}
       </div>
 
