@@ -1,6 +1,7 @@
 // Lessons: the parser (wasm/js/lesson.js), the functions the lesson player
 // shares with the checker, and `lockstep check` on the real lessons and on
 // broken ones (tests/fixtures/lessons/), with their exact messages.
+import { parsePredicate, valueOf } from '../../wasm/js/lesson/predicate.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -676,4 +677,20 @@ test('lockstep check points each problem at the field it is about', () => {
     r.stdout,
   );
   // beats[i].verify and hints[i].verify: the tests above; order: the file-name tests.
+});
+
+test("a type's own field named owner is a number; the extra owner field is an actor's name", () => {
+  // the rtos mutex has a numeric `owner` (the holder's task id, -1 when free); a parking-lot
+  // mutex has none, and `m.owner` names the actor inside the lock
+  const names = {
+    objects: { port: ['owner', 'wait_mask', 'inherit'], m: ['state'] },
+    actors: ['A'],
+    engine: 'x',
+  };
+  const own = parsePredicate('port.owner == 1', names);
+  assert.equal(valueOf(own.left, { objects: [{ name: 'port', fields: { owner: 1 }, owner: 'A' }] }), 1);
+  const extra = parsePredicate('m.owner == A', names);
+  assert.equal(valueOf(extra.left, { objects: [{ name: 'm', fields: { state: 1 }, owner: 'A' }] }), 'A');
+  assert.throws(() => parsePredicate('m.owner < 1', names), /m\.owner is a word/);
+  assert.throws(() => parsePredicate('port.owner < A', names), /A is a word/);
 });
