@@ -832,6 +832,9 @@ export const en = {
   'rtos.interrupts': 'Interrupts',
   'rtos.masked': 'masked (critical-section depth {n})',
   'rtos.enabled': 'enabled',
+  'rtos.cell.running': 'running',
+  'rtos.cell.ready': 'ready, waiting for the processor',
+  'rtos.cell.blocked': 'blocked',
 } as const;
 
 export type MessageKey = keyof typeof en;

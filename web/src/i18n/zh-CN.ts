@@ -812,4 +812,7 @@ export const zhCN: Partial<Messages> = {
   'rtos.interrupts': '中断',
   'rtos.masked': '已屏蔽（临界区嵌套 {n} 层）',
   'rtos.enabled': '已开启',
+  'rtos.cell.running': '运行中',
+  'rtos.cell.ready': '就绪，等处理器',
+  'rtos.cell.blocked': '阻塞',
 };

@@ -1,7 +1,8 @@
 /*
  * Inside the `rtos` engine: a timeline of the last steps (one row per
- * context: handlers on top, then tasks by priority; a tick is a mark on the
- * ruler), the tasks with base and effective priority (an arrow and a name
+ * context: handlers on top, then tasks by priority; running drawn solid, ready
+ * but waiting for the processor shaded, blocked hatched; a tick is a mark on
+ * the ruler), the tasks with base and effective priority (an arrow and a name
  * when one is inherited), the ready and delayed lists, each semaphore's count
  * with what its sign means and its wait mask as 16 lamps, each mutex's holder,
  * the interrupt-mask depth of each context, and the LEDs.
@@ -53,13 +54,20 @@ export function RtosView({ state, trace }: RtosViewProps) {
             {v.timeline.map((row) => (
               <tr key={row.actor} data-row={row.actor}>
                 <th class={row.kind === 'isr' ? s.isr : undefined}>{row.actor}</th>
-                {row.cells.map((on, i) => (
-                  <td key={i} class={on ? `${s.cell} ${s.running}` : s.cell} />
+                {row.cells.map((c, i) => (
+                  <td key={i} class={`${s.cell} ${s[c]}`} data-cell={c} />
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
+        <p class={s.legend}>
+          {(['running', 'ready', 'blocked'] as const).map((c) => (
+            <span key={c}>
+              <span class={`${s.cell} ${s[c]} ${s.swatch}`} aria-hidden="true" /> {t(`rtos.cell.${c}`)}
+            </span>
+          ))}
+        </p>
       </section>
       <section aria-label={t('rtos.tasks')}>
         <h3 class={s.heading}>{t('rtos.tasks')}</h3>
