@@ -6,10 +6,20 @@
  * when one is inherited), the ready and delayed lists, each semaphore's count
  * with what its sign means and its wait mask as 16 lamps, each mutex's holder,
  * the interrupt-mask depth of each context, and the LEDs.
+ *
+ * Motion (../../motion): each context is one token, `task:NAME`, drawn in
+ * exactly one place (rtosPlaces: the processor, the ready list, the wait set
+ * of what it blocks on, the delayed list, done), so a switch or a post
+ * carries it from one place to the other; a wait-mask lamp flashes as it
+ * lights or goes dark (`lamp:OBJECT:BIT`); a count and an effective priority
+ * pop when they change.
  */
 import type { MachineState, TraceEvent } from '../../engine/types';
 import { t } from '../../i18n';
+import { motionScope, MotionSwitch, useMotion } from '../../motion';
 import { rtosView, type RtosSem } from '../../model/rtos';
+import { rtosPlaces } from '../../model/rtosPlaces';
+import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
 
 export interface RtosViewProps {
@@ -17,13 +27,42 @@ export interface RtosViewProps {
   trace: TraceEvent[];
 }
 
-function Lamps({ lamps, label }: { lamps: boolean[]; label: string }) {
+function Lamps({ name, lamps, label }: { name: string; lamps: boolean[]; label: string }) {
   return (
     <div class={s.lamps} role="img" aria-label={label}>
       {lamps.map((on, i) => (
-        <span key={i} class={on ? `${s.lamp} ${s.on}` : s.lamp} title={t('rtos.bit', { n: i })} />
+        <span
+          key={i}
+          class={on ? `${s.lamp} ${s.on}` : s.lamp}
+          title={t('rtos.bit', { n: i })}
+          data-motion={`lamp:${name}:${i}`}
+          data-motion-fx="flash"
+          data-motion-v={on ? '1' : '0'}
+        />
       ))}
     </div>
+  );
+}
+
+/** A context's token: its badge and name, keyed by the name wherever it is drawn. */
+function Token({ name, index }: { name: string; index: number }) {
+  return (
+    <span class={s.token} data-motion={`task:${name}`} data-testid={`token-${name}`}>
+      <ActorBadge name={name} index={index} size="s" />
+      <span class={s.tokenName}>{name}</span>
+    </span>
+  );
+}
+
+/** A row of tokens, or a dash for none. */
+function Tokens({ names, index }: { names: string[]; index: (n: string) => number }) {
+  if (names.length === 0) return <span class={s.none}>—</span>;
+  return (
+    <span class={s.tokens}>
+      {names.map((n) => (
+        <Token key={n} name={n} index={index(n)} />
+      ))}
+    </span>
   );
 }
 
@@ -34,9 +73,13 @@ function countText(x: RtosSem): string {
 }
 
 export function RtosView({ state, trace }: RtosViewProps) {
+  const root = useMotion<HTMLDivElement>(state);
   const v = rtosView(state, trace);
+  const places = rtosPlaces(state, v);
+  const names = state.actors.map((a) => a.name);
+  const index = (n: string) => Math.max(0, names.indexOf(n));
   return (
-    <div class={s.view} data-testid="rtos-view">
+    <div ref={root} class={`${s.view} ${motionScope}`} data-testid="rtos-view">
       <section aria-label={t('rtos.timeline')}>
         <h3 class={s.heading}>{t('rtos.timeline')}</h3>
         <table class={s.timeline}>
@@ -69,6 +112,43 @@ export function RtosView({ state, trace }: RtosViewProps) {
           ))}
         </p>
       </section>
+      <section aria-label={t('rtos.processor')} class={s.places} data-testid="rtos-places">
+        <div class={s.place} data-place="running">
+          <span class={s.placeName}>{t('rtos.running')}</span>
+          <Tokens names={places.running ? [places.running] : []} index={index} />
+        </div>
+        <div class={s.place} data-place="ready">
+          <span class={s.placeName}>{t('rtos.readyList')}</span>
+          <Tokens names={places.ready} index={index} />
+        </div>
+        <div class={s.place} data-place="delayed">
+          <span class={s.placeName}>{t('rtos.delayedList')}</span>
+          {places.delayed.length === 0 ? (
+            <span class={s.none}>—</span>
+          ) : (
+            <span class={s.tokens}>
+              {places.delayed.map((d) => (
+                <span key={d.actor} class={s.delayed}>
+                  <Token name={d.actor} index={index(d.actor)} />
+                  <span class={s.small}>{t('rtos.untilTick', { tick: d.tick })}</span>
+                </span>
+              ))}
+            </span>
+          )}
+        </div>
+        {places.blocked.length > 0 && (
+          <div class={s.place} data-place="blocked">
+            <span class={s.placeName}>{t('rtos.state.blocked')}</span>
+            <Tokens names={places.blocked} index={index} />
+          </div>
+        )}
+        {places.done.length > 0 && (
+          <div class={s.place} data-place="done">
+            <span class={s.placeName}>{t('rtos.done')}</span>
+            <Tokens names={places.done} index={index} />
+          </div>
+        )}
+      </section>
       <section aria-label={t('rtos.tasks')}>
         <h3 class={s.heading}>{t('rtos.tasks')}</h3>
         <ul class={s.list}>
@@ -76,7 +156,12 @@ export function RtosView({ state, trace }: RtosViewProps) {
             <li key={task.actor} data-task={task.actor}>
               <strong>{task.actor}</strong> {t('rtos.priority', { p: task.priority })}
               {task.effective !== task.priority && (
-                <span class={s.inherit}>
+                <span
+                  class={s.inherit}
+                  data-motion={`prio:${task.actor}`}
+                  data-motion-fx="pop"
+                  data-motion-v={String(task.effective)}
+                >
                   {' → '}
                   {t('rtos.inherited', { p: task.effective, from: task.inheritedFrom ?? '?' })}
                 </span>
@@ -85,10 +170,6 @@ export function RtosView({ state, trace }: RtosViewProps) {
             </li>
           ))}
         </ul>
-        <p class={s.small}>
-          {t('rtos.readyList')}: {v.ready.join(', ') || '—'} · {t('rtos.delayedList')}:{' '}
-          {v.delayed.map((d) => t('rtos.until', { actor: d.actor, tick: d.tick })).join(', ') || '—'}
-        </p>
       </section>
       {v.sems.map((x) => (
         <section key={x.name} class={s.object} data-object={x.name}>
@@ -96,10 +177,26 @@ export function RtosView({ state, trace }: RtosViewProps) {
             <code>{x.name}</code>
           </h3>
           <p>
-            count <output data-testid={`count-${x.name}`}>{x.count}</output>: {countText(x)}
+            count{' '}
+            <output
+              data-testid={`count-${x.name}`}
+              data-motion={`count:${x.name}`}
+              data-motion-fx="pop"
+              data-motion-v={String(x.count)}
+            >
+              {x.count}
+            </output>
+            : {countText(x)}
           </p>
-          <Lamps lamps={x.lamps} label={t('rtos.mask', { names: x.waiting.join(', ') || '—' })} />
-          <p class={s.small}>{t('rtos.waiting', { names: x.waiting.join(', ') || '—' })}</p>
+          <Lamps
+            name={x.name}
+            lamps={x.lamps}
+            label={t('rtos.mask', { names: x.waiting.join(', ') || '—' })}
+          />
+          <p class={s.waitSet}>
+            <span class={s.small}>{t('rtos.waitSet')}</span>{' '}
+            <Tokens names={places.waiting.get(x.name) ?? []} index={index} />
+          </p>
         </section>
       ))}
       {v.mutexes.map((m) => (
@@ -108,7 +205,15 @@ export function RtosView({ state, trace }: RtosViewProps) {
             <code>{m.name}</code>
           </h3>
           <p>{t('rtos.holder', { holder: m.holder ?? t('rtos.nobody') })}</p>
-          <Lamps lamps={m.lamps} label={t('rtos.mask', { names: m.waiting.join(', ') || '—' })} />
+          <Lamps
+            name={m.name}
+            lamps={m.lamps}
+            label={t('rtos.mask', { names: m.waiting.join(', ') || '—' })}
+          />
+          <p class={s.waitSet}>
+            <span class={s.small}>{t('rtos.waitSet')}</span>{' '}
+            <Tokens names={places.waiting.get(m.name) ?? []} index={index} />
+          </p>
         </section>
       ))}
       <section aria-label={t('rtos.interrupts')}>
@@ -132,6 +237,7 @@ export function RtosView({ state, trace }: RtosViewProps) {
           </div>
         </section>
       )}
+      <MotionSwitch />
     </div>
   );
 }
