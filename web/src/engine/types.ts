@@ -245,8 +245,17 @@ export interface ScenarioProblem {
 }
 
 /** Everything the UI shows about a session at one moment. */
+/** A choice other than stepping an actor (wasm/api.c, ls_choices). */
+export interface ExtraChoice {
+  kind: 'irq' | 'tick';
+  /** irq: the handler's index */
+  actor?: number;
+}
+
 export interface Snapshot {
   state: MachineState;
+  /** what else may happen now: raising a handler, the tick (absent: nothing) */
+  choices?: ExtraChoice[];
   summary: Summary;
   /** the whole trace up to the current step */
   trace: TraceEvent[];

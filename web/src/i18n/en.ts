@@ -25,6 +25,16 @@ export const en = {
   'log.start': 'Start',
 
   'lane.title': 'Thread {name}',
+  'lane.titleTask': 'Task {name}',
+  'lane.titleIsr': 'Interrupt handler {name}',
+  'lane.raise': 'Raise {actor}',
+  'lane.notRaised': 'Not raised. Raising it is a choice: it runs as soon as nothing masks interrupts.',
+  'lane.notRaisedHeld': 'Not raised.',
+  'lane.doneTask': 'This task has finished its program.',
+  'lane.doneIsr': 'This handler has returned.',
+  'status.dormant': 'not raised',
+  'lane.tick': 'Let the tick fall',
+  'lane.tickWhy': 'the running task goes to the back of its priority’s line',
   'lane.program': 'Program',
   'lane.next': 'Next step',
   'lane.mineNone': 'nothing read yet',
@@ -298,6 +308,7 @@ export const en = {
   'share.hint': 'A link to exactly this moment: scenario, variant, schedule, step and language.',
   'keys.play': 'play or pause',
   'keys.explore': 'find a bad interleaving (explorer)',
+  'keys.tick': 'let the tick fall (rtos, when it may)',
 
   // ---- engine views, lanes, source, variants, scenarios, languages (issue 5) ----
   'crumb.engine.parking_lot': 'Parking lot',

@@ -27,6 +27,16 @@ export const zhCN: Partial<Messages> = {
   'log.start': '开始',
 
   'lane.title': '线程 {name}',
+  'lane.titleTask': '任务 {name}',
+  'lane.titleIsr': '中断处理函数 {name}',
+  'lane.raise': '触发 {actor}',
+  'lane.notRaised': '还没有触发。触发它是你的选择：只要没有屏蔽中断，它就会立刻运行。',
+  'lane.notRaisedHeld': '还没有触发。',
+  'lane.doneTask': '这个任务已经执行完它的程序。',
+  'lane.doneIsr': '这个中断处理函数已经返回。',
+  'status.dormant': '未触发',
+  'lane.tick': '让 tick 到来',
+  'lane.tickWhy': '正在运行的任务排到同优先级队列的末尾',
   'lane.program': '程序',
   'lane.next': '下一步',
   'lane.mineNone': '还没读到任何值',
@@ -292,6 +302,7 @@ export const zhCN: Partial<Messages> = {
   'share.hint': '指向此刻的链接：场景、变体、调度、步数和语言都在里面。',
   'keys.play': '播放或暂停',
   'keys.explore': '找一个出错的交错（探索器）',
+  'keys.tick': '让 tick 到来（rtos，可以时）',
 
   // ---- 引擎视图、线程泳道、源码、变体、场景、语言 ----
   'crumb.engine.parking_lot': '停车场',

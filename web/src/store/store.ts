@@ -593,8 +593,29 @@ export class Store {
   }
 
   #canStep(actor: number): boolean {
-    const s = this.#state.snap?.state;
-    return !!s && s.outcome === 'running' && s.actors[actor]?.status === 'enabled';
+    const snap = this.#state.snap;
+    const s = snap?.state;
+    if (!s || s.outcome !== 'running') return false;
+    // an interrupt handler not raised yet: stepping it raises it, when the model allows
+    return s.actors[actor]?.status === 'enabled' || raisable(snap, actor);
+  }
+
+  /**
+   * T: lets the tick fall (the rtos model offers it when tasks of one priority
+   * share the processor and the running one has run since the last tick).
+   */
+  tick(): Promise<void> {
+    this.#halt();
+    const snap = this.#state.snap;
+    if (snap?.state.outcome !== 'running' || !snap.choices?.some((c) => c.kind === 'tick'))
+      return Promise.resolve();
+    const fork = this.#forkNote();
+    const own = this.#ownMove();
+    return this.#move(
+      (e) => e.tick().then(own),
+      (s) => this.#tell(s, fork(s)),
+      'step',
+    );
   }
 
   step(actor: number): Promise<void> {
@@ -1131,4 +1152,12 @@ export class Store {
     if (this.#state.explorer.status === 'running') return;
     this.#explorer({ status: 'idle', result: null, progress: null, line: '' });
   }
+}
+
+/** Whether stepping `actor` now raises it: an interrupt handler not raised, whose raising is a choice. */
+export function raisable(snap: Snapshot | null | undefined, actor: number): boolean {
+  return (
+    snap?.state.actors[actor]?.status === 'dormant' &&
+    !!snap.choices?.some((c) => c.kind === 'irq' && c.actor === actor)
+  );
 }
