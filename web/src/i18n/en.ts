@@ -26,7 +26,7 @@ export const en = {
 
   'lane.title': 'Thread {name}',
   'lane.titleTask': 'Task {name}',
-  'lane.titleIsr': 'Interrupt handler {name}',
+  'lane.titleIsr': 'ISR {name}',
   'lane.raise': 'Raise {actor}',
   'lane.notRaised': 'Not raised. Raising it is a choice: it runs as soon as nothing masks interrupts.',
   'lane.notRaisedHeld': 'Not raised.',
@@ -841,6 +841,7 @@ export const en = {
   'rtos.interrupts': 'Interrupts',
   'rtos.masked': 'masked (critical-section depth {n})',
   'rtos.enabled': 'enabled',
+  'rtos.noneMasked': 'No context has masked interrupts yet.',
   'rtos.cell.running': 'running',
   'rtos.processor': 'Where each task is',
   'rtos.running': 'on the processor',

@@ -28,7 +28,7 @@ export const zhCN: Partial<Messages> = {
 
   'lane.title': '线程 {name}',
   'lane.titleTask': '任务 {name}',
-  'lane.titleIsr': '中断处理函数 {name}',
+  'lane.titleIsr': '中断 {name}',
   'lane.raise': '触发 {actor}',
   'lane.notRaised': '还没有触发。触发它是你的选择：只要没有屏蔽中断，它就会立刻运行。',
   'lane.notRaisedHeld': '还没有触发。',
@@ -821,6 +821,7 @@ export const zhCN: Partial<Messages> = {
   'rtos.interrupts': '中断',
   'rtos.masked': '已屏蔽（临界区嵌套 {n} 层）',
   'rtos.enabled': '已开启',
+  'rtos.noneMasked': '还没有哪个上下文屏蔽过中断。',
   'rtos.cell.running': '运行中',
   'rtos.processor': '每个任务在哪里',
   'rtos.running': '正在处理器上',

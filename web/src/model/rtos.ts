@@ -124,8 +124,10 @@ export function rtosView(state: MachineState, trace: TraceEvent[], width = 32): 
       waiting: names(o, 'waiting'),
     }));
   const kernel = state.objects.find((o) => o.engine === 'rtos' && o.type === 'kernel');
-  const leds = kernel
-    ? Array.from({ length: 8 }, (_, i) => (((kernel.fields.leds ?? 0) >> i) & 1) === 1)
+  // the LEDs, once the run has switched one (most scenarios never do)
+  const ledsUsed = !!kernel && ((kernel.fields.leds ?? 0) !== 0 || trace.some((e) => e.label === 'led_on'));
+  const leds = ledsUsed
+    ? Array.from({ length: 8 }, (_, i) => (((kernel!.fields.leds ?? 0) >> i) & 1) === 1)
     : null;
 
   const depth = new Map<string, number>();

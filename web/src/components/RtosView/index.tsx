@@ -218,6 +218,7 @@ export function RtosView({ state, trace }: RtosViewProps) {
       ))}
       <section aria-label={t('rtos.interrupts')}>
         <h3 class={s.heading}>{t('rtos.interrupts')}</h3>
+        {v.masks.length === 0 && <p class={s.small}>{t('rtos.noneMasked')}</p>}
         <ul class={s.list}>
           {v.masks.map((x) => (
             <li key={x.actor}>
