@@ -381,6 +381,9 @@ describe('motion, rtos', () => {
     // the posts clear bit 0 (T1) first, then 1 (T2), then 2 (T3)
     const dark = [0, 1, 2].map((bit) => at(new RegExp(` fx:lamp:sem:${bit}$`))[1]);
     assert.ok(dark[0] < dark[1] && dark[1] < dark[2], `posted in the order T1, T2, T3: ${dark}`);
+    // the timeline: each new step's cells fade in; once 32 steps fill the window, they slide left
+    assert.ok(at(/ enter:cell:T1:5$/).includes(5), 'step 5 appears in the timeline at step 5');
+    assert.ok(at(/ move:cell:T3:40$/).includes(41), 'a full window slides: step 40 moves at step 41');
     // T1's token: onto the processor, the delayed list, the processor, sem's wait set, and out
     assert.ok(at(/ move:task:T1$/).length >= 4, `T1's token travels: ${at(/ move:task:T1$/)}`);
     assert.deepEqual(m.errors, []);

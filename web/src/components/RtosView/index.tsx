@@ -12,7 +12,9 @@
  * of what it blocks on, the delayed list, done), so a switch or a post
  * carries it from one place to the other; a wait-mask lamp flashes as it
  * lights or goes dark (`lamp:OBJECT:BIT`); a count and an effective priority
- * pop when they change.
+ * pop when they change.  The timeline's cells are keyed by step
+ * (`cell:NAME:STEP`, `step:STEP`), so the newest step fades in at the right
+ * and, once the window is full, the older ones slide left.
  */
 import type { MachineState, TraceEvent } from '../../engine/types';
 import { t } from '../../i18n';
@@ -88,9 +90,10 @@ export function RtosView({ state, trace }: RtosViewProps) {
               <th />
               {v.ticks.map((tick, i) => (
                 <td
-                  key={i}
+                  key={v.window.first + i}
                   class={tick ? `${s.ruler} ${s.tick}` : s.ruler}
                   title={tick ? t('rtos.tick') : undefined}
+                  data-motion={`step:${v.window.first + i}`}
                 />
               ))}
             </tr>
@@ -98,7 +101,12 @@ export function RtosView({ state, trace }: RtosViewProps) {
               <tr key={row.actor} data-row={row.actor}>
                 <th class={row.kind === 'isr' ? s.isr : undefined}>{row.actor}</th>
                 {row.cells.map((c, i) => (
-                  <td key={i} class={`${s.cell} ${s[c]}`} data-cell={c} />
+                  <td
+                    key={v.window.first + i}
+                    class={`${s.cell} ${s[c]}`}
+                    data-cell={c}
+                    data-motion={`cell:${row.actor}:${v.window.first + i}`}
+                  />
                 ))}
               </tr>
             ))}
