@@ -391,6 +391,39 @@ describe('motion, rtos', () => {
     await m.page.close();
     await s.page.close();
   });
+
+  test('signal-or-lock: a raised handler takes the processor; the inherited priority comes from the donor', async () => {
+    const { page, errors } = await open(app.moving.context, `${app.server.url}?lesson=signal-or-lock`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await lane(page, 'Logger').waitFor({ timeout: 15000 });
+    const view = 'rtos-view';
+    let n = Number(/(\d+)/.exec(await stepCount(page).innerText())?.[1] ?? 0);
+    const press = async (key) => {
+      await pressAndWait(page, key, ++n);
+      const moves = (await motionLast(page, view)).moves;
+      await settled(page);
+      return moves;
+    };
+    for (let k = 0; k < 6; k++) await press('2'); // Logger takes port
+    const raised = await press('3'); // raise Uart
+    // raised, Uart takes the processor at once: its token appears there and Logger's moves off it
+    assert.ok(raised.includes('enter:task:Uart') && raised.includes('move:task:Logger'), `${raised}`);
+    // Uart runs and wakes Reader; Reader asks for port: its step that lends Logger priority 1
+    let inherited = null;
+    for (let k = 0; k < 30 && !inherited; k++) {
+      const key = (await lane(page, 'Uart').getByTestId('step').isEnabled()) ? '3' : '1';
+      const moves = await press(key);
+      if (await page.getByTestId('inherited-Logger').count()) inherited = moves;
+    }
+    assert.ok(inherited, 'Logger inherits a priority');
+    assert.ok(inherited.includes('enter:prio:Logger'), `the inherited priority enters: ${inherited}`);
+    assert.match(
+      await page.getByTestId('inherited-Logger').innerText(),
+      /runs at -?1, inherited from Reader/,
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });
 
 describe('motion, recorded', () => {

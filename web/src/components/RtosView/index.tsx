@@ -12,7 +12,8 @@
  * of what it blocks on, the delayed list, done), so a switch or a post
  * carries it from one place to the other; a wait-mask lamp flashes as it
  * lights or goes dark (`lamp:OBJECT:BIT`); a count and an effective priority
- * pop when they change.  The timeline's cells are keyed by step
+ * pop when they change; an inherited priority comes from the donor's own
+ * (`prio:LOW` from `base:HIGH`).  The timeline's cells are keyed by step
  * (`cell:NAME:STEP`, `step:STEP`), so the newest step fades in at the right
  * and, once the window is full, the older ones slide left.
  */
@@ -162,13 +163,16 @@ export function RtosView({ state, trace }: RtosViewProps) {
         <ul class={s.list}>
           {v.tasks.map((task) => (
             <li key={task.actor} data-task={task.actor}>
-              <strong>{task.actor}</strong> {t('rtos.priority', { p: task.priority })}
+              <strong>{task.actor}</strong>{' '}
+              <span data-motion={`base:${task.actor}`}>{t('rtos.priority', { p: task.priority })}</span>
               {task.effective !== task.priority && (
                 <span
                   class={s.inherit}
                   data-motion={`prio:${task.actor}`}
                   data-motion-fx="pop"
                   data-motion-v={String(task.effective)}
+                  data-motion-from={task.inheritedFrom ? `base:${task.inheritedFrom}` : undefined}
+                  data-testid={`inherited-${task.actor}`}
                 >
                   {' → '}
                   {t('rtos.inherited', { p: task.effective, from: task.inheritedFrom ?? '?' })}
