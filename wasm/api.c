@@ -176,6 +176,51 @@ EMSCRIPTEN_KEEPALIVE void ls_step_over(int h, int actor)
         ok(s);
 }
 
+/* A choice other than stepping an actor: "irq" raises handler `actor`, "tick" lets the tick
+ * fall (actor ignored).  Refused, with the machine's reason, when it is not possible now. */
+EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor)
+{
+    session *s = get(h);
+    sim_machine *m = s ? machine_of(s) : NULL;
+    if (!m)
+        return;
+    sim_choice c;
+    if (strcmp(kind, "irq") == 0)
+        c = sim_irq_choice(actor);
+    else if (strcmp(kind, "tick") == 0)
+        c = sim_tick_choice();
+    else {
+        failed(s, "a choice is irq or tick");
+        return;
+    }
+    if (sim_take(m, c) != 0)
+        failed(s, sim_error(m));
+    else
+        ok(s);
+}
+
+/* The choices other than a step that exist now: [{"kind":"irq","actor":2},{"kind":"tick"}]. */
+static void extra_choices_json(sim_machine *m, jbuf *b)
+{
+    sim_choice c[SIM_MAX_CHOICES];
+    int n = sim_outcome_of(m) == SIM_RUNNING ? sim_extra_choices(m, c) : 0;
+    jb_raw(b, "[");
+    for (int k = 0; k < n; k++) {
+        if (c[k].kind != SIM_CHOICE_IRQ && c[k].kind != SIM_CHOICE_TICK)
+            continue; /* drops and reads-from: not offered in the app yet */
+        jb_sep(b);
+        jb_raw(b, "{");
+        jb_key(b, "kind");
+        jb_str(b, sim_choice_kind_name(c[k].kind));
+        if (c[k].kind == SIM_CHOICE_IRQ) {
+            jb_key(b, "actor");
+            jb_int(b, c[k].actor);
+        }
+        jb_raw(b, "}");
+    }
+    jb_raw(b, "]");
+}
+
 /* policy: "manual" | "round-robin" | "random" | "priority" | "pct"; schedule may be "" for none. */
 EMSCRIPTEN_KEEPALIVE void ls_run(int h, const char *policy, const char *schedule, double seed,
                                  double max_steps)
@@ -249,6 +294,12 @@ EMSCRIPTEN_KEEPALIVE const char *ls_state(int h)
 {
     session *s = get(h);
     return s ? emit(s, sim_state_json) : "null";
+}
+
+EMSCRIPTEN_KEEPALIVE const char *ls_choices(int h)
+{
+    session *s = get(h);
+    return s ? emit(s, extra_choices_json) : "[]";
 }
 
 EMSCRIPTEN_KEEPALIVE const char *ls_trace(int h, double after_step)

@@ -1,6 +1,7 @@
 // Lessons: the parser (wasm/js/lesson.js), the functions the lesson player
 // shares with the checker, and `lockstep check` on the real lessons and on
 // broken ones (tests/fixtures/lessons/), with their exact messages.
+import { parsePredicate, valueOf } from '../../wasm/js/lesson/predicate.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -263,7 +264,7 @@ test('bad matchers: an unknown field, an unknown kind, an actor the lesson does 
   );
   assert.deepEqual(problems(good('  - when: {actor: B, kind: store}', '  - when: {actor: Z, kind: stor}')), [
     "lesson.md:22:19: beats[0].when.actor: 'Z' is not an actor of this lesson (actors: A, B)",
-    "lesson.md:22:28: beats[0].when.kind: 'stor' is not an event kind; the kinds are: load, store, cas, swap, fetch_add, fetch_or, fetch_and, lock, unlock, prepare_park, park, unpark, spin, yield, sleep, work, cs_enter, cs_exit, print, assert, note, finish, clock, violation, stuck, error, op",
+    "lesson.md:22:28: beats[0].when.kind: 'stor' is not an event kind; the kinds are: load, store, cas, swap, fetch_add, fetch_or, fetch_and, lock, unlock, prepare_park, park, unpark, spin, yield, sleep, work, cs_enter, cs_exit, print, assert, irq_save, irq_restore, raise, set_priority, block, note, finish, clock, violation, stuck, error, tick, raised",
   ]);
   assert.deepEqual(
     problems(
@@ -676,4 +677,20 @@ test('lockstep check points each problem at the field it is about', () => {
     r.stdout,
   );
   // beats[i].verify and hints[i].verify: the tests above; order: the file-name tests.
+});
+
+test("a type's own field named owner is a number; the extra owner field is an actor's name", () => {
+  // the rtos mutex has a numeric `owner` (the holder's task id, -1 when free); a parking-lot
+  // mutex has none, and `m.owner` names the actor inside the lock
+  const names = {
+    objects: { port: ['owner', 'wait_mask', 'inherit'], m: ['state'] },
+    actors: ['A'],
+    engine: 'x',
+  };
+  const own = parsePredicate('port.owner == 1', names);
+  assert.equal(valueOf(own.left, { objects: [{ name: 'port', fields: { owner: 1 }, owner: 'A' }] }), 1);
+  const extra = parsePredicate('m.owner == A', names);
+  assert.equal(valueOf(extra.left, { objects: [{ name: 'm', fields: { state: 1 }, owner: 'A' }] }), 'A');
+  assert.throws(() => parsePredicate('m.owner < 1', names), /m\.owner is a word/);
+  assert.throws(() => parsePredicate('port.owner < A', names), /A is a word/);
 });

@@ -301,3 +301,44 @@ test('the rtos lessons pass lockstep check; a solution may raise an interrupt (!
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /ok {3}lessons\/19-priority-inversion\.md/);
 });
+
+test('the app raises a handler and lets the tick fall one choice at a time (Session.take, Session.choices)', () => {
+  const s = open(compileFile(file('isr-post')));
+  try {
+    // at the start the only other choice is raising Uart (actor 2); no tick: no two tasks share a priority
+    assert.deepEqual(s.choices(), [{ kind: 'irq', actor: 2 }]);
+    s.take('irq', 2);
+    const st = s.state();
+    assert.equal(st.step, 1);
+    assert.deepEqual(
+      st.actors.map((a) => `${a.name}:${a.status}`),
+      ['Reader:blocked', 'Device:blocked', 'Uart:enabled'],
+    );
+    assert.deepEqual(s.choices(), [], 'raised: nothing else to choose while it runs');
+    assert.throws(() => s.take('tick'), /tick is not possible now/);
+    assert.equal(s.trace().at(-1).kind, 'raised');
+  } finally {
+    s.free();
+  }
+  // two tasks of one priority: the tick hands the processor from one to the other
+  const t = open(
+    compile(
+      'title: t\nengine: rtos\nobjects:\n  os: kernel\n  sem: {type: sem, count: 1}\nactors:\n' +
+        '  A: {kind: task, priority: 2, program: [pend sem 0, post sem]}\n' +
+        '  B: {kind: task, priority: 2, program: [pend sem 0, post sem]}\n',
+    ),
+  );
+  try {
+    assert.deepEqual(t.choices(), [{ kind: 'tick' }], 'the first tick may come at once');
+    for (let k = 0; k < 4; k++) t.step(0); // A's pend: it takes the unit
+    assert.equal(t.state().objects.find((o) => o.name === 'sem').fields.count, 0);
+    assert.deepEqual(t.choices(), [{ kind: 'tick' }]);
+    t.take('tick');
+    const st = t.state();
+    assert.equal(st.actors[1].status, 'enabled', 'B has the processor');
+    assert.equal(st.actors[0].status, 'blocked');
+    assert.equal(t.trace().at(-1).kind, 'tick');
+  } finally {
+    t.free();
+  }
+});

@@ -28,6 +28,7 @@ export class LockstepError extends Error {
  * @property {Function} _ls_new @property {Function} _ls_free @property {Function} _ls_load
  * @property {Function} _ls_status @property {Function} _ls_error @property {Function} _ls_step
  * @property {Function} _ls_step_over @property {Function} _ls_run @property {Function} _ls_goto
+ * @property {Function} _ls_take @property {Function} _ls_choices
  * @property {Function} _ls_reset @property {Function} _ls_state @property {Function} _ls_trace
  * @property {Function} _ls_summary @property {Function} _ls_catalog @property {Function} _ls_sources
  * @property {Function} _ls_explore_start @property {Function} _ls_explore_step
@@ -121,6 +122,24 @@ export class Session {
   step(/** @type {number} */ index) {
     this.M._ls_step(this.handle, index);
     this.#check();
+  }
+
+  /**
+   * A choice other than a step: `irq` raises the handler at `index`, `tick` lets the tick
+   * fall.  Throws, with the machine's reason, when it is not possible now.
+   * @param {'irq'|'tick'} kind
+   */
+  take(kind, index = -1) {
+    this.#withString(kind, (k) => this.M._ls_take(this.handle, k, index));
+    this.#check();
+  }
+
+  /**
+   * The choices other than a step that exist now.
+   * @returns {{kind: 'irq'|'tick', actor?: number}[]}
+   */
+  choices() {
+    return JSON.parse(this.M.UTF8ToString(this.M._ls_choices(this.handle)));
   }
 
   /** Steps actor `index` to the end of its current operation. */

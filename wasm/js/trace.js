@@ -27,11 +27,32 @@ export const ACTION_KINDS = /** @type {const} */ ([
   'cs_exit',
   'print',
   'assert',
+  'irq_save',
+  'irq_restore',
+  'raise',
+  'set_priority',
+  'block',
 ]);
 
 /**
- * Every kind: the actions, then what the machine says about them (op: an
- * actor begins an operation).
+ * What the machine says about the steps (core/sim/trace.c, event_name): an
+ * engine's note, an actor's end, a clock jump, how a run ended, a tick, an
+ * interrupt handler raised.
+ */
+export const MACHINE_KINDS = /** @type {const} */ ([
+  'note',
+  'finish',
+  'clock',
+  'violation',
+  'stuck',
+  'error',
+  'tick',
+  'raised',
+]);
+
+/**
+ * Every kind a trace event can have: the actions, then the machine's words.
+ * tests/node/trace-kinds.test.js holds this list to what the C code can write.
  * @type {readonly string[]}
  */
-export const EVENT_KINDS = [...ACTION_KINDS, 'note', 'finish', 'clock', 'violation', 'stuck', 'error', 'op'];
+export const EVENT_KINDS = [...ACTION_KINDS, ...MACHINE_KINDS];

@@ -89,6 +89,12 @@ void plat_native_global_init(plat_global *g)
     pthread_mutex_unlock(&once);
 }
 
+/* "In an interrupt" is whatever the delivering thread says, with or without
+ * the rtos port. */
+static _Thread_local bool in_interrupt;
+bool plat_in_interrupt(void) { return in_interrupt; }
+void plat_native_set_in_interrupt(bool in) { in_interrupt = in; }
+
 /* ---- tasks and interrupts ------------------------------------------------------------
  * Tasks as plain threads.  The rtos port (rtos_port.c, -DPLAT_NATIVE_RTOS) has
  * its own versions, which run one task at a time. */
@@ -101,7 +107,6 @@ static struct native_task {
 } tasks[PLAT_NATIVE_MAX_TASKS];
 static _Thread_local int self_task = -1;
 void (*plat_native_irq_hook)(int handler);
-const plat_native_port *plat_native_port_hooks;
 
 void plat_native_task_enter(int id, int priority)
 {
@@ -113,12 +118,6 @@ void plat_native_task_enter(int id, int priority)
 static struct native_task *task_of(int id)
 {
     return id >= 0 && id < PLAT_NATIVE_MAX_TASKS ? &tasks[id] : NULL;
-}
-
-bool plat_native_irq_masked(int task)
-{
-    struct native_task *t = task_of(task);
-    return t && atomic_load(&t->irq_depth) > 0;
 }
 
 /* A thread that is no task masks in a slot of its own. */
@@ -144,9 +143,6 @@ void plat_irq_restore(plat_irq_state s, plat_site at)
         atomic_store(depth, 0);
     else if (atomic_load(depth) > 1)
         atomic_fetch_sub(depth, 1);
-    if (atomic_load(depth) == 0 && plat_native_port_hooks && plat_native_port_hooks->unmasked &&
-        task_of(self_task))
-        plat_native_port_hooks->unmasked(self_task);
 }
 
 void plat_irq_raise(int handler, plat_site at)
@@ -158,9 +154,6 @@ void plat_irq_raise(int handler, plat_site at)
 
 int plat_task_self(void) { return self_task; }
 
-static _Thread_local bool in_interrupt;
-bool plat_in_interrupt(void) { return in_interrupt; }
-void plat_native_set_in_interrupt(bool in) { in_interrupt = in; }
 int plat_task_priority(int task) { return task_of(task) ? atomic_load(&tasks[task].effective) : 0; }
 int plat_task_base_priority(int task) { return task_of(task) ? atomic_load(&tasks[task].base) : 0; }
 
@@ -176,8 +169,6 @@ bool plat_task_block(int64_t deadline_us, plat_site at)
     struct native_task *t = task_of(self_task);
     if (!t)
         plat_native_misuse(at, "plat_task_block outside a task", NULL, NULL);
-    if (plat_native_port_hooks && plat_native_port_hooks->block)
-        return plat_native_port_hooks->block(self_task, deadline_us);
     bool woken = deadline_us < 0 ? (plat_parker_sleep(&t->parker, at), true)
                                  : plat_parker_sleep_until(&t->parker, deadline_us, at);
     atomic_store(&t->parker.woken, 0); /* the wake is used up */
@@ -187,9 +178,7 @@ bool plat_task_block(int64_t deadline_us, plat_site at)
 void plat_task_wake(int task, plat_site at)
 {
     struct native_task *t = task_of(task);
-    if (t && plat_native_port_hooks && plat_native_port_hooks->wake)
-        plat_native_port_hooks->wake(task);
-    else if (t)
+    if (t)
         plat_parker_wake(&t->parker, at);
 }
 #endif /* PLAT_NATIVE_RTOS */

@@ -71,7 +71,15 @@ static inline memory_order plat_native_fail_order(plat_order order)
  * point where that may happen.  Without the port it compiles to nothing.
  */
 #ifdef PLAT_NATIVE_RTOS
-void plat_native_point(void);
+extern _Atomic int plat_native_preempt; /* a tick asked the running task to give way */
+void plat_native_preempted(void);
+/* One relaxed load when nobody asked: the fast path costs no lock, no
+ * system call and no switch. */
+static inline void plat_native_point(void)
+{
+    if (atomic_load_explicit(&plat_native_preempt, memory_order_relaxed))
+        plat_native_preempted();
+}
 #define PLAT_NATIVE_POINT() plat_native_point()
 #else
 #define PLAT_NATIVE_POINT() ((void)0)
@@ -249,8 +257,7 @@ static inline void plat_init32(plat_a32 *c, uint32_t v) { atomic_init(&c->v, v);
  * (ids 0..PLAT_NATIVE_MAX_TASKS-1).  Blocking and waking go through each
  * task's parker, so a wake before the block is not lost.  "Interrupts" are
  * whatever the program delivers through plat_native_irq_hook: masking is a
- * per-thread nesting count that a delivering thread checks with
- * plat_native_irq_masked(task). */
+ * per-thread nesting count. */
 
 #define PLAT_NATIVE_MAX_TASKS 32
 
@@ -263,16 +270,6 @@ typedef struct plat_waker {
 
 void plat_native_task_enter(int id, int priority);
 
-/* A program may run its tasks one at a time, the way FreeRTOS's POSIX port
- * does (tests/c/rtos/port.c): then these hooks, when set, replace blocking and
- * waking, and hear when a task unmasks interrupts (where a tick that came
- * while they were masked preempts).  The backend itself has no scheduler. */
-typedef struct plat_native_port {
-    bool (*block)(int task, int64_t deadline_us); /* true: woken, false: deadline */
-    void (*wake)(int task);
-    void (*unmasked)(int task);
-} plat_native_port;
-extern const plat_native_port *plat_native_port_hooks;
 #ifdef PLAT_NATIVE_RTOS
 /* The rtos port: run these tasks one at a time, highest priority first, equal
  * priorities taking turns at each tick of tick_us, until every one returns. */
@@ -286,12 +283,35 @@ void plat_native_rtos_run(const plat_native_rtos_task *tasks, int n, int64_t tic
  * queue taken in batches polled last-in first-out, real time for timeouts. */
 void plat_native_executor_run(const plat_native_rtos_task *tasks, int n);
 #endif
-bool plat_native_irq_masked(int task);
 /* Called by plat_irq_raise: the program's way to run a handler natively. */
 extern void (*plat_native_irq_hook)(int handler);
 
+#ifdef PLAT_NATIVE_RTOS
+/* On the port only the running task's thread runs, so masking is a plain
+ * count of that thread's own: a critical section costs two increments and a
+ * relaxed load, the way FreeRTOS's port only touches a mask register.
+ * Restoring "not masked" unmasks whatever the depth (plat.h); a tick that came
+ * while masked preempts at the restore that unmasks. */
+extern _Thread_local unsigned plat_native_irq_depth;
+static inline plat_irq_state plat_irq_save(plat_site at)
+{
+    (void)at;
+    return (plat_irq_state){(uint8_t)(plat_native_irq_depth++ > 0)};
+}
+static inline void plat_irq_restore(plat_irq_state s, plat_site at)
+{
+    (void)at;
+    if (!s.was_masked)
+        plat_native_irq_depth = 0;
+    else if (plat_native_irq_depth > 1)
+        plat_native_irq_depth--;
+    if (plat_native_irq_depth == 0)
+        plat_native_point();
+}
+#else
 plat_irq_state plat_irq_save(plat_site at);
 void plat_irq_restore(plat_irq_state s, plat_site at);
+#endif
 void plat_irq_raise(int handler, plat_site at);
 int plat_task_self(void);
 /* Natively "in an interrupt" is whatever the delivering thread says. */

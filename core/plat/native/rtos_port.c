@@ -25,7 +25,8 @@
  * (The tasks are threads taking turns, so that engine code written as
  * straight-line blocking calls runs unchanged; only one is ever running.)
  *
- * Built only with -DPLAT_NATIVE_RTOS (tests/c/rtos_port, mk/rtos-port.mk).
+ * Built only with -DPLAT_NATIVE_RTOS: alone in tests/c/rtos_port (mk/rtos-port.mk),
+ * under the rtos engine in tests/c/rtos and bench/rtos_semaphore (mk/rtos.mk).
  */
 #define _GNU_SOURCE
 #include "../plat.h"
@@ -39,14 +40,16 @@ static pthread_cond_t k_turn = PTHREAD_COND_INITIALIZER; /* `running` changed, o
 static struct ktask {
     int base, eff;
     bool ready, finished, woken;
-    unsigned irq_depth; /* written by its own thread only */
-    uint64_t rr;        /* its place in the line of its priority */
+    uint64_t rr; /* its place in the line of its priority */
     const plat_native_rtos_task *spec;
 } kt[PLAT_NATIVE_MAX_TASKS];
 static int k_tasks, running = -1;
 static uint64_t rr_seq;
 static bool k_stop;
-static _Atomic int preempt; /* the tick asks the running task to give way */
+/* The tick asks the running task to give way (read inline at every platform
+ * call, plat_native.h); a task's interrupt mask is its thread's own count. */
+_Atomic int plat_native_preempt;
+_Thread_local unsigned plat_native_irq_depth;
 /* the executor: the run queue and the batch being polled (the next one last) */
 static bool k_executor, k_queued[PLAT_NATIVE_MAX_TASKS];
 static int k_queue[PLAT_NATIVE_MAX_TASKS], k_nqueue, k_batch[PLAT_NATIVE_MAX_TASKS], k_nbatch;
@@ -111,37 +114,20 @@ static void wait_turn(void)
 static void yield_locked(void)
 {
     kt[self].rr = ++rr_seq;
-    atomic_store(&preempt, 0);
+    atomic_store(&plat_native_preempt, 0);
     switch_to_next();
     wait_turn();
 }
 
-void plat_native_point(void)
+/* The slow half of PLAT_NATIVE_POINT: the tick has asked for a switch. */
+void plat_native_preempted(void)
 {
-    if (self < 0 || !atomic_load_explicit(&preempt, memory_order_relaxed) || kt[self].irq_depth)
-        return;
+    if (self < 0 || plat_native_irq_depth)
+        return; /* no task, or masked: it gives way when it unmasks */
     pthread_mutex_lock(&k_lock);
-    yield_locked();
+    if (running == self)
+        yield_locked();
     pthread_mutex_unlock(&k_lock);
-}
-
-plat_irq_state plat_irq_save(plat_site at)
-{
-    (void)at;
-    if (self < 0)
-        return (plat_irq_state){0};
-    return (plat_irq_state){(uint8_t)(kt[self].irq_depth++ > 0)};
-}
-
-void plat_irq_restore(plat_irq_state s, plat_site at)
-{
-    (void)s;
-    if (self < 0)
-        return;
-    if (kt[self].irq_depth == 0)
-        plat_native_misuse(at, "restored interrupts it had not masked", NULL, NULL);
-    if (--kt[self].irq_depth == 0)
-        plat_native_point(); /* a tick that came while masked preempts now */
 }
 
 void plat_irq_raise(int handler, plat_site at)
@@ -178,10 +164,11 @@ static void reschedule_locked(void)
     if (running < 0) {
         switch_to_next(); /* the processor was idle */
     } else if (kt[best].eff > kt[running].eff) {
-        if (running == self && kt[self].irq_depth == 0)
+        if (running == self && plat_native_irq_depth == 0)
             yield_locked(); /* preempt myself at once */
         else
-            atomic_store(&preempt, 1); /* the running task gives way at its next point */
+            atomic_store(&plat_native_preempt,
+                         1); /* the running task gives way at its next point */
     }
 }
 
@@ -285,11 +272,6 @@ void plat_native_task_enter(int id, int priority)
     (void)priority; /* tasks are made by plat_native_rtos_run here */
 }
 
-bool plat_native_irq_masked(int task)
-{
-    return task >= 0 && task < k_tasks && kt[task].irq_depth > 0;
-}
-
 static void *task_main(void *arg)
 {
     self = (int)(intptr_t)arg;
@@ -319,7 +301,7 @@ static void *tick_main(void *arg)
         /* Another ready task of at least the running one's priority: its turn. */
         for (int i = 0; i < k_tasks && running >= 0; i++)
             if (i != running && kt[i].ready && !kt[i].finished && kt[i].eff >= kt[running].eff)
-                atomic_store(&preempt, 1);
+                atomic_store(&plat_native_preempt, 1);
         pthread_mutex_unlock(&k_lock);
     }
 }
@@ -335,7 +317,7 @@ static void run_kernel(const plat_native_rtos_task *tasks, int n, int64_t tick_u
     k_tasks = n < PLAT_NATIVE_MAX_TASKS ? n : PLAT_NATIVE_MAX_TASKS;
     k_stop = false;
     running = -1;
-    atomic_store(&preempt, 0);
+    atomic_store(&plat_native_preempt, 0);
     for (int i = 0; i < k_tasks; i++)
         kt[i] = (struct ktask){.base = tasks[i].priority,
                                .eff = tasks[i].priority,

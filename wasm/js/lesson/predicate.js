@@ -23,7 +23,7 @@
 /**
  * @typedef {{kind: 'number', value: number, text: string}
  *   | {kind: 'word', value: string, text: string}
- *   | {kind: 'object', name: string, field: string, text: string}
+ *   | {kind: 'object', name: string, field: string, text: string, extra?: boolean}
  *   | {kind: 'actor', name: string, field: string, text: string}
  *   | {kind: 'engine', name: string, field: string, text: string}} Operand
  */
@@ -90,7 +90,8 @@ function operand(t, offset, names) {
         `object ${name} has no field '${field}'; it has: ${[...objectFields, ...OBJECT_EXTRA_FIELDS].join(', ')}`,
         fieldAt,
       );
-    return { kind: 'object', name, field, text: t };
+    // extra: one of OBJECT_EXTRA_FIELDS, not a field of its type (an rtos mutex has a numeric `owner`)
+    return { kind: 'object', name, field, text: t, extra: !objectFields.includes(field) };
   }
   if (names.actors.includes(name)) {
     if (!ACTOR_FIELDS.includes(field))
@@ -111,6 +112,7 @@ function operand(t, offset, names) {
 /** Whether an operand's value is a word (a string) rather than a number. */
 function isWordy(/** @type {Operand} */ o) {
   if (o.kind === 'word') return true;
+  if (o.kind === 'object' && !o.extra) return false; // a field of the object's type is a number
   return (o.kind === 'actor' || o.kind === 'object') && STRING_FIELDS.has(`${o.kind}.${o.field}`);
 }
 

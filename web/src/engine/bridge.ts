@@ -91,8 +91,13 @@ export interface EngineSource {
 export interface EngineBridge {
   /** Compiles a scenario and starts a session on it (replacing any previous one). */
   open(source: ScenarioSource | BuiltSource, options?: OpenOptions): Promise<Opened>;
-  /** One step of actor `actor` (0-based). */
+  /**
+   * One step of actor `actor` (0-based); for an interrupt handler not raised
+   * yet (snapshot.choices offers it), raising it.
+   */
   step(actor: number): Promise<Snapshot>;
+  /** Lets the tick fall (when snapshot.choices offers it). */
+  tick(): Promise<Snapshot>;
   /** Steps the actor to the end of its current operation. */
   stepOver(actor: number): Promise<Snapshot>;
   /** Back or forward along the recorded history. */

@@ -19,7 +19,7 @@ import {
 import type { Compiled } from './compile';
 import { explore, type ExploreOptions, type ExploreProgress } from './explorer';
 import { loadModule } from './load';
-import type { MachineState, ScenarioProblem, Snapshot, Summary, TraceEvent } from './types';
+import type { ExtraChoice, MachineState, ScenarioProblem, Snapshot, Summary, TraceEvent } from './types';
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -67,6 +67,8 @@ class LocalEngine implements EngineBridge {
       summary: s.summary() as Summary,
       trace: s.trace(0) as TraceEvent[],
     };
+    const choices = s.choices() as ExtraChoice[];
+    if (choices.length > 0) snap.choices = choices;
     const { step, steps_recorded: recorded } = snap.state;
     const { schedule, compact, steps } = snap.summary;
     if (step >= recorded) this.#full = { schedule, compact, steps };
@@ -170,7 +172,16 @@ class LocalEngine implements EngineBridge {
   }
 
   async step(actor: number) {
-    return this.#do((s) => s.step(actor));
+    return this.#do((s) => {
+      // a handler not raised yet: the learner's step raises it
+      const raise = s.choices().some((c) => c.kind === 'irq' && c.actor === actor);
+      if (raise && (s.state() as MachineState).actors[actor]?.status === 'dormant') s.take('irq', actor);
+      else s.step(actor);
+    });
+  }
+
+  async tick() {
+    return this.#do((s) => s.take('tick'));
   }
 
   async stepOver(actor: number) {

@@ -28,7 +28,18 @@ export type ActionKind =
   | 'cs_enter'
   | 'cs_exit'
   | 'print'
-  | 'assert';
+  | 'assert'
+  | 'irq_save'
+  | 'irq_restore'
+  | 'raise'
+  | 'set_priority'
+  | 'block';
+
+/** What the machine says about the steps (core/sim/trace.c, event_name). */
+export type MachineKind = 'note' | 'finish' | 'clock' | 'violation' | 'stuck' | 'error' | 'tick' | 'raised';
+
+/** Every kind a trace event can have (wasm/js/trace.js, EVENT_KINDS). */
+export type EventKind = ActionKind | MachineKind;
 
 /** What an actor will do when it is stepped next (state().actors[i].next). */
 export interface PendingAction {
@@ -50,7 +61,8 @@ export interface PendingAction {
   label?: string;
 }
 
-export type ActorStatus = 'enabled' | 'blocked' | 'stuck' | 'finished';
+/** dormant: an interrupt not raised, a task not spawned (neither stuck nor unfinished) */
+export type ActorStatus = 'enabled' | 'blocked' | 'stuck' | 'finished' | 'dormant';
 
 export interface ActorState {
   name: string;
@@ -70,7 +82,7 @@ export interface ActorState {
 
 /** Why an actor cannot move (core/sim/trace.c, blocked_json). */
 export interface Blocked {
-  why: 'lock' | 'parked' | 'sleep' | 'held' | 'other' | string;
+  why: 'lock' | 'parked' | 'sleep' | 'held' | 'dormant' | 'other';
   /** lock: the lock it waits for, e.g. "lot[30]" */
   object?: string;
   /** lock: who holds it */
@@ -150,7 +162,7 @@ export interface Summary {
 export interface TraceEvent {
   step: number;
   time: number;
-  kind: ActionKind | 'note' | 'finish' | 'clock' | 'violation' | 'stuck' | 'error' | string;
+  kind: EventKind;
   actor?: string;
   object?: string;
   width?: number;
@@ -233,8 +245,17 @@ export interface ScenarioProblem {
 }
 
 /** Everything the UI shows about a session at one moment. */
+/** A choice other than stepping an actor (wasm/api.c, ls_choices). */
+export interface ExtraChoice {
+  kind: 'irq' | 'tick';
+  /** irq: the handler's index */
+  actor?: number;
+}
+
 export interface Snapshot {
   state: MachineState;
+  /** what else may happen now: raising a handler, the tick (absent: nothing) */
+  choices?: ExtraChoice[];
   summary: Summary;
   /** the whole trace up to the current step */
   trace: TraceEvent[];

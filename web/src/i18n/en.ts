@@ -120,7 +120,7 @@ export const en = {
   'notice.whereField': '{file}, line {line}, field {field}',
 
   'param.tooLong': 'it is longer than {max} characters',
-  'param.badChars': 'it may only contain letters, digits, spaces and : . _ - @ [ ] =',
+  'param.badChars': 'it may only contain letters, digits, spaces and : . _ - @ [ ] = ! ~',
   'param.badPrefix': 'a schedule starts with “v1:” or “v1.”',
   'param.badLesson':
     'a lesson is named by lowercase letters and digits joined by dashes, like “lost-wakeup”. The first lesson is shown; pick another under Lessons.',
@@ -498,11 +498,22 @@ export const en = {
   'keys.fold':
     'step thread N until it next touches shared state (spin rounds, yields and local work pass in one go)',
   'keys.undo': 'bring back the run a reset, a variant switch or the explorer replaced',
+  'keys.tick': 'let the tick fall (rtos, when it may)',
   'lane.untilShared': 'Until shared',
   'lane.untilSharedLabel':
     'Step thread {actor} until it touches shared state (passing over spinning, yielding and local work)',
   'announce.folded': '{actor} took {n} steps, up to its next use of shared state. The last one: {text}',
   'lane.stepIntoCount.one': 'one engine action so far',
+  'lane.titleTask': 'Task {name}',
+  'lane.titleIsr': 'ISR {name}',
+  'lane.raise': 'Raise {actor}',
+  'lane.notRaised': 'Not raised. Raising it is a choice: it runs as soon as nothing masks interrupts.',
+  'lane.notRaisedHeld': 'Not raised.',
+  'lane.doneTask': 'This task has finished its program.',
+  'lane.doneIsr': 'This handler has returned.',
+  'status.dormant': 'not raised',
+  'lane.tick': 'Let the tick fall',
+  'lane.tickWhy': 'the running task goes to the back of its priority’s line',
 } as const;
 
 export type MessageKey = keyof typeof en;

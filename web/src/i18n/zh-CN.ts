@@ -122,7 +122,7 @@ export const zhCN: Partial<Messages> = {
   'notice.whereField': '{file}，第 {line} 行，字段 {field}',
 
   'param.tooLong': '长度超过了 {max} 个字符',
-  'param.badChars': '只能包含字母、数字、空格以及 : . _ - @ [ ] =',
+  'param.badChars': '只能包含字母、数字、空格以及 : . _ - @ [ ] = ! ~',
   'param.badLesson':
     '课程名由小写字母和数字组成，用连字符连接，例如“lost-wakeup”。现在显示的是第一课；可以在“课程”里另选一课。',
   'param.badScenario': '场景名由目录和文件名组成，例如“parking_lot/lost-wakeup”。可以在“场景”里选一个。',
@@ -487,8 +487,19 @@ export const zhCN: Partial<Messages> = {
   'replay.laneDecision': '第 {step} 步：在 {to} 下，{actor} 在这里做出了不同的决定：{what}。',
   'keys.fold': '让线程 N 一直走到下一次触及共享状态之前（自旋、让出和本地操作一次走完）',
   'keys.undo': '找回被重置、切换变体或探索器替换掉的运行',
+  'keys.tick': '让 tick 到来（rtos，可以时）',
   'lane.untilShared': '走到共享处',
   'lane.untilSharedLabel': '一直单步执行线程 {actor}，直到它触及共享状态（跳过自旋、让出和本地操作）',
   'announce.folded': '{actor} 连走了 {n} 步，停在下一次触及共享状态之前。最后一步：{text}',
   'lane.stepIntoCount.one': '目前 1 个引擎动作',
+  'lane.titleTask': '任务 {name}',
+  'lane.titleIsr': '中断 {name}',
+  'lane.raise': '触发 {actor}',
+  'lane.notRaised': '还没有触发。触发它是你的选择：只要没有屏蔽中断，它就会立刻运行。',
+  'lane.notRaisedHeld': '还没有触发。',
+  'lane.doneTask': '这个任务已经执行完它的程序。',
+  'lane.doneIsr': '这个中断处理函数已经返回。',
+  'status.dormant': '未触发',
+  'lane.tick': '让 tick 到来',
+  'lane.tickWhy': '正在运行的任务排到同优先级队列的末尾',
 };

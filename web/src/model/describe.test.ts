@@ -108,7 +108,7 @@ describe('step into', () => {
     expect(guessOpStart(upTo29, 'A')).toBe(25); // cs_exit at 25
     expect(guessOpStart(upTo29, 'B')).toBe(0);
     const work = (step: number, actor = 'A'): TraceEvent => ({ step, time: 0, kind: 'work', actor });
-    const tr = [{ step: 1, time: 0, kind: 'cs_enter', actor: 'A' }, work(2), work(3), work(4)];
+    const tr: TraceEvent[] = [{ step: 1, time: 0, kind: 'cs_enter', actor: 'A' }, work(2), work(3), work(4)];
     expect(guessOpStart(tr, 'A', 'work')).toBe(1); // inside `work 5`: its three work steps so far
     expect(guessOpStart(tr, 'A', 'cs_exit')).toBe(4); // the work is over
   });

@@ -160,6 +160,8 @@ export function statusView(a: ActorState, spinning = false): StatusView {
       return { glyph: '✓', label: t('status.finished'), tone: 'finished' };
     case 'stuck':
       return { glyph: '⚠', label: t('status.stuck'), tone: 'stuck', reason: a.reason };
+    case 'dormant':
+      return { glyph: '○', label: t('status.dormant'), tone: 'finished' };
     default: {
       const parked = a.next?.kind === 'park';
       return {

@@ -10,6 +10,7 @@ export type Command =
   | { kind: 'play' }
   | { kind: 'explore' }
   | { kind: 'undo' }
+  | { kind: 'tick' }
   | { kind: 'untilShared'; actor: number };
 
 export interface KeyLike {
@@ -74,6 +75,7 @@ export function commandForKey(e: KeyLike, target?: TargetLike | null): Command |
   if (e.key === ' ' || e.code === 'Space')
     return PRESSABLE.has((target?.tagName ?? '').toUpperCase()) ? null : { kind: 'play' };
   if (e.key === 'e' || e.key === 'E') return { kind: 'explore' };
+  if (e.key === 't' || e.key === 'T') return { kind: 'tick' };
   switch (e.key) {
     case 'ArrowLeft':
       return { kind: 'back' };

@@ -167,7 +167,7 @@ describe('escaping what comes from files', () => {
       text,
     }));
     trace.push(
-      ...nasty.map((label, i) => ({
+      ...nasty.map((label, i): TraceEvent => ({
         step: nasty.length + i + 1,
         time: 0,
         kind: 'lock',

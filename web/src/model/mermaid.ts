@@ -337,6 +337,14 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
           case 'assert':
             msg(t(e.ok === false ? 'seq.assertFailed' : 'seq.assert', { text: e.text ?? label }), who);
             break;
+          case 'irq_save':
+          case 'irq_restore':
+          case 'raise':
+          case 'set_priority':
+          case 'block':
+            /* the rtos engine's actions: its label says it for people */
+            msg(joinWords(label || e.kind, extra));
+            break;
         }
         continue;
       }

@@ -7,6 +7,11 @@ describe('the address', () => {
     const back = parsePlace(formatPlace(place));
     expect(back).toEqual({ place, problems: [] });
   });
+  it('accepts a v2 schedule that raises a handler and lets the tick fall', () => {
+    const { place, problems } = parsePlace('?schedule=' + encodeURIComponent('v2: Reader !Uart tick ~t1'));
+    expect(problems).toEqual([]);
+    expect(place.schedule).toBe('v2: Reader !Uart tick ~t1');
+  });
   it('accepts the readable schedule form', () => {
     const { place, problems } = parsePlace('?schedule=' + encodeURIComponent('v1: A B B@cas:m [r:3]'));
     expect(problems).toEqual([]);

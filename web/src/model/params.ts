@@ -32,7 +32,8 @@ const VARIANT_RE = /^[a-z][a-z0-9_]{0,39}$/;
 const LESSON_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const LANGS = ['en', 'zh-CN'];
 // readable ("v1: A B@cas:m [r:3]", "v1 seed=7: …") or compact ("v1.AgQA-_")
-const SCHEDULE_CHARS = /^[A-Za-z0-9 :._\-@[\]=]*$/;
+// v2 schedules also hold !H (raise handler H) and ~T (a task's turn)
+const SCHEDULE_CHARS = /^[A-Za-z0-9 :._\-@[\]=!~]*$/;
 
 export function parsePlace(search: string): { place: Place; problems: ParamProblem[] } {
   const q = new URLSearchParams(search);

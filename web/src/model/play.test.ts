@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActorState, MachineState, TraceEvent } from '../engine/types';
+import type { ActorState, EventKind, MachineState, TraceEvent } from '../engine/types';
 import { delayOf, lastActor, nextActor, playMove, random01, SPEEDS } from './play';
 
 function state(
@@ -28,7 +28,12 @@ function state(
     prints: [],
   };
 }
-const ev = (step: number, actor: string, kind = 'load'): TraceEvent => ({ step, time: 0, kind, actor });
+const ev = (step: number, actor: string, kind: EventKind = 'load'): TraceEvent => ({
+  step,
+  time: 0,
+  kind,
+  actor,
+});
 
 describe('the auto-player', () => {
   it('goes round-robin from the actor that moved last, skipping those that cannot move', () => {
@@ -39,7 +44,7 @@ describe('the auto-player', () => {
     expect(nextActor(state(['enabled', 'enabled']), [])).toBe(0);
   });
   it('reads the last mover from the steps up to the current one, ignoring notes and the end', () => {
-    const trace = [
+    const trace: TraceEvent[] = [
       ev(1, 'A'),
       ev(2, 'B'),
       { ...ev(2, 'B'), kind: 'note' },

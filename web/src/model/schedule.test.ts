@@ -9,6 +9,11 @@ describe('editing the schedule', () => {
     expect(checkSchedule('v1 seed=7: A')).toEqual({ ok: true, schedule: 'v1 seed=7: A' });
     expect(checkSchedule('v1')).toEqual({ ok: true, schedule: 'v1:' });
     expect(checkSchedule('A B@cas:m [r:3]')).toEqual({ ok: true, schedule: 'v1: A B@cas:m [r:3]' });
+    // v2: raising a handler, the tick, a task's turn
+    expect(checkSchedule('v2: Reader !Uart tick ~t1')).toEqual({
+      ok: true,
+      schedule: 'v2: Reader !Uart tick ~t1',
+    });
   });
   it('refuses what a schedule never holds, in words', () => {
     const empty = checkSchedule('   ');

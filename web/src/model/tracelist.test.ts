@@ -43,7 +43,12 @@ describe('the trace tab', () => {
     expect(rows[0]!.what).toBe('fast path: CAS 00 -> 01 · 00 → 01 (01) ✗');
   });
   it('lists only the last events of a long run', () => {
-    const trace = Array.from({ length: 10 }, (_, i) => ({ step: i + 1, time: 0, kind: 'work', actor: 'A' }));
+    const trace = Array.from({ length: 10 }, (_, i): TraceEvent => ({
+      step: i + 1,
+      time: 0,
+      kind: 'work',
+      actor: 'A',
+    }));
     const { rows, hidden } = traceRows(trace, 4);
     expect(hidden).toBe(6);
     expect(rows.map((r) => r.index)).toEqual([6, 7, 8, 9]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../engine/types';
+import type { EventKind, TraceEvent } from '../engine/types';
 import fx from './fixtures/parking-lot.json';
 import {
   actorOrder,
@@ -80,7 +80,7 @@ describe('comparing two variants’ runs', () => {
 });
 
 describe('following the old order past the parting', () => {
-  const ev = (step: number, actor: string, kind: string): TraceEvent => ({ step, time: 0, actor, kind });
+  const ev = (step: number, actor: string, kind: EventKind): TraceEvent => ({ step, time: 0, actor, kind });
   it('lists who took each step after a point and what kind of action it was, notes aside', () => {
     const trace = [
       ev(1, 'A', 'cas'),

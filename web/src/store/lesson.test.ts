@@ -138,6 +138,9 @@ class FakeEngine implements EngineBridge {
     this.at++;
     return this.#snap();
   }
+  async tick(): Promise<Snapshot> {
+    throw new Error('this fake has no tick');
+  }
   async stepOver(actor: number) {
     return this.step(actor);
   }

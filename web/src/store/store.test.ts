@@ -92,6 +92,9 @@ class FakeEngine implements EngineBridge {
     this.step_++;
     return this.#snap();
   }
+  async tick(): Promise<Snapshot> {
+    throw new Error('this fake has no tick');
+  }
   async stepOver(actor: number) {
     return this.step(actor);
   }

@@ -136,6 +136,10 @@ export class Store {
   step(actor: number): Promise<void> {
     return this.#timeline.step(actor);
   }
+
+  tick(): Promise<void> {
+    return this.#timeline.tick();
+  }
   stepOver(actor: number): Promise<void> {
     return this.#timeline.stepOver(actor);
   }

@@ -118,6 +118,9 @@ class Fake implements EngineBridge {
     this.at++;
     return this.#snap();
   }
+  async tick(): Promise<Snapshot> {
+    throw new Error('this fake has no tick');
+  }
   async stepOver(actor: number) {
     await this.step(actor);
     return this.step(actor);

@@ -89,6 +89,9 @@ class Fake implements EngineBridge {
     this.at++;
     return this.snap();
   }
+  async tick(): Promise<Snapshot> {
+    throw new Error('this fake has no tick');
+  }
   async stepOver(actor: number) {
     return this.step(actor);
   }

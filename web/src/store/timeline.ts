@@ -29,8 +29,11 @@ export class Timeline {
   }
 
   #canStep(actor: number): boolean {
-    const s = this.#c.state.snap?.state;
-    return !!s && s.outcome === 'running' && s.actors[actor]?.status === 'enabled';
+    const snap = this.#c.state.snap;
+    const s = snap?.state;
+    if (!s || s.outcome !== 'running') return false;
+    // an interrupt handler not raised yet: stepping it raises it, when the model allows
+    return s.actors[actor]?.status === 'enabled' || raisable(snap, actor);
   }
 
   /** Before a step: a function that says "a new future" when the step forgot the recorded one. */
@@ -50,6 +53,25 @@ export class Timeline {
     const own = ownMove(c);
     return c.move(
       (e) => e.step(actor).then(own),
+      (s) => c.tell(s, fork(s)),
+      'step',
+    );
+  }
+
+  /**
+   * T: lets the tick fall (the rtos model offers it when tasks of one priority
+   * share the processor and the running one has run since the last tick).
+   */
+  tick(): Promise<void> {
+    const c = this.#c;
+    c.halt();
+    const snap = c.state.snap;
+    if (snap?.state.outcome !== 'running' || !snap.choices?.some((ch) => ch.kind === 'tick'))
+      return Promise.resolve();
+    const fork = this.#forkNote();
+    const own = ownMove(c);
+    return c.move(
+      (e) => e.tick().then(own),
       (s) => c.tell(s, fork(s)),
       'step',
     );
@@ -243,4 +265,12 @@ export class Timeline {
     });
     return error;
   }
+}
+
+/** Whether stepping `actor` now raises it: an interrupt handler not raised, whose raising is a choice. */
+export function raisable(snap: Snapshot | null | undefined, actor: number): boolean {
+  return (
+    snap?.state.actors[actor]?.status === 'dormant' &&
+    !!snap.choices?.some((c) => c.kind === 'irq' && c.actor === actor)
+  );
 }

@@ -167,6 +167,9 @@ export function App() {
         case 'help':
           setKeysOpen((o) => !o);
           break;
+        case 'tick':
+          void store.tick();
+          break;
         case 'play':
           store.togglePlay();
           break;
@@ -303,6 +306,19 @@ export function App() {
           )}
 
           <section class={s.centre} id="lanes" aria-label={t('panel.actors')} tabIndex={-1}>
+            {snap.choices?.some((c) => c.kind === 'tick') && snap.state.outcome === 'running' && (
+              <p class={s.tickBar}>
+                <button
+                  type="button"
+                  onClick={() => void store.tick()}
+                  aria-keyshortcuts="t"
+                  data-testid="tick"
+                >
+                  {t('lane.tick')} <kbd>T</kbd>
+                </button>{' '}
+                <span>{t('lane.tickWhy')}</span>
+              </p>
+            )}
             <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
               <Lanes
                 actors={scenario.actors}
@@ -312,6 +328,7 @@ export function App() {
                 opSince={state.opSince}
                 asking={asking}
                 parting={parting}
+                choices={snap.choices}
                 onStep={(k) => void store.step(k)}
                 onStepOver={(k) => void store.stepOver(k)}
               />

@@ -176,6 +176,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                 trace={snap.trace}
                 counters={counters}
                 opSince={state.opSince}
+                choices={snap.choices}
                 onStep={(k) => void store.step(k)}
                 onStepOver={(k) => void store.stepOver(k)}
               />

@@ -19,6 +19,7 @@ export function KeysDialog({ open, onClose }: { open: boolean; onClose: () => vo
     ['Home', t('keys.reset')],
     ['Space', t('keys.play')],
     ['e', t('keys.explore')],
+    ['t', t('keys.tick')],
     ['Ctrl + Z', t('keys.undo')],
     ['?', t('keys.help')],
   ];

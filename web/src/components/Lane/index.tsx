@@ -5,7 +5,14 @@
  * far), and the buttons that step it.
  */
 import { useState } from 'preact/hooks';
-import type { ActorState, MachineState, Outcome, ScenarioActor, TraceEvent } from '../../engine/types';
+import type {
+  ActorState,
+  ExtraChoice,
+  MachineState,
+  Outcome,
+  ScenarioActor,
+  TraceEvent,
+} from '../../engine/types';
 import { t, tn } from '../../i18n';
 import { blockedText, insideOperation, nextEffect, nextText, spinRoundOf } from '../../model/describe';
 import { actorColour, actorInk, isLostUpdate, shortSite, statusView } from '../../model/format';
@@ -32,8 +39,15 @@ export interface LaneProps {
   secret?: 'effects' | 'next' | null;
   /** where this actor's run parts from the other variant's (after "Replay under …") */
   parting?: string | null;
+  /** an interrupt handler not raised yet, whose raising is a choice now: its step raises it */
+  raise?: boolean;
   onStep: (i: number) => void;
   onStepOver: (i: number) => void;
+}
+
+/** "Thread A", "Task A", "Interrupt handler A": what the actor is. */
+function laneTitle(kind: string | undefined, name: string): string {
+  return t(kind === 'isr' ? 'lane.titleIsr' : kind === 'task' ? 'lane.titleTask' : 'lane.title', { name });
 }
 
 export function Lane({
@@ -47,6 +61,7 @@ export function Lane({
   opSince,
   secret,
   parting,
+  raise = false,
   onStep,
   onStepOver,
 }: LaneProps) {
@@ -68,7 +83,8 @@ export function Lane({
   const reason = blockedText(state, m) ?? status.reason;
   const cur = currentOp(actor, state);
   const running = outcome === 'running';
-  const canStep = running && state.status === 'enabled';
+  const canStep = running && (state.status === 'enabled' || raise);
+  const canStepOver = running && state.status === 'enabled';
   const next = state.next;
   const action = next ? nextText(next, m) : '';
   const effect = next && !secret ? nextEffect(next, state, m) : null;
@@ -88,7 +104,7 @@ export function Lane({
       <header class={s.head}>
         <ActorBadge name={actor.name} index={index} size="m" />
         <h3 id={titleId} class={s.name}>
-          {t('lane.title', { name: actor.name })}
+          {laneTitle(state.kind, actor.name)}
         </h3>
         <span class={s.status} data-tone={status.tone} data-testid="status">
           <span aria-hidden="true">{status.glyph}</span> {status.label}
@@ -155,10 +171,14 @@ export function Lane({
               </p>
             )}
           </>
+        ) : state.status === 'dormant' ? (
+          <p class={s.reason} data-testid="dormant">
+            {t(raise ? 'lane.notRaised' : 'lane.notRaisedHeld')}
+          </p>
         ) : (
           <p class={s.finished}>
             <span aria-hidden="true">✓ </span>
-            {t('lane.done')}
+            {t(state.kind === 'isr' ? 'lane.doneIsr' : state.kind === 'task' ? 'lane.doneTask' : 'lane.done')}
           </p>
         )}
       </div>
@@ -209,13 +229,13 @@ export function Lane({
           aria-keyshortcuts={key ?? undefined}
           data-testid="step"
         >
-          {t('lane.step', { actor: actor.name })}
+          {t(raise ? 'lane.raise' : 'lane.step', { actor: actor.name })}
           {key && <kbd class={s.kbd}>{key}</kbd>}
         </button>
         <button
           type="button"
           class={s.over}
-          disabled={!canStep}
+          disabled={!canStepOver}
           onClick={() => onStepOver(index)}
           title={t('lane.stepOverLabel', { actor: actor.name })}
           data-testid="step-over"
@@ -237,6 +257,7 @@ export function Lanes({
   opSince,
   asking,
   parting,
+  choices,
   onStep,
   onStepOver,
 }: {
@@ -250,6 +271,8 @@ export function Lanes({
   asking?: string | null;
   /** the actor whose run parts from the other variant's there, and the words for it */
   parting?: { actor: string; text: string } | null;
+  /** the choices other than a step (raising a handler, the tick) that exist now */
+  choices?: ExtraChoice[];
   onStep: (i: number) => void;
   onStepOver: (i: number) => void;
 }) {
@@ -279,6 +302,7 @@ export function Lanes({
             opSince={opSince[i]}
             secret={asking ? (asking === a.name ? 'next' : 'effects') : null}
             parting={parting?.actor === a.name ? parting.text : null}
+            raise={st.status === 'dormant' && !!choices?.some((c) => c.kind === 'irq' && c.actor === i)}
             onStep={onStep}
             onStepOver={onStepOver}
           />

@@ -91,11 +91,21 @@ describe('rtosView', () => {
       { actor: 'High', depth: 1 },
     ]);
     expect(v.leds?.slice(0, 3)).toEqual([false, true, false]);
+    // a run that never switched an LED draws none
+    const dark = {
+      ...state,
+      objects: state.objects.map((o) => (o.type === 'kernel' ? { ...o, fields: { leds: 0, cost: 0 } } : o)),
+    };
+    expect(rtosView(dark, trace).leds).toBeNull();
+    expect(
+      rtosView(dark, [...trace, { step: 7, time: 0, kind: 'fetch_and', actor: 'Low', label: 'led_on' }]).leds,
+    ).toHaveLength(8);
   });
   it('draws a timeline: handlers on top, then tasks by priority; ticks marked', () => {
     expect(v.timeline.map((r) => r.actor)).toEqual(['Uart', 'High', 'Low', 'Mid']);
     expect(v.ticks).toEqual([false, false, true, false, false, false]);
-    expect(v.timeline[0]?.cells).toEqual([false, false, false, true, false, false]);
-    expect(v.timeline[2]?.cells).toEqual([true, true, false, false, true, false]);
+    // Uart (never raised in this made-up trace) runs step 4; Low runs 1, 2 and 5 and waits otherwise
+    expect(v.timeline[0]?.cells).toEqual(['idle', 'idle', 'idle', 'running', 'ready', 'ready']);
+    expect(v.timeline[2]?.cells).toEqual(['running', 'running', 'ready', 'ready', 'running', 'ready']);
   });
 });

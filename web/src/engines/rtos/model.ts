@@ -4,9 +4,14 @@
  * whom, the ready and delayed lists, each semaphore's count explained by its
  * sign and its wait mask as 16 lamps, each mutex's holder and waiters, the
  * interrupt mask depth of each context, the LEDs, and a timeline of the last
- * steps with one row per context (handlers on top, tasks by priority).
+ * steps with one row per context (handlers on top, tasks by priority), each
+ * cell running, ready but waiting for the processor, blocked or idle
+ * (timeline.ts).
  */
 import type { MachineState, ObjectState, TraceEvent } from '../../engine/types';
+import { contextCells, type CellState } from './timeline';
+
+export type { CellState } from './timeline';
 
 export type TaskState = 'ready' | 'blocked' | 'delayed';
 
@@ -43,8 +48,8 @@ export interface RtosMutex {
 export interface TimelineRow {
   actor: string;
   kind: 'isr' | 'task';
-  /** one cell per step of the window: true if this context took that step */
-  cells: boolean[];
+  /** one cell per step of the window: running, ready (waiting for the processor), blocked or idle */
+  cells: CellState[];
 }
 
 export interface RtosView {
@@ -119,8 +124,10 @@ export function rtosView(state: MachineState, trace: TraceEvent[], width = 32): 
       waiting: names(o, 'waiting'),
     }));
   const kernel = state.objects.find((o) => o.engine === 'rtos' && o.type === 'kernel');
-  const leds = kernel
-    ? Array.from({ length: 8 }, (_, i) => (((kernel.fields.leds ?? 0) >> i) & 1) === 1)
+  // the LEDs, once the run has switched one (most scenarios never do)
+  const ledsUsed = !!kernel && ((kernel.fields.leds ?? 0) !== 0 || trace.some((e) => e.label === 'led_on'));
+  const leds = ledsUsed
+    ? Array.from({ length: 8 }, (_, i) => (((kernel!.fields.leds ?? 0) >> i) & 1) === 1)
     : null;
 
   const depth = new Map<string, number>();
@@ -130,23 +137,20 @@ export function rtosView(state: MachineState, trace: TraceEvent[], width = 32): 
 
   const last = state.step;
   const first = Math.max(1, last - width + 1);
-  const took = new Map<number, string>();
   const ticks: boolean[] = Array.from({ length: Math.max(0, last - first + 1) }, () => false);
-  for (const e of trace) {
-    if (e.step < first || e.step > last) continue;
-    if (e.kind === 'tick') ticks[e.step - first] = true;
-    else if (e.actor !== undefined && !took.has(e.step) && e.kind !== 'finish') took.set(e.step, e.actor);
-  }
+  for (const e of trace)
+    if (e.kind === 'tick' && e.step >= first && e.step <= last) ticks[e.step - first] = true;
   const rows = [
     ...state.actors.filter((a) => a.kind === 'isr').sort((a, b) => b.priority - a.priority),
     ...state.actors
       .filter((a) => a.kind !== 'isr')
       .sort((a, b) => (byName.get(a.name)?.effective ?? 0) - (byName.get(b.name)?.effective ?? 0)),
   ];
+  const cells = contextCells(state, trace, rows, first);
   const timeline: TimelineRow[] = rows.map((a) => ({
     actor: a.name,
     kind: a.kind === 'isr' ? 'isr' : 'task',
-    cells: ticks.map((_, i) => took.get(first + i) === a.name),
+    cells: cells.get(a.name) ?? [],
   }));
   return {
     tasks,

@@ -1,14 +1,28 @@
 /*
  * Inside the `rtos` engine: a timeline of the last steps (one row per
- * context: handlers on top, then tasks by priority; a tick is a mark on the
- * ruler), the tasks with base and effective priority (an arrow and a name
+ * context: handlers on top, then tasks by priority; running drawn solid, ready
+ * but waiting for the processor shaded, blocked hatched; a tick is a mark on
+ * the ruler), the tasks with base and effective priority (an arrow and a name
  * when one is inherited), the ready and delayed lists, each semaphore's count
  * with what its sign means and its wait mask as 16 lamps, each mutex's holder,
  * the interrupt-mask depth of each context, and the LEDs.
+ *
+ * Motion (../../motion): each context is one token, `task:NAME`, drawn in
+ * exactly one place (places.ts: the processor, the ready list, the wait set
+ * of what it blocks on, the delayed list, done), so a switch or a post
+ * carries it from one place to the other; a wait-mask lamp flashes as it
+ * lights or goes dark (`lamp:OBJECT:BIT`); a count and an effective priority
+ * pop when they change; an inherited priority comes from the donor's own
+ * (`prio:LOW` from `base:HIGH`).  The timeline's cells are keyed by step
+ * (`cell:NAME:STEP`, `step:STEP`), so the newest step fades in at the right
+ * and, once the window is full, the older ones slide left.
  */
 import type { MachineState, TraceEvent } from '../../../engine/types';
 import { t } from '../../../i18n';
+import { motionScope, MotionSwitch, useMotion } from '../../../motion';
 import { rtosView, type RtosSem } from '../model';
+import { rtosPlaces } from '../places';
+import { ActorBadge } from '../../../components/ActorBadge';
 import s from './style.module.css';
 
 export interface RtosViewProps {
@@ -16,13 +30,42 @@ export interface RtosViewProps {
   trace: TraceEvent[];
 }
 
-function Lamps({ lamps, label }: { lamps: boolean[]; label: string }) {
+function Lamps({ name, lamps, label }: { name: string; lamps: boolean[]; label: string }) {
   return (
     <div class={s.lamps} role="img" aria-label={label}>
       {lamps.map((on, i) => (
-        <span key={i} class={on ? `${s.lamp} ${s.on}` : s.lamp} title={t('rtos.bit', { n: i })} />
+        <span
+          key={i}
+          class={on ? `${s.lamp} ${s.on}` : s.lamp}
+          title={t('rtos.bit', { n: i })}
+          data-motion={`lamp:${name}:${i}`}
+          data-motion-fx="flash"
+          data-motion-v={on ? '1' : '0'}
+        />
       ))}
     </div>
+  );
+}
+
+/** A context's token: its badge and name, keyed by the name wherever it is drawn. */
+function Token({ name, index }: { name: string; index: number }) {
+  return (
+    <span class={s.token} data-motion={`task:${name}`} data-testid={`token-${name}`}>
+      <ActorBadge name={name} index={index} size="s" />
+      <span class={s.tokenName}>{name}</span>
+    </span>
+  );
+}
+
+/** A row of tokens, or a dash for none. */
+function Tokens({ names, index }: { names: string[]; index: (n: string) => number }) {
+  if (names.length === 0) return <span class={s.none}>—</span>;
+  return (
+    <span class={s.tokens}>
+      {names.map((n) => (
+        <Token key={n} name={n} index={index(n)} />
+      ))}
+    </span>
   );
 }
 
@@ -33,9 +76,13 @@ function countText(x: RtosSem): string {
 }
 
 export function RtosView({ state, trace }: RtosViewProps) {
+  const root = useMotion<HTMLDivElement>(state);
   const v = rtosView(state, trace);
+  const places = rtosPlaces(state, v);
+  const names = state.actors.map((a) => a.name);
+  const index = (n: string) => Math.max(0, names.indexOf(n));
   return (
-    <div class={s.view} data-testid="rtos-view">
+    <div ref={root} class={`${s.view} ${motionScope}`} data-testid="rtos-view">
       <section aria-label={t('rtos.timeline')}>
         <h3 class={s.heading}>{t('rtos.timeline')}</h3>
         <table class={s.timeline}>
@@ -44,31 +91,89 @@ export function RtosView({ state, trace }: RtosViewProps) {
               <th />
               {v.ticks.map((tick, i) => (
                 <td
-                  key={i}
+                  key={v.window.first + i}
                   class={tick ? `${s.ruler} ${s.tick}` : s.ruler}
                   title={tick ? t('rtos.tick') : undefined}
+                  data-motion={`step:${v.window.first + i}`}
                 />
               ))}
             </tr>
             {v.timeline.map((row) => (
               <tr key={row.actor} data-row={row.actor}>
                 <th class={row.kind === 'isr' ? s.isr : undefined}>{row.actor}</th>
-                {row.cells.map((on, i) => (
-                  <td key={i} class={on ? `${s.cell} ${s.running}` : s.cell} />
+                {row.cells.map((c, i) => (
+                  <td
+                    key={v.window.first + i}
+                    class={`${s.cell} ${s[c]}`}
+                    data-cell={c}
+                    data-motion={`cell:${row.actor}:${v.window.first + i}`}
+                  />
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
+        <p class={s.legend}>
+          {(['running', 'ready', 'blocked'] as const).map((c) => (
+            <span key={c}>
+              <span class={`${s.cell} ${s[c]} ${s.swatch}`} aria-hidden="true" /> {t(`rtos.cell.${c}`)}
+            </span>
+          ))}
+        </p>
+      </section>
+      <section aria-label={t('rtos.processor')} class={s.places} data-testid="rtos-places">
+        <div class={s.place} data-place="running">
+          <span class={s.placeName}>{t('rtos.running')}</span>
+          <Tokens names={places.running ? [places.running] : []} index={index} />
+        </div>
+        <div class={s.place} data-place="ready">
+          <span class={s.placeName}>{t('rtos.readyList')}</span>
+          <Tokens names={places.ready} index={index} />
+        </div>
+        <div class={s.place} data-place="delayed">
+          <span class={s.placeName}>{t('rtos.delayedList')}</span>
+          {places.delayed.length === 0 ? (
+            <span class={s.none}>—</span>
+          ) : (
+            <span class={s.tokens}>
+              {places.delayed.map((d) => (
+                <span key={d.actor} class={s.delayed}>
+                  <Token name={d.actor} index={index(d.actor)} />
+                  <span class={s.small}>{t('rtos.untilTick', { tick: d.tick })}</span>
+                </span>
+              ))}
+            </span>
+          )}
+        </div>
+        {places.blocked.length > 0 && (
+          <div class={s.place} data-place="blocked">
+            <span class={s.placeName}>{t('rtos.state.blocked')}</span>
+            <Tokens names={places.blocked} index={index} />
+          </div>
+        )}
+        {places.done.length > 0 && (
+          <div class={s.place} data-place="done">
+            <span class={s.placeName}>{t('rtos.done')}</span>
+            <Tokens names={places.done} index={index} />
+          </div>
+        )}
       </section>
       <section aria-label={t('rtos.tasks')}>
         <h3 class={s.heading}>{t('rtos.tasks')}</h3>
         <ul class={s.list}>
           {v.tasks.map((task) => (
             <li key={task.actor} data-task={task.actor}>
-              <strong>{task.actor}</strong> {t('rtos.priority', { p: task.priority })}
+              <strong>{task.actor}</strong>{' '}
+              <span data-motion={`base:${task.actor}`}>{t('rtos.priority', { p: task.priority })}</span>
               {task.effective !== task.priority && (
-                <span class={s.inherit}>
+                <span
+                  class={s.inherit}
+                  data-motion={`prio:${task.actor}`}
+                  data-motion-fx="pop"
+                  data-motion-v={String(task.effective)}
+                  data-motion-from={task.inheritedFrom ? `base:${task.inheritedFrom}` : undefined}
+                  data-testid={`inherited-${task.actor}`}
+                >
                   {' → '}
                   {t('rtos.inherited', { p: task.effective, from: task.inheritedFrom ?? '?' })}
                 </span>
@@ -77,10 +182,6 @@ export function RtosView({ state, trace }: RtosViewProps) {
             </li>
           ))}
         </ul>
-        <p class={s.small}>
-          {t('rtos.readyList')}: {v.ready.join(', ') || '—'} · {t('rtos.delayedList')}:{' '}
-          {v.delayed.map((d) => t('rtos.until', { actor: d.actor, tick: d.tick })).join(', ') || '—'}
-        </p>
       </section>
       {v.sems.map((x) => (
         <section key={x.name} class={s.object} data-object={x.name}>
@@ -88,10 +189,26 @@ export function RtosView({ state, trace }: RtosViewProps) {
             <code>{x.name}</code>
           </h3>
           <p>
-            count <output data-testid={`count-${x.name}`}>{x.count}</output>: {countText(x)}
+            count{' '}
+            <output
+              data-testid={`count-${x.name}`}
+              data-motion={`count:${x.name}`}
+              data-motion-fx="pop"
+              data-motion-v={String(x.count)}
+            >
+              {x.count}
+            </output>
+            : {countText(x)}
           </p>
-          <Lamps lamps={x.lamps} label={t('rtos.mask', { names: x.waiting.join(', ') || '—' })} />
-          <p class={s.small}>{t('rtos.waiting', { names: x.waiting.join(', ') || '—' })}</p>
+          <Lamps
+            name={x.name}
+            lamps={x.lamps}
+            label={t('rtos.mask', { names: x.waiting.join(', ') || '—' })}
+          />
+          <p class={s.waitSet}>
+            <span class={s.small}>{t('rtos.waitSet')}</span>{' '}
+            <Tokens names={places.waiting.get(x.name) ?? []} index={index} />
+          </p>
         </section>
       ))}
       {v.mutexes.map((m) => (
@@ -100,11 +217,20 @@ export function RtosView({ state, trace }: RtosViewProps) {
             <code>{m.name}</code>
           </h3>
           <p>{t('rtos.holder', { holder: m.holder ?? t('rtos.nobody') })}</p>
-          <Lamps lamps={m.lamps} label={t('rtos.mask', { names: m.waiting.join(', ') || '—' })} />
+          <Lamps
+            name={m.name}
+            lamps={m.lamps}
+            label={t('rtos.mask', { names: m.waiting.join(', ') || '—' })}
+          />
+          <p class={s.waitSet}>
+            <span class={s.small}>{t('rtos.waitSet')}</span>{' '}
+            <Tokens names={places.waiting.get(m.name) ?? []} index={index} />
+          </p>
         </section>
       ))}
       <section aria-label={t('rtos.interrupts')}>
         <h3 class={s.heading}>{t('rtos.interrupts')}</h3>
+        {v.masks.length === 0 && <p class={s.small}>{t('rtos.noneMasked')}</p>}
         <ul class={s.list}>
           {v.masks.map((x) => (
             <li key={x.actor}>
@@ -124,6 +250,7 @@ export function RtosView({ state, trace }: RtosViewProps) {
           </div>
         </section>
       )}
+      <MotionSwitch />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /*
- * The rtos engine natively, the FreeRTOS-POSIX-port way (port.h): one task at
- * a time on pthreads, a timer thread delivering the 1 ms tick.
+ * The rtos engine natively, the FreeRTOS-POSIX-port way: on the native rtos
+ * port (core/plat/native/rtos_port.c, -DPLAT_NATIVE_RTOS), one task at a time
+ * on pthreads, a timer thread delivering the 1 ms tick.
  *
  *   shared_counter: the reference's experiment.  Two tasks of equal priority
  *     add 1 to a shared counter 100,000 times each (a load, an add on a slow
@@ -10,11 +11,11 @@
  *   priority_inversion: High waits for a mutex Low holds while Mid burns
  *     20 ms; High's wait with and without inheritance.
  *
- * Each test runs under the port's watchdog and check.h's.
+ * Each test runs under check.h's watchdog.
  */
+#define _GNU_SOURCE
 #define CHECK_MAIN
 #include "../check.h"
-#include "port.h"
 
 #include "../../../core/engines/rtos/mutex.h"
 #include "../../../core/engines/rtos/sem.h"
@@ -22,8 +23,41 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 CHECK_WATCHDOG(300);
+
+/* One task of this kernel per platform task, id i on platform task i: the
+ * port counts priorities upward, the kernel downward (task.h), so list the
+ * tasks most urgent first.  Runs them until every one has returned. */
+typedef struct rtos_native_task {
+    void (*fn)(void *arg);
+    int priority; /* the kernel's: smaller is more urgent */
+} rtos_native_task;
+
+static void run_tasks(const rtos_native_task *tasks, int n)
+{
+    plat_native_rtos_task plat[RTOS_MAX_TASKS];
+    for (int i = 0; i < n; i++) {
+        rtos_task_create(i, i, tasks[i].priority);
+        plat[i] = (plat_native_rtos_task){tasks[i].fn, NULL, -tasks[i].priority};
+    }
+    plat_native_rtos_run(plat, n, RTOS_TICK_US);
+}
+
+/* Burns `us` microseconds of this thread's processor time (time it spends
+ * waiting for its turn does not count).  The port preempts a task at its
+ * platform calls (rtos_port.c), so the loop passes one each time round, as
+ * the engine's own loads and stores do. */
+static void busy_cpu_us(int64_t us)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+    do {
+        plat_native_point();
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    } while ((t.tv_sec - t0.tv_sec) * 1000000LL + (t.tv_nsec - t0.tv_nsec) / 1000 < us);
+}
 
 /* A fresh kernel for each round (natively it is one static instance); the
  * variant read at first use is kept. */
@@ -38,7 +72,7 @@ static void fresh_kernel(void)
 /* ---- the shared counter ---- */
 
 #define INCREMENTS 100000
-static volatile uint32_t shared_counter;
+static plat_a32 shared_counter; /* read and written with platform calls, as in the scenario */
 static rtos_sem mutex_sem;
 static bool protect;
 
@@ -56,9 +90,10 @@ static void add_task(void *arg)
     for (int i = 0; i < INCREMENTS; i++) {
         if (protect)
             rtos_sem_pend(&mutex_sem, 0);
-        uint32_t v = shared_counter; /* load */
-        slow_add();                  /* add */
-        shared_counter = v + 1;      /* store */
+        uint32_t v =
+            plat_load32(&shared_counter, PLAT_RELAXED, AT("load"));      /* a tick may land after */
+        slow_add();                                                      /* add */
+        plat_store32(&shared_counter, v + 1, PLAT_RELAXED, AT("store")); /* ...or before this */
         if (protect)
             rtos_sem_post(&mutex_sem);
     }
@@ -68,11 +103,11 @@ static uint32_t counter_round(bool with_sem)
 {
     fresh_kernel();
     protect = with_sem;
-    shared_counter = 0;
+    plat_init32(&shared_counter, 0);
     rtos_sem_init(&mutex_sem, 1);
-    port_task tasks[2] = {{add_task, NULL, 6}, {add_task, NULL, 6}};
-    port_run(tasks, 2, 1000, 60);
-    return shared_counter;
+    rtos_native_task tasks[2] = {{add_task, 6}, {add_task, 6}};
+    run_tasks(tasks, 2);
+    return plat_load32(&shared_counter, PLAT_RELAXED, AT("the total"));
 }
 
 TEST(shared_counter_unprotected_loses_updates_protected_is_exact)
@@ -114,14 +149,14 @@ static void mid_task(void *arg)
 {
     (void)arg;
     rtos_delay(3);
-    port_busy(20000); /* 20 ms of processor time, no mutex */
+    busy_cpu_us(20000); /* 20 ms of processor time, no mutex */
 }
 
 static void low_task(void *arg)
 {
     (void)arg;
     rtos_mutex_take(&lock, 0);
-    port_busy(5000); /* 5 ms inside the critical section */
+    busy_cpu_us(5000); /* 5 ms inside the critical section */
     rtos_mutex_give(&lock);
 }
 
@@ -129,8 +164,8 @@ static int64_t inversion_round(int inherit)
 {
     fresh_kernel();
     rtos_mutex_init(&lock, inherit);
-    port_task tasks[3] = {{high_task, NULL, 1}, {mid_task, NULL, 2}, {low_task, NULL, 3}};
-    port_run(tasks, 3, 1000, 60);
+    rtos_native_task tasks[3] = {{high_task, 1}, {mid_task, 2}, {low_task, 3}};
+    run_tasks(tasks, 3);
     return high_waited_us;
 }
 
