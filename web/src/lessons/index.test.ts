@@ -1,5 +1,6 @@
 /* The lesson index the app ships (virtual:lockstep/lessons, from web/plugins/lessons.ts). */
 import { describe, expect, it } from 'vitest';
+import { ENGINES } from '../engines';
 import { FIRST_LESSON, hasLesson, lessonFiles, lessonNeighbours, lessonSummaries, loadLesson } from '.';
 
 describe('the course as the app sees it', () => {
@@ -23,7 +24,7 @@ describe('the course as the app sees it', () => {
       expect(s.title?.en, s.id).toBeTruthy();
       expect(s.title?.['zh-CN'], s.id).toBeTruthy();
       expect(s.goal?.en, s.id).toBeTruthy();
-      expect(['basic', 'parking_lot', 'aqs', 'rtos']).toContain(s.engine);
+      expect(ENGINES.map((e) => e.id)).toContain(s.engine);
     }
   });
 

@@ -341,9 +341,12 @@ function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
           case 'irq_restore':
           case 'raise':
           case 'set_priority':
-          case 'block':
             /* the rtos engine's actions: its label says it for people */
             msg(joinWords(label || e.kind, extra));
+            break;
+          case 'block':
+            /* an rtos task blocking, or an async task's await returning Pending (who woke it) */
+            msg(joinWords(pollWords(e) ?? (label || e.kind), extra));
             break;
         }
         continue;

@@ -13,12 +13,12 @@ import type { MachineState, TraceEvent } from '../../engine/types';
 import { rtosView } from './model';
 import { rtosPlaces, type RtosPlaces } from './places';
 
-const scenarios = import.meta.glob<string>('../../../tests/scenarios/rtos/*.yaml', {
+const scenarios = import.meta.glob<string>('../../../../tests/scenarios/rtos/*.yaml', {
   query: '?raw',
   import: 'default',
   eager: true,
 });
-const scenario = (name: string) => scenarios[`../../../tests/scenarios/rtos/${name}.yaml`]!;
+const scenario = (name: string) => scenarios[`../../../../tests/scenarios/rtos/${name}.yaml`]!;
 const lessons = import.meta.glob<string>('../../../../lessons/*.md', {
   query: '?raw',
   import: 'default',

@@ -11,12 +11,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MachineState, TraceEvent } from '../../engine/types';
 import { rtosView } from './model';
 
-const scenarios = import.meta.glob<string>('../../../tests/scenarios/rtos/*.yaml', {
+const scenarios = import.meta.glob<string>('../../../../tests/scenarios/rtos/*.yaml', {
   query: '?raw',
   import: 'default',
   eager: true,
 });
-const text = (name: string) => scenarios[`../../../tests/scenarios/rtos/${name}.yaml`]!;
+const text = (name: string) => scenarios[`../../../../tests/scenarios/rtos/${name}.yaml`]!;
 
 /** One letter per cell: R running, r ready, b blocked, . idle. */
 const LETTER = { running: 'R', ready: 'r', blocked: 'b', idle: '.' } as const;
