@@ -11,6 +11,7 @@
 #include "escape.h"
 #include "machine_internal.h"
 #include "rng.h"
+#include "vec.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -431,14 +432,11 @@ static void record(sim_machine *m, sim_step_record r)
         while (m->n_randoms && m->randoms[m->n_randoms - 1].step > m->step)
             m->n_randoms--;
     }
-    if (m->history_len == m->history_cap) {
-        size_t cap = m->history_cap ? m->history_cap * 2 : 256;
-        sim_step_record *h = realloc(m->history, cap * sizeof *h);
-        if (!h)
-            return;
-        m->history = h;
-        m->history_cap = cap;
-    }
+    sim_step_record *h =
+        sim_vec_grow(m->history, &m->history_cap, m->history_len + 1, sizeof *h, 256);
+    if (!h)
+        return; /* out of memory: the step is taken but not recorded */
+    m->history = h;
     m->history[m->history_len++] = r;
 }
 
@@ -877,14 +875,11 @@ uint32_t sim_random(sim_machine *m, uint32_t bound)
         m->randoms_used++;
         return v;
     }
-    if (m->n_randoms == m->cap_randoms) {
-        size_t cap = m->cap_randoms ? m->cap_randoms * 2 : 16;
-        void *r = realloc(m->randoms, cap * sizeof *m->randoms);
-        if (!r)
-            return v;
-        m->randoms = r;
-        m->cap_randoms = cap;
-    }
+    struct sim_random_record *r =
+        sim_vec_grow(m->randoms, &m->cap_randoms, m->n_randoms + 1, sizeof *r, 16);
+    if (!r)
+        return v; /* out of memory: the value is used but not recorded */
+    m->randoms = r;
     m->randoms[m->n_randoms++] = (struct sim_random_record){m->step, v, bound};
     m->randoms_used = m->n_randoms;
     return v;

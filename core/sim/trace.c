@@ -9,6 +9,7 @@
  * between the native build and WebAssembly.
  */
 #include "machine_internal.h"
+#include "vec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,14 +19,10 @@ void sim_emit(sim_machine *m, const sim_event *e)
 {
     if (!m->cfg.trace)
         return;
-    if (m->n_events == m->cap_events) {
-        size_t cap = m->cap_events ? m->cap_events * 2 : 256;
-        sim_event *ev = realloc(m->events, cap * sizeof *ev);
-        if (!ev)
-            return;
-        m->events = ev;
-        m->cap_events = cap;
-    }
+    sim_event *ev = sim_vec_grow(m->events, &m->cap_events, m->n_events + 1, sizeof *ev, 256);
+    if (!ev)
+        return; /* out of memory: the trace misses this event, the run goes on */
+    m->events = ev;
     m->events[m->n_events++] = *e;
 }
 
@@ -33,14 +30,10 @@ const char *sim_keep_text(sim_machine *m, const char *text)
 {
     if (!m->cfg.trace)
         return "";
-    if (m->n_texts == m->cap_texts) {
-        size_t cap = m->cap_texts ? m->cap_texts * 2 : 16;
-        char **t = realloc(m->texts, cap * sizeof *t);
-        if (!t)
-            return "";
-        m->texts = t;
-        m->cap_texts = cap;
-    }
+    char **t = sim_vec_grow(m->texts, &m->cap_texts, m->n_texts + 1, sizeof *t, 16);
+    if (!t)
+        return "";
+    m->texts = t;
     size_t n = strlen(text);
     char *copy = malloc(n + 1);
     if (!copy)
