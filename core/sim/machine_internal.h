@@ -1,6 +1,12 @@
 /*
- * The machine's insides, shared by machine.c (stepping), actors.c (states,
- * choices, priorities, costs), trace.c (events and reports) and the
+ * The machine's insides, shared by the files that make up the machine:
+ * machine.c (making and resetting), lifecycle.c (actors' coroutines),
+ * settle.c (the enabled rule, the clock, done and stuck), step.c (taking a
+ * choice, going back, the timeline), perform.c (an action's effect),
+ * checks.c (violations and errors), random.c (random values), regions.c
+ * (addresses and engine globals), blocked.c (why an actor cannot move),
+ * names.c, actors.c (states, choices, priorities, costs), trace.c (events
+ * and state snapshots), report.c (what a command line prints) and the
  * scheduling models in sched/.  Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H
@@ -145,6 +151,24 @@ struct sim_machine {
     char **texts; /* strings owned by the trace */
     size_t n_texts, cap_texts;
 };
+
+/* The machine whose actor runs now (NULL while the host runs): plat_* calls
+ * from engine code find their machine here (sim_running). */
+extern sim_machine *sim_running_machine;
+
+/* Say why the last call failed (sim_error); text that came from input is
+ * escaped. */
+void sim_fail(sim_machine *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Run every actor that is not dormant up to its first announced action.
+ * On the host only. */
+void sim_start_actors(sim_machine *m);
+/* Arm the handlers that steps raised (they cannot be started from inside
+ * another actor's coroutine).  On the host only. */
+void sim_arm_raised(sim_machine *m);
+/* After a choice: arm what was raised, let the model catch up, jump the
+ * clock if everybody waits for it, detect the end.  `moved` is the actor
+ * that just stepped (-1: none). */
+void sim_settle(sim_machine *m, int moved);
 
 void sim_emit(sim_machine *m, const sim_event *e);
 /* The machine's enabled rule alone (locks, parkers, sleeps), before the model.
