@@ -42,6 +42,7 @@ typedef struct sim_event {
     uint32_t op, round; /* steps: the program operation the actor is in */
     plat_site site;
     const char *text;
+    const char *data; /* STUCK: the reason as JSON ({"why": ...}, blocked.h) */
 } sim_event;
 
 typedef struct sim_actor {
@@ -171,6 +172,14 @@ void sim_arm_raised(sim_machine *m);
 void sim_settle(sim_machine *m, int moved);
 
 void sim_emit(sim_machine *m, const sim_event *e);
+
+/* The machine's and the models' reason codes (blocked.h), defined with their
+ * English in report.c. */
+extern const sim_blocked_code sim_blocked_finished, sim_blocked_dormant, sim_blocked_over,
+    sim_blocked_lock, sim_blocked_parked, sim_blocked_blocked, sim_blocked_sleep,
+    sim_blocked_cannot_move, sim_blocked_irq_masked, sim_blocked_irq_handler,
+    sim_blocked_interrupted, sim_blocked_rtos_priority, sim_blocked_rtos_turn,
+    sim_blocked_executor_queued, sim_blocked_executor_polled;
 /* The machine's enabled rule alone (locks, parkers, sleeps), before the model.
  * Inline: it runs for every actor at every step (and in wasm a call is dear). */
 static inline bool sim_rule_allows(const sim_machine *m, int i)

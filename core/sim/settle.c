@@ -79,8 +79,10 @@ void sim_settle(sim_machine *m, int moved)
         for (int i = 0; i < m->n_actors; i++) {
             if (m->actors[i].finished || m->actors[i].dormant)
                 continue;
+            sim_blocked r;
             char why[400];
-            sim_block_reason(m, i, why, sizeof why);
+            sim_blocked_of(m, i, &r);
+            sim_blocked_english(&r, why, sizeof why);
             sim_event e = {.step = m->step,
                            .time = m->now,
                            .actor = (int16_t)i,
@@ -89,6 +91,12 @@ void sim_settle(sim_machine *m, int moved)
                            .other = -1,
                            .site = m->actors[i].pending.site,
                            .text = sim_keep_text(m, why)};
+            if (m->cfg.trace) { /* the same reason as data, for the trace */
+                jbuf data = {0};
+                sim_blocked_json(&r, &data);
+                e.data = sim_keep_text(m, data.failed || !data.text ? "" : data.text);
+                jb_free(&data);
+            }
             sim_emit(m, &e);
         }
         return;
