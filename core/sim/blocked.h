@@ -27,7 +27,7 @@ typedef struct sim_blocked_code {
     void (*english)(const struct sim_blocked *r, char *buf, size_t size);
 } sim_blocked_code;
 
-#define SIM_BLOCKED_ARGS 10
+#define SIM_BLOCKED_ARGS 12
 
 typedef struct sim_blocked_arg {
     const char *key; /* a static string: "object", "holder", "until" */

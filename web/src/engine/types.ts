@@ -68,7 +68,7 @@ export interface ActorState {
   blocked?: Blocked;
 }
 
-/** Why an actor cannot move (core/sim/trace.c, blocked_json). */
+/** Why an actor cannot move: a reason code in `why` and its arguments (core/sim/blocked.h; said by model/blocked.ts). */
 export interface Blocked {
   why: 'lock' | 'parked' | 'sleep' | 'held' | 'other' | string;
   /** lock: the lock it waits for, e.g. "lot[30]" */

@@ -7,7 +7,8 @@
  * inside the current operation ("step into").  Pure functions, no DOM.
  */
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
-import { t, type MessageKey } from '../i18n';
+import { getLocale, t, type MessageKey } from '../i18n';
+import { blockedReason } from './blocked';
 import { actionEffect, actionText, formatValue, outcomeView, shortSite, type OutcomeView } from './format';
 import { bits2, bucketOfObject, isMutexObject, mutexes, parkedOn } from './parkingLot';
 import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText, hasSemaphores } from './aqs';
@@ -107,7 +108,8 @@ export function blockedText(actor: ActorState, state: MachineState): string | nu
           ? t('blocked.lock', { object: b.object ?? '?', holder })
           : t('blocked.lockNobody', { object: b.object ?? '?' });
       }
-      case 'parked': {
+      case 'parked':
+      case 'parking_lot.parked': {
         const on = parkedOn(state, actor.name);
         const until = b.until !== undefined ? ` ${t('blocked.until', { until: b.until })}` : '';
         return (on ? t('blocked.parkedOn', { object: on }) : t('blocked.parked')) + until;
@@ -117,6 +119,8 @@ export function blockedText(actor: ActorState, state: MachineState): string | nu
       case 'held':
         return t('blocked.held');
     }
+    const said = blockedReason(b, getLocale()); /* every other code, in the UI's language */
+    if (said) return said;
   }
   return actor.reason ? t('engine.quote', { message: actor.reason }) : null;
 }

@@ -498,6 +498,8 @@ static bool aqs_semaphore_explain_block(const void *o, const char *name, sim_mac
         sim_blocked_num(r, "wants", n->wants);
         sim_blocked_text(r, "status", aqs_status_name(n->status.v));
         sim_blocked_num(r, "permits", aqs_permits_of(x));
+        if (sim_pending(m, actor)->deadline >= 0)
+            sim_blocked_num(r, "until", sim_pending(m, actor)->deadline); /* a timed park */
         if (sim_outcome_of(m) == SIM_STUCK)
             sim_blocked_num(r, "final", 1); /* the run is stuck: nobody will unpark it */
         return true;

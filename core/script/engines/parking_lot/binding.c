@@ -175,6 +175,8 @@ static void mutex_tell_story(const void *o, const char *name, unsigned bucket, s
             before = wrote.step - 1;
         }
     }
+    if (sim_pending(m, actor)->deadline >= 0)
+        sim_blocked_num(r, "until", sim_pending(m, actor)->deadline); /* a timed park */
     if (sim_outcome_of(m) == SIM_STUCK)
         sim_blocked_num(r, "final", 1); /* the run is stuck: nobody will unpark it */
 }

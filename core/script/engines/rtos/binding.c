@@ -608,7 +608,8 @@ static void rtos_mutex_describe(const void *o, sim_machine *m, jbuf *b)
 static void rtos_say_mutex_takes(const sim_blocked *r, char *buf, size_t size)
 {
     snprintf(buf, size, "takes %s, held by %s (bit %lld of wait_mask 0x%04llx)",
-             sim_blocked_text_of(r, "object"), sim_blocked_text_of(r, "holder"),
+             sim_blocked_text_of(r, "object"),
+             sim_blocked_arg_of(r, "holder") ? sim_blocked_text_of(r, "holder") : "nobody",
              (long long)sim_blocked_num_of(r, "bit", 0),
              (unsigned long long)sim_blocked_num_of(r, "mask", 0));
 }
@@ -624,13 +625,14 @@ static bool rtos_mutex_explain_block(const void *o, const char *name, sim_machin
         !(x->wait_mask.v >> rank & 1u))
         return false;
     int owner_id = (int)x->owner.v - 1;
-    const char *owner = "nobody";
+    const char *owner = NULL; /* nobody */
     for (int i = 0; owner_id >= 0 && i < sim_actor_count(m); i++)
         if (rtos_rank_of(m, i) == owner_id)
             owner = sim_actor_name(m, i);
     sim_blocked_set(r, &rtos_mutex_takes);
     sim_blocked_text(r, "object", name);
-    sim_blocked_text(r, "holder", owner);
+    if (owner)
+        sim_blocked_text(r, "holder", owner);
     sim_blocked_num(r, "bit", rank);
     sim_blocked_num(r, "mask", x->wait_mask.v);
     return true;
