@@ -63,7 +63,8 @@ test-engine-$(1): wasm native node_modules/.installed
 	  echo "=== $(1): native suite $$(s)"; $$(MAKE) --no-print-directory test-$$(s) || status=1;) \
 	lessons=$$$$(grep -l '^engine: $(1)$$$$' lessons/[0-9]*.md); \
 	if [ -n "$$$$lessons" ]; then \
-	  echo "=== $(1): lessons"; node bin/lockstep.js check --quiet $$$$lessons || status=1; fi; \
+	  echo "=== $(1): lessons"; node bin/lockstep.js check --quiet $$$$lessons || status=1; \
+	else echo "=== $(1): no lessons"; fi; \
 	exit $$$$status
 
 .PHONY: test-engine-$(1)
