@@ -58,3 +58,19 @@ test('each code has both languages in the web table', () => {
     assert.match(entry, /'zh-CN': \(/, `${m[1]} has Chinese`);
   });
 });
+
+test('the state JSON gives a held task its reason as data next to the English', async () => {
+  const { compileFile, open } = await import('./helpers.js');
+  const s = open(compileFile('tests/scenarios/rtos/priority-inversion.yaml'));
+  const st = s.state();
+  const mid = st.actors.find((a) => a.name === 'Mid');
+  assert.equal(mid.status, 'blocked');
+  assert.deepEqual(mid.blocked, { why: 'rtos.priority', runner: 'High', runner_priority: -1, priority: -2 });
+  assert.equal(mid.reason, 'ready, but High has a higher priority (-1 > -2)');
+  assert.equal(
+    st.actors.find((a) => a.name === 'High').blocked,
+    undefined,
+    'an actor that can move has no reason',
+  );
+  s.free();
+});
