@@ -39,3 +39,34 @@ $(B)/gen/prefixes.ok: tools/check-engine-prefixes $(foreach e,$(ENGINES),core/en
 	@$(foreach e,$(ENGINES),tools/check-engine-prefixes $(CC) "$($(e)_PREFIXES)" \
 	    $(wildcard core/engines/$(e)/*.c core/script/engines/$(e)/*.c) &&) true
 	@touch $@
+
+# ---- one engine's tests: make test-engine-<engine> ----------------------------
+# A convenience while working on one engine (make test runs all of these in
+# its suites already, so it does not list these targets): the engine's
+# scenarios (tests/scenarios/<engine>/, the `expect:` checks of
+# tests/node/scenarios.test.js) and tests/node/<engine>.test.js under node,
+# the native suites its engine.mk names in <engine>_NATIVE_SUITES, and its
+# lessons (those whose front matter says `engine: <engine>`) by
+# `lockstep check`.  Every part runs; the target fails if any part failed.
+define engine_tests
+test-engine-$(1): wasm native node_modules/.installed
+	@$$(if $$(filter-out $$(TEST_SUITES),$$($(1)_NATIVE_SUITES)),$$(error engine $(1): \
+	  $(1)_NATIVE_SUITES names $$(filter-out $$(TEST_SUITES),$$($(1)_NATIVE_SUITES)), which is no test suite))
+	@set -o pipefail; status=0; \
+	echo "=== $(1): scenarios under node"; \
+	node --test --test-reporter=spec --test-name-pattern='^tests/scenarios/$(1)/' \
+	  tests/node/scenarios.test.js | grep -v 'does not match pattern' || status=1; \
+	$$(if $$(wildcard tests/node/$(1).test.js), \
+	  echo "=== $(1): tests/node/$(1).test.js"; \
+	  node --test --test-reporter=spec tests/node/$(1).test.js || status=1;) \
+	$$(foreach s,$$($(1)_NATIVE_SUITES), \
+	  echo "=== $(1): native suite $$(s)"; $$(MAKE) --no-print-directory test-$$(s) || status=1;) \
+	lessons=$$$$(grep -l '^engine: $(1)$$$$' lessons/[0-9]*.md); \
+	if [ -n "$$$$lessons" ]; then \
+	  echo "=== $(1): lessons"; node bin/lockstep.js check --quiet $$$$lessons || status=1; \
+	else echo "=== $(1): no lessons"; fi; \
+	exit $$$$status
+
+.PHONY: test-engine-$(1)
+endef
+$(foreach e,$(ENGINES),$(eval $(call engine_tests,$(e))))

@@ -11,9 +11,14 @@
 
 WASM_ENGINE_PREFIXES := $(addsuffix *,$(ENGINE_PREFIXES))
 # The machine's static functions that can be on the stack while an actor's
-# coroutine starts (a handler is armed after a step, or by an irq choice):
-MACHINE_SWITCHERS := settle start_actor start_actors arm_raised rtos_take
-ASYNCIFY_ONLY := coro_* actor_* sim_* plat_* script_* explore_* run_range rebuild ls_* dynCall_vi \
+# coroutine starts: start_actor (core/sim/lifecycle.c: every start and arming
+# ends there), rebuild (core/sim/machine.c: a reset starts the actors), and
+# rtos_take and exec_take (core/sim/sched/: an irq choice arms a handler).
+# The others on those paths (sim_settle, sim_start_actors, sim_arm_raised,
+# sim_arm, sim_step, sim_take, sim_goto, sim_reset, actor_main) are covered
+# by sim_* and actor_*.
+MACHINE_SWITCHERS := start_actor rebuild rtos_take exec_take
+ASYNCIFY_ONLY := coro_* actor_* sim_* plat_* script_* explore_* run_range ls_* dynCall_vi \
                  $(MACHINE_SWITCHERS) $(WASM_ENGINE_PREFIXES)
 ASYNCIFY_LIST := [$(subst $(space),$(comma),$(foreach f,$(ASYNCIFY_ONLY),'$(f)'))]
 

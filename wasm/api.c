@@ -74,6 +74,39 @@ static sim_machine *machine_of(session *s)
     return script_world_machine(s->world);
 }
 
+/* The prologue of every call on a loaded scenario: the session of handle h
+ * (in *out, NULL for a bad handle) and its machine, or NULL with the reason
+ * set where ls_error finds it. */
+static sim_machine *begin(int h, session **out)
+{
+    session *s = get(h);
+    *out = s;
+    return s ? machine_of(s) : NULL;
+}
+
+/* The prologue of a call that answers with text: the session's output,
+ * cleared, and its machine in *m; NULL (and nothing cleared) if there is no
+ * machine. */
+static jbuf *reply(int h, sim_machine **m)
+{
+    session *s;
+    *m = begin(h, &s);
+    if (!*m)
+        return NULL;
+    jb_clear(&s->out);
+    return &s->out;
+}
+
+/* The end of a call that runs actors: rc 0 is success, anything else fails
+ * with `message` (usually sim_error(m), the buffer the call wrote why into). */
+static void conclude(session *s, int rc, const char *message)
+{
+    if (rc != 0)
+        failed(s, message);
+    else
+        ok(s);
+}
+
 EMSCRIPTEN_KEEPALIVE int ls_new(void)
 {
     for (int h = 0; h < MAX_SESSIONS; h++) {
@@ -154,34 +187,26 @@ EMSCRIPTEN_KEEPALIVE const char *ls_error(int h)
 
 EMSCRIPTEN_KEEPALIVE void ls_step(int h, int actor)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
-    if (!m)
-        return;
-    if (sim_step(m, actor) != 0)
-        failed(s, sim_error(m));
-    else
-        ok(s);
+    session *s;
+    sim_machine *m = begin(h, &s);
+    if (m)
+        conclude(s, sim_step(m, actor) != 0, sim_error(m));
 }
 
 EMSCRIPTEN_KEEPALIVE void ls_step_over(int h, int actor)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
-    if (!m)
-        return;
-    if (sim_step_over(m, actor) < 0)
-        failed(s, sim_error(m));
-    else
-        ok(s);
+    session *s;
+    sim_machine *m = begin(h, &s);
+    if (m)
+        conclude(s, sim_step_over(m, actor) < 0, sim_error(m));
 }
 
 /* A choice other than stepping an actor: "irq" raises handler `actor`, "tick" lets the tick
  * fall (actor ignored).  Refused, with the machine's reason, when it is not possible now. */
 EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
+    session *s;
+    sim_machine *m = begin(h, &s);
     if (!m)
         return;
     sim_choice c;
@@ -193,10 +218,7 @@ EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor)
         failed(s, "a choice is irq or tick");
         return;
     }
-    if (sim_take(m, c) != 0)
-        failed(s, sim_error(m));
-    else
-        ok(s);
+    conclude(s, sim_take(m, c), sim_error(m));
 }
 
 /* The choices other than a step that exist now: [{"kind":"irq","actor":2},{"kind":"tick"}]. */
@@ -225,8 +247,8 @@ static void extra_choices_json(sim_machine *m, jbuf *b)
 EMSCRIPTEN_KEEPALIVE void ls_run(int h, const char *policy, const char *schedule, double seed,
                                  double max_steps)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
+    session *s;
+    sim_machine *m = begin(h, &s);
     if (!m)
         return;
     memset(&s->run, 0, sizeof s->run); /* no stale message from an earlier run */
@@ -250,79 +272,68 @@ EMSCRIPTEN_KEEPALIVE void ls_run(int h, const char *policy, const char *schedule
     int rc = sim_run(m, (sim_policy)p, have ? &sched : NULL, (uint64_t)seed, (uint64_t)max_steps,
                      &s->run);
     sim_schedule_free(&sched);
-    if (rc != 0)
-        failed(s, s->run.message);
-    else
-        ok(s);
+    conclude(s, rc, s->run.message);
 }
 
 EMSCRIPTEN_KEEPALIVE void ls_goto(int h, double step)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
+    session *s;
+    sim_machine *m = begin(h, &s);
     if (!m)
         return;
-    if (step < 0 || sim_goto(m, (uint64_t)step) != 0)
-        failed(s, step < 0 ? "step must not be negative" : sim_error(m));
+    if (step < 0)
+        failed(s, "step must not be negative");
     else
-        ok(s);
+        conclude(s, sim_goto(m, (uint64_t)step), sim_error(m));
 }
 
 EMSCRIPTEN_KEEPALIVE void ls_reset(int h)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
-    if (!m)
-        return;
-    if (sim_reset(m) != 0)
-        failed(s, sim_error(m));
-    else
-        ok(s);
-}
-
-static const char *emit(session *s, void (*write)(sim_machine *, jbuf *))
-{
-    sim_machine *m = machine_of(s);
-    jb_clear(&s->out);
-    if (!m)
-        return "null";
-    write(m, &s->out);
-    return s->out.failed ? "null" : s->out.text;
+    session *s;
+    sim_machine *m = begin(h, &s);
+    if (m)
+        conclude(s, sim_reset(m) != 0, sim_error(m));
 }
 
 EMSCRIPTEN_KEEPALIVE const char *ls_state(int h)
 {
-    session *s = get(h);
-    return s ? emit(s, sim_state_json) : "null";
+    sim_machine *m;
+    jbuf *b = reply(h, &m);
+    if (!b)
+        return "null";
+    sim_state_json(m, b);
+    return b->failed ? "null" : b->text;
 }
 
 EMSCRIPTEN_KEEPALIVE const char *ls_choices(int h)
 {
-    session *s = get(h);
-    return s ? emit(s, extra_choices_json) : "[]";
+    sim_machine *m;
+    jbuf *b = reply(h, &m);
+    if (!b)
+        return "[]";
+    extra_choices_json(m, b);
+    return b->failed ? "[]" : b->text;
 }
 
 EMSCRIPTEN_KEEPALIVE const char *ls_trace(int h, double after_step)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
-    if (!m)
+    sim_machine *m;
+    jbuf *b = reply(h, &m);
+    if (!b)
         return "";
-    jb_clear(&s->out);
-    sim_trace_jsonl(m, after_step < 0 ? 0 : (uint64_t)after_step, &s->out);
-    return s->out.text ? s->out.text : "";
+    sim_trace_jsonl(m, after_step < 0 ? 0 : (uint64_t)after_step, b);
+    return b->text ? b->text : "";
 }
 
 /* The run so far: {"outcome","steps","schedule","compact","virtual_time","stuck",
  * "violation","prints","end","message"}. */
 EMSCRIPTEN_KEEPALIVE const char *ls_summary(int h)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
-    if (!m)
+    sim_machine *m;
+    jbuf *b = reply(h, &m);
+    if (!b)
         return "null";
-    jbuf *b = &s->out;
-    jb_clear(b);
+    const session *s = &sessions[h];
     sim_schedule now;
     sim_schedule_of(m, &now);
     jb_raw(b, "{");
@@ -364,16 +375,15 @@ EMSCRIPTEN_KEEPALIVE const char *ls_summary(int h)
  * readable report, or (json != 0) the one JSON object of --json. */
 EMSCRIPTEN_KEEPALIVE const char *ls_report(int h, int json)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
-    if (!m)
+    sim_machine *m;
+    jbuf *b = reply(h, &m);
+    if (!b)
         return "";
-    jb_clear(&s->out);
     if (json)
-        sim_report_json(m, &s->run, &s->out);
+        sim_report_json(m, &sessions[h].run, b);
     else
-        sim_report_text(m, &s->run, &s->out);
-    return s->out.failed || !s->out.text ? "" : s->out.text;
+        sim_report_text(m, &sessions[h].run, b);
+    return b->failed || !b->text ? "" : b->text;
 }
 
 EMSCRIPTEN_KEEPALIVE const char *ls_catalog(void)
@@ -424,8 +434,8 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
                                            double max_executions, double max_steps, double seed,
                                            int prune, double max_total_steps)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
+    session *s;
+    sim_machine *m = begin(h, &s);
     if (!m)
         return;
     explore_config cfg;
@@ -450,10 +460,7 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     cfg.prune = prune != 0;
     explore_free(explorers[h]);
     explorers[h] = explore_new(m, &cfg);
-    if (!explorers[h])
-        failed(s, "out of memory");
-    else
-        ok(s);
+    conclude(s, explorers[h] ? 0 : -1, "out of memory");
 }
 
 /* Runs up to `budget` more executions; then read ls_explore_json. */
@@ -473,12 +480,10 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_step(int h, double budget)
 /* {"finished", ...explore_result_json..., "summary"} */
 EMSCRIPTEN_KEEPALIVE const char *ls_explore_json(int h)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
-    if (!m || !explorers[h])
+    sim_machine *m;
+    jbuf *b = reply(h, &m);
+    if (!b || !explorers[h])
         return "null";
-    jbuf *b = &s->out;
-    jb_clear(b);
     jb_raw(b, "{");
     jb_key(b, "finished");
     jb_raw(b, explore_result_of(explorers[h])->finished ? "true" : "false");
@@ -496,15 +501,12 @@ EMSCRIPTEN_KEEPALIVE const char *ls_explore_json(int h)
 /* Ends the search: tracing back on, the machine reset to step 0. */
 EMSCRIPTEN_KEEPALIVE void ls_explore_finish(int h)
 {
-    session *s = get(h);
-    sim_machine *m = s ? machine_of(s) : NULL;
+    session *s;
+    sim_machine *m = begin(h, &s);
     if (!m)
         return;
     explore_free(explorers[h]);
     explorers[h] = NULL;
     sim_set_trace(m, true);
-    if (sim_reset(m) != 0)
-        failed(s, sim_error(m));
-    else
-        ok(s);
+    conclude(s, sim_reset(m), sim_error(m));
 }

@@ -22,6 +22,7 @@
 #include "../sim/report.h"
 #include "../sim/run.h"
 #include "../sim/schedule_check.h"
+#include "../sim/vec.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -191,14 +192,13 @@ static unsigned char *read_file(const char *path, size_t *len)
             break;
         if (cap >= (64u << 20)) /* far beyond any scenario */
             break;
-        unsigned char *bigger = realloc(buf, cap * 2);
+        unsigned char *bigger = sim_vec_grow(buf, &cap, cap + 1, 1, cap);
         if (!bigger) {
             free(buf);
             buf = NULL;
             break;
         }
         buf = bigger;
-        cap *= 2;
     }
     fclose(f);
     *len = n;

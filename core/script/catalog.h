@@ -51,10 +51,11 @@ typedef struct script_type {
     size_t n_fields;
     /* Extra JSON members for the view (after the fields), or NULL. */
     void (*describe)(const void *object, sim_machine *m, jbuf *out);
-    /* If `actor` is blocked because of this object, say why in words
-     * ("parked on mutex m (bucket 3), ...") and return true; or NULL. */
+    /* If `actor` is blocked because of this object, say why (a reason code
+     * of the engine's, with its arguments: blocked.h) in *out and return
+     * true; or NULL. */
     bool (*explain_block)(const void *object, const char *name, sim_machine *m, int actor,
-                          char *buf, size_t size);
+                          sim_blocked *out);
 } script_type;
 
 typedef struct script_engine {

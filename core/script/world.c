@@ -136,14 +136,14 @@ static void describe_engines(sim_machine *m, jbuf *b, void *arg)
     script_engines_json(m, b);
 }
 
-static bool describe_block(sim_machine *m, int actor, char *buf, size_t size, void *arg)
+static bool describe_block(sim_machine *m, int actor, sim_blocked *out, void *arg)
 {
     script_world *w = arg;
     const script_program *p = w->program;
     for (uint32_t i = 0; i < p->n_objects; i++) {
         const script_object *o = &p->objects[i];
         if (o->type->explain_block &&
-            o->type->explain_block(script_world_object(w, (int)i), o->name, m, actor, buf, size))
+            o->type->explain_block(script_world_object(w, (int)i), o->name, m, actor, out))
             return true;
     }
     return false;

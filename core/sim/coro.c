@@ -323,16 +323,17 @@ void coro_restart(coro *c, coro_fn fn, void *arg)
 {
     c->fn = fn;
     c->arg = arg;
-    memcpy(c->stack_lo, &(uint64_t){CORO_CANARY}, sizeof(uint64_t));
     unsigned char *top = c->stack_lo + c->stack_size;
 #ifdef CORO_ASAN
     /* Frames of the previous run never returned, so their redzones are still
      * poisoned; gcc's instrumentation does not repaint a whole frame on entry,
-     * so a fresh frame over them would be reported as an overflow. */
+     * so a fresh frame over them would be reported as an overflow.  The same
+     * holds for the canary written below. */
     __asan_unpoison_memory_region(c->stack_lo, c->stack_size);
     c->asan_bottom = c->stack_lo;
     c->asan_size = c->stack_size;
 #endif
+    memcpy(c->stack_lo, &(uint64_t){CORO_CANARY}, sizeof(uint64_t));
 #if CORO_ASM
     uintptr_t aligned = (uintptr_t)top & ~(uintptr_t)15;
     void **frame = (void **)aligned - SAVED_WORDS;
@@ -367,6 +368,11 @@ void coro_free(coro *c)
 {
     if (!c)
         return;
+#ifdef CORO_ASAN
+    /* Frames that never returned leave their redzones poisoned; memory that
+     * reuses these addresses (a later stack, a malloc) must not inherit that. */
+    __asan_unpoison_memory_region(c->stack_lo, c->stack_size);
+#endif
 #if CORO_GUARD_PAGE
     guard_forget(c->mapping);
     munmap(c->mapping, c->mapping_size);

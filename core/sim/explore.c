@@ -34,6 +34,7 @@
 #include "rng.h"
 #include "run.h"
 #include "sched/model.h"
+#include "vec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,14 +210,10 @@ typedef struct run_info {
 
 static bool push(explorer *e, dfs_node n)
 {
-    if (e->len == e->cap) {
-        size_t cap = e->cap ? e->cap * 2 : 256;
-        dfs_node *s = realloc(e->stack, cap * sizeof *s);
-        if (!s)
-            return false;
-        e->stack = s;
-        e->cap = cap;
-    }
+    dfs_node *s = sim_vec_grow(e->stack, &e->cap, e->len + 1, sizeof *s, 256);
+    if (!s)
+        return false;
+    e->stack = s;
     e->stack[e->len++] = n;
     return true;
 }

@@ -1,4 +1,5 @@
 #include "json.h"
+#include "vec.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -10,18 +11,12 @@ static int grow(jbuf *b, size_t extra)
 {
     if (b->failed)
         return 0;
-    if (b->len + extra + 1 <= b->cap)
-        return 1;
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + extra + 1)
-        cap *= 2;
-    char *t = realloc(b->text, cap);
+    char *t = sim_vec_grow(b->text, &b->cap, b->len + extra + 1, 1, 256);
     if (!t) {
         b->failed = 1;
         return 0;
     }
     b->text = t;
-    b->cap = cap;
     return 1;
 }
 

@@ -32,6 +32,7 @@
 #define LOCKSTEP_MACHINE_H
 
 #include "../plat/plat.h"
+#include "blocked.h"
 #include "choice.h"
 #include "json.h"
 
@@ -124,10 +125,11 @@ typedef struct sim_hooks {
     void (*describe_objects)(sim_machine *m, jbuf *out, void *arg);
     /* Write the engines' process-wide state (the parking lot) as a JSON value. */
     void (*describe_engines)(sim_machine *m, jbuf *out, void *arg);
-    /* Say in words why actor i is blocked, if the hook knows better (e.g.
-     * "parked on mutex m (bucket 3)").  Writes into buf; returns false to let
-     * the machine say it. */
-    bool (*describe_block)(sim_machine *m, int actor, char *buf, size_t size, void *arg);
+    /* Say why actor i is blocked (a reason code and its arguments, see
+     * blocked.h), if the hook knows better (the mutex it is parked on, its
+     * bucket).  Fills *out and returns true; returns false to let the machine
+     * say it. */
+    bool (*describe_block)(sim_machine *m, int actor, sim_blocked *out, void *arg);
     /* (Scheduling rules beyond the enabled rule are the model's: sim_config.model.) */
 } sim_hooks;
 
@@ -342,7 +344,12 @@ void sim_stuck_json(sim_machine *m, jbuf *out);
 void sim_violation_json(const sim_machine *m, jbuf *out);
 /* Lines printed by the scenario, as a JSON array. */
 void sim_prints_json(const sim_machine *m, jbuf *out);
-/* Why an actor cannot move, in words ("" if it can). */
+/* Why an actor cannot move, as a reason code and its arguments (code NULL if
+ * it can); see blocked.h. */
+void sim_blocked_of(sim_machine *m, int actor, sim_blocked *out);
+/* The same reason as JSON: {"why": code, args...}. */
+void sim_blocked_json(const sim_blocked *r, jbuf *out);
+/* Why an actor cannot move, in the command line's English ("" if it can). */
 void sim_block_reason(sim_machine *m, int actor, char *buf, size_t size);
 /* A short location "engines/parking_lot/lot.c:88" for a site. */
 const char *sim_site_file(const char *file);

@@ -1,6 +1,12 @@
 /*
- * The machine's insides, shared by machine.c (stepping), actors.c (states,
- * choices, priorities, costs), trace.c (events and reports) and the
+ * The machine's insides, shared by the files that make up the machine:
+ * machine.c (making and resetting), lifecycle.c (actors' coroutines),
+ * settle.c (the enabled rule, the clock, done and stuck), step.c (taking a
+ * choice, going back, the timeline), perform.c (an action's effect),
+ * checks.c (violations and errors), random.c (random values), regions.c
+ * (addresses and engine globals), blocked.c (why an actor cannot move),
+ * names.c, actors.c (states, choices, priorities, costs), trace.c (events
+ * and state snapshots), report.c (what a command line prints) and the
  * scheduling models in sched/.  Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H
@@ -36,6 +42,7 @@ typedef struct sim_event {
     uint32_t op, round; /* steps: the program operation the actor is in */
     plat_site site;
     const char *text;
+    const char *data; /* STUCK: the reason as JSON ({"why": ...}, blocked.h) */
 } sim_event;
 
 typedef struct sim_actor {
@@ -146,7 +153,33 @@ struct sim_machine {
     size_t n_texts, cap_texts;
 };
 
+/* The machine whose actor runs now (NULL while the host runs): plat_* calls
+ * from engine code find their machine here (sim_running). */
+extern sim_machine *sim_running_machine;
+
+/* Say why the last call failed (sim_error); text that came from input is
+ * escaped. */
+void sim_fail(sim_machine *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Run every actor that is not dormant up to its first announced action.
+ * On the host only. */
+void sim_start_actors(sim_machine *m);
+/* Arm the handlers that steps raised (they cannot be started from inside
+ * another actor's coroutine).  On the host only. */
+void sim_arm_raised(sim_machine *m);
+/* After a choice: arm what was raised, let the model catch up, jump the
+ * clock if everybody waits for it, detect the end.  `moved` is the actor
+ * that just stepped (-1: none). */
+void sim_settle(sim_machine *m, int moved);
+
 void sim_emit(sim_machine *m, const sim_event *e);
+
+/* The machine's and the models' reason codes (blocked.h), defined with their
+ * English in report.c. */
+extern const sim_blocked_code sim_blocked_finished, sim_blocked_dormant, sim_blocked_over,
+    sim_blocked_lock, sim_blocked_parked, sim_blocked_blocked, sim_blocked_sleep,
+    sim_blocked_cannot_move, sim_blocked_irq_masked, sim_blocked_irq_handler,
+    sim_blocked_interrupted, sim_blocked_rtos_priority, sim_blocked_rtos_turn,
+    sim_blocked_executor_queued, sim_blocked_executor_polled, sim_blocked_executor_due;
 /* The machine's enabled rule alone (locks, parkers, sleeps), before the model.
  * Inline: it runs for every actor at every step (and in wasm a call is dear). */
 static inline bool sim_rule_allows(const sim_machine *m, int i)

@@ -1,14 +1,123 @@
 /*
- * The report of one run, as text and as JSON (see report.h).
+ * The report of one run, as text and as JSON (see report.h), and the
+ * English the command line says for each of the machine's and the models'
+ * reasons why an actor cannot move (blocked.h).
  *
  * Invariant: every line of the text and every key of the JSON is written
  * here and nowhere else, so the native runner and the wasm CLI cannot drift
- * apart.
+ * apart.  A reason's English is made from its code and arguments only.
  */
 #include "report.h"
 #include "machine_internal.h"
 
+#include <stdio.h>
 #include <string.h>
+
+/* ---- the machine's and the models' reasons, in English ------------------------- */
+
+#define TEXT(key) sim_blocked_text_of(r, key)
+#define NUM(key) (long long)sim_blocked_num_of(r, key, -1)
+#define HAS(key) (sim_blocked_arg_of(r, key) != NULL)
+
+static void say_finished(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "finished");
+}
+static void say_dormant(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size,
+             strcmp(TEXT("kind"), "isr") == 0 ? "dormant: not raised" : "dormant: not spawned");
+}
+static void say_over(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "the run is over");
+}
+static void say_lock(const sim_blocked *r, char *buf, size_t size)
+{
+    if (HAS("own"))
+        snprintf(buf, size, "waits for lock %s, which it already holds", TEXT("object"));
+    else
+        snprintf(buf, size, "waits for lock %s, held by %s", TEXT("object"), TEXT("holder"));
+}
+static void say_parked(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "parked, and nobody will unpark it");
+}
+static void say_blocked(const sim_blocked *r, char *buf, size_t size)
+{
+    if (HAS("until"))
+        snprintf(buf, size, "blocked until woken or %lld us", NUM("until"));
+    else
+        snprintf(buf, size, "blocked, and nobody will wake it");
+}
+static void say_sleep(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "sleeps until %lld us", NUM("until"));
+}
+static void say_cannot_move(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "cannot move");
+}
+static void say_irq_masked(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "raised, waits: interrupts are masked");
+}
+static void say_irq_handler(const sim_blocked *r, char *buf, size_t size)
+{
+    if (HAS("priority"))
+        snprintf(buf, size, "raised, waits for handler %s (priority %lld) to return",
+                 TEXT("handler"), NUM("priority"));
+    else
+        snprintf(buf, size, "raised, waits for handler %s to return", TEXT("handler"));
+}
+static void say_interrupted(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "interrupted by %s", TEXT("handler"));
+}
+static void say_rtos_priority(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "ready, but %s has a higher priority (%lld > %lld)", TEXT("runner"),
+             NUM("runner_priority"), NUM("priority"));
+}
+static void say_rtos_turn(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "ready, waits for its turn: %s runs until the next tick", TEXT("runner"));
+}
+static void say_executor_queued(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "in the run queue, waits to be polled");
+}
+static void say_executor_due(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "its timer fell due at %lld us; the wake lands when this batch ends (or at a tick)",
+             NUM("deadline_us"));
+}
+static void say_executor_polled(const sim_blocked *r, char *buf, size_t size)
+{
+    if (HAS("runner"))
+        snprintf(buf, size, "waits to be polled: the executor polls %s", TEXT("runner"));
+    else
+        snprintf(buf, size, "waits to be polled");
+}
+
+const sim_blocked_code sim_blocked_finished = {"finished", say_finished};
+const sim_blocked_code sim_blocked_dormant = {"dormant", say_dormant};
+const sim_blocked_code sim_blocked_over = {"over", say_over};
+const sim_blocked_code sim_blocked_lock = {"lock", say_lock};
+const sim_blocked_code sim_blocked_parked = {"parked", say_parked};
+const sim_blocked_code sim_blocked_blocked = {"blocked", say_blocked};
+const sim_blocked_code sim_blocked_sleep = {"sleep", say_sleep};
+const sim_blocked_code sim_blocked_cannot_move = {"cannot_move", say_cannot_move};
+const sim_blocked_code sim_blocked_irq_masked = {"irq.masked", say_irq_masked};
+const sim_blocked_code sim_blocked_irq_handler = {"irq.handler", say_irq_handler};
+const sim_blocked_code sim_blocked_interrupted = {"interrupted", say_interrupted};
+const sim_blocked_code sim_blocked_rtos_priority = {"rtos.priority", say_rtos_priority};
+const sim_blocked_code sim_blocked_rtos_turn = {"rtos.turn", say_rtos_turn};
+const sim_blocked_code sim_blocked_executor_queued = {"executor.queued", say_executor_queued};
+const sim_blocked_code sim_blocked_executor_polled = {"executor.polled", say_executor_polled};
+const sim_blocked_code sim_blocked_executor_due = {"executor.due", say_executor_due};
+
+/* ---- the report ------------------------------------------------------------------- */
 
 static const char *outcome_of(const sim_machine *m, const sim_run_result *res)
 {
@@ -48,8 +157,10 @@ void sim_report_text(sim_machine *m, const sim_run_result *res, jbuf *out)
             const sim_actor *a = &m->actors[i];
             if (a->finished)
                 continue;
+            sim_blocked r;
             char why[400];
-            sim_block_reason(m, i, why, sizeof why);
+            sim_blocked_of(m, i, &r);
+            sim_blocked_english(&r, why, sizeof why);
             jb_printf(out, "stuck: %s %s (at %s:%d)\n", a->name, why,
                       sim_site_file(a->pending.site.file), a->pending.site.line);
         }

@@ -4,6 +4,7 @@
 #include "escape.h"
 #include "machine.h"
 #include "schedule_internal.h"
+#include "vec.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -29,11 +30,11 @@ int sim_schedule_reserve(sim_schedule *s, size_t n)
         return -1;
     if (n <= s->cap)
         return 0;
-    sim_sched_entry *grown = realloc(s->entries, n * sizeof *grown);
+    /* a first reservation is exact (the caller knows the size); later ones double */
+    sim_sched_entry *grown = sim_vec_grow(s->entries, &s->cap, n, sizeof *grown, n);
     if (!grown)
         return -1;
     s->entries = grown;
-    s->cap = n;
     return 0;
 }
 
@@ -41,8 +42,10 @@ int sim_schedule_push(sim_schedule *s, const sim_sched_entry *e)
 {
     if (s->n >= SIM_SCHEDULE_MAX_ENTRIES)
         return -1;
-    if (s->n == s->cap && sim_schedule_reserve(s, s->cap ? s->cap * 2 : 32) != 0)
+    sim_sched_entry *grown = sim_vec_grow(s->entries, &s->cap, s->n + 1, sizeof *grown, 32);
+    if (!grown)
         return -1;
+    s->entries = grown;
     s->entries[s->n++] = *e;
     return 0;
 }

@@ -9,6 +9,7 @@
  * between the native build and WebAssembly.
  */
 #include "machine_internal.h"
+#include "vec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,14 +19,10 @@ void sim_emit(sim_machine *m, const sim_event *e)
 {
     if (!m->cfg.trace)
         return;
-    if (m->n_events == m->cap_events) {
-        size_t cap = m->cap_events ? m->cap_events * 2 : 256;
-        sim_event *ev = realloc(m->events, cap * sizeof *ev);
-        if (!ev)
-            return;
-        m->events = ev;
-        m->cap_events = cap;
-    }
+    sim_event *ev = sim_vec_grow(m->events, &m->cap_events, m->n_events + 1, sizeof *ev, 256);
+    if (!ev)
+        return; /* out of memory: the trace misses this event, the run goes on */
+    m->events = ev;
     m->events[m->n_events++] = *e;
 }
 
@@ -33,14 +30,10 @@ const char *sim_keep_text(sim_machine *m, const char *text)
 {
     if (!m->cfg.trace)
         return "";
-    if (m->n_texts == m->cap_texts) {
-        size_t cap = m->cap_texts ? m->cap_texts * 2 : 16;
-        char **t = realloc(m->texts, cap * sizeof *t);
-        if (!t)
-            return "";
-        m->texts = t;
-        m->cap_texts = cap;
-    }
+    char **t = sim_vec_grow(m->texts, &m->cap_texts, m->n_texts + 1, sizeof *t, 16);
+    if (!t)
+        return "";
+    m->texts = t;
     size_t n = strlen(text);
     char *copy = malloc(n + 1);
     if (!copy)
@@ -266,6 +259,10 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
     case SIM_EV_ERROR:
         jb_key(b, "message");
         jb_str(b, e->text);
+        if (e->data && e->data[0]) { /* a stuck actor's reason as data */
+            jb_key(b, "blocked");
+            jb_raw(b, e->data);
+        }
         break;
     default: break;
     }
@@ -353,46 +350,6 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
     jb_raw(b, "}");
 }
 
-static bool a_dormant(const sim_machine *m, int i) { return m->actors[i].dormant; }
-
-/* Why an actor cannot move, as data (for views and translations):
- * {"why": "lock", "object": "lot[3]", "holder": "A"}, {"why": "parked"},
- * {"why": "sleep", "until": 50000}, {"why": "held"} (a scheduling rule). */
-static void blocked_json(const sim_machine *m, int i, jbuf *b)
-{
-    const sim_action *p = &m->actors[i].pending;
-    jb_key(b, "blocked");
-    jb_raw(b, "{");
-    jb_key(b, "why");
-    if (a_dormant(m, i)) {
-        jb_str(b, "dormant");
-    } else if (sim_rule_allows(m, i)) {
-        jb_str(b, "held"); /* the scheduling model holds it back */
-    } else if (p->kind == SIM_ACT_LOCK) {
-        char what[64];
-        sim_object_name(m, p->target, what, sizeof what);
-        jb_str(b, "lock");
-        jb_key(b, "object");
-        jb_str(b, what);
-        int owner = ((const plat_lock *)p->target)->owner - 1;
-        jb_key(b, "holder");
-        jb_str(b, sim_actor_name(m, owner));
-    } else if (p->kind == SIM_ACT_PARK) {
-        jb_str(b, "parked");
-        if (p->deadline >= 0) {
-            jb_key(b, "until");
-            jb_int(b, p->deadline);
-        }
-    } else if (p->kind == SIM_ACT_SLEEP) {
-        jb_str(b, "sleep");
-        jb_key(b, "until");
-        jb_int(b, p->deadline);
-    } else {
-        jb_str(b, "other");
-    }
-    jb_raw(b, "}");
-}
-
 static const char *actor_kind_name(sim_actor_kind k)
 {
     return k == SIM_TASK ? "task" : k == SIM_ISR ? "isr" : "thread";
@@ -444,11 +401,15 @@ void sim_state_json(sim_machine *m, jbuf *b)
             jb_key(b, "next");
             action_json(m, &a->pending, b);
             if (!sim_is_enabled(m, i)) {
+                /* why, as the command line says it and as data (blocked.h) */
+                sim_blocked r;
                 char why[400];
-                sim_block_reason(m, i, why, sizeof why);
+                sim_blocked_of(m, i, &r);
+                sim_blocked_english(&r, why, sizeof why);
                 jb_key(b, "reason");
                 jb_str(b, why);
-                blocked_json(m, i, b);
+                jb_key(b, "blocked");
+                sim_blocked_json(&r, b);
             }
         }
         jb_raw(b, "}");

@@ -206,6 +206,16 @@ TEST(a_lock_held_by_another_blocks)
     char why[200];
     sim_block_reason(m, B, why, sizeof why);
     CHECK_STR(why, "waits for lock m, held by A");
+    /* The same reason as data: the code and its arguments, nothing else. */
+    sim_blocked r;
+    sim_blocked_of(m, B, &r);
+    CHECK_STR(r.code->name, "lock");
+    CHECK_EQ(r.n, 2);
+    CHECK_STR(sim_blocked_text_of(&r, "object"), "m");
+    CHECK_STR(sim_blocked_text_of(&r, "holder"), "A");
+    CHECK(!sim_blocked_arg_of(&r, "own"));
+    sim_blocked_of(m, A, &r); /* A can move: no reason */
+    CHECK(r.code == NULL);
     /* Asking a blocked actor to move is an error that says why, not a step. */
     CHECK_EQ(sim_step(m, B), -1);
     CHECK_STR(sim_error(m), "B cannot move: waits for lock m, held by A");
@@ -510,12 +520,15 @@ TEST(a_deadlock_is_reported_actor_by_actor)
     CHECK_STR(stuck, expected);
     free(stuck);
 
-    /* The trace ends with one stuck event per blocked actor. */
+    /* The trace ends with one stuck event per blocked actor: the reason in
+     * words and as data (a code and its arguments). */
     snprintf(expected, sizeof expected,
              "{\"step\":4,\"time\":0,\"kind\":\"stuck\",\"actor\":\"A\",\"message\":\"waits for "
-             "lock n, held by B\",\"site\":\"%s\",\"label\":\"take n\"}\n"
+             "lock n, held by B\",\"blocked\":{\"why\":\"lock\",\"object\":\"n\",\"holder\":\"B\"},"
+             "\"site\":\"%s\",\"label\":\"take n\"}\n"
              "{\"step\":4,\"time\":0,\"kind\":\"stuck\",\"actor\":\"B\",\"message\":\"waits for "
-             "lock m, held by A\",\"site\":\"%s\",\"label\":\"take m\"}\n",
+             "lock m, held by A\",\"blocked\":{\"why\":\"lock\",\"object\":\"m\",\"holder\":\"A\"},"
+             "\"site\":\"%s\",\"label\":\"take m\"}\n",
              tw_loc(__FILE__, line_a1), tw_loc(__FILE__, line_b1));
     char *trace = tw_trace(m, 3);
     const char *tail = strstr(trace, "{\"step\":4,\"time\":0,\"kind\":\"stuck\"");

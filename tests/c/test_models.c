@@ -293,6 +293,12 @@ TEST(rtos_a_priority_change_takes_effect_at_once)
     char why[200];
     sim_block_reason(m, 0, why, sizeof why);
     CHECK_STR(why, "ready, but B has a higher priority (2 > 1)");
+    sim_blocked r; /* the model's reason as data */
+    sim_blocked_of(m, 0, &r);
+    CHECK_STR(r.code->name, "rtos.priority");
+    CHECK_STR(sim_blocked_text_of(&r, "runner"), "B");
+    CHECK_EQ(sim_blocked_num_of(&r, "runner_priority", -1), 2);
+    CHECK_EQ(sim_blocked_num_of(&r, "priority", -1), 1);
     sim_run_result res;
     CHECK_EQ(sim_run(m, SIM_POLICY_ROUND_ROBIN, NULL, 0, 100, &res), 0);
     char *h = tw_history(m);

@@ -72,3 +72,20 @@ test('every object type has a footprint, so addresses do not depend on the word 
   for (const [name, type] of Object.entries(CATALOG.types))
     assert.ok(type.footprint >= 8 && type.footprint % 8 === 0, `${name}: footprint ${type.footprint}`);
 });
+
+test('core/sim/machine_internal.h names the files that share it, and only files that exist', () => {
+  const header = read('core/sim/machine_internal.h');
+  const opening = header.slice(0, header.indexOf('*/'));
+  const named = new Set([...opening.matchAll(/\b([a-z_]+\.[ch])\b/g)].map((m) => m[1]));
+  assert.ok(named.size >= 8, `it names ${named.size} files`);
+  for (const file of named) assert.ok(existsSync(join(root, 'core/sim', file)), `core/sim/${file} exists`);
+  const sharers = readdirSync(join(root, 'core/sim')).filter(
+    (f) => f.endsWith('.c') && read(join('core/sim', f)).includes('#include "machine_internal.h"'),
+  );
+  assert.deepEqual(
+    sharers.filter((f) => !named.has(f)),
+    [],
+    'every file under core/sim that includes it is named',
+  );
+  assert.ok(opening.includes('sched/'), 'the scheduling models are named');
+});

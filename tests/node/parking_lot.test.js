@@ -245,6 +245,19 @@ test('lost wakeup (validate_outside): stuck, B parked on mutex m in bucket 30, a
     kind: 'stuck',
     actor: 'B',
     message: LOST_REASON,
+    // the same reason as data, which the web says in the learner's language
+    blocked: {
+      why: 'parking_lot.parked',
+      object: 'm',
+      bucket: 30,
+      since: 34,
+      validate_step: 30,
+      validate_state: '11',
+      unparker: 'A',
+      unpark_step: 29,
+      wrote_step: 31,
+      final: 1,
+    },
     site: location,
     label: 'sleep on my parker',
   });

@@ -1,16 +1,15 @@
 // Every event kind the C trace can write is one JavaScript knows, and the
 // other way round: the lists are read from the C source itself, so a new
-// action in core/sim/machine.c or a new event in core/sim/trace.c fails here
+// action in core/sim/names.c or a new event in core/sim/trace.c fails here
 // until wasm/js/trace.js and web/src/engine/types.ts name it too.  The same
-// for an actor's status and why it cannot move (trace.c, state_json and
-// blocked_json) against the web's ActorStatus and Blocked types.
+// for an actor's status (trace.c, state_json) against the web's ActorStatus.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ACTION_KINDS, EVENT_KINDS, MACHINE_KINDS } from '../../wasm/js/trace.js';
 
 const read = (/** @type {string} */ path) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
-const MACHINE_C = read('core/sim/machine.c');
+const NAMES_C = read('core/sim/names.c');
 const TRACE_C = read('core/sim/trace.c');
 const TYPES_TS = read('web/src/engine/types.ts');
 
@@ -27,12 +26,12 @@ function cBlock(/** @type {string} */ source, /** @type {string} */ head) {
   throw new Error(`unbalanced braces after ${head}`);
 }
 
-/** The actions' names: act_names in machine.c, without "none" (never recorded: an actor's
+/** The actions' names: act_names in names.c, without "none" (never recorded: an actor's
  * pending action before it has one). */
 function cActionNames() {
-  const body = cBlock(MACHINE_C, 'static const char *const act_names[');
+  const body = cBlock(NAMES_C, 'static const char *const act_names[');
   const names = [...body.matchAll(/\[SIM_ACT_\w+\]\s*=\s*"([^"]+)"/g)].map((m) => m[1]);
-  assert.ok(names.length >= 20, `read only ${names.length} action names from machine.c`);
+  assert.ok(names.length >= 20, `read only ${names.length} action names from names.c`);
   return names.filter((n) => n !== 'none');
 }
 
@@ -51,14 +50,6 @@ function cMachineEventNames() {
 function tsUnion(/** @type {string} */ name) {
   const m = new RegExp(`export type ${name} =([^;]+);`).exec(TYPES_TS);
   assert.ok(m, `no type ${name} in web/src/engine/types.ts`);
-  return [...m[1].matchAll(/'([^']+)'/g)].map((x) => x[1]);
-}
-
-/** The string literals of one property's union inside an interface of types.ts. */
-function tsField(/** @type {string} */ iface, /** @type {string} */ field) {
-  const body = cBlock(TYPES_TS, `export interface ${iface} `);
-  const m = new RegExp(`\\n\\s*${field}\\??:([^;]+);`).exec(body);
-  assert.ok(m, `no ${iface}.${field} in web/src/engine/types.ts`);
   return [...m[1].matchAll(/'([^']+)'/g)].map((x) => x[1]);
 }
 
@@ -86,13 +77,11 @@ test('the web types name the same kinds', () => {
   assert.match(cBlock(TYPES_TS, 'export interface TraceEvent '), /\n\s*kind: EventKind;/);
 });
 
-test("an actor's status and why it cannot move are the web's words too", () => {
+test("an actor's status is the web's word too", () => {
   const state = cBlock(TRACE_C, 'void sim_state_json(');
   const statuses = [...state.matchAll(/\?\s*"(\w+)"|:\s*"(\w+)";/g)].map((m) => m[1] ?? m[2]);
   assert.ok(statuses.includes('dormant'), `statuses read from trace.c: ${statuses}`);
   assert.deepEqual(sorted(tsUnion('ActorStatus')), sorted(statuses));
-  const blocked = cBlock(TRACE_C, 'static void blocked_json(');
-  const whys = [...blocked.matchAll(/jb_str\(b, "(\w+)"\)/g)].map((m) => m[1]);
-  assert.ok(whys.includes('dormant') && whys.includes('held'), `reasons read from trace.c: ${whys}`);
-  assert.deepEqual(sorted(tsField('Blocked', 'why')), sorted(whys));
+  // why it cannot move is a reason code (core/sim/blocked.h): blocked-codes.test.js holds
+  // every code C defines to web/src/model/blocked.ts
 });

@@ -5,7 +5,7 @@
  * sequence diagram draws actions as arrows).
  */
 
-/** The atomic actions an actor performs, one per step (core/sim/machine.c, act_names). */
+/** The atomic actions an actor performs, one per step (core/sim/names.c, act_names). */
 export const ACTION_KINDS = /** @type {const} */ ([
   'load',
   'store',

@@ -2,7 +2,7 @@
  * The sim backend of plat.h: every call is a scheduling point.
  *
  * The types are plain integers: only one virtual thread runs at a time, and the
- * machine (core/sim/machine.c) performs each operation at the moment the
+ * machine (core/sim/perform.c) performs each operation at the moment the
  * scheduler picks the thread, so the simulated memory is sequentially
  * consistent by construction.  The functions are defined in plat_sim.c.
  */

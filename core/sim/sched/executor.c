@@ -141,29 +141,32 @@ static void exec_start(sim_machine *m)
             enqueue(m, i);
 }
 
-static void exec_held_why(const sim_machine *m, int i, char *buf, size_t size)
+static void exec_held_why(const sim_machine *m, int i, sim_blocked *r)
 {
-    buf[0] = 0;
+    sim_blocked_set(r, NULL);
     int isr = sim_irq_running(m), cur = m->sched.current;
     if (!is_task(m, i)) {
-        if (isr >= 0 && isr != i)
-            snprintf(buf, size, "raised, waits for handler %s to return", m->actors[isr].name);
-        else if (isr != i)
-            snprintf(buf, size, "raised, waits: interrupts are masked");
+        if (isr >= 0 && isr != i) {
+            sim_blocked_set(r, &sim_blocked_irq_handler);
+            sim_blocked_text(r, "handler", m->actors[isr].name);
+        } else if (isr != i) {
+            sim_blocked_set(r, &sim_blocked_irq_masked);
+        }
         return;
     }
-    if (isr >= 0)
-        snprintf(buf, size, "interrupted by %s", m->actors[isr].name);
-    else if (i != cur && (m->sched.queued >> i & 1))
-        snprintf(buf, size, "in the run queue, waits to be polled");
-    else if (due(m, i))
-        snprintf(
-            buf, size,
-            "its timer fell due at %lld us; the wake lands when this batch ends (or at a tick)",
-            (long long)m->actors[i].pending.deadline);
-    else if (i != cur)
-        snprintf(buf, size, "waits to be polled%s%s", cur >= 0 ? ": the executor polls " : "",
-                 cur >= 0 ? m->actors[cur].name : "");
+    if (isr >= 0) {
+        sim_blocked_set(r, &sim_blocked_interrupted);
+        sim_blocked_text(r, "handler", m->actors[isr].name);
+    } else if (i != cur && (m->sched.queued >> i & 1)) {
+        sim_blocked_set(r, &sim_blocked_executor_queued);
+    } else if (due(m, i)) {
+        sim_blocked_set(r, &sim_blocked_executor_due);
+        sim_blocked_num(r, "deadline_us", m->actors[i].pending.deadline);
+    } else if (i != cur) {
+        sim_blocked_set(r, &sim_blocked_executor_polled);
+        if (cur >= 0)
+            sim_blocked_text(r, "runner", m->actors[cur].name);
+    }
 }
 
 static bool droppable(const sim_machine *m, int i)

@@ -63,9 +63,10 @@ typedef struct sim_model {
     /* Inside a step, just after actor `actor` performed `act` (an unpark that
      * puts a task on the run queue).  NULL: nothing to do. */
     void (*performed)(sim_machine *m, int actor, const sim_action *act);
-    /* Why the model holds back actor i, which the enabled rule allows, in
-     * words.  Writes "" if it does not hold it back. */
-    void (*held_why)(const sim_machine *m, int actor, char *buf, size_t size);
+    /* Why the model holds back actor i, which the enabled rule allows: a
+     * reason (blocked.h) in *out, which is left without a code if the model
+     * does not hold it back. */
+    void (*held_why)(const sim_machine *m, int actor, sim_blocked *out);
     /* Whether two choices, both possible in the current state, may fail to
      * commute (taking them in either order could end differently). */
     bool (*dependent)(const sim_machine *m, sim_choice a, sim_choice b);

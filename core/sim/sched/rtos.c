@@ -156,34 +156,40 @@ static void rtos_start(sim_machine *m)
     s->current = rtos_pick(m);
 }
 
-static void rtos_held_why(const sim_machine *m, int i, char *buf, size_t size)
+static void rtos_held_why(const sim_machine *m, int i, sim_blocked *r)
 {
-    buf[0] = 0;
+    sim_blocked_set(r, NULL);
     int isr = sim_irq_running(m);
     const sim_actor *a = &m->actors[i];
     if (!is_task(m, i)) {
         if (isr == i)
             return;
-        if (sim_irq_masked(m))
-            snprintf(buf, size, "raised, waits: interrupts are masked");
-        else if (isr >= 0)
-            snprintf(buf, size, "raised, waits for handler %s (priority %d) to return",
-                     m->actors[isr].name, m->actors[isr].eff_prio);
+        if (sim_irq_masked(m)) {
+            sim_blocked_set(r, &sim_blocked_irq_masked);
+        } else if (isr >= 0) {
+            sim_blocked_set(r, &sim_blocked_irq_handler);
+            sim_blocked_text(r, "handler", m->actors[isr].name);
+            sim_blocked_num(r, "priority", m->actors[isr].eff_prio);
+        }
         return;
     }
     if (isr >= 0) {
-        snprintf(buf, size, "interrupted by %s", m->actors[isr].name);
+        sim_blocked_set(r, &sim_blocked_interrupted);
+        sim_blocked_text(r, "handler", m->actors[isr].name);
         return;
     }
     int t = rtos_pick(m);
     if (t < 0 || t == i)
         return;
-    if (m->actors[t].eff_prio > a->eff_prio)
-        snprintf(buf, size, "ready, but %s has a higher priority (%d > %d)", m->actors[t].name,
-                 m->actors[t].eff_prio, a->eff_prio);
-    else
-        snprintf(buf, size, "ready, waits for its turn: %s runs until the next tick",
-                 m->actors[t].name);
+    if (m->actors[t].eff_prio > a->eff_prio) {
+        sim_blocked_set(r, &sim_blocked_rtos_priority);
+        sim_blocked_text(r, "runner", m->actors[t].name);
+        sim_blocked_num(r, "runner_priority", m->actors[t].eff_prio);
+        sim_blocked_num(r, "priority", a->eff_prio);
+    } else {
+        sim_blocked_set(r, &sim_blocked_rtos_turn);
+        sim_blocked_text(r, "runner", m->actors[t].name);
+    }
 }
 
 static bool rtos_dependent(const sim_machine *m, sim_choice a, sim_choice b)

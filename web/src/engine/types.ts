@@ -80,9 +80,10 @@ export interface ActorState {
   blocked?: Blocked;
 }
 
-/** Why an actor cannot move (core/sim/trace.c, blocked_json). */
+/** Why an actor cannot move: a reason code in `why` and its arguments (core/sim/blocked.h; said by model/blocked.ts). */
 export interface Blocked {
-  why: 'lock' | 'parked' | 'sleep' | 'held' | 'dormant' | 'other';
+  /** the reason code (core/sim/blocked.h; model/blocked.ts words each one); its arguments ride along */
+  why: 'lock' | 'parked' | 'sleep' | 'dormant' | 'other' | string;
   /** lock: the lock it waits for, e.g. "lot[30]" */
   object?: string;
   /** lock: who holds it */

@@ -10,7 +10,8 @@
  * operation ("step into").  Pure functions, no DOM.
  */
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
-import { t, type MessageKey } from '../i18n';
+import { getLocale, t, type MessageKey } from '../i18n';
+import { blockedReason } from './blocked';
 import { ENGINES, engineById, type EngineWords } from '../engines';
 import { actionEffect, actionText, formatValue, outcomeView, shortSite, type OutcomeView } from './format';
 // the platform's bucket locks and parkers are the lot the parking_lot binding reports in every state
@@ -89,7 +90,8 @@ export function blockedText(actor: ActorState, state: MachineState): string | nu
           ? t('blocked.lock', { object: b.object ?? '?', holder })
           : t('blocked.lockNobody', { object: b.object ?? '?' });
       }
-      case 'parked': {
+      case 'parked':
+      case 'parking_lot.parked': {
         const on = parkedOn(state, actor.name);
         const until = b.until !== undefined ? ` ${t('blocked.until', { until: b.until })}` : '';
         return (on ? t('blocked.parkedOn', { object: on }) : t('blocked.parked')) + until;
@@ -99,6 +101,8 @@ export function blockedText(actor: ActorState, state: MachineState): string | nu
       case 'held':
         return t('blocked.held');
     }
+    const said = blockedReason(b, getLocale()); /* every other code, in the UI's language */
+    if (said) return said;
   }
   return actor.reason ? t('engine.quote', { message: actor.reason }) : null;
 }

@@ -464,8 +464,25 @@ static const char *aqs_ordinal(unsigned n)
     return n >= 1 && n <= 10 ? names[n - 1] : "later";
 }
 
+/* "parked in the queue of s (2nd in line, wants 1, status WAITING) while s
+ * has 0 permits free; nobody will unpark it": the command line's English. */
+static void aqs_say_queued(const sim_blocked *r, char *buf, size_t size)
+{
+    const char *object = sim_blocked_text_of(r, "object");
+    int64_t permits = sim_blocked_num_of(r, "permits", 0);
+    snprintf(buf, size,
+             "parked in the queue of %s (%s in line, wants %lld, status %s) while %s has %lld "
+             "permit%s free%s",
+             object, aqs_ordinal((unsigned)sim_blocked_num_of(r, "position", 0)),
+             (long long)sim_blocked_num_of(r, "wants", 0), sim_blocked_text_of(r, "status"), object,
+             (long long)permits, permits == 1 || permits == -1 ? "" : "s",
+             sim_blocked_arg_of(r, "final") ? "; nobody will unpark it" : "");
+}
+
+static const sim_blocked_code aqs_queued = {"aqs.queued", aqs_say_queued};
+
 static bool aqs_semaphore_explain_block(const void *o, const char *name, sim_machine *m, int actor,
-                                        char *buf, size_t size)
+                                        sim_blocked *r)
 {
     const aqs_scripted *x = o;
     if (sim_pending(m, actor)->kind != SIM_ACT_PARK)
@@ -475,13 +492,16 @@ static bool aqs_semaphore_explain_block(const void *o, const char *name, sim_mac
         pos++;
         if (!n->waiter || n->waiter->id != (uint32_t)actor + 1)
             continue;
-        int32_t permits = aqs_permits_of(x);
-        snprintf(buf, size,
-                 "parked in the queue of %s (%s in line, wants %d, status %s) while %s has %d "
-                 "permit%s free%s",
-                 name, aqs_ordinal(pos), n->wants, aqs_status_name(n->status.v), name, permits,
-                 permits == 1 || permits == -1 ? "" : "s",
-                 sim_outcome_of(m) == SIM_STUCK ? "; nobody will unpark it" : "");
+        sim_blocked_set(r, &aqs_queued);
+        sim_blocked_text(r, "object", name);
+        sim_blocked_num(r, "position", pos);
+        sim_blocked_num(r, "wants", n->wants);
+        sim_blocked_text(r, "status", aqs_status_name(n->status.v));
+        sim_blocked_num(r, "permits", aqs_permits_of(x));
+        if (sim_pending(m, actor)->deadline >= 0)
+            sim_blocked_num(r, "until", sim_pending(m, actor)->deadline); /* a timed park */
+        if (sim_outcome_of(m) == SIM_STUCK)
+            sim_blocked_num(r, "final", 1); /* the run is stuck: nobody will unpark it */
         return true;
     }
     return false;

@@ -541,11 +541,38 @@ static void embassy_fair_describe(const void *o, sim_machine *m, jbuf *b)
     jb_raw(b, "]");
 }
 
+/* The command line's English for the fair semaphore's three reasons. */
+static void embassy_say_dropped_head(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size,
+             "lost its waker: queued on %s with %lld permit(s) free; release by %s woke %s, "
+             "the head, whose acquire was then dropped without waking the next waiter",
+             sim_blocked_text_of(r, "object"), (long long)sim_blocked_num_of(r, "permits", 0),
+             sim_blocked_text_of(r, "releaser"), sim_blocked_text_of(r, "dropped"));
+}
+static void embassy_say_unwoken_head(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size,
+             "lost its waker: heads the queue of %s with %lld permit(s) free, but nobody woke it",
+             sim_blocked_text_of(r, "object"), (long long)sim_blocked_num_of(r, "permits", 0));
+}
+static void embassy_say_queued(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "queued on %s at position %lld, waits for a release",
+             sim_blocked_text_of(r, "object"), (long long)sim_blocked_num_of(r, "position", 0));
+}
+
+static const sim_blocked_code embassy_dropped_head = {"embassy.fair.dropped_head",
+                                                      embassy_say_dropped_head};
+static const sim_blocked_code embassy_unwoken_head = {"embassy.fair.unwoken_head",
+                                                      embassy_say_unwoken_head};
+static const sim_blocked_code embassy_queued = {"embassy.fair.queued", embassy_say_queued};
+
 /* The exact lint for a stuck waiter: it is queued, so only a wake of the
  * head can reach it; if it heads the queue with permits free, the wake it
  * needed was lost, and the provenance says where. */
 static bool embassy_fair_explain(const void *o, const char *name, sim_machine *m, int actor,
-                                 char *buf, size_t size)
+                                 sim_blocked *r)
 {
     const embassy_fair_semaphore *s = &((const embassy_fair_obj *)o)->s;
     int pos = -1;
@@ -559,18 +586,19 @@ static bool embassy_fair_explain(const void *o, const char *name, sim_machine *m
         head++; /* None slots not popped yet */
     if (pos == head && s->permits.v > 0 && s->dropped >= 0 && s->dropped_woken &&
         !s->dropped_passed) {
-        snprintf(buf, size,
-                 "lost its waker: queued on %s with %u permit(s) free; release by %s woke %s, "
-                 "the head, whose acquire was then dropped without waking the next waiter",
-                 name, s->permits.v, s->woken_by >= 0 ? sim_actor_name(m, s->woken_by) : "?",
-                 sim_actor_name(m, s->dropped));
+        sim_blocked_set(r, &embassy_dropped_head);
+        sim_blocked_text(r, "object", name);
+        sim_blocked_num(r, "permits", s->permits.v);
+        sim_blocked_text(r, "releaser", s->woken_by >= 0 ? sim_actor_name(m, s->woken_by) : "?");
+        sim_blocked_text(r, "dropped", sim_actor_name(m, s->dropped));
     } else if (pos == head && s->permits.v > 0) {
-        snprintf(buf, size,
-                 "lost its waker: heads the queue of %s with %u permit(s) free, but nobody "
-                 "woke it",
-                 name, s->permits.v);
+        sim_blocked_set(r, &embassy_unwoken_head);
+        sim_blocked_text(r, "object", name);
+        sim_blocked_num(r, "permits", s->permits.v);
     } else {
-        snprintf(buf, size, "queued on %s at position %d, waits for a release", name, pos);
+        sim_blocked_set(r, &embassy_queued);
+        sim_blocked_text(r, "object", name);
+        sim_blocked_num(r, "position", pos);
     }
     return true;
 }

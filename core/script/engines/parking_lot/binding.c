@@ -189,19 +189,55 @@ static const char *mutex_two_bits(int64_t v)
 
 /* "parked on mutex m (bucket 30) since step 34; its validate passed at step
  * 30 with state 11; A's unpark_one on m at step 29 found no waiter and wrote 00
- * at step 31; nobody will unpark it".  Every step it names is a step of the
- * trace: "since" is the last step the actor took (read from the history, so
- * it holds with the trace off, in the explorer), never the step at which the
- * run ended; the rest is read back from the trace when it is on. */
-static void mutex_tell_story(const void *o, const char *name, unsigned bucket, sim_machine *m,
-                             int actor, char *buf, size_t size)
+ * at step 31; nobody will unpark it": the command line's English. */
+static void mutex_say_parked(const sim_blocked *r, char *buf, size_t size)
 {
-    int n = snprintf(buf, size, "parked on mutex %s (bucket %u)", name, bucket);
+    const char *object = sim_blocked_text_of(r, "object");
+    size_t n = 0;
+    n = sim_say(buf, size, n, "parked on mutex %s (bucket %lld)", object,
+                (long long)sim_blocked_num_of(r, "bucket", 0));
+    if (sim_blocked_arg_of(r, "since"))
+        n = sim_say(buf, size, n, " since step %lld", (long long)sim_blocked_num_of(r, "since", 0));
+    if (sim_blocked_arg_of(r, "requeued_by"))
+        n = sim_say(buf, size, n, "; %s's notify moved it here from a condvar at step %lld",
+                    sim_blocked_text_of(r, "requeued_by"),
+                    (long long)sim_blocked_num_of(r, "requeued_step", 0));
+    if (sim_blocked_arg_of(r, "validate_step"))
+        n = sim_say(buf, size, n, "; its validate passed at step %lld with state %s",
+                    (long long)sim_blocked_num_of(r, "validate_step", 0),
+                    sim_blocked_text_of(r, "validate_state"));
+    if (sim_blocked_arg_of(r, "unparker"))
+        n = sim_say(
+            buf, size, n,
+            "; %s's unpark_one on %s at step %lld found no waiter and wrote 00 at step %lld",
+            sim_blocked_text_of(r, "unparker"), object,
+            (long long)sim_blocked_num_of(r, "unpark_step", 0),
+            (long long)sim_blocked_num_of(r, "wrote_step", 0));
+    sim_say(buf, size, n, "%s",
+            sim_blocked_arg_of(r, "final") ? "; nobody will unpark it" : ", waiting for an unpark");
+}
+
+static const sim_blocked_code parking_lot_parked = {"parking_lot.parked", mutex_say_parked};
+
+/* Why a waiter is parked on a mutex, as data (reason "parking_lot.parked",
+ * see core/sim/blocked.h): the mutex and its bucket, the step it parked at
+ * ("since"), the step its validate passed and the state it saw, and when the
+ * trace shows it, whose unpark_one on the same mutex found no waiter and wrote
+ * 00 after that validate.  Every step it names is a step of the trace:
+ * "since" is the last step the actor took (read from the history, so it
+ * holds with the trace off, in the explorer), never the step at which the run
+ * ended; the rest is read back from the trace when it is on. */
+static void mutex_tell_story(const void *o, const char *name, unsigned bucket, sim_machine *m,
+                             int actor, sim_blocked *r)
+{
+    sim_blocked_set(r, &parking_lot_parked);
+    sim_blocked_text(r, "object", name);
+    sim_blocked_num(r, "bucket", bucket);
     sim_event_view validate = {0}, wrote, none;
     uint64_t now = sim_steps(m), asleep = sim_last_step_of(m, actor);
     int region = sim_region_of(m, o, NULL);
-    if (n > 0 && (size_t)n < size && asleep > 0)
-        n += snprintf(buf + n, size - (size_t)n, " since step %llu", (unsigned long long)asleep);
+    if (asleep > 0)
+        sim_blocked_num(r, "since", (int64_t)asleep);
     /* A waiter a condvar's notify moved here never validated on this mutex:
      * it last queued in another bucket (the enqueue note's value), and a
      * validate found now would be an older park's. */
@@ -210,40 +246,37 @@ static void mutex_tell_story(const void *o, const char *name, unsigned bucket, s
                     queued.new_value != (int64_t)bucket &&
                     sim_trace_find_last(m, -1, actor, "note", "requeued", now, &moved) &&
                     moved.step > queued.step;
-    if (requeued && n > 0 && (size_t)n < size)
-        n += snprintf(buf + n, size - (size_t)n,
-                      "; %s's notify moved it here from a condvar at step %llu",
-                      sim_actor_name(m, moved.actor), (unsigned long long)moved.step);
-    if (!requeued && n > 0 && (size_t)n < size &&
+    if (requeued) {
+        sim_blocked_text(r, "requeued_by", sim_actor_name(m, moved.actor));
+        sim_blocked_num(r, "requeued_step", (int64_t)moved.step);
+    }
+    if (!requeued &&
         sim_trace_find_last(m, actor, -1, "load", "validate: state == 11?", asleep, &validate)) {
-        n += snprintf(buf + n, size - (size_t)n, "; its validate passed at step %llu with state %s",
-                      (unsigned long long)validate.step, mutex_two_bits(validate.new_value));
-        bool found = false;
-        for (uint64_t before = now; (size_t)n < size && !found;) {
+        sim_blocked_num(r, "validate_step", (int64_t)validate.step);
+        sim_blocked_text(r, "validate_state", mutex_two_bits(validate.new_value));
+        for (uint64_t before = now;;) {
             if (!sim_trace_find_last(m, -1, actor, "store", "callback: write 00", before, &wrote))
                 break;
             if (wrote.region == region && wrote.step >= validate.step &&
                 sim_trace_find_last(m, wrote.actor, -1, "note", "no waiter", wrote.step, &none)) {
-                n += snprintf(buf + n, size - (size_t)n,
-                              "; %s's unpark_one on %s at step %llu found no waiter and wrote 00 "
-                              "at step %llu",
-                              sim_actor_name(m, wrote.actor), name, (unsigned long long)none.step,
-                              (unsigned long long)wrote.step);
-                found = true;
+                sim_blocked_text(r, "unparker", sim_actor_name(m, wrote.actor));
+                sim_blocked_num(r, "unpark_step", (int64_t)none.step);
+                sim_blocked_num(r, "wrote_step", (int64_t)wrote.step);
+                break;
             }
             if (wrote.step == 0)
                 break;
             before = wrote.step - 1;
         }
     }
-    if (n > 0 && (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, "%s",
-                 sim_outcome_of(m) == SIM_STUCK ? "; nobody will unpark it"
-                                                : ", waiting for an unpark");
+    if (sim_pending(m, actor)->deadline >= 0)
+        sim_blocked_num(r, "until", sim_pending(m, actor)->deadline); /* a timed park */
+    if (sim_outcome_of(m) == SIM_STUCK)
+        sim_blocked_num(r, "final", 1); /* the run is stuck: nobody will unpark it */
 }
 
 static bool mutex_explain_block(const void *o, const char *name, sim_machine *m, int actor,
-                                char *buf, size_t size)
+                                sim_blocked *r)
 {
     const lot *l = lot_if_made(m);
     const sim_action *next = sim_pending(m, actor);
@@ -253,7 +286,7 @@ static bool mutex_explain_block(const void *o, const char *name, sim_machine *m,
     unsigned bucket = lot_bucket_of(key);
     for (const lot_waiter *w = l->buckets[bucket].head; w; w = w->next) {
         if (w->key == key && w->parker->owner == actor) {
-            mutex_tell_story(o, name, bucket, m, actor, buf, size);
+            mutex_tell_story(o, name, bucket, m, actor, r);
             return true;
         }
     }
@@ -359,9 +392,20 @@ static void condvar_describe(const void *o, sim_machine *m, jbuf *b)
     }
 }
 
-/* "waiting on condvar cv (bucket 12) for a notify". */
+/* "waiting on condvar cv (bucket 12) for a notify": the command line's English. */
+static void condvar_say_waiting(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "waiting on condvar %s (bucket %lld) for a notify%s",
+             sim_blocked_text_of(r, "object"), (long long)sim_blocked_num_of(r, "bucket", 0),
+             sim_blocked_arg_of(r, "final") ? "; nobody will notify it" : "");
+}
+
+static const sim_blocked_code parking_lot_condvar = {"parking_lot.condvar", condvar_say_waiting};
+
+/* Why a waiter sleeps on a condvar, as data: the condvar, its bucket, and
+ * whether the run is stuck (then nobody will notify it). */
 static bool condvar_explain_block(const void *o, const char *name, sim_machine *m, int actor,
-                                  char *buf, size_t size)
+                                  sim_blocked *r)
 {
     const lot *l = lot_if_made(m);
     if (!l || sim_pending(m, actor)->kind != SIM_ACT_PARK)
@@ -370,8 +414,11 @@ static bool condvar_explain_block(const void *o, const char *name, sim_machine *
     unsigned bucket = lot_bucket_of(key);
     for (const lot_waiter *w = l->buckets[bucket].head; w; w = w->next) {
         if (w->key == key && w->parker->owner == actor) {
-            snprintf(buf, size, "waiting on condvar %s (bucket %u) for a notify%s", name, bucket,
-                     sim_outcome_of(m) == SIM_STUCK ? "; nobody will notify it" : "");
+            sim_blocked_set(r, &parking_lot_condvar);
+            sim_blocked_text(r, "object", name);
+            sim_blocked_num(r, "bucket", bucket);
+            if (sim_outcome_of(m) == SIM_STUCK)
+                sim_blocked_num(r, "final", 1);
             return true;
         }
     }

@@ -440,8 +440,34 @@ static void rtos_sem_describe(const void *o, sim_machine *m, jbuf *b)
     rtos_mask_json(b, m, x->s.wait_mask.v);
 }
 
+/* The command line's English for the semaphore's two reasons. */
+static void rtos_say_sem_lost(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size,
+             "pends on %s, but its bit is no longer in wait_mask: a post took it out while "
+             "the task was still running, and woke nobody (a lost wake-up)",
+             sim_blocked_text_of(r, "object"));
+}
+static void rtos_say_sem_pends(const sim_blocked *r, char *buf, size_t size)
+{
+    size_t n = sim_say(buf, size, 0, "pends on %s (bit %lld of wait_mask 0x%04llx), count %lld%s",
+                       sim_blocked_text_of(r, "object"), (long long)sim_blocked_num_of(r, "bit", 0),
+                       (unsigned long long)sim_blocked_num_of(r, "mask", 0),
+                       (long long)sim_blocked_num_of(r, "count", 0),
+                       sim_blocked_arg_of(r, "timeout") ? ", with a timeout" : ", forever");
+    if (sim_blocked_arg_of(r, "holders"))
+        n = sim_say(buf, size, n, "; held by %s", sim_blocked_text_of(r, "holders"));
+    if (sim_blocked_arg_of(r, "final"))
+        sim_say(buf, size, n, "%s",
+                sim_blocked_arg_of(r, "unheld") ? "; nobody holds it and nobody will post"
+                                                : "; nobody will post");
+}
+
+static const sim_blocked_code rtos_sem_lost = {"rtos.sem.lost_wake", rtos_say_sem_lost};
+static const sim_blocked_code rtos_sem_pends = {"rtos.sem.pends", rtos_say_sem_pends};
+
 static bool rtos_sem_explain_block(const void *o, const char *name, sim_machine *m, int actor,
-                                   char *buf, size_t size)
+                                   sim_blocked *r)
 {
     const rtos_scripted_sem *x = o;
     if (sim_pending(m, actor)->kind != SIM_ACT_BLOCK)
@@ -458,25 +484,31 @@ static bool rtos_sem_explain_block(const void *o, const char *name, sim_machine 
         const rtos_kernel *k = sim_global_peek(m, &rtos_kernel_global);
         if (!k || k->task[rank].waits_on != &x->s)
             return false;
-        snprintf(buf, size,
-                 "pends on %s, but its bit is no longer in wait_mask: a post took it out while "
-                 "the task was still running, and woke nobody (a lost wake-up)",
-                 name);
+        sim_blocked_set(r, &rtos_sem_lost);
+        sim_blocked_text(r, "object", name);
         return true;
     }
     char holders[80] = "";
     for (int i = 0, n = 0; i < sim_actor_count(m) && i < SIM_MAX_ACTORS; i++)
         if (x->held[i] > 0) {
             size_t used = strlen(holders);
-            snprintf(holders + used, sizeof holders - used, "%s%s", n++ ? ", " : "; held by ",
+            snprintf(holders + used, sizeof holders - used, "%s%s", n++ ? ", " : "",
                      sim_actor_name(m, i));
         }
-    snprintf(
-        buf, size, "pends on %s (bit %d of wait_mask 0x%04x), count %d%s%s%s", name, rank,
-        x->s.wait_mask.v, count, p->deadline >= 0 ? ", with a timeout" : ", forever", holders,
-        sim_outcome_of(m) == SIM_STUCK
-            ? (x->held_total == 0 ? "; nobody holds it and nobody will post" : "; nobody will post")
-            : "");
+    sim_blocked_set(r, &rtos_sem_pends);
+    sim_blocked_text(r, "object", name);
+    sim_blocked_num(r, "bit", rank);
+    sim_blocked_num(r, "mask", x->s.wait_mask.v);
+    sim_blocked_num(r, "count", count);
+    if (p->deadline >= 0)
+        sim_blocked_num(r, "timeout", 1);
+    if (holders[0])
+        sim_blocked_text(r, "holders", holders);
+    if (sim_outcome_of(m) == SIM_STUCK) {
+        sim_blocked_num(r, "final", 1); /* the run is stuck: nobody will post */
+        if (x->held_total == 0)
+            sim_blocked_num(r, "unheld", 1);
+    }
     return true;
 }
 
@@ -573,8 +605,19 @@ static void rtos_mutex_describe(const void *o, sim_machine *m, jbuf *b)
     rtos_mask_json(b, m, x->wait_mask.v);
 }
 
+static void rtos_say_mutex_takes(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(buf, size, "takes %s, held by %s (bit %lld of wait_mask 0x%04llx)",
+             sim_blocked_text_of(r, "object"),
+             sim_blocked_arg_of(r, "holder") ? sim_blocked_text_of(r, "holder") : "nobody",
+             (long long)sim_blocked_num_of(r, "bit", 0),
+             (unsigned long long)sim_blocked_num_of(r, "mask", 0));
+}
+
+static const sim_blocked_code rtos_mutex_takes = {"rtos.mutex.takes", rtos_say_mutex_takes};
+
 static bool rtos_mutex_explain_block(const void *o, const char *name, sim_machine *m, int actor,
-                                     char *buf, size_t size)
+                                     sim_blocked *r)
 {
     const rtos_mutex *x = o;
     int rank = rtos_rank_of(m, actor);
@@ -582,12 +625,16 @@ static bool rtos_mutex_explain_block(const void *o, const char *name, sim_machin
         !(x->wait_mask.v >> rank & 1u))
         return false;
     int owner_id = (int)x->owner.v - 1;
-    const char *owner = "nobody";
+    const char *owner = NULL; /* nobody */
     for (int i = 0; owner_id >= 0 && i < sim_actor_count(m); i++)
         if (rtos_rank_of(m, i) == owner_id)
             owner = sim_actor_name(m, i);
-    snprintf(buf, size, "takes %s, held by %s (bit %d of wait_mask 0x%04x)", name, owner, rank,
-             x->wait_mask.v);
+    sim_blocked_set(r, &rtos_mutex_takes);
+    sim_blocked_text(r, "object", name);
+    if (owner)
+        sim_blocked_text(r, "holder", owner);
+    sim_blocked_num(r, "bit", rank);
+    sim_blocked_num(r, "mask", x->wait_mask.v);
     return true;
 }
 

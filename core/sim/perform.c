@@ -1,0 +1,229 @@
+/*
+ * The actor's side of a step: announce the next action, wait to be picked,
+ * then perform it on the cells, locks and parkers, trace it and charge its
+ * cost in virtual time.
+ *
+ * Invariant: an action's effect happens all at once, in the step that
+ * performs it and nowhere else; cells are read and written at their exact
+ * width, and the overlap check counts actors inside the checked critical
+ * section (one actor nesting is no overlap).
+ */
+#include "machine_internal.h"
+
+#include <stdint.h>
+
+static uint64_t width_mask(unsigned width)
+{
+    return width >= 8 ? ~0ull : (1ull << (8 * width)) - 1;
+}
+
+static uint64_t cell_read(const void *p, unsigned width)
+{
+    switch (width) {
+    case 1: return *(const uint8_t *)p;
+    case 2: return *(const uint16_t *)p;
+    default: return *(const uint32_t *)p;
+    }
+}
+
+static void cell_write(void *p, unsigned width, uint64_t v)
+{
+    switch (width) {
+    case 1: *(uint8_t *)p = (uint8_t)v; break;
+    case 2: *(uint16_t *)p = (uint16_t)v; break;
+    default: *(uint32_t *)p = (uint32_t)v; break;
+    }
+}
+
+/* Perform the announced action of actor i, now that it was picked. */
+static uint64_t perform(sim_machine *m, int i)
+{
+    sim_actor *a = &m->actors[i];
+    const sim_action *p = &a->pending;
+    sim_event e = {.step = m->step,
+                   .time = m->now,
+                   .actor = (int16_t)i,
+                   .kind = (uint8_t)p->kind,
+                   .width = p->width,
+                   .region = -1,
+                   .elem = 0,
+                   .other = -1,
+                   .a = p->a,
+                   .b = p->b,
+                   .op = a->op,
+                   .round = a->round,
+                   .site = p->site,
+                   .text = p->text};
+    int elem = 0;
+    if (p->target && m->cfg.trace) { /* names are for the trace only */
+        e.region = (int16_t)sim_region_of(m, p->target, &elem);
+        e.elem = (int16_t)elem;
+    }
+    uint64_t result = 0, mask = width_mask(p->width);
+    const char *violation = NULL;
+    switch (p->kind) {
+    case SIM_ACT_LOAD: e.old_v = e.new_v = result = cell_read(p->target, p->width); break;
+    case SIM_ACT_STORE:
+    case SIM_ACT_SWAP:
+    case SIM_ACT_FETCH_ADD:
+    case SIM_ACT_FETCH_OR:
+    case SIM_ACT_FETCH_AND:
+    case SIM_ACT_CAS: {
+        uint64_t old = cell_read(p->target, p->width), new = old;
+        switch (p->kind) {
+        case SIM_ACT_STORE:
+        case SIM_ACT_SWAP: new = p->a; break;
+        case SIM_ACT_FETCH_ADD: new = old + p->a; break;
+        case SIM_ACT_FETCH_OR: new = old | p->a; break;
+        case SIM_ACT_FETCH_AND: new = old & p->a; break;
+        default: /* CAS */
+            e.ok = old == (p->a & mask);
+            if (e.ok)
+                new = p->b;
+            break;
+        }
+        new &= mask;
+        cell_write(p->target, p->width, new);
+        e.old_v = result = old;
+        e.new_v = new;
+        break;
+    }
+    case SIM_ACT_LOCK: ((plat_lock *)p->target)->owner = i + 1; break;
+    case SIM_ACT_UNLOCK: {
+        plat_lock *l = p->target;
+        if (l->owner != i + 1)
+            violation = "released a lock it does not hold";
+        else
+            l->owner = 0;
+        break;
+    }
+    case SIM_ACT_PARK_PREPARE: {
+        plat_parker *pk = p->target;
+        e.old_v = pk->woken;
+        pk->woken = 0;
+        pk->woken_by = -1;
+        break;
+    }
+    case SIM_ACT_PARK:
+    case SIM_ACT_BLOCK: {
+        plat_parker *pk = p->target;
+        e.ok = pk->woken != 0;
+        e.other = pk->woken_by;
+        result = e.ok;
+        if (p->kind == SIM_ACT_BLOCK) { /* the wake is used up */
+            pk->woken = 0;
+            pk->woken_by = -1;
+        }
+        break;
+    }
+    case SIM_ACT_UNPARK: {
+        plat_parker *pk = p->target;
+        e.old_v = pk->woken;
+        e.new_v = 1;
+        e.other = pk->owner;
+        pk->woken = 1;
+        pk->woken_by = (int16_t)i;
+        break;
+    }
+    case SIM_ACT_CS_ENTER:
+        e.old_v = (uint64_t)m->cs_inside;
+        if (m->cs_inside > 0 && m->cs_owner == i) {
+            m->cs_depth++; /* the same actor again: nesting, not overlap */
+        } else {
+            if (m->cs_inside != 0)
+                violation = "entered the critical section while another actor is inside";
+            m->cs_inside++;
+            m->cs_owner = i;
+            m->cs_depth = 1;
+        }
+        e.new_v = (uint64_t)m->cs_inside;
+        break;
+    case SIM_ACT_CS_EXIT:
+        e.old_v = (uint64_t)m->cs_inside;
+        if (m->cs_owner == i && m->cs_depth > 1)
+            m->cs_depth--;
+        else {
+            m->cs_inside--;
+            m->cs_depth = 0;
+        }
+        e.new_v = (uint64_t)m->cs_inside;
+        break;
+    case SIM_ACT_IRQ_SAVE:
+        result = a->irq_depth > 0; /* the state to restore: masked already? */
+        e.old_v = a->irq_depth;
+        e.new_v = ++a->irq_depth;
+        break;
+    case SIM_ACT_IRQ_RESTORE:
+        /* Put back the saved state: "not masked" unmasks at any depth (an
+         * interrupt-enable bit written back); "masked" undoes one level. */
+        e.old_v = a->irq_depth;
+        if (!p->a)
+            a->irq_depth = 0;
+        else if (a->irq_depth > 1)
+            a->irq_depth--;
+        e.new_v = a->irq_depth;
+        break;
+    case SIM_ACT_RAISE: {
+        const plat_parker *pk = p->target;
+        sim_actor *h = &m->actors[pk->owner];
+        e.other = pk->owner;
+        if (h->dormant) {
+            h->arm_now = true; /* armed by the host once this step is over */
+            m->arm_any = true;
+        } else if (h->begun) {
+            h->raise_pending = true; /* running: it runs again after it returns */
+        } /* raised and not begun yet: still pending, a second raise adds nothing */
+        break;
+    }
+    case SIM_ACT_SET_PRIO: {
+        const plat_parker *pk = p->target;
+        sim_actor *t = &m->actors[pk->owner];
+        e.other = pk->owner;
+        e.old_v = (uint64_t)(int64_t)t->eff_prio;
+        t->eff_prio = (int)(int64_t)p->a;
+        e.new_v = (uint64_t)(int64_t)t->eff_prio;
+        break;
+    }
+    default: break;
+    }
+    sim_emit(m, &e);
+    m->now += p->has_cost ? p->cost : m->cost[p->kind]; /* the action takes time */
+    if (violation) /* before pending is cleared: p points at it */
+        sim_violation(m, p->kind == SIM_ACT_CS_ENTER ? "overlap" : "misuse", violation, p->site);
+    if (m->performed)
+        m->performed(m, i, p);
+    a->pending.kind = SIM_ACT_NONE;
+    return result;
+}
+
+uint64_t sim_do(sim_machine *m, const sim_action *act)
+{
+    int i = m->current;
+    sim_actor *a = &m->actors[i];
+    a->pending = *act;
+    coro_switch(a->co, m->host); /* wait to be picked */
+    return perform(m, i);
+}
+
+void sim_note(sim_machine *m, plat_site at, int64_t value)
+{
+    sim_event e = {.step = m->step,
+                   .time = m->now,
+                   .actor = (int16_t)m->current,
+                   .kind = SIM_EV_NOTE,
+                   .region = -1,
+                   .other = -1,
+                   .new_v = (uint64_t)value,
+                   .site = at,
+                   .text = at.label};
+    sim_emit(m, &e);
+}
+
+void sim_set_op(sim_machine *m, uint32_t op, uint32_t round)
+{
+    sim_actor *a = &m->actors[m->current];
+    a->op = op;
+    a->round = round;
+    a->op_seq++;
+}
+uint32_t sim_actor_op(const sim_machine *m, int i) { return m->actors[i].op; }

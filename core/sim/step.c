@@ -1,0 +1,161 @@
+/*
+ * Taking a choice: stepping an actor (one visible action), stepping over a
+ * whole program operation, taking a machine choice (irq, tick, drop); and
+ * the timeline every step is recorded in, which going back (sim_goto)
+ * replays.
+ *
+ * Invariant: between steps every unfinished actor is suspended inside sim_do()
+ * with its next action announced in `pending`; the scheduler (host) context
+ * runs only between steps.  Actions are performed by the actor itself right
+ * after it is resumed, so a step touches shared state exactly once and the
+ * order of steps is the order of effects.  The timeline holds one record per
+ * step taken; after going back, the steps past the current one stay as the
+ * "future" until a different choice is taken there.
+ */
+#include "machine_internal.h"
+#include "vec.h"
+
+#include <stdio.h>
+
+static void record(sim_machine *m, sim_step_record r)
+{
+    if (m->step < m->history_len) {
+        const sim_step_record *f = &m->history[m->step];
+        if (f->actor == r.actor && f->kind == r.kind && f->region == r.region &&
+            f->what == r.what) {
+            m->history[m->step] = r; /* walking forward along the recorded future */
+            return;
+        }
+        m->history_len = m->step; /* a different step: the old future is gone */
+        while (m->n_randoms && m->randoms[m->n_randoms - 1].step > m->step)
+            m->n_randoms--;
+    }
+    sim_step_record *h =
+        sim_vec_grow(m->history, &m->history_cap, m->history_len + 1, sizeof *h, 256);
+    if (!h)
+        return; /* out of memory: the step is taken but not recorded */
+    m->history = h;
+    m->history[m->history_len++] = r;
+}
+
+static void record_step(sim_machine *m, int i, bool choice)
+{
+    const sim_action *p = &m->actors[i].pending;
+    int elem;
+    sim_step_record r = {.actor = (int16_t)i,
+                         .kind = (uint8_t)p->kind,
+                         .choice = choice,
+                         .region = (int16_t)(p->target ? sim_region_of(m, p->target, &elem) : -1),
+                         .what = SIM_CHOICE_STEP};
+    record(m, r);
+}
+
+/* Was anything other than step(i) possible? */
+static bool other_choice(const sim_machine *m, int i)
+{
+    for (int k = 0; k < m->n_actors; k++)
+        if (k != i && sim_is_enabled(m, k))
+            return true;
+    if (!m->extras)
+        return false;
+    sim_choice extra[SIM_MAX_CHOICES];
+    return m->model->extra_choices(m, extra) > 0;
+}
+
+int sim_step(sim_machine *m, int i)
+{
+    if (m->outcome != SIM_RUNNING) {
+        sim_fail(m, "the run is over (%s)", sim_outcome_name(m->outcome));
+        return -1;
+    }
+    if (i < 0 || i >= m->n_actors) {
+        sim_fail(m, "there is no actor number %d", i + 1);
+        return -1;
+    }
+    if (!sim_is_enabled(m, i)) {
+        char why[400];
+        sim_block_reason(m, i, why, sizeof why);
+        sim_fail(m, "%s cannot move: %s", m->actors[i].name, why);
+        return -1;
+    }
+    record_step(m, i, other_choice(m, i));
+    m->step++;
+    sim_actor *a = &m->actors[i];
+    if (!a->begun) {
+        a->begun = true;
+        a->begun_seq = ++m->sched.seq;
+    }
+    m->current = i;
+    sim_running_machine = m;
+    coro_switch(m->host, a->co);
+    sim_running_machine = NULL;
+    m->current = -1;
+    if (!coro_stack_intact(a->co)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "actor %s overflowed its %zu-byte stack", a->name,
+                 coro_stack_size(a->co));
+        sim_end_error(m, msg);
+    }
+    sim_settle(m, i);
+    return 0;
+}
+
+int sim_step_over(sim_machine *m, int i)
+{
+    if (i < 0 || i >= m->n_actors) {
+        sim_fail(m, "there is no actor number %d", i + 1);
+        return -1;
+    }
+    uint64_t op = m->actors[i].op_seq;
+    if (sim_step(m, i) != 0)
+        return -1;
+    int taken = 1;
+    while (m->outcome == SIM_RUNNING && !m->actors[i].finished && m->actors[i].op_seq == op &&
+           sim_is_enabled(m, i)) {
+        sim_step(m, i);
+        taken++;
+    }
+    return taken;
+}
+
+int sim_take(sim_machine *m, sim_choice c)
+{
+    if (c.kind == SIM_CHOICE_STEP)
+        return sim_step(m, c.actor);
+    if (m->outcome != SIM_RUNNING) {
+        sim_fail(m, "the run is over (%s)", sim_outcome_name(m->outcome));
+        return -1;
+    }
+    sim_choice all[SIM_MAX_CHOICES];
+    int n = sim_choices(m, all), at = -1;
+    for (int k = 0; k < n && at < 0; k++)
+        if (sim_choice_eq(all[k], c))
+            at = k;
+    if (at < 0 || !m->model->take_extra) {
+        sim_fail(m, "%s%s%s is not possible now", sim_choice_kind_name(c.kind),
+                 c.actor >= 0 ? " of " : "", c.actor >= 0 ? sim_actor_name(m, c.actor) : "");
+        return -1;
+    }
+    record(
+        m,
+        (sim_step_record){
+            .actor = c.actor, .kind = SIM_ACT_NONE, .choice = n > 1, .region = -1, .what = c.kind});
+    m->step++;
+    if (m->model->take_extra(m, c) != 0)
+        return -1;
+    sim_settle(m, -1);
+    return 0;
+}
+
+size_t sim_history_len(const sim_machine *m) { return m->history_len; }
+const sim_step_record *sim_history(const sim_machine *m) { return m->history; }
+
+uint64_t sim_last_step_of(const sim_machine *m, int actor)
+{
+    /* the history may run past the current step after going back */
+    size_t taken = m->step < m->history_len ? (size_t)m->step : m->history_len;
+    for (size_t i = taken; i-- > 0;)
+        if (m->history[i].actor == actor)
+            return i + 1;
+    return 0;
+}
