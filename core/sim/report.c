@@ -89,7 +89,8 @@ static void say_executor_queued(const sim_blocked *r, char *buf, size_t size)
 }
 static void say_executor_due(const sim_blocked *r, char *buf, size_t size)
 {
-    snprintf(buf, size, "its timer fell due at %lld us; the wake lands when this batch ends (or at a tick)",
+    snprintf(buf, size,
+             "its timer fell due at %lld us; the wake lands when this batch ends (or at a tick)",
              NUM("deadline_us"));
 }
 static void say_executor_polled(const sim_blocked *r, char *buf, size_t size)

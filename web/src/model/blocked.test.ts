@@ -64,6 +64,11 @@ const EXAMPLES: { b: Blocked & Record<string, string | number>; en: string; zh: 
     en: 'waits to be polled: the executor polls T1',
     zh: '等着被 poll：执行器正在 poll T1',
   },
+  {
+    b: { why: 'executor.due', deadline_us: 50000 },
+    en: 'its timer fell due at 50000 us; the wake lands when this batch ends (or at a tick)',
+    zh: '它的定时器已在 50000 us 到期；唤醒在这一批结束时（或在一个 tick 时）送达',
+  },
   { b: { why: 'executor.polled' }, en: 'waits to be polled', zh: '等着被 poll' },
   {
     b: {
@@ -89,6 +94,21 @@ const EXAMPLES: { b: Blocked & Record<string, string | number>; en: string; zh: 
     b: { why: 'parking_lot.parked', object: 'm', bucket: 3 },
     en: 'parked on mutex m (bucket 3), waiting for an unpark',
     zh: '停在互斥锁 m（桶 3）上休眠，等待 unpark',
+  },
+  {
+    b: { why: 'parking_lot.parked', object: 'm', bucket: 3, since: 20, requeued_by: 'N', requeued_step: 18 },
+    en: "parked on mutex m (bucket 3) since step 20; N's notify moved it here from a condvar at step 18, waiting for an unpark",
+    zh: '停在互斥锁 m（桶 3）上休眠，从第 20 步起；N 的 notify 在第 18 步把它从条件变量挪到了这里，等待 unpark',
+  },
+  {
+    b: { why: 'parking_lot.condvar', object: 'cv', bucket: 12 },
+    en: 'waiting on condvar cv (bucket 12) for a notify',
+    zh: '在条件变量 cv（桶 12）上等待 notify',
+  },
+  {
+    b: { why: 'parking_lot.condvar', object: 'cv', bucket: 12, final: 1 },
+    en: 'waiting on condvar cv (bucket 12) for a notify; nobody will notify it',
+    zh: '在条件变量 cv（桶 12）上等待 notify；没有人会再 notify 它',
   },
   {
     b: { why: 'aqs.queued', object: 's', position: 2, wants: 1, status: 'WAITING', permits: 0, final: 1 },
@@ -176,6 +196,7 @@ describe('blockedReason', () => {
         'pend',
         'post',
         'tick',
+        'notify',
       ];
       const names = ['WAITING', 'uart', 'timer', 'sem', 'sync', 'wait_mask', 'Low', 'lot'];
       expect(words.filter((w) => !allowed.includes(w) && !names.includes(w))).toEqual([]);

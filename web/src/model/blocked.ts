@@ -96,7 +96,8 @@ const REASONS: Readonly<Record<string, Readonly<Record<Locale, Say>>>> = {
   'executor.due': {
     en: (a) =>
       `its timer fell due at ${str(a, 'deadline_us')} us; the wake lands when this batch ends (or at a tick)`,
-    'zh-CN': (a) => `它的定时器已在 ${str(a, 'deadline_us')} us 到期；唤醒在这一批结束时（或在一个 tick 时）送达`,
+    'zh-CN': (a) =>
+      `它的定时器已在 ${str(a, 'deadline_us')} us 到期；唤醒在这一批结束时（或在一个 tick 时）送达`,
   },
   'executor.polled': {
     en: (a) =>
@@ -219,4 +220,25 @@ export const BLOCKED_CODES: readonly string[] = Object.keys(REASONS);
 export function blockedReason(b: Blocked, locale: Locale): string | null {
   const entry = Object.prototype.hasOwnProperty.call(REASONS, b.why) ? REASONS[b.why] : undefined;
   return entry ? entry[locale](b as unknown as Args) : null;
+}
+
+/**
+ * The codes a scheduling model gives an actor the machine's own rule would let
+ * move (core/sim/sched/: it waits for the processor, a handler, its turn in the
+ * run queue), as opposed to one that waits for a lock, a wake or a time.
+ */
+const HELD_BY_MODEL: ReadonlySet<string> = new Set([
+  'interrupted',
+  'irq.masked',
+  'irq.handler',
+  'rtos.priority',
+  'rtos.turn',
+  'executor.queued',
+  'executor.polled',
+  'executor.due',
+]);
+
+/** Whether `b` says only that the scheduling model has not picked the actor yet. */
+export function heldByModel(b: Blocked | undefined): boolean {
+  return b !== undefined && HELD_BY_MODEL.has(b.why);
 }

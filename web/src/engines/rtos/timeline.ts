@@ -18,6 +18,7 @@
  * million steps costs no million-cell rows.
  */
 import type { ActorState, MachineState, TraceEvent } from '../../engine/types';
+import { heldByModel } from '../../model/blocked';
 
 export type CellState = 'running' | 'ready' | 'blocked' | 'idle';
 
@@ -111,7 +112,7 @@ export function contextCells(
     if (a.status === 'finished' || a.status === 'dormant' || a.next?.kind !== 'block') continue;
     const since = lastRan.get(a.name) ?? 0;
     let readyFrom = last + 1;
-    if (a.status === 'enabled' || a.blocked?.why === 'held') {
+    if (a.status === 'enabled' || heldByModel(a.blocked)) {
       const w = wokenBetween(a.name, since, last + 1);
       readyFrom = w > 0 ? w + 1 : since + 1;
     }
