@@ -214,27 +214,30 @@ EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor)
         c = sim_irq_choice(actor);
     else if (strcmp(kind, "tick") == 0)
         c = sim_tick_choice();
+    else if (strcmp(kind, "drop") == 0)
+        c = (sim_choice){SIM_CHOICE_DROP, (int16_t)actor, 0};
     else {
-        failed(s, "a choice is irq or tick");
+        failed(s, "a choice is irq, tick or drop");
         return;
     }
     conclude(s, sim_take(m, c), sim_error(m));
 }
 
-/* The choices other than a step that exist now: [{"kind":"irq","actor":2},{"kind":"tick"}]. */
+/* The choices other than a step that exist now:
+ * [{"kind":"irq","actor":2},{"kind":"tick"},{"kind":"drop","actor":0}]. */
 static void extra_choices_json(sim_machine *m, jbuf *b)
 {
     sim_choice c[SIM_MAX_CHOICES];
     int n = sim_outcome_of(m) == SIM_RUNNING ? sim_extra_choices(m, c) : 0;
     jb_raw(b, "[");
     for (int k = 0; k < n; k++) {
-        if (c[k].kind != SIM_CHOICE_IRQ && c[k].kind != SIM_CHOICE_TICK)
-            continue; /* drops and reads-from: not offered in the app yet */
+        if (c[k].kind == SIM_CHOICE_STEP || c[k].kind == SIM_CHOICE_READ_FROM)
+            continue; /* steps are the lanes'; reads-from: no memory model offers them yet */
         jb_sep(b);
         jb_raw(b, "{");
         jb_key(b, "kind");
         jb_str(b, sim_choice_kind_name(c[k].kind));
-        if (c[k].kind == SIM_CHOICE_IRQ) {
+        if (c[k].kind == SIM_CHOICE_IRQ || c[k].kind == SIM_CHOICE_DROP) {
             jb_key(b, "actor");
             jb_int(b, c[k].actor);
         }

@@ -126,8 +126,8 @@ export class Session {
 
   /**
    * A choice other than a step: `irq` raises the handler at `index`, `tick` lets the tick
-   * fall.  Throws, with the machine's reason, when it is not possible now.
-   * @param {'irq'|'tick'} kind
+   * fall, `drop` drops the pending future of the task at `index`.  Throws, with the machine's reason, when it is not possible now.
+   * @param {'irq'|'tick'|'drop'} kind
    */
   take(kind, index = -1) {
     this.#withString(kind, (k) => this.M._ls_take(this.handle, k, index));
@@ -136,7 +136,7 @@ export class Session {
 
   /**
    * The choices other than a step that exist now.
-   * @returns {{kind: 'irq'|'tick', actor?: number}[]}
+   * @returns {{kind: 'irq'|'tick'|'drop', actor?: number}[]}
    */
   choices() {
     return JSON.parse(this.M.UTF8ToString(this.M._ls_choices(this.handle)));

@@ -46,8 +46,8 @@ declare module '@lockstep/lockstep.js' {
     );
     step(index: number): void;
     stepOver(index: number): void;
-    take(kind: 'irq' | 'tick', index?: number): void;
-    choices(): { kind: 'irq' | 'tick'; actor?: number }[];
+    take(kind: 'irq' | 'tick' | 'drop', index?: number): void;
+    choices(): { kind: 'irq' | 'tick' | 'drop'; actor?: number }[];
     run(o?: {
       policy?: 'manual' | 'round-robin' | 'random';
       schedule?: string;

@@ -98,6 +98,8 @@ export interface EngineBridge {
   step(actor: number): Promise<Snapshot>;
   /** Lets the tick fall (when snapshot.choices offers it). */
   tick(): Promise<Snapshot>;
+  /** Drops task `actor`'s pending future, cancelling it (when snapshot.choices offers it). */
+  drop(actor: number): Promise<Snapshot>;
   /** Steps the actor to the end of its current operation. */
   stepOver(actor: number): Promise<Snapshot>;
   /** Back or forward along the recorded history. */

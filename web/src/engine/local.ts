@@ -184,6 +184,10 @@ class LocalEngine implements EngineBridge {
     return this.#do((s) => s.take('tick'));
   }
 
+  async drop(actor: number) {
+    return this.#do((s) => s.take('drop', actor));
+  }
+
   async stepOver(actor: number) {
     return this.#do((s) => s.stepOver(actor));
   }

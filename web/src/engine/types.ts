@@ -245,17 +245,18 @@ export interface ScenarioProblem {
   message: string;
 }
 
-/** Everything the UI shows about a session at one moment. */
 /** A choice other than stepping an actor (wasm/api.c, ls_choices). */
 export interface ExtraChoice {
-  kind: 'irq' | 'tick';
-  /** irq: the handler's index */
+  kind: 'irq' | 'tick' | 'drop';
+  /** irq: the handler's index; drop: the task whose pending future would be dropped */
   actor?: number;
 }
 
+/** Everything the UI shows about a session at one moment. */
+
 export interface Snapshot {
   state: MachineState;
-  /** what else may happen now: raising a handler, the tick (absent: nothing) */
+  /** what else may happen now: raising a handler, the tick, dropping a future (absent: nothing) */
   choices?: ExtraChoice[];
   summary: Summary;
   /** the whole trace up to the current step */

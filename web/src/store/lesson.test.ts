@@ -141,6 +141,9 @@ class FakeEngine implements EngineBridge {
   async tick(): Promise<Snapshot> {
     throw new Error('this fake has no tick');
   }
+  async drop(): Promise<Snapshot> {
+    throw new Error('this fake has no futures to drop');
+  }
   async stepOver(actor: number) {
     return this.step(actor);
   }

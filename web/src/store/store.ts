@@ -140,6 +140,10 @@ export class Store {
   tick(): Promise<void> {
     return this.#timeline.tick();
   }
+
+  drop(actor: number): Promise<void> {
+    return this.#timeline.drop(actor);
+  }
   stepOver(actor: number): Promise<void> {
     return this.#timeline.stepOver(actor);
   }

@@ -121,6 +121,9 @@ class Fake implements EngineBridge {
   async tick(): Promise<Snapshot> {
     throw new Error('this fake has no tick');
   }
+  async drop(): Promise<Snapshot> {
+    throw new Error('this fake has no futures to drop');
+  }
   async stepOver(actor: number) {
     await this.step(actor);
     return this.step(actor);

@@ -77,6 +77,21 @@ export class Timeline {
     );
   }
 
+  /** Drops task `actor`'s pending future (the executor offers it at an await point). */
+  drop(actor: number): Promise<void> {
+    const c = this.#c;
+    c.halt();
+    const snap = c.state.snap;
+    if (!droppable(snap, actor)) return Promise.resolve();
+    const fork = this.#forkNote();
+    const own = ownMove(c);
+    return c.move(
+      (e) => e.drop(actor).then(own),
+      (s) => c.tell(s, fork(s)),
+      'step',
+    );
+  }
+
   stepOver(actor: number): Promise<void> {
     const c = this.#c;
     c.halt();
@@ -272,5 +287,12 @@ export function raisable(snap: Snapshot | null | undefined, actor: number): bool
   return (
     snap?.state.actors[actor]?.status === 'dormant' &&
     !!snap.choices?.some((c) => c.kind === 'irq' && c.actor === actor)
+  );
+}
+
+/** Whether task `actor`'s pending future may be dropped now (a cancellation the learner chooses). */
+export function droppable(snap: Snapshot | null | undefined, actor: number): boolean {
+  return (
+    snap?.state.outcome === 'running' && !!snap.choices?.some((c) => c.kind === 'drop' && c.actor === actor)
   );
 }

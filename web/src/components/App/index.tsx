@@ -331,6 +331,7 @@ export function App() {
                 choices={snap.choices}
                 onStep={(k) => void store.step(k)}
                 onStepOver={(k) => void store.stepOver(k)}
+                onDrop={(k) => void store.drop(k)}
               />
             </div>
             <Narration

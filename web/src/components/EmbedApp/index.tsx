@@ -179,6 +179,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                 choices={snap.choices}
                 onStep={(k) => void store.step(k)}
                 onStepOver={(k) => void store.stepOver(k)}
+                onDrop={(k) => void store.drop(k)}
               />
             </div>
             <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />

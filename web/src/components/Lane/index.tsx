@@ -41,8 +41,11 @@ export interface LaneProps {
   parting?: string | null;
   /** an interrupt handler not raised yet, whose raising is a choice now: its step raises it */
   raise?: boolean;
+  /** an async task whose pending future may be dropped now (a cancellation the learner chooses) */
+  drop?: boolean;
   onStep: (i: number) => void;
   onStepOver: (i: number) => void;
+  onDrop?: (i: number) => void;
 }
 
 /** "Thread A", "Task A", "Interrupt handler A": what the actor is. */
@@ -62,8 +65,10 @@ export function Lane({
   secret,
   parting,
   raise = false,
+  drop = false,
   onStep,
   onStepOver,
+  onDrop,
 }: LaneProps) {
   const [inside, setInside] = useState(false);
   const m: MachineState = machine ?? {
@@ -243,6 +248,17 @@ export function Lane({
           <span aria-hidden="true">» </span>
           <span class={s.overWords}>{t('lane.stepOver')}</span>
         </button>
+        {drop && onDrop && running && (
+          <button
+            type="button"
+            class={`${s.over} ${s.drop}`}
+            onClick={() => onDrop(index)}
+            title={t('lane.dropWhy', { actor: actor.name })}
+            data-testid="drop"
+          >
+            {t('lane.drop', { actor: actor.name })}
+          </button>
+        )}
       </div>
     </section>
   );
@@ -260,6 +276,7 @@ export function Lanes({
   choices,
   onStep,
   onStepOver,
+  onDrop,
 }: {
   actors: ScenarioActor[];
   machine: MachineState;
@@ -271,10 +288,11 @@ export function Lanes({
   asking?: string | null;
   /** the actor whose run parts from the other variant's there, and the words for it */
   parting?: { actor: string; text: string } | null;
-  /** the choices other than a step (raising a handler, the tick) that exist now */
+  /** the choices other than a step (raising a handler, the tick, dropping a future) that exist now */
   choices?: ExtraChoice[];
   onStep: (i: number) => void;
   onStepOver: (i: number) => void;
+  onDrop?: (i: number) => void;
 }) {
   return (
     <>
@@ -303,8 +321,10 @@ export function Lanes({
             secret={asking ? (asking === a.name ? 'next' : 'effects') : null}
             parting={parting?.actor === a.name ? parting.text : null}
             raise={st.status === 'dormant' && !!choices?.some((c) => c.kind === 'irq' && c.actor === i)}
+            drop={!!choices?.some((c) => c.kind === 'drop' && c.actor === i)}
             onStep={onStep}
             onStepOver={onStepOver}
+            onDrop={onDrop}
           />
         );
       })}

@@ -1,0 +1,65 @@
+// The embassy engine in the browser: cancellation is the learner's choice.  A task pending at
+// an await point offers "Drop its future"; lesson 24 (the cancelled head) is won by clicking:
+// main releases, waking A, the head of the queue; A's future is dropped before it runs; under
+// fair_cancel_bug nobody wakes B although a permit is free.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browser, clean, open, serve, waitForText } from './harness.mjs';
+
+let server;
+let chrome;
+before(async () => {
+  server = await serve();
+  chrome = await browser();
+});
+after(async () => {
+  await chrome?.close();
+  await server?.stop();
+});
+
+const lane = (root, name) => root.locator(`section[data-actor="${name}"]`);
+const stepOf = async (root) =>
+  Number(/(\d+)/.exec(clean(await root.getByTestId('step-count').innerText()))?.[1]);
+
+async function until(f, what, timeout = 10000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 60));
+  }
+}
+
+/** Clicks `locator` and waits for the step count to move. */
+async function take(page, locator, what) {
+  const before = await stepOf(page);
+  await locator.click();
+  await until(async () => (await stepOf(page)) > before, `${what} after step ${before}`);
+}
+
+describe('embassy choices in the browser', () => {
+  test('lesson 24: A is dropped by a click, B waits forever with a permit free', async () => {
+    const { page, errors } = await open(chrome.context, `${server.url}?lesson=cancelled-head`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await lane(page, 'main').waitFor({ timeout: 15000 });
+    const a = lane(page, 'A');
+    // A is pending at its acquire: its future may be dropped already
+    assert.equal(await a.getByTestId('drop').count(), 1, 'A offers a drop while it is pending');
+    assert.match(clean(await a.getByTestId('drop').innerText()), /^Drop A’s future$/);
+    // main's release: ten steps, the last wakes A (the head of the queue)
+    for (let k = 0; k < 10; k++) await take(page, lane(page, 'main').getByTestId('step'), 'main');
+    await take(page, a.getByTestId('drop'), 'dropping A');
+    assert.equal(await a.getByTestId('drop').count(), 0, 'a dropped future cannot be dropped again');
+    // the rest: main returns, A's drop logic runs
+    for (let i = 0; i < 20 && (await page.getByTestId('goal-banner').count()) === 0; i++) {
+      const next = (await lane(page, 'main').getByTestId('step').isEnabled()) ? 'main' : 'A';
+      if (!(await lane(page, next).getByTestId('step').isEnabled())) break;
+      await take(page, lane(page, next).getByTestId('step'), next);
+    }
+    await waitForText(page.getByTestId('goal-banner'), /Goal reached/, 8000);
+    assert.match(clean(await lane(page, 'B').getByTestId('status').innerText()), /stuck|waits|blocked/i);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
