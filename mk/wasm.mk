@@ -36,15 +36,21 @@ $(B)/gen/sources.c: wasm/embed-sources.mjs $(SHOWN_SOURCES)
 	@mkdir -p $(@D)
 	node wasm/embed-sources.mjs $@ $(SHOWN_SOURCES)
 
+# The browser fetches them when it first shows code (wasm/no-sources.c).
+$(B)/wasm/engine-sources.json: wasm/embed-sources.mjs $(SHOWN_SOURCES)
+	@mkdir -p $(@D)
+	@node wasm/embed-sources.mjs $@ $(SHOWN_SOURCES)
+WEB_WASM_OBJ := $(filter-out $(B)/wasm/obj/$(B)/gen/sources.o,$(WASM_OBJ)) $(B)/wasm/obj/wasm/no-sources.o
+
 $(B)/wasm/obj/%.o: %.c $(CORE_HDR)
 	@mkdir -p $(@D)
 	@echo "  EMCC  $<"
 	@emcc $(EMFLAGS) -c $< -o $@
 
 # The browser build; the node build below links the same objects.
-$(B)/wasm/lockstep-web.mjs: $(WASM_OBJ) $(B)/gen/prefixes.ok
+$(B)/wasm/lockstep-web.mjs: $(WEB_WASM_OBJ) $(B)/wasm/engine-sources.json $(B)/gen/prefixes.ok
 	@echo "  LINK  $@"
-	@emcc $(EMFLAGS) $(EMLINK) -sEXPORT_ES6 -sENVIRONMENT=web,worker -o $@ $(WASM_OBJ) 2> >(grep -v 'onlylist contained' >&2)
+	@emcc $(EMFLAGS) $(EMLINK) -sEXPORT_ES6 -sENVIRONMENT=web,worker -o $@ $(WEB_WASM_OBJ) 2> >(grep -v 'onlylist contained' >&2)
 
 $(B)/wasm/lockstep-node.cjs: $(WASM_OBJ) $(B)/gen/prefixes.ok
 	@echo "  LINK  $@"

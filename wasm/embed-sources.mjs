@@ -1,6 +1,9 @@
-// Writes a C file that embeds the engine and platform sources, so the web app
-// can show learners the real code that runs.  Usage:
-//   node wasm/embed-sources.mjs OUT.c core/engines/basic/counter.c ...
+// Writes the engine and platform sources that learners are shown, either as a
+// C file embedding them in the module (the node build and the CLI read them
+// through ls_sources) or, for OUT.json, as the JSON the browser fetches the
+// first time it shows code (the same [{path, text}] ls_sources returns; the
+// browser's module leaves them out, see wasm/no-sources.c).  Usage:
+//   node wasm/embed-sources.mjs OUT.c|OUT.json core/engines/basic/counter.c ...
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [out, ...files] = process.argv.slice(2);
@@ -18,4 +21,6 @@ const c = [
   '};',
   '',
 ].join('\n');
-writeFileSync(out, c);
+if (out.endsWith('.json'))
+  writeFileSync(out, JSON.stringify(files.map((f, i) => ({ path: paths[i], text: readFileSync(f, 'utf8') }))));
+else writeFileSync(out, c);

@@ -13,6 +13,12 @@ declare module '@wasm/lockstep-web.mjs' {
 }
 
 // wasm/js/lockstep.js
+/** The engine sources learners are shown (wasm/embed-sources.mjs), fetched when first shown. */
+declare module '@wasm/engine-sources.json' {
+  const files: { path: string; text: string }[];
+  export default files;
+}
+
 declare module '@lockstep/lockstep.js' {
   export interface EmscriptenModule {
     HEAPU8: Uint8Array;

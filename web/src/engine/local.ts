@@ -242,7 +242,9 @@ class LocalEngine implements EngineBridge {
   #sources: EngineSource[] | null = null;
 
   async sources(engine: string) {
+    // the browser's module leaves the sources out (wasm/no-sources.c): fetched the first time
     this.#sources ??= sources(this.#M);
+    if (this.#sources.length === 0) this.#sources = (await import('@wasm/engine-sources.json')).default;
     const engines = (this.#catalog as { engines?: Record<string, { sources?: string[] }> }).engines ?? {};
     return { listed: [...(engines[engine]?.sources ?? [])], files: structuredClone(this.#sources) };
   }
