@@ -8,7 +8,8 @@
  * so every step is also a fiber switch (Asyncify unwinding one stack and
  * rewinding the other).  The run goes through the Session API with the trace
  * off, as the explorer uses it; time per step = elapsed / steps, the median of
- * several rounds.  Target (issue 2): <= 1.5 us per step.
+ * several rounds.  Target: <= 1.0 us per step (it was 1.5 us before the
+ * scheduling models; the machine's rework asked for 1.0).
  *
  * Also shown: the cost of a step driven from JavaScript one call at a time
  * (session.step), which is what a learner's click costs before any drawing.
@@ -140,4 +141,4 @@ console.log(
   )}`,
 );
 console.log(`  (a step's CPU time over the rounds: ${us(cpus[0])}..${us(cpus[ROUNDS - 1])})`);
-console.log(`  target: step <= 1.5 us (CPU time) .................. ${cpu <= 1500 ? 'met' : 'MISSED'}`);
+console.log(`  target: step <= 1.0 us (CPU time) .................. ${cpu <= 1000 ? 'met' : 'MISSED'}`);

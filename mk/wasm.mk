@@ -22,7 +22,8 @@ ASYNCIFY_ONLY := coro_* actor_* sim_* plat_* script_* explore_* run_range ls_* d
                  $(MACHINE_SWITCHERS) $(WASM_ENGINE_PREFIXES)
 ASYNCIFY_LIST := [$(subst $(space),$(comma),$(foreach f,$(ASYNCIFY_ONLY),'$(f)'))]
 
-EMFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -O2 -DPLAT_SIM
+# -O3: a step is about a tenth cheaper than at -O2 and the module no larger.
+EMFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -O3 -DPLAT_SIM
 EMLINK := -sASYNCIFY "-sASYNCIFY_ONLY=$(ASYNCIFY_LIST)" -sASYNCIFY_STACK_SIZE=16384 \
           -sMODULARIZE -sEXPORT_NAME=createLockstep -sALLOW_MEMORY_GROWTH \
           "-sEXPORTED_FUNCTIONS=['_malloc','_free']" \
