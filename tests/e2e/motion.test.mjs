@@ -54,7 +54,9 @@ const geometry = (page, view) =>
     });
   }, view);
 
-const motionLast = (page, view) =>
+// The engine's view is loaded lazily (web/src/engines/): wait until it is there.
+const motionLast = async (page, view) =>
+  (await page.getByTestId(view).waitFor({ timeout: 15000 })) ??
   page.evaluate((view) => {
     const root = document.querySelector(`[data-testid="${view}"]`);
     return {

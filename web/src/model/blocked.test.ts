@@ -121,16 +121,21 @@ const EXAMPLES: { b: Blocked & Record<string, string | number>; en: string; zh: 
     zh: '在 s 的队列里停车休眠（排第 1 位，要 2 个许可，状态 0），而 s 现有 1 个空闲许可',
   },
   {
-    b: { why: 'embassy.fair.dropped_head', object: 'sem', permits: 1, releaser: 'C', dropped: 'A' },
+    b: { why: 'embassy.fair.dropped_head', object: 'sem', permits: 1, releaser: 'C', dropped: 'A', final: 1 },
     en:
       'lost its waker: queued on sem with 1 permit(s) free; release by C woke A, the head, whose acquire ' +
       'was then dropped without waking the next waiter',
     zh: '丢了唤醒器：在 sem 上排队，有 1 个空闲许可；C 的 release 唤醒了队首 A，但它的 acquire 随后被丢弃，没有唤醒下一个等待者',
   },
   {
-    b: { why: 'embassy.fair.unwoken_head', object: 'sem', permits: 2 },
+    b: { why: 'embassy.fair.unwoken_head', object: 'sem', permits: 2, final: 1 },
     en: 'lost its waker: heads the queue of sem with 2 permit(s) free, but nobody woke it',
     zh: '丢了唤醒器：排在 sem 的队首，有 2 个空闲许可，却没有人唤醒它',
+  },
+  {
+    b: { why: 'embassy.fair.unwoken_head', object: 'sem', permits: 1 },
+    en: 'not woken yet: heads the queue of sem with 1 permit(s) free, but nobody woke it',
+    zh: '还没被唤醒：排在 sem 的队首，有 1 个空闲许可，却没有人唤醒它',
   },
   {
     b: { why: 'embassy.fair.queued', object: 'sem', position: 1 },

@@ -161,20 +161,20 @@ const REASONS: Readonly<Record<string, Readonly<Record<Locale, Say>>>> = {
   },
   'embassy.fair.dropped_head': {
     en: (a) =>
-      `lost its waker: queued on ${str(a, 'object')} with ${str(a, 'permits')} permit(s) free; ` +
+      `${has(a, 'final') ? 'lost its waker' : 'not woken yet'}: queued on ${str(a, 'object')} with ${str(a, 'permits')} permit(s) free; ` +
       `release by ${str(a, 'releaser')} woke ${str(a, 'dropped')}, the head, whose acquire was then ` +
       'dropped without waking the next waiter',
     'zh-CN': (a) =>
-      `丢了唤醒器：在 ${str(a, 'object')} 上排队，有 ${str(a, 'permits')} 个空闲许可；` +
+      `${has(a, 'final') ? '丢了唤醒器' : '还没被唤醒'}：在 ${str(a, 'object')} 上排队，有 ${str(a, 'permits')} 个空闲许可；` +
       `${str(a, 'releaser')} 的 release 唤醒了队首 ${str(a, 'dropped')}，` +
       '但它的 acquire 随后被丢弃，没有唤醒下一个等待者',
   },
   'embassy.fair.unwoken_head': {
     en: (a) =>
-      `lost its waker: heads the queue of ${str(a, 'object')} with ${str(a, 'permits')} permit(s) free, ` +
+      `${has(a, 'final') ? 'lost its waker' : 'not woken yet'}: heads the queue of ${str(a, 'object')} with ${str(a, 'permits')} permit(s) free, ` +
       'but nobody woke it',
     'zh-CN': (a) =>
-      `丢了唤醒器：排在 ${str(a, 'object')} 的队首，有 ${str(a, 'permits')} 个空闲许可，却没有人唤醒它`,
+      `${has(a, 'final') ? '丢了唤醒器' : '还没被唤醒'}：排在 ${str(a, 'object')} 的队首，有 ${str(a, 'permits')} 个空闲许可，却没有人唤醒它`,
   },
   'embassy.fair.queued': {
     en: (a) => `queued on ${str(a, 'object')} at position ${str(a, 'position')}, waits for a release`,

@@ -541,20 +541,27 @@ static void embassy_fair_describe(const void *o, sim_machine *m, jbuf *b)
     jb_raw(b, "]");
 }
 
-/* The command line's English for the fair semaphore's three reasons. */
+/* The command line's English for the fair semaphore's three reasons.  Until
+ * the run is stuck ("final") a head not woken may still be: a release is on
+ * its way, or another release may come; only a stuck run has lost the wake. */
+static const char *embassy_wake_verdict(const sim_blocked *r)
+{
+    return sim_blocked_arg_of(r, "final") ? "lost its waker" : "not woken yet";
+}
 static void embassy_say_dropped_head(const sim_blocked *r, char *buf, size_t size)
 {
     snprintf(buf, size,
-             "lost its waker: queued on %s with %lld permit(s) free; release by %s woke %s, "
+             "%s: queued on %s with %lld permit(s) free; release by %s woke %s, "
              "the head, whose acquire was then dropped without waking the next waiter",
-             sim_blocked_text_of(r, "object"), (long long)sim_blocked_num_of(r, "permits", 0),
-             sim_blocked_text_of(r, "releaser"), sim_blocked_text_of(r, "dropped"));
+             embassy_wake_verdict(r), sim_blocked_text_of(r, "object"),
+             (long long)sim_blocked_num_of(r, "permits", 0), sim_blocked_text_of(r, "releaser"),
+             sim_blocked_text_of(r, "dropped"));
 }
 static void embassy_say_unwoken_head(const sim_blocked *r, char *buf, size_t size)
 {
-    snprintf(buf, size,
-             "lost its waker: heads the queue of %s with %lld permit(s) free, but nobody woke it",
-             sim_blocked_text_of(r, "object"), (long long)sim_blocked_num_of(r, "permits", 0));
+    snprintf(buf, size, "%s: heads the queue of %s with %lld permit(s) free, but nobody woke it",
+             embassy_wake_verdict(r), sim_blocked_text_of(r, "object"),
+             (long long)sim_blocked_num_of(r, "permits", 0));
 }
 static void embassy_say_queued(const sim_blocked *r, char *buf, size_t size)
 {
@@ -591,10 +598,14 @@ static bool embassy_fair_explain(const void *o, const char *name, sim_machine *m
         sim_blocked_num(r, "permits", s->permits.v);
         sim_blocked_text(r, "releaser", s->woken_by >= 0 ? sim_actor_name(m, s->woken_by) : "?");
         sim_blocked_text(r, "dropped", sim_actor_name(m, s->dropped));
+        if (sim_outcome_of(m) == SIM_STUCK)
+            sim_blocked_num(r, "final", 1);
     } else if (pos == head && s->permits.v > 0) {
         sim_blocked_set(r, &embassy_unwoken_head);
         sim_blocked_text(r, "object", name);
         sim_blocked_num(r, "permits", s->permits.v);
+        if (sim_outcome_of(m) == SIM_STUCK)
+            sim_blocked_num(r, "final", 1);
     } else {
         sim_blocked_set(r, &embassy_queued);
         sim_blocked_text(r, "object", name);

@@ -235,7 +235,6 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
             <col />
             <col class={s.count} />
             <col class={s.wakesCol} />
-            <col class={s.timeCol} />
             <col class={s.wakerCol} />
           </colgroup>
           <thead>
@@ -244,7 +243,6 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
               <th scope="col">{t('embassy.state')}</th>
               <th scope="col">{t('embassy.polls')}</th>
               <th scope="col">{t('embassy.wakesSelf')}</th>
-              <th scope="col">{t('embassy.busyIdle')}</th>
               <th scope="col">{t('embassy.waker')}</th>
             </tr>
           </thead>
@@ -252,11 +250,10 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
             {rows.map((row, i) => {
               const st = taskState(row, q);
               const w = woke.get(row.task);
-              const pending = row.await !== null || row.lints.length > 0 || (w && st !== 'done');
               // each task: a row of numbers, then what it awaits and who woke it last, in words
               return (
                 <Fragment key={row.task}>
-                  <tr data-task={row.task} data-state={st} class={pending ? s.withDetail : ''}>
+                  <tr data-task={row.task} data-state={st} class={s.withDetail}>
                     <th scope="row">
                       <ActorBadge name={row.task} index={i} size="s" />
                     </th>
@@ -275,9 +272,6 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                         {t('embassy.selfCount', { n: row.self_wakes })}
                       </span>
                     </td>
-                    <td class={s.num} data-testid={`busy-idle-${row.task}`}>
-                      {`${row.busy_us} / ${row.idle_us}`}
-                    </td>
                     <td
                       class={s.home}
                       data-testid={`home-${row.task}`}
@@ -286,31 +280,33 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                       {places.get(row.task) === 'home' && <Waker task={row.task} index={i} />}
                     </td>
                   </tr>
-                  {pending && (
-                    <tr class={s.detail} data-detail={row.task}>
-                      <td colSpan={6}>
-                        {row.await !== null && (
-                          <span>
-                            {t('embassy.awaits')}: <code>{row.await}</code>
-                          </span>
-                        )}
-                        {w && st !== 'done' && (
-                          <span data-testid={`woken-by-${row.task}`}>
-                            {t(`embassy.wokenBy.${w.kind}`, {
-                              by: w.by,
-                              object: w.object ?? '',
-                              step: w.step,
-                            })}
-                          </span>
-                        )}
-                        {row.lints.map((l) => (
-                          <span key={l} class={s.lint}>
-                            {l}
-                          </span>
-                        ))}
-                      </td>
-                    </tr>
-                  )}
+                  {/* every row has its words: the time polled and waiting, what it awaits, who woke it */}
+                  <tr class={s.detail} data-detail={row.task}>
+                    <td colSpan={5}>
+                      <span data-testid={`busy-idle-${row.task}`}>
+                        {t('embassy.busyIdle', { busy: row.busy_us, idle: row.idle_us })}
+                      </span>
+                      {row.await !== null && (
+                        <span>
+                          {t('embassy.awaits')}: <code>{row.await}</code>
+                        </span>
+                      )}
+                      {w && st !== 'done' && (
+                        <span data-testid={`woken-by-${row.task}`}>
+                          {t(`embassy.wokenBy.${w.kind}`, {
+                            by: w.by,
+                            object: w.object ?? '',
+                            step: w.step,
+                          })}
+                        </span>
+                      )}
+                      {row.lints.map((l) => (
+                        <span key={l} class={s.lint}>
+                          {l}
+                        </span>
+                      ))}
+                    </td>
+                  </tr>
                 </Fragment>
               );
             })}
