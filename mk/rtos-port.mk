@@ -8,7 +8,7 @@
 
 RTOS_PORT_DIR := $(B)/rtos-port
 RTOS_PORT_SRC := $(sort $(wildcard tests/c/rtos_port/*.c))
-RTOS_PORT_LIB := core/engines/basic/counter.c $(NATIVE_PLAT_SRC) core/plat/native/rtos_port.c
+RTOS_PORT_LIB := core/engines/basic/counter.c $(NATIVE_PLAT_SRC) core/plat/native/rtos_port.c core/plat/native/executor_port.c core/sim/coro.c
 RTOS_PORT_DEPS := $(RTOS_PORT_SRC) tests/c/check.h $(RTOS_PORT_LIB) $(CORE_HDR)
 RTOS_PORT_FLAGS := -DPLAT_NATIVE -DPLAT_NATIVE_RTOS -pthread -Icore -Itests/c
 
