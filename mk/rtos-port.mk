@@ -1,5 +1,6 @@
 # The native rtos port (core/plat/native/rtos_port.c): tasks on real threads,
-# one at a time, preempted by a real tick (see tests/c/rtos_port/).  The rtos
+# one at a time, preempted by a real tick, and the executor beside it
+# (executor_port.c: fibers on one thread; see tests/c/rtos_port/).  The rtos
 # engine runs on the same port in suite c-rtos (mk/rtos.mk).
 #
 #   make test-c-rtos-port   tests/c/rtos_port/*.c built with gcc, and with clang

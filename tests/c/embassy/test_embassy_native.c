@@ -104,8 +104,8 @@ TEST(mutex_order_natively_task_3_first_after_one_poll_and_waiters_polled_100000s
     CHECK_EQ(order[0], 3);
     CHECK_EQ(polls_of[3], 1);
     printf("     note: order [%d, %d, %d, %d], lock polls %u %u %u (at least %u each)\n", order[0],
-           order[1], order[2], order[3], polls_of[order[1]], polls_of[order[2]],
-           polls_of[order[3]], MUTEX_MIN_POLLS);
+           order[1], order[2], order[3], polls_of[order[1]], polls_of[order[2]], polls_of[order[3]],
+           MUTEX_MIN_POLLS);
     /* The waiters keep waking each other through the one slot while they
      * wait (upstream: 991,907 / 1,143,834 / 1,143,835 polls with 50 ms
      * holds); which of them gets the lock next depends on real timing, as in

@@ -1,5 +1,5 @@
 /*
- * The native executor (plat_native_executor_run, core/plat/native/rtos_port.c)
+ * The native executor (plat_native_executor_run, core/plat/native/executor_port.c)
  * in real time: the same poll order as the executor model in the simulator
  * (tests/c/test_models.c), a timer that really waits, and never two tasks at
  * once.
