@@ -9,7 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* True while plat_native_executor_run is polling tasks on this thread. */
+/* True while plat_native_executor_run is polling tasks.  Only its thread
+ * may call plat_task_* meanwhile: nothing else can wake its tasks. */
 bool plat_native_exec_active(void);
 /* The task being polled, or -1 (the executor loop itself). */
 int plat_native_exec_self(void);

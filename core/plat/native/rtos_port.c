@@ -144,6 +144,8 @@ static void reschedule_locked(void)
 void plat_task_set_priority(int task, int priority, plat_site at)
 {
     (void)at;
+    if (plat_native_exec_active())
+        return; /* the executor has no priorities */
     pthread_mutex_lock(&k_lock);
     if (task >= 0 && task < k_tasks) {
         kt[task].eff = priority;
