@@ -17,7 +17,7 @@
 
 RTOS_DIR := $(B)/rtos
 RTOS_ENGINE := $(sort $(wildcard core/engines/rtos/*.c))
-RTOS_NATIVE := $(NATIVE_PLAT_SRC) core/plat/native/rtos_port.c
+RTOS_NATIVE := $(NATIVE_PLAT_SRC) core/plat/native/rtos_port.c core/plat/native/executor_port.c core/sim/coro.c
 RTOS_DEPS := $(RTOS_ENGINE) $(wildcard core/engines/rtos/*.h) $(RTOS_NATIVE) \
              core/plat/plat.h core/plat/native/plat_native.h
 RTOS_TEST_SRC := $(sort $(wildcard tests/c/rtos/*.c))

@@ -44,6 +44,20 @@
 #include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
+/* ThreadSanitizer keeps a shadow stack and a clock per thread; without being
+ * told, it would take a switch of stacks for a thread returning into frames it
+ * never entered.  Each coroutine is a tsan "fiber" instead (the native rtos
+ * port's executor runs under -fsanitize=thread, mk/rtos-port.mk). */
+#if defined(__SANITIZE_THREAD__)
+#define CORO_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CORO_TSAN 1
+#endif
+#endif
+#ifdef CORO_TSAN
+#include <sanitizer/tsan_interface.h>
+#endif
 
 #define CORO_CANARY 0x5AFE57ACC0DE57ACull
 
@@ -67,6 +81,9 @@ struct coro {
 #ifdef CORO_ASAN
     const void *asan_bottom;
     size_t asan_size;
+#endif
+#ifdef CORO_TSAN
+    void *tsan_fiber;
 #endif
 };
 
@@ -271,6 +288,9 @@ coro *coro_host(void)
         emscripten_fiber_init_from_current_context(&host.fiber, host_asyncify,
                                                    sizeof host_asyncify);
 #endif
+#ifdef CORO_TSAN
+        host.tsan_fiber = __tsan_get_current_fiber();
+#endif
         host_ready = true;
     }
     return &host;
@@ -314,6 +334,9 @@ coro *coro_new(size_t stack_size, coro_fn fn, void *arg)
         free(c);
         return NULL;
     }
+#endif
+#ifdef CORO_TSAN
+    c->tsan_fiber = __tsan_create_fiber(0);
 #endif
     coro_restart(c, fn, arg);
     return c;
@@ -373,6 +396,9 @@ void coro_free(coro *c)
      * reuses these addresses (a later stack, a malloc) must not inherit that. */
     __asan_unpoison_memory_region(c->stack_lo, c->stack_size);
 #endif
+#ifdef CORO_TSAN
+    __tsan_destroy_fiber(c->tsan_fiber);
+#endif
 #if CORO_GUARD_PAGE
     guard_forget(c->mapping);
     munmap(c->mapping, c->mapping_size);
@@ -391,6 +417,9 @@ void coro_switch(coro *from, coro *to)
     void *fake = NULL;
     switching_from = from;
     __sanitizer_start_switch_fiber(&fake, to->asan_bottom, to->asan_size);
+#endif
+#ifdef CORO_TSAN
+    __tsan_switch_to_fiber(to->tsan_fiber, 0);
 #endif
 #if CORO_ASM
     coro_switch_raw(&from->sp, to->sp);

@@ -279,8 +279,10 @@ typedef struct plat_native_rtos_task {
     int priority;
 } plat_native_rtos_task;
 void plat_native_rtos_run(const plat_native_rtos_task *tasks, int n, int64_t tick_us);
-/* The same kernel as an async executor: tasks polled one at a time, the run
- * queue taken in batches polled last-in first-out, real time for timeouts. */
+/* An async executor (executor_port.c): every task a fiber on the calling
+ * thread, polled one at a time, the run queue taken in batches polled
+ * last-in first-out, real time for timeouts; returns when every task has
+ * returned (or, reported on stderr, when the rest can never be woken). */
 void plat_native_executor_run(const plat_native_rtos_task *tasks, int n);
 #endif
 /* Called by plat_irq_raise: the program's way to run a handler natively. */

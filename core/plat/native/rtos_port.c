@@ -16,20 +16,16 @@
  * that unmasks them.  So a preemption can land between the load and the
  * store of a racy increment, on real hardware, with real time.
  *
- * The same kernel runs an async executor (plat_native_executor_run) by the
- * executor model's rule (core/sim/sched/executor.c) instead: the task being
- * polled runs until it blocks ("returns Pending") or returns; a wake or an
- * expired deadline puts a task on the run queue once; when no task is being
- * polled the whole queue is taken as a batch and polled last-in first-out.
- * There is no tick and no preemption; real time passes for the timeouts.
- * (The tasks are threads taking turns, so that engine code written as
- * straight-line blocking calls runs unchanged; only one is ever running.)
+ * The async executor (plat_native_executor_run) is not this kernel: its tasks
+ * are fibers on one thread (executor_port.c); while it runs, the plat_task_*
+ * calls below hand over to it.
  *
  * Built only with -DPLAT_NATIVE_RTOS: alone in tests/c/rtos_port (mk/rtos-port.mk),
  * under the rtos engine in tests/c/rtos and bench/rtos_semaphore (mk/rtos.mk).
  */
 #define _GNU_SOURCE
 #include "../plat.h"
+#include "executor_port.h"
 
 #include <errno.h>
 #include <string.h>
@@ -50,43 +46,12 @@ static bool k_stop;
  * call, plat_native.h); a task's interrupt mask is its thread's own count. */
 _Atomic int plat_native_preempt;
 _Thread_local unsigned plat_native_irq_depth;
-/* the executor: the run queue and the batch being polled (the next one last) */
-static bool k_executor, k_queued[PLAT_NATIVE_MAX_TASKS];
-static int k_queue[PLAT_NATIVE_MAX_TASKS], k_nqueue, k_batch[PLAT_NATIVE_MAX_TASKS], k_nbatch;
 static _Thread_local int self = -1;
 void (*plat_native_irq_hook)(int handler);
-
-static void enqueue(int t)
-{
-    if (!k_queued[t] && !kt[t].finished) {
-        k_queued[t] = true;
-        k_queue[k_nqueue++] = t;
-    }
-}
-
-/* Under k_lock, executor: the task being polled, or the next in the batch. */
-static int executor_pick(void)
-{
-    if (running >= 0 && kt[running].ready && !kt[running].finished)
-        return running;
-    if (k_nbatch == 0) {
-        memcpy(k_batch, k_queue, sizeof k_queue[0] * (size_t)k_nqueue);
-        k_nbatch = k_nqueue;
-        k_nqueue = 0;
-    }
-    if (k_nbatch == 0)
-        return -1;
-    int t = k_batch[--k_nbatch];
-    k_queued[t] = false;
-    kt[t].ready = true;
-    return t;
-}
 
 /* Under k_lock: the task that should run, or -1. */
 static int pick(void)
 {
-    if (k_executor)
-        return executor_pick();
     int best = -1;
     for (int i = 0; i < k_tasks; i++) {
         if (!kt[i].ready || kt[i].finished)
@@ -137,10 +102,12 @@ void plat_irq_raise(int handler, plat_site at)
         plat_native_irq_hook(handler);
 }
 
-int plat_task_self(void) { return self; }
+int plat_task_self(void) { return plat_native_exec_active() ? plat_native_exec_self() : self; }
 
 int plat_task_priority(int task)
 {
+    if (plat_native_exec_active())
+        return 0; /* the executor has no priorities */
     pthread_mutex_lock(&k_lock);
     int p = task >= 0 && task < k_tasks ? kt[task].eff : 0;
     pthread_mutex_unlock(&k_lock);
@@ -149,6 +116,8 @@ int plat_task_priority(int task)
 
 int plat_task_base_priority(int task)
 {
+    if (plat_native_exec_active())
+        return 0;
     pthread_mutex_lock(&k_lock);
     int p = task >= 0 && task < k_tasks ? kt[task].base : 0;
     pthread_mutex_unlock(&k_lock);
@@ -175,6 +144,8 @@ static void reschedule_locked(void)
 void plat_task_set_priority(int task, int priority, plat_site at)
 {
     (void)at;
+    if (plat_native_exec_active())
+        return; /* the executor has no priorities */
     pthread_mutex_lock(&k_lock);
     if (task >= 0 && task < k_tasks) {
         kt[task].eff = priority;
@@ -185,36 +156,16 @@ void plat_task_set_priority(int task, int priority, plat_site at)
 
 bool plat_task_block(int64_t deadline_us, plat_site at)
 {
+    if (plat_native_exec_active()) {
+        if (plat_native_exec_self() < 0)
+            plat_native_misuse(at, "plat_task_block outside a task", NULL, NULL);
+        return plat_native_exec_block(deadline_us);
+    }
     if (self < 0)
         plat_native_misuse(at, "plat_task_block outside a task", NULL, NULL);
     pthread_mutex_lock(&k_lock);
     struct ktask *t = &kt[self];
-    if (k_executor) {
-        /* Pending: the poll is over whatever happened; polled again once a
-         * wake or the deadline has put it back on the queue. */
-        t->ready = false;
-        switch_to_next();
-        while (running != self) {
-            int64_t left =
-                deadline_us < 0 || k_queued[self] ? -1 : deadline_us - plat_native_now_us();
-            if (deadline_us >= 0 && !k_queued[self] && left <= 0) {
-                enqueue(self); /* the timer fired */
-                if (running < 0)
-                    switch_to_next();
-                continue;
-            }
-            if (left < 0) {
-                pthread_cond_wait(&k_turn, &k_lock);
-                continue;
-            }
-            struct timespec ts;
-            clock_gettime(CLOCK_REALTIME, &ts);
-            int64_t ns = (int64_t)ts.tv_nsec + left * 1000;
-            ts.tv_sec += (time_t)(ns / 1000000000);
-            ts.tv_nsec = (long)(ns % 1000000000);
-            pthread_cond_timedwait(&k_turn, &k_lock, &ts);
-        }
-    } else if (!t->woken) {
+    if (!t->woken) {
         t->ready = false;
         switch_to_next();
         while (!t->woken) {
@@ -248,13 +199,12 @@ bool plat_task_block(int64_t deadline_us, plat_site at)
 void plat_task_wake(int task, plat_site at)
 {
     (void)at;
+    if (plat_native_exec_active()) {
+        plat_native_exec_wake(task); /* polled in a later batch; nobody is preempted */
+        return;
+    }
     pthread_mutex_lock(&k_lock);
-    if (k_executor && task >= 0 && task < k_tasks) {
-        kt[task].woken = true;
-        enqueue(task); /* polled in a later batch; nobody is preempted */
-        if (running < 0)
-            switch_to_next();
-    } else if (task >= 0 && task < k_tasks && !kt[task].finished) {
+    if (task >= 0 && task < k_tasks && !kt[task].finished) {
         kt[task].woken = true;
         if (!kt[task].ready) {
             kt[task].ready = true;
@@ -306,13 +256,10 @@ static void *tick_main(void *arg)
     }
 }
 
-static void run_kernel(const plat_native_rtos_task *tasks, int n, int64_t tick_us, bool executor)
+void plat_native_rtos_run(const plat_native_rtos_task *tasks, int n, int64_t tick_us)
 {
     pthread_t threads[PLAT_NATIVE_MAX_TASKS], ticker;
     pthread_mutex_lock(&k_lock);
-    k_executor = executor;
-    k_nqueue = k_nbatch = 0;
-    memset(k_queued, 0, sizeof k_queued);
     memset(kt, 0, sizeof kt);
     k_tasks = n < PLAT_NATIVE_MAX_TASKS ? n : PLAT_NATIVE_MAX_TASKS;
     k_stop = false;
@@ -325,15 +272,10 @@ static void run_kernel(const plat_native_rtos_task *tasks, int n, int64_t tick_u
                                .rr = (uint64_t)i,
                                .spec = &tasks[i]};
     rr_seq = (uint64_t)k_tasks;
-    for (int i = 0; i < k_tasks && executor; i++) {
-        kt[i].ready = false; /* on the queue until polled */
-        enqueue(i);
-    }
     pthread_mutex_unlock(&k_lock);
     for (int i = 0; i < k_tasks; i++)
         pthread_create(&threads[i], NULL, task_main, (void *)(intptr_t)i);
-    if (!executor)
-        pthread_create(&ticker, NULL, tick_main, &tick_us);
+    pthread_create(&ticker, NULL, tick_main, &tick_us);
     pthread_mutex_lock(&k_lock);
     switch_to_next();
     pthread_mutex_unlock(&k_lock);
@@ -342,16 +284,5 @@ static void run_kernel(const plat_native_rtos_task *tasks, int n, int64_t tick_u
     pthread_mutex_lock(&k_lock);
     k_stop = true;
     pthread_mutex_unlock(&k_lock);
-    if (!executor)
-        pthread_join(ticker, NULL);
-}
-
-void plat_native_rtos_run(const plat_native_rtos_task *tasks, int n, int64_t tick_us)
-{
-    run_kernel(tasks, n, tick_us, false);
-}
-
-void plat_native_executor_run(const plat_native_rtos_task *tasks, int n)
-{
-    run_kernel(tasks, n, 0, true);
+    pthread_join(ticker, NULL);
 }
