@@ -197,6 +197,18 @@ static void expr(reader *r, const script_program *p, script_expr *e)
     e->text = string_ref(r, p, "assertion text");
 }
 
+/* Whether running code[from, to) (a repeat's decoded body: each inner repeat's
+ * body_end already set) takes at least one step of the machine. */
+static bool takes_a_step(const script_actor *a, uint32_t from, uint32_t to)
+{
+    for (uint32_t i = from; i < to; i = a->code[i].op == OP_REPEAT ? a->code[i].body_end : i + 1) {
+        const script_instr *in = &a->code[i];
+        if (in->op != OP_REPEAT || (in->count > 0 && takes_a_step(a, i + 1, in->body_end)))
+            return true;
+    }
+    return false;
+}
+
 /* Decode instructions from bytes [r->at, end) into a->code. */
 static void code(reader *r, const script_program *p, script_actor *a, size_t end, int depth)
 {
@@ -250,11 +262,16 @@ static void code(reader *r, const script_program *p, script_actor *a, size_t end
             }
             uint32_t self = a->n_code - 1;
             code(r, p, a, r->at + body, depth + 1);
-            /* Every other instruction takes at least one step; an empty body
-             * takes none, so nested empty repeats would spin for ever inside
-             * an actor without the machine ever getting control back. */
+            /* Every other instruction takes at least one step; a body that is
+             * empty, or holds only loops that run zero times, takes none, so
+             * nested such repeats would spin for ever inside an actor without
+             * the machine ever getting control back. */
             if (!r->failed && a->n_code == self + 1) {
                 fail(r, "repeat with an empty body");
+                return;
+            }
+            if (!r->failed && !takes_a_step(a, self + 1, a->n_code)) {
+                fail(r, "repeat whose body takes no step (it holds only repeat 0 loops)");
                 return;
             }
             a->code[self].body_end = a->n_code;

@@ -350,9 +350,14 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
     jb_raw(b, "}");
 }
 
-static const char *actor_kind_name(sim_actor_kind k)
+/* An actor's kind for people: under a model other than `threads` (the rtos
+ * kernel, the async executor) every actor that is not a handler is a task,
+ * whatever the scenario called it. */
+static const char *actor_kind_name(const sim_machine *m, sim_actor_kind k)
 {
-    return k == SIM_TASK ? "task" : k == SIM_ISR ? "isr" : "thread";
+    if (k == SIM_ISR)
+        return "isr";
+    return k == SIM_TASK || m->model != &sim_model_threads ? "task" : "thread";
 }
 
 void sim_state_json(sim_machine *m, jbuf *b)
@@ -377,7 +382,7 @@ void sim_state_json(sim_machine *m, jbuf *b)
         jb_key(b, "name");
         jb_str(b, a->name);
         jb_key(b, "kind");
-        jb_str(b, actor_kind_name(a->kind));
+        jb_str(b, actor_kind_name(m, a->kind));
         jb_key(b, "priority");
         jb_int(b, a->eff_prio);
         if (a->base_prio != a->eff_prio) {

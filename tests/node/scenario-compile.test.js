@@ -236,6 +236,10 @@ const BAD = [
     'bad.yaml:5:7: actors.A[0]: repeat needs a body: repeat 3 { ... }, or a `repeat 3:` mapping with a list',
   ],
   ['  A: ["repeat 3 {}"]', 'bad.yaml:5:8: actors.A[0]: repeat needs at least one operation between { and }'],
+  [
+    '  A: ["repeat 3 { repeat 0 { increment c } }"]',
+    'bad.yaml:5:8: actors.A[0]: repeat needs an operation that takes a step: its body holds only repeat 0 loops',
+  ],
   ['  A: ["repeat 3 { increment c"]', "bad.yaml:5:17: actors.A[0]: this '{' has no matching '}'"],
   [
     '  A: ["increment c {"]',

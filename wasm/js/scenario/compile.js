@@ -72,6 +72,16 @@ import { fieldName } from './source.js';
 const COMMON_OPS = ['work', 'sleep', 'cs_enter', 'cs_exit', 'print', 'assert', 'repeat'];
 const KINDS = ['thread', 'task', 'isr'];
 
+/**
+ * Whether running `code` takes at least one step: any operation does, a
+ * repeat only when it runs at least once over a body that does (the machine's
+ * decoder refuses a repeat whose body takes none: it would spin for ever).
+ * @param {{op: string, count?: number, body?: any[]}[]} code
+ * @returns {boolean}
+ */
+const takesAStep = (code) =>
+  code.some((i) => i.op !== 'repeat' || ((i.count ?? 0) > 0 && takesAStep(i.body ?? [])));
+
 /** "a, b and c" */
 const list = (/** @type {string[]} */ xs) => xs.join(', ');
 
@@ -570,7 +580,11 @@ class ActorCompiler {
       if (Array.isArray(item[key]) && !item[key].length)
         throw new Bad('repeat needs at least one operation in its list', 0);
       if (!this.record('repeat', `repeat ${tokens[1].text}`, this.c.source.locateKey(keyPath), depth)) return;
-      code.push({ op: 'repeat', count, body: this.items(item[key], keyPath, depth + 1) });
+      const problems = this.c.problems.list.length;
+      const body = this.items(item[key], keyPath, depth + 1);
+      if (this.c.problems.list.length === problems && body.length && !takesAStep(body))
+        throw new Bad('repeat needs an operation that takes a step: its list holds only repeat 0 loops', 0);
+      code.push({ op: 'repeat', count, body });
     } catch (e) {
       this.c.report(e, path, this.c.source.locateKey(keyPath));
     }
@@ -656,7 +670,14 @@ class ActorCompiler {
         if (!this.record('repeat', text, at, depth)) return null;
         /** @type {Instr[]} */
         const body = [];
+        const problems = this.c.problems.list.length;
         this.statements(st.body, path, depth + 1, body);
+        // (a body with a problem of its own is reported for that alone)
+        if (this.c.problems.list.length === problems && body.length && !takesAStep(body))
+          throw new Bad(
+            'repeat needs an operation that takes a step: its body holds only repeat 0 loops',
+            first.start,
+          );
         return { op: 'repeat', count, body };
       }
       case 'work': {
