@@ -55,8 +55,9 @@ const geometry = (page, view) =>
   }, view);
 
 // The engine's view is loaded lazily (web/src/engines/): wait until it is there.
+const viewOf = (page, view) => page.getByTestId(view).waitFor({ timeout: 15000 });
 const motionLast = async (page, view) =>
-  (await page.getByTestId(view).waitFor({ timeout: 15000 })) ??
+  (await viewOf(page, view)) ??
   page.evaluate((view) => {
     const root = document.querySelector(`[data-testid="${view}"]`);
     return {
@@ -96,6 +97,7 @@ describe('motion', () => {
       await lane(p, 'A').waitFor({ timeout: 15000 });
     }
     const view = 'parking-lot-view';
+    for (const p of [m.page, s.page]) await viewOf(p, view); // loaded lazily: before the first step
     const moves = [];
     let n = 0;
     for (;;) {
@@ -238,6 +240,7 @@ describe('motion', () => {
     const { page, errors } = await open(app.moving.context, `${app.server.url}?lesson=racy-counter`);
     await lane(page, 'A').waitFor({ timeout: 15000 });
     const view = 'basic-view';
+    await viewOf(page, view); // loaded lazily: before the first step
     const start = Number(/(\d+)/.exec(await stepCount(page).innerText())?.[1] ?? 0);
     // A reads, B reads, A writes, B writes: B's write overwrites A's increment
     const seq = ['A', 'B', 'A', 'B'];
@@ -281,6 +284,7 @@ describe('motion', () => {
     const { page, errors } = await open(app.moving.context, `${app.server.url}?scenario=aqs/interrupt-head`);
     await lane(page, 'A').waitFor({ timeout: 15000 });
     const view = 'aqs-view';
+    await viewOf(page, view); // loaded lazily: before the first step
     const all = [];
     // the run of tests/e2e/aqs.test.mjs: A and B queue, C releases one, A wakes and parks
     // again, C interrupts A, A cancels and unsplices
@@ -336,6 +340,7 @@ describe('motion in the embassy view', () => {
       await lane(p, 't0').waitFor({ timeout: 15000 });
     }
     const view = 'embassy-view';
+    for (const p of [m.page, s.page]) await viewOf(p, view); // loaded lazily: before the first step
     const names = ['t0', 't1', 't2', 'holder'];
     const start = Number(/(\d+)/.exec(await stepCount(s.page).innerText())?.[1] ?? 0);
     const moves = [];
@@ -460,6 +465,7 @@ describe('motion, rtos', () => {
       await lane(p, 'T1').waitFor({ timeout: 15000 });
     }
     const view = 'rtos-view';
+    for (const p of [m.page, s.page]) await viewOf(p, view); // loaded lazily: before the first step
     const moves = [];
     let n = Number(/(\d+)/.exec(await stepCount(s.page).innerText())?.[1] ?? 0);
     for (;;) {
@@ -517,6 +523,7 @@ describe('motion, rtos', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'Logger').waitFor({ timeout: 15000 });
     const view = 'rtos-view';
+    await viewOf(page, view); // loaded lazily: before the first step
     let n = Number(/(\d+)/.exec(await stepCount(page).innerText())?.[1] ?? 0);
     const press = async (key) => {
       await pressAndWait(page, key, ++n);
