@@ -4,7 +4,7 @@
 // fair_cancel_bug nobody wakes B although a permit is free.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, clean, open, serve, waitForText } from './harness.mjs';
+import { browser, clean, lane, open, serve, take, waitForText } from './harness.mjs';
 
 let server;
 let chrome;
@@ -16,27 +16,6 @@ after(async () => {
   await chrome?.close();
   await server?.stop();
 });
-
-const lane = (root, name) => root.locator(`section[data-actor="${name}"]`);
-const stepOf = async (root) =>
-  Number(/(\d+)/.exec(clean(await root.getByTestId('step-count').innerText()))?.[1]);
-
-async function until(f, what, timeout = 10000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 60));
-  }
-}
-
-/** Clicks `locator` and waits for the step count to move. */
-async function take(page, locator, what) {
-  const before = await stepOf(page);
-  await locator.click();
-  await until(async () => (await stepOf(page)) > before, `${what} after step ${before}`);
-}
 
 describe('embassy choices in the browser', () => {
   test('lesson 24: A is dropped by a click, B waits forever with a permit free', async () => {

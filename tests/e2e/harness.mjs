@@ -179,3 +179,28 @@ export async function waitForText(locator, want, timeout) {
   if (want instanceof RegExp) assert.match(got, want);
   else assert.equal(got, want);
 }
+
+/** An actor's lane in the app (or in a frame). */
+export const lane = (root, name) => root.locator(`section[data-actor="${name}"]`);
+
+/** The step the timeline stands at. */
+export const stepOf = async (root) =>
+  Number(/(\d+)/.exec(clean(await root.getByTestId('step-count').innerText()))?.[1]);
+
+/** Polls `f` until it gives a truthy value, failing with `what` after `timeout` ms. */
+export async function until(f, what, timeout = 10000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 60));
+  }
+}
+
+/** Clicks `locator` (a learner's choice) and waits for the step count to move. */
+export async function take(page, locator, what) {
+  const before = await stepOf(page);
+  await locator.click();
+  await until(async () => (await stepOf(page)) > before, `${what} after step ${before}`);
+}

@@ -5,6 +5,7 @@
  * diagram message marks, and a schedule the learner typed.  A step taken
  * before the end of the recorded run forks a new future, and says so.
  */
+import type { EngineBridge } from '../engine/bridge';
 import type { Snapshot } from '../engine/types';
 import { t, tn } from '../i18n';
 import { MAX_SPIN_STEPS, foldsNext, keepsSpinning } from '../model/lesson';
@@ -45,15 +46,32 @@ export class Timeline {
         : '';
   }
 
-  step(actor: number): Promise<void> {
+  /**
+   * One move the learner makes (a step, a tick, a drop...): stop the player,
+   * do nothing unless `allowed()` then, else run `take` on the engine, count
+   * it as the learner's own, and tell whether it forked a new future.
+   */
+  #learnerMove(
+    allowed: () => boolean,
+    take: (e: EngineBridge) => Promise<Snapshot>,
+    kind: 'step' | 'over',
+  ): Promise<void> {
     const c = this.#c;
     c.halt();
-    if (!this.#canStep(actor)) return Promise.resolve();
+    if (!allowed()) return Promise.resolve();
     const fork = this.#forkNote();
     const own = ownMove(c);
     return c.move(
-      (e) => e.step(actor).then(own),
+      (e) => take(e).then(own),
       (s) => c.tell(s, fork(s)),
+      kind,
+    );
+  }
+
+  step(actor: number): Promise<void> {
+    return this.#learnerMove(
+      () => this.#canStep(actor),
+      (e) => e.step(actor),
       'step',
     );
   }
@@ -63,44 +81,26 @@ export class Timeline {
    * share the processor and the running one has run since the last tick).
    */
   tick(): Promise<void> {
-    const c = this.#c;
-    c.halt();
-    const snap = c.state.snap;
-    if (snap?.state.outcome !== 'running' || !snap.choices?.some((ch) => ch.kind === 'tick'))
-      return Promise.resolve();
-    const fork = this.#forkNote();
-    const own = ownMove(c);
-    return c.move(
-      (e) => e.tick().then(own),
-      (s) => c.tell(s, fork(s)),
-      'step',
-    );
+    const offered = () => {
+      const snap = this.#c.state.snap;
+      return snap?.state.outcome === 'running' && !!snap.choices?.some((ch) => ch.kind === 'tick');
+    };
+    return this.#learnerMove(offered, (e) => e.tick(), 'step');
   }
 
   /** Drops task `actor`'s pending future (the executor offers it at an await point). */
   drop(actor: number): Promise<void> {
-    const c = this.#c;
-    c.halt();
-    const snap = c.state.snap;
-    if (!droppable(snap, actor)) return Promise.resolve();
-    const fork = this.#forkNote();
-    const own = ownMove(c);
-    return c.move(
-      (e) => e.drop(actor).then(own),
-      (s) => c.tell(s, fork(s)),
+    return this.#learnerMove(
+      () => droppable(this.#c.state.snap, actor),
+      (e) => e.drop(actor),
       'step',
     );
   }
 
   stepOver(actor: number): Promise<void> {
-    const c = this.#c;
-    c.halt();
-    if (!this.#canStep(actor)) return Promise.resolve();
-    const fork = this.#forkNote();
-    const own = ownMove(c);
-    return c.move(
-      (e) => e.stepOver(actor).then(own),
-      (s) => c.tell(s, fork(s)),
+    return this.#learnerMove(
+      () => this.#canStep(actor),
+      (e) => e.stepOver(actor),
       'over',
     );
   }
