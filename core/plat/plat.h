@@ -34,6 +34,12 @@
  *   plat_now, plat_sleep_until
  *       A monotonic clock in microseconds.  In the simulator it is virtual time
  *       that only moves when every actor waits for it.
+ *   plat_now_coarse
+ *       The same clock read cheaply, for bookkeeping only (a task table's idle
+ *       time), never for a deadline.  The simulator gives plat_now's value;
+ *       natively it is the kernel's coarse clock, a few milliseconds behind at
+ *       worst, because a fine reading costs more than the poll it would
+ *       measure.
  *   plat_key
  *       The key of an object (its address).  The simulator gives every object a
  *       deterministic virtual address so that hashing keys gives the same

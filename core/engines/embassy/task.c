@@ -34,7 +34,7 @@ void embassy_executor_set_poll_cost(uint32_t ns) { embassy_executor_get()->poll_
 
 int64_t embassy_now_ns(void)
 {
-    return plat_now(AT("read the clock")) * 1000 + embassy_executor_get()->busy_ns;
+    return plat_now_coarse(AT("read the clock")) * 1000 + embassy_executor_get()->busy_ns;
 }
 
 /* The executor's thread spent poll_ns in this poll (of task t). */

@@ -64,8 +64,10 @@ typedef struct embassy_executor {
 extern plat_global embassy_executor_global;
 
 embassy_executor *embassy_executor_get(void);
-/* The virtual time in nanoseconds: the clock plus the poll time not yet
- * charged to it (reading the clock is not a step). */
+/* The time in nanoseconds for the task table's busy and idle figures: the
+ * clock plus the poll time not yet charged to it (reading it is not a step).
+ * In the simulator it is exact; natively it is the coarse clock, since a fine
+ * reading on every poll would cost more than the poll. */
 int64_t embassy_now_ns(void);
 /* Sets the virtual cost of one poll, in nanoseconds. */
 void embassy_executor_set_poll_cost(uint32_t ns);

@@ -30,6 +30,17 @@ int64_t plat_native_now_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+int64_t plat_native_now_coarse_us(void)
+{
+    struct timespec ts;
+#ifdef CLOCK_MONOTONIC_COARSE
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+#else
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 void plat_native_sleep_us(int64_t us)
 {
     struct timespec ts = {(time_t)(us / 1000000), (long)(us % 1000000) * 1000};

@@ -236,6 +236,13 @@ static inline int64_t plat_now(plat_site at)
     return plat_native_now_us();
 }
 
+int64_t plat_native_now_coarse_us(void);
+static inline int64_t plat_now_coarse(plat_site at)
+{
+    (void)at;
+    return plat_native_now_coarse_us();
+}
+
 void plat_native_sleep_us(int64_t us);
 static inline void plat_sleep_until(int64_t deadline_us, plat_site at)
 {

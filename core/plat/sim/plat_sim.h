@@ -65,6 +65,7 @@ void plat_spin(unsigned n, plat_site at);
 void *plat_global_get(plat_global *g);
 void plat_yield(plat_site at);
 int64_t plat_now(plat_site at);
+int64_t plat_now_coarse(plat_site at);
 void plat_sleep_until(int64_t deadline_us, plat_site at);
 
 /* ---- for the rtos and the executor (sched/ models) ---- */

@@ -15,6 +15,8 @@
 #include "engines/embassy/greedy_semaphore.h"
 #include "engines/embassy/mutex.h"
 #include "engines/embassy/pipe.h"
+#include "engines/embassy/select.h"
+#include "engines/embassy/signal.h"
 #include "engines/embassy/timer.h"
 
 #include <stdio.h>
@@ -233,4 +235,90 @@ TEST(greedy_releaser_natively_disarm_keeps_2_and_set_2_wakes_acquire_all)
     CHECK_EQ(greedy_took, 2);
     CHECK_EQ(greedy.permits.v, 2);
     CHECK_EQ(embassy_executor_get()->tasks[1].wakes - wakes_before, 1); /* by set(2) only */
+}
+
+/* ---- cancel-head: a woken head cancelled, on real time ------------------------------
+ *
+ * The seed's puzzle with its real timers (1 + 1 + 200 + 10 ms on main).  In
+ * the simulator B acquires at 212 ms of virtual time under fair_cancel_bug;
+ * the seed's host printed 214, each timer firing a little late.  Here the
+ * timers are real, so B's time is 212 ms plus this host's lateness: the
+ * difference is the host's, not the algorithm's. */
+
+static embassy_fair_semaphore cancel_sem;
+static embassy_signal cancel_stop;
+static int64_t cancel_t0_us, b_acquired_us;
+static bool a_stopped, main_try_after_200;
+
+static int64_t ms_since_start(void) { return (plat_native_now_us() - cancel_t0_us) / 1000; }
+
+static void cancel_a(void *arg)
+{
+    (void)arg;
+    embassy_signal_wait w;
+    embassy_signal_wait_init(&w, &cancel_stop);
+    embassy_fair_acquire f;
+    embassy_fair_acquire_init(&f, &cancel_sem, 1);
+    embassy_select sel;
+    embassy_select_init(&sel, &w.future, &f.future);
+    embassy_await(&sel.future);
+    a_stopped = sel.winner == 1;
+}
+
+static void cancel_b(void *arg)
+{
+    (void)arg;
+    sleep_ms(1);
+    embassy_fair_acquire f;
+    embassy_fair_acquire_init(&f, &cancel_sem, 1);
+    embassy_await(&f.future);
+    b_acquired_us = plat_native_now_us() - cancel_t0_us;
+}
+
+static void cancel_main(void *arg)
+{
+    (void)arg;
+    sleep_ms(2);
+    embassy_fair_release(&cancel_sem, 1); /* drop(holder) */
+    embassy_signal_signal(&cancel_stop);  /* in the same poll */
+    sleep_ms(200);
+    main_try_after_200 = embassy_fair_try_acquire(&cancel_sem, 1);
+    embassy_fair_set(&cancel_sem, 1); /* not an increase: wakes nobody */
+    sleep_ms(10);
+    embassy_fair_release(&cancel_sem, 1); /* the extra release */
+}
+
+static void run_cancel_head(const char *variant)
+{
+    plat_native_set_variant(variant);
+    embassy_executor_set_poll_cost(0);
+    embassy_fair_init(&cancel_sem, 1, 4);
+    CHECK(embassy_fair_try_acquire(&cancel_sem, 1)); /* main's holder */
+    cancel_stop = (embassy_signal){0};
+    a_stopped = main_try_after_200 = false;
+    b_acquired_us = -1;
+    cancel_t0_us = plat_native_now_us();
+    plat_native_rtos_task tasks[3] = {
+        {cancel_main, NULL, 0}, {cancel_a, NULL, 0}, {cancel_b, NULL, 0}};
+    plat_native_executor_run(tasks, 3);
+    plat_native_set_variant("correct");
+    printf("     note: %s: B acquired at %.1f ms of real time, main finished at %lld ms\n", variant,
+           (double)b_acquired_us / 1000.0, (long long)ms_since_start());
+}
+
+TEST(cancel_head_natively_under_fair_cancel_bug_b_waits_for_the_extra_release_after_212_ms)
+{
+    run_cancel_head("fair_cancel_bug");
+    CHECK(a_stopped);
+    CHECK(!main_try_after_200); /* B heads the queue: a newcomer gets nothing */
+    CHECK(b_acquired_us >= 212000);
+}
+
+TEST(cancel_head_natively_when_correct_the_cancel_wakes_b_at_2_ms)
+{
+    run_cancel_head("correct");
+    CHECK(a_stopped);
+    CHECK(b_acquired_us >= 2000);
+    CHECK(b_acquired_us < 200000); /* long before main's 200 ms timer */
+    CHECK(!main_try_after_200);    /* B keeps its permit */
 }
