@@ -64,6 +64,7 @@ void sim_free(sim_machine *m)
     sim_clear_trace(m);
     free(m->events);
     free(m->texts);
+    free(m->prints);
     free(m->history);
     free(m->randoms);
     free(m);

@@ -149,8 +149,13 @@ struct sim_machine {
 
     sim_event *events;
     size_t n_events, cap_events;
-    char **texts; /* strings owned by the trace */
+    size_t events_lost;  /* events the trace had no memory for */
+    uint64_t first_lost; /* the step of the first of them */
+    char **texts;        /* strings owned by the trace */
     size_t n_texts, cap_texts;
+    const char **prints;         /* what print statements said, in order: kept apart */
+    size_t n_prints, cap_prints; /* from the events, so a trace that ran out of
+                                  * memory still reports every one */
 };
 
 /* The machine whose actor runs now (NULL while the host runs): plat_* calls

@@ -127,12 +127,23 @@ static const char *outcome_of(const sim_machine *m, const sim_run_result *res)
                                          : sim_outcome_name(sim_outcome_of(m));
 }
 
+/* When the trace ran out of memory: what is missing from it. */
+static const char *lost_note(const sim_machine *m)
+{
+    static char note[160];
+    snprintf(note, sizeof note,
+             "the trace ran out of memory: %llu events from step %llu on are missing from it "
+             "(the run and its report are complete)",
+             (unsigned long long)m->events_lost, (unsigned long long)m->first_lost);
+    return note;
+}
+
 /* The run's remark about its schedule, or NULL: a message that is not already
  * the error the run ended with. */
 static const char *note_of(const sim_machine *m, const sim_run_result *res)
 {
     if (!res->message[0])
-        return NULL;
+        return m->events_lost ? lost_note(m) : NULL;
     bool ended_with_it = (m->outcome == SIM_VIOLATION || m->outcome == SIM_ERROR) &&
                          strcmp(m->end_message, res->message) == 0;
     return ended_with_it ? NULL : res->message;
@@ -182,9 +193,8 @@ void sim_report_text(sim_machine *m, const sim_run_result *res, jbuf *out)
     }
     if (res->end == SIM_RUN_LIMIT)
         jb_raw(out, "note: the step limit was reached; raise it with --max-steps N\n");
-    for (size_t i = 0; i < m->n_events; i++)
-        if (m->events[i].kind == SIM_ACT_PRINT)
-            jb_printf(out, "print: %s\n", m->events[i].text);
+    for (size_t i = 0; i < m->n_prints; i++)
+        jb_printf(out, "print: %s\n", m->prints[i]);
     jbuf readable = {0}, compact = {0};
     schedules(m, &readable, &compact);
     jb_printf(out, "schedule: %s\ncompact: %s\n", readable.text, compact.text);

@@ -15,13 +15,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A print's text is listed apart from the events: a long run's trace may
+ * outgrow the memory (a WebAssembly module has less), its prints rarely. */
+static void keep_print(sim_machine *m, const char *text)
+{
+    const char **p = sim_vec_grow(m->prints, &m->cap_prints, m->n_prints + 1, sizeof *p, 16);
+    if (!p)
+        return;
+    m->prints = p;
+    m->prints[m->n_prints++] = text;
+}
+
 void sim_emit(sim_machine *m, const sim_event *e)
 {
     if (!m->cfg.trace)
         return;
+    if (e->kind == SIM_ACT_PRINT)
+        keep_print(m, e->text);
     sim_event *ev = sim_vec_grow(m->events, &m->cap_events, m->n_events + 1, sizeof *ev, 256);
-    if (!ev)
-        return; /* out of memory: the trace misses this event, the run goes on */
+    if (!ev) {
+        /* out of memory: the trace misses this event, the run goes on, and
+         * the report says so */
+        if (m->events_lost++ == 0)
+            m->first_lost = m->step;
+        return;
+    }
     m->events = ev;
     m->events[m->n_events++] = *e;
 }
@@ -49,6 +67,8 @@ void sim_clear_trace(sim_machine *m)
         free(m->texts[i]);
     m->n_texts = 0;
     m->n_events = 0;
+    m->n_prints = 0;
+    m->events_lost = 0;
 }
 
 const char *sim_site_file(const char *file)
@@ -495,11 +515,9 @@ void sim_violation_json(const sim_machine *m, jbuf *b)
 void sim_prints_json(const sim_machine *m, jbuf *b)
 {
     jb_raw(b, "[");
-    for (size_t i = 0; i < m->n_events; i++) {
-        if (m->events[i].kind != SIM_ACT_PRINT)
-            continue;
+    for (size_t i = 0; i < m->n_prints; i++) {
         jb_sep(b);
-        jb_str(b, m->events[i].text);
+        jb_str(b, m->prints[i]);
     }
     jb_raw(b, "]");
 }

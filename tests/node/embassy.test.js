@@ -241,6 +241,28 @@ test('mutex-order (native runner): [3, 1, 2, 0]; task 3 after 1 poll, then 500,0
   assert.match(s.schedule, /^v1:( t[0-3])+$/);
 });
 
+// The seed's host delivered its timers about 5 ms late (holds ending at 55,
+// 110, 165 ms); the executor's alarm_late parameter models exactly that.
+test("mutex-order with the time driver 5 ms late (native runner): the seed's 55, 110 and 165 ms", () => {
+  const bc = join(dir, 'mutex-late.bc');
+  writeFileSync(bc, compileFile(file('mutex-order-late-alarm')).bytecode);
+  const r = native(['run', bc, '--json', '--max-steps', '100000000']);
+  assert.equal(r.status, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.outcome, 'done'); // the scenario asserts each lock's polls and its time
+  assert.equal(s.violation, null);
+  assert.equal(s.virtual_time, 220000); // the last hold, too, ends 5 ms late
+  assert.equal(s.steps, 15510024);
+  assert.deepEqual(s.prints, ['t3 locked', 't1 locked', 't2 locked', 't0 locked']);
+  // a negative lateness is bad input, naming the object
+  const badBc = join(dir, 'mutex-late-bad.bc');
+  const yaml = readFileSync(file('mutex-order-late-alarm'), 'utf8');
+  writeFileSync(badBc, compile(yaml.replace('alarm_late: 5ms}', 'alarm_late: -1ms}'), 'late.yaml').bytecode);
+  const bad = native(['run', badBc]);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /object 'ex' \(executor\): alarm_late must be between 0 and 10 s/);
+});
+
 test('mutex-explore: the explorer moves the timer wake within the batch and finds the order [3, 2, 0, 1]', () => {
   const bc = join(dir, 'mutex-explore.bc');
   writeFileSync(bc, compileFile(file('mutex-explore')).bytecode);

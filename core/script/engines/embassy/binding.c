@@ -34,6 +34,7 @@ static int embassy_check_count(int64_t v, const char *what, int64_t max, char *e
 
 typedef struct embassy_executor_obj {
     uint32_t poll_ns;
+    int64_t alarm_late_us;
 } embassy_executor_obj;
 
 static int embassy_executor_setup(void *o, const int64_t *params, char *err, size_t es)
@@ -42,8 +43,15 @@ static int embassy_executor_setup(void *o, const int64_t *params, char *err, siz
         snprintf(err, es, "poll_ns must be between 1 and 1000000");
         return -1;
     }
-    ((embassy_executor_obj *)o)->poll_ns = (uint32_t)params[0];
-    embassy_executor_set_poll_cost((uint32_t)params[0]);
+    if (params[1] < 0 || params[1] > 10000000) {
+        snprintf(err, es, "alarm_late must be between 0 and 10 s");
+        return -1;
+    }
+    embassy_executor_obj *ex = o;
+    ex->poll_ns = (uint32_t)params[0];
+    ex->alarm_late_us = params[1];
+    embassy_executor_set_poll_cost(ex->poll_ns);
+    embassy_executor_set_alarm_late(ex->alarm_late_us);
     return 0;
 }
 
@@ -71,8 +79,14 @@ static const script_op embassy_executor_ops[] = {
     {.name = "after", .n_args = 1, .arg_names = {"us"}, .run = embassy_after_op},
     {.name = "now", .run = embassy_now_op},
 };
+static int64_t embassy_alarm_late_field(const void *o)
+{
+    return ((const embassy_executor_obj *)o)->alarm_late_us;
+}
+
 static const script_field embassy_executor_fields[] = {
-    {.name = "poll_ns", .read = embassy_poll_ns_field}};
+    {.name = "poll_ns", .read = embassy_poll_ns_field},
+    {.name = "alarm_late", .read = embassy_alarm_late_field}};
 
 /* Every executor takes 1024 bytes of address space, on any word size. */
 #define EXECUTOR_FOOTPRINT 1024
@@ -82,17 +96,18 @@ _Static_assert(sizeof(embassy_executor_obj) <= EXECUTOR_FOOTPRINT,
 const script_type type_embassy_executor = {
     .name = "executor",
     .engine = "embassy",
-    .summary = "the async executor: Timer::after, Instant::now (ms), and what one poll costs",
+    .summary = "the async executor: Timer::after, Instant::now (ms), what one poll costs and "
+               "how late the time driver delivers a deadline",
     .size = sizeof(embassy_executor_obj),
     .footprint = EXECUTOR_FOOTPRINT,
-    .n_params = 1,
-    .param_names = {"poll_ns"},
-    .param_defaults = {50},
+    .n_params = 2,
+    .param_names = {"poll_ns", "alarm_late"},
+    .param_defaults = {50, 0},
     .init = embassy_executor_setup,
     .ops = embassy_executor_ops,
     .n_ops = 2,
     .fields = embassy_executor_fields,
-    .n_fields = 1,
+    .n_fields = 2,
 };
 
 /* ---- async Mutex ------------------------------------------------------------- */
