@@ -92,6 +92,13 @@
  *       Block the calling task until woken or a deadline (-1: none), and wake
  *       a task by id; a wake before the block is not lost, and block uses it
  *       up.  Under the executor model a block is "return Pending".
+ *   plat_timer_late
+ *       How late the time driver (the alarm that wakes a task blocked with a
+ *       deadline) is: in the simulator it delivers a deadline `late_us` after
+ *       it passes (0 after a reset: as it passes), and a `tick` choice may
+ *       deliver it up to `jitter_us` earlier, never before the deadline: the
+ *       explorer tries every moment of that window.  Natively nothing: a
+ *       real host's alarm is as late as it is.
  *   plat_task_await
  *       plat_task_block at an await point whose future may be cancelled:
  *       under the executor model, while the task waits there and another

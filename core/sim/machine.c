@@ -81,6 +81,7 @@ static int rebuild(sim_machine *m)
     m->current = -1;
     m->step = 0;
     m->now = 0;
+    m->timer_late = m->timer_jitter = 0;
     m->outcome = SIM_RUNNING;
     m->cs_inside = 0;
     m->cs_owner = -1;
@@ -152,6 +153,17 @@ int sim_goto(sim_machine *m, uint64_t n)
 
 uint64_t sim_steps(const sim_machine *m) { return m->step; }
 int64_t sim_now(const sim_machine *m) { return m->now; }
+void sim_set_timer_late(sim_machine *m, int64_t late_us, int64_t jitter_us)
+{
+    m->timer_late = late_us > 0 ? late_us : 0;
+    m->timer_jitter = jitter_us > 0 ? jitter_us : 0;
+}
+
+int64_t sim_timer_late(const sim_machine *m, int64_t *jitter_us)
+{
+    *jitter_us = m->timer_jitter;
+    return m->timer_late;
+}
 sim_outcome sim_outcome_of(const sim_machine *m) { return m->outcome; }
 const char *sim_error(const sim_machine *m) { return m->last_error; }
 const char *sim_variant(const sim_machine *m) { return m->variant; }

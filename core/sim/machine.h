@@ -88,7 +88,9 @@ typedef struct sim_action {
     uint8_t width;    /* bytes of the atomic cell: 1, 2 or 4 */
     void *target;     /* the cell, plat_lock or plat_parker */
     uint64_t a, b;    /* operands: stored/added value; CAS expected (a), desired (b) */
-    int64_t deadline; /* virtual time for SLEEP and a timed PARK; -1 = none */
+    int64_t deadline; /* virtual time for SLEEP and a timed PARK or BLOCK; -1 = none */
+    int64_t earliest; /* a timed BLOCK: the first moment a tick may deliver
+                       * it (a late time driver's window, plat_timer_late) */
     const char *text; /* PRINT and ASSERT: the text */
     plat_site site;
     uint8_t has_cost; /* cost below replaces the kind's default */
@@ -225,6 +227,10 @@ int sim_step_over(sim_machine *m, int actor);
 
 uint64_t sim_steps(const sim_machine *m);
 int64_t sim_now(const sim_machine *m);
+/* How late the time driver delivers a deadline, and how much earlier a tick
+ * may (plat_timer_late): set by a world's setup, 0 after every reset. */
+void sim_set_timer_late(sim_machine *m, int64_t late_us, int64_t jitter_us);
+int64_t sim_timer_late(const sim_machine *m, int64_t *jitter_us);
 sim_outcome sim_outcome_of(const sim_machine *m);
 const char *sim_error(const sim_machine *m);
 /* How the run ended: the check that failed ("overlap", "assertion", "misuse",

@@ -96,6 +96,8 @@ struct sim_machine {
     int current; /* the actor running now, -1 when the scheduler runs */
     uint64_t step;
     int64_t now;
+    int64_t timer_late;   /* how late the time driver delivers a deadline */
+    int64_t timer_jitter; /* how much earlier a tick may deliver it (plat_timer_late) */
     sim_outcome outcome;
     int cs_inside; /* actors inside the checked critical section */
     int cs_owner;  /* the actor inside it (nesting by one actor is no overlap) */

@@ -508,6 +508,73 @@ TEST(executor_delivers_a_timer_at_the_end_of_the_batch_unless_a_tick_comes_first
     tw_free(&w);
 }
 
+static void busy_wake_b_then_more(tworld *w, int self)
+{
+    (void)w, (void)self;
+    plat_sleep_until(20, AT("a long poll"));
+    plat_task_wake(1, AT("wake B"));
+    plat_sleep_until(22, AT("more of the poll"));
+}
+
+/* The time driver of these worlds: 15 us late, a tick up to `param` earlier. */
+static void late_driver(tworld *w, sim_machine *m) { sim_set_timer_late(m, 15, w->param); }
+
+TEST(executor_late_time_driver_delivers_late_by_default_and_a_tick_in_its_window)
+{
+    /* Polled T, B, A: T's timer is due at 10 us, delivered 15 us late (25);
+     * A's poll runs until 22 and wakes B at 20.  By default B, woken in the
+     * batch, is polled first and T only at 25.  With a jitter of 10 us a tick
+     * may deliver T from 15 on: taken after A's wake of B, T is queued
+     * after B and so polled first. */
+    tworld w = {0};
+    w.param = 10;
+    w.on_setup = late_driver;
+    tw_actor_as(&w, "A", SIM_TASK, 0, busy_wake_b_then_more);
+    tw_actor_as(&w, "B", SIM_TASK, 0, pending_then_count);
+    tw_actor_as(&w, "T", SIM_TASK, 0, timer_then_count);
+    sim_machine *m = start_model(&w, "executor");
+    steps_while_possible(m);
+    CHECK_EQ(sim_outcome_of(m), SIM_DONE);
+    CHECK_EQ(w.seen[1][0], 0); /* B first */
+    CHECK_EQ(w.seen[2][0], 1);
+    CHECK_EQ(sim_now(m), 25); /* T's wake came 15 us after its deadline */
+
+    CHECK_EQ(sim_reset(m), 0);
+    for (int guard = 0; !tick_possible(m) && guard < 100; guard++) {
+        sim_choice c[SIM_MAX_CHOICES];
+        CHECK(sim_choices(m, c) > 0 && c[0].kind == SIM_CHOICE_STEP);
+        sim_take(m, c[0]);
+    }
+    CHECK_EQ(sim_now(m), 20);                     /* the window opened at 15, inside A's poll */
+    CHECK_EQ(sim_take(m, sim_step_choice(0)), 0); /* A's sleep ends */
+    CHECK_EQ(sim_take(m, sim_step_choice(0)), 0); /* A wakes B */
+    CHECK(tick_possible(m));
+    CHECK_EQ(sim_take(m, sim_tick_choice()), 0);
+    CHECK(!tick_possible(m));
+    steps_while_possible(m);
+    CHECK_EQ(sim_outcome_of(m), SIM_DONE);
+    CHECK_EQ(w.seen[2][0], 0); /* T first */
+    CHECK_EQ(w.seen[1][0], 1);
+    CHECK_EQ(sim_now(m), 22);
+
+    /* Without jitter the window is the default's moment only: no tick while
+     * A is polled. */
+    w.param = 0;
+    CHECK_EQ(sim_reset(m), 0);
+    for (int guard = 0; guard < 100 && sim_outcome_of(m) == SIM_RUNNING; guard++) {
+        CHECK(!tick_possible(m) || sim_now(m) >= 25);
+        sim_choice c[SIM_MAX_CHOICES];
+        int n = sim_choices(m, c), k = 0;
+        while (k < n && c[k].kind != SIM_CHOICE_STEP)
+            k++;
+        if (k == n)
+            break;
+        sim_take(m, c[k]);
+    }
+    CHECK_EQ(w.seen[1][0], 0); /* B first, as by default */
+    tw_free(&w);
+}
+
 TEST(every_policy_runs_under_every_model)
 {
     const char *models[] = {"threads", "rtos", "executor"};

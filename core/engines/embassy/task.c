@@ -31,7 +31,6 @@ plat_global embassy_executor_global = {
 embassy_executor *embassy_executor_get(void) { return plat_global_get(&embassy_executor_global); }
 
 void embassy_executor_set_poll_cost(uint32_t ns) { embassy_executor_get()->poll_ns = ns; }
-void embassy_executor_set_alarm_late(int64_t us) { embassy_executor_get()->alarm_late_us = us; }
 
 int64_t embassy_now_ns(void)
 {
@@ -111,11 +110,9 @@ void embassy_wake(int task, plat_site at)
 
 void embassy_arm_timer(int64_t deadline_us)
 {
-    embassy_executor *ex = embassy_executor_get();
-    embassy_task *t = &ex->tasks[plat_task_self()];
-    int64_t wake_at = deadline_us + ex->alarm_late_us;
-    if (t->timer_at < 0 || wake_at < t->timer_at)
-        t->timer_at = wake_at;
+    embassy_task *t = &embassy_executor_get()->tasks[plat_task_self()];
+    if (t->timer_at < 0 || deadline_us < t->timer_at)
+        t->timer_at = deadline_us;
 }
 
 void embassy_set_await_point(const char *what)

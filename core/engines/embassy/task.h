@@ -56,9 +56,8 @@ typedef struct embassy_task {
  * between a Pending and the next poll. */
 typedef struct embassy_executor {
     embassy_task tasks[EMBASSY_MAX_TASKS];
-    uint32_t poll_ns;      /* virtual time one poll takes (default 50 ns) */
-    int64_t alarm_late_us; /* how late the time driver delivers a deadline (default 0) */
-    uint32_t busy_ns;      /* poll time not yet charged to the clock (< 1 us) */
+    uint32_t poll_ns; /* virtual time one poll takes (default 50 ns) */
+    uint32_t busy_ns; /* poll time not yet charged to the clock (< 1 us) */
 } embassy_executor;
 
 /* Its process-wide instance (one per simulated machine). */
@@ -72,11 +71,6 @@ embassy_executor *embassy_executor_get(void);
 int64_t embassy_now_ns(void);
 /* Sets the virtual cost of one poll, in nanoseconds. */
 void embassy_executor_set_poll_cost(uint32_t ns);
-/* Makes the time driver deliver every deadline `us` late, as a busy host's
- * alarm thread does (the seed's 50 ms timers ended after 55).  A task is
- * woken that much after its deadline; its timer is Ready from the deadline
- * on, so only the moment of the wake moves. */
-void embassy_executor_set_alarm_late(int64_t us);
 
 /* Polls f until Ready; returns how many polls it took. */
 uint32_t embassy_await(embassy_future *f);
@@ -91,7 +85,8 @@ uint32_t embassy_await_cancellable(embassy_future *f, bool *dropped);
 void embassy_wake(int task, plat_site at);
 
 /* The current poll wants to be polled again once `deadline_us` has passed
- * (a timer): the time driver wakes it then, plus its lateness. */
+ * (a timer): the time driver wakes it then, or as late as it is
+ * (plat_timer_late). */
 void embassy_arm_timer(int64_t deadline_us);
 
 /* What the current poll waits for, shown in the task table. */

@@ -167,23 +167,39 @@ void plat_task_set_priority(int task, int priority, plat_site at)
     act(SIM_ACT_SET_PRIO, 0, parker_of(task), (uint64_t)(int64_t)priority, 0, at);
 }
 
-bool plat_task_block(int64_t deadline_us, plat_site at)
+void plat_timer_late(int64_t late_us, int64_t jitter_us)
+{
+    sim_set_timer_late(machine(), late_us, jitter_us);
+}
+
+/* A block until woken or a deadline: the time driver delivers the deadline
+ * its lateness after it passes, or earlier by a tick (see plat.h). */
+static sim_action block_action(int64_t deadline_us, plat_site at)
 {
     sim_action x = {.kind = SIM_ACT_BLOCK,
                     .target = parker_of(plat_task_self()),
-                    .deadline = deadline_us < 0 ? -1 : deadline_us,
+                    .deadline = -1,
+                    .earliest = -1,
                     .site = at};
+    if (deadline_us >= 0) {
+        int64_t jitter, late = sim_timer_late(machine(), &jitter);
+        x.deadline = deadline_us + late;
+        x.earliest = x.deadline - jitter > deadline_us ? x.deadline - jitter : deadline_us;
+    }
+    return x;
+}
+
+bool plat_task_block(int64_t deadline_us, plat_site at)
+{
+    sim_action x = block_action(deadline_us, at);
     return sim_do(machine(), &x) != 0;
 }
 
 bool plat_task_await(int64_t deadline_us, plat_site at)
 {
     /* b = 1 marks the block as an await point whose future may be dropped. */
-    sim_action x = {.kind = SIM_ACT_BLOCK,
-                    .target = parker_of(plat_task_self()),
-                    .b = 1,
-                    .deadline = deadline_us < 0 ? -1 : deadline_us,
-                    .site = at};
+    sim_action x = block_action(deadline_us, at);
+    x.b = 1;
     sim_do(machine(), &x);
     return sim_task_take_drop(machine(), plat_task_self());
 }

@@ -88,6 +88,7 @@ int plat_task_priority(int task);
 int plat_task_base_priority(int task);
 void plat_task_set_priority(int task, int priority, plat_site at);
 bool plat_task_block(int64_t deadline_us, plat_site at);
+void plat_timer_late(int64_t late_us, int64_t jitter_us);
 bool plat_task_await(int64_t deadline_us, plat_site at);
 void plat_task_wake(int task, plat_site at);
 void plat_waker_register(plat_waker *w, plat_site at);

@@ -24,7 +24,10 @@
  * is polled first in the next batch; with nothing being polled, at once.
  * Until then a `tick` choice (the time driver fires now) pushes every task
  * whose deadline passed, earliest deadline first, at any scheduling point of
- * the batch: the explorer branches over where the alarm lands.
+ * the batch: the explorer branches over where the alarm lands.  A late time
+ * driver (plat_timer_late) moves the default later, and its jitter opens a
+ * window before it, from which on a tick may deliver the deadline, across as
+ * many batches as that window spans.
  *
  * So the tasks never race: the only choices are interrupts, the time
  * driver's tick and dropping a task's future.  drop(T) exists while T waits
@@ -63,29 +66,49 @@ static bool exec_may_step(const sim_machine *m, int i)
     return i == m->sched.current;
 }
 
-/* Whether task i waits for a deadline that has passed and is not queued yet:
- * the time driver owes it a wake. */
-static bool due(const sim_machine *m, int i)
+/* The first moment the time driver may deliver a pending deadline (a late
+ * driver's window opens before its default), or -1 if there is none. */
+static int64_t deliverable_from(const sim_action *p)
 {
-    const sim_actor *a = &m->actors[i];
-    return is_task(m, i) && !a->finished && !a->dormant && i != m->sched.current &&
-           !(m->sched.queued >> i & 1) && waits(&a->pending) && a->pending.deadline >= 0 &&
-           m->now >= a->pending.deadline;
+    if (p->deadline < 0)
+        return -1;
+    return p->kind == SIM_ACT_BLOCK && p->earliest >= 0 ? p->earliest : p->deadline;
 }
 
-/* The time driver fires: every due task goes on the run queue, the earliest
- * deadline first (equal deadlines by index).  Returns how many. */
-static int deliver_alarms(sim_machine *m)
+/* Whether task i waits for a deadline and is not queued yet; `late`: its
+ * deadline is owed (the driver's lateness has passed too), else it merely
+ * may be delivered now. */
+static bool due_as(const sim_machine *m, int i, bool late)
+{
+    const sim_actor *a = &m->actors[i];
+    if (!is_task(m, i) || a->finished || a->dormant || i == m->sched.current ||
+        (m->sched.queued >> i & 1) || !waits(&a->pending) || a->pending.deadline < 0)
+        return false;
+    return m->now >= (late ? a->pending.deadline : deliverable_from(&a->pending));
+}
+
+/* The time driver owes task i a wake. */
+static bool due(const sim_machine *m, int i) { return due_as(m, i, true); }
+
+/* The time driver fires: every task whose deadline it owes (`late`) or may
+ * deliver goes on the run queue, the earliest deadline first (equal
+ * deadlines by index).  Returns how many. */
+static int deliver_alarms(sim_machine *m, bool late)
 {
     int n = 0;
     for (;;) {
         int next = -1;
         for (int i = 0; i < m->n_actors; i++)
-            if (due(m, i) &&
+            if (due_as(m, i, late) &&
                 (next < 0 || m->actors[i].pending.deadline < m->actors[next].pending.deadline))
                 next = i;
         if (next < 0)
             return n;
+        /* Early in a late driver's window: the alarm fires now, so the
+         * block's deadline is now (the task may take its step). */
+        sim_action *p = &m->actors[next].pending;
+        if (p->deadline > m->now)
+            p->deadline = m->now;
         enqueue(m, next);
         n++;
     }
@@ -107,7 +130,7 @@ static void exec_update(sim_machine *m)
             return; /* the executor's thread is interrupted: no new poll starts */
         if (s->n_batch == 0) {
             /* Between batches: the alarms that fell due land now, on top. */
-            deliver_alarms(m);
+            deliver_alarms(m, true);
             /* Take the whole queue; polling pops from the end: last in, first polled. */
             for (int k = 0; k < s->n_queue; k++)
                 s->batch[k] = s->queue[k];
@@ -185,7 +208,7 @@ static int exec_extra(const sim_machine *m, sim_choice *out)
     for (int i = 0; i < m->n_actors; i++) {
         if (droppable(m, i))
             out[n++] = (sim_choice){SIM_CHOICE_DROP, (int16_t)i, 0};
-        alarm = alarm || due(m, i);
+        alarm = alarm || due_as(m, i, false);
     }
     if (alarm)
         out[n++] = sim_tick_choice();
@@ -195,7 +218,7 @@ static int exec_extra(const sim_machine *m, sim_choice *out)
 static int exec_take(sim_machine *m, sim_choice c)
 {
     if (c.kind == SIM_CHOICE_TICK)
-        return m->sched.current >= 0 && deliver_alarms(m) > 0 ? 0 : -1;
+        return m->sched.current >= 0 && deliver_alarms(m, false) > 0 ? 0 : -1;
     if (c.kind != SIM_CHOICE_DROP)
         return sim_irq_take(m, c);
     if (c.actor < 0 || c.actor >= m->n_actors || !droppable(m, c.actor))

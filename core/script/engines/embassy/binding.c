@@ -34,7 +34,7 @@ static int embassy_check_count(int64_t v, const char *what, int64_t max, char *e
 
 typedef struct embassy_executor_obj {
     uint32_t poll_ns;
-    int64_t alarm_late_us;
+    int64_t alarm_late_us, alarm_jitter_us;
 } embassy_executor_obj;
 
 static int embassy_executor_setup(void *o, const int64_t *params, char *err, size_t es)
@@ -47,11 +47,17 @@ static int embassy_executor_setup(void *o, const int64_t *params, char *err, siz
         snprintf(err, es, "alarm_late must be between 0 and 10 s");
         return -1;
     }
+    if (params[2] < 0 || params[2] > params[1]) {
+        snprintf(err, es, "alarm_jitter must be between 0 and alarm_late");
+        return -1;
+    }
     embassy_executor_obj *ex = o;
     ex->poll_ns = (uint32_t)params[0];
     ex->alarm_late_us = params[1];
+    ex->alarm_jitter_us = params[2];
     embassy_executor_set_poll_cost(ex->poll_ns);
-    embassy_executor_set_alarm_late(ex->alarm_late_us);
+    /* a host whose alarm thread runs late, by a varying amount */
+    plat_timer_late(ex->alarm_late_us, ex->alarm_jitter_us);
     return 0;
 }
 
@@ -84,9 +90,15 @@ static int64_t embassy_alarm_late_field(const void *o)
     return ((const embassy_executor_obj *)o)->alarm_late_us;
 }
 
+static int64_t embassy_alarm_jitter_field(const void *o)
+{
+    return ((const embassy_executor_obj *)o)->alarm_jitter_us;
+}
+
 static const script_field embassy_executor_fields[] = {
     {.name = "poll_ns", .read = embassy_poll_ns_field},
-    {.name = "alarm_late", .read = embassy_alarm_late_field}};
+    {.name = "alarm_late", .read = embassy_alarm_late_field},
+    {.name = "alarm_jitter", .read = embassy_alarm_jitter_field}};
 
 /* Every executor takes 1024 bytes of address space, on any word size. */
 #define EXECUTOR_FOOTPRINT 1024
@@ -100,14 +112,14 @@ const script_type type_embassy_executor = {
                "how late the time driver delivers a deadline",
     .size = sizeof(embassy_executor_obj),
     .footprint = EXECUTOR_FOOTPRINT,
-    .n_params = 2,
-    .param_names = {"poll_ns", "alarm_late"},
-    .param_defaults = {50, 0},
+    .n_params = 3,
+    .param_names = {"poll_ns", "alarm_late", "alarm_jitter"},
+    .param_defaults = {50, 0, 0},
     .init = embassy_executor_setup,
     .ops = embassy_executor_ops,
     .n_ops = 2,
     .fields = embassy_executor_fields,
-    .n_fields = 2,
+    .n_fields = 3,
 };
 
 /* ---- async Mutex ------------------------------------------------------------- */
