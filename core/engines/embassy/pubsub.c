@@ -105,7 +105,8 @@ static embassy_poll embassy_pubsub_next_poll(embassy_future *fut)
         r = EMBASSY_PENDING;
     } else {
         unsigned i = mine - start;
-        uint8_t head = plat_load8(&ch->head, PLAT_RELAXED, AT("next_message: where the queue starts"));
+        uint8_t head =
+            plat_load8(&ch->head, PLAT_RELAXED, AT("next_message: where the queue starts"));
         unsigned at = embassy_pubsub_slot(ch, head, i);
         uint8_t left = plat_load8(&ch->remaining[at], PLAT_RELAXED,
                                   AT("next_message: readers still to read it"));
@@ -136,8 +137,8 @@ bool embassy_pubsub_subscribe(embassy_pubsub *ch, embassy_subscriber *sub)
     if (ok) {
         plat_store8(&ch->subscribers, (uint8_t)(subs + 1), PLAT_RELAXED,
                     AT("subscriber: subscriber_count += 1"));
-        uint32_t next = plat_load32(&ch->next_id, PLAT_RELAXED,
-                                    AT("subscriber: it starts at next_message_id"));
+        uint32_t next =
+            plat_load32(&ch->next_id, PLAT_RELAXED, AT("subscriber: it starts at next_message_id"));
         *sub = (embassy_subscriber){.ch = ch, .next_id = next};
     }
     embassy_raw_unlock(cs);
@@ -150,7 +151,8 @@ uint32_t embassy_pubsub_unsubscribe(embassy_subscriber *sub)
     embassy_pubsub *ch = sub->ch;
     uint32_t popped = 0;
     plat_irq_state cs = embassy_raw_lock();
-    uint8_t subs = plat_load8(&ch->subscribers, PLAT_RELAXED, AT("drop subscriber: subscriber_count"));
+    uint8_t subs =
+        plat_load8(&ch->subscribers, PLAT_RELAXED, AT("drop subscriber: subscriber_count"));
     plat_store8(&ch->subscribers, (uint8_t)(subs - 1), PLAT_RELAXED,
                 AT("drop subscriber: subscriber_count -= 1"));
     uint32_t next = plat_load32(&ch->next_id, PLAT_RELAXED, AT("drop subscriber: next_message_id"));
@@ -160,7 +162,8 @@ uint32_t embassy_pubsub_unsubscribe(embassy_subscriber *sub)
      * (next id >= the oldest id): a lagged one is still owed every queued
      * message, and those keep its count for ever. */
     if ((int32_t)(sub->next_id - start) >= 0) {
-        uint8_t head = plat_load8(&ch->head, PLAT_RELAXED, AT("drop subscriber: where the queue starts"));
+        uint8_t head =
+            plat_load8(&ch->head, PLAT_RELAXED, AT("drop subscriber: where the queue starts"));
         for (unsigned i = sub->next_id - start; i < len; i++) {
             unsigned at = embassy_pubsub_slot(ch, head, i);
             uint8_t left = plat_load8(&ch->remaining[at], PLAT_RELAXED,
@@ -169,7 +172,8 @@ uint32_t embassy_pubsub_unsubscribe(embassy_subscriber *sub)
                         AT("drop subscriber: one reader fewer"));
         }
         while (len > 0) {
-            head = plat_load8(&ch->head, PLAT_RELAXED, AT("drop subscriber: where the queue starts"));
+            head =
+                plat_load8(&ch->head, PLAT_RELAXED, AT("drop subscriber: where the queue starts"));
             if (plat_load8(&ch->remaining[head], PLAT_RELAXED,
                            AT("drop subscriber: does the oldest still have readers?")) != 0)
                 break;
