@@ -792,11 +792,14 @@ static void embassy_multi_waker_json(jbuf *b, const char *key, const embassy_mul
     jb_raw(b, "]");
 }
 
-/* "wakers": the tasks registered, in order. */
+/* "n" and "wakers": the room of its waker list, and the tasks registered, in order. */
 static void embassy_watch_describe(const void *o, sim_machine *m, jbuf *b)
 {
     (void)m;
-    embassy_multi_waker_json(b, "wakers", &((const embassy_watch_obj *)o)->w.wakers);
+    const embassy_multi_waker *w = &((const embassy_watch_obj *)o)->w.wakers;
+    jb_key(b, "n");
+    jb_int(b, w->cap);
+    embassy_multi_waker_json(b, "wakers", w);
 }
 
 static const script_op embassy_watch_ops[] = {
@@ -999,7 +1002,7 @@ static int64_t embassy_pubsub_publishers(const void *o)
     return ((const embassy_pubsub_obj *)o)->ch.publishers.v;
 }
 
-/* "cap", "messages": [{"id", "value", "remaining"}] oldest first,
+/* "cap", "subs", "pubs", "messages": [{"id", "value", "remaining"}] oldest first,
  * "subscribers": [{"task", "next_id"}], and the two waker lists (task numbers). */
 static void embassy_pubsub_describe(const void *o, sim_machine *m, jbuf *b)
 {
@@ -1007,6 +1010,10 @@ static void embassy_pubsub_describe(const void *o, sim_machine *m, jbuf *b)
     const embassy_pubsub *ch = &po->ch;
     jb_key(b, "cap");
     jb_int(b, ch->cap);
+    jb_key(b, "subs");
+    jb_int(b, ch->subscriber_wakers.cap);
+    jb_key(b, "pubs");
+    jb_int(b, ch->publisher_wakers.cap);
     jb_key(b, "messages");
     jb_raw(b, "[");
     uint32_t first = ch->next_id.v - ch->len.v;
