@@ -1,10 +1,11 @@
 // The embassy engine in the browser: cancellation is the learner's choice.  A task pending at
 // an await point offers "Drop its future"; lesson 24 (the cancelled head) is won by clicking:
 // main releases, waking A, the head of the queue; A's future is dropped before it runs; under
-// fair_cancel_bug nobody wakes B although a permit is free.
+// fair_cancel_bug nobody wakes B although a permit is free.  And the view draws a
+// PubSubChannel's insides: its queue, its subscribers and its two waker lists.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, clean, lane, open, serve, take, waitForText } from './harness.mjs';
+import { browser, clean, lane, open, screenshot, serve, take, waitForText } from './harness.mjs';
 
 let server;
 let chrome;
@@ -38,6 +39,38 @@ describe('embassy choices in the browser', () => {
     }
     await waitForText(page.getByTestId('goal-banner'), /Goal reached/, 8000);
     assert.match(clean(await lane(page, 'B').getByTestId('status').innerText()), /stuck|waits|blocked/i);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('pubsub-lagged-drop at its end: the queue with its readers to go, the subscribers, main’s waker in the publishers’ list', async () => {
+    const { page, errors } = await open(
+      chrome.context,
+      `${server.url}?scenario=embassy/pubsub-lagged-drop&schedule=${encodeURIComponent('v1:')}&step=123`,
+    );
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const view = page.getByTestId('embassy-view');
+    await view.waitFor({ timeout: 15000 });
+    await waitForText(page.getByTestId('step-count'), /^step 123/, 8000);
+    const queue = view.getByTestId('queue-ch');
+    const items = queue.locator('li');
+    assert.equal(await items.count(), 2, 'cap 2, both full');
+    assert.deepEqual(await items.evaluateAll((els) => els.map((e) => [e.dataset.id, e.dataset.remaining])), [
+      ['1', '1'],
+      ['2', '1'],
+    ]);
+    assert.match(clean(await items.first().innerText()), /#1\s*2\s*1 to read/);
+    const readers = view.getByTestId('readers-ch').locator('li');
+    assert.deepEqual(
+      await readers.evaluateAll((els) => els.map((e) => [e.dataset.reader, e.dataset.next, e.dataset.lag])),
+      [['fast', '3', '0']],
+    );
+    const pubs = view.getByTestId('list-ch-publisher_wakers');
+    assert.equal(await pubs.getByTestId('waker-main').count(), 1, 'main’s waker sits in the list');
+    assert.match(clean(await view.getByTestId('object-ch').innerText()), /publishers’ wakers \(room for 1\)/);
+    assert.equal(await view.getByTestId('list-ch-subscriber_wakers').locator('li[data-task=""]').count(), 2);
+    await view.getByTestId('object-ch').scrollIntoViewIfNeeded();
+    await screenshot(page, 'embassy-pubsub');
     assert.deepEqual(errors, []);
     await page.close();
   });

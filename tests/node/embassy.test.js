@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG, compile, compileFile, native, open, tempDir } from './helpers.js';
+import { CATALOG, compile, compileFile, lockstep, native, open, tempDir } from './helpers.js';
 
 const dir = tempDir();
 const file = (name) => join('tests', 'scenarios', 'embassy', `${name}.yaml`);
@@ -45,6 +45,7 @@ test('catalog: engine embassy runs under the executor model, with its variants a
     'once_lock',
     'watch',
     'pipe',
+    'pubsub',
   ])
     assert.equal(CATALOG.types[t].engine, 'embassy');
 });
@@ -375,6 +376,172 @@ test('watch-herd: with 2 waker slots for 3 receivers they poll each other 501 / 
       [2, 1],
     ],
   );
+});
+
+/** The pubsub channel `ch` as the state JSON describes it. */
+const channel = (state) => state.objects.find((o) => o.name === 'ch');
+
+test('pubsub-lagged: publish_immediate drops 1 and 2 under slow, which gets Lagged(2) at 100 us, then 3 and 4', () => {
+  const compiled = compileFile(file('pubsub-lagged'));
+  const session = open(compiled, {});
+  assert.equal(session.run({}).outcome, 'done');
+  const trace = session.trace(0);
+  assert.deepEqual(prints(trace), [
+    ['fast', 'fast: 1', 0.01],
+    ['fast', 'fast: 2', 0.02],
+    ['fast', 'fast: 3', 0.03],
+    ['fast', 'fast: 4', 0.04],
+    ['slow', 'slow: Lagged(2)', 0.1],
+    ['slow', 'slow: 3', 0.101],
+    ['slow', 'slow: 4', 0.101],
+  ]);
+  // the lag is a note of the engine, with its amount
+  const lags = trace.filter((e) => e.kind === 'note');
+  assert.deepEqual(
+    lags.map((e) => [e.actor, e.label, e.value]),
+    [['slow', 'next_message: Lagged', 2]],
+  );
+  // just before it: 3 and 4 queued, each read by fast only; slow still at id 0
+  session.goto(lags[0].step - 1);
+  const before = channel(session.state());
+  assert.deepEqual(before.messages, [
+    { id: 2, value: 3, remaining: 1 },
+    { id: 3, value: 4, remaining: 1 },
+  ]);
+  assert.deepEqual(before.subscribers, [
+    { task: 'fast', next_id: 4 },
+    { task: 'slow', next_id: 0 },
+  ]);
+  assert.deepEqual(before.subscriber_wakers, []);
+  session.run({});
+  const after = channel(session.state());
+  session.free();
+  assert.deepEqual(after.fields, { len: 0, next_id: 4, subscribers: 2, publishers: 0 });
+  assert.deepEqual(after.messages, []);
+  assert.deepEqual(after.subscribers, [
+    { task: 'fast', next_id: 4 },
+    { task: 'slow', next_id: 4 },
+  ]);
+});
+
+test('pubsub-full: 3 publishers on a list of PUBS = 1 waker poll each other 496 / 987 / 496 times until slow reads at 100 us; with room, 4 / 6 / 5', () => {
+  const { summary, trace, state } = run('pubsub-full');
+  assert.equal(summary.outcome, 'done');
+  assert.deepEqual(prints(trace), [
+    ['main', 'main published 1; try_publish 2: Err, full', 0],
+    ['slow', 'slow: 1', 0.1],
+    ['p1', 'p1 published 20', 0.1],
+    ['slow', 'slow: 20', 0.1],
+    ['p2', 'p2 published 30', 0.1],
+    ['slow', 'slow: 30', 0.1],
+    ['p0', 'p0 published 10', 0.1],
+    ['slow', 'slow: 10', 0.1],
+    ['fast', 'fast read 4', 0.1],
+  ]);
+  const t = tasks(state);
+  assert.deepEqual(
+    ['p0', 'p1', 'p2'].map((n) => t[n].polls),
+    [496, 987, 496],
+  );
+  // 1,970 Pending polls of publish, each registering: all but 2 found the list full and woke its one waker
+  const herd = trace.filter(
+    (e) => e.kind === 'unpark' && e.label === 'multi waker full: wake every registered task',
+  );
+  assert.equal(herd.length, 1968);
+  assert.deepEqual(channel(state).publisher_wakers, []);
+  const roomy = compile(
+    readFileSync(file('pubsub-full'), 'utf8')
+      .replace('pubs: 1}', 'pubs: 3}')
+      .replace('result == -1', 'result == 2')
+      .replace('ch.publishers == 1', 'ch.publishers == 2')
+      .replace(/assert result == \d+; /g, ''), // the order of publication changes
+    'roomy.yaml',
+  );
+  const session = open(roomy, {});
+  assert.equal(session.run({}).outcome, 'done');
+  const t3 = tasks(session.state());
+  const herd3 = session.trace(0).filter((e) => e.label === 'multi waker full: wake every registered task');
+  session.free();
+  // the timer twice, once to register, once per message that leaves the queue before its turn
+  assert.deepEqual(
+    ['p0', 'p1', 'p2'].map((n) => t3[n].polls),
+    [4, 6, 5],
+  );
+  assert.equal(herd3.length, 0);
+});
+
+test('pubsub-lagged-drop: a lagged subscriber that leaves keeps 2 and 3 queued for ever, and publish waits; reading once first frees them', () => {
+  const { summary, state } = run('pubsub-lagged-drop');
+  assert.equal(summary.outcome, 'stuck');
+  assert.deepEqual(
+    summary.stuck.map((s) => [s.actor, s.reason]),
+    [
+      [
+        'main',
+        'waits to publish into ch: the queue is full (2 of 2) and its oldest message (id 1) waits for ' +
+          '1 more reader(s), but only 0 subscriber(s) have yet to read it: it will never leave',
+      ],
+    ],
+  );
+  assert.deepEqual(channel(state).messages, [
+    { id: 1, value: 2, remaining: 1 },
+    { id: 2, value: 3, remaining: 1 },
+  ]);
+  assert.deepEqual(channel(state).publisher_wakers, [2]);
+  const readFirst = compile(
+    readFileSync(file('pubsub-lagged-drop'), 'utf8')
+      .replace(
+        '    - unsubscribe ch',
+        '    - next_message ch\n    - assert result == -1\n    - unsubscribe ch',
+      )
+      .replace('assert result == 0; assert ch.len == 2', 'assert result == 2; assert ch.len == 0'),
+    'read-first.yaml',
+  );
+  const session = open(readFirst, {});
+  const sum = session.run({});
+  const prints2 = prints(session.trace(0));
+  session.free();
+  assert.equal(sum.outcome, 'done');
+  assert.deepEqual(prints2.at(-1), ['main', 'main published 4', 0.22]);
+});
+
+test('pubsub: SUBS and PUBS limit subscribers and publishers; misuse and bad parameters are named', () => {
+  const limits = compile(
+    [
+      'title: limits',
+      'engine: embassy',
+      'objects:',
+      '  ex: executor',
+      '  ch: {type: pubsub, cap: 1, subs: 1, pubs: 1}',
+      'actors:',
+      '  b: [after ex 1us, subscribe ch, assert result == -1, publisher ch, assert result == -1]',
+      '  a: [subscribe ch, assert result == 0, publisher ch, assert result == 1, try_publish ch 5, assert result == 1,',
+      '      try_publish ch 6, assert result == 0, after ex 2us, unsubscribe ch, assert result == 1,',
+      '      try_publish ch 7, assert result == 1]',
+      'assert: [ch.len == 0, ch.next_id == 1, ch.subscribers == 0, ch.publishers == 1]',
+    ].join('\n'),
+    'limits.yaml',
+  );
+  const session = open(limits, {});
+  assert.equal(session.run({}).outcome, 'done');
+  session.free();
+  const misuse = compile(
+    'title: m\nengine: embassy\nobjects:\n  ch: pubsub\nactors:\n  a: [next_message ch]\n',
+    'm.yaml',
+  );
+  const s2 = open(misuse, {});
+  const sum = s2.run({});
+  s2.free();
+  assert.equal(sum.outcome, 'violation');
+  assert.equal(sum.violation.message, 'next_message needs a subscriber (subscribe first)');
+  const bad = join(dir, 'cap.yaml');
+  writeFileSync(
+    bad,
+    'title: c\nengine: embassy\nobjects:\n  ch: {type: pubsub, cap: 9}\nactors:\n  a: [subscribe ch]\n',
+  );
+  const r = lockstep(['run', bad]);
+  assert.equal(r.status, 2);
+  assert.equal(r.stderr, `${bad}:4:3: objects.ch: cap (the messages it can queue) must be between 1 and 8\n`);
 });
 
 test('the default policy never drops a future nor moves a timer wake: cancel-explore runs to the end undisturbed', () => {

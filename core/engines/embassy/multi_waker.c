@@ -2,6 +2,18 @@
  * waitqueue/multi_waker.rs. */
 #include "multi_waker.h"
 
+/* Wakes every registered task and empties the list; `why` says which wake
+ * it is (news for all of them, or the list was full). */
+static void embassy_multi_waker_wake_all(embassy_multi_waker *w, plat_site why)
+{
+    uint8_t len = plat_load8(&w->len, PLAT_RELAXED, AT("multi waker: how many to wake?"));
+    for (int i = 0; i < len; i++) {
+        uint16_t t = plat_load16(&w->slots[i], PLAT_RELAXED, AT("multi waker: take a waker"));
+        embassy_wake(t - 1, why);
+    }
+    plat_store8(&w->len, 0, PLAT_RELAXED, AT("multi waker: empty the list"));
+}
+
 void embassy_multi_waker_init(embassy_multi_waker *w, uint8_t n)
 {
     w->cap = n < 1 ? 1 : n > EMBASSY_MULTI_MAX ? EMBASSY_MULTI_MAX : n;
@@ -15,7 +27,8 @@ void embassy_multi_waker_register(embassy_multi_waker *w)
         if (plat_load16(&w->slots[i], PLAT_RELAXED, AT("multi waker: is it me?")) == me)
             return; /* will_wake: already there */
     if (len == w->cap) {
-        embassy_multi_waker_wake(w); /* full: wake them all, they register again */
+        /* full: wake them all; those still waiting register again */
+        embassy_multi_waker_wake_all(w, AT("multi waker full: wake every registered task"));
         len = 0;
     }
     plat_store16(&w->slots[len], me, PLAT_RELAXED, AT("multi waker: register me"));
@@ -24,12 +37,7 @@ void embassy_multi_waker_register(embassy_multi_waker *w)
 
 void embassy_multi_waker_wake(embassy_multi_waker *w)
 {
-    uint8_t len = plat_load8(&w->len, PLAT_RELAXED, AT("multi waker: how many to wake?"));
-    for (int i = 0; i < len; i++) {
-        uint16_t t = plat_load16(&w->slots[i], PLAT_RELAXED, AT("multi waker: take a waker"));
-        embassy_wake(t - 1, AT("multi waker: wake a registered task"));
-    }
-    plat_store8(&w->len, 0, PLAT_RELAXED, AT("multi waker: empty the list"));
+    embassy_multi_waker_wake_all(w, AT("multi waker: wake a registered task"));
 }
 
 int embassy_multi_waker_peek(const embassy_multi_waker *w, int i)

@@ -6,7 +6,8 @@
  * costing what they really cost (poll_ns = 0: no virtual charge): fair-order's
  * holds shortened to 5 ms of real time, mutex-order's 50 ms as upstream's;
  * pipe-wrap and greedy-releaser likewise, their times ten times longer (so
- * a timer a few milliseconds late on a busy host changes nothing).
+ * a timer a few milliseconds late on a busy host changes nothing);
+ * pubsub-lagged and pubsub-full with milliseconds for microseconds.
  */
 #define _GNU_SOURCE
 #define CHECK_MAIN
@@ -15,6 +16,7 @@
 #include "engines/embassy/greedy_semaphore.h"
 #include "engines/embassy/mutex.h"
 #include "engines/embassy/pipe.h"
+#include "engines/embassy/pubsub.h"
 #include "engines/embassy/select.h"
 #include "engines/embassy/signal.h"
 #include "engines/embassy/timer.h"
@@ -321,4 +323,127 @@ TEST(cancel_head_natively_when_correct_the_cancel_wakes_b_at_2_ms)
     CHECK(b_acquired_us >= 2000);
     CHECK(b_acquired_us < 200000); /* long before main's 200 ms timer */
     CHECK(!main_try_after_200);    /* B keeps its permit */
+}
+
+/* ---- pubsub-lagged and pubsub-full: PubSubChannel and its two waker lists ------------ */
+
+static embassy_pubsub channel;
+static int64_t fast_got[4], slow_got[3]; /* a message, or -n for Lagged(n) */
+static uint32_t publish_polls[3];
+
+static int64_t next_message(embassy_subscriber *sub)
+{
+    embassy_pubsub_next f;
+    embassy_pubsub_next_init(&f, sub);
+    embassy_await(&f.future);
+    return f.lagged ? -(int64_t)f.lagged : (int64_t)f.value;
+}
+
+static void lag_fast(void *arg)
+{
+    (void)arg;
+    embassy_subscriber sub;
+    embassy_pubsub_subscribe(&channel, &sub);
+    for (int i = 0; i < 4; i++)
+        fast_got[i] = next_message(&sub);
+}
+
+static void lag_slow(void *arg)
+{
+    (void)arg;
+    embassy_subscriber sub;
+    embassy_pubsub_subscribe(&channel, &sub);
+    sleep_ms(10);
+    for (int i = 0; i < 3; i++)
+        slow_got[i] = next_message(&sub);
+}
+
+static void lag_main(void *arg)
+{
+    (void)arg;
+    for (uint32_t v = 1; v <= 4; v++) {
+        sleep_ms(1);
+        embassy_pubsub_publish_immediate(&channel, v);
+    }
+}
+
+TEST(pubsub_lagged_natively_slow_gets_lagged_2_then_3_and_4)
+{
+    embassy_executor_set_poll_cost(0);
+    channel = (embassy_pubsub){0};
+    embassy_pubsub_init(&channel, 2, 2, 1);
+    plat_native_rtos_task tasks[3] = {
+        {lag_fast, NULL, 0}, {lag_slow, NULL, 0}, {lag_main, NULL, 0}};
+    plat_native_executor_run(tasks, 3);
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ(fast_got[i], i + 1);
+    CHECK_EQ(slow_got[0], -2);
+    CHECK_EQ(slow_got[1], 3);
+    CHECK_EQ(slow_got[2], 4);
+    CHECK_EQ(channel.len.v, 0);
+    CHECK_EQ(channel.next_id.v, 4);
+}
+
+/* Three tasks publish into a full queue of one message, sharing the one
+ * publisher, while the slow subscriber sleeps 10 ms: with PUBS = 1 they wake
+ * each other for as long as that lasts; with PUBS = 3 each is polled a few
+ * times only. */
+static void full_publisher(void *arg)
+{
+    int me = (int)(intptr_t)arg;
+    sleep_ms(1);
+    embassy_pubsub_publish f;
+    embassy_pubsub_publish_init(&f, &channel, (uint32_t)(10 * (me + 1)));
+    publish_polls[me] = embassy_await(&f.future);
+}
+
+static void full_reader(void *arg)
+{
+    int slow = (int)(intptr_t)arg;
+    embassy_subscriber sub;
+    embassy_pubsub_subscribe(&channel, &sub);
+    if (slow)
+        sleep_ms(10);
+    for (int i = 0; i < 4; i++)
+        next_message(&sub);
+}
+
+static void full_main(void *arg)
+{
+    (void)arg;
+    embassy_pubsub_take_publisher(&channel);
+    embassy_pubsub_publish f;
+    embassy_pubsub_publish_init(&f, &channel, 1);
+    embassy_await(&f.future);
+}
+
+static uint32_t full_run(uint8_t pubs)
+{
+    embassy_executor_set_poll_cost(0);
+    channel = (embassy_pubsub){0};
+    embassy_pubsub_init(&channel, 1, 2, pubs);
+    /* listed last, the readers are polled first and subscribe before main publishes */
+    plat_native_rtos_task tasks[6] = {
+        {full_main, NULL, 0},           {full_publisher, (void *)0, 0},
+        {full_publisher, (void *)1, 0}, {full_publisher, (void *)2, 0},
+        {full_reader, (void *)0, 0},    {full_reader, (void *)1, 0}};
+    plat_native_executor_run(tasks, 6);
+    return publish_polls[0] + publish_polls[1] + publish_polls[2];
+}
+
+TEST(pubsub_full_natively_publishers_on_a_list_of_1_poll_each_other_with_3_a_few_times)
+{
+    uint32_t herd = full_run(1);
+    CHECK_EQ(channel.len.v, 0);
+    CHECK_EQ(channel.next_id.v, 4);
+    uint32_t roomy = full_run(3);
+    CHECK_EQ(channel.len.v, 0);
+    CHECK_EQ(channel.next_id.v, 4);
+    /* with room: 2, 4 and 3 publish polls, as in the simulator (pubsub-full
+     * with pubs: 3): once to register, then once per message that leaves */
+    CHECK_EQ(roomy, 9);
+    /* 9 ms of real time wasted waking each other: far more than 1,000 polls */
+    CHECK(herd > 1000);
+    check_note("pubsub-full natively: %u publish polls with PUBS = 1, %u with PUBS = 3", herd,
+               roomy);
 }

@@ -143,6 +143,23 @@ const EXAMPLES: { b: Blocked & Record<string, string | number>; en: string; zh: 
     zh: '在 sem 上排队，位置 1，等一次 release',
   },
   {
+    b: { why: 'embassy.pubsub.full', object: 'ch', len: 2, oldest: 1, remaining: 1, owing: 0 },
+    en:
+      'waits to publish into ch: the queue is full (2 of 2) and its oldest message (id 1) waits for 1 more ' +
+      'reader(s), but only 0 subscriber(s) have yet to read it: it will never leave',
+    zh: '等着向 ch 发布：队列已满（2 / 2），最旧的消息（id 1）还要等 1 个读者，可是还没读它的订阅者只剩 0 个：它永远不会离开队列',
+  },
+  {
+    b: { why: 'embassy.pubsub.full', object: 'ch', len: 1, oldest: 0, remaining: 1, owing: 1 },
+    en: 'waits to publish into ch: the queue is full (1 of 1) and its oldest message (id 0) waits for 1 more reader(s)',
+    zh: '等着向 ch 发布：队列已满（1 / 1），最旧的消息（id 0）还要等 1 个读者',
+  },
+  {
+    b: { why: 'embassy.pubsub.next', object: 'ch', next: 3 },
+    en: 'waits for message id 3 on ch (next_message)',
+    zh: '在 ch 上等 id 为 3 的消息（next_message）',
+  },
+  {
     b: { why: 'rtos.sem.lost_wake', object: 'sync' },
     en:
       'pends on sync, but its bit is no longer in wait_mask: a post took it out while the task was still ' +
@@ -202,6 +219,7 @@ describe('blockedReason', () => {
         'post',
         'tick',
         'notify',
+        'next_message',
       ];
       const names = ['WAITING', 'uart', 'timer', 'sem', 'sync', 'wait_mask', 'Low', 'lot'];
       expect(words.filter((w) => !allowed.includes(w) && !names.includes(w))).toEqual([]);

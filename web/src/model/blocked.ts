@@ -180,6 +180,24 @@ const REASONS: Readonly<Record<string, Readonly<Record<Locale, Say>>>> = {
     en: (a) => `queued on ${str(a, 'object')} at position ${str(a, 'position')}, waits for a release`,
     'zh-CN': (a) => `在 ${str(a, 'object')} 上排队，位置 ${str(a, 'position')}，等一次 release`,
   },
+  'embassy.pubsub.full': {
+    en: (a) =>
+      `waits to publish into ${str(a, 'object')}: the queue is full (${str(a, 'len')} of ${str(a, 'len')}) and its oldest ` +
+      `message (id ${str(a, 'oldest')}) waits for ${str(a, 'remaining')} more reader(s)` +
+      (Number(a.owing) < Number(a.remaining)
+        ? `, but only ${str(a, 'owing')} subscriber(s) have yet to read it: it will never leave`
+        : ''),
+    'zh-CN': (a) =>
+      `等着向 ${str(a, 'object')} 发布：队列已满（${str(a, 'len')} / ${str(a, 'len')}），最旧的消息（id ${str(a, 'oldest')}）` +
+      `还要等 ${str(a, 'remaining')} 个读者` +
+      (Number(a.owing) < Number(a.remaining)
+        ? `，可是还没读它的订阅者只剩 ${str(a, 'owing')} 个：它永远不会离开队列`
+        : ''),
+  },
+  'embassy.pubsub.next': {
+    en: (a) => `waits for message id ${str(a, 'next')} on ${str(a, 'object')} (next_message)`,
+    'zh-CN': (a) => `在 ${str(a, 'object')} 上等 id 为 ${str(a, 'next')} 的消息（next_message）`,
+  },
   'rtos.sem.lost_wake': {
     en: (a) =>
       `pends on ${str(a, 'object')}, but its bit is no longer in wait_mask: a post took it out while ` +

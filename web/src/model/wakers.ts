@@ -1,9 +1,9 @@
 /*
  * Waker provenance for the `embassy` engine, read from the trace alone: for
  * every wake, who woke whom and how (an eviction from a one-slot
- * registration, the waker taken from a slot, the head of a queue, a task
- * waking itself), in which object's slot the waker sat and at which step
- * its task had registered it.
+ * registration, the waker taken from a slot, the head of a queue, a waker
+ * list's news or its overflow, a task waking itself), in which object's slot
+ * the waker sat and at which step its task had registered it.
  *
  * The engine's own words are the key (core/engines/embassy): a task
  * registers by storing its own number + 1 into a 16-bit waker cell (labels
@@ -15,7 +15,7 @@
  */
 import type { TraceEvent } from '../engine/types';
 
-export type WakeKind = 'evict' | 'slot' | 'head' | 'self' | 'other';
+export type WakeKind = 'evict' | 'slot' | 'head' | 'multi' | 'herd' | 'self' | 'other';
 
 export interface Wake {
   step: number;
@@ -45,6 +45,10 @@ function kindOf(label: string, by: string, target: string): WakeKind {
   if (label === EVICT) return 'evict';
   if (label === SLOT) return 'slot';
   if (label === HEAD) return 'head';
+  // a MultiWakerRegistration (Watch, PubSubChannel): news for every waker it holds, or
+  // a registration that found it full and woke them all to make room
+  if (label === 'multi waker: wake a registered task') return 'multi';
+  if (label === 'multi waker full: wake every registered task') return 'herd';
   return 'other';
 }
 

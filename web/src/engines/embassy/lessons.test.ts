@@ -14,7 +14,7 @@ import { parseLesson } from '@lockstep/lesson.js';
 import { loadModule } from '@lockstep/node.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MachineState } from '../../engine/types';
-import { embassyOf, runQueuePicture, slotsOf, wakerPlaces } from './model';
+import { embassyOf, runQueuePicture, slotsOf, wakerListsOf, wakerPlaces } from './model';
 
 const files = Object.entries(
   import.meta.glob<string>('../../../../lessons/*.md', { query: '?raw', import: 'default', eager: true }),
@@ -94,7 +94,7 @@ describe('the embassy view draws each task and each waker in one place', () => {
     expect(wrong.slice(0, 5)).toEqual([]);
   });
 
-  it('draws each waker where the engine holds it: the slot, the ticket, or home', () => {
+  it('draws each waker where the engine holds it: the slot, the ticket, the waker list, or home', () => {
     const wrong: string[] = [];
     for (const r of runs)
       for (const st of r.states) {
@@ -116,6 +116,9 @@ describe('the embassy view draws each task and each waker in one place', () => {
               );
           }
         }
+        for (const wl of wakerListsOf(st))
+          for (const task of wl.tasks)
+            holders.set(task, [...(holders.get(task) ?? []), `list:${wl.object}:${wl.list}`]);
         for (const row of embassyOf(st)?.tasks ?? []) {
           const place = places.get(row.task);
           const held = holders.get(row.task) ?? [];

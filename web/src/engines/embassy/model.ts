@@ -1,8 +1,10 @@
 /*
  * The `embassy` engine's state as the view draws it: where each task's token
  * stands in the executor's run queue, where each task's waker sits (in a
- * primitive's one slot, in a fair semaphore's ticket deque, or at home in its
- * task's row), and a task's state as an async console says it.
+ * primitive's one slot, in a fair semaphore's ticket deque, in a
+ * MultiWakerRegistration's list, or at home in its task's row), a
+ * PubSubChannel's queue and subscribers, and a task's state as an async
+ * console says it.
  *
  * Every identity is drawn in exactly one place, so the motion layer can carry
  * it from its old place to its new one (components/EmbassyView).
@@ -98,6 +100,79 @@ export function slotsOf(state: MachineState): Slots[] {
   return out;
 }
 
+/** The MultiWakerRegistrations an object describes, and the key of each one's room N. */
+const WAKER_LISTS = [
+  ['wakers', 'n'], // Watch<N>
+  ['subscriber_wakers', 'subs'], // PubSubChannel: MultiWakerRegistration<SUBS>
+  ['publisher_wakers', 'pubs'], // and MultiWakerRegistration<PUBS>
+] as const;
+
+export type WakerListName = (typeof WAKER_LISTS)[number][0];
+
+/** A MultiWakerRegistration as drawn: whose wakers it holds, in order, and how many fit. */
+export interface WakerList {
+  object: string;
+  list: WakerListName;
+  tasks: string[];
+  cap: number;
+}
+
+/** Every object's waker lists, from its description (`wakers`, `subscriber_wakers`, ...). */
+export function wakerListsOf(state: MachineState): WakerList[] {
+  const out: WakerList[] = [];
+  for (const o of state.objects) {
+    const d = o as unknown as Record<string, unknown>;
+    for (const [list, capKey] of WAKER_LISTS) {
+      const held = d[list];
+      if (!Array.isArray(held)) continue;
+      const tasks = (held as number[]).map((i) => state.actors[i]?.name ?? '?');
+      out.push({
+        object: o.name,
+        list,
+        tasks,
+        cap: typeof d[capKey] === 'number' ? d[capKey] : tasks.length,
+      });
+    }
+  }
+  return out;
+}
+
+/** One queued message of a PubSubChannel: its id, its value, the subscribers still to read it. */
+export interface PubSubMessage {
+  id: number;
+  value: number;
+  remaining: number;
+}
+
+/** A subscriber: its task, the id it reads next, and by how much it lags (its next read says Lagged). */
+export interface PubSubReader {
+  task: string;
+  next_id: number;
+  lag: number;
+}
+
+export interface PubSubPicture {
+  cap: number;
+  /** oldest first */
+  messages: PubSubMessage[];
+  readers: PubSubReader[];
+}
+
+/** A PubSubChannel's insides (binding.c, embassy_pubsub_describe), or null for another object. */
+export function pubsubOf(o: MachineState['objects'][number]): PubSubPicture | null {
+  const d = o as unknown as { cap?: unknown; messages?: unknown; subscribers?: unknown };
+  if (typeof d.cap !== 'number' || !Array.isArray(d.messages) || !Array.isArray(d.subscribers)) return null;
+  const messages = d.messages as PubSubMessage[];
+  // the oldest queued id: next_id - len
+  const oldest = (o.fields.next_id ?? 0) - (o.fields.len ?? messages.length);
+  const readers = (d.subscribers as { task: string; next_id: number }[]).map((r) => ({
+    task: r.task,
+    next_id: r.next_id,
+    lag: Math.max(0, oldest - r.next_id),
+  }));
+  return { cap: d.cap, messages, readers };
+}
+
 /** Where the run queue draws each task: the slot it is in, in drawing order. */
 export interface RunQueuePicture {
   polling: string[];
@@ -121,9 +196,10 @@ export function runQueuePicture(state: MachineState): RunQueuePicture {
 
 /**
  * Where each task's waker is drawn: `slot:m` (a one-slot registration),
- * `ticket:s:7` (a fair semaphore's deque), or `home` (no slot holds it; its
- * task's row).  A waker in two slots at once (select) is drawn in the first;
- * a finished task's waker is not drawn.
+ * `ticket:s:7` (a fair semaphore's deque), `list:ch:publisher_wakers` (a
+ * MultiWakerRegistration), or `home` (no slot holds it; its task's row).  A
+ * waker in two places at once (select) is drawn in the first; a finished
+ * task's waker is not drawn.
  */
 export function wakerPlaces(state: MachineState): Map<string, string> {
   const out = new Map<string, string>();
@@ -135,6 +211,8 @@ export function wakerPlaces(state: MachineState): Map<string, string> {
           sl.kind === 'deque' ? `ticket:${sl.object}:${sl.firstTicket + i}` : `slot:${sl.object}`,
         );
     });
+  for (const wl of wakerListsOf(state))
+    for (const task of wl.tasks) if (!out.has(task)) out.set(task, `list:${wl.object}:${wl.list}`);
   for (const row of embassyOf(state)?.tasks ?? [])
     if (!out.has(row.task) && row.state !== 'done') out.set(row.task, 'home');
   return out;

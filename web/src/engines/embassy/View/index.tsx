@@ -5,7 +5,9 @@
  * task's state, polls, wakes, self-wakes, who woke it last and what it
  * awaits), and each primitive: a mutex's locked bit, permits, the one waker
  * slot with who registered it and who evicted whom, a fair semaphore's ticket
- * deque with its holes.  The state comes from the state JSON (the task table
+ * deque with its holes, a MultiWakerRegistration's list with its free room
+ * (Watch, PubSubChannel), a PubSubChannel's queue (each message with the
+ * number of subscribers still to read it) and each subscriber's next id.  The state comes from the state JSON (the task table
  * is binding.c's describe(), the run queue the executor model's "sched"); the
  * provenance of wakers from the trace (model/wakers.ts).
  *
@@ -13,8 +15,8 @@
  * one place of the run queue, so polling, waking and waiting carry it across;
  * each task's waker is one identity, `waker:t1`, drawn in the slot that holds
  * it or, when no slot does, at home in its task's row: a registration flies
- * it into the slot, an eviction flies it back.  Tickets are `ticket:s:7`;
- * holes are not keyed.  A row's wake count flashes when it rises.
+ * it into the slot, an eviction flies it back.  Tickets are `ticket:s:7`,
+ * queued messages `msg:ch:3`; holes and free room are not keyed.  A row's wake count flashes when it rises.
  */
 import { Fragment, type JSX } from 'preact';
 import { useMemo } from 'preact/hooks';
@@ -30,13 +32,17 @@ import {
 import { motionScope, MotionSwitch, useMotion } from '../../../motion';
 import {
   embassyOf,
+  pubsubOf,
   runQueueOf,
   runQueuePicture,
   slotsOf,
   taskState,
+  wakerListsOf,
   wakerPlaces,
+  type PubSubPicture,
   type RunQueuePicture,
   type Slots,
+  type WakerList,
 } from '../model';
 import { ActorBadge } from '../../../components/ActorBadge';
 import s from './style.module.css';
@@ -93,18 +99,106 @@ function RunQueueStrip({ rq, actorIndex }: { rq: RunQueuePicture; actorIndex: (n
   );
 }
 
-/** One primitive: its locked bit, permits, other fields, and its waker slot or ticket deque. */
+type WakerAt = (task: string | null, place: string) => JSX.Element | null;
+
+/** A MultiWakerRegistration: its wakers in order, then its free room. */
+function WakerListRow({ wl, wakerAt }: { wl: WakerList; wakerAt: WakerAt }) {
+  const place = `list:${wl.object}:${wl.list}`;
+  const cells = Math.max(wl.cap, wl.tasks.length);
+  return (
+    <div class={s.slotRow}>
+      <span class={s.slotLabel}>{t(`embassy.list.${wl.list}`, { n: wl.cap })}</span>
+      <ol class={s.wakerList} data-testid={`list-${wl.object}-${wl.list}`}>
+        {Array.from({ length: cells }, (_, i) => {
+          const task = wl.tasks[i];
+          return (
+            <li key={i} class={s.slot} data-task={task ?? ''}>
+              {task ? wakerAt(task, place) : <span class={s.empty}>{t('embassy.freeWaker')}</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** A PubSubChannel: the queue, oldest first, each message with its readers to go; then each subscriber's next id. */
+function PubSubInsides({
+  name,
+  ps,
+  actorIndex,
+}: {
+  name: string;
+  ps: PubSubPicture;
+  actorIndex: (n: string) => number;
+}) {
+  const free = Math.max(0, ps.cap - ps.messages.length);
+  return (
+    <>
+      <div class={s.queueLabel}>{t('embassy.queue', { len: ps.messages.length, cap: ps.cap })}</div>
+      <ol class={s.deque} data-testid={`queue-${name}`}>
+        {ps.messages.map((m) => (
+          <li
+            key={`m${m.id}`}
+            class={s.ticket}
+            data-motion={`msg:${name}:${m.id}`}
+            data-id={m.id}
+            data-remaining={m.remaining}
+            title={t('embassy.message', { id: m.id, value: m.value, n: m.remaining })}
+          >
+            <span class={s.ticketNo}>#{m.id}</span>
+            <code class={s.msgValue}>{m.value}</code>
+            <span
+              class={s.toRead}
+              data-motion={`remaining:${name}:${m.id}`}
+              data-motion-fx="pop"
+              data-motion-v={String(m.remaining)}
+            >
+              {t('embassy.toRead', { n: m.remaining })}
+            </span>
+          </li>
+        ))}
+        {Array.from({ length: free }, (_, i) => (
+          <li key={`f${i}`} class={`${s.ticket} ${s.hole}`} data-free="1">
+            <span class={s.empty}>{t('embassy.noMessage')}</span>
+          </li>
+        ))}
+      </ol>
+      <div class={s.slotRow}>
+        <span class={s.slotLabel}>{t('embassy.subscribers')}</span>
+        <ul class={s.readers} data-testid={`readers-${name}`}>
+          {ps.readers.map((r) => (
+            <li key={r.task} data-reader={r.task} data-next={r.next_id} data-lag={r.lag}>
+              <ActorBadge name={r.task} index={actorIndex(r.task)} size="s" />{' '}
+              <span class={s.ticketNo}>{t('embassy.nextId', { id: r.next_id })}</span>
+              {r.lag > 0 && <span class={s.lag}> {t('embassy.lagged', { n: r.lag })}</span>}
+            </li>
+          ))}
+          {ps.readers.length === 0 && <li class={s.empty}>{t('embassy.noSubscriber')}</li>}
+        </ul>
+      </div>
+    </>
+  );
+}
+
+/** One primitive: its locked bit, permits, other fields, its waker slot or ticket deque,
+ * its waker lists and, for a PubSubChannel, its queue and subscribers. */
 function ObjectCard({
   o,
   sl,
+  lists,
   prov,
   wakerAt,
+  actorIndex,
 }: {
   o: MachineState['objects'][number];
   sl: Slots | undefined;
+  lists: WakerList[];
   prov: Provenance;
-  wakerAt: (task: string | null, place: string) => JSX.Element | null;
+  wakerAt: WakerAt;
+  actorIndex: (n: string) => number;
 }) {
+  const ps = pubsubOf(o);
   const list = sl?.tasks;
   const fair = sl?.kind === 'deque';
   const evict = lastEviction(prov, o.name);
@@ -197,6 +291,10 @@ function ObjectCard({
           {list.length === 0 && <li class={s.empty}>{t('embassy.noQueue')}</li>}
         </ol>
       )}
+      {ps && <PubSubInsides name={o.name} ps={ps} actorIndex={actorIndex} />}
+      {lists.map((wl) => (
+        <WakerListRow key={wl.list} wl={wl} wakerAt={wakerAt} />
+      ))}
     </figure>
   );
 }
@@ -211,6 +309,7 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
   const q = runQueueOf(state);
   const rows = ex?.tasks ?? [];
   const slots = new Map(slotsOf(state).map((x) => [x.object, x]));
+  const lists = wakerListsOf(state);
   // each task's waker is drawn in exactly one place (../model.ts): a slot, a ticket, or home
   const places = wakerPlaces(state);
   const wakerAt = (task: string | null, place: string) => {
@@ -223,7 +322,17 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
   };
   const objectCards = state.objects
     .filter((o) => o.type !== 'executor')
-    .map((o) => <ObjectCard key={o.name} o={o} sl={slots.get(o.name)} prov={prov} wakerAt={wakerAt} />);
+    .map((o) => (
+      <ObjectCard
+        key={o.name}
+        o={o}
+        sl={slots.get(o.name)}
+        lists={lists.filter((wl) => wl.object === o.name)}
+        prov={prov}
+        wakerAt={wakerAt}
+        actorIndex={actorIndex}
+      />
+    ));
   return (
     <div ref={root} class={`${s.view} ${motionScope}`} data-testid="embassy-view">
       <RunQueueStrip rq={runQueuePicture(state)} actorIndex={actorIndex} />
