@@ -4,7 +4,7 @@
 // fair_cancel_bug nobody wakes B although a permit is free.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, clean, lane, open, serve, take, waitForText } from './harness.mjs';
+import { browser, clean, lane, open, serve, stepOf, take, until, waitForText } from './harness.mjs';
 
 let server;
 let chrome;
@@ -25,7 +25,7 @@ describe('embassy choices in the browser', () => {
     const a = lane(page, 'A');
     // A is pending at its acquire: its future may be dropped already
     assert.equal(await a.getByTestId('drop').count(), 1, 'A offers a drop while it is pending');
-    assert.match(clean(await a.getByTestId('drop').innerText()), /^Drop A’s future$/);
+    assert.match(clean(await a.getByTestId('drop').innerText()), /^Drop A’s future d 1$/);
     // main's release: ten steps, the last wakes A (the head of the queue)
     for (let k = 0; k < 10; k++) await take(page, lane(page, 'main').getByTestId('step'), 'main');
     await take(page, a.getByTestId('drop'), 'dropping A');
@@ -38,6 +38,36 @@ describe('embassy choices in the browser', () => {
     }
     await waitForText(page.getByTestId('goal-banner'), /Goal reached/, 8000);
     assert.match(clean(await lane(page, 'B').getByTestId('status').innerText()), /stuck|waits|blocked/i);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('lesson 24 by the keyboard: d, then 1 drops task 1’s future; the keys list says so', async () => {
+    const { page, errors } = await open(chrome.context, `${server.url}?lesson=cancelled-head`);
+    await lane(page, 'main').waitFor({ timeout: 15000 });
+    const press = async (key, what) => {
+      const before = await stepOf(page);
+      await page.keyboard.press(key);
+      await until(async () => (await stepOf(page)) > before, `${what} after step ${before}`);
+    };
+    // main is the third lane: 3 steps it, ten times up to the wake of A
+    for (let k = 0; k < 10; k++) await press('3', 'main');
+    const at = await stepOf(page);
+    // d alone does nothing yet; d, x forgets the d (x is no key): the next 1 steps A
+    await page.keyboard.press('d');
+    await page.keyboard.press('x');
+    assert.equal(await stepOf(page), at, 'd, x takes no step');
+    assert.equal(await lane(page, 'A').getByTestId('drop').count(), 1);
+    await page.keyboard.press('d');
+    await press('1', 'dropping A');
+    assert.equal(await lane(page, 'A').getByTestId('drop').count(), 0, 'A’s future is dropped');
+    assert.equal(await stepOf(page), at + 1, 'the drop is one choice');
+    await page.keyboard.press('?');
+    await waitForText(
+      page.getByTestId('keys').locator('div', { hasText: 'd, 1 – 9' }),
+      /drop task N’s future/,
+      5000,
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });
