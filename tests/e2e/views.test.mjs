@@ -73,6 +73,28 @@ describe('the parking lot', () => {
     await page.close();
   });
 
+  test('the mutex card keeps its state word inside, on a laptop and on a phone', async () => {
+    const { page, errors } = await open(app.chrome.context, app.server.url + LW);
+    await ready(page);
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      const card = await page.getByTestId('mutex-m').boundingBox();
+      const word = await page.getByTestId('bits-m').boundingBox();
+      const bits = await page.getByTestId('bit-LOCKED').boundingBox();
+      // the word sits on the row of the bits (not pushed below them) and ends inside the card's padding
+      assert.ok(word.y < bits.y + bits.height, `${width}px: "= 00" is on the bits' row`);
+      assert.ok(
+        word.x + word.width <= card.x + card.width - 8,
+        `${width}px: the word ends at ${word.x + word.width}, the card at ${card.x + card.width}`,
+      );
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('the lost wakeup by hand: PARKED set, no waiter found, B queued and asleep forever', async () => {
     const { page, errors } = await open(app.chrome.context, app.server.url + LW);
     await ready(page);
