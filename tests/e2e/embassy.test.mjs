@@ -2,24 +2,15 @@
 // an await point offers "Drop its future"; lesson 24 (the cancelled head) is won by clicking:
 // main releases, waking A, the head of the queue; A's future is dropped before it runs; under
 // fair_cancel_bug nobody wakes B although a permit is free.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, clean, lane, open, serve, stepOf, take, until, waitForText } from './harness.mjs';
+import { clean, lane, open, stepOf, take, until, useApp, waitForText } from './harness.mjs';
 
-let server;
-let chrome;
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-after(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 describe('embassy choices in the browser', () => {
   test('lesson 24: A is dropped by a click, B waits forever with a permit free', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?lesson=cancelled-head`);
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=cancelled-head`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'main').waitFor({ timeout: 15000 });
     const a = lane(page, 'A');
@@ -43,7 +34,7 @@ describe('embassy choices in the browser', () => {
   });
 
   test('lesson 24 by the keyboard: d, then 1 drops task 1’s future; the keys list says so', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?lesson=cancelled-head`);
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=cancelled-head`);
     await lane(page, 'main').waitFor({ timeout: 15000 });
     const press = async (key, what) => {
       const before = await stepOf(page);

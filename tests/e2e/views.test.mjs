@@ -4,14 +4,13 @@
 // dropped scenario file, and the Chinese UI.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screenshot, useApp, waitForText } from './harness.mjs';
+import { lane, open, screenshot, useApp, waitForText } from './harness.mjs';
 
 const app = useApp();
 
 /** Waits until the locator's text is `want` (this file waits up to 8000 ms). */
 const expectText = (locator, want, timeout = 8000) => waitForText(locator, want, timeout);
 
-const lane = (page, name) => page.locator(`section[data-actor="${name}"]`);
 const next = (page, name) => lane(page, name).getByTestId('action');
 const stepCount = (page) => page.getByTestId('step-count');
 
