@@ -145,6 +145,12 @@ declare module '@lockstep/lesson/play.js' {
     next: Record<string, unknown> | undefined,
     variant: string,
   ): boolean;
+  export function foldsStep(
+    fold: readonly Matcher[] | null | undefined,
+    actor: string,
+    next: Record<string, unknown> | undefined,
+    variant: string,
+  ): boolean;
   export function questionDue(
     q: import('./engine/lessonTypes').LessonQuestion,
     state: import('./engine/types').MachineState,
