@@ -6,8 +6,9 @@
  * exactly one, taken in this order: its own state (finished, dormant), the
  * run being over, the scheduling model holding it back, the world's own
  * explanation (a binding that knows its object), the machine's enabled rule.
- * The reason is computed here only; everything that says it (the trace, the
- * state JSON, the command line, the web) starts from this data.
+ * It is `held` exactly when the scheduling model gave it.  The reason is computed here only;
+ * everything that says it (the trace, the state JSON, the command line, the web) starts from this
+ * data.
  */
 #include "machine_internal.h"
 
@@ -18,6 +19,7 @@
 void sim_blocked_set(sim_blocked *r, const sim_blocked_code *code)
 {
     r->code = code;
+    r->held = false;
     r->n = 0;
 }
 
@@ -96,6 +98,10 @@ void sim_blocked_json(const sim_blocked *r, jbuf *b)
     jb_raw(b, "{");
     jb_key(b, "why");
     jb_str(b, r->code ? r->code->name : "none");
+    if (r->held) {
+        jb_key(b, "held");
+        jb_raw(b, "true");
+    }
     for (int k = 0; k < r->n; k++) {
         jb_key(b, r->args[k].key);
         if (r->args[k].is_text)
@@ -161,8 +167,10 @@ void sim_blocked_of(sim_machine *m, int i, sim_blocked *r)
     }
     if (sim_rule_allows(m, i) && m->model->held_why) {
         m->model->held_why(m, i, r); /* the enabled rule allows it: the model holds it */
-        if (r->code)
+        if (r->code) {
+            r->held = true;
             return;
+        }
     }
     if (m->hooks.describe_block && m->hooks.describe_block(m, i, r, m->setup_arg) && r->code)
         return;

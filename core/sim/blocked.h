@@ -38,11 +38,16 @@ typedef struct sim_blocked_arg {
 
 typedef struct sim_blocked {
     const sim_blocked_code *code; /* NULL: the actor can move */
+    /* The scheduling model holds back an actor the machine's own rule would
+     * let move (it waits for the processor, a handler, its turn to be
+     * polled), as opposed to one waiting for a lock, a wake or a time.  Set
+     * by sim_blocked_of, never by a code's author; the JSON says "held":true. */
+    bool held;
     int n;
     sim_blocked_arg args[SIM_BLOCKED_ARGS];
 } sim_blocked;
 
-/* Start a reason: the code, no arguments yet. */
+/* Start a reason: the code, no arguments yet, not held. */
 void sim_blocked_set(sim_blocked *r, const sim_blocked_code *code);
 /* Add an argument (arguments past SIM_BLOCKED_ARGS are dropped; text is cut
  * at 79 bytes).  The key must be a static string. */

@@ -210,6 +210,7 @@ TEST(a_lock_held_by_another_blocks)
     sim_blocked r;
     sim_blocked_of(m, B, &r);
     CHECK_STR(r.code->name, "lock");
+    CHECK(!r.held); /* a lock holds B, not the scheduling model */
     CHECK_EQ(r.n, 2);
     CHECK_STR(sim_blocked_text_of(&r, "object"), "m");
     CHECK_STR(sim_blocked_text_of(&r, "holder"), "A");

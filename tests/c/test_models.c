@@ -296,6 +296,7 @@ TEST(rtos_a_priority_change_takes_effect_at_once)
     sim_blocked r; /* the model's reason as data */
     sim_blocked_of(m, 0, &r);
     CHECK_STR(r.code->name, "rtos.priority");
+    CHECK(r.held); /* the model holds A back, no lock or wake */
     CHECK_STR(sim_blocked_text_of(&r, "runner"), "B");
     CHECK_EQ(sim_blocked_num_of(&r, "runner_priority", -1), 2);
     CHECK_EQ(sim_blocked_num_of(&r, "priority", -1), 1);

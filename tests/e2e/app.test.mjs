@@ -3,14 +3,13 @@
 // bad addresses that must show a message in the page.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clean, open, screenshot, useApp, waitForText } from './harness.mjs';
+import { clean, lane, open, screenshot, useApp, waitForText } from './harness.mjs';
 
 const app = useApp();
 
 /** Waits until the locator's text is `want` (this file waits up to 5000 ms). */
 const expectText = (locator, want, timeout = 5000) => waitForText(locator, want, timeout);
 
-const lane = (page, name) => page.locator(`section[data-actor="${name}"]`);
 const next = (page, name) => lane(page, name).getByTestId('action');
 const counter = (page) => page.getByTestId('value-counter');
 

@@ -4,7 +4,7 @@
 // lanes' aqs wording, and two of its lessons (one in Chinese).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clean, open, screenshot, useApp, waitForText } from './harness.mjs';
+import { clean, lane, open, screenshot, useApp, waitForText } from './harness.mjs';
 
 const app = useApp();
 
@@ -27,7 +27,6 @@ async function expectAttr(locator, name, want, timeout = 8000) {
   assert.equal(got, want, `${name}`);
 }
 
-const lane = (page, name) => page.locator(`section[data-actor="${name}"]`);
 const stepCount = (page) => page.getByTestId('step-count');
 const view = (page) => page.getByTestId('aqs-view');
 /** The queue's nodes, head first, as "A:WAITING" ("A:gone" for one that has just left). */

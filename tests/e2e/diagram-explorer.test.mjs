@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { OUT, browser, open, screenshot, serve } from './harness.mjs';
+import { browser, clean, lane, open, OUT, screenshot, serve, until, waitForText } from './harness.mjs';
 
 let server;
 let chrome;
@@ -22,41 +22,9 @@ after(async () => {
   await server?.stop();
 });
 
-const clean = (s) =>
-  (s ?? '')
-    .replace(/\u200b/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** Waits until the locator's text is `want` (this file waits up to 8000 ms). */
+const expectText = (locator, want, timeout = 8000) => waitForText(locator, want, timeout);
 
-async function expectText(locator, want, timeout = 8000) {
-  const end = Date.now() + timeout;
-  let got;
-  for (;;) {
-    got = clean(
-      await locator
-        .first()
-        .innerText({ timeout })
-        .catch(() => null),
-    );
-    if (want instanceof RegExp ? want.test(got) : got === want) return got;
-    if (Date.now() > end) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  if (want instanceof RegExp) assert.match(got, want);
-  else assert.equal(got, want);
-}
-
-async function until(f, what, timeout = 10000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const lane = (page, name) => page.locator(`section[data-actor="${name}"]`);
 const stepCount = (page) => page.getByTestId('step-count');
 
 async function ready(page, first = 'A') {

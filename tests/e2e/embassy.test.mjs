@@ -3,30 +3,21 @@
 // main releases, waking A, the head of the queue; A's future is dropped before it runs; under
 // fair_cancel_bug nobody wakes B although a permit is free.  And the view draws a
 // PubSubChannel's insides: its queue, its subscribers and its two waker lists.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, clean, lane, open, screenshot, serve, take, waitForText } from './harness.mjs';
+import { clean, lane, open, screenshot, stepOf, take, until, useApp, waitForText } from './harness.mjs';
 
-let server;
-let chrome;
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-after(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 describe('embassy choices in the browser', () => {
   test('lesson 24: A is dropped by a click, B waits forever with a permit free', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?lesson=cancelled-head`);
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=cancelled-head`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'main').waitFor({ timeout: 15000 });
     const a = lane(page, 'A');
     // A is pending at its acquire: its future may be dropped already
     assert.equal(await a.getByTestId('drop').count(), 1, 'A offers a drop while it is pending');
-    assert.match(clean(await a.getByTestId('drop').innerText()), /^Drop A’s future$/);
+    assert.match(clean(await a.getByTestId('drop').innerText()), /^Drop A’s future d 1$/);
     // main's release: ten steps, the last wakes A (the head of the queue)
     for (let k = 0; k < 10; k++) await take(page, lane(page, 'main').getByTestId('step'), 'main');
     await take(page, a.getByTestId('drop'), 'dropping A');
@@ -45,8 +36,8 @@ describe('embassy choices in the browser', () => {
 
   test('pubsub-lagged-drop at its end: the queue with its readers to go, the subscribers, main’s waker in the publishers’ list', async () => {
     const { page, errors } = await open(
-      chrome.context,
-      `${server.url}?scenario=embassy/pubsub-lagged-drop&schedule=${encodeURIComponent('v1:')}&step=123`,
+      app.chrome.context,
+      `${app.server.url}?scenario=embassy/pubsub-lagged-drop&schedule=${encodeURIComponent('v1:')}&step=123`,
     );
     await page.setViewportSize({ width: 1440, height: 900 });
     const view = page.getByTestId('embassy-view');
@@ -71,6 +62,36 @@ describe('embassy choices in the browser', () => {
     assert.equal(await view.getByTestId('list-ch-subscriber_wakers').locator('li[data-task=""]').count(), 2);
     await view.getByTestId('object-ch').scrollIntoViewIfNeeded();
     await screenshot(page, 'embassy-pubsub');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('lesson 24 by the keyboard: d, then 1 drops task 1’s future; the keys list says so', async () => {
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=cancelled-head`);
+    await lane(page, 'main').waitFor({ timeout: 15000 });
+    const press = async (key, what) => {
+      const before = await stepOf(page);
+      await page.keyboard.press(key);
+      await until(async () => (await stepOf(page)) > before, `${what} after step ${before}`);
+    };
+    // main is the third lane: 3 steps it, ten times up to the wake of A
+    for (let k = 0; k < 10; k++) await press('3', 'main');
+    const at = await stepOf(page);
+    // d alone does nothing yet; d, x forgets the d (x is no key): the next 1 steps A
+    await page.keyboard.press('d');
+    await page.keyboard.press('x');
+    assert.equal(await stepOf(page), at, 'd, x takes no step');
+    assert.equal(await lane(page, 'A').getByTestId('drop').count(), 1);
+    await page.keyboard.press('d');
+    await press('1', 'dropping A');
+    assert.equal(await lane(page, 'A').getByTestId('drop').count(), 0, 'A’s future is dropped');
+    assert.equal(await stepOf(page), at + 1, 'the drop is one choice');
+    await page.keyboard.press('?');
+    await waitForText(
+      page.getByTestId('keys').locator('div', { hasText: 'd, 1 – 9' }),
+      /drop task N’s future/,
+      5000,
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -188,7 +188,7 @@ export const stepOf = async (root) =>
   Number(/(\d+)/.exec(clean(await root.getByTestId('step-count').innerText()))?.[1]);
 
 /** Polls `f` until it gives a truthy value, failing with `what` after `timeout` ms. */
-export async function until(f, what, timeout = 10000) {
+export async function until(f, what, timeout = 15000) {
   const end = Date.now() + timeout;
   for (;;) {
     const v = await f();

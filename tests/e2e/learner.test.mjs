@@ -7,30 +7,14 @@
 // of each view at 1440x900 and 390x844 go to build/test-output/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clean, open, screenshot, useApp, waitForText } from './harness.mjs';
+import { clean, lane, open, screenshot, stepOf, take, until, useApp, waitForText } from './harness.mjs';
 
 const app = useApp();
 
 const expectText = (locator, want, timeout = 10000) => waitForText(locator, want, timeout);
-const lane = (root, name) => root.locator(`section[data-actor="${name}"]`);
 const stepCount = (root) => root.getByTestId('step-count');
-const stepOf = async (root) => Number(/(\d+)/.exec(clean(await stepCount(root).innerText()))?.[1]);
 
-async function until(f, what, timeout = 15000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 60));
-  }
-}
-
-async function stepActor(root, name) {
-  const before = await stepOf(root);
-  await lane(root, name).getByTestId('step').click();
-  await until(async () => (await stepOf(root)) > before, `${name}'s step after step ${before}`);
-}
+const stepActor = (root, name) => take(root, lane(root, name).getByTestId('step'), `${name}'s step`);
 
 /** Presses a key and waits for the step count to change. */
 async function press(page, key) {

@@ -10,7 +10,18 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, browser, open, screenshot, serve, clean, waitForText } from './harness.mjs';
+import {
+  browser,
+  lane,
+  open,
+  ROOT,
+  screenshot,
+  serve,
+  stepOf,
+  take,
+  until,
+  waitForText,
+} from './harness.mjs';
 
 let server;
 let chrome;
@@ -100,28 +111,10 @@ after(async () => {
 /** Waits until the locator's text is `want` (this file waits up to 10000 ms). */
 const expectText = (locator, want, timeout = 10000) => waitForText(locator, want, timeout);
 
-/** Waits until f() is truthy (polling), returns its value. */
-async function until(f, what, timeout = 10000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 60));
-  }
-}
-
-const lane = (root, name) => root.locator(`section[data-actor="${name}"]`);
 const stepCount = (root) => root.getByTestId('step-count');
-// the current step: the first number of the step count ("step 3 of 5", "第 3 步")
-const stepOf = async (root) => Number(/(\d+)/.exec(clean(await stepCount(root).innerText()))?.[1]);
 
 /** Clicks actor `name`'s Step button and waits for the step count to move. */
-async function stepActor(root, name) {
-  const before = await stepOf(root);
-  await lane(root, name).getByTestId('step').click();
-  await until(async () => (await stepOf(root)) > before, `${name}'s step after step ${before}`);
-}
+const stepActor = (root, name) => take(root, lane(root, name).getByTestId('step'), `${name}'s step`);
 
 describe('the lesson player', () => {
   test('make run’s page opens the first lesson: goal first, its text, the sandbox one click away', async () => {

@@ -10,8 +10,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { browser, OUT, open, screenshot, waitForText } from './harness.mjs';
-import { serve } from './harness.mjs';
+import { browser, lane, open, OUT, screenshot, serve, waitForText } from './harness.mjs';
 import { before, after } from 'node:test';
 
 const app = { server: null, moving: null, still: null };
@@ -26,7 +25,6 @@ after(async () => {
   await app.server?.stop();
 });
 
-const lane = (page, name) => page.locator(`section[data-actor="${name}"]`);
 const stepCount = (page) => page.getByTestId('step-count');
 const KEY = { A: '1', B: '2', C: '3', D: '4' };
 // the lesson's solution (lessons/06-lost-wakeup.md); the steps after it are forced

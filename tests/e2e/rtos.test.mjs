@@ -1,21 +1,12 @@
 // The rtos engine in the browser: a learner can take every choice its lessons need.  An
 // interrupt handler not raised says so and its lane's button raises it; the tick has a button
-// of its own (and the key T) when the model offers it.  Lessons 31 (raise) and 32 (tick) are
+// of its own (and the key T) when the model offers it.  Lessons 28 (raise) and 29 (tick) are
 // won by clicking, and the view's places follow the run.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, clean, lane, open, screenshot, serve, take, until, waitForText } from './harness.mjs';
+import { clean, lane, open, screenshot, take, until, useApp, waitForText } from './harness.mjs';
 
-let server;
-let chrome;
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-after(async () => {
-  await chrome?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 /** Steps the first of `names` that can move; false when none can. */
 async function stepFirst(page, names) {
@@ -31,7 +22,7 @@ async function stepFirst(page, names) {
 
 describe('rtos choices in the browser', () => {
   test('lesson 31: Uart is "not raised", its button raises it, and the goal is reached by clicking', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?lesson=signal-or-lock`);
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=signal-or-lock`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'Logger').waitFor({ timeout: 15000 });
     const uart = lane(page, 'Uart');
@@ -67,7 +58,7 @@ describe('rtos choices in the browser', () => {
   });
 
   test('lesson 32: the tick button hands the processor over, and the count reaches -2', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?lesson=the-signed-count`);
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=the-signed-count`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'A').waitFor({ timeout: 15000 });
     const tick = page.getByTestId('tick');

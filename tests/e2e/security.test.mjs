@@ -5,12 +5,11 @@
 // policy refuses into an error the tests see.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, useApp, waitForText } from './harness.mjs';
+import { lane, open, useApp, waitForText } from './harness.mjs';
 
 const app = useApp();
 
 const expectText = (locator, want, timeout = 10000) => waitForText(locator, want, timeout);
-const lane = (page, name) => page.locator(`section[data-actor="${name}"]`);
 
 describe('content security policy', () => {
   test('every page is served with a policy that allows no eval', async () => {

@@ -4,14 +4,13 @@
 // dropped scenario file, and the Chinese UI.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, screenshot, useApp, waitForText } from './harness.mjs';
+import { lane, open, screenshot, useApp, waitForText } from './harness.mjs';
 
 const app = useApp();
 
 /** Waits until the locator's text is `want` (this file waits up to 8000 ms). */
 const expectText = (locator, want, timeout = 8000) => waitForText(locator, want, timeout);
 
-const lane = (page, name) => page.locator(`section[data-actor="${name}"]`);
 const next = (page, name) => lane(page, name).getByTestId('action');
 const stepCount = (page) => page.getByTestId('step-count');
 
@@ -69,6 +68,28 @@ describe('the parking lot', () => {
     await play(page, ['B', 'B', 'B', 'B'], 1);
     await expectText(lane(page, 'B').getByTestId('status'), '↻ spinning');
     await expectText(view.getByTestId('parker-B'), /spinning, round 2 of 10/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the mutex card keeps its state word inside, on a laptop and on a phone', async () => {
+    const { page, errors } = await open(app.chrome.context, app.server.url + LW);
+    await ready(page);
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      const card = await page.getByTestId('mutex-m').boundingBox();
+      const word = await page.getByTestId('bits-m').boundingBox();
+      const bits = await page.getByTestId('bit-LOCKED').boundingBox();
+      // the word sits on the row of the bits (not pushed below them) and ends inside the card's padding
+      assert.ok(word.y < bits.y + bits.height, `${width}px: "= 00" is on the bits' row`);
+      assert.ok(
+        word.x + word.width <= card.x + card.width - 8,
+        `${width}px: the word ends at ${word.x + word.width}, the card at ${card.x + card.width}`,
+      );
+    }
     assert.deepEqual(errors, []);
     await page.close();
   });

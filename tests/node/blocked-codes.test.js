@@ -65,7 +65,14 @@ test('the state JSON gives a held task its reason as data next to the English', 
   const st = s.state();
   const mid = st.actors.find((a) => a.name === 'Mid');
   assert.equal(mid.status, 'blocked');
-  assert.deepEqual(mid.blocked, { why: 'rtos.priority', runner: 'High', runner_priority: -1, priority: -2 });
+  // held: the scheduling model, not a lock or a wake, keeps Mid from moving (the web reads this, not a list)
+  assert.deepEqual(mid.blocked, {
+    why: 'rtos.priority',
+    held: true,
+    runner: 'High',
+    runner_priority: -1,
+    priority: -2,
+  });
   assert.equal(mid.reason, 'ready, but High has a higher priority (-1 > -2)');
   assert.equal(
     st.actors.find((a) => a.name === 'High').blocked,
@@ -73,4 +80,24 @@ test('the state JSON gives a held task its reason as data next to the English', 
     'an actor that can move has no reason',
   );
   s.free();
+});
+
+test('held is the scheduling model’s mark: a task waiting on a mutex or a delay has none', async () => {
+  const { compileFile, open } = await import('./helpers.js');
+  const s = open(compileFile('tests/scenarios/rtos/priority-inversion.yaml'));
+  s.run({ policy: 'round-robin' });
+  const seen = new Map();
+  const last = s.state().step;
+  for (let step = 0; step <= last; step++) {
+    s.goto(step);
+    for (const a of s.state().actors) if (a.blocked) seen.set(a.blocked.why, a.blocked.held === true);
+  }
+  s.free();
+  // waiting for the processor (a higher priority, its turn at the tick) is held; a mutex and a delay are not
+  assert.deepEqual(Object.fromEntries(seen), {
+    'rtos.priority': true,
+    'rtos.turn': true,
+    'rtos.mutex.takes': false,
+    blocked: false,
+  });
 });

@@ -47,6 +47,8 @@ export {
   beatsNeedState,
   folds,
   EXPLORABLE,
+  goalStepOfRun,
+  learnerActions,
 } from './lesson/play.js';
 export { evaluate, explainFalse } from './lesson/predicate.js';
 export { EVENT_KINDS } from './trace.js';

@@ -145,6 +145,8 @@ declare module '@lockstep/lesson/play.js' {
     next: Record<string, unknown> | undefined,
     variant: string,
   ): boolean;
+  /** folds, or the next action changes nothing shared (what Shift+N takes along) */
+  export const foldsStep: typeof folds;
   export function questionDue(
     q: import('./engine/lessonTypes').LessonQuestion,
     state: import('./engine/types').MachineState,

@@ -30,9 +30,9 @@ import {
   findEvent,
   findOrder,
   formatProblem,
-  goalReached,
-  folds,
+  goalStepOfRun,
   hintStage,
+  learnerActions,
   matchEvent,
   matchNext,
   parseLesson,
@@ -282,19 +282,7 @@ class LessonRun {
    * @param {Walk} w @param {number} startSteps @param {number} goalAt
    */
   countActions(w, startSteps, goalAt) {
-    const l = this.lesson;
-    const foldable = (/** @type {number} */ j, /** @type {string} */ who) => {
-      const a = (w.states[j]?.actors ?? []).find((/** @type {any} */ x) => x.name === who);
-      return !!a && a.status === 'enabled' && folds(l.fold, who, a.next, w.variant);
-    };
-    let n = 0;
-    for (let k = startSteps; k < goalAt; n++) {
-      const who = w.actors[k];
-      let j = k;
-      while (j < goalAt && w.actors[j] === who && foldable(j, who)) j++;
-      k = j > k + 1 && !foldable(j, who) ? j : k + 1;
-    }
-    return n;
+    return learnerActions(this.lesson.fold, w.variant, w.states, w.actors, startSteps, goalAt).length;
   }
 
   /** @param {Position} at @param {string} field @param {string} message */
@@ -447,21 +435,7 @@ class LessonRun {
    * @param {Walk} w
    */
   goalStep(w) {
-    const { goal } = this.lesson;
-    const last = w.states.length - 1;
-    const upTo = (/** @type {number} */ k) => w.events.filter((e) => Number(e.step) <= k);
-    if (goal.kind === 'state') {
-      for (let k = 0; k <= last; k++)
-        if (w.states[k] && goalReached(goal, { events: upTo(k), state: w.states[k], variant: w.variant }))
-          return k;
-      return -1;
-    }
-    if (!goalReached(goal, { events: w.events, state: w.states[last], variant: w.variant })) return -1;
-    if (goal.kind === 'order') {
-      const i = findOrder(goal.events ?? [], w.events, w.variant);
-      return Number(w.events[i].step);
-    }
-    return last;
+    return goalStepOfRun(this.lesson.goal, w.events, w.states, w.variant);
   }
 
   checkAll() {

@@ -121,6 +121,31 @@ export function goalReached(goal, { events, state, variant }) {
 }
 
 /**
+ * The step after which the goal holds along one run, or -1: the first such
+ * step for a state goal, the step of the last event of an order, else the
+ * run's last step (stuck, a violation, done: the end itself is the goal).
+ * @param {Goal} goal
+ * @param {TraceEvent[]} events  the run's whole trace
+ * @param {any[]} states  states[k]: after k steps
+ * @param {string} variant
+ */
+export function goalStepOfRun(goal, events, states, variant) {
+  const last = states.length - 1;
+  const upTo = (/** @type {number} */ k) => events.filter((e) => Number(e.step) <= k);
+  if (goal.kind === 'state') {
+    for (let k = 0; k <= last; k++)
+      if (states[k] && goalReached(goal, { events: upTo(k), state: states[k], variant })) return k;
+    return -1;
+  }
+  if (!goalReached(goal, { events, state: states[last], variant })) return -1;
+  if (goal.kind === 'order') {
+    const i = findOrder(goal.events ?? [], events, variant);
+    return Number(events[i].step);
+  }
+  return last;
+}
+
+/**
  * @typedef {object} Beat
  * @property {Matcher} when
  * @property {{en: string, 'zh-CN': string}} say
@@ -248,6 +273,22 @@ export function folds(fold, actor, next, variant) {
   return fold.some((m) => matchNext(m, actor, next, variant));
 }
 
+/** Kinds of action that change nothing another actor can see (a read only looks). */
+export const LOCAL_KINDS = new Set(['none', 'load', 'spin', 'yield', 'work', 'print']);
+
+/**
+ * Whether Shift+N ("until it touches shared state") takes the actor's next
+ * action along: one that changes nothing shared, or one the lesson folds.
+ * The app's Shift+N (web/src/model/lesson.ts, foldsNext, which also goes on
+ * through a spin loop) and the count of learner actions `lockstep check`
+ * makes both ask this.
+ * @param {Matcher[]|null} fold @param {string} actor
+ * @param {Record<string, unknown>|undefined} next @param {string} variant
+ */
+export function foldsStep(fold, actor, next, variant) {
+  return (!!next && LOCAL_KINDS.has(String(next.kind))) || folds(fold, actor, next, variant);
+}
+
 /**
  * The tokens of a readable schedule ("v1: A B B" -> ['A', 'B', 'B']).
  * @param {string} schedule
@@ -273,4 +314,35 @@ export function nextOnSolution(solution, schedule) {
   if (have.length >= want.length) return null;
   for (let i = 0; i < have.length; i++) if (have[i] !== want[i]) return null;
   return want[have.length].replace(/@.*$/, '');
+}
+
+/**
+ * The actions a learner takes to play a run from step `from` to step `to`:
+ * one per step, except that a run of one actor's steps whose next actions
+ * all fold (foldsStep) is one action (Shift+N) when Shift+N would
+ * stop exactly where the run leaves it (the actor's next action there no
+ * longer folds).  Each action is the steps (from, to] it takes.
+ * @param {Matcher[]|null} fold  the lesson's fold: list
+ * @param {string} variant
+ * @param {any[]} states  states[k]: after k steps
+ * @param {string[]} actors  actors[k]: who took step k + 1
+ * @param {number} from @param {number} to
+ * @returns {{actor: string, from: number, to: number, folded: boolean}[]}
+ */
+export function learnerActions(fold, variant, states, actors, from, to) {
+  const foldable = (/** @type {number} */ j, /** @type {string} */ who) => {
+    const a = (states[j]?.actors ?? []).find((/** @type {any} */ x) => x.name === who);
+    return !!a && a.status === 'enabled' && foldsStep(fold, who, a.next, variant);
+  };
+  const out = [];
+  for (let k = from; k < to;) {
+    const who = actors[k];
+    let j = k;
+    while (j < to && actors[j] === who && foldable(j, who)) j++;
+    const folded = j > k + 1 && !foldable(j, who);
+    const next = folded ? j : k + 1;
+    out.push({ actor: who, from: k, to: next, folded });
+    k = next;
+  }
+  return out;
 }

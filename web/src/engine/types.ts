@@ -84,6 +84,8 @@ export interface ActorState {
 export interface Blocked {
   /** the reason code (core/sim/blocked.h; model/blocked.ts words each one); its arguments ride along */
   why: 'lock' | 'parked' | 'sleep' | 'dormant' | 'other' | string;
+  /** the scheduling model holds back an actor the machine's rule would let move (core/sim/blocked.h) */
+  held?: true;
   /** lock: the lock it waits for, e.g. "lot[30]" */
   object?: string;
   /** lock: who holds it */

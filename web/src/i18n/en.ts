@@ -499,6 +499,7 @@ export const en = {
     'step thread N until it next touches shared state (spin rounds, yields and local work pass in one go)',
   'keys.undo': 'bring back the run a reset, a variant switch or the explorer replaced',
   'keys.tick': 'let the tick fall (rtos, when it may)',
+  'keys.drop': 'drop task N’s future (embassy, when it may)',
   'lane.untilShared': 'Until shared',
   'lane.untilSharedLabel':
     'Step thread {actor} until it touches shared state (passing over spinning, yielding and local work)',

@@ -488,6 +488,7 @@ export const zhCN: Partial<Messages> = {
   'keys.fold': '让线程 N 一直走到下一次触及共享状态之前（自旋、让出和本地操作一次走完）',
   'keys.undo': '找回被重置、切换变体或探索器替换掉的运行',
   'keys.tick': '让 tick 到来（rtos，可以时）',
+  'keys.drop': '丢弃任务 N 的 future（embassy，可以时）',
   'lane.untilShared': '走到共享处',
   'lane.untilSharedLabel': '一直单步执行线程 {actor}，直到它触及共享状态（跳过自旋、让出和本地操作）',
   'announce.folded': '{actor} 连走了 {n} 步，停在下一次触及共享状态之前。最后一步：{text}',

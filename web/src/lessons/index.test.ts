@@ -1,6 +1,7 @@
 /* The lesson index the app ships (virtual:lockstep/lessons, from web/plugins/lessons.ts). */
 import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../engines';
+import { groupLessons } from '../model/lessonList';
 import { FIRST_LESSON, hasLesson, lessonFiles, lessonNeighbours, lessonSummaries, loadLesson } from '.';
 
 describe('the course as the app sees it', () => {
@@ -15,6 +16,22 @@ describe('the course as the app sees it', () => {
     expect(FIRST_LESSON).toBe('racy-counter');
     expect(ids.indexOf('lost-wakeup')).toBe(6);
     expect(lessonNeighbours('lost-wakeup')).toEqual({ prev: 'validate-under-lock', next: 'unpark-callback' });
+  });
+
+  it('goes to the next lesson the index lists, engine by engine, not the next file', async () => {
+    const listed = groupLessons(await lessonSummaries()).flatMap((g) => g.lessons.map((l) => l.id));
+    expect(listed).toHaveLength(lessonFiles().length);
+    listed.forEach((id, i) =>
+      expect(lessonNeighbours(id), id).toEqual({ prev: listed[i - 1] ?? null, next: listed[i + 1] ?? null }),
+    );
+    // lesson 26 (notify-all-requeue) is a parking_lot lesson: it follows lesson 9, the last of
+    // the parking lot's first run, and leads to lesson 10, the first of aqs
+    expect(lessonNeighbours('notify-all-requeue')).toEqual({
+      prev: 'barging-handoff',
+      next: 'permits-are-a-number',
+    });
+    // the embassy lessons close the index: its last one (25) has no next, 26 is no longer after it
+    expect(lessonNeighbours('greedy-semaphore').next).toBeNull();
     expect(hasLesson('lost-wakeup')).toBe(true);
     expect(hasLesson('toString')).toBe(false);
   });

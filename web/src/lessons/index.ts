@@ -31,8 +31,9 @@ export async function loadLesson(id: string): Promise<BuiltSource | ScenarioSour
   return (await loaders[id]!()).default;
 }
 
+/** The lessons before and after `id` in the order the index lists them. */
 export function lessonNeighbours(id: string): { prev: string | null; next: string | null } {
-  return neighbours(files, id);
+  return neighbours(summaries, id);
 }
 
 /** Every lesson's engine, title and goal. */

@@ -241,22 +241,11 @@ export function blockedReason(b: Blocked, locale: Locale): string | null {
 }
 
 /**
- * The codes a scheduling model gives an actor the machine's own rule would let
- * move (core/sim/sched/: it waits for the processor, a handler, its turn in the
- * run queue), as opposed to one that waits for a lock, a wake or a time.
+ * Whether `b` says only that the scheduling model has not picked the actor
+ * yet (it waits for the processor, a handler, its turn in the run queue), as
+ * opposed to a lock, a wake or a time.  C knows which reasons those are and
+ * marks them (`held`, core/sim/blocked.h).
  */
-const HELD_BY_MODEL: ReadonlySet<string> = new Set([
-  'interrupted',
-  'irq.masked',
-  'irq.handler',
-  'rtos.priority',
-  'rtos.turn',
-  'executor.queued',
-  'executor.polled',
-  'executor.due',
-]);
-
-/** Whether `b` says only that the scheduling model has not picked the actor yet. */
 export function heldByModel(b: Blocked | undefined): boolean {
-  return b !== undefined && HELD_BY_MODEL.has(b.why);
+  return b?.held === true;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandForKey } from './keys';
+import { commandForKey, keyReader } from './keys';
 
 describe('keys', () => {
   it('steps actor N with digit N', () => {
@@ -48,5 +48,26 @@ describe('keys', () => {
     expect(commandForKey({ key: '1' }, { tagName: 'input' })).toBeNull();
     expect(commandForKey({ key: '1' }, { tagName: 'DIV', isContentEditable: true })).toBeNull();
     expect(commandForKey({ key: 'x' })).toBeNull();
+  });
+  it('drops task N’s future with d, then N; anything else in between forgets the d', () => {
+    const read = keyReader();
+    expect(read({ key: 'd', code: 'KeyD' })).toEqual({ kind: 'dropWhich' });
+    expect(read({ key: '2', code: 'Digit2' })).toEqual({ kind: 'drop', actor: 1 });
+    // the d is used up: the next digit steps again
+    expect(read({ key: '2', code: 'Digit2' })).toEqual({ kind: 'step', actor: 1 });
+    read({ key: 'D', code: 'KeyD' });
+    expect(read({ key: 'x' })).toBeNull();
+    expect(read({ key: '1', code: 'Digit1' })).toEqual({ kind: 'step', actor: 0 });
+    read({ key: 'd' });
+    expect(read({ key: 'ArrowLeft' })).toEqual({ kind: 'back' });
+    expect(read({ key: '1' })).toEqual({ kind: 'step', actor: 0 });
+    // Shift on its own is no key of its own: d, Shift+1 runs task 1 to the shared state
+    read({ key: 'd' });
+    expect(read({ key: 'Shift', shiftKey: true })).toBeNull();
+    expect(read({ key: '!', code: 'Digit1', shiftKey: true })).toEqual({ kind: 'untilShared', actor: 0 });
+    // typing a d in a text field names nothing
+    expect(read({ key: 'd' }, { tagName: 'INPUT', type: 'text' })).toBeNull();
+    expect(read({ key: '1' })).toEqual({ kind: 'step', actor: 0 });
+    expect(commandForKey({ key: '3' }, null, { kind: 'dropWhich' })).toEqual({ kind: 'drop', actor: 2 });
   });
 });

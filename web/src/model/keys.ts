@@ -11,6 +11,9 @@ export type Command =
   | { kind: 'explore' }
   | { kind: 'undo' }
   | { kind: 'tick' }
+  /** `d`: the next digit names the task whose pending future is dropped */
+  | { kind: 'dropWhich' }
+  | { kind: 'drop'; actor: number }
   | { kind: 'untilShared'; actor: number };
 
 export interface KeyLike {
@@ -56,8 +59,14 @@ const PRESSABLE = new Set(['BUTTON', 'A', 'SUMMARY']);
 /**
  * The command for a key press, or null.  Only a text field keeps keys to
  * itself: elsewhere (a tab, a button) the time keys still move through time.
+ * `after` is the command of the key pressed just before: after `d`, digit N
+ * drops task N's future instead of stepping it (any other key forgets the `d`).
  */
-export function commandForKey(e: KeyLike, target?: TargetLike | null): Command | null {
+export function commandForKey(
+  e: KeyLike,
+  target?: TargetLike | null,
+  after?: Command | null,
+): Command | null {
   if (target && takesText(target)) return null;
   if (target && (target.type ?? '').toLowerCase() === 'range' && SLIDER_KEYS.has(e.key)) return null;
   // Ctrl+Z (⌘Z): bring back the run a reset, a variant switch or the explorer replaced
@@ -69,6 +78,7 @@ export function commandForKey(e: KeyLike, target?: TargetLike | null): Command |
   const m = /^(?:Digit|Numpad)([1-9])$/.exec(e.code ?? '') ?? /^([1-9])$/.exec(e.key);
   if (m) {
     const actor = Number(m[1]) - 1;
+    if (after?.kind === 'dropWhich' && !e.shiftKey) return { kind: 'drop', actor };
     return e.shiftKey ? { kind: 'untilShared', actor } : { kind: 'step', actor };
   }
   if (e.shiftKey) return null;
@@ -76,6 +86,7 @@ export function commandForKey(e: KeyLike, target?: TargetLike | null): Command |
     return PRESSABLE.has((target?.tagName ?? '').toUpperCase()) ? null : { kind: 'play' };
   if (e.key === 'e' || e.key === 'E') return { kind: 'explore' };
   if (e.key === 't' || e.key === 'T') return { kind: 'tick' };
+  if (e.key === 'd' || e.key === 'D') return { kind: 'dropWhich' };
   switch (e.key) {
     case 'ArrowLeft':
       return { kind: 'back' };
@@ -86,4 +97,20 @@ export function commandForKey(e: KeyLike, target?: TargetLike | null): Command |
     default:
       return null;
   }
+}
+
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta']);
+
+/**
+ * Reads a page's key presses in turn: each gets its command, read after the
+ * one before (`d` then a digit drops that task's future).  A modifier pressed
+ * on its own (Shift on the way to Shift+N) neither names nor forgets anything.
+ */
+export function keyReader(): (e: KeyLike, target?: TargetLike | null) => Command | null {
+  let last: Command | null = null;
+  return (e, target) => {
+    const cmd = commandForKey(e, target, last);
+    if (!MODIFIERS.has(e.key)) last = cmd;
+    return cmd;
+  };
 }

@@ -9,7 +9,7 @@
 import {
   beatsAt,
   beatsNeedState,
-  folds,
+  foldsStep,
   goalReached,
   hintStage,
   nextOnSolution,
@@ -140,9 +140,6 @@ export function spinningActors(snap: Snapshot): number[] {
   return snap.state.actors.flatMap((_, i) => (keepsSpinning(snap.state, snap.trace, i) ? [i] : []));
 }
 
-/** Kinds of action that change nothing another actor can see (a read only looks). */
-const LOCAL_KINDS = new Set(['none', 'load', 'spin', 'yield', 'work', 'print']);
-
 /**
  * Whether the actor's next step can be folded into "until it touches shared
  * state" (Shift+N): it changes nothing shared (a read, spinning, yielding,
@@ -158,8 +155,8 @@ export function foldsNext(
 ): boolean {
   const a = state.actors[index];
   if (!a || state.outcome !== 'running' || a.status !== 'enabled' || !a.next) return false;
-  if (LOCAL_KINDS.has(a.next.kind)) return true;
-  if (folds(fold ?? null, a.name, a.next as unknown as Record<string, unknown>, state.variant)) return true;
+  if (foldsStep(fold ?? null, a.name, a.next as unknown as Record<string, unknown>, state.variant))
+    return true;
   return keepsSpinning(state, trace, index);
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { frontMatter, groupLessons, inOrder, lessonFile, neighbours, summarize } from './lessonList';
+import {
+  frontMatter,
+  groupLessons,
+  indexOrder,
+  inOrder,
+  lessonFile,
+  neighbours,
+  summarize,
+} from './lessonList';
 
 describe('lesson files', () => {
   it('take id and order from the name', () => {
@@ -12,15 +20,33 @@ describe('lesson files', () => {
   });
   it('are ordered, and know their neighbours', () => {
     const list = [
-      { id: 'c', order: 3 },
-      { id: 'a', order: 1 },
-      { id: 'b', order: 2 },
+      { id: 'c', order: 3, engine: 'basic' },
+      { id: 'a', order: 1, engine: 'basic' },
+      { id: 'b', order: 2, engine: 'basic' },
     ];
     expect(inOrder(list).map((l) => l.id)).toEqual(['a', 'b', 'c']);
     expect(neighbours(list, 'a')).toEqual({ prev: null, next: 'b' });
     expect(neighbours(list, 'b')).toEqual({ prev: 'a', next: 'c' });
     expect(neighbours(list, 'c')).toEqual({ prev: 'b', next: null });
     expect(neighbours(list, 'zz')).toEqual({ prev: null, next: null });
+  });
+  it('have the neighbours the index shows: a later lesson of an earlier engine comes with its group', () => {
+    // the course's shape: lesson 4 goes back to the first engine after the second began
+    const list = [
+      { id: 'p1', order: 1, engine: 'parking_lot' },
+      { id: 'q2', order: 2, engine: 'aqs' },
+      { id: 'q3', order: 3, engine: 'aqs' },
+      { id: 'p4', order: 4, engine: 'parking_lot' },
+      { id: 'e5', order: 5, engine: 'embassy' },
+    ];
+    const listed = indexOrder(list).map((l) => l.id);
+    expect(listed).toEqual(['p1', 'p4', 'q2', 'q3', 'e5']);
+    // one order for both: the index's groups, read one after the other
+    expect(groupLessons(list).flatMap((g) => g.lessons.map((l) => l.id))).toEqual(listed);
+    expect(neighbours(list, 'p1')).toEqual({ prev: null, next: 'p4' });
+    expect(neighbours(list, 'p4')).toEqual({ prev: 'p1', next: 'q2' });
+    expect(neighbours(list, 'q3')).toEqual({ prev: 'q2', next: 'e5' });
+    expect(neighbours(list, 'e5')).toEqual({ prev: 'q3', next: null });
   });
 });
 

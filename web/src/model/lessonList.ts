@@ -2,7 +2,7 @@
  * The course's lessons, as the index lists them: ids and order from the file
  * names (lessons/NN-id.md), titles, goals and engines from the front matter
  * (summarize, run at build time by web/plugins/lessons.ts), grouped by engine
- * in the course's order, and prev/next.  Pure functions, no DOM.
+ * in the course's order, and prev/next along those groups.  Pure functions, no DOM.
  */
 import type { LessonText } from '../engine/lessonTypes';
 
@@ -29,17 +29,6 @@ export const LESSON_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** Lessons in course order. */
 export function inOrder<T extends LessonFile>(list: readonly T[]): T[] {
   return [...list].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
-}
-
-/** The lessons before and after `id` in course order (null at either end, or for an unknown id). */
-export function neighbours(
-  list: readonly LessonFile[],
-  id: string,
-): { prev: string | null; next: string | null } {
-  const sorted = inOrder(list);
-  const i = sorted.findIndex((l) => l.id === id);
-  if (i < 0) return { prev: null, next: null };
-  return { prev: sorted[i - 1]?.id ?? null, next: sorted[i + 1]?.id ?? null };
 }
 
 function text(v: unknown): LessonText | null {
@@ -89,18 +78,46 @@ export function summarize(
   };
 }
 
-export interface LessonGroup {
+/** What grouping needs of a lesson: its file and its engine. */
+export interface EngineLesson extends LessonFile {
   engine: string;
-  lessons: LessonSummary[];
 }
 
-/** Lessons grouped by engine, the groups in the order of their first lesson, each in course order. */
-export function groupLessons(list: readonly LessonSummary[]): LessonGroup[] {
-  const groups: LessonGroup[] = [];
+export interface LessonGroup<T extends EngineLesson = LessonSummary> {
+  engine: string;
+  lessons: T[];
+}
+
+/**
+ * Lessons grouped by engine, the groups in the order of their first lesson,
+ * each in course order.  The index shows these groups, and Previous and Next
+ * walk them (`indexOrder`): the one order a learner meets the lessons in.
+ */
+export function groupLessons<T extends EngineLesson>(list: readonly T[]): LessonGroup<T>[] {
+  const groups: LessonGroup<T>[] = [];
   for (const l of inOrder(list)) {
     const g = groups.find((x) => x.engine === l.engine);
     if (g) g.lessons.push(l);
     else groups.push({ engine: l.engine, lessons: [l] });
   }
   return groups;
+}
+
+/** The lessons one after the other as the index lists them: group by group. */
+export function indexOrder<T extends EngineLesson>(list: readonly T[]): T[] {
+  return groupLessons(list).flatMap((g) => g.lessons);
+}
+
+/**
+ * The lessons before and after `id` as the index lists them (`indexOrder`;
+ * null at either end, or for an unknown id).
+ */
+export function neighbours(
+  list: readonly EngineLesson[],
+  id: string,
+): { prev: string | null; next: string | null } {
+  const listed = indexOrder(list);
+  const i = listed.findIndex((l) => l.id === id);
+  if (i < 0) return { prev: null, next: null };
+  return { prev: listed[i - 1]?.id ?? null, next: listed[i + 1]?.id ?? null };
 }

@@ -11,7 +11,7 @@ import { checkFile, checkText, displayName, type FileProblem } from '../../model
 import { scenarioIds, scenarioSummaries } from '../../scenarios';
 import { decisionText, engineWords, eventText, outcomeFor } from '../../model/describe';
 import { isLostUpdate, narrateSteps } from '../../model/format';
-import { commandForKey } from '../../model/keys';
+import { keyReader } from '../../model/keys';
 import { formatPlace } from '../../model/params';
 import { playMove } from '../../model/play';
 import { objectsOfType } from '../../model/program';
@@ -137,8 +137,9 @@ export function App() {
   const loadSources = useCallback(() => void store.loadSources(), [store]);
 
   useEffect(() => {
+    const read = keyReader();
     const onKey = (e: KeyboardEvent) => {
-      const cmd = commandForKey(e, e.target as HTMLElement | null);
+      const cmd = read(e, e.target as HTMLElement | null);
       if (!cmd) return;
       if (keysOpen && cmd.kind !== 'help') return;
       e.preventDefault();
@@ -169,6 +170,11 @@ export function App() {
           break;
         case 'tick':
           void store.tick();
+          break;
+        case 'dropWhich':
+          break;
+        case 'drop':
+          void store.drop(cmd.actor);
           break;
         case 'play':
           store.togglePlay();

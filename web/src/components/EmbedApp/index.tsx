@@ -12,7 +12,7 @@ import { useLocale } from '../../i18n/useLocale';
 import { useLessonUI } from '../../lessons/ui';
 import { outcomeFor } from '../../model/describe';
 import { isLostUpdate } from '../../model/format';
-import { commandForKey } from '../../model/keys';
+import { keyReader } from '../../model/keys';
 import { inLocale, isGoalReached, saidBeats } from '../../model/lesson';
 import { formatPlace } from '../../model/params';
 import { objectsOfType } from '../../model/program';
@@ -39,12 +39,14 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
   const { scenario, snap, lesson } = state;
 
   useEffect(() => {
+    const read = keyReader();
     const onKey = (e: KeyboardEvent) => {
-      const cmd = commandForKey(e, e.target as HTMLElement | null);
+      const cmd = read(e, e.target as HTMLElement | null);
       if (!cmd) return;
       const act: Partial<Record<typeof cmd.kind, () => void>> = {
         step: () => cmd.kind === 'step' && void store.step(cmd.actor),
         stepOver: () => cmd.kind === 'stepOver' && void store.stepOver(cmd.actor),
+        drop: () => cmd.kind === 'drop' && void store.drop(cmd.actor),
         back: () => void store.back(),
         forward: () => void store.forward(),
         reset: () => void store.reset(),

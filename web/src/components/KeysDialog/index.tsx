@@ -20,6 +20,7 @@ export function KeysDialog({ open, onClose }: { open: boolean; onClose: () => vo
     ['Space', t('keys.play')],
     ['e', t('keys.explore')],
     ['t', t('keys.tick')],
+    ['d, 1 – 9', t('keys.drop')],
     ['Ctrl + Z', t('keys.undo')],
     ['?', t('keys.help')],
   ];

@@ -257,6 +257,8 @@ export function Lane({
             data-testid="drop"
           >
             {t('lane.drop', { actor: actor.name })}
+            {key && ' '}
+            {key && <kbd class={s.kbd}>d {key}</kbd>}
           </button>
         )}
       </div>

@@ -9,21 +9,10 @@
  * brings another into the slot; a release moves the head's task from waiting
  * into the run queue; a cancelled head leaves a hole.
  */
-import { catalog, Session } from '@lockstep/lockstep.js';
-import { parseLesson } from '@lockstep/lesson.js';
-import { loadModule } from '@lockstep/node.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MachineState } from '../../engine/types';
+import { lessonRuns, type LessonRun } from '../lessonRuns';
 import { embassyOf, runQueuePicture, slotsOf, wakerListsOf, wakerPlaces } from './model';
-
-const files = Object.entries(
-  import.meta.glob<string>('../../../../lessons/*.md', { query: '?raw', import: 'default', eager: true }),
-).map(([path, text]) => ({ file: path.replace(/^.*\//, ''), text }));
-
-interface Run {
-  name: string;
-  states: MachineState[];
-}
 
 /** Where each task's token is drawn: "polling", "batch", "next" or "waiting" (a list: must be one). */
 function tokenPlaces(st: MachineState): Map<string, string[]> {
@@ -35,36 +24,9 @@ function tokenPlaces(st: MachineState): Map<string, string[]> {
 }
 
 describe('the embassy view draws each task and each waker in one place', () => {
-  const runs: Run[] = [];
+  let runs: LessonRun[] = [];
   beforeAll(async () => {
-    const M = await loadModule();
-    const cat = catalog(M);
-    for (const { file: f, text } of files
-      .filter((x) => /^\d+-/.test(x.file))
-      .sort((a, b) => (a.file < b.file ? -1 : 1))) {
-      const l = parseLesson(text, { file: f, catalog: cat });
-      if (l.engine !== 'embassy') continue;
-      for (const variant of l.variants) {
-        const plans: [string, Parameters<Session['run']>[0]][] = [['round-robin', { policy: 'round-robin' }]];
-        if (l.solution) plans.unshift(['solution', { policy: 'manual', schedule: l.solution.schedule }]);
-        for (const [how, opts] of plans) {
-          const s = new Session(M, l.bytecode, { variant });
-          try {
-            s.run({ maxSteps: 400, ...opts });
-          } catch {
-            // the solution may not apply under another variant: its prefix was run
-          }
-          const end = (s.state() as MachineState).step;
-          const states: MachineState[] = [];
-          for (let n = 0; n <= end; n++) {
-            s.goto(n);
-            states.push(s.state() as MachineState);
-          }
-          s.free();
-          runs.push({ name: `${f} ${variant} ${how}`, states });
-        }
-      }
-    }
+    runs = await lessonRuns('embassy', { afterSolution: 'manual' });
   }, 120_000);
 
   it('plays every embassy lesson', () => {

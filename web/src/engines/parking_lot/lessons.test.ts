@@ -4,55 +4,14 @@
  * run and a few seeded random runs, all played by the real engine), who the
  * view says holds each mutex agrees with the state byte drawn beside it.
  */
-import { catalog, Session } from '@lockstep/lockstep.js';
-import { parseLesson } from '@lockstep/lesson.js';
-import { loadModule } from '@lockstep/node.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MachineState } from '../../engine/types';
+import { lessonRuns, type LessonRun } from '../lessonRuns';
 import { holding, lotView, mutexes } from './model';
 
-/** The course's lesson files, by name ("06-lost-wakeup.md"). */
-const files = Object.entries(
-  import.meta.glob<string>('../../../../lessons/*.md', { query: '?raw', import: 'default', eager: true }),
-).map(([path, text]) => ({ file: path.replace(/^.*\//, ''), text }));
-
-interface Run {
-  name: string;
-  states: MachineState[];
-}
-
 describe('the parking-lot view says one thing per step', () => {
-  const runs: Run[] = [];
+  let runs: LessonRun[] = [];
   beforeAll(async () => {
-    const M = await loadModule();
-    const cat = catalog(M);
-    for (const { file: f, text } of files
-      .filter((x) => /^\d+-/.test(x.file))
-      .sort((a, b) => (a.file < b.file ? -1 : 1))) {
-      const l = parseLesson(text, { file: f, catalog: cat });
-      if (l.engine !== 'parking_lot') continue;
-      for (const variant of l.variants) {
-        const plans: [string, Parameters<Session['run']>[0]][] = [['round-robin', { policy: 'round-robin' }]];
-        if (l.solution) plans.unshift(['solution', { policy: 'round-robin', schedule: l.solution.schedule }]);
-        for (const seed of [1, 2, 3]) plans.push([`random ${seed}`, { policy: 'random', seed }]);
-        for (const [how, opts] of plans) {
-          const s = new Session(M, l.bytecode, { variant });
-          try {
-            s.run({ maxSteps: 400, ...opts });
-          } catch {
-            // the solution may not apply under another variant: its prefix was run
-          }
-          const end = (s.state() as MachineState).step;
-          const states: MachineState[] = [];
-          for (let n = 0; n <= end; n++) {
-            s.goto(n);
-            states.push(s.state() as MachineState);
-          }
-          s.free();
-          runs.push({ name: `${f} ${variant} ${how}`, states });
-        }
-      }
-    }
+    runs = await lessonRuns('parking_lot', { afterSolution: 'round-robin', seeds: [1, 2, 3] });
   }, 120_000);
 
   it('plays every parking_lot lesson', () => {

@@ -159,12 +159,14 @@ function MutexCard({
             step={step}
           />
         </div>
-        <span class={s.eq} aria-hidden="true">
-          =
+        <span class={s.result}>
+          <span class={s.eq} aria-hidden="true">
+            =
+          </span>
+          <code class={s.binary} data-testid={`bits-${m.name}`}>
+            {m.bits}
+          </code>
         </span>
-        <code class={s.binary} data-testid={`bits-${m.name}`}>
-          {m.bits}
-        </code>
       </div>
       <p class={s.meaning}>{t(`pl.meaning.${m.bits}` as 'pl.meaning.00')}</p>
       {m.key !== undefined && m.bucket !== undefined && (
