@@ -80,6 +80,14 @@ $(B)/wasm/lockstep-web.mjs: $(WEB_WASM_OBJ) $(B)/wasm/engine-sources.json $(ASYN
 $(B)/wasm/lockstep-node.cjs: $(WASM_OBJ) $(ASYNCIFY_ONLY_LIST)
 	$(call asyncify_link,$@,-sENVIRONMENT=node,$(WASM_OBJ))
 
-wasm: $(B)/wasm/lockstep-web.mjs $(B)/wasm/lockstep-node.cjs
+# The checked build: the node build with emscripten's assertions, under which
+# Asyncify traps (RuntimeError: unreachable) when a function it left alone is
+# on a stack at a switch, where the builds above would go on with a corrupt
+# stack.  tests/node/asyncify-checked.test.js runs every scenario on it.
+$(B)/wasm/checked/lockstep-node.cjs: $(WASM_OBJ) $(ASYNCIFY_ONLY_LIST)
+	@mkdir -p $(@D)
+	$(call asyncify_link,$@,-sASSERTIONS -sENVIRONMENT=node,$(WASM_OBJ))
+
+wasm: $(B)/wasm/lockstep-web.mjs $(B)/wasm/lockstep-node.cjs $(B)/wasm/checked/lockstep-node.cjs
 
 .PHONY: wasm
