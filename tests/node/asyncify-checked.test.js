@@ -1,4 +1,4 @@
-// Every scenario on the checked build of the module (build/wasm/checked/,
+// Every scenario and lesson on the checked build of the module (build/wasm/checked/,
 // mk/wasm.mk): the node build with emscripten's assertions, under which
 // Asyncify traps ("RuntimeError: unreachable") the moment a function it was
 // told to leave alone is on a stack at a fiber switch.  The builds the app
@@ -13,11 +13,12 @@
 // step walk forward, and a short search by the explorer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Session } from '../../wasm/js/lockstep.js';
-import { M, compileFile, root, scenarioFiles } from './helpers.js';
+import { parseLesson } from '../../wasm/js/lesson.js';
+import { CATALOG, M, compileFile, root, scenarioFiles } from './helpers.js';
 
 const dir = join(root, 'build', 'wasm', 'checked');
 const checked = await createRequire(import.meta.url)(join(dir, 'lockstep-node.cjs'))({
@@ -25,9 +26,13 @@ const checked = await createRequire(import.meta.url)(join(dir, 'lockstep-node.cj
 });
 
 /** What one module does with a scenario, as text to compare. */
-function everything(/** @type {any} */ module, /** @type {{bytecode: Uint8Array, scenario: any}} */ c) {
+function everything(
+  /** @type {any} */ module,
+  /** @type {Uint8Array} */ bytecode,
+  /** @type {string | undefined} */ variant,
+) {
   const out = [];
-  const s = new Session(module, c.bytecode, { variant: c.scenario.variant, seed: 0 });
+  const s = new Session(module, bytecode, { variant, seed: 0 });
   try {
     for (const [policy, seed] of [
       ['round-robin', 0],
@@ -66,5 +71,19 @@ function everything(/** @type {any} */ module, /** @type {{bytecode: Uint8Array,
 for (const file of scenarioFiles())
   test(`${file}: the checked module switches without a trap and agrees`, () => {
     const c = compileFile(file);
-    assert.deepEqual(everything(checked, c), everything(M, c));
+    const variant = c.scenario.variant;
+    assert.deepEqual(everything(checked, c.bytecode, variant), everything(M, c.bytecode, variant));
+  });
+
+const lessons = readdirSync(join(root, 'lessons')).filter((f) => /^\d+-.*\.md$/.test(f));
+for (const name of lessons)
+  test(`lessons/${name}, every variant: the checked module switches without a trap and agrees`, () => {
+    const file = join('lessons', name);
+    const l = parseLesson(readFileSync(join(root, file), 'utf8'), { file, catalog: CATALOG });
+    for (const variant of new Set([l.variant, ...(l.variants ?? [])]))
+      assert.deepEqual(
+        everything(checked, l.bytecode, variant),
+        everything(M, l.bytecode, variant),
+        `variant ${variant}`,
+      );
   });
