@@ -6,7 +6,7 @@ ENGINES := basic parking_lot aqs embassy rtos
 # a learner sees (<e>_SOURCES), and which native suites test it.
 include $(foreach e,$(ENGINES),core/engines/$(e)/engine.mk)
 
-# Forgetting a word fails here, not as "unreachable" in the browser.
+# Forgetting a word fails here instead of leaving the engine out unnoticed.
 $(foreach d,$(notdir $(patsubst %/,%,$(wildcard core/engines/*/))), \
   $(if $(filter $(d),$(ENGINES)),, \
     $(error core/engines/$(d)/ is not listed in ENGINES (mk/engines.mk))))
