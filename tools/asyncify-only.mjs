@@ -25,7 +25,7 @@
  * - in the --queries: machine functions that call a model's or a scenario's
  *   rule through a pointer only to ask something (may this actor step, which
  *   other choices exist).  Asking never acts, so it never switches; the
- *   machine enforces it at run time (core/sim/coro.h, coro_forbid_switch),
+ *   machine enforces it at run time (coro_no_switch in core/sim/coro.h),
  *   so a query that did switch aborts with a message in every build instead
  *   of corrupting a stack in wasm.
  *
@@ -38,6 +38,11 @@
  * -sASYNCIFY_ADVISE, which names every function and whether Asyncify
  * instrumented it.  Every listed function must have been instrumented and no
  * other, or the link and the probe disagree (then the build fails).
+ *
+ * A list missing a function would not fail a normal build: the module would
+ * run on with a corrupt stack.  The checked build (mk/wasm.mk, emscripten's
+ * assertions) traps instead, and tests/node/asyncify-checked.test.js runs
+ * every scenario and lesson on it.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
