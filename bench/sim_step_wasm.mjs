@@ -22,64 +22,11 @@
  */
 import { Session } from '../wasm/js/lockstep.js';
 import { loadModule } from '../wasm/js/node.js';
+import { scenario } from './sim_step_scenario.mjs';
 
 const ROUNDS = 7;
 const INCREMENTS = 250000; // per actor: 500,000 steps per round
 const JS_STEPS = 50000;
-
-/** Appends bytes and LEB128 varints to an array. */
-class Writer {
-  /** @type {number[]} */
-  bytes = [];
-  /** @param {number[]} b */
-  raw(...b) {
-    this.bytes.push(...b);
-    return this;
-  }
-  /** @param {number} v */
-  varint(v) {
-    while (v >= 0x80) {
-      this.bytes.push((v % 128) | 0x80);
-      v = Math.floor(v / 128);
-    }
-    this.bytes.push(v);
-    return this;
-  }
-}
-
-/**
- * The scenario's bytecode, written by hand (the format is in
- * core/script/bytecode.h): one atomic_counter `c`, actors A and B each running
- * `repeat increments { c.increment }`.
- * @param {number} increments
- */
-function scenario(increments) {
-  const strings = ['c', 'atomic_counter', 'increment', 'A', 'B'];
-  const str = (/** @type {string} */ s) => strings.indexOf(s);
-  // CALL object 0, "increment", 0 arguments
-  const body = new Writer().raw(1).varint(0).varint(str('increment')).varint(0).bytes;
-  // REPEAT count, body length, body
-  const code = new Writer()
-    .raw(2)
-    .varint(increments)
-    .varint(body.length)
-    .raw(...body).bytes;
-  const w = new Writer().raw(...Buffer.from('LSBC'), 1);
-  w.varint(strings.length);
-  for (const s of strings) w.varint(s.length).raw(...Buffer.from(s));
-  // one object: name, type, vaddr 0 (automatic), no parameters
-  w.varint(1).varint(str('c')).varint(str('atomic_counter')).varint(0).varint(0);
-  // two actors: name, kind 0 (thread), priority 0 (zigzag), code length, code
-  w.varint(2);
-  for (const name of ['A', 'B'])
-    w.varint(str(name))
-      .varint(0)
-      .varint(0)
-      .varint(code.length)
-      .raw(...code);
-  w.varint(0); // no final assertions
-  return Uint8Array.from(w.bytes);
-}
 
 const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 

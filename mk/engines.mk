@@ -3,11 +3,10 @@
 ENGINES := basic parking_lot aqs embassy rtos
 
 # Each engine's core/engines/<e>/engine.mk says, in reading order, which files
-# a learner sees (<e>_SOURCES) and which function-name prefixes its engine and
-# binding code use (<e>_PREFIXES: Asyncify instruments only those names).
+# a learner sees (<e>_SOURCES), and which native suites test it.
 include $(foreach e,$(ENGINES),core/engines/$(e)/engine.mk)
 
-# Forgetting a word fails here, not as "unreachable" in the browser.
+# Forgetting a word fails here instead of leaving the engine out unnoticed.
 $(foreach d,$(notdir $(patsubst %/,%,$(wildcard core/engines/*/))), \
   $(if $(filter $(d),$(ENGINES)),, \
     $(error core/engines/$(d)/ is not listed in ENGINES (mk/engines.mk))))
@@ -18,7 +17,6 @@ $(foreach e,$(ENGINES), \
     $(error engine $(e): $(e)_SOURCES in core/engines/$(e)/engine.mk does not name \
       $(filter-out $($(e)_SOURCES),$(notdir $(wildcard core/engines/$(e)/*.[ch]))))))
 
-ENGINE_PREFIXES := $(foreach e,$(ENGINES),$($(e)_PREFIXES))
 ENGINE_SRC := $(foreach e,$(ENGINES),$(sort $(wildcard core/engines/$(e)/*.c)))
 ENGINE_HDR := $(foreach e,$(ENGINES),$(sort $(wildcard core/engines/$(e)/*.h)))
 BINDING_SRC := $(foreach e,$(ENGINES),$(sort $(wildcard core/script/engines/$(e)/*.c)))
@@ -31,14 +29,6 @@ $(B)/gen/engines.c: mk/engines.mk $(foreach e,$(ENGINES),core/engines/$(e)/engin
                    $(ENGINE_SRC) $(BINDING_SRC)
 	@mkdir -p $(@D)
 	@tools/gen-engines $@ $(foreach e,$(ENGINES),$(e):$(subst $(space),$(comma),$(strip $($(e)_SOURCES))))
-
-# Every engine and binding function carries one of its engine's prefixes.
-$(B)/gen/prefixes.ok: tools/check-engine-prefixes $(foreach e,$(ENGINES),core/engines/$(e)/engine.mk) \
-                      $(ENGINE_SRC) $(BINDING_SRC) $(ENGINE_HDR) core/plat/plat.h
-	@mkdir -p $(@D)
-	@$(foreach e,$(ENGINES),tools/check-engine-prefixes $(CC) "$($(e)_PREFIXES)" \
-	    $(wildcard core/engines/$(e)/*.c core/script/engines/$(e)/*.c) &&) true
-	@touch $@
 
 # ---- one engine's tests: make test-engine-<engine> ----------------------------
 # A convenience while working on one engine (make test runs all of these in

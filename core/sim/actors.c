@@ -25,14 +25,18 @@ int sim_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES])
     for (int i = 0; i < m->n_actors; i++)
         if (sim_is_enabled(m, i))
             out[n++] = sim_step_choice(i);
-    if (m->extras)
-        n += m->model->extra_choices(m, out + n);
-    return n;
+    return n + sim_extra_choices(m, out + n);
 }
 
+/* The model's choices other than steps.  The model only answers (coro.h). */
 int sim_extra_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES])
 {
-    return m->extras && m->outcome == SIM_RUNNING ? m->model->extra_choices(m, out) : 0;
+    if (!m->extras || m->outcome != SIM_RUNNING)
+        return 0;
+    coro_no_switch++;
+    int n = m->model->extra_choices(m, out);
+    coro_no_switch--;
+    return n;
 }
 
 bool sim_choice_possible(const sim_machine *m, sim_choice c)
@@ -49,7 +53,12 @@ bool sim_choice_possible(const sim_machine *m, sim_choice c)
 
 bool sim_choice_optional(const sim_machine *m, sim_choice c)
 {
-    return c.kind != SIM_CHOICE_STEP && m->model->optional && m->model->optional(m, c);
+    if (c.kind == SIM_CHOICE_STEP || !m->model->optional)
+        return false;
+    coro_no_switch++; /* the model only answers (coro.h) */
+    bool optional = m->model->optional(m, c);
+    coro_no_switch--;
+    return optional;
 }
 
 bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b)

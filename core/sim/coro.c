@@ -411,8 +411,15 @@ void coro_free(coro *c)
     free(c);
 }
 
+_Thread_local int coro_no_switch;
+
 void coro_switch(coro *from, coro *to)
 {
+    if (coro_no_switch) {
+        fprintf(stderr, "lockstep: a coroutine switched inside a call that must not switch "
+                        "(a model's or a scenario's answer to a question acted)\n");
+        abort();
+    }
 #ifdef CORO_ASAN
     void *fake = NULL;
     switching_from = from;

@@ -44,8 +44,16 @@ void coro_restart(coro *c, coro_fn fn, void *arg);
 
 void coro_free(coro *c);
 
-/* Suspend `from` (the running coroutine) and resume `to`. */
+/* Suspend `from` (the running coroutine) and resume `to`.  Aborts, with a
+ * message, while coro_no_switch is positive. */
 void coro_switch(coro *from, coro *to);
+
+/* Raised around calls that must return without any switch, such as the
+ * machine asking a model whether an actor may step: asking must never act.
+ * The wasm build relies on it, as Asyncify does not instrument such callers
+ * (tools/asyncify-only.mjs), and a switch under one would corrupt a stack
+ * silently; this turns the mistake into an abort in every build. */
+extern _Thread_local int coro_no_switch;
 
 /* False if the coroutine has written past the end of its stack. */
 bool coro_stack_intact(const coro *c);

@@ -59,24 +59,28 @@ void jb_printf(jbuf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
+/* Characters that stand for themselves are copied in runs: a schedule's
+ * text (a million characters after a long run) is mostly such a run. */
 void jb_strn(jbuf *b, const char *s, size_t n)
 {
     jb_raw(b, "\"");
+    size_t run = 0; /* start of the characters not written yet */
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        jb_rawn(b, s + run, i - run);
+        run = i + 1;
         switch (c) {
         case '"': jb_raw(b, "\\\""); break;
         case '\\': jb_raw(b, "\\\\"); break;
         case '\n': jb_raw(b, "\\n"); break;
         case '\r': jb_raw(b, "\\r"); break;
         case '\t': jb_raw(b, "\\t"); break;
-        default:
-            if (c < 0x20)
-                jb_printf(b, "\\u%04x", c);
-            else
-                jb_rawn(b, (const char *)&s[i], 1);
+        default: jb_printf(b, "\\u%04x", c);
         }
     }
+    jb_rawn(b, s + run, n - run);
     jb_raw(b, "\"");
 }
 

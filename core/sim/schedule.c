@@ -328,6 +328,13 @@ void sim_schedule_compact(const sim_schedule *s, jbuf *out)
     }
     jb_raw(out, v2 ? "v2." : "v1.");
     size_t n = (size_t)(p - bytes);
+    /* six bits a character, written at once (a long run has millions) */
+    char *text = malloc(n / 3 * 4 + 4), *t = text;
+    if (!text) {
+        free(bytes);
+        out->failed = 1;
+        return;
+    }
     uint32_t acc = 0;
     int bits = 0;
     for (size_t i = 0; i < n; i++) {
@@ -335,10 +342,12 @@ void sim_schedule_compact(const sim_schedule *s, jbuf *out)
         bits += 8;
         while (bits >= 6) {
             bits -= 6;
-            jb_rawn(out, &b64[(acc >> bits) & 63], 1);
+            *t++ = b64[(acc >> bits) & 63];
         }
     }
     if (bits > 0)
-        jb_rawn(out, &b64[(acc << (6 - bits)) & 63], 1);
+        *t++ = b64[(acc << (6 - bits)) & 63];
+    jb_rawn(out, text, (size_t)(t - text));
+    free(text);
     free(bytes);
 }

@@ -15,7 +15,14 @@
 
 bool sim_is_enabled(const sim_machine *m, int i)
 {
-    return sim_rule_allows(m, i) && (!m->may_step || m->may_step(m, i));
+    if (!sim_rule_allows(m, i))
+        return false;
+    if (!m->may_step)
+        return true;
+    coro_no_switch++; /* the model's rule only answers (coro.h) */
+    bool may = m->may_step(m, i);
+    coro_no_switch--;
+    return may;
 }
 
 int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])

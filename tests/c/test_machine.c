@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include "check.h"
+#include "sim/coro.h"
 #include "tworld.h"
 
 #include <signal.h>
@@ -793,4 +794,45 @@ TEST(a_stack_overflow_is_reported_not_silent)
     CHECK_EQ(WEXITSTATUS(status), 70);
     CHECK_STR(msg, "lockstep: an actor overflowed its 16384-byte stack (raise the stack size)\n");
 #endif
+}
+
+static void never_entered(void *arg) { (void)arg; }
+
+/*
+ * A call the machine makes only to ask (a model's may_step, its extra
+ * choices) must never switch coroutines: the wasm build leaves such callers
+ * out of Asyncify's instrumentation, where a switch would corrupt a stack
+ * without a word.  coro_switch refuses while coro_no_switch is raised, in
+ * every build: the process aborts with a message (in a forked child here).
+ */
+TEST(a_switch_inside_a_question_aborts_with_a_message)
+{
+    int out[2];
+    CHECK_EQ(pipe(out), 0);
+    fflush(stdout);
+    pid_t pid = fork();
+    CHECK(pid >= 0);
+    if (pid == 0) {
+        dup2(out[1], 2);
+        close(out[0]);
+        close(out[1]);
+        coro *host = coro_host();
+        coro *c = coro_new(0, never_entered, NULL);
+        coro_no_switch++;
+        coro_switch(host, c);
+        _exit(0);
+    }
+    close(out[1]);
+    char msg[1024];
+    size_t n = 0;
+    ssize_t got;
+    while (n < sizeof msg - 1 && (got = read(out[0], msg + n, sizeof msg - 1 - n)) > 0)
+        n += (size_t)got;
+    msg[n] = 0;
+    close(out[0]);
+    int status;
+    CHECK_EQ(waitpid(pid, &status, 0), pid);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+    CHECK_STR(msg, "lockstep: a coroutine switched inside a call that must not switch (a model's "
+                   "or a scenario's answer to a question acted)\n");
 }

@@ -46,6 +46,12 @@ typedef struct sim_sched_state {
     uint32_t dropped; /* executor: tasks whose awaited future a drop choice cancelled */
 } sim_sched_state;
 
+/* The hooks that answer a question (may_step, extra_choices, held_why,
+ * dependent, state_json, optional) read the machine and never act.  For the
+ * three asked at every step (may_step, extra_choices, optional) the machine
+ * enforces it: a coroutine switch under them aborts (coro_no_switch,
+ * coro.h), which lets the wasm build leave their callers uninstrumented by
+ * Asyncify (mk/wasm.mk). */
 typedef struct sim_model {
     const char *name;
     /* Set the model's state up after the world was built. */
