@@ -86,9 +86,10 @@ TEST(fair_order_natively_3_2_1_0_and_each_waiter_polled_twice)
 }
 
 /* The fewest polls each waiter must see in its wait of one to three holds.
- * Measured on a 2-core x86-64: 200,000 to 370,000 with gcc -O2, 79,000 to
- * 200,000 under AddressSanitizer; the bounds leave room for a host busy with
- * other work (the holds are real time, the polls need the processor). */
+ * Measured on a 2-core x86-64 VM: 370,000 to 685,000 with gcc -O2 (upstream:
+ * about a million), fewer under AddressSanitizer; the bounds leave room for a
+ * host busy with other work (the holds are real time, the polls need the
+ * processor). */
 #if defined(__SANITIZE_ADDRESS__)
 #define MUTEX_MIN_POLLS 20000u
 #elif defined(__has_feature)
