@@ -227,8 +227,10 @@ int main(void)
     printf("  (a step's CPU time over the rounds: %.1f..%.1f ns)\n", lo, hi);
     printf("  target: step <= 100 ns (CPU time) ................ %s\n",
            cpu[0] <= 100 ? "met" : "MISSED");
-    printf("  target: >= 10x faster than swapcontext ............ %s\n",
-           cpu[3] / cpu[0] >= 10 ? "met" : "MISSED");
+    /* Issue 2 asked for 10x; issue 12 made the ratio information only: a
+     * swapcontext's signal-mask system call costs what the kernel makes it
+     * (4.8x on this kernel, 32x on an older one), not what a step costs. */
+    printf("  swapcontext ratio: information only (it measures the kernel's system call)\n");
     coro_free(pong);
     sim_free(m);
     return 0;
