@@ -471,6 +471,16 @@ static bool tick_possible(const sim_machine *m)
     return false;
 }
 
+/* Take the first choice, a step each time, until a tick is possible. */
+static void steps_until_tick_possible(sim_machine *m)
+{
+    for (int guard = 0; !tick_possible(m) && guard < 100; guard++) {
+        sim_choice c[SIM_MAX_CHOICES];
+        CHECK(sim_choices(m, c) > 0 && c[0].kind == SIM_CHOICE_STEP);
+        sim_take(m, c[0]);
+    }
+}
+
 TEST(executor_delivers_a_timer_at_the_end_of_the_batch_unless_a_tick_comes_first)
 {
     /* Polled T, B, A: T waits for a timer at 10 us, B for a wake; A's poll
@@ -490,11 +500,7 @@ TEST(executor_delivers_a_timer_at_the_end_of_the_batch_unless_a_tick_comes_first
     CHECK(!sim_choice_optional(m, sim_step_choice(0)));
 
     CHECK_EQ(sim_reset(m), 0);
-    for (int guard = 0; !tick_possible(m) && guard < 100; guard++) {
-        sim_choice c[SIM_MAX_CHOICES];
-        CHECK(sim_choices(m, c) > 0 && c[0].kind == SIM_CHOICE_STEP);
-        sim_take(m, c[0]);
-    }
+    steps_until_tick_possible(m);
     CHECK(sim_choice_optional(m, sim_tick_choice()));
     char why[200];
     sim_block_reason(m, 2, why, sizeof why);
@@ -541,11 +547,7 @@ TEST(executor_late_time_driver_delivers_late_by_default_and_a_tick_in_its_window
     CHECK_EQ(sim_now(m), 25); /* T's wake came 15 us after its deadline */
 
     CHECK_EQ(sim_reset(m), 0);
-    for (int guard = 0; !tick_possible(m) && guard < 100; guard++) {
-        sim_choice c[SIM_MAX_CHOICES];
-        CHECK(sim_choices(m, c) > 0 && c[0].kind == SIM_CHOICE_STEP);
-        sim_take(m, c[0]);
-    }
+    steps_until_tick_possible(m);
     CHECK_EQ(sim_now(m), 20);                     /* the window opened at 15, inside A's poll */
     CHECK_EQ(sim_take(m, sim_step_choice(0)), 0); /* A's sleep ends */
     CHECK_EQ(sim_take(m, sim_step_choice(0)), 0); /* A wakes B */
