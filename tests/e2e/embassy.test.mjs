@@ -3,156 +3,92 @@
 // main releases, waking A, the head of the queue; A's future is dropped before it runs; under
 // fair_cancel_bug nobody wakes B although a permit is free.  And the view draws a
 // PubSubChannel's insides: its queue, its subscribers and its two waker lists.
-import { describe, test } from "node:test";
-import assert from "node:assert/strict";
-import {
-  clean,
-  lane,
-  open,
-  screenshot,
-  stepOf,
-  take,
-  until,
-  useApp,
-  waitForText,
-} from "./harness.mjs";
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clean, lane, open, screenshot, stepOf, take, until, useApp, waitForText } from './harness.mjs';
 
 const app = useApp();
 
-describe("embassy choices in the browser", () => {
-  test("lesson 24: A is dropped by a click, B waits forever with a permit free", async () => {
-    const { page, errors } = await open(
-      app.chrome.context,
-      `${app.server.url}?lesson=cancelled-head`,
-    );
+describe('embassy choices in the browser', () => {
+  test('lesson 24: A is dropped by a click, B waits forever with a permit free', async () => {
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=cancelled-head`);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await lane(page, "main").waitFor({ timeout: 15000 });
-    const a = lane(page, "A");
+    await lane(page, 'main').waitFor({ timeout: 15000 });
+    const a = lane(page, 'A');
     // A is pending at its acquire: its future may be dropped already
-    assert.equal(
-      await a.getByTestId("drop").count(),
-      1,
-      "A offers a drop while it is pending",
-    );
-    assert.match(
-      clean(await a.getByTestId("drop").innerText()),
-      /^Drop A’s future d 1$/,
-    );
+    assert.equal(await a.getByTestId('drop').count(), 1, 'A offers a drop while it is pending');
+    assert.match(clean(await a.getByTestId('drop').innerText()), /^Drop A’s future d 1$/);
     // main's release: ten steps, the last wakes A (the head of the queue)
-    for (let k = 0; k < 10; k++)
-      await take(page, lane(page, "main").getByTestId("step"), "main");
-    await take(page, a.getByTestId("drop"), "dropping A");
-    assert.equal(
-      await a.getByTestId("drop").count(),
-      0,
-      "a dropped future cannot be dropped again",
-    );
+    for (let k = 0; k < 10; k++) await take(page, lane(page, 'main').getByTestId('step'), 'main');
+    await take(page, a.getByTestId('drop'), 'dropping A');
+    assert.equal(await a.getByTestId('drop').count(), 0, 'a dropped future cannot be dropped again');
     // the rest: main returns, A's drop logic runs
-    for (
-      let i = 0;
-      i < 20 && (await page.getByTestId("goal-banner").count()) === 0;
-      i++
-    ) {
-      const next = (await lane(page, "main").getByTestId("step").isEnabled())
-        ? "main"
-        : "A";
-      if (!(await lane(page, next).getByTestId("step").isEnabled())) break;
-      await take(page, lane(page, next).getByTestId("step"), next);
+    for (let i = 0; i < 20 && (await page.getByTestId('goal-banner').count()) === 0; i++) {
+      const next = (await lane(page, 'main').getByTestId('step').isEnabled()) ? 'main' : 'A';
+      if (!(await lane(page, next).getByTestId('step').isEnabled())) break;
+      await take(page, lane(page, next).getByTestId('step'), next);
     }
-    await waitForText(page.getByTestId("goal-banner"), /Goal reached/, 8000);
-    assert.match(
-      clean(await lane(page, "B").getByTestId("status").innerText()),
-      /stuck|waits|blocked/i,
-    );
+    await waitForText(page.getByTestId('goal-banner'), /Goal reached/, 8000);
+    assert.match(clean(await lane(page, 'B').getByTestId('status').innerText()), /stuck|waits|blocked/i);
     assert.deepEqual(errors, []);
     await page.close();
   });
 
-  test("pubsub-lagged-drop at its end: the queue with its readers to go, the subscribers, main’s waker in the publishers’ list", async () => {
+  test('pubsub-lagged-drop at its end: the queue with its readers to go, the subscribers, main’s waker in the publishers’ list', async () => {
     const { page, errors } = await open(
       app.chrome.context,
-      `${app.server.url}?scenario=embassy/pubsub-lagged-drop&schedule=${encodeURIComponent("v1:")}&step=123`,
+      `${app.server.url}?scenario=embassy/pubsub-lagged-drop&schedule=${encodeURIComponent('v1:')}&step=123`,
     );
     await page.setViewportSize({ width: 1440, height: 900 });
-    const view = page.getByTestId("embassy-view");
+    const view = page.getByTestId('embassy-view');
     await view.waitFor({ timeout: 15000 });
-    await waitForText(page.getByTestId("step-count"), /^step 123/, 8000);
-    const queue = view.getByTestId("queue-ch");
-    const items = queue.locator("li");
-    assert.equal(await items.count(), 2, "cap 2, both full");
-    assert.deepEqual(
-      await items.evaluateAll((els) =>
-        els.map((e) => [e.dataset.id, e.dataset.remaining]),
-      ),
-      [
-        ["1", "1"],
-        ["2", "1"],
-      ],
-    );
+    await waitForText(page.getByTestId('step-count'), /^step 123/, 8000);
+    const queue = view.getByTestId('queue-ch');
+    const items = queue.locator('li');
+    assert.equal(await items.count(), 2, 'cap 2, both full');
+    assert.deepEqual(await items.evaluateAll((els) => els.map((e) => [e.dataset.id, e.dataset.remaining])), [
+      ['1', '1'],
+      ['2', '1'],
+    ]);
     assert.match(clean(await items.first().innerText()), /#1\s*2\s*1 to read/);
-    const readers = view.getByTestId("readers-ch").locator("li");
+    const readers = view.getByTestId('readers-ch').locator('li');
     assert.deepEqual(
-      await readers.evaluateAll((els) =>
-        els.map((e) => [e.dataset.reader, e.dataset.next, e.dataset.lag]),
-      ),
-      [["fast", "3", "0"]],
+      await readers.evaluateAll((els) => els.map((e) => [e.dataset.reader, e.dataset.next, e.dataset.lag])),
+      [['fast', '3', '0']],
     );
-    const pubs = view.getByTestId("list-ch-publisher_wakers");
-    assert.equal(
-      await pubs.getByTestId("waker-main").count(),
-      1,
-      "main’s waker sits in the list",
-    );
-    assert.match(
-      clean(await view.getByTestId("object-ch").innerText()),
-      /publishers’ wakers \(room for 1\)/,
-    );
-    assert.equal(
-      await view
-        .getByTestId("list-ch-subscriber_wakers")
-        .locator('li[data-task=""]')
-        .count(),
-      2,
-    );
-    await view.getByTestId("object-ch").scrollIntoViewIfNeeded();
-    await screenshot(page, "embassy-pubsub");
+    const pubs = view.getByTestId('list-ch-publisher_wakers');
+    assert.equal(await pubs.getByTestId('waker-main').count(), 1, 'main’s waker sits in the list');
+    assert.match(clean(await view.getByTestId('object-ch').innerText()), /publishers’ wakers \(room for 1\)/);
+    assert.equal(await view.getByTestId('list-ch-subscriber_wakers').locator('li[data-task=""]').count(), 2);
+    await view.getByTestId('object-ch').scrollIntoViewIfNeeded();
+    await screenshot(page, 'embassy-pubsub');
     assert.deepEqual(errors, []);
     await page.close();
   });
 
-  test("lesson 24 by the keyboard: d, then 1 drops task 1’s future; the keys list says so", async () => {
-    const { page, errors } = await open(
-      app.chrome.context,
-      `${app.server.url}?lesson=cancelled-head`,
-    );
-    await lane(page, "main").waitFor({ timeout: 15000 });
+  test('lesson 24 by the keyboard: d, then 1 drops task 1’s future; the keys list says so', async () => {
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=cancelled-head`);
+    await lane(page, 'main').waitFor({ timeout: 15000 });
     const press = async (key, what) => {
       const before = await stepOf(page);
       await page.keyboard.press(key);
-      await until(
-        async () => (await stepOf(page)) > before,
-        `${what} after step ${before}`,
-      );
+      await until(async () => (await stepOf(page)) > before, `${what} after step ${before}`);
     };
     // main is the third lane: 3 steps it, ten times up to the wake of A
-    for (let k = 0; k < 10; k++) await press("3", "main");
+    for (let k = 0; k < 10; k++) await press('3', 'main');
     const at = await stepOf(page);
     // d alone does nothing yet; d, x forgets the d (x is no key): the next 1 steps A
-    await page.keyboard.press("d");
-    await page.keyboard.press("x");
-    assert.equal(await stepOf(page), at, "d, x takes no step");
-    assert.equal(await lane(page, "A").getByTestId("drop").count(), 1);
-    await page.keyboard.press("d");
-    await press("1", "dropping A");
-    assert.equal(
-      await lane(page, "A").getByTestId("drop").count(),
-      0,
-      "A’s future is dropped",
-    );
-    assert.equal(await stepOf(page), at + 1, "the drop is one choice");
-    await page.keyboard.press("?");
+    await page.keyboard.press('d');
+    await page.keyboard.press('x');
+    assert.equal(await stepOf(page), at, 'd, x takes no step');
+    assert.equal(await lane(page, 'A').getByTestId('drop').count(), 1);
+    await page.keyboard.press('d');
+    await press('1', 'dropping A');
+    assert.equal(await lane(page, 'A').getByTestId('drop').count(), 0, 'A’s future is dropped');
+    assert.equal(await stepOf(page), at + 1, 'the drop is one choice');
+    await page.keyboard.press('?');
     await waitForText(
-      page.getByTestId("keys").locator("div", { hasText: "d, 1 – 9" }),
+      page.getByTestId('keys').locator('div', { hasText: 'd, 1 – 9' }),
       /drop task N’s future/,
       5000,
     );
