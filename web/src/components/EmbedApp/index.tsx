@@ -5,18 +5,18 @@
  * timeline.  No dialogs, no fixed heights: the page is as tall as its
  * content, and embed.tsx tells the framing page that height.
  */
-import { useEffect, useMemo } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n';
 import { addressLocale, chooseLocale } from '../../i18n/persist';
 import { useLocale } from '../../i18n/useLocale';
 import { useLessonUI } from '../../lessons/ui';
 import { outcomeFor } from '../../model/describe';
 import { isLostUpdate } from '../../model/format';
-import { keyReader } from '../../model/keys';
 import { inLocale, isGoalReached, saidBeats } from '../../model/lesson';
 import { formatPlace } from '../../model/params';
 import { objectsOfType } from '../../model/program';
 import { useProgress } from '../../lessons/progress';
+import { useKeys } from '../../store/keys';
 import { useStore, useStoreActions } from '../../store/useStore';
 import { Icon } from '../Icon';
 import { Lanes } from '../Lane';
@@ -26,6 +26,7 @@ import { Notices } from '../Notices';
 import { Outcome } from '../Outcome';
 import { Stage, stageTitle } from '../Stage';
 import { StepBar } from '../StepBar';
+import { TickBar } from '../TickBar';
 import { VariantDiff } from '../VariantDiff';
 import { VariantSwitch } from '../VariantSwitch';
 import s from './style.module.css';
@@ -38,27 +39,8 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
   const progress = useProgress();
   const { scenario, snap, lesson } = state;
 
-  useEffect(() => {
-    const read = keyReader();
-    const onKey = (e: KeyboardEvent) => {
-      const cmd = read(e, e.target as HTMLElement | null);
-      if (!cmd) return;
-      const act: Partial<Record<typeof cmd.kind, () => void>> = {
-        step: () => cmd.kind === 'step' && void store.step(cmd.actor),
-        stepOver: () => cmd.kind === 'stepOver' && void store.stepOver(cmd.actor),
-        drop: () => cmd.kind === 'drop' && void store.drop(cmd.actor),
-        back: () => void store.back(),
-        forward: () => void store.forward(),
-        reset: () => void store.reset(),
-      };
-      const f = act[cmd.kind];
-      if (!f) return;
-      e.preventDefault();
-      f();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [store]);
+  // the learner's moves by key, exactly the app's (store/keys.ts)
+  useKeys(store);
 
   const reached = useMemo(() => !!lesson && !!snap && isGoalReached(lesson, snap), [lesson, snap]);
   const lastBeat = useMemo(
@@ -133,7 +115,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                 reached={reached}
                 reachedBefore={!!progress[lesson.id]}
                 onStep={(k) => void store.step(k)}
-                onFinishSpin={(k) => void store.finishSpin(k)}
+                onFinishSpin={(k) => void store.untilShared(k)}
                 busy={state.busy}
                 compact
               />
@@ -171,6 +153,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                 onReset={() => void store.reset()}
               />
             )}
+            <TickBar choices={snap.choices} outcome={snap.state.outcome} onTick={() => void store.tick()} />
             <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
               <Lanes
                 actors={scenario.actors}
