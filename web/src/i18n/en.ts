@@ -498,8 +498,11 @@ export const en = {
   'keys.fold':
     'step thread N until it next touches shared state (spin rounds, yields and local work pass in one go)',
   'keys.undo': 'bring back the run a reset, a variant switch or the explorer replaced',
-  'keys.tick': 'let the tick fall (rtos, when it may)',
-  'keys.drop': 'drop task N’s future (embassy, when it may)',
+  'keys.stepTask': 'step task N (or raise interrupt handler N)',
+  'keys.foldTask':
+    'step task N until it next touches shared state (spin rounds, yields and local work pass in one go)',
+  'keys.tick': 'let the tick fall (when the model offers it)',
+  'keys.drop': 'drop task N’s future (when it waits at an await point)',
   'lane.untilShared': 'Until shared',
   'lane.untilSharedLabel':
     'Step thread {actor} until it touches shared state (passing over spinning, yielding and local work)',

@@ -11,6 +11,7 @@ import { checkFile, checkText, displayName, type FileProblem } from '../../model
 import { scenarioIds, scenarioSummaries } from '../../scenarios';
 import { decisionText, engineWords, eventText, outcomeFor } from '../../model/describe';
 import { isLostUpdate, narrateSteps } from '../../model/format';
+import { actorNoun } from '../../model/keys';
 import { formatPlace } from '../../model/params';
 import { playMove } from '../../model/play';
 import { objectsOfType } from '../../model/program';
@@ -475,7 +476,7 @@ export function App() {
           }
         />
       )}
-      <KeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
+      <KeysDialog open={keysOpen} actors={actorNoun(snap?.state.actors)} onClose={() => setKeysOpen(false)} />
       <ScenarioPicker
         open={pickerOpen}
         current={state.scenarioId}
