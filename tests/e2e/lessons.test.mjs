@@ -302,6 +302,38 @@ describe('the lesson player', () => {
     await page.close();
   });
 
+  test('a lesson is numbered where the index lists it, everywhere: panel, title, index, embed', async () => {
+    // notify-all-requeue is file 26, a parking lot lesson: the index lists it tenth, after the
+    // parking lot's first nine, and Previous/Next walk it there
+    const { page, errors } = await open(chrome.context, `${server.url}?lesson=notify-all-requeue`);
+    await page.getByTestId('lesson-panel').waitFor({ timeout: 15000 });
+    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 10 of ${COUNT}`, 'i'));
+    await expectText(page.locator('header nav'), /Parking lot\s*▸\s*10\. /);
+    await page.getByTestId('open-lessons').click();
+    const index = page.getByTestId('lesson-index');
+    await index.waitFor({ state: 'visible' });
+    const items = index.getByTestId('lesson-item');
+    await until(async () => (await items.count()) === COUNT, `${COUNT} lessons`);
+    // the index's numbers run 1, 2, … down its groups, and this lesson's is the panel's
+    const numbers = await items.evaluateAll((xs) => xs.map((x) => x.firstElementChild?.textContent?.trim()));
+    assert.deepEqual(
+      numbers,
+      Array.from({ length: COUNT }, (_, i) => String(i + 1)),
+    );
+    assert.equal(await index.locator('[data-id="notify-all-requeue"] > span').first().innerText(), '10');
+    await screenshot(page, 'lesson-index-numbers');
+    await page.keyboard.press('Escape');
+    // the lesson after it is number 11, the first aqs lesson (file 10)
+    await page.getByTestId('lesson-next').click();
+    await page.waitForURL((u) => u.searchParams.get('lesson') === 'permits-are-a-number');
+    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 11 of ${COUNT}`, 'i'));
+    // the embed's heading says the same number
+    await page.goto(`${server.url}embed.html?lesson=notify-all-requeue`);
+    await expectText(page.locator('header').first(), /Lesson 10\b/i);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('Embed gives the iframe and the element for this lesson, variant and step', async () => {
     const { page, errors } = await open(
       chrome.context,

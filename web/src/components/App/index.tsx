@@ -34,7 +34,7 @@ import { TickBar } from '../TickBar';
 import { Timeline } from '../Timeline';
 import { VariantDiff } from '../VariantDiff';
 import { useLessonUI } from '../../lessons/ui';
-import { lessonFiles, lessonNeighbours, lessonSummaries } from '../../lessons';
+import { lessonNeighbours, lessonPlace, lessonSummaries } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
 import { embedCode } from '../../model/embed';
 import { inLocale, isGoalReached, learnerSteps, questionNow, saidBeats } from '../../model/lesson';
@@ -104,7 +104,8 @@ export function App() {
   const around = lesson ? lessonNeighbours(lesson.id) : { prev: null, next: null };
   const link = (id: string | null) =>
     id ? { id, title: inLocale(summaries?.find((x) => x.id === id)?.title, locale) || null } : null;
-  const position = lesson ? lessonFiles().findIndex((f) => f.id === lesson.id) + 1 : 0;
+  // the lesson's number as the learner meets it: its place in the index (not its file's number)
+  const place = lesson ? lessonPlace(lesson.id) : null;
   const openLesson = useCallback(
     (id: string) => {
       setIndexOpen(false);
@@ -202,7 +203,7 @@ export function App() {
         engine={scenario?.engine}
         title={
           lesson
-            ? `${lesson.order}. ${inLocale(lesson.title, locale)}`
+            ? `${place ? `${place.n}. ` : ''}${inLocale(lesson.title, locale)}`
             : state.fromFile
               ? `${scenario?.title ?? ''} (${state.fromFile})`
               : scenario?.title
@@ -240,7 +241,7 @@ export function App() {
                   locale={locale}
                   reached={reached}
                   reachedBefore={!!progress[lesson.id]}
-                  position={{ n: position, count: lessonFiles().length }}
+                  position={place ?? undefined}
                   prev={link(around.prev)}
                   next={link(around.next)}
                   onOpenLesson={openLesson}

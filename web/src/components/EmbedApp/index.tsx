@@ -15,6 +15,7 @@ import { isLostUpdate } from '../../model/format';
 import { inLocale, isGoalReached, saidBeats } from '../../model/lesson';
 import { formatPlace } from '../../model/params';
 import { objectsOfType } from '../../model/program';
+import { lessonPlace } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
 import { useKeys } from '../../store/keys';
 import { useStore, useStoreActions } from '../../store/useStore';
@@ -50,11 +51,11 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
   const counters = useMemo(() => (snap ? objectsOfType(snap.state, 'counter') : new Set<string>()), [snap]);
   const outcome = snap ? outcomeFor(snap.state, snap.summary) : null;
   const checks = (scenario?.asserts ?? []).map((a) => a.text);
-  // the full app at this very moment (a lesson from the course; a lesson sent by the page has no address there)
-  const full =
-    lesson && !state.scenarioId.startsWith('lesson-file:')
-      ? `./${formatPlace({ ...store.place(), lang: addressLocale() })}`
-      : null;
+  // a lesson of the course (a lesson sent by the page is none): its number as the index gives
+  // it, and the full app at this very moment (a lesson sent by the page has no address there)
+  const fromCourse = lesson && state.scenarioId === `lesson:${lesson.id}` ? lesson : null;
+  const place = fromCourse ? lessonPlace(fromCourse.id) : null;
+  const full = fromCourse ? `./${formatPlace({ ...store.place(), lang: addressLocale() })}` : null;
   const waitingNow = waiting && !snap && state.notices.length === 0 && state.phase !== 'failed';
 
   return (
@@ -69,7 +70,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
         <div class={s.titles}>
           <span class={s.kicker}>
             {t('app.name')}
-            {lesson && ` · ${t('lesson.panel')} ${lesson.order}`}
+            {place && ` · ${t('lesson.panel')} ${place.n}`}
           </span>
           <h1 class={s.title} data-testid="embed-title">
             {lesson ? inLocale(lesson.title, locale) : ''}
