@@ -517,7 +517,6 @@ export const en = {
   'lane.doneIsr': 'This handler has returned.',
   'status.dormant': 'not raised',
   'lane.tick': 'Let the tick fall',
-  'lane.tickWhy': 'the running task goes to the back of its priority’s line',
   'lane.drop': 'Drop {actor}’s future',
   'lane.dropWhy': 'cancel {actor} at its await point: its future’s drop logic runs and it never resumes',
 } as const;

@@ -504,7 +504,6 @@ export const zhCN: Partial<Messages> = {
   'lane.doneIsr': '这个中断处理函数已经返回。',
   'status.dormant': '未触发',
   'lane.tick': '让 tick 到来',
-  'lane.tickWhy': '正在运行的任务排到同优先级队列的末尾',
   'lane.drop': '丢弃 {actor} 的 future',
   'lane.dropWhy': '在 {actor} 的 await 处取消它：future 的 drop 逻辑会执行，它不再继续',
 };

@@ -275,7 +275,13 @@ export function App() {
           )}
 
           <section class={s.centre} id="lanes" aria-label={t('panel.actors')} tabIndex={-1}>
-            <TickBar choices={snap.choices} outcome={snap.state.outcome} onTick={() => void store.tick()} />
+            <TickBar
+              engine={scenario.engine}
+              locale={locale}
+              choices={snap.choices}
+              outcome={snap.state.outcome}
+              onTick={() => void store.tick()}
+            />
             <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
               <Lanes
                 actors={scenario.actors}

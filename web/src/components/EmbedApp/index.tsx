@@ -154,7 +154,13 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                 onReset={() => void store.reset()}
               />
             )}
-            <TickBar choices={snap.choices} outcome={snap.state.outcome} onTick={() => void store.tick()} />
+            <TickBar
+              engine={scenario.engine}
+              locale={locale}
+              choices={snap.choices}
+              outcome={snap.state.outcome}
+              onTick={() => void store.tick()}
+            />
             <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
               <Lanes
                 actors={scenario.actors}

@@ -5,10 +5,14 @@
  * wherever it is shown.
  */
 import type { ExtraChoice, Outcome } from '../../engine/types';
-import { t } from '../../i18n';
+import { engineById } from '../../engines';
+import { t, type Locale } from '../../i18n';
 import s from './style.module.css';
 
 export interface TickBarProps {
+  /** the engine, whose model's tick the line beside the button explains */
+  engine: string;
+  locale: Locale;
   choices: readonly ExtraChoice[] | undefined;
   outcome: Outcome;
   onTick: () => void;
@@ -19,14 +23,15 @@ export function tickOffered(choices: readonly ExtraChoice[] | undefined, outcome
   return outcome === 'running' && !!choices?.some((c) => c.kind === 'tick');
 }
 
-export function TickBar({ choices, outcome, onTick }: TickBarProps) {
+export function TickBar({ engine, locale, choices, outcome, onTick }: TickBarProps) {
   if (!tickOffered(choices, outcome)) return null;
+  const why = engineById(engine)?.tick?.[locale];
   return (
     <p class={s.bar}>
       <button type="button" class={s.button} onClick={onTick} aria-keyshortcuts="t" data-testid="tick">
         {t('lane.tick')} <kbd class={s.kbd}>T</kbd>
       </button>
-      <span>{t('lane.tickWhy')}</span>
+      {why && <span>{why}</span>}
     </p>
   );
 }
