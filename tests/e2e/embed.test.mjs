@@ -7,7 +7,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from '../../wasm/js/node.js';
 import { catalog } from '../../wasm/js/lockstep.js';
-import { clean, open, screenshot, useApp } from './harness.mjs';
+import { clean, open, screenshot, useApp, waitForText } from './harness.mjs';
 import { plan, playByKeys } from './plans.mjs';
 
 const app = useApp();
@@ -71,6 +71,10 @@ describe('the embed offers the app’s moves', () => {
     );
     const { page, errors } = await embed(p.id, 1440, 900);
     await playByKeys(page, p);
+    // the banner counts the learner's steps, as the app's does: not the opening's
+    const steps = p.actions.at(-1).to - p.startSteps;
+    assert.ok(p.startSteps > 0, 'the lesson opens after some steps (else this proves nothing)');
+    await waitForText(page.getByTestId('goal-banner'), new RegExp(`Goal reached in ${steps} steps!`), 5000);
     assert.deepEqual(errors, []);
     await page.close();
   });

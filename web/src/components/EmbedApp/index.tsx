@@ -12,7 +12,7 @@ import { useLocale } from '../../i18n/useLocale';
 import { useLessonUI } from '../../lessons/ui';
 import { outcomeFor } from '../../model/describe';
 import { isLostUpdate } from '../../model/format';
-import { inLocale, isGoalReached, saidBeats } from '../../model/lesson';
+import { inLocale, isGoalReached, learnerSteps, saidBeats } from '../../model/lesson';
 import { formatPlace } from '../../model/params';
 import { objectsOfType } from '../../model/program';
 import { lessonPlace } from '../../lessons';
@@ -127,7 +127,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
               <ui.GoalBanner
                 lesson={lesson}
                 locale={locale}
-                step={snap.state.step}
+                step={learnerSteps(lesson, snap)}
                 variant={snap.state.variant}
                 outcome={outcome}
                 lastBeat={lastBeat}
