@@ -37,6 +37,10 @@ describe('the embed offers the app’s moves', () => {
       'the lesson’s run lets the tick fall (else this test proves nothing)',
     );
     const { page, errors } = await embed(p.id, 1440, 900);
+    // the rtos kernel's actors are tasks, and the page says so
+    await waitForText(page.getByTestId('narration'), /^A count below zero is ready\. 3 tasks\./, 8000);
+    assert.match(clean(await page.getByTestId('lesson-panel').innerText()), /Step the tasks\./);
+    assert.doesNotMatch(clean(await page.getByTestId('embed').innerText()), /thread/i);
     await playByKeys(page, p);
     assert.equal(await page.getByTestId('tick').count(), 0, 'no tick on offer once the run is over');
     await screenshot(page, 'embed-tick-won-1440');

@@ -267,6 +267,7 @@ export function App() {
               <Story
                 intro={scenario.description?.trim() ?? ''}
                 actorCount={scenario.actors.length}
+                actors={actorNoun(snap.state.actors)}
                 lines={lines}
                 actorIndex={(n) => names.indexOf(n)}
                 current={snap.state.step}

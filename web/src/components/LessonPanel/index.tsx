@@ -21,6 +21,7 @@ import {
   type AskedMap,
 } from '../../model/lesson';
 import type { EmbedCode } from '../../model/embed';
+import { actorNoun } from '../../model/keys';
 import { ActorBadge } from '../ActorBadge';
 import { EmbedButton } from '../EmbedButton';
 import { InlineText } from '../InlineText';
@@ -280,7 +281,9 @@ export function LessonPanel(p: LessonPanelProps) {
             {t('lesson.along')}
           </h3>
           {beats.length === 0 ? (
-            <p class={s.empty}>{t('lesson.alongEmpty')}</p>
+            <p class={s.empty}>
+              {t(actorNoun(snap.state.actors) === 'task' ? 'lesson.alongEmptyTasks' : 'lesson.alongEmpty')}
+            </p>
           ) : (
             <ol class={s.beats} ref={list} data-testid="lesson-beats">
               {beats.map((b, i) => (
