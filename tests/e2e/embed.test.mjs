@@ -43,6 +43,8 @@ describe('the embed offers the app’s moves', () => {
     assert.doesNotMatch(clean(await page.getByTestId('embed').innerText()), /thread/i);
     await playByKeys(page, p);
     assert.equal(await page.getByTestId('tick').count(), 0, 'no tick on offer once the run is over');
+    // lesson 29 is not the course's last, and the embed has no sandbox: the banner claims neither
+    assert.doesNotMatch(clean(await page.getByTestId('goal-banner').innerText()), /last lesson|sandbox/i);
     await screenshot(page, 'embed-tick-won-1440');
     assert.deepEqual(errors, []);
     await page.close();
