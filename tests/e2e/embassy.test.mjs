@@ -92,6 +92,10 @@ describe('embassy choices in the browser', () => {
       /drop task N’s future/,
       5000,
     );
+    // the executor's actors are tasks: the keys list says so
+    const keys = clean(await page.getByTestId('keys').innerText());
+    assert.match(keys, /1 – 9 step task N \(or raise interrupt handler N\)/);
+    assert.doesNotMatch(keys, /thread/);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -302,6 +302,104 @@ describe('the lesson player', () => {
     await page.close();
   });
 
+  test('a lesson is numbered where the index lists it, everywhere: panel, title, index, embed', async () => {
+    // notify-all-requeue is file 26, a parking lot lesson: the index lists it tenth, after the
+    // parking lot's first nine, and Previous/Next walk it there
+    const { page, errors } = await open(chrome.context, `${server.url}?lesson=notify-all-requeue`);
+    await page.getByTestId('lesson-panel').waitFor({ timeout: 15000 });
+    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 10 of ${COUNT}`, 'i'));
+    await expectText(page.locator('header nav'), /Parking lot\s*▸\s*10\. /);
+    await page.getByTestId('open-lessons').click();
+    const index = page.getByTestId('lesson-index');
+    await index.waitFor({ state: 'visible' });
+    const items = index.getByTestId('lesson-item');
+    await until(async () => (await items.count()) === COUNT, `${COUNT} lessons`);
+    // the index's numbers run 1, 2, … down its groups, and this lesson's is the panel's
+    const numbers = await items.evaluateAll((xs) => xs.map((x) => x.firstElementChild?.textContent?.trim()));
+    assert.deepEqual(
+      numbers,
+      Array.from({ length: COUNT }, (_, i) => String(i + 1)),
+    );
+    assert.equal(await index.locator('[data-id="notify-all-requeue"] > span').first().innerText(), '10');
+    await screenshot(page, 'lesson-index-numbers');
+    await page.keyboard.press('Escape');
+    // the lesson after it is number 11, the first aqs lesson (file 10)
+    await page.getByTestId('lesson-next').click();
+    await page.waitForURL((u) => u.searchParams.get('lesson') === 'permits-are-a-number');
+    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 11 of ${COUNT}`, 'i'));
+    // the embed's heading says the same number
+    await page.goto(`${server.url}embed.html?lesson=notify-all-requeue`);
+    await expectText(page.locator('header').first(), /Lesson 10\b/i);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('scrolled, the lesson text never passes under the goal: its first line in view is uncovered', async () => {
+    // lesson 25's text is long enough to scroll at every size; the first line of it in view after
+    // scrolling (the panel's own scroll box on a wide screen, the page elsewhere) must be what is
+    // drawn there: at its top, middle and bottom the page hits that line's text, not the goal
+    const { page, errors } = await open(chrome.context, `${server.url}?lesson=greedy-semaphore`);
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 768],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.getByTestId('lesson-panel').waitFor({ timeout: 15000 });
+      const about = page.locator('details:has([data-testid="lesson-about"])');
+      if ((await about.getAttribute('open')) === null) await page.getByTestId('lesson-about').click();
+      const seen = await page.evaluate(() => {
+        const panel = document.querySelector('[data-testid=lesson-panel]');
+        const goal = panel.querySelector('[data-testid=lesson-goal]').closest('section');
+        const text = panel.querySelector('[data-testid=lesson-body]');
+        // the box that scrolls the lesson's text: the panel's own, or the page
+        let box = text.parentElement;
+        while (box && !/auto|scroll/.test(getComputedStyle(box).overflowY)) box = box.parentElement;
+        const page = !box || box === document.documentElement || box === document.body;
+        const scroller = page ? document.scrollingElement : box;
+        const before = scroller.scrollTop;
+        scroller.scrollTop = before + 240;
+        const scrolled = scroller.scrollTop - before;
+        const top = page ? 0 : box.getBoundingClientRect().top + box.clientTop;
+        // the first line of the lesson's text (not the goal's) whose whole height is in view
+        const walk = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+          if (goal.contains(node) || !node.textContent.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const line = [...range.getClientRects()].find((r) => r.height > 0 && r.top >= top);
+          if (!line) continue;
+          const x = line.left + Math.min(line.width / 2, 20);
+          const covered = [line.top + 2, (line.top + line.bottom) / 2, line.bottom - 2].filter((y) => {
+            const hit = document.elementFromPoint(x, y);
+            return !(hit && node.parentElement.contains(hit));
+          });
+          return {
+            scrolled,
+            line: node.textContent.trim().slice(0, 40),
+            covered: covered.map((y) =>
+              document.elementFromPoint(x, y)?.closest('section, p, li')?.textContent?.slice(0, 40),
+            ),
+            goalBottom: Math.round(goal.getBoundingClientRect().bottom),
+            lineTop: Math.round(line.top),
+          };
+        }
+        return { scrolled, line: null };
+      });
+      assert.ok(seen.scrolled > 0, `${width}x${height}: the lesson text scrolled`);
+      assert.ok(seen.line, `${width}x${height}: a line of the lesson's text is in view`);
+      assert.deepEqual(seen.covered, [], `${width}x${height}: “${seen.line}” is drawn uncovered`);
+      await screenshot(page, `lesson-scrolled-${width}`);
+      await page.evaluate(() => {
+        document.scrollingElement.scrollTop = 0;
+        const b = document.querySelector('[data-testid=lesson-scroll]');
+        if (b) b.scrollTop = 0;
+      });
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('Embed gives the iframe and the element for this lesson, variant and step', async () => {
     const { page, errors } = await open(
       chrome.context,

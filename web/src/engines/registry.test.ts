@@ -50,6 +50,15 @@ describe('the engine registry', () => {
       }
   });
 
+  it('says what the tick does for the engines whose model offers one (rtos: time slice, executor: time driver)', () => {
+    expect(ENGINES.filter((e) => e.tick).map((e) => e.id)).toEqual(['embassy', 'rtos']);
+    for (const e of ENGINES)
+      for (const l of ['en', 'zh-CN'] as const)
+        if (e.tick) expect(e.tick[l].trim(), `${e.id} ${l}`).not.toBe('');
+    expect(engineById('rtos')?.tick?.en).toMatch(/back of its priority/);
+    expect(engineById('embassy')?.tick?.en).toMatch(/time driver/);
+  });
+
   it('gives each engine a Chinese table with the English keys and placeholders, none empty', () => {
     for (const e of ENGINES) {
       const { en, 'zh-CN': zh } = e.messages;

@@ -73,6 +73,8 @@ export interface EngineEntry<M extends MessageTable = MessageTable> {
   title: Localized;
   /** the heading of its view ("Inside the lock") */
   inside: Localized;
+  /** what the tick does under its scheduling model, said beside the tick button (models that offer one) */
+  tick?: Localized;
   /** its view, loaded the first time it is shown */
   View: ComponentType<EngineViewProps>;
   words?: EngineWords;

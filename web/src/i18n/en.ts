@@ -18,8 +18,12 @@ export const en = {
 
   'story.howto':
     'You are the scheduler: choose which thread takes its next step. Each step is one atomic action of the real C code.',
+  'story.howtoTasks':
+    'You are the scheduler: choose which task takes its next step. Each step is one atomic action of the real C code.',
   'story.keysHint': 'Keys: {keys} step a thread, ← → move in time, Home resets, ? lists every key.',
+  'story.keysHintTasks': 'Keys: {keys} step a task, ← → move in time, Home resets, ? lists every key.',
   'log.empty': 'Nothing yet. Step a thread to begin.',
+  'log.emptyTasks': 'Nothing yet. Step a task to begin.',
   'log.start': 'Start',
 
   'lane.title': 'Thread {name}',
@@ -27,7 +31,7 @@ export const en = {
   'lane.next': 'Next step',
   'lane.step': 'Step {actor}',
   'lane.stepOver': 'Finish operation',
-  'lane.stepOverLabel': 'Step thread {actor} to the end of its current operation',
+  'lane.stepOverLabel': 'Step {actor} to the end of its current operation',
   'lane.current': 'current operation',
   'lane.done': 'This thread has finished its program.',
 
@@ -83,6 +87,8 @@ export const en = {
   'announce.reset': 'Back at the start.',
   'announce.ready': '{title} is ready. {count} threads.',
   'announce.ready.one': '{title} is ready. One thread.',
+  'announce.readyTasks': '{title} is ready. {count} tasks.',
+  'announce.readyTasks.one': '{title} is ready. One task.',
 
   'motion.label': 'Animate each step',
   'motion.hint': 'Show where things went: tokens travel, bits flip, queues slide (200 ms per step).',
@@ -302,6 +308,7 @@ export const en = {
   'lesson.setup': 'The first {steps} steps set the scene; the lesson starts here.',
   'lesson.along': 'Along the way',
   'lesson.alongEmpty': 'Step the threads. The lesson speaks up at the moments that matter.',
+  'lesson.alongEmptyTasks': 'Step the tasks. The lesson speaks up at the moments that matter.',
   'lesson.stepN': 'step {step}',
   'lesson.predict.title': 'Predict',
   'lesson.predict.then': 'Pick an answer, then step {actor} to find out.',
@@ -498,8 +505,11 @@ export const en = {
   'keys.fold':
     'step thread N until it next touches shared state (spin rounds, yields and local work pass in one go)',
   'keys.undo': 'bring back the run a reset, a variant switch or the explorer replaced',
-  'keys.tick': 'let the tick fall (rtos, when it may)',
-  'keys.drop': 'drop task N’s future (embassy, when it may)',
+  'keys.stepTask': 'step task N (or raise interrupt handler N)',
+  'keys.foldTask':
+    'step task N until it next touches shared state (spin rounds, yields and local work pass in one go)',
+  'keys.tick': 'let the tick fall (when the model offers it)',
+  'keys.drop': 'drop task N’s future (when it waits at an await point)',
   'lane.untilShared': 'Until shared',
   'lane.untilSharedLabel':
     'Step thread {actor} until it touches shared state (passing over spinning, yielding and local work)',
@@ -514,7 +524,6 @@ export const en = {
   'lane.doneIsr': 'This handler has returned.',
   'status.dormant': 'not raised',
   'lane.tick': 'Let the tick fall',
-  'lane.tickWhy': 'the running task goes to the back of its priority’s line',
   'lane.drop': 'Drop {actor}’s future',
   'lane.dropWhy': 'cancel {actor} at its await point: its future’s drop logic runs and it never resumes',
 } as const;

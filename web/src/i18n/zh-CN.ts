@@ -20,8 +20,11 @@ export const zhCN: Partial<Messages> = {
   'panel.log': '发生了什么',
 
   'story.howto': '你就是调度器：选择哪个线程走下一步。每一步都是真实 C 代码里的一个原子操作。',
+  'story.howtoTasks': '你就是调度器：选择哪个任务走下一步。每一步都是真实 C 代码里的一个原子操作。',
   'story.keysHint': '按键：{keys} 让线程走一步，← → 在时间里前后移动，Home 重置，? 列出所有按键。',
+  'story.keysHintTasks': '按键：{keys} 让任务走一步，← → 在时间里前后移动，Home 重置，? 列出所有按键。',
   'log.empty': '还没有动静。让某个线程走一步开始吧。',
+  'log.emptyTasks': '还没有动静。让某个任务走一步开始吧。',
   'log.start': '开始',
 
   'lane.title': '线程 {name}',
@@ -29,7 +32,7 @@ export const zhCN: Partial<Messages> = {
   'lane.next': '下一步',
   'lane.step': '走一步 {actor}',
   'lane.stepOver': '走完这个操作',
-  'lane.stepOverLabel': '让线程 {actor} 一直走到当前操作结束',
+  'lane.stepOverLabel': '让 {actor} 一直走到当前操作结束',
   'lane.current': '当前操作',
   'lane.done': '这个线程已经执行完它的程序。',
 
@@ -85,6 +88,8 @@ export const zhCN: Partial<Messages> = {
   'announce.reset': '回到起点。',
   'announce.ready': '{title} 已就绪，共 {count} 个线程。',
   'announce.ready.one': '{title} 已就绪，只有一个线程。',
+  'announce.readyTasks': '{title} 已就绪，共 {count} 个任务。',
+  'announce.readyTasks.one': '{title} 已就绪，只有一个任务。',
 
   'motion.label': '每一步都播放动画',
   'motion.hint': '显示东西去了哪里：令牌移动、位翻转、队列滑动（每步 200 毫秒）。',
@@ -296,6 +301,7 @@ export const zhCN: Partial<Messages> = {
   'lesson.setup': '前 {steps} 步是铺垫，课程从这里开始。',
   'lesson.along': '一路上',
   'lesson.alongEmpty': '单步执行线程吧。到了关键时刻，课程会出声提醒你。',
+  'lesson.alongEmptyTasks': '单步执行任务吧。到了关键时刻，课程会出声提醒你。',
   'lesson.stepN': '第 {step} 步',
   'lesson.predict.title': '先猜一猜',
   'lesson.predict.then': '先选一个答案，再单步执行 {actor} 看看结果。',
@@ -487,8 +493,10 @@ export const zhCN: Partial<Messages> = {
   'replay.laneDecision': '第 {step} 步：在 {to} 下，{actor} 在这里做出了不同的决定：{what}。',
   'keys.fold': '让线程 N 一直走到下一次触及共享状态之前（自旋、让出和本地操作一次走完）',
   'keys.undo': '找回被重置、切换变体或探索器替换掉的运行',
-  'keys.tick': '让 tick 到来（rtos，可以时）',
-  'keys.drop': '丢弃任务 N 的 future（embassy，可以时）',
+  'keys.stepTask': '让任务 N 走一步（或触发中断 N）',
+  'keys.foldTask': '让任务 N 一直走到下一次触及共享状态之前（自旋、让出和本地操作一次走完）',
+  'keys.tick': '让 tick 到来（模型提供时）',
+  'keys.drop': '丢弃任务 N 的 future（它停在 await 处时）',
   'lane.untilShared': '走到共享处',
   'lane.untilSharedLabel': '一直单步执行线程 {actor}，直到它触及共享状态（跳过自旋、让出和本地操作）',
   'announce.folded': '{actor} 连走了 {n} 步，停在下一次触及共享状态之前。最后一步：{text}',
@@ -502,7 +510,6 @@ export const zhCN: Partial<Messages> = {
   'lane.doneIsr': '这个中断处理函数已经返回。',
   'status.dormant': '未触发',
   'lane.tick': '让 tick 到来',
-  'lane.tickWhy': '正在运行的任务排到同优先级队列的末尾',
   'lane.drop': '丢弃 {actor} 的 future',
   'lane.dropWhy': '在 {actor} 的 await 处取消它：future 的 drop 逻辑会执行，它不再继续',
 };

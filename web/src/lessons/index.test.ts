@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../engines';
 import { groupLessons } from '../model/lessonList';
-import { FIRST_LESSON, hasLesson, lessonFiles, lessonNeighbours, lessonSummaries, loadLesson } from '.';
+import {
+  FIRST_LESSON,
+  hasLesson,
+  lessonFiles,
+  lessonNeighbours,
+  lessonPlace,
+  lessonSummaries,
+  loadLesson,
+} from '.';
 
 describe('the course as the app sees it', () => {
   it('lists the lessons in order and opens with the first', () => {
@@ -34,6 +42,18 @@ describe('the course as the app sees it', () => {
     expect(lessonNeighbours('greedy-semaphore').next).toBeNull();
     expect(hasLesson('lost-wakeup')).toBe(true);
     expect(hasLesson('toString')).toBe(false);
+  });
+
+  it('numbers each lesson by where the index lists it: the panel’s “Lesson n of count”', async () => {
+    const listed = groupLessons(await lessonSummaries()).flatMap((g) => g.lessons.map((l) => l.id));
+    const count = lessonFiles().length;
+    listed.forEach((id, i) => expect(lessonPlace(id), id).toEqual({ n: i + 1, count }));
+    // lesson file 26 (notify-all-requeue) is met tenth, after the parking lot's first nine
+    expect(lessonPlace('notify-all-requeue')).toEqual({ n: 10, count });
+    // and every aqs lesson one later than its file's number
+    expect(lessonPlace('permits-are-a-number')?.n).toBe(11);
+    expect(lessonPlace('racy-counter')).toEqual({ n: 1, count });
+    expect(lessonPlace('no-such-lesson')).toBeNull();
   });
 
   it('has a title and a goal for every lesson in both languages, without loading any', async () => {

@@ -6,7 +6,7 @@
  */
 import { loaders, summaries } from 'virtual:lockstep/lessons';
 import type { BuiltSource, ScenarioSource } from '../engine/bridge';
-import { neighbours, type LessonFile, type LessonSummary } from '../model/lessonList';
+import { neighbours, placeInIndex, type LessonFile, type LessonSummary } from '../model/lessonList';
 
 const files: LessonFile[] = summaries.map(({ id, order }) => ({ id, order }));
 
@@ -34,6 +34,15 @@ export async function loadLesson(id: string): Promise<BuiltSource | ScenarioSour
 /** The lessons before and after `id` in the order the index lists them. */
 export function lessonNeighbours(id: string): { prev: string | null; next: string | null } {
   return neighbours(summaries, id);
+}
+
+/**
+ * Lesson `id`'s number as the learner meets it (its place in the index's
+ * order, not its file's number) and the course's size; null for a lesson not
+ * in the course.
+ */
+export function lessonPlace(id: string): { n: number; count: number } | null {
+  return placeInIndex(summaries, id);
 }
 
 /** Every lesson's engine, title and goal. */

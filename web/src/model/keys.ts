@@ -1,4 +1,5 @@
 /* The keyboard map (UX.md): which key does what.  Pure, so it is tested without a browser. */
+import type { MessageKey } from '../i18n';
 
 export type Command =
   | { kind: 'step'; actor: number }
@@ -113,4 +114,41 @@ export function keyReader(): (e: KeyLike, target?: TargetLike | null) => Command
     if (!MODIFIERS.has(e.key)) last = cmd;
     return cmd;
   };
+}
+
+/**
+ * Who the digits name: threads, or tasks.  Under the rtos kernel and the
+ * async executor every actor that is no interrupt handler is a task (the
+ * engine says so in each actor's `kind`, as the lanes show it).
+ */
+export type ActorNoun = 'thread' | 'task';
+
+export function actorNoun(actors: readonly { kind: string }[] | undefined): ActorNoun {
+  return actors?.some((a) => a.kind === 'task') ? 'task' : 'thread';
+}
+
+/**
+ * The keys list (`?`): each key and what it does, in the words of the run's
+ * actors.  The tick and the drop are choices only the task models offer, so
+ * threads are not told about them.
+ */
+export function keyList(noun: ActorNoun): { keys: string; what: MessageKey }[] {
+  const tasks = noun === 'task';
+  return [
+    { keys: '1 – 9', what: tasks ? 'keys.stepTask' : 'keys.step' },
+    { keys: 'Shift + 1 – 9', what: tasks ? 'keys.foldTask' : 'keys.fold' },
+    { keys: '←', what: 'keys.back' },
+    { keys: '→', what: 'keys.forward' },
+    { keys: 'Home', what: 'keys.reset' },
+    { keys: 'Space', what: 'keys.play' },
+    { keys: 'e', what: 'keys.explore' },
+    ...(tasks
+      ? [
+          { keys: 't', what: 'keys.tick' as const },
+          { keys: 'd, 1 – 9', what: 'keys.drop' as const },
+        ]
+      : []),
+    { keys: 'Ctrl + Z', what: 'keys.undo' },
+    { keys: '?', what: 'keys.help' },
+  ];
 }

@@ -3,10 +3,12 @@ import { parse } from 'yaml';
 import {
   frontMatter,
   groupLessons,
+  indexNumbers,
   indexOrder,
   inOrder,
   lessonFile,
   neighbours,
+  placeInIndex,
   summarize,
 } from './lessonList';
 
@@ -47,6 +49,31 @@ describe('lesson files', () => {
     expect(neighbours(list, 'p4')).toEqual({ prev: 'p1', next: 'q2' });
     expect(neighbours(list, 'q3')).toEqual({ prev: 'q2', next: 'e5' });
     expect(neighbours(list, 'e5')).toEqual({ prev: 'q3', next: null });
+  });
+  it('are numbered by their place in the index, not by their files: p4 is met second', () => {
+    const list = [
+      { id: 'p1', order: 1, engine: 'parking_lot' },
+      { id: 'q2', order: 2, engine: 'aqs' },
+      { id: 'q3', order: 3, engine: 'aqs' },
+      { id: 'p4', order: 4, engine: 'parking_lot' },
+      { id: 'e5', order: 5, engine: 'embassy' },
+    ];
+    expect([...indexNumbers(list)]).toEqual([
+      ['p1', 1],
+      ['p4', 2],
+      ['q2', 3],
+      ['q3', 4],
+      ['e5', 5],
+    ]);
+    expect(placeInIndex(list, 'p4')).toEqual({ n: 2, count: 5 });
+    expect(placeInIndex(list, 'q2')).toEqual({ n: 3, count: 5 });
+    expect(placeInIndex(list, 'e5')).toEqual({ n: 5, count: 5 });
+    expect(placeInIndex(list, 'zz')).toBeNull();
+    // the number and Next agree: the lesson after number n is number n + 1
+    for (const l of list) {
+      const next = neighbours(list, l.id).next;
+      if (next) expect(placeInIndex(list, next)!.n).toBe(placeInIndex(list, l.id)!.n + 1);
+    }
   });
 });
 

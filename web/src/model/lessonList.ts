@@ -109,6 +109,21 @@ export function indexOrder<T extends EngineLesson>(list: readonly T[]): T[] {
 }
 
 /**
+ * Each lesson's number as the learner meets it: its place (from 1) in
+ * `indexOrder`.  The one numbering the app shows (the lesson panel's "Lesson
+ * n of count", the title, the index, the embed), whatever the file's number.
+ */
+export function indexNumbers(list: readonly EngineLesson[]): Map<string, number> {
+  return new Map(indexOrder(list).map((l, i) => [l.id, i + 1]));
+}
+
+/** Lesson `id`'s number (`indexNumbers`) and how many lessons there are; null for a lesson not listed. */
+export function placeInIndex(list: readonly EngineLesson[], id: string): { n: number; count: number } | null {
+  const n = indexNumbers(list).get(id);
+  return n === undefined ? null : { n, count: list.length };
+}
+
+/**
  * The lessons before and after `id` as the index lists them (`indexOrder`;
  * null at either end, or for an unknown id).
  */

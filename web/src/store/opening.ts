@@ -6,6 +6,7 @@
  */
 import { EngineError, type BuiltSource, type OpenOptions, type ScenarioSource } from '../engine/bridge';
 import { getLocale, t, tn } from '../i18n';
+import { actorNoun } from '../model/keys';
 import { inLocale } from '../model/lesson';
 import type { StoreCore } from './core';
 import { setExploreOptions } from './explore';
@@ -135,10 +136,14 @@ export class Opening {
       if (s.state.step > 0) c.show(s, ...c.tell(s), 'jump', () => c.tell(s)[0]);
       else {
         const ready = () =>
-          tn('announce.ready', opened.scenario.actors.length, {
-            title: opened.lesson ? inLocale(opened.lesson.title, getLocale()) : opened.scenario.title,
-            count: opened.scenario.actors.length,
-          });
+          tn(
+            actorNoun(s.state.actors) === 'task' ? 'announce.readyTasks' : 'announce.ready',
+            opened.scenario.actors.length,
+            {
+              title: opened.lesson ? inLocale(opened.lesson.title, getLocale()) : opened.scenario.title,
+              count: opened.scenario.actors.length,
+            },
+          );
         c.show(s, ready(), false, 'jump', ready);
       }
     } catch (e) {

@@ -16,6 +16,8 @@ class FakeEngine implements EngineBridge {
   step_ = 0;
   calls: string[] = [];
   fail: EngineError | null = null;
+  /** what the engine calls the actors: threads, or (the rtos and executor models) tasks */
+  kind: 'thread' | 'task' = 'thread';
 
   #snap(): Snapshot {
     const done = this.history.slice(0, this.step_);
@@ -38,7 +40,7 @@ class FakeEngine implements EngineBridge {
       outcome: 'running',
       actors: ['A', 'B'].map((name) => ({
         name,
-        kind: 'thread',
+        kind: this.kind,
         priority: 0,
         op: 0,
         status: 'enabled',
@@ -145,6 +147,13 @@ describe('store', () => {
     expect(s.phase).toBe('ready');
     expect(s.scenario?.title).toBe('Fake');
     expect(s.announcement).toBe('Fake is ready. 2 threads.');
+  });
+
+  it('announces tasks where the engine’s model has tasks', async () => {
+    const { engine, store } = setup();
+    engine.kind = 'task';
+    await store.open('basic/fake');
+    expect(store.get().announcement).toBe('Fake is ready. 2 tasks.');
   });
 
   it('applies steps in the order they were asked for', async () => {

@@ -11,7 +11,7 @@ import { checkFile, checkText, displayName, type FileProblem } from '../../model
 import { scenarioIds, scenarioSummaries } from '../../scenarios';
 import { decisionText, engineWords, eventText, outcomeFor } from '../../model/describe';
 import { isLostUpdate, narrateSteps } from '../../model/format';
-import { keyReader } from '../../model/keys';
+import { actorNoun } from '../../model/keys';
 import { formatPlace } from '../../model/params';
 import { playMove } from '../../model/play';
 import { objectsOfType } from '../../model/program';
@@ -30,13 +30,15 @@ import { ScenarioPicker } from '../ScenarioPicker';
 import { SourceView } from '../SourceView';
 import { Stage, stageTitle } from '../Stage';
 import { Story } from '../Story';
+import { TickBar } from '../TickBar';
 import { Timeline } from '../Timeline';
 import { VariantDiff } from '../VariantDiff';
 import { useLessonUI } from '../../lessons/ui';
-import { lessonFiles, lessonNeighbours, lessonSummaries } from '../../lessons';
+import { lessonNeighbours, lessonPlace, lessonSummaries } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
 import { embedCode } from '../../model/embed';
 import { inLocale, isGoalReached, learnerSteps, questionNow, saidBeats } from '../../model/lesson';
+import { useKeys } from '../../store/keys';
 import { helpLocked, ownRun } from '../../store/store';
 import type { LessonSummary } from '../../model/lessonList';
 import s from './style.module.css';
@@ -102,7 +104,8 @@ export function App() {
   const around = lesson ? lessonNeighbours(lesson.id) : { prev: null, next: null };
   const link = (id: string | null) =>
     id ? { id, title: inLocale(summaries?.find((x) => x.id === id)?.title, locale) || null } : null;
-  const position = lesson ? lessonFiles().findIndex((f) => f.id === lesson.id) + 1 : 0;
+  // the lesson's number as the learner meets it: its place in the index (not its file's number)
+  const place = lesson ? lessonPlace(lesson.id) : null;
   const openLesson = useCallback(
     (id: string) => {
       setIndexOpen(false);
@@ -136,57 +139,17 @@ export function App() {
   );
   const loadSources = useCallback(() => void store.loadSources(), [store]);
 
-  useEffect(() => {
-    const read = keyReader();
-    const onKey = (e: KeyboardEvent) => {
-      const cmd = read(e, e.target as HTMLElement | null);
-      if (!cmd) return;
-      if (keysOpen && cmd.kind !== 'help') return;
-      e.preventDefault();
-      switch (cmd.kind) {
-        case 'step':
-          void store.step(cmd.actor);
-          break;
-        case 'stepOver':
-          void store.stepOver(cmd.actor);
-          break;
-        case 'untilShared':
-          void store.untilShared(cmd.actor);
-          break;
-        case 'undo':
-          void store.restore();
-          break;
-        case 'back':
-          void store.back();
-          break;
-        case 'forward':
-          void store.forward();
-          break;
-        case 'reset':
-          void store.reset();
-          break;
-        case 'help':
-          setKeysOpen((o) => !o);
-          break;
-        case 'tick':
-          void store.tick();
-          break;
-        case 'dropWhich':
-          break;
-        case 'drop':
-          void store.drop(cmd.actor);
-          break;
-        case 'play':
-          store.togglePlay();
-          break;
-        case 'explore':
-          void store.explore();
-          break;
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [store, keysOpen]);
+  // the learner's moves (store/keys.ts, the same in the embed), and what only this page has
+  useKeys(
+    store,
+    {
+      help: () => setKeysOpen((o) => !o),
+      undo: () => void store.restore(),
+      play: () => store.togglePlay(),
+      explore: () => void store.explore(),
+    },
+    keysOpen,
+  );
 
   const counters = useMemo(() => (snap ? objectsOfType(snap.state, 'counter') : new Set<string>()), [snap]);
   const lines = useMemo(
@@ -240,7 +203,7 @@ export function App() {
         engine={scenario?.engine}
         title={
           lesson
-            ? `${lesson.order}. ${inLocale(lesson.title, locale)}`
+            ? `${place ? `${place.n}. ` : ''}${inLocale(lesson.title, locale)}`
             : state.fromFile
               ? `${scenario?.title ?? ''} (${state.fromFile})`
               : scenario?.title
@@ -278,7 +241,7 @@ export function App() {
                   locale={locale}
                   reached={reached}
                   reachedBefore={!!progress[lesson.id]}
-                  position={{ n: position, count: lessonFiles().length }}
+                  position={place ?? undefined}
                   prev={link(around.prev)}
                   next={link(around.next)}
                   onOpenLesson={openLesson}
@@ -304,6 +267,7 @@ export function App() {
               <Story
                 intro={scenario.description?.trim() ?? ''}
                 actorCount={scenario.actors.length}
+                actors={actorNoun(snap.state.actors)}
                 lines={lines}
                 actorIndex={(n) => names.indexOf(n)}
                 current={snap.state.step}
@@ -312,19 +276,13 @@ export function App() {
           )}
 
           <section class={s.centre} id="lanes" aria-label={t('panel.actors')} tabIndex={-1}>
-            {snap.choices?.some((c) => c.kind === 'tick') && snap.state.outcome === 'running' && (
-              <p class={s.tickBar}>
-                <button
-                  type="button"
-                  onClick={() => void store.tick()}
-                  aria-keyshortcuts="t"
-                  data-testid="tick"
-                >
-                  {t('lane.tick')} <kbd>T</kbd>
-                </button>{' '}
-                <span>{t('lane.tickWhy')}</span>
-              </p>
-            )}
+            <TickBar
+              engine={scenario.engine}
+              locale={locale}
+              choices={snap.choices}
+              outcome={snap.state.outcome}
+              onTick={() => void store.tick()}
+            />
             <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
               <Lanes
                 actors={scenario.actors}
@@ -526,7 +484,7 @@ export function App() {
           }
         />
       )}
-      <KeysDialog open={keysOpen} onClose={() => setKeysOpen(false)} />
+      <KeysDialog open={keysOpen} actors={actorNoun(snap?.state.actors)} onClose={() => setKeysOpen(false)} />
       <ScenarioPicker
         open={pickerOpen}
         current={state.scenarioId}

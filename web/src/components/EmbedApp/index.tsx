@@ -5,18 +5,19 @@
  * timeline.  No dialogs, no fixed heights: the page is as tall as its
  * content, and embed.tsx tells the framing page that height.
  */
-import { useEffect, useMemo } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n';
 import { addressLocale, chooseLocale } from '../../i18n/persist';
 import { useLocale } from '../../i18n/useLocale';
 import { useLessonUI } from '../../lessons/ui';
 import { outcomeFor } from '../../model/describe';
 import { isLostUpdate } from '../../model/format';
-import { keyReader } from '../../model/keys';
-import { inLocale, isGoalReached, saidBeats } from '../../model/lesson';
+import { inLocale, isGoalReached, learnerSteps, saidBeats } from '../../model/lesson';
 import { formatPlace } from '../../model/params';
 import { objectsOfType } from '../../model/program';
+import { lessonPlace } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
+import { useKeys } from '../../store/keys';
 import { useStore, useStoreActions } from '../../store/useStore';
 import { Icon } from '../Icon';
 import { Lanes } from '../Lane';
@@ -26,6 +27,7 @@ import { Notices } from '../Notices';
 import { Outcome } from '../Outcome';
 import { Stage, stageTitle } from '../Stage';
 import { StepBar } from '../StepBar';
+import { TickBar } from '../TickBar';
 import { VariantDiff } from '../VariantDiff';
 import { VariantSwitch } from '../VariantSwitch';
 import s from './style.module.css';
@@ -38,27 +40,8 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
   const progress = useProgress();
   const { scenario, snap, lesson } = state;
 
-  useEffect(() => {
-    const read = keyReader();
-    const onKey = (e: KeyboardEvent) => {
-      const cmd = read(e, e.target as HTMLElement | null);
-      if (!cmd) return;
-      const act: Partial<Record<typeof cmd.kind, () => void>> = {
-        step: () => cmd.kind === 'step' && void store.step(cmd.actor),
-        stepOver: () => cmd.kind === 'stepOver' && void store.stepOver(cmd.actor),
-        drop: () => cmd.kind === 'drop' && void store.drop(cmd.actor),
-        back: () => void store.back(),
-        forward: () => void store.forward(),
-        reset: () => void store.reset(),
-      };
-      const f = act[cmd.kind];
-      if (!f) return;
-      e.preventDefault();
-      f();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [store]);
+  // the learner's moves by key, exactly the app's (store/keys.ts)
+  useKeys(store);
 
   const reached = useMemo(() => !!lesson && !!snap && isGoalReached(lesson, snap), [lesson, snap]);
   const lastBeat = useMemo(
@@ -68,11 +51,11 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
   const counters = useMemo(() => (snap ? objectsOfType(snap.state, 'counter') : new Set<string>()), [snap]);
   const outcome = snap ? outcomeFor(snap.state, snap.summary) : null;
   const checks = (scenario?.asserts ?? []).map((a) => a.text);
-  // the full app at this very moment (a lesson from the course; a lesson sent by the page has no address there)
-  const full =
-    lesson && !state.scenarioId.startsWith('lesson-file:')
-      ? `./${formatPlace({ ...store.place(), lang: addressLocale() })}`
-      : null;
+  // a lesson of the course (a lesson sent by the page is none): its number as the index gives
+  // it, and the full app at this very moment (a lesson sent by the page has no address there)
+  const fromCourse = lesson && state.scenarioId === `lesson:${lesson.id}` ? lesson : null;
+  const place = fromCourse ? lessonPlace(fromCourse.id) : null;
+  const full = fromCourse ? `./${formatPlace({ ...store.place(), lang: addressLocale() })}` : null;
   const waitingNow = waiting && !snap && state.notices.length === 0 && state.phase !== 'failed';
 
   return (
@@ -87,7 +70,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
         <div class={s.titles}>
           <span class={s.kicker}>
             {t('app.name')}
-            {lesson && ` · ${t('lesson.panel')} ${lesson.order}`}
+            {place && ` · ${t('lesson.panel')} ${place.n}`}
           </span>
           <h1 class={s.title} data-testid="embed-title">
             {lesson ? inLocale(lesson.title, locale) : ''}
@@ -133,7 +116,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                 reached={reached}
                 reachedBefore={!!progress[lesson.id]}
                 onStep={(k) => void store.step(k)}
-                onFinishSpin={(k) => void store.finishSpin(k)}
+                onFinishSpin={(k) => void store.untilShared(k)}
                 busy={state.busy}
                 compact
               />
@@ -144,7 +127,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
               <ui.GoalBanner
                 lesson={lesson}
                 locale={locale}
-                step={snap.state.step}
+                step={learnerSteps(lesson, snap)}
                 variant={snap.state.variant}
                 outcome={outcome}
                 lastBeat={lastBeat}
@@ -171,6 +154,13 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                 onReset={() => void store.reset()}
               />
             )}
+            <TickBar
+              engine={scenario.engine}
+              locale={locale}
+              choices={snap.choices}
+              outcome={snap.state.outcome}
+              onTick={() => void store.tick()}
+            />
             <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
               <Lanes
                 actors={scenario.actors}

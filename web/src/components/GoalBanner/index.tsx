@@ -26,6 +26,7 @@ export interface GoalBannerProps {
   saved: boolean;
   next: { id: string; title: string | null } | null;
   onReplayCorrect?: () => void;
+  /** leads on to the next lesson (the app); without it (the embed) the banner says nothing of the course */
   onNext?: (id: string) => void;
   onAgain: () => void;
   busy?: boolean;
@@ -122,7 +123,7 @@ export function GoalBanner(p: GoalBannerProps) {
             ✓ {t('lesson.banner.saved')}
           </p>
         )}
-        {!p.next && <p class={s.saved}>{t('lesson.banner.last')}</p>}
+        {!p.next && p.onNext && <p class={s.saved}>{t('lesson.banner.last')}</p>}
       </div>
     </section>
   );

@@ -1,9 +1,17 @@
-/* `?`: the keyboard shortcuts, in a modal dialog (Escape closes it). */
+/* `?`: the keyboard shortcuts, in a modal dialog (Escape closes it), in the words of the run's actors. */
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../i18n';
+import { keyList, type ActorNoun } from '../../model/keys';
 import s from './style.module.css';
 
-export function KeysDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export interface KeysDialogProps {
+  open: boolean;
+  /** who the digits step: threads, or tasks (model/keys.ts, actorNoun) */
+  actors: ActorNoun;
+  onClose: () => void;
+}
+
+export function KeysDialog({ open, actors, onClose }: KeysDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -11,31 +19,18 @@ export function KeysDialog({ open, onClose }: { open: boolean; onClose: () => vo
     if (open && !d.open) d.showModal();
     if (!open && d.open) d.close();
   }, [open]);
-  const rows: [string, string][] = [
-    ['1 – 9', t('keys.step')],
-    ['Shift + 1 – 9', t('keys.fold')],
-    ['←', t('keys.back')],
-    ['→', t('keys.forward')],
-    ['Home', t('keys.reset')],
-    ['Space', t('keys.play')],
-    ['e', t('keys.explore')],
-    ['t', t('keys.tick')],
-    ['d, 1 – 9', t('keys.drop')],
-    ['Ctrl + Z', t('keys.undo')],
-    ['?', t('keys.help')],
-  ];
   return (
     <dialog ref={ref} class={s.dialog} onClose={onClose} aria-labelledby="keys-title" data-testid="keys">
       <h2 id="keys-title" class={s.title}>
         {t('keys.title')}
       </h2>
       <dl class={s.list}>
-        {rows.map(([k, v]) => (
-          <div key={k} class={s.row}>
+        {keyList(actors).map(({ keys, what }) => (
+          <div key={keys} class={s.row}>
             <dt>
-              <kbd>{k}</kbd>
+              <kbd>{keys}</kbd>
             </dt>
-            <dd>{v}</dd>
+            <dd>{t(what)}</dd>
           </div>
         ))}
       </dl>

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type Locale } from '../../i18n';
 import { inLocale } from '../../model/lesson';
-import { groupLessons, type LessonSummary } from '../../model/lessonList';
+import { groupLessons, indexNumbers, type LessonSummary } from '../../model/lessonList';
 import type { Progress } from '../../model/progress';
 import { engineName } from '../ScenarioPicker';
 import dialog from '../../styles/dialog.module.css';
@@ -42,6 +42,8 @@ export function LessonIndex(p: LessonIndexProps) {
   }, [p.open, list]);
   // the list only while open: the page re-renders on every step
   const groups = list && p.open ? groupLessons(list) : [];
+  // each lesson's number is its place in this list (the panel says the same), not its file's
+  const numbers = list && p.open ? indexNumbers(list) : new Map<string, number>();
   const done = list ? list.filter((l) => p.progress[l.id]).length : 0;
   return (
     <dialog
@@ -91,7 +93,7 @@ export function LessonIndex(p: LessonIndexProps) {
                         data-testid="lesson-item"
                       >
                         <span class={s.order} aria-hidden="true">
-                          {l.order}
+                          {numbers.get(l.id)}
                         </span>
                         <span class={s.text}>
                           <span class={s.itemTitle}>{inLocale(l.title, p.locale) || l.id}</span>

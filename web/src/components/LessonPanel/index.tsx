@@ -21,6 +21,7 @@ import {
   type AskedMap,
 } from '../../model/lesson';
 import type { EmbedCode } from '../../model/embed';
+import { actorNoun } from '../../model/keys';
 import { ActorBadge } from '../ActorBadge';
 import { EmbedButton } from '../EmbedButton';
 import { InlineText } from '../InlineText';
@@ -112,275 +113,296 @@ export function LessonPanel(p: LessonPanelProps) {
   const keyOf = (i: number) => (i < 9 ? String(i + 1) : '');
 
   return (
-    <div class={s.panel} data-testid="lesson-panel" data-lesson={lesson.id}>
-      {(p.position || p.onIndex || p.embed) && (
-        <div class={s.top}>
-          {p.position && (
-            <span class={s.position} data-testid="lesson-position">
-              {t('lesson.of', { n: p.position.n, count: p.position.count })}
-            </span>
-          )}
-          <span class={s.topTools}>
-            {p.onIndex && (
-              <button type="button" class={s.linkButton} onClick={p.onIndex} data-testid="lesson-index-open">
-                {t('lesson.all')}
-              </button>
+    <div
+      class={p.compact ? `${s.panel} ${s.compact}` : s.panel}
+      data-testid="lesson-panel"
+      data-lesson={lesson.id}
+    >
+      {/* the head (where the lesson stands, the goal) stays; the body under it scrolls on its own,
+          so nothing of the lesson ever passes under the goal */}
+      <div class={s.head}>
+        {(p.position || p.onIndex || p.embed) && (
+          <div class={s.top}>
+            {p.position && (
+              <span class={s.position} data-testid="lesson-position">
+                {t('lesson.of', { n: p.position.n, count: p.position.count })}
+              </span>
             )}
-            {p.embed && <EmbedButton code={p.embed} />}
-          </span>
-        </div>
-      )}
-
-      <section class={p.reached ? `${s.goal} ${s.goalDone}` : s.goal} aria-labelledby="lesson-goal-title">
-        <h2 id="lesson-goal-title" class={s.goalLabel}>
-          <span class={s.goalIcon} aria-hidden="true">
-            {p.reached ? '✓' : '◎'}
-          </span>
-          {p.reached ? t('lesson.goalReached') : t('lesson.goal')}
-          {!p.reached && p.reachedBefore && <span class={s.before}>{t('lesson.reachedBefore')}</span>}
-        </h2>
-        <p class={s.goalText} data-testid="lesson-goal">
-          <InlineText text={inLocale(lesson.goal.text, locale)} />
-        </p>
-      </section>
-
-      <details
-        class={s.about}
-        open={bodyOpen}
-        onToggle={(e) => setBodyOpen((e.currentTarget as HTMLDetailsElement).open)}
-      >
-        <summary data-testid="lesson-about">{t('lesson.about')}</summary>
-        <Markdown
-          source={inLocale(lesson.body, locale)}
-          html={lesson.bodyHtml && inLocale(lesson.bodyHtml, locale)}
-          lang={locale}
-          testId="lesson-body"
-        />
-      </details>
-      {p.reached && (
-        <section class={s.recap} data-testid="lesson-recap" aria-labelledby="lesson-recap-title">
-          <h3 id="lesson-recap-title" class={s.heading}>
-            {t('lesson.recap')}
-          </h3>
-          <p>
-            <InlineText text={inLocale(lesson.recap, locale)} />
-          </p>
-          <h3 class={s.heading}>{t('lesson.realWorld')}</h3>
-          <p data-testid="lesson-real-world">
-            <InlineText text={inLocale(lesson.realWorld, locale)} />
-          </p>
-        </section>
-      )}
-      {lesson.startSteps > 0 && step >= lesson.startSteps && beats.length === 0 && (
-        <p class={s.setup}>{t('lesson.setup', { steps: lesson.startSteps })}</p>
-      )}
-
-      {question && (
-        <section
-          class={question.phase === 'ask' ? `${s.card} ${s.predict}` : `${s.card} ${s.reveal}`}
-          aria-labelledby="lesson-predict-title"
-          data-testid="lesson-predict"
-          data-phase={question.phase}
-        >
-          <h3 id="lesson-predict-title" class={s.cardTitle}>
-            <span aria-hidden="true">?</span> {t('lesson.predict.title')}
-          </h3>
-          <p class={s.ask}>
-            <InlineText text={inLocale(question.question.ask, locale)} />
-          </p>
-          {question.phase === 'ask' ? (
-            <>
-              <div class={s.choices} role="radiogroup" aria-labelledby="lesson-predict-title">
-                {question.question.choices.map((c, i) => (
-                  <button
-                    key={i}
-                    type="button"
-                    role="radio"
-                    aria-checked={question.choice === i}
-                    class={question.choice === i ? `${s.choice} ${s.chosen}` : s.choice}
-                    onClick={() => setAsked(choose(asked, question.index, i, step, question.actor))}
-                    data-testid="lesson-choice"
-                  >
-                    <span class={s.choiceMark} aria-hidden="true">
-                      {String.fromCharCode(65 + i)}
-                    </span>
-                    <InlineText text={inLocale(c, locale)} />
-                  </button>
-                ))}
-              </div>
-              <p class={s.then}>
-                {question.choice === null
-                  ? t('lesson.predict.then', { actor: question.actor })
-                  : t('lesson.predict.picked', { actor: question.actor })}
-              </p>
-            </>
-          ) : (
-            <>
-              <p
-                class={question.correct === false ? `${s.verdict} ${s.wrong}` : s.verdict}
-                data-testid="lesson-verdict"
-              >
-                {question.correct === true
-                  ? t('lesson.predict.right')
-                  : question.correct === false
-                    ? t('lesson.predict.wrong', {
-                        answer: inLocale(question.question.choices[question.question.answerIndex], locale),
-                      })
-                    : t('lesson.predict.skipped', {
-                        answer: inLocale(question.question.choices[question.question.answerIndex], locale),
-                      })}
-              </p>
-              <p class={s.explain}>
-                <InlineText text={inLocale(question.question.explain, locale)} />
-              </p>
-            </>
-          )}
-        </section>
-      )}
-
-      {spinName !== null && spinActor !== undefined && (
-        <section class={`${s.card} ${s.spin}`} data-testid="lesson-spin" aria-labelledby="lesson-spin-title">
-          <h3 id="lesson-spin-title" class={s.cardTitle}>
-            <span aria-hidden="true">↻</span> {t('lesson.spin.title', { actor: spinName })}
-          </h3>
-          <p class={s.small}>{t('lesson.spin.text', { actor: spinName })}</p>
-          <button
-            type="button"
-            class={s.action}
-            onClick={() => p.onFinishSpin(spinActor)}
-            disabled={p.busy}
-            data-testid="finish-spin"
-          >
-            <ActorBadge name={spinName} index={spinActor} />
-            {t('lesson.spin.button', { actor: spinName })}
-          </button>
-        </section>
-      )}
-
-      <section class={s.along} aria-labelledby="lesson-along-title">
-        <h3 id="lesson-along-title" class={s.heading}>
-          {t('lesson.along')}
-        </h3>
-        {beats.length === 0 ? (
-          <p class={s.empty}>{t('lesson.alongEmpty')}</p>
-        ) : (
-          <ol class={s.beats} ref={list} data-testid="lesson-beats">
-            {beats.map((b, i) => (
-              <li
-                key={`${b.step}-${b.index}`}
-                class={i === beats.length - 1 ? `${s.beat} ${s.latest}` : s.beat}
-                data-testid="lesson-beat"
-              >
-                <span class={s.beatStep}>{t('lesson.stepN', { step: b.step })}</span>
-                <span>
-                  <InlineText text={inLocale(b.say, locale)} />
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-        {beats.length > 0 && (
-          <p class="visually-hidden" aria-live="polite">
-            {inLocale(beats[beats.length - 1]!.say, locale)}
-          </p>
-        )}
-      </section>
-
-      {!p.reached && (
-        <section class={s.hints} aria-labelledby="lesson-hints-title" data-testid="lesson-hints">
-          <h3 id="lesson-hints-title" class={s.heading}>
-            {t('lesson.hint.title')}
-          </h3>
-          {h ? (
-            <>
-              {open >= 1 && (
-                <p class={s.hint} data-level="nudge" data-testid="hint-nudge">
-                  <span class={s.hintLevel}>{t('lesson.hint.nudge')}</span>
-                  <InlineText text={inLocale(h.nudge, locale)} />
-                </p>
-              )}
-              {open >= 2 && (
-                <p class={s.hint} data-level="direction" data-testid="hint-direction">
-                  <span class={s.hintLevel}>{t('lesson.hint.direction')}</span>
-                  <InlineText text={inLocale(h.direction, locale)} />
-                </p>
-              )}
-              {open >= 3 && !hint.onPath && (
-                <p class={s.offPath} data-testid="hint-off-path">
-                  {t('lesson.hint.offPath')}
-                </p>
-              )}
-              {open >= 3 && nextActor && (
-                <div class={s.hint} data-level="next" data-testid="hint-next">
-                  <span class={s.hintLevel}>{t('lesson.hint.nextLevel')}</span>
-                  <p class={s.hintText}>
-                    <InlineText text={inLocale(h.next, locale)} />
-                  </p>
-                  {indexOf(nextActor) >= 0 && snap.state.outcome === 'running' && (
-                    <button
-                      type="button"
-                      class={s.action}
-                      onClick={() => p.onStep(indexOf(nextActor))}
-                      disabled={p.busy || snap.state.actors[indexOf(nextActor)]?.status !== 'enabled'}
-                      data-testid="hint-step"
-                    >
-                      <ActorBadge name={nextActor} index={indexOf(nextActor)} />
-                      {t('lesson.hint.stepIt', { actor: nextActor })}
-                      {keyOf(indexOf(nextActor)) && <kbd class={s.kbd}>{keyOf(indexOf(nextActor))}</kbd>}
-                    </button>
-                  )}
-                </div>
-              )}
-              {open >= 1 && spinName !== null && spinName === nextActor && spinActor !== undefined && (
-                <p class={`${s.hint} ${s.tipBox}`} data-testid="hint-spin">
-                  <span aria-hidden="true">↻ </span>
-                  {t('lesson.spin.hint', { actor: spinName, key: keyOf(spinActor) })}
-                </p>
-              )}
-              {open < HINT_LEVELS && (
-                <button type="button" class={s.more} onClick={more} data-testid="hint-more">
-                  {open === 0
-                    ? t('lesson.hint.button')
-                    : open === 1
-                      ? t('lesson.hint.more')
-                      : t('lesson.hint.showNext')}
+            <span class={s.topTools}>
+              {p.onIndex && (
+                <button
+                  type="button"
+                  class={s.linkButton}
+                  onClick={p.onIndex}
+                  data-testid="lesson-index-open"
+                >
+                  {t('lesson.all')}
                 </button>
               )}
-            </>
+              {p.embed && <EmbedButton code={p.embed} />}
+            </span>
+          </div>
+        )}
+
+        <section class={p.reached ? `${s.goal} ${s.goalDone}` : s.goal} aria-labelledby="lesson-goal-title">
+          <h2 id="lesson-goal-title" class={s.goalLabel}>
+            <span class={s.goalIcon} aria-hidden="true">
+              {p.reached ? '✓' : '◎'}
+            </span>
+            {p.reached ? t('lesson.goalReached') : t('lesson.goal')}
+            {!p.reached && p.reachedBefore && <span class={s.before}>{t('lesson.reachedBefore')}</span>}
+          </h2>
+          <p class={s.goalText} data-testid="lesson-goal">
+            <InlineText text={inLocale(lesson.goal.text, locale)} />
+          </p>
+        </section>
+      </div>
+
+      <div class={s.body} data-testid="lesson-scroll">
+        <details
+          class={s.about}
+          open={bodyOpen}
+          onToggle={(e) => setBodyOpen((e.currentTarget as HTMLDetailsElement).open)}
+        >
+          <summary data-testid="lesson-about">{t('lesson.about')}</summary>
+          <Markdown
+            source={inLocale(lesson.body, locale)}
+            html={lesson.bodyHtml && inLocale(lesson.bodyHtml, locale)}
+            lang={locale}
+            testId="lesson-body"
+          />
+        </details>
+        {p.reached && (
+          <section class={s.recap} data-testid="lesson-recap" aria-labelledby="lesson-recap-title">
+            <h3 id="lesson-recap-title" class={s.heading}>
+              {t('lesson.recap')}
+            </h3>
+            <p>
+              <InlineText text={inLocale(lesson.recap, locale)} />
+            </p>
+            <h3 class={s.heading}>{t('lesson.realWorld')}</h3>
+            <p data-testid="lesson-real-world">
+              <InlineText text={inLocale(lesson.realWorld, locale)} />
+            </p>
+          </section>
+        )}
+        {lesson.startSteps > 0 && step >= lesson.startSteps && beats.length === 0 && (
+          <p class={s.setup}>{t('lesson.setup', { steps: lesson.startSteps })}</p>
+        )}
+
+        {question && (
+          <section
+            class={question.phase === 'ask' ? `${s.card} ${s.predict}` : `${s.card} ${s.reveal}`}
+            aria-labelledby="lesson-predict-title"
+            data-testid="lesson-predict"
+            data-phase={question.phase}
+          >
+            <h3 id="lesson-predict-title" class={s.cardTitle}>
+              <span aria-hidden="true">?</span> {t('lesson.predict.title')}
+            </h3>
+            <p class={s.ask}>
+              <InlineText text={inLocale(question.question.ask, locale)} />
+            </p>
+            {question.phase === 'ask' ? (
+              <>
+                <div class={s.choices} role="radiogroup" aria-labelledby="lesson-predict-title">
+                  {question.question.choices.map((c, i) => (
+                    <button
+                      key={i}
+                      type="button"
+                      role="radio"
+                      aria-checked={question.choice === i}
+                      class={question.choice === i ? `${s.choice} ${s.chosen}` : s.choice}
+                      onClick={() => setAsked(choose(asked, question.index, i, step, question.actor))}
+                      data-testid="lesson-choice"
+                    >
+                      <span class={s.choiceMark} aria-hidden="true">
+                        {String.fromCharCode(65 + i)}
+                      </span>
+                      <InlineText text={inLocale(c, locale)} />
+                    </button>
+                  ))}
+                </div>
+                <p class={s.then}>
+                  {question.choice === null
+                    ? t('lesson.predict.then', { actor: question.actor })
+                    : t('lesson.predict.picked', { actor: question.actor })}
+                </p>
+              </>
+            ) : (
+              <>
+                <p
+                  class={question.correct === false ? `${s.verdict} ${s.wrong}` : s.verdict}
+                  data-testid="lesson-verdict"
+                >
+                  {question.correct === true
+                    ? t('lesson.predict.right')
+                    : question.correct === false
+                      ? t('lesson.predict.wrong', {
+                          answer: inLocale(question.question.choices[question.question.answerIndex], locale),
+                        })
+                      : t('lesson.predict.skipped', {
+                          answer: inLocale(question.question.choices[question.question.answerIndex], locale),
+                        })}
+                </p>
+                <p class={s.explain}>
+                  <InlineText text={inLocale(question.question.explain, locale)} />
+                </p>
+              </>
+            )}
+          </section>
+        )}
+
+        {spinName !== null && spinActor !== undefined && (
+          <section
+            class={`${s.card} ${s.spin}`}
+            data-testid="lesson-spin"
+            aria-labelledby="lesson-spin-title"
+          >
+            <h3 id="lesson-spin-title" class={s.cardTitle}>
+              <span aria-hidden="true">↻</span> {t('lesson.spin.title', { actor: spinName })}
+            </h3>
+            <p class={s.small}>{t('lesson.spin.text', { actor: spinName })}</p>
+            <button
+              type="button"
+              class={s.action}
+              onClick={() => p.onFinishSpin(spinActor)}
+              disabled={p.busy}
+              data-testid="finish-spin"
+            >
+              <ActorBadge name={spinName} index={spinActor} />
+              {t('lesson.spin.button', { actor: spinName })}
+            </button>
+          </section>
+        )}
+
+        <section class={s.along} aria-labelledby="lesson-along-title">
+          <h3 id="lesson-along-title" class={s.heading}>
+            {t('lesson.along')}
+          </h3>
+          {beats.length === 0 ? (
+            <p class={s.empty}>
+              {t(actorNoun(snap.state.actors) === 'task' ? 'lesson.alongEmptyTasks' : 'lesson.alongEmpty')}
+            </p>
           ) : (
-            <p class={s.empty}>{t('lesson.hint.none')}</p>
+            <ol class={s.beats} ref={list} data-testid="lesson-beats">
+              {beats.map((b, i) => (
+                <li
+                  key={`${b.step}-${b.index}`}
+                  class={i === beats.length - 1 ? `${s.beat} ${s.latest}` : s.beat}
+                  data-testid="lesson-beat"
+                >
+                  <span class={s.beatStep}>{t('lesson.stepN', { step: b.step })}</span>
+                  <span>
+                    <InlineText text={inLocale(b.say, locale)} />
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+          {beats.length > 0 && (
+            <p class="visually-hidden" aria-live="polite">
+              {inLocale(beats[beats.length - 1]!.say, locale)}
+            </p>
           )}
         </section>
-      )}
 
-      {(p.prev || p.next) && p.onOpenLesson && (
-        <nav class={s.nav} aria-label={t('lesson.navLabel')}>
-          {p.prev ? (
-            <button
-              type="button"
-              class={s.navButton}
-              onClick={() => p.onOpenLesson!(p.prev!.id)}
-              data-testid="lesson-prev"
-            >
-              <span class={s.navDir}>← {t('lesson.prev')}</span>
-              {p.prev.title && <span class={s.navTitle}>{p.prev.title}</span>}
-            </button>
-          ) : (
-            <span />
-          )}
-          {p.next && (
-            <button
-              type="button"
-              class={p.reached ? `${s.navButton} ${s.navNext} ${s.navGo}` : `${s.navButton} ${s.navNext}`}
-              onClick={() => p.onOpenLesson!(p.next!.id)}
-              data-testid="lesson-next"
-            >
-              <span class={s.navDir}>{t('lesson.next')} →</span>
-              {p.next.title && <span class={s.navTitle}>{p.next.title}</span>}
-            </button>
-          )}
-        </nav>
-      )}
+        {!p.reached && (
+          <section class={s.hints} aria-labelledby="lesson-hints-title" data-testid="lesson-hints">
+            <h3 id="lesson-hints-title" class={s.heading}>
+              {t('lesson.hint.title')}
+            </h3>
+            {h ? (
+              <>
+                {open >= 1 && (
+                  <p class={s.hint} data-level="nudge" data-testid="hint-nudge">
+                    <span class={s.hintLevel}>{t('lesson.hint.nudge')}</span>
+                    <InlineText text={inLocale(h.nudge, locale)} />
+                  </p>
+                )}
+                {open >= 2 && (
+                  <p class={s.hint} data-level="direction" data-testid="hint-direction">
+                    <span class={s.hintLevel}>{t('lesson.hint.direction')}</span>
+                    <InlineText text={inLocale(h.direction, locale)} />
+                  </p>
+                )}
+                {open >= 3 && !hint.onPath && (
+                  <p class={s.offPath} data-testid="hint-off-path">
+                    {t('lesson.hint.offPath')}
+                  </p>
+                )}
+                {open >= 3 && nextActor && (
+                  <div class={s.hint} data-level="next" data-testid="hint-next">
+                    <span class={s.hintLevel}>{t('lesson.hint.nextLevel')}</span>
+                    <p class={s.hintText}>
+                      <InlineText text={inLocale(h.next, locale)} />
+                    </p>
+                    {indexOf(nextActor) >= 0 && snap.state.outcome === 'running' && (
+                      <button
+                        type="button"
+                        class={s.action}
+                        onClick={() => p.onStep(indexOf(nextActor))}
+                        disabled={p.busy || snap.state.actors[indexOf(nextActor)]?.status !== 'enabled'}
+                        data-testid="hint-step"
+                      >
+                        <ActorBadge name={nextActor} index={indexOf(nextActor)} />
+                        {t('lesson.hint.stepIt', { actor: nextActor })}
+                        {keyOf(indexOf(nextActor)) && <kbd class={s.kbd}>{keyOf(indexOf(nextActor))}</kbd>}
+                      </button>
+                    )}
+                  </div>
+                )}
+                {open >= 1 && spinName !== null && spinName === nextActor && spinActor !== undefined && (
+                  <p class={`${s.hint} ${s.tipBox}`} data-testid="hint-spin">
+                    <span aria-hidden="true">↻ </span>
+                    {t('lesson.spin.hint', { actor: spinName, key: keyOf(spinActor) })}
+                  </p>
+                )}
+                {open < HINT_LEVELS && (
+                  <button type="button" class={s.more} onClick={more} data-testid="hint-more">
+                    {open === 0
+                      ? t('lesson.hint.button')
+                      : open === 1
+                        ? t('lesson.hint.more')
+                        : t('lesson.hint.showNext')}
+                  </button>
+                )}
+              </>
+            ) : (
+              <p class={s.empty}>{t('lesson.hint.none')}</p>
+            )}
+          </section>
+        )}
+
+        {(p.prev || p.next) && p.onOpenLesson && (
+          <nav class={s.nav} aria-label={t('lesson.navLabel')}>
+            {p.prev ? (
+              <button
+                type="button"
+                class={s.navButton}
+                onClick={() => p.onOpenLesson!(p.prev!.id)}
+                data-testid="lesson-prev"
+              >
+                <span class={s.navDir}>← {t('lesson.prev')}</span>
+                {p.prev.title && <span class={s.navTitle}>{p.prev.title}</span>}
+              </button>
+            ) : (
+              <span />
+            )}
+            {p.next && (
+              <button
+                type="button"
+                class={p.reached ? `${s.navButton} ${s.navNext} ${s.navGo}` : `${s.navButton} ${s.navNext}`}
+                onClick={() => p.onOpenLesson!(p.next!.id)}
+                data-testid="lesson-next"
+              >
+                <span class={s.navDir}>{t('lesson.next')} →</span>
+                {p.next.title && <span class={s.navTitle}>{p.next.title}</span>}
+              </button>
+            )}
+          </nav>
+        )}
+      </div>
     </div>
   );
 }

@@ -5,18 +5,22 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../i18n';
 import type { StepLine } from '../../model/format';
+import type { ActorNoun } from '../../model/keys';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
 
 export interface StoryProps {
   intro: string;
   actorCount: number;
+  /** who the learner steps: threads, or tasks (model/keys.ts, actorNoun) */
+  actors: ActorNoun;
   lines: StepLine[];
   actorIndex: (name: string) => number;
   current: number;
 }
 
-export function Story({ intro, actorCount, lines, actorIndex, current }: StoryProps) {
+export function Story({ intro, actorCount, actors, lines, actorIndex, current }: StoryProps) {
+  const tasks = actors === 'task';
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = list.current;
@@ -26,11 +30,11 @@ export function Story({ intro, actorCount, lines, actorIndex, current }: StoryPr
   return (
     <div class={s.story}>
       {intro && <p class={s.intro}>{intro}</p>}
-      <p class={s.howto}>{t('story.howto')}</p>
-      <p class={s.keys}>{t('story.keysHint', { keys })}</p>
+      <p class={s.howto}>{t(tasks ? 'story.howtoTasks' : 'story.howto')}</p>
+      <p class={s.keys}>{t(tasks ? 'story.keysHintTasks' : 'story.keysHint', { keys })}</p>
       <h2 class={s.heading}>{t('panel.log')}</h2>
       {lines.length === 0 ? (
-        <p class={s.empty}>{t('log.empty')}</p>
+        <p class={s.empty}>{t(tasks ? 'log.emptyTasks' : 'log.empty')}</p>
       ) : (
         <ol class={s.log} ref={list} data-testid="log">
           {lines.map((l) => (

@@ -12,6 +12,10 @@ export const embassy: EngineEntry<typeof en> = {
   order: 3,
   title: { en: 'Embassy executor', 'zh-CN': 'Embassy 执行器' },
   inside: { en: 'Inside the executor', 'zh-CN': '执行器的内部' },
+  tick: {
+    en: 'the time driver fires now: every task whose deadline has passed joins the run queue',
+    'zh-CN': '时间驱动现在触发：截止时间已过的任务都进入运行队列',
+  },
   View: lazyComponent(() => import('./View').then((m) => m.EmbassyView), {
     loading: 'view.loading',
     failed: 'view.failed',

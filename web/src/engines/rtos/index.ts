@@ -13,6 +13,10 @@ export const rtos: EngineEntry<typeof en> = {
   order: 4,
   title: { en: 'RTOS kernel', 'zh-CN': 'RTOS 内核' },
   inside: { en: 'Inside the RTOS', 'zh-CN': 'RTOS 的内部' },
+  tick: {
+    en: 'the running task goes to the back of its priority’s line',
+    'zh-CN': '正在运行的任务排到同优先级队列的末尾',
+  },
   View: lazyComponent(() => import('./View').then((m) => m.RtosView), {
     loading: 'view.loading',
     failed: 'view.failed',
