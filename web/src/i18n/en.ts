@@ -137,7 +137,6 @@ export const en = {
   'keys.title': 'Keyboard',
   'keys.close': 'Close',
   'keys.step': 'step thread N',
-  'keys.stepOver': 'finish thread N’s operation',
   'keys.back': 'one step back',
   'keys.forward': 'one step forward (along the recorded run)',
   'keys.reset': 'reset to the start',
@@ -511,8 +510,6 @@ export const en = {
   'keys.tick': 'let the tick fall (when the model offers it)',
   'keys.drop': 'drop task N’s future (when it waits at an await point)',
   'lane.untilShared': 'Until shared',
-  'lane.untilSharedLabel':
-    'Step thread {actor} until it touches shared state (passing over spinning, yielding and local work)',
   'announce.folded': '{actor} took {n} steps, up to its next use of shared state. The last one: {text}',
   'lane.stepIntoCount.one': 'one engine action so far',
   'lane.titleTask': 'Task {name}',

@@ -223,16 +223,6 @@ describe('a lesson in the store', () => {
     expect(store.get().snap?.state.step).toBe(1);
   });
 
-  it('finishing a spin steps B until its next step leaves the loop', async () => {
-    const { store, engine } = setup();
-    await store.openLesson('spin');
-    await store.finishSpin(1);
-    // read+note, spin, read+note, spin, read+note, spin, read+note: then the CAS is next
-    expect(engine.calls.filter((c) => c === 'step 1').length).toBe(7);
-    expect(store.get().snap?.state.actors[1]?.next?.kind).toBe('cas');
-    expect(store.get().snap?.state.step).toBe(8);
-  });
-
   it('opening a scenario leaves the lesson', async () => {
     const { store } = setup();
     await store.openLesson('spin');

@@ -147,9 +147,6 @@ export class Store {
   stepOver(actor: number): Promise<void> {
     return this.#timeline.stepOver(actor);
   }
-  finishSpin(actor: number): Promise<void> {
-    return this.#timeline.finishSpin(actor);
-  }
   untilShared(actor: number): Promise<void> {
     return this.#timeline.untilShared(actor);
   }

@@ -8,7 +8,7 @@
 import type { EngineBridge } from '../engine/bridge';
 import type { Snapshot } from '../engine/types';
 import { t, tn } from '../i18n';
-import { MAX_SPIN_STEPS, foldsNext, keepsSpinning } from '../model/lesson';
+import { MAX_SPIN_STEPS, foldsNext } from '../model/lesson';
 import type { StepRange } from '../model/mermaid';
 import { checkSchedule } from '../model/schedule';
 import type { StoreCore } from './core';
@@ -101,29 +101,6 @@ export class Timeline {
     return this.#learnerMove(
       () => this.#canStep(actor),
       (e) => e.stepOver(actor),
-      'over',
-    );
-  }
-
-  /**
-   * Steps the actor until it stops spinning (its spin loop's last step is
-   * taken; the step that leaves the loop is the learner's).  At most
-   * MAX_SPIN_STEPS steps, for a spin that never ends.
-   */
-  finishSpin(actor: number): Promise<void> {
-    const c = this.#c;
-    c.halt();
-    if (!this.#canStep(actor)) return Promise.resolve();
-    const fork = this.#forkNote();
-    const own = ownMove(c);
-    return c.move(
-      async (e) => {
-        let snap = await e.step(actor);
-        for (let n = 1; n < MAX_SPIN_STEPS && keepsSpinning(snap.state, snap.trace, actor); n++)
-          snap = await e.step(actor);
-        return own(snap);
-      },
-      (s) => c.tell(s, fork(s)),
       'over',
     );
   }
