@@ -21,7 +21,7 @@ async function stepFirst(page, names) {
 }
 
 describe('rtos choices in the browser', () => {
-  test('lesson 31: Uart is "not raised", its button raises it, and the goal is reached by clicking', async () => {
+  test('signal-or-lock (lesson 28): Uart is "not raised", its button raises it, and the goal is reached by clicking', async () => {
     const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=signal-or-lock`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'Logger').waitFor({ timeout: 15000 });
@@ -57,7 +57,7 @@ describe('rtos choices in the browser', () => {
     await page.close();
   });
 
-  test('lesson 32: the tick button hands the processor over, and the count reaches -2', async () => {
+  test('the-signed-count (lesson 29): the tick button hands the processor over, and the count reaches -2', async () => {
     const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=the-signed-count`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'A').waitFor({ timeout: 15000 });

@@ -209,7 +209,7 @@ describe('the source view', () => {
     await view.locator('[data-path="engines/parking_lot/lot.c"]').click();
     await expectText(view.getByTestId('source-code'), /lot_park_result lot_park\(/);
     assert.equal(await view.getByTestId('source-follow').isChecked(), false);
-    await expectText(view, /No thread is in this file right now/);
+    await expectText(view, /Nobody runs in this file right now/);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -5,6 +5,7 @@
  */
 import { t, type MessageKey } from '../i18n';
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
+import { actorNoun } from './keys';
 
 /** Okabe-Ito, in the order actors get them (UX.md). */
 export const ACTOR_COLOURS = [
@@ -334,7 +335,11 @@ export function outcomeView(state: MachineState, summary: Summary): OutcomeView 
     case 'running':
       return null;
     case 'done':
-      return { tone: 'done', title: t('outcome.done'), details: [t('outcome.doneDetail')] };
+      return {
+        tone: 'done',
+        title: t('outcome.done'),
+        details: [t(actorNoun(state.actors) === 'task' ? 'outcome.doneDetailTasks' : 'outcome.doneDetail')],
+      };
     case 'violation':
       return {
         tone: 'violation',
