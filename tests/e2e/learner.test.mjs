@@ -281,6 +281,13 @@ describe('one screen', () => {
     const goal = page.getByTestId('lesson-goal');
     const line = await goal.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight) || 24);
     assert.ok((await goal.boundingBox()).height <= line * 1.6, 'one line');
+    // a tap shows the whole goal, wrapped; a second folds it back to one line
+    assert.ok(await goal.evaluate((e) => e.scrollWidth > e.clientWidth), 'the goal is cut on one line');
+    await goal.click();
+    assert.ok((await goal.boundingBox()).height > line * 1.6, 'tapped: the whole goal');
+    assert.ok(await goal.evaluate((e) => e.scrollWidth <= e.clientWidth), 'nothing of it cut');
+    await goal.click();
+    assert.ok((await goal.boundingBox()).height <= line * 1.6, 'tapped again: one line');
     assert.equal(await page.locator('details:has([data-testid="lesson-about"])').getAttribute('open'), null);
     assert.ok(await inView(page, lane(page, 'B').getByTestId('step')), 'Step B on the first screen');
     const lanesBottom = Math.max(

@@ -100,6 +100,8 @@ export function LessonPanel(p: LessonPanelProps) {
   // on a phone it starts folded too: the goal and the threads come first
   const narrow = typeof matchMedia === 'function' && matchMedia('(max-width: 760px)').matches;
   const [bodyOpen, setBodyOpen] = useState(!started && !p.compact && !narrow);
+  // On a phone the goal is one line; a tap shows all of it (and a second folds it again).
+  const [goalWhole, setGoalWhole] = useState(false);
   const wasStarted = useRef(started);
   useEffect(() => {
     if (started && !wasStarted.current) setBodyOpen(false);
@@ -152,7 +154,11 @@ export function LessonPanel(p: LessonPanelProps) {
             {p.reached ? t('lesson.goalReached') : t('lesson.goal')}
             {!p.reached && p.reachedBefore && <span class={s.before}>{t('lesson.reachedBefore')}</span>}
           </h2>
-          <p class={s.goalText} data-testid="lesson-goal">
+          <p
+            class={goalWhole ? `${s.goalText} ${s.goalWhole}` : s.goalText}
+            data-testid="lesson-goal"
+            onClick={() => setGoalWhole((w) => !w)}
+          >
             <InlineText text={inLocale(lesson.goal.text, locale)} />
           </p>
         </section>
