@@ -388,7 +388,7 @@ describe('Simplified Chinese', () => {
     await expectText(page.getByTestId('parking-lot-view'), /停车场：64 个桶/);
     await expectText(page.getByTestId('lang-switch').locator('[aria-pressed="true"]'), '中文');
     await page.getByTestId('tab-source').click();
-    await expectText(page.getByTestId('source-view'), /跟随线程/);
+    await expectText(page.getByTestId('source-view'), /跟随正在运行的代码/);
     await screenshot(page, 'zh');
 
     // back to English: remembered, and in the address
