@@ -76,13 +76,42 @@ async function settled(page) {
 /** The actor to step next: the solution's, then the only one that can move. */
 async function nextActor(page, k) {
   if (k < SOLUTION.length) return SOLUTION[k];
-  for (const a of ['A', 'B']) if (await lane(page, a).getByTestId('step').isEnabled()) return a;
-  return null;
+  const i = await firstEnabled(page, ['A', 'B']);
+  return i < 0 ? null : ['A', 'B'][i];
 }
 
 async function pressAndWait(page, key, n) {
   await page.keyboard.press(key);
   await waitForText(stepCount(page), new RegExp(`^step ${n}( of \\d+)?$`), 8000);
+}
+
+/**
+ * Presses `key` on the moving page `m` and the still page `s`, both landing on step `n`. A step
+ * forward leaves the still page with nothing running; the moving page plays `dir` ('forward' or
+ * 'back'), and once it has settled both pages stand in the same geometry. Returns the moves the
+ * motion made, each written after the step ("12 fx:bit:m.LOCKED").
+ */
+async function pressBoth(m, s, view, key, n, dir = 'forward') {
+  await pressAndWait(m.page, key, n);
+  await pressAndWait(s.page, key, n);
+  // the still page never animates, not even the views' own CSS pulses
+  if (dir === 'forward')
+    assert.deepEqual(await running(s.page), { layer: 0, all: 0 }, `still page, step ${n}`);
+  const last = await motionLast(m.page, view);
+  assert.match(last.last, new RegExp(`^${dir} 200 \\d+$`), `step ${n}`);
+  await settled(m.page);
+  assert.deepEqual(
+    await geometry(m.page, view),
+    await geometry(s.page, view),
+    `geometry ${dir === 'back' ? 'back at' : 'after'} step ${n}`,
+  );
+  return last.moves.map((x) => `${n} ${x}`);
+}
+
+/** The index of the first of `names` whose lane can step, or -1. */
+async function firstEnabled(page, names) {
+  for (const [i, a] of names.entries()) if (await lane(page, a).getByTestId('step').isEnabled()) return i;
+  return -1;
 }
 
 describe('motion', () => {
@@ -102,8 +131,7 @@ describe('motion', () => {
       const a = await nextActor(s.page, n);
       if (!a) break;
       n++;
-      await pressAndWait(m.page, KEY[a], n);
-      await pressAndWait(s.page, KEY[a], n);
+      moves.push(...(await pressBoth(m, s, view, KEY[a], n)));
       // "Inside the lock" says one thing: the caption's holder agrees with the LOCKED bit beside it
       const lock = await s.page.evaluate(() => ({
         holding: document.querySelector('[data-testid="holder-m"]').dataset.holding,
@@ -112,17 +140,6 @@ describe('motion', () => {
       }));
       assert.equal(lock.holding === 'free', lock.locked === '0', `step ${n}: ${JSON.stringify(lock)}`);
       if (n === 29) assert.match(lock.caption, /^free — A is still finishing its unlock$/);
-      // the still page never animates, not even the views' own CSS pulses
-      assert.deepEqual(await running(s.page), { layer: 0, all: 0 }, `still page, step ${n}`);
-      const last = await motionLast(m.page, view);
-      assert.match(last.last, /^forward 200 \d+$/, `step ${n}`);
-      moves.push(...last.moves.map((x) => `${n} ${x}`));
-      await settled(m.page);
-      assert.deepEqual(
-        await geometry(m.page, view),
-        await geometry(s.page, view),
-        `geometry after step ${n}`,
-      );
     }
     assert.equal(n, 32, 'the lesson is won at step 32');
     await waitForText(m.page.getByTestId('goal-banner'), /B sleeps forever|sleep/i, 8000);
@@ -147,15 +164,7 @@ describe('motion', () => {
     // back: the same pictures in reverse, each ending where the still page stands
     for (let k = 0; k < 4; k++) {
       n--;
-      await pressAndWait(m.page, 'ArrowLeft', n);
-      await pressAndWait(s.page, 'ArrowLeft', n);
-      assert.match((await motionLast(m.page, view)).last, /^back 200 \d+$/);
-      await settled(m.page);
-      assert.deepEqual(
-        await geometry(m.page, view),
-        await geometry(s.page, view),
-        `geometry back at step ${n}`,
-      );
+      await pressBoth(m, s, view, 'ArrowLeft', n, 'back');
     }
     assert.equal(
       await m.page.getByTestId('home-B').getAttribute('data-away'),
@@ -344,26 +353,10 @@ describe('motion in the embassy view', () => {
     const moves = [];
     let n = start;
     for (let k = 0; k < 40; k++) {
-      let who = -1;
-      for (const [i, a] of names.entries())
-        if (await lane(s.page, a).getByTestId('step').isEnabled()) {
-          who = i;
-          break;
-        }
+      const who = await firstEnabled(s.page, names);
       if (who < 0) break;
       n++;
-      await pressAndWait(m.page, String(who + 1), n);
-      await pressAndWait(s.page, String(who + 1), n);
-      assert.deepEqual(await running(s.page), { layer: 0, all: 0 }, `still page, step ${n}`);
-      const last = await motionLast(m.page, view);
-      assert.match(last.last, /^forward 200 \d+$/, `step ${n}`);
-      moves.push(...last.moves.map((x) => `${n} ${x}`));
-      await settled(m.page);
-      assert.deepEqual(
-        await geometry(m.page, view),
-        await geometry(s.page, view),
-        `geometry after step ${n}`,
-      );
+      moves.push(...(await pressBoth(m, s, view, String(who + 1), n)));
     }
     assert.ok(n > start + 20, `the run went on: ${n}`);
     // holder's release wakes t2: t2's token moves into the run queue, then into "now polling"
@@ -382,15 +375,7 @@ describe('motion in the embassy view', () => {
     // back: in reverse, ending where the still page stands
     for (let k = 0; k < 3; k++) {
       n--;
-      await pressAndWait(m.page, 'ArrowLeft', n);
-      await pressAndWait(s.page, 'ArrowLeft', n);
-      assert.match((await motionLast(m.page, view)).last, /^back 200 \d+$/);
-      await settled(m.page);
-      assert.deepEqual(
-        await geometry(m.page, view),
-        await geometry(s.page, view),
-        `geometry back at step ${n}`,
-      );
+      await pressBoth(m, s, view, 'ArrowLeft', n, 'back');
     }
     assert.deepEqual(m.errors, []);
     assert.deepEqual(s.errors, []);
@@ -467,26 +452,10 @@ describe('motion, rtos', () => {
     const moves = [];
     let n = Number(/(\d+)/.exec(await stepCount(s.page).innerText())?.[1] ?? 0);
     for (;;) {
-      let next = -1;
-      for (const [i, a] of names.entries())
-        if (await lane(s.page, a).getByTestId('step').isEnabled()) {
-          next = i;
-          break;
-        }
+      const next = await firstEnabled(s.page, names);
       if (next < 0) break;
       n++;
-      await pressAndWait(m.page, String(next + 1), n);
-      await pressAndWait(s.page, String(next + 1), n);
-      assert.deepEqual(await running(s.page), { layer: 0, all: 0 }, `still page, step ${n}`);
-      const last = await motionLast(m.page, view);
-      assert.match(last.last, /^forward 200 \d+$/, `step ${n}`);
-      moves.push(...last.moves.map((x) => `${n} ${x}`));
-      await settled(m.page);
-      assert.deepEqual(
-        await geometry(m.page, view),
-        await geometry(s.page, view),
-        `geometry after step ${n}`,
-      );
+      moves.push(...(await pressBoth(m, s, view, String(next + 1), n)));
       assert.ok(n < 120, 'the run ends');
     }
     assert.equal(n, 69, 'wake-by-priority ends at step 69');
