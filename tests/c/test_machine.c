@@ -745,6 +745,21 @@ static void overflow_the_stack(tworld *w, int self)
 #endif
 #endif
 
+/* Everything a forked child wrote to `fd` (its stderr), as a string in msg,
+ * once it has ended; returns its wait status. */
+static int child_said(pid_t pid, int fd, char *msg, size_t size)
+{
+    size_t n = 0;
+    ssize_t got;
+    while (n < size - 1 && (got = read(fd, msg + n, size - 1 - n)) > 0)
+        n += (size_t)got;
+    msg[n] = 0;
+    close(fd);
+    int status = 0;
+    CHECK_EQ(waitpid(pid, &status, 0), pid);
+    return status;
+}
+
 /*
  * Natively each actor's stack has a guard page below it.  An actor that
  * recurses too deep hits it; the machine's SIGSEGV handler prints which stack
@@ -778,14 +793,7 @@ TEST(a_stack_overflow_is_reported_not_silent)
     }
     close(out[1]);
     char msg[8192];
-    size_t n = 0;
-    ssize_t got;
-    while (n < sizeof msg - 1 && (got = read(out[0], msg + n, sizeof msg - 1 - n)) > 0)
-        n += (size_t)got;
-    msg[n] = 0;
-    close(out[0]);
-    int status;
-    CHECK_EQ(waitpid(pid, &status, 0), pid);
+    int status = child_said(pid, out[0], msg, sizeof msg);
 #ifdef UNDER_ASAN
     CHECK(!(WIFEXITED(status) && WEXITSTATUS(status) == 0));
     CHECK(strstr(msg, "ERROR: AddressSanitizer: stack-overflow"));
@@ -824,14 +832,7 @@ TEST(a_switch_inside_a_question_aborts_with_a_message)
     }
     close(out[1]);
     char msg[1024];
-    size_t n = 0;
-    ssize_t got;
-    while (n < sizeof msg - 1 && (got = read(out[0], msg + n, sizeof msg - 1 - n)) > 0)
-        n += (size_t)got;
-    msg[n] = 0;
-    close(out[0]);
-    int status;
-    CHECK_EQ(waitpid(pid, &status, 0), pid);
+    int status = child_said(pid, out[0], msg, sizeof msg);
     CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
     CHECK_STR(msg, "lockstep: a coroutine switched inside a call that must not switch (a model's "
                    "or a scenario's answer to a question acted)\n");
