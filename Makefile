@@ -21,7 +21,7 @@ COPT := -O2 -g
 
 # ---- sources -------------------------------------------------------------------------
 include mk/engines.mk  # ENGINES and their ENGINE_SRC, ENGINE_HDR, BINDING_SRC
-SIM_SRC := $(sort $(wildcard core/sim/*.c core/sim/sched/*.c)) core/plat/sim/plat_sim.c
+SIM_SRC := $(sort $(wildcard core/sim/*.c core/sim/sched/*.c core/sim/mem/*.c)) core/plat/sim/plat_sim.c
 SCRIPT_SRC := $(sort $(wildcard core/script/*.c)) $(BINDING_SRC) $(B)/gen/engines.c
 NATIVE_PLAT_SRC := core/plat/native/plat_native.c
 CORE_SRC := $(SIM_SRC) $(SCRIPT_SRC) $(ENGINE_SRC)

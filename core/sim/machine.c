@@ -11,6 +11,7 @@
 #include "address_map.h"
 #include "escape.h"
 #include "machine_internal.h"
+#include "mem/model.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,6 +46,7 @@ sim_machine *sim_new(const sim_config *cfg, sim_setup_fn setup, void *arg, const
     m->host = coro_host();
     m->current = -1;
     m->model = sim_model_named(m->cfg.model); /* NULL: unknown, reported by reset */
+    m->mem = sim_mem_model_named(m->cfg.memory);
     if (m->model) {
         m->may_step = m->model->may_step;
         m->update = m->model->update;
@@ -98,6 +100,11 @@ static int rebuild(sim_machine *m)
     for (int i = 0; i < m->n_globals; i++)
         m->globals[i].live = false;
     sim_clear_trace(m);
+    if (!m->mem) {
+        sim_fail(m, "unknown memory model '%s' (sc)", m->cfg.memory);
+        m->outcome = SIM_ERROR;
+        return -1;
+    }
     if (!m->model) {
         sim_fail(m, "unknown scheduling model '%s' (threads, rtos or executor)", m->cfg.model);
         m->outcome = SIM_ERROR;

@@ -86,6 +86,7 @@ int sim_act_kind_from_name(const char *name);
 typedef struct sim_action {
     sim_act_kind kind;
     uint8_t width;    /* bytes of the atomic cell: 1, 2 or 4 */
+    uint8_t order;    /* an atomic access: its plat_order, as the engine passed it */
     void *target;     /* the cell, plat_lock or plat_parker */
     uint64_t a, b;    /* operands: stored/added value; CAS expected (a), desired (b) */
     int64_t deadline; /* virtual time for SLEEP and a timed PARK or BLOCK; -1 = none */
@@ -114,6 +115,7 @@ typedef struct sim_config {
     uint64_t seed;       /* for the random policy and random values */
     const char *model;   /* the scheduling model: "threads" (NULL), "rtos", "executor" */
     int64_t tick_us;     /* rtos: the tick period; 0 = 1000 us */
+    const char *memory;  /* the memory model: "sc" (NULL) */
 } sim_config;
 
 /* Builds the world.  Returns 0, or -1 after sim_fail_setup(). */

@@ -103,6 +103,7 @@ struct sim_machine {
     int cs_owner;  /* the actor inside it (nesting by one actor is no overlap) */
     int cs_depth;  /* its nesting depth */
     const sim_model *model;
+    const struct sim_mem_model *mem; /* the memory model (mem/model.h) */
     /* the model's hooks that run at every step, copied here (one load less) */
     bool (*may_step)(const sim_machine *m, int actor);
     void (*update)(sim_machine *m);

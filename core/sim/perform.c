@@ -4,36 +4,14 @@
  * cost in virtual time.
  *
  * Invariant: an action's effect happens all at once, in the step that
- * performs it and nowhere else; cells are read and written at their exact
- * width, and the overlap check counts actors inside the checked critical
- * section (one actor nesting is no overlap).
+ * performs it and nowhere else; atomic cells are read and written by the
+ * run's memory model (mem/model.h) and by nothing else, and the overlap check counts actors inside
+ * the checked critical section (one actor nesting is no overlap).
  */
 #include "machine_internal.h"
+#include "mem/model.h"
 
 #include <stdint.h>
-
-static uint64_t width_mask(unsigned width)
-{
-    return width >= 8 ? ~0ull : (1ull << (8 * width)) - 1;
-}
-
-static uint64_t cell_read(const void *p, unsigned width)
-{
-    switch (width) {
-    case 1: return *(const uint8_t *)p;
-    case 2: return *(const uint16_t *)p;
-    default: return *(const uint32_t *)p;
-    }
-}
-
-static void cell_write(void *p, unsigned width, uint64_t v)
-{
-    switch (width) {
-    case 1: *(uint8_t *)p = (uint8_t)v; break;
-    case 2: *(uint16_t *)p = (uint16_t)v; break;
-    default: *(uint32_t *)p = (uint32_t)v; break;
-    }
-}
 
 /* Perform the announced action of actor i, now that it was picked. */
 static uint64_t perform(sim_machine *m, int i)
@@ -59,35 +37,16 @@ static uint64_t perform(sim_machine *m, int i)
         e.region = (int16_t)sim_region_of(m, p->target, &elem);
         e.elem = (int16_t)elem;
     }
-    uint64_t result = 0, mask = width_mask(p->width);
+    uint64_t result = 0;
     const char *violation = NULL;
     switch (p->kind) {
-    case SIM_ACT_LOAD: e.old_v = e.new_v = result = cell_read(p->target, p->width); break;
+    case SIM_ACT_LOAD:
     case SIM_ACT_STORE:
     case SIM_ACT_SWAP:
     case SIM_ACT_FETCH_ADD:
     case SIM_ACT_FETCH_OR:
     case SIM_ACT_FETCH_AND:
-    case SIM_ACT_CAS: {
-        uint64_t old = cell_read(p->target, p->width), new = old;
-        switch (p->kind) {
-        case SIM_ACT_STORE:
-        case SIM_ACT_SWAP: new = p->a; break;
-        case SIM_ACT_FETCH_ADD: new = old + p->a; break;
-        case SIM_ACT_FETCH_OR: new = old | p->a; break;
-        case SIM_ACT_FETCH_AND: new = old & p->a; break;
-        default: /* CAS */
-            e.ok = old == (p->a & mask);
-            if (e.ok)
-                new = p->b;
-            break;
-        }
-        new &= mask;
-        cell_write(p->target, p->width, new);
-        e.old_v = result = old;
-        e.new_v = new;
-        break;
-    }
+    case SIM_ACT_CAS: result = m->mem->access(m, i, p, &e); break;
     case SIM_ACT_LOCK: ((plat_lock *)p->target)->owner = i + 1; break;
     case SIM_ACT_UNLOCK: {
         plat_lock *l = p->target;

@@ -8,11 +8,13 @@
 
 static sim_machine *machine(void) { return sim_running(); }
 
-static uint64_t act(sim_act_kind kind, unsigned width, void *target, uint64_t a, uint64_t b,
-                    plat_site at)
+/* An atomic access: the memory model performs it, honouring its order. */
+static uint64_t atomic(sim_act_kind kind, unsigned width, void *target, uint64_t a, uint64_t b,
+                       plat_order order, plat_site at)
 {
     sim_action x = {.kind = kind,
                     .width = (uint8_t)width,
+                    .order = (uint8_t)order,
                     .target = target,
                     .a = a,
                     .b = b,
@@ -21,45 +23,46 @@ static uint64_t act(sim_act_kind kind, unsigned width, void *target, uint64_t a,
     return sim_do(machine(), &x);
 }
 
+/* Locks, parkers and the rest: they synchronise as a mutex and a futex do. */
+static uint64_t act(sim_act_kind kind, unsigned width, void *target, uint64_t a, uint64_t b,
+                    plat_site at)
+{
+    return atomic(kind, width, target, a, b, PLAT_SEQ_CST, at);
+}
+
 #define PLAT_SIM_ATOMICS(W)                                                                        \
     uint##W##_t plat_load##W(plat_a##W *c, plat_order o, plat_site at)                             \
     {                                                                                              \
-        (void)o;                                                                                   \
-        return (uint##W##_t)act(SIM_ACT_LOAD, W / 8, &c->v, 0, 0, at);                             \
+        return (uint##W##_t)atomic(SIM_ACT_LOAD, W / 8, &c->v, 0, 0, o, at);                       \
     }                                                                                              \
     void plat_store##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)                    \
     {                                                                                              \
-        (void)o;                                                                                   \
-        act(SIM_ACT_STORE, W / 8, &c->v, v, 0, at);                                                \
+        atomic(SIM_ACT_STORE, W / 8, &c->v, v, 0, o, at);                                          \
     }                                                                                              \
     bool plat_cas##W(plat_a##W *c, uint##W##_t *expected, uint##W##_t desired, plat_order o,       \
                      plat_site at)                                                                 \
     {                                                                                              \
-        (void)o;                                                                                   \
-        uint##W##_t seen = (uint##W##_t)act(SIM_ACT_CAS, W / 8, &c->v, *expected, desired, at);    \
+        uint##W##_t seen =                                                                         \
+            (uint##W##_t)atomic(SIM_ACT_CAS, W / 8, &c->v, *expected, desired, o, at);             \
         bool ok = seen == *expected;                                                               \
         *expected = seen;                                                                          \
         return ok;                                                                                 \
     }                                                                                              \
     uint##W##_t plat_swap##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)              \
     {                                                                                              \
-        (void)o;                                                                                   \
-        return (uint##W##_t)act(SIM_ACT_SWAP, W / 8, &c->v, v, 0, at);                             \
+        return (uint##W##_t)atomic(SIM_ACT_SWAP, W / 8, &c->v, v, 0, o, at);                       \
     }                                                                                              \
     uint##W##_t plat_fetch_add##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)         \
     {                                                                                              \
-        (void)o;                                                                                   \
-        return (uint##W##_t)act(SIM_ACT_FETCH_ADD, W / 8, &c->v, v, 0, at);                        \
+        return (uint##W##_t)atomic(SIM_ACT_FETCH_ADD, W / 8, &c->v, v, 0, o, at);                  \
     }                                                                                              \
     uint##W##_t plat_fetch_or##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)          \
     {                                                                                              \
-        (void)o;                                                                                   \
-        return (uint##W##_t)act(SIM_ACT_FETCH_OR, W / 8, &c->v, v, 0, at);                         \
+        return (uint##W##_t)atomic(SIM_ACT_FETCH_OR, W / 8, &c->v, v, 0, o, at);                   \
     }                                                                                              \
     uint##W##_t plat_fetch_and##W(plat_a##W *c, uint##W##_t v, plat_order o, plat_site at)         \
     {                                                                                              \
-        (void)o;                                                                                   \
-        return (uint##W##_t)act(SIM_ACT_FETCH_AND, W / 8, &c->v, v, 0, at);                        \
+        return (uint##W##_t)atomic(SIM_ACT_FETCH_AND, W / 8, &c->v, v, 0, o, at);                  \
     }
 
 PLAT_SIM_ATOMICS(8)
