@@ -430,7 +430,8 @@ static void explore_progress(const explore_result *r, void *ctx)
                         (double)r->total_steps);
 }
 
-/* strategy: "dfs" | "random" | "pct".  Starts a search on the session's
+/* strategy: "dfs" | "random" | "pct"; bound -1: no bound, the complete
+ * search (explore.h).  Starts a search on the session's
  * scenario (its trace is switched off until ls_explore_finish).  Limits of 0
  * take the explorer's defaults, except max_executions (0: no limit). */
 EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int bound,
@@ -444,10 +445,10 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     explore_config cfg;
     explore_config_default(&cfg);
     int st = explore_strategy_from_name(strategy);
-    if (st < 0 || bound < 0 || bound > 64 || max_executions < 0 || max_steps < 0 || seed < 0 ||
-        max_total_steps < 0) {
+    if (st < 0 || bound < EXPLORE_BOUND_NONE || bound > 64 || max_executions < 0 || max_steps < 0 ||
+        seed < 0 || max_total_steps < 0) {
         failed(s, st < 0 ? "strategy must be dfs, random or pct"
-                         : "bound must be 0..64 and the limits not negative");
+                         : "bound must be -1 (none) or 0..64 and the limits not negative");
         return;
     }
     cfg.strategy = (explore_strategy)st;
