@@ -12,3 +12,11 @@ bench-explore: $(B)/bench/explore wasm node_modules/.installed
 
 BENCH_TARGETS += bench-explore
 .PHONY: bench-explore
+
+# The complete search (--bound none) against SPIN on the parking_lot mutex, the
+# rtos three-task scenario and the lost wakeup (bench/explore/run.mjs).
+bench-explore-complete: $(RUNNER) wasm node_modules/.installed
+	node bench/explore/run.mjs
+
+BENCH_TARGETS += bench-explore-complete
+.PHONY: bench-explore-complete

@@ -3,10 +3,11 @@
 # `npm ci` from the committed package-lock.json.
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Debian packages each part needs, as "command:package" (present when the
+# Debian packages each part needs (spin: bench/explore/run.mjs checks the same
+# protocol with SPIN), as "command:package" (present when the
 # command is on PATH) or "-:package" (present when dpkg has it installed).
 APT_BUILD := emcc:emscripten clang:clang gcc:gcc node:nodejs npm:npm
-APT_TEST := chromium:chromium clang-format:clang-format -:fonts-wqy-microhei -:libclang-rt-14-dev -:libnsync-dev
+APT_TEST := chromium:chromium clang-format:clang-format spin:spin -:fonts-wqy-microhei -:libclang-rt-14-dev -:libnsync-dev
 
 define need_apt
 missing=""; for pair in $(1); do what=$${pair%%:*}; pkg=$${pair##*:}; \

@@ -209,17 +209,13 @@ EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor)
     sim_machine *m = begin(h, &s);
     if (!m)
         return;
-    sim_choice c;
-    if (strcmp(kind, "irq") == 0)
-        c = sim_irq_choice(actor);
-    else if (strcmp(kind, "tick") == 0)
-        c = sim_tick_choice();
-    else if (strcmp(kind, "drop") == 0)
-        c = (sim_choice){SIM_CHOICE_DROP, (int16_t)actor, 0};
-    else {
+    int k = sim_choice_kind_from_name(kind);
+    if (k < 0 || k == SIM_CHOICE_STEP || sim_choice_kind_of((unsigned)k)->tag < 0) {
         failed(s, "a choice is irq, tick or drop");
         return;
     }
+    sim_choice c = {(uint8_t)k, (int16_t)(sim_choice_kind_of((unsigned)k)->has_actor ? actor : -1),
+                    0};
     conclude(s, sim_take(m, c), sim_error(m));
 }
 
@@ -237,7 +233,7 @@ static void extra_choices_json(sim_machine *m, jbuf *b)
         jb_raw(b, "{");
         jb_key(b, "kind");
         jb_str(b, sim_choice_kind_name(c[k].kind));
-        if (c[k].kind == SIM_CHOICE_IRQ || c[k].kind == SIM_CHOICE_DROP) {
+        if (sim_choice_kind_of(c[k].kind)->has_actor) {
             jb_key(b, "actor");
             jb_int(b, c[k].actor);
         }
@@ -430,7 +426,8 @@ static void explore_progress(const explore_result *r, void *ctx)
                         (double)r->total_steps);
 }
 
-/* strategy: "dfs" | "random" | "pct".  Starts a search on the session's
+/* strategy: "dfs" | "random" | "pct"; bound -1: no bound, the complete
+ * search (explore.h).  Starts a search on the session's
  * scenario (its trace is switched off until ls_explore_finish).  Limits of 0
  * take the explorer's defaults, except max_executions (0: no limit). */
 EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int bound,
@@ -444,10 +441,10 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     explore_config cfg;
     explore_config_default(&cfg);
     int st = explore_strategy_from_name(strategy);
-    if (st < 0 || bound < 0 || bound > 64 || max_executions < 0 || max_steps < 0 || seed < 0 ||
-        max_total_steps < 0) {
+    if (st < 0 || bound < EXPLORE_BOUND_NONE || bound > 64 || max_executions < 0 || max_steps < 0 ||
+        seed < 0 || max_total_steps < 0) {
         failed(s, st < 0 ? "strategy must be dfs, random or pct"
-                         : "bound must be 0..64 and the limits not negative");
+                         : "bound must be -1 (none) or 0..64 and the limits not negative");
         return;
     }
     cfg.strategy = (explore_strategy)st;

@@ -8,7 +8,7 @@
  *   lockstep-run catalog
  *   lockstep-run run FILE.bc [--variant V] [--schedule S] [--policy P]
  *                [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]
- *   lockstep-run explore FILE.bc [--variant V] [--bound K] [--max-executions N]
+ *   lockstep-run explore FILE.bc [--variant V] [--bound K|none] [--max-executions N]
  *                [--strategy dfs|random|pct] [--seed N] [--max-steps N]
  *                [--no-prune] [--trace OUT.jsonl] [--json]
  *
@@ -37,7 +37,7 @@ static const char USAGE[] =
     "usage: lockstep-run catalog\n"
     "       lockstep-run run FILE.bc [--variant V] [--schedule S] [--policy P]\n"
     "                    [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n"
-    "       lockstep-run explore FILE.bc [--variant V] [--bound K]\n"
+    "       lockstep-run explore FILE.bc [--variant V] [--bound K|none]\n"
     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
     "                    [--seed N] [--max-steps N] [--max-total-steps N] [--no-prune]\n"
     "                    [--trace OUT.jsonl] [--json]\n";
@@ -292,13 +292,21 @@ static int check_settings(const args *a, unsigned command, settings *st)
                        a->value[O_STRATEGY]);
         e->strategy = (explore_strategy)s;
     }
-    uint64_t bound;
-    if (whole(a, O_BOUND, (uint64_t)e->bound, &bound))
-        return 2;
-    if (bound > 64)
-        return bad("%s: --bound must be at most 64, not %llu", a->command,
-                   (unsigned long long)bound);
-    e->bound = (int)bound;
+    const char *bound_text = a->value[O_BOUND];
+    if (bound_text && strcmp(bound_text, "none") == 0) {
+        e->bound = EXPLORE_BOUND_NONE; /* every interleaving: the complete search */
+    } else {
+        uint64_t bound;
+        if (bound_text && (*bound_text < '0' || *bound_text > '9'))
+            return bad("%s: --bound must be none or a whole number from 0 to 64, not '%s'",
+                       a->command, bound_text);
+        if (whole(a, O_BOUND, (uint64_t)e->bound, &bound))
+            return 2;
+        if (bound > 64)
+            return bad("%s: --bound must be at most 64, not %llu", a->command,
+                       (unsigned long long)bound);
+        e->bound = (int)bound;
+    }
     if (whole(a, O_MAX_EXECUTIONS, e->max_executions, &e->max_executions) ||
         whole(a, O_SEED, 0, &st->seed) || whole(a, O_MAX_STEPS, e->max_steps, &st->max_steps))
         return 2;

@@ -157,7 +157,30 @@ void script_catalog_json(jbuf *b)
     for (unsigned i = 0; i < script_engine_count; i++)
         for (const script_type *const *t = script_engines[i]->types; *t; t++)
             type_json(b, *t);
-    jb_raw(b, "}}");
+    jb_raw(b, "}");
+    /* the kinds of choice (sim/choice.c), for readers of schedules and choices */
+    jb_key(b, "choice_kinds");
+    jb_raw(b, "[");
+    for (unsigned k = 0; k < SIM_CHOICE_KINDS; k++) {
+        const sim_choice_kind_info *info = sim_choice_kind_of(k);
+        jb_sep(b);
+        jb_raw(b, "{");
+        jb_key(b, "kind");
+        jb_str(b, info->name);
+        jb_key(b, "text");
+        jb_str(b, info->text);
+        jb_key(b, "schedule");
+        if (info->word) {
+            jb_str(b, info->word);
+        } else {
+            char sigil[2] = {info->sigil, 0};
+            jb_str(b, sigil);
+        }
+        jb_key(b, "actor");
+        jb_raw(b, info->has_actor ? "true" : "false");
+        jb_raw(b, "}");
+    }
+    jb_raw(b, "]}");
 }
 
 const script_engine *script_engine_of(const script_program *p)

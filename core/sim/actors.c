@@ -11,12 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *sim_choice_kind_name(unsigned kind)
-{
-    static const char *const names[SIM_CHOICE_KINDS] = {"step", "irq", "tick", "drop", "read_from"};
-    return kind < SIM_CHOICE_KINDS ? names[kind] : "?";
-}
-
 int sim_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES])
 {
     if (m->outcome != SIM_RUNNING)

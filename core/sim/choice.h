@@ -58,7 +58,31 @@ static inline bool sim_choice_eq(sim_choice a, sim_choice b)
     return a.kind == b.kind && a.actor == b.actor && a.arg == b.arg;
 }
 
-/* "step", "irq", "tick", "drop", "read_from". */
+/* A kind of choice as everything outside the machine sees it (choice.c). */
+typedef struct sim_choice_kind_info {
+    const char *name; /* in JSON, the API and messages: "irq" */
+    const char *text; /* what taking it means, in English */
+    /* The readable schedule: a kind with no actor is one word ("tick"); one
+     * with an actor is its name after a sigil ('!' irq, '~' drop; 0: the
+     * name alone, a step). */
+    const char *word;
+    char sigil;
+    /* The compact schedule: an entry's tag (its low two bits; -1: no
+     * schedule holds it yet) and, for tag 3, which kind follows in tag >> 2
+     * (then the actor as a varint, if it has one). */
+    int8_t tag;
+    int8_t other;
+    bool has_actor; /* it names an actor (step, irq, drop, read_from) */
+} sim_choice_kind_info;
+
+/* The row of a kind, or NULL. */
+const sim_choice_kind_info *sim_choice_kind_of(unsigned kind);
+/* "step", "irq", "tick", "drop", "read_from" (or "?"). */
 const char *sim_choice_kind_name(unsigned kind);
+/* The kind with this name, or -1. */
+int sim_choice_kind_from_name(const char *name);
+/* Whether an actor's name is a kind's word in readable schedules ("tick"):
+ * a step of it is then written "=tick". */
+bool sim_choice_word_taken(const char *name);
 
 #endif

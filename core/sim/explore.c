@@ -2,14 +2,24 @@
  * The explorer (see explore.h).
  *
  * Depth-first search keeps a stack with one node per real choice of the
- * current run: which choices were possible (steps, irqs, the tick; see
- * choice.h), which of them have been tried from here, the sleep set, and the
- * preemptions spent so far.  A run replays the stack's choices and extends it
- * with default choices (keep running the same actor; after a spin or a yield,
- * or when it cannot move, the lowest possible step, else the first other
- * choice).  Backtracking takes the deepest node that still has an untried
- * choice affordable within the preemption bound.  Taking an irq or a tick
- * where the previous actor could have continued costs a preemption too.
+ * current run (explore_internal.h): which choices were possible (steps, irqs,
+ * the tick, drops; see choice.h), which of them have been tried from here,
+ * the sleep set, and the preemptions spent so far.  A run replays the
+ * stack's choices and extends it with default choices (keep running the same
+ * actor; after a spin or a yield, or when it cannot move, the first possible
+ * step, else the first other choice).  Choices are kept in one order: steps
+ * by actor, then irqs, drops and the tick.
+ *
+ * Two searches share this loop:
+ *   bounded   (bound K >= 0) backtracking takes the deepest node that still
+ *             has an untried choice affordable within the preemption bound.
+ *             Taking an irq or a tick where the previous actor could have
+ *             continued costs a preemption too.
+ *   complete  (bound < 0) source-set dynamic partial-order reduction
+ *             (dpor.c): backtracking takes only the choices that a race in
+ *             some run asked for, so each class of runs that differ only in
+ *             the order of commuting choices is run about once, and every
+ *             class is run.
  *
  * Local steps (spin, yield, work) touch nothing shared, so where they happen
  * does not matter: with pruning on they are taken as soon as they come up and
@@ -26,11 +36,9 @@
  * that ordering only swaps two commuting choices.  Such choices "sleep" until
  * a dependent one wakes them; a run whose every possible choice sleeps is cut
  * short.
- *
- * Choices are numbered for the bit sets: step(A) is A's index (0..31),
- * irq(H) is 32 + H's index (0..30), the tick is 63.
  */
-#include "explore.h"
+#include "explore_internal.h"
+#include "machine_internal.h"
 #include "rng.h"
 #include "run.h"
 #include "sched/model.h"
@@ -39,32 +47,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef uint64_t cset; /* a set of choices, by number (see above) */
-
-typedef struct dfs_node {
-    cset enabled;         /* choices possible here */
-    cset done;            /* choices tried or ruled out by the bound from here */
-    cset tried;           /* choices whose subtrees were explored from here */
-    cset sleep;           /* the sleep set on arrival */
-    int8_t chosen;        /* the choice of the current run */
-    int8_t prev;          /* who took the previous step */
-    uint8_t costly;       /* switching away from prev costs a preemption */
-    uint16_t preemptions; /* spent before this node */
-} dfs_node;
-
-struct explorer {
-    sim_machine *m;
-    explore_config cfg;
-    explore_result res;
-    dfs_node *stack;
-    size_t len, cap;
-    bool started;     /* the current bound's search has begun */
-    bool bounded_out; /* the current bound ruled out some choice */
-    uint64_t minimize_left;
-    uint64_t longest_run; /* for pct's change points */
-    uint64_t ticks;       /* steps since the search began, for the progress callback */
-};
 
 int explore_strategy_from_name(const char *name)
 {
@@ -101,7 +83,7 @@ explorer *explore_new(sim_machine *m, const explore_config *cfg)
     else
         explore_config_default(&e->cfg);
     if (e->cfg.bound < 0)
-        e->cfg.bound = 0;
+        e->cfg.bound = EXPLORE_BOUND_NONE;
     if (e->cfg.pct_depth < 1)
         e->cfg.pct_depth = 1;
     if (e->cfg.max_steps == 0)
@@ -109,7 +91,8 @@ explorer *explore_new(sim_machine *m, const explore_config *cfg)
     if (e->cfg.max_total_steps == 0)
         e->cfg.max_total_steps = EXPLORE_MAX_TOTAL_STEPS;
     sim_schedule_init(&e->res.schedule);
-    e->res.bound = e->cfg.strategy == EXPLORE_DFS ? 0 : -1;
+    e->res.bound = e->cfg.strategy == EXPLORE_DFS && !explore_complete_mode(e) ? 0 : -1;
+    e->n_procs = sim_actor_count(m) + 1; /* the actors, and the environment (the tick) */
     return e;
 }
 
@@ -119,83 +102,137 @@ void explore_free(explorer *e)
         return;
     sim_schedule_free(&e->res.schedule);
     free(e->stack);
+    free(e->entries);
+    free(e->sleeps);
+    free(e->sleep);
+    free(e->events);
+    free(e->vc);
     free(e);
 }
 
 const explore_result *explore_result_of(const explorer *e) { return &e->res; }
 
-/* ---- choices as numbers, independence ------------------------------------------ */
+/* ---- choices: their order, what is behind them, sleep sets ---------------------- */
 
-#define TICK_BIT 63
-#define DROP_BIT 48             /* drop(T) for T in 0..14; irq(H) is 32 + H for H in 0..15 */
-#define STEP_BITS 0xFFFFFFFFull /* step(A) for A in 0..31 */
-
-static int choice_bit(sim_choice c)
+/* The search's order of choices: steps by actor, then irqs, drops, the tick. */
+static int choice_rank(sim_choice c)
 {
-    switch (c.kind) {
-    case SIM_CHOICE_STEP: return c.actor;
-    case SIM_CHOICE_IRQ: return c.actor < 16 ? 32 + c.actor : -1;
-    case SIM_CHOICE_DROP: return c.actor < 15 ? DROP_BIT + c.actor : -1;
-    case SIM_CHOICE_TICK: return TICK_BIT;
-    default: return -1; /* no model offers read_from yet */
-    }
+    static const int rank[SIM_CHOICE_KINDS] = {
+        [SIM_CHOICE_STEP] = 0, [SIM_CHOICE_IRQ] = 1,       [SIM_CHOICE_DROP] = 2,
+        [SIM_CHOICE_TICK] = 3, [SIM_CHOICE_READ_FROM] = 4,
+    };
+    return c.kind < SIM_CHOICE_KINDS ? rank[c.kind] : SIM_CHOICE_KINDS;
 }
 
-static sim_choice bit_choice(int bit)
+static bool choice_before(sim_choice a, sim_choice b)
 {
-    if (bit < 32)
-        return sim_step_choice(bit);
-    if (bit == TICK_BIT)
-        return sim_tick_choice();
-    if (bit >= DROP_BIT)
-        return (sim_choice){SIM_CHOICE_DROP, (int16_t)(bit - DROP_BIT), 0};
-    return sim_irq_choice(bit - 32);
+    int ra = choice_rank(a), rb = choice_rank(b);
+    if (ra != rb)
+        return ra < rb;
+    return a.actor != b.actor ? a.actor < b.actor : a.arg < b.arg;
 }
 
-static cset possible_choices(const sim_machine *m, int *n)
+static bool is_local_kind(sim_act_kind k)
+{
+    return k == SIM_ACT_SPIN || k == SIM_ACT_YIELD || k == SIM_ACT_WORK;
+}
+
+xchoice explore_describe(const sim_machine *m, sim_choice c)
+{
+    xchoice x = {.c = c, .kind = SIM_ACT_NONE, .raises = -1};
+    if (c.kind != SIM_CHOICE_STEP)
+        return x;
+    const sim_action *p = &m->actors[c.actor].pending;
+    x.kind = (uint8_t)p->kind;
+    x.target = p->target;
+    int64_t cost = p->has_cost ? p->cost : m->cost[p->kind];
+    x.free_local = is_local_kind(p->kind) && cost == 0;
+    if (p->kind == SIM_ACT_RAISE)
+        x.raises = (int16_t)((const plat_parker *)p->target)->owner;
+    return x;
+}
+
+/* Every choice possible now, in the search's order; returns how many. */
+static int possible_choices(const sim_machine *m, xchoice out[SIM_MAX_CHOICES])
 {
     int en[SIM_MAX_ACTORS];
-    int ns = sim_enabled(m, en);
-    cset set = 0;
+    int ns = sim_enabled(m, en), n = 0;
     for (int k = 0; k < ns; k++)
-        set |= 1ull << en[k];
+        out[n++] = explore_describe(m, sim_step_choice(en[k]));
     sim_choice c[SIM_MAX_CHOICES];
     int nx = sim_extra_choices(m, c);
-    for (int k = 0; k < nx; k++) {
-        int b = choice_bit(c[k]);
-        if (b >= 0)
-            set |= 1ull << b;
+    for (int k = 0; k < nx && n < SIM_MAX_CHOICES; k++) {
+        int at = n++;
+        while (at > ns && choice_before(c[k], out[at - 1].c)) {
+            out[at] = out[at - 1];
+            at--;
+        }
+        out[at] = explore_describe(m, c[k]);
     }
-    *n = ns + nx;
-    return set;
+    return n;
 }
 
-/* The sleepers that `taken` does not commute with wake up.  Two steps are
- * judged by their actions in every model (inline: this runs at every step);
- * anything else asks the model. */
-static cset wake_dependent(const sim_machine *m, cset sleep, int taken)
+static int find_choice(const xchoice *set, int n, sim_choice c)
 {
-    const sim_action *ta = taken < 32 ? sim_pending(m, taken) : NULL;
-    for (cset left = sleep; left; left &= left - 1) {
-        int b = __builtin_ctzll(left);
-        bool dep = ta && b < 32 ? sim_actions_dependent(sim_pending(m, b), ta)
-                                : sim_dependent(m, bit_choice(b), bit_choice(taken));
-        if (dep)
-            sleep &= ~(1ull << b);
-    }
-    return sleep;
+    for (int k = 0; k < n; k++)
+        if (sim_choice_eq(set[k].c, c))
+            return k;
+    return -1;
 }
 
-static int lowest(cset set) { return __builtin_ctzll(set); }
-
-/* A step among `candidates` that is local (spin, yield, work), or -1. */
-static int explore_local_step(const sim_machine *m, cset candidates)
+static bool sleeps_in(const sim_choice *set, size_t n, sim_choice c)
 {
-    for (cset left = candidates & STEP_BITS; left; left &= left - 1) {
-        sim_act_kind k = sim_pending(m, __builtin_ctzll(left))->kind;
-        if (k == SIM_ACT_SPIN || k == SIM_ACT_YIELD || k == SIM_ACT_WORK)
-            return __builtin_ctzll(left);
+    for (size_t k = 0; k < n; k++)
+        if (sim_choice_eq(set[k], c))
+            return true;
+    return false;
+}
+
+static bool sleep_add(explorer *e, sim_choice c)
+{
+    if (sleeps_in(e->sleep, e->n_sleep, c))
+        return true;
+    sim_choice *s = sim_vec_grow(e->sleep, &e->cap_sleep, e->n_sleep + 1, sizeof *s, 16);
+    if (!s)
+        return false;
+    e->sleep = s;
+    e->sleep[e->n_sleep++] = c;
+    return true;
+}
+
+/* The sleepers that `taken` does not commute with wake up (and `taken`
+ * itself leaves the set).  Two steps are judged by their actions in every
+ * model (inline: this runs at every step); anything else asks the model. */
+static void wake_dependent(explorer *e, sim_choice taken)
+{
+    const sim_machine *m = e->m;
+    const sim_action *ta = taken.kind == SIM_CHOICE_STEP ? sim_pending(m, taken.actor) : NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < e->n_sleep; i++) {
+        sim_choice s = e->sleep[i];
+        if (sim_choice_eq(s, taken))
+            continue;
+        bool dep = ta && s.kind == SIM_CHOICE_STEP
+                       ? sim_actions_dependent(sim_pending(m, s.actor), ta)
+                       : sim_dependent(m, s, taken);
+        if (!dep && explore_complete_mode(e)) {
+            /* the races' dependence too: the search is sound only if both agree */
+            xchoice xs = explore_describe(m, s), xt = explore_describe(m, taken);
+            dep = dpor_dependent(&xs, &xt);
+        }
+        if (!dep)
+            e->sleep[k++] = s;
     }
+    e->n_sleep = k;
+}
+
+/* A step among the choices that is local (spin, yield, work) and not
+ * asleep, or -1. */
+static int explore_local_step(const explorer *e, const xchoice *E, int n)
+{
+    for (int k = 0; k < n && E[k].c.kind == SIM_CHOICE_STEP; k++)
+        if (is_local_kind((sim_act_kind)E[k].kind) && !sleeps_in(e->sleep, e->n_sleep, E[k].c))
+            return k;
     return -1;
 }
 
@@ -208,14 +245,79 @@ typedef struct run_info {
     int preemptions;
 } run_info;
 
-static bool push(explorer *e, dfs_node n)
+/* A new node for the choice `a` among E, with the current sleep set. */
+static bool push(explorer *e, const xchoice *E, int n, int a, dfs_node nd,
+                 const sim_choice *env_before, int n_env_before)
 {
     dfs_node *s = sim_vec_grow(e->stack, &e->cap, e->len + 1, sizeof *s, 256);
     if (!s)
         return false;
     e->stack = s;
-    e->stack[e->len++] = n;
+    xentry *en =
+        sim_vec_grow(e->entries, &e->cap_entries, e->n_entries + (size_t)n, sizeof *en, 1024);
+    if (!en)
+        return false;
+    e->entries = en;
+    sim_choice *sl =
+        sim_vec_grow(e->sleeps, &e->cap_sleeps, e->n_sleeps + e->n_sleep + 1, sizeof *sl, 1024);
+    if (!sl)
+        return false;
+    e->sleeps = sl;
+    nd.first = e->n_entries;
+    nd.n = (uint32_t)n;
+    nd.chosen = (uint32_t)a;
+    nd.sleep_first = e->n_sleeps;
+    nd.sleep_n = (uint32_t)e->n_sleep;
+    for (int k = 0; k < n; k++) {
+        uint8_t f = k == a ? X_DONE | X_TRIED | X_BACKTRACK : 0;
+        /* Complete search: an irq, a tick or a drop that just became
+         * possible is tried here once; races move it from there. */
+        if (explore_complete_mode(e) && E[k].c.kind != SIM_CHOICE_STEP &&
+            !sleeps_in(env_before, (size_t)n_env_before, E[k].c))
+            f |= X_BACKTRACK;
+        e->entries[e->n_entries++] = (xentry){E[k], f};
+    }
+    if (e->n_sleep) /* (e->sleep is NULL until something sleeps) */
+        memcpy(e->sleeps + e->n_sleeps, e->sleep, e->n_sleep * sizeof *e->sleep);
+    e->n_sleeps += e->n_sleep;
+    e->stack[e->len++] = nd;
     return true;
+}
+
+/* The choice of PCT: the highest priority (an irq as its handler, the tick
+ * below every actor). */
+static int pct_pick(const xchoice *E, int n, const int *prio, int tick_prio)
+{
+    int best = 0, best_p = 0;
+    for (int k = 0; k < n; k++) {
+        sim_choice c = E[k].c;
+        int p = c.kind == SIM_CHOICE_TICK                               ? tick_prio
+                : c.kind == SIM_CHOICE_STEP || c.kind == SIM_CHOICE_IRQ ? prio[c.actor]
+                                                                        : 0;
+        if (k == 0 || p > best_p) {
+            best = k;
+            best_p = p;
+        }
+    }
+    return best;
+}
+
+/* Complete search: the irqs, ticks and drops that were possible before the
+ * last choice and are not now: that choice disabled them, a race the races of
+ * events cannot see, so each is tried instead of it (at its node). */
+static void backtrack_disabled(explorer *e, const sim_choice *env, int n_env, const xchoice *E,
+                               int n, int32_t node)
+{
+    if (node < 0)
+        return;
+    dfs_node *nd = &e->stack[node];
+    for (int k = 0; k < n_env; k++) {
+        if (find_choice(E, n, env[k]) >= 0)
+            continue;
+        for (uint32_t c = 0; c < nd->n; c++)
+            if (sim_choice_eq(e->entries[nd->first + c].x.c, env[k]))
+                e->entries[nd->first + c].flags |= X_BACKTRACK;
+    }
 }
 
 static run_info explore_one_run(explorer *e, uint64_t execution)
@@ -223,13 +325,16 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
     sim_machine *m = e->m;
     run_info info = {RUN_OK, 0};
     sim_reset(m);
-    size_t depth = 0;
+    size_t depth = 0, replay_len = e->len;
     int prev = -1; /* the actor that stepped last */
     sim_act_kind prev_kind = SIM_ACT_NONE;
-    cset sleep = 0;
+    e->n_sleep = 0;
+    e->n_events = 0;
+    e->replayed = 0;
+    bool complete = explore_complete_mode(e);
     uint64_t rng = e->cfg.seed * 0x2545F4914F6CDD1Dull + execution;
     /* pct: priorities (higher runs first) and change points */
-    int prio[64]; /* by choice number */
+    int prio[SIM_MAX_ACTORS];
     uint64_t change[16];
     int n_change = 0;
     if (e->cfg.strategy == EXPLORE_PCT) {
@@ -242,13 +347,14 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
             prio[i] = prio[j];
             prio[j] = t;
         }
-        for (int i = 32; i < 64; i++) /* an irq as its handler; the tick below all */
-            prio[i] = i - 32 < n ? prio[i - 32] : 0;
-        prio[TICK_BIT] = d - 1;
         uint64_t k = e->longest_run ? e->longest_run : 64;
         for (int i = 0; i < d - 1 && i < 16; i++)
             change[n_change++] = 1 + sim_splitmix64(&rng) % k;
     }
+    /* complete search: the irqs, ticks and drops possible before this choice */
+    sim_choice env[SIM_MAX_CHOICES];
+    int n_env = 0;
+    int32_t env_node = -1; /* the node of the last choice taken, or -1 */
 
     while (sim_outcome_of(m) == SIM_RUNNING) {
         if (sim_steps(m) >= e->cfg.max_steps) {
@@ -261,89 +367,123 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
         }
         if (e->cfg.progress && (++e->ticks & (EXPLORE_PROGRESS_STEPS - 1)) == 0)
             e->cfg.progress(&e->res, e->cfg.progress_ctx);
-        int n;
-        cset E = possible_choices(m, &n);
-        bool costly =
-            prev >= 0 && (E >> prev & 1) && prev_kind != SIM_ACT_SPIN && prev_kind != SIM_ACT_YIELD;
-        int a;
+        xchoice E[SIM_MAX_CHOICES];
+        int n = possible_choices(m, E);
+        if (complete)
+            backtrack_disabled(e, env, n_env, E, n, env_node);
+        int prev_at = prev >= 0 ? find_choice(E, n, sim_step_choice(prev)) : -1;
+        bool costly = prev_at >= 0 && prev_kind != SIM_ACT_SPIN && prev_kind != SIM_ACT_YIELD;
+        int a; /* an index into E */
+        int32_t node = -1;
         if (e->cfg.strategy == EXPLORE_DFS) {
-            cset avail = E & ~sleep;
-            if (!avail) {
+            int first_awake = -1;
+            for (int k = 0; k < n && first_awake < 0; k++)
+                if (!sleeps_in(e->sleep, e->n_sleep, E[k].c))
+                    first_awake = k;
+            if (first_awake < 0) {
                 info.end = RUN_CUT; /* everything left was explored elsewhere */
                 break;
             }
             /* (Not when a tick is possible: a tick moves time, and whether
              * it comes before or after the step can decide a timeout.) */
-            int local = e->cfg.prune && !(E >> TICK_BIT & 1) ? explore_local_step(m, avail) : -1;
+            bool tick_possible = n > 0 && E[n - 1].c.kind == SIM_CHOICE_TICK;
+            /* (Nor under a model that picks who runs: there the last step of
+             * an actor, local or not, changes who may run next.) */
+            int local = e->cfg.prune && !tick_possible && !m->model->may_step
+                            ? explore_local_step(e, E, n)
+                            : -1;
             if (local >= 0 && n > 1) {
                 /* A step that touches nothing shared commutes with every
                  * other: taking it now stands for every place it could go.
                  * It is nobody's turn, so it costs no preemption and leaves
                  * `prev` alone. */
-                sim_step(m, local);
+                if (complete && !dpor_record(e, &E[local], -1)) {
+                    info.end = RUN_CUT;
+                    break;
+                }
+                sim_step(m, E[local].c.actor);
+                if (complete)
+                    dpor_taken(e);
                 continue;
             }
             if (n == 1) {
-                a = lowest(E);
+                a = 0;
             } else if (depth < e->len) {
-                dfs_node *nd = &e->stack[depth++];
-                a = nd->chosen;
-                sleep = nd->sleep | (nd->tried & ~(1ull << a));
+                dfs_node *nd = &e->stack[depth];
+                node = (int32_t)depth++;
+                a = find_choice(E, n, e->entries[nd->first + nd->chosen].x.c);
+                if (a < 0) { /* the machine did not repeat itself: never expected */
+                    info.end = RUN_CUT;
+                    break;
+                }
+                e->n_sleep = 0;
+                for (uint32_t k = 0; k < nd->sleep_n; k++)
+                    sleep_add(e, e->sleeps[nd->sleep_first + k]);
+                for (uint32_t k = 0; k < nd->n; k++)
+                    if (k != nd->chosen && (e->entries[nd->first + k].flags & X_TRIED))
+                        sleep_add(e, e->entries[nd->first + k].x.c);
+                if (depth == replay_len)
+                    e->replayed = e->n_events;
+                nd->event = e->n_events;
             } else {
-                if (costly && (avail >> prev & 1))
-                    a = prev;
-                else
-                    a = lowest(avail);
-                if (costly && a != prev && info.preemptions + 1 > e->res.bound) {
+                bool prev_awake = prev_at >= 0 && !sleeps_in(e->sleep, e->n_sleep, E[prev_at].c);
+                a = costly && prev_awake ? prev_at : first_awake;
+                if (!complete && costly && a != prev_at && info.preemptions + 1 > e->res.bound) {
                     e->bounded_out = true;
                     info.end = RUN_CUT;
                     break;
                 }
-                dfs_node nd = {.enabled = E,
-                               .done = 1ull << a,
-                               .tried = 1ull << a,
-                               .sleep = sleep,
-                               .chosen = (int8_t)a,
-                               .prev = (int8_t)prev,
+                dfs_node nd = {.prev = (int16_t)prev,
                                .costly = costly,
-                               .preemptions = (uint16_t)info.preemptions};
-                if (!push(e, nd)) {
+                               .preemptions = info.preemptions,
+                               .event = e->n_events};
+                if (!push(e, E, n, a, nd, env, n_env)) {
                     info.end = RUN_CUT;
                     break;
                 }
+                node = (int32_t)(e->len - 1);
                 depth++;
             }
             if (!e->cfg.prune)
-                sleep = 0;
+                e->n_sleep = 0;
         } else if (n == 1) {
-            a = lowest(E);
+            a = 0;
         } else if (e->cfg.strategy == EXPLORE_RANDOM) {
-            uint64_t k = sim_splitmix64(&rng) % (uint64_t)__builtin_popcountll(E);
-            cset left = E;
-            while (k--)
-                left &= left - 1;
-            a = lowest(left);
+            a = (int)(sim_splitmix64(&rng) % (uint64_t)n);
         } else {
-            a = lowest(E);
-            for (cset left = E; left; left &= left - 1)
-                if (prio[lowest(left)] > prio[a])
-                    a = lowest(left);
+            a = pct_pick(E, n, prio, e->cfg.pct_depth - 1);
         }
-        if (costly && a != prev)
+        if (complete) {
+            env_node = node;
+            n_env = 0;
+            for (int k = 0; k < n; k++)
+                if (E[k].c.kind != SIM_CHOICE_STEP)
+                    env[n_env++] = E[k].c;
+            if (!dpor_record(e, &E[a], node)) {
+                info.end = RUN_CUT;
+                break;
+            }
+        }
+        sim_choice c = E[a].c;
+        if (costly && a != prev_at)
             info.preemptions++;
-        sleep = wake_dependent(m, sleep & ~(1ull << a), a);
-        if (a < 32) {
-            prev_kind = sim_pending(m, a)->kind;
-            sim_step(m, a);
-            prev = a;
+        wake_dependent(e, c);
+        if (c.kind == SIM_CHOICE_STEP) {
+            prev_kind = sim_pending(m, c.actor)->kind;
+            sim_step(m, c.actor);
+            prev = c.actor;
         } else {
-            sim_take(m, bit_choice(a)); /* an irq or the tick: nobody's turn */
+            sim_take(m, c); /* an irq, a tick, a drop: nobody's turn */
         }
-        if (e->cfg.strategy == EXPLORE_PCT && a < 32)
+        if (complete)
+            dpor_taken(e);
+        if (e->cfg.strategy == EXPLORE_PCT && c.kind == SIM_CHOICE_STEP)
             for (int i = 0; i < n_change; i++)
                 if (change[i] == sim_steps(m))
-                    prio[a] = i; /* below every initial priority */
+                    prio[c.actor] = i; /* below every initial priority */
     }
+    if (complete && info.end != RUN_CUT && info.end != RUN_BUDGET)
+        backtrack_disabled(e, env, n_env, NULL, 0, env_node);
     if (sim_steps(m) > e->longest_run)
         e->longest_run = sim_steps(m);
     sim_outcome o = sim_outcome_of(m);
@@ -352,26 +492,44 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
     return info;
 }
 
-/* The deepest node with an untried actor affordable within the bound. */
+static bool in_arrival_sleep(const explorer *e, const dfs_node *nd, sim_choice c)
+{
+    return sleeps_in(e->sleeps + nd->sleep_first, nd->sleep_n, c);
+}
+
+/* The deepest node with a choice still to try: bounded, an untried one
+ * affordable within the bound; complete, one a race asked for. */
 static bool backtrack(explorer *e)
 {
+    bool complete = explore_complete_mode(e);
     while (e->len > 0) {
         dfs_node *nd = &e->stack[e->len - 1];
-        cset cand = nd->enabled & ~nd->done & ~(e->cfg.prune ? nd->sleep : 0);
-        while (cand) {
-            int c = lowest(cand);
-            cand &= ~(1ull << c);
-            nd->done |= 1ull << c;
-            int cost = nd->preemptions + (nd->costly && c != nd->prev ? 1 : 0);
-            if (cost <= e->res.bound) {
-                nd->chosen = (int8_t)c;
-                nd->tried |= 1ull << c;
+        xentry *en = e->entries + nd->first;
+        for (uint32_t k = 0; k < nd->n; k++) {
+            if (en[k].flags & X_DONE)
+                continue;
+            if (complete && !(en[k].flags & X_BACKTRACK))
+                continue;
+            if (e->cfg.prune && in_arrival_sleep(e, nd, en[k].x.c))
+                continue;
+            en[k].flags |= X_DONE;
+            int cost = nd->preemptions + (nd->costly && !(en[k].x.c.kind == SIM_CHOICE_STEP &&
+                                                          en[k].x.c.actor == nd->prev)
+                                              ? 1
+                                              : 0);
+            if (complete || cost <= e->res.bound) {
+                nd->chosen = k;
+                en[k].flags |= X_TRIED;
                 return true;
             }
             e->bounded_out = true;
         }
         if (e->cfg.prune)
-            e->res.pruned += (uint64_t)__builtin_popcountll(nd->enabled & nd->sleep & ~nd->done);
+            for (uint32_t k = 0; k < nd->n; k++)
+                if (!(en[k].flags & X_DONE) && in_arrival_sleep(e, nd, en[k].x.c))
+                    e->res.pruned++;
+        e->n_entries = nd->first;
+        e->n_sleeps = nd->sleep_first;
         e->len--;
     }
     return false;
@@ -494,6 +652,8 @@ bool explore_run(explorer *e, uint64_t budget)
                              (unsigned long long)r->step_limit_hits,
                              (unsigned long long)e->cfg.max_steps);
                     end_incomplete(e, reason);
+                } else if (explore_complete_mode(e)) {
+                    snprintf(r->reason, sizeof r->reason, "every interleaving was explored");
                 } else if (!e->bounded_out) {
                     /* Nothing was ruled out: every interleaving was run, so the
                      * answer holds for the largest bound asked for too. */
@@ -513,6 +673,8 @@ bool explore_run(explorer *e, uint64_t budget)
             out_of_steps(e);
             return true;
         }
+        if (explore_complete_mode(e))
+            dpor_analyse(e);
         if (e->cfg.on_end && (info.end == RUN_OK || info.end == RUN_BAD))
             e->cfg.on_end(e->m, e->cfg.on_end_ctx);
         if (info.end == RUN_CUT && e->cfg.strategy == EXPLORE_DFS) {
@@ -551,6 +713,9 @@ void explore_summary_text(const explorer *e, const sim_machine *m, jbuf *out)
                   (unsigned long long)r->steps);
         sim_schedule_text(m, &r->schedule, out);
         jb_printf(out, " (%d preemption%s)", r->preemptions, r->preemptions == 1 ? "" : "s");
+    } else if (r->complete && explore_complete_mode(e)) {
+        jb_printf(out, "no violation in any interleaving: %llu executions (complete)",
+                  (unsigned long long)r->executions);
     } else if (r->complete && e->cfg.strategy == EXPLORE_DFS) {
         jb_printf(out, "no violation within bound %d: %llu executions, complete", r->bound,
                   (unsigned long long)r->executions);

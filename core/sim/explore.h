@@ -38,6 +38,9 @@ typedef enum explore_strategy { EXPLORE_DFS, EXPLORE_RANDOM, EXPLORE_PCT } explo
 /* "dfs", "random", "pct", or -1. */
 int explore_strategy_from_name(const char *name);
 
+/* bound: no preemption bound; the search is complete (dpor.c). */
+#define EXPLORE_BOUND_NONE (-1)
+
 /* The defaults of explore_config_default. */
 #define EXPLORE_MAX_STEPS 10000 /* per run */
 #define EXPLORE_MAX_TOTAL_STEPS                                                                    \
@@ -49,7 +52,8 @@ typedef struct explore_result explore_result;
 
 typedef struct explore_config {
     explore_strategy strategy;
-    int bound;                /* dfs: the largest preemption bound to try */
+    int bound;                /* dfs: the largest preemption bound to try; EXPLORE_BOUND_NONE:
+                                 every interleaving, by dynamic partial-order reduction */
     uint64_t max_executions;  /* stop after this many runs (0 = no limit) */
     uint64_t max_steps;       /* per run; a run that reaches it is reported (0 = default) */
     uint64_t max_total_steps; /* stop when the runs took this many steps in all (0 = default) */

@@ -6,7 +6,9 @@
  * checks.c (violations and errors), random.c (random values), regions.c
  * (addresses and engine globals), blocked.c (why an actor cannot move),
  * names.c, actors.c (states, choices, priorities, costs), trace.c (events
- * and state snapshots), report.c (what a command line prints) and the
+ * and state snapshots), report.c (what a command line prints), the
+ * explorer's explore.c and dpor.c (an action's kind, target and cost, the
+ * rule and the model's say on who may move, judged at every step) and the
  * scheduling models in sched/.  Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H

@@ -130,8 +130,8 @@ static void choice_words(const sim_machine *m, sim_choice c, char *buf, size_t s
 {
     if (c.kind == SIM_CHOICE_STEP)
         snprintf(buf, size, "%s", sim_actor_name(m, c.actor));
-    else if (c.kind == SIM_CHOICE_TICK)
-        snprintf(buf, size, "tick");
+    else if (!sim_choice_kind_of(c.kind)->has_actor)
+        snprintf(buf, size, "%s", sim_choice_kind_name(c.kind));
     else
         snprintf(buf, size, "%s %s", sim_choice_kind_name(c.kind), sim_actor_name(m, c.actor));
 }
@@ -141,7 +141,7 @@ static int scheduled_other(sim_machine *m, const sim_sched_entry *e, sim_choice 
                            size_t size)
 {
     sim_choice c = {e->what, -1, 0};
-    if (e->what != SIM_CHOICE_TICK) {
+    if (sim_choice_kind_of(e->what)->has_actor) {
         c.actor = (int16_t)resolve_actor(m, e, why, size);
         if (c.actor < 0)
             return -1;
@@ -418,16 +418,15 @@ void sim_schedule_text(const sim_machine *m, const sim_schedule *s, jbuf *out)
         /* names without printf: a long run's schedule has one per step */
         const char *name = e->actor >= 0 ? sim_actor_name(m, e->actor) : e->actor_name;
         jb_raw(out, " ");
-        if (e->what == SIM_CHOICE_TICK) {
-            jb_raw(out, "tick");
+        const sim_choice_kind_info *info = sim_choice_kind_of(e->what);
+        if (info->word) {
+            jb_raw(out, info->word);
             continue;
         }
-        if (e->what == SIM_CHOICE_IRQ)
-            jb_raw(out, "!");
-        else if (e->what == SIM_CHOICE_DROP)
-            jb_raw(out, "~");
-        else if (v2 && strcmp(name, "tick") == 0)
-            jb_raw(out, "="); /* an actor named like the keyword */
+        if (info->sigil)
+            jb_printf(out, "%c", info->sigil);
+        else if (v2 && sim_choice_word_taken(name))
+            jb_raw(out, "="); /* an actor named like a keyword */
         jb_raw(out, name);
     }
 }

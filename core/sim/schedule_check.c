@@ -41,7 +41,7 @@ int sim_schedule_check(const sim_machine *m, const sim_schedule *s, char *err, s
     for (size_t i = 0; i < s->n; i++) {
         const sim_sched_entry *e = &s->entries[i];
         size_t at = i + 1;
-        if (e->is_random || e->what == SIM_CHOICE_TICK) /* a tick names no actor */
+        if (e->is_random || !sim_choice_kind_of(e->what)->has_actor) /* a tick names no actor */
             continue;
         if (e->actor < 0 && sim_actor_by_name(m, e->actor_name) < 0)
             return wrong(err, errsize,

@@ -6,7 +6,8 @@
  * keeps reading and writing the same; version 2 is written only when a run
  * took an irq, a tick or a drop.  Both versions are read.
  *
- * Readable tokens that only v2 has:
+ * Each kind's forms come from the table of choice kinds (choice.c):
+ * readable tokens that only v2 has:
  *   !H      irq: the environment raises handler H
  *   tick    the tick
  *   ~T      drop: task T's pending future is cancelled
@@ -52,14 +53,21 @@ int sim_sched_v2_token(const char *t, size_t len, size_t *i, sim_sched_entry *e,
                        size_t es)
 {
     size_t at = *i, start = at;
-    if (at + 4 <= len && strncmp(t + at, "tick", 4) == 0 &&
-        (at + 4 == len || !name_char(t[at + 4]))) {
-        e->what = SIM_CHOICE_TICK;
-        *i = at + 4;
-        return 1;
+    int kind = -1;
+    for (int k = 0; k < SIM_CHOICE_KINDS; k++) {
+        const sim_choice_kind_info *info = sim_choice_kind_of((unsigned)k);
+        size_t n = info->word ? strlen(info->word) : 0;
+        if (n && at + n <= len && strncmp(t + at, info->word, n) == 0 &&
+            (at + n == len || !name_char(t[at + n]))) {
+            e->what = (uint8_t)k;
+            *i = at + n;
+            return 1;
+        }
+        if (info->sigil && info->sigil == t[at])
+            kind = k;
     }
     char sigil = t[at];
-    if (sigil != '!' && sigil != '~' && sigil != '=')
+    if (kind < 0 && sigil != '=')
         return 0;
     if (sigil == '=') { /* a step: the caller reads NAME[@kind:object] as in v1 */
         if (at + 1 >= len || !name_char(t[at + 1]))
@@ -79,9 +87,21 @@ int sim_sched_v2_token(const char *t, size_t len, size_t *i, sim_sched_entry *e,
     if (!n)
         return v2_error(err, es, "schedule: expected an actor's name after '%c' at column %zu",
                         sigil, start + 1);
-    e->what = sigil == '!' ? SIM_CHOICE_IRQ : SIM_CHOICE_DROP;
+    e->what = (uint8_t)kind;
     *i = at;
     return 1;
+}
+
+/* The kind of choice whose compact entry has this tag (and, for tag 3, this
+ * sub-kind), or -1. */
+static int compact_kind(int tag, uint64_t other)
+{
+    for (int k = 0; k < SIM_CHOICE_KINDS; k++) {
+        const sim_choice_kind_info *info = sim_choice_kind_of((unsigned)k);
+        if (info->tag == tag && (tag != 3 || (uint64_t)info->other == other))
+            return k;
+    }
+    return -1;
 }
 
 bool sim_sched_v2_read(reader *r, unsigned flags, sim_sched_entry *e)
@@ -109,24 +129,26 @@ bool sim_sched_v2_read(reader *r, unsigned flags, sim_sched_entry *e)
         e->is_random = 1;
         e->value = (uint32_t)v;
         break;
-    case 2:
-        if (v >= 32768)
+    case 2: {
+        int kind = compact_kind(2, 0);
+        if (v >= 32768 || kind < 0)
             return false;
-        e->what = SIM_CHOICE_IRQ;
+        e->what = (uint8_t)kind;
         e->actor = (int16_t)v;
         break;
-    default:
-        if (v == 0) {
-            e->what = SIM_CHOICE_TICK;
-        } else if (v == 1) {
+    }
+    default: {
+        int kind = compact_kind(3, v);
+        if (kind < 0)
+            return false;
+        e->what = (uint8_t)kind;
+        if (sim_choice_kind_of((unsigned)kind)->has_actor) {
             uint64_t a = read_varint(r);
             if (a >= 32768)
                 return false;
-            e->what = SIM_CHOICE_DROP;
             e->actor = (int16_t)a;
-        } else {
-            return false;
         }
+    }
     }
     return !r->bad;
 }
@@ -138,14 +160,14 @@ void sim_sched_v2_put(unsigned char **p, const sim_sched_entry *e, bool fingerpr
         put_varint(p, (uint64_t)e->value << 2 | 1);
         return;
     }
-    switch (e->what) {
-    case SIM_CHOICE_IRQ: put_varint(p, actor << 2 | 2); break;
-    case SIM_CHOICE_TICK: put_varint(p, 0 << 2 | 3); break;
-    case SIM_CHOICE_DROP:
-        put_varint(p, 1 << 2 | 3);
-        put_varint(p, actor);
-        break;
-    default:
+    const sim_choice_kind_info *info = sim_choice_kind_of(e->what);
+    if (info->tag == 2) {
+        put_varint(p, actor << 2 | 2);
+    } else if (info->tag == 3) {
+        put_varint(p, (uint64_t)info->other << 2 | 3);
+        if (info->has_actor)
+            put_varint(p, actor);
+    } else { /* a step */
         put_varint(p, actor << 2);
         if (fingerprints) {
             *(*p)++ = e->kind;

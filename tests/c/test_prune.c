@@ -32,6 +32,7 @@ enum op_kind {
     OP_BLOCK,
     OP_PRIO,
     OP_WORK,
+    OP_AWAIT,
     OP_KINDS
 };
 
@@ -40,6 +41,7 @@ typedef struct gen_op {
 } gen_op;
 
 #define GEN_OPS 2
+#define WORLDS 200 /* per model */
 /* The world being explored: tests run one at a time, so a static is enough. */
 static struct {
     gen_op ops[TW_MAX_ACTORS][GEN_OPS];
@@ -94,6 +96,7 @@ static void interpret(tworld *w, int self)
         case OP_BLOCK: tw_saw(w, self, plat_task_block(100, AT("block"))); break;
         case OP_PRIO: plat_task_set_priority(o->other, o->value, AT("priority")); break;
         case OP_WORK: tw_work("work"); break;
+        case OP_AWAIT: tw_saw(w, self, plat_task_await(100, AT("await"))); break;
         default: shared_op(w, self, o); break;
         }
     }
@@ -118,7 +121,7 @@ static void generate(tworld *w)
             do
                 o->kind = (uint8_t)gen_next(OP_KINDS);
             while ((isr && (o->kind == OP_LOCKED || o->kind == OP_BLOCK || o->kind == OP_MASKED ||
-                            o->kind == OP_RAISE)) ||
+                            o->kind == OP_RAISE || o->kind == OP_AWAIT)) ||
                    (o->kind == OP_RAISE && gen.isr < 0));
             o->cell = (uint8_t)gen_next(2);
             o->value = (uint8_t)(1 + gen_next(3));
@@ -155,8 +158,11 @@ static void end_state(sim_machine *m, void *ctx)
             used += (size_t)snprintf(text + used, sizeof text - used, "%lld,",
                                      (long long)tw->seen[i][k]);
     }
-    if (getenv("PRUNE_DEBUG"))
-        fprintf(stderr, "  end: %s\n", text);
+    if (getenv("PRUNE_DEBUG")) {
+        char *history = tw_history(m);
+        fprintf(stderr, "  end: %s  (%s)\n", text, history);
+        free(history);
+    }
     uint64_t hash = 1469598103934665603ull;
     for (size_t i = 0; i < used && i < sizeof text; i++)
         hash = (hash ^ (unsigned char)text[i]) * 1099511628211ull;
@@ -183,13 +189,17 @@ static size_t unique(hashes *h)
     return h->n = k;
 }
 
+/* How a world is searched: every run, sleep sets, or complete dpor. */
+typedef enum search_mode { PLAIN, SLEEP_SETS, DPOR } search_mode;
+static const char *const mode_names[] = {"plain", "sleep sets", "dpor"};
+
 /* Searches every run; returns the number of executions. */
-static uint64_t search(sim_machine *m, bool prune, hashes *out)
+static uint64_t search(sim_machine *m, search_mode mode, hashes *out)
 {
     explore_config cfg;
     explore_config_default(&cfg);
-    cfg.bound = 1000;
-    cfg.prune = prune;
+    cfg.bound = mode == DPOR ? EXPLORE_BOUND_NONE : 1000;
+    cfg.prune = mode != PLAIN;
     cfg.max_steps = 300;
     cfg.max_executions = 400000;
     cfg.minimize_budget = 0;
@@ -202,58 +212,72 @@ static uint64_t search(sim_machine *m, bool prune, hashes *out)
     const explore_result *r = explore_result_of(e);
     uint64_t n = r->executions;
     if (!r->complete)
-        check_fail(__FILE__, __LINE__, "%s search incomplete: %s", prune ? "pruned" : "plain",
-                   r->reason);
+        check_fail(__FILE__, __LINE__, "%s search incomplete: %s", mode_names[mode], r->reason);
     explore_free(e);
     return n;
+}
+
+static bool same_states(const hashes *a, const hashes *b)
+{
+    return a->n == b->n && (a->n == 0 || memcmp(a->v, b->v, a->n * sizeof *a->v) == 0);
+}
+
+static void print_world(const tworld *w)
+{
+    for (int i = 0; i < w->n_actors; i++) {
+        fprintf(stderr, "actor %s prio %d:", w->names[i], w->prios[i]);
+        for (int o = 0; o < gen.n_ops[i]; o++)
+            fprintf(stderr, " (%d c%d v%d o%d)", gen.ops[i][o].kind, gen.ops[i][o].cell,
+                    gen.ops[i][o].value, gen.ops[i][o].other);
+        fprintf(stderr, "\n");
+    }
 }
 
 TEST(pruning_keeps_every_end_state_under_every_model)
 {
     const char *models[] = {"threads", "rtos", "executor"};
-    uint64_t plain_total = 0, pruned_total = 0;
+    uint64_t total[3] = {0};
     size_t states_total = 0;
     for (int k = 0; k < 3; k++) {
-        gen_rng = 12345 + (uint64_t)k;
-        for (int world = 0; world < 100; world++) {
+        /* PRUNE_SEED=N searches other worlds (for hunting, by hand) */
+        gen_rng =
+            (getenv("PRUNE_SEED") ? strtoull(getenv("PRUNE_SEED"), NULL, 10) : 12345) + (uint64_t)k;
+        for (int world = 0; world < WORLDS; world++) {
             tworld w = {0};
             generate(&w);
             prune_world = &w;
             sim_config cfg = {.trace = false, .model = models[k]};
             sim_machine *m = tw_start_cfg(&w, &cfg);
-            hashes plain = {0}, pruned = {0};
-            plain_total += search(m, false, &plain);
-            pruned_total += search(m, true, &pruned);
-            unique(&plain);
-            unique(&pruned);
-            states_total += plain.n;
-            bool same = plain.n == pruned.n &&
-                        (plain.n == 0 || memcmp(plain.v, pruned.v, plain.n * sizeof *plain.v) == 0);
-            if (!same && getenv("PRUNE_DEBUG")) {
-                for (int i = 0; i < w.n_actors; i++) {
-                    fprintf(stderr, "actor %s prio %d:", w.names[i], w.prios[i]);
-                    for (int o = 0; o < gen.n_ops[i]; o++)
-                        fprintf(stderr, " (%d c%d v%d o%d)", gen.ops[i][o].kind, gen.ops[i][o].cell,
-                                gen.ops[i][o].value, gen.ops[i][o].other);
-                    fprintf(stderr, "\n");
-                }
-                hashes tmp = {0};
-                fprintf(stderr, "plain:\n");
-                search(m, false, &tmp);
-                fprintf(stderr, "pruned:\n");
-                search(m, true, &tmp);
-                free(tmp.v);
+            hashes found[3] = {{0}};
+            for (int mode = PLAIN; mode <= DPOR; mode++) {
+                total[mode] += search(m, (search_mode)mode, &found[mode]);
+                unique(&found[mode]);
             }
-            if (!same)
-                check_fail(__FILE__, __LINE__,
-                           "model %s, world %d: %zu end states without pruning, %zu with",
-                           models[k], world, plain.n, pruned.n);
-            free(plain.v);
-            free(pruned.v);
+            states_total += found[PLAIN].n;
+            for (int mode = SLEEP_SETS; mode <= DPOR; mode++) {
+                if (same_states(&found[PLAIN], &found[mode]))
+                    continue;
+                if (getenv("PRUNE_DEBUG")) {
+                    print_world(&w);
+                    hashes tmp = {0};
+                    fprintf(stderr, "plain:\n");
+                    search(m, PLAIN, &tmp);
+                    fprintf(stderr, "%s:\n", mode_names[mode]);
+                    search(m, (search_mode)mode, &tmp);
+                    free(tmp.v);
+                }
+                check_fail(__FILE__, __LINE__, "model %s, world %d: %zu end states plain, %zu %s",
+                           models[k], world, found[PLAIN].n, found[mode].n, mode_names[mode]);
+            }
+            for (int mode = PLAIN; mode <= DPOR; mode++)
+                free(found[mode].v);
             tw_free(&w);
         }
     }
-    check_note("300 worlds, %zu distinct end states; %llu executions plain, %llu pruned",
-               states_total, (unsigned long long)plain_total, (unsigned long long)pruned_total);
-    CHECK(pruned_total < plain_total);
+    check_note("%d worlds, %zu distinct end states; executions: %llu plain, %llu sleep sets, "
+               "%llu dpor",
+               3 * WORLDS, states_total, (unsigned long long)total[PLAIN],
+               (unsigned long long)total[SLEEP_SETS], (unsigned long long)total[DPOR]);
+    CHECK(total[SLEEP_SETS] < total[PLAIN]);
+    CHECK(total[DPOR] < total[SLEEP_SETS]);
 }

@@ -217,6 +217,8 @@ test('explore takes its own options by the same rules', async () => {
   for (const [args, message] of [
     [['--schedule', 'v1:'], 'unknown option --schedule (see PROGRAM --help)'],
     [['--bound', '65'], '--bound must be at most 64, not 65'],
+    [['--bound', '-1'], "--bound must be none or a whole number from 0 to 64, not '-1'"],
+    [['--bound', 'x'], "--bound must be none or a whole number from 0 to 64, not 'x'"],
     [['--strategy', 'bfs'], "--strategy must be dfs, random, pct, not 'bfs'"],
     [['--no-prune', '--no-prune'], '--no-prune is given twice'],
     [

@@ -84,6 +84,23 @@ test('the correct variant, 2 threads x 2 rounds, has no violation within bound 3
   assert.match(text, new RegExp(`^no violation within bound 3: ${r.executions} executions, complete\n`));
 });
 
+test('--bound none proves the correct variant in every interleaving, and finds the lost wakeup', () => {
+  const contended = 'tests/scenarios/parking_lot/contended.yaml';
+  const r = exploreJson([contended, '--bound', 'none']);
+  assert.equal(r.found, false);
+  assert.equal(r.complete, true);
+  assert.equal(r.bound, -1);
+  assert.equal(r.executions, 32);
+  const text = lockstep(['explore', contended, '--bound', 'none']).stdout;
+  assert.match(
+    text,
+    new RegExp(`^no violation in any interleaving: ${r.executions} executions \\(complete\\)\n`),
+  );
+  const bad = exploreJson([LOST, '--bound', 'none']);
+  assert.equal(bad.found, true);
+  assert.equal(bad.kind, 'stuck');
+});
+
 test('the correct variant, 3 threads x 1 round, has no violation within bound 2', () => {
   const r = exploreJson([THREE, '--bound', '2']);
   assert.equal(r.found, false);

@@ -218,7 +218,9 @@ export class Session {
    * Limits: maxExecutions 0 (the default here) is no limit; maxSteps (per run)
    * and maxTotalSteps (the whole search) 0 take the explorer's defaults, so a
    * search always ends.
-   * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number, maxExecutions?: number, maxSteps?: number,
+   * bound: the most preemptions (dfs), or 'none': every interleaving (the
+   * complete search, by dynamic partial-order reduction).
+   * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number|'none', maxExecutions?: number, maxSteps?: number,
    *   maxTotalSteps?: number, seed?: number, prune?: boolean}} [o]
    */
   exploreStart(o = {}) {
@@ -226,7 +228,7 @@ export class Session {
       this.M._ls_explore_start(
         this.handle,
         st,
-        o.bound ?? 3,
+        o.bound === 'none' ? -1 : (o.bound ?? 3),
         o.maxExecutions ?? 0,
         o.maxSteps ?? 0,
         o.seed ?? 0,

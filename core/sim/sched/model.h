@@ -119,13 +119,13 @@ static inline bool sim_act_schedules(sim_act_kind k)
 static inline bool sim_actions_dependent(const sim_action *x, const sim_action *y)
 {
     sim_act_kind a = x->kind, b = y->kind;
+    if (sim_act_schedules(a) || sim_act_schedules(b))
+        return true; /* even a local step: whether it may run at all can change */
     if (a == SIM_ACT_WORK || a == SIM_ACT_SPIN || a == SIM_ACT_YIELD || a == SIM_ACT_SLEEP ||
         a == SIM_ACT_NONE || b == SIM_ACT_WORK || b == SIM_ACT_SPIN || b == SIM_ACT_YIELD ||
         b == SIM_ACT_SLEEP || b == SIM_ACT_NONE)
         return false; /* local steps touch nothing shared */
     if (a == SIM_ACT_ASSERT || b == SIM_ACT_ASSERT)
-        return true;
-    if (sim_act_schedules(a) || sim_act_schedules(b))
         return true;
     if (!x->target || !y->target)
         return a == b;

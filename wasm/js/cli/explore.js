@@ -10,7 +10,7 @@ import { parseOptions, wholeNumber } from './options.js';
 import { cJson } from './output.js';
 import { compileFile, module, openSession } from './scenario-file.js';
 
-export const usage = `lockstep explore FILE [--variant V] [--bound K] [--max-executions N]
+export const usage = `lockstep explore FILE [--variant V] [--bound K|none] [--max-executions N]
              [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--max-total-steps N]
              [--no-prune] [--trace OUT.jsonl] [--json]`;
 
@@ -21,12 +21,17 @@ two actors in the critical section at once, a failed assertion, misuse, or an
 engine's own check.  The default strategy, dfs, tries schedules with 0, 1, 2,
 ... preemptions up to the bound, so the counterexample it reports needs the
 fewest preemptions; runs that only reorder independent steps are skipped.
+--bound none searches every interleaving instead, by dynamic partial-order
+reduction (about one run per class of runs that differ only in the order of
+commuting steps): "no violation in any interleaving" is then a proof for this
+scenario.
 random and pct sample schedules instead (never complete).  A search always
 ends: each run stops at --max-steps, the whole search at --max-total-steps.
 In text mode it says how far it got on stderr every second.
 
   --variant V          the engine variant (default: the scenario's variant:)
-  --bound K            dfs: the most preemptions to try (default 3)
+  --bound K|none       dfs: the most preemptions to try (default 3); none: no
+                       bound, every interleaving
   --max-executions N   stop after N runs (default 1000000; 0: no limit on runs,
                        the search still stops at --max-total-steps)
   --strategy S         dfs (default), random or pct
@@ -83,7 +88,11 @@ export async function run(argv, io) {
   const strategy = /** @type {'dfs'|'random'|'pct'} */ (String(options['--strategy'] ?? 'dfs'));
   if (!STRATEGIES.includes(strategy))
     throw new CliError(`${cmd}: --strategy must be ${STRATEGIES.join(', ')}, not '${strategy}'`);
-  const bound = wholeNumber(cmd, '--bound', options['--bound'], 3);
+  const boundText = options['--bound'];
+  if (boundText !== undefined && boundText !== 'none' && !/^[0-9]/.test(String(boundText)))
+    throw new CliError(`${cmd}: --bound must be none or a whole number from 0 to 64, not '${boundText}'`);
+  // none: every interleaving (the complete search); K: at most K preemptions
+  const bound = boundText === 'none' ? -1 : wholeNumber(cmd, '--bound', boundText, 3);
   if (bound > 64) throw new CliError(`${cmd}: --bound must be at most 64, not ${bound}`);
   const maxExecutions = wholeNumber(cmd, '--max-executions', options['--max-executions'], 1000000);
   const seed = wholeNumber(cmd, '--seed', options['--seed'], 0);
@@ -132,7 +141,11 @@ export async function run(argv, io) {
     let status = session.exploreStep(2000, progress);
     while (!status.finished) {
       const r = status.result;
-      progress?.({ executions: r.executions, bound: r.bound, totalSteps: r.total_steps });
+      progress?.({
+        executions: r.executions,
+        bound: r.bound,
+        totalSteps: r.total_steps,
+      });
       status = session.exploreStep(2000, progress);
     }
     const elapsed = performance.now() - t0;
@@ -143,7 +156,11 @@ export async function run(argv, io) {
     let replay = null;
     if (r.found) {
       try {
-        replay = session.run({ policy: 'manual', schedule: r.schedule ?? '', maxSteps: maxSteps + 1 });
+        replay = session.run({
+          policy: 'manual',
+          schedule: r.schedule ?? '',
+          maxSteps: maxSteps + 1,
+        });
       } catch {
         replay = session.summary();
       }

@@ -1,0 +1,105 @@
+/*
+ * explore_internal.h: the explorer's state, shared by explore.c (the search)
+ * and dpor.c (the races of a run and where they send the search next).
+ *
+ * Invariant: the stack holds one node per real choice of the current run, in
+ * run order; a node's possible choices are a run of `entries` and its sleep
+ * set on arrival a run of `sleeps`, both appended in node order, so popping a
+ * node truncates them.  Choices are sim_choice values throughout: nothing in
+ * the search limits how many kinds or actors there are but the machine.
+ */
+#ifndef LOCKSTEP_EXPLORE_INTERNAL_H
+#define LOCKSTEP_EXPLORE_INTERNAL_H
+
+#include "explore.h"
+
+#include <stddef.h>
+
+/* What the search knows about one choice possible at a node. */
+enum {
+    X_DONE = 1,      /* tried, or ruled out by the bound, from here */
+    X_TRIED = 2,     /* its subtree was explored from here (it sleeps in later siblings) */
+    X_BACKTRACK = 4, /* dpor: a race asks for it to be tried from here */
+};
+
+/* A choice and, for a step, the action behind it: enough to judge its
+ * dependence with the events of the run after the machine moved on. */
+typedef struct xchoice {
+    sim_choice c;
+    uint8_t kind;       /* a step's action kind; SIM_ACT_NONE otherwise */
+    bool free_local;    /* a step that touches nothing shared and takes no time */
+    bool resched;       /* under a model that picks who runs: it changed who may run
+                         * (finished, blocked or woke an actor), known once taken */
+    int16_t raises;     /* a step that raises a handler: which; else -1 */
+    const void *target; /* a step's object; NULL otherwise */
+} xchoice;
+
+typedef struct xentry {
+    xchoice x;
+    uint8_t flags;
+} xentry;
+
+typedef struct dfs_node {
+    size_t first;       /* its possible choices: entries[first .. first + n) */
+    size_t sleep_first; /* its sleep set on arrival: sleeps[sleep_first .. + sleep_n) */
+    uint32_t n, sleep_n;
+    uint32_t chosen; /* the current run's choice, an index into its entries */
+    int16_t prev;    /* who took the previous step */
+    bool costly;     /* switching away from prev costs a preemption */
+    int preemptions; /* spent before this node */
+    size_t event;    /* dpor: the index of the event its choice became */
+} dfs_node;
+
+/* dpor: one event of the current run (every choice taken, forced ones too). */
+typedef struct xevent {
+    xchoice x;
+    int16_t proc;     /* whose program order it is in: the actor, or the environment */
+    int32_t node;     /* the stack node where it was chosen, -1: it was the only choice */
+    uint32_t blocked; /* actors the machine's rule held back just before it */
+    uint32_t held;    /* actors the rule allowed but the scheduling model held back */
+    uint32_t allowed; /* actors the rule allowed just before it */
+} xevent;
+
+struct explorer {
+    sim_machine *m;
+    explore_config cfg;
+    explore_result res;
+    dfs_node *stack;
+    size_t len, cap;
+    xentry *entries;
+    size_t n_entries, cap_entries;
+    sim_choice *sleeps;
+    size_t n_sleeps, cap_sleeps;
+    sim_choice *sleep; /* the current run's sleep set */
+    size_t n_sleep, cap_sleep;
+    bool started;     /* the current bound's search has begun */
+    bool bounded_out; /* the current bound ruled out some choice */
+    uint64_t minimize_left;
+    uint64_t longest_run; /* for pct's change points */
+    uint64_t ticks;       /* steps since the search began, for the progress callback */
+    /* dpor */
+    xevent *events;
+    size_t n_events, cap_events;
+    uint32_t *vc; /* per event, n_procs clocks: 1 + the last event of each proc before it */
+    size_t cap_vc;
+    int n_procs;
+    size_t replayed; /* events of this run that replayed the stack */
+};
+
+static inline bool explore_complete_mode(const explorer *e)
+{
+    return e->cfg.strategy == EXPLORE_DFS && e->cfg.bound < 0;
+}
+
+/* Whether the choices of two events may fail to commute (dpor.c). */
+bool dpor_dependent(const xchoice *a, const xchoice *b);
+/* Records the event the run is about to take (`node`: its stack node or -1). */
+bool dpor_record(explorer *e, const xchoice *x, int32_t node);
+/* After the recorded event was taken: note whether it changed who may run. */
+void dpor_taken(explorer *e);
+/* After a run: the races of its new events, and the backtrack points they add. */
+void dpor_analyse(explorer *e);
+/* The xchoice of choice c in the machine's current state. */
+xchoice explore_describe(const sim_machine *m, sim_choice c);
+
+#endif
