@@ -6,7 +6,9 @@
  */
 import { lazyComponent } from '../../components/Lazy';
 import type { EngineEntry } from '../types';
+import { aqsDiagram } from './diagram';
 import { en, zhCN } from './messages';
+import { reasons } from './reasons';
 import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText, hasSemaphores } from './model';
 
 export const aqs: EngineEntry<typeof en> = {
@@ -25,5 +27,7 @@ export const aqs: EngineEntry<typeof en> = {
     eventText: (e, state) => (hasSemaphores(state) ? aqsEventText(e, state) : null),
     narrate: aqsNarrate,
   },
+  reasons,
+  diagram: aqsDiagram,
   messages: { en, 'zh-CN': zhCN },
 };

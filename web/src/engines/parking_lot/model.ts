@@ -9,6 +9,17 @@
  */
 import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../engine/types';
 
+/** The parking lot's buckets: only the non-empty ones (core/script/engines/parking_lot/binding.c). */
+export interface ParkingLotState {
+  buckets: number;
+  queues: {
+    bucket: number;
+    locked_by: string | null;
+    /** FIFO order, head first */
+    waiters: { key: number; actor: string }[];
+  }[];
+}
+
 export const LOCKED = 0b01;
 export const PARKED = 0b10;
 /** spin_wait.h: SPIN_WAIT_ROUNDS rounds in all, the first SPIN_WAIT_SPIN_ROUNDS busy, the rest yield */
@@ -125,7 +136,7 @@ export interface LotView {
 
 /** The whole table, one cell per bucket (empty ones too). */
 export function lotView(state: MachineState): LotView {
-  const lot = state.engines?.parking_lot;
+  const lot = state.engines?.parking_lot as ParkingLotState | undefined;
   const n = lot?.buckets && lot.buckets > 0 ? lot.buckets : DEFAULT_BUCKETS;
   const byKey = new Map<number, string>();
   const keyed = [...mutexes(state), ...condvars(state)];
