@@ -9,7 +9,8 @@ import type { EngineEntry } from '../types';
 import { aqsDiagram } from './diagram';
 import { en, zhCN } from './messages';
 import { reasons } from './reasons';
-import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText, hasSemaphores } from './model';
+import { hasSemaphores } from './model';
+import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText } from './words';
 
 export const aqs: EngineEntry<typeof en> = {
   id: 'aqs',
