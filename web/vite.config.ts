@@ -11,6 +11,7 @@
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
+import { engineList } from './plugins/engines.ts';
 import { courseLessons } from './plugins/lessons.ts';
 import { sandboxScenarios } from './plugins/scenarios.ts';
 import { precompiledSchemas } from './plugins/schemas.ts';
@@ -41,7 +42,13 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: here,
   base: './',
-  plugins: [preact(), courseLessons(repo), sandboxScenarios(repo), precompiledSchemas(repo)],
+  plugins: [
+    preact(),
+    engineList(repo),
+    courseLessons(repo),
+    sandboxScenarios(repo),
+    precompiledSchemas(repo),
+  ],
   resolve: {
     alias: {
       '@wasm': `${repo}build/wasm`,

@@ -1,8 +1,9 @@
 // The architecture document's promises about the tree: every engine in
-// mk/engines.mk has each file the document says an engine adds and its line
-// in the web app's engine registry (web/src/engines/list.ts), and no file
-// of the project points outside the clone (at a ../shared folder that a
-// user's copy does not have).
+// mk/engines.mk has each file the document says an engine adds, the web app's
+// engine registry is generated from that one list (web/plugins/engines.ts)
+// with a folder for each engine and none other, and no file of the project
+// points outside the clone (at a ../shared folder that a user's copy does
+// not have).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -54,16 +55,33 @@ for (const engine of engines()) {
   });
 }
 
-test('the web registry lists exactly the engines of mk/engines.mk, one line each', () => {
-  const listed = [...read('web/src/engines/list.ts').matchAll(/^export \{ (\w+) \} from '\.\/(\w+)';$/gm)];
-  for (const [line, name, folder] of listed)
-    assert.equal(name, folder, `${line}: the entry is named after its folder`);
-  assert.deepEqual(listed.map((m) => m[2]).sort(), [...engines()].sort());
+// (web/plugins/engines.test.ts checks the generated module itself)
+test('the web registry is generated from mk/engines.mk: a folder per listed engine, each exporting its entry', () => {
+  assert.ok(
+    !existsSync(join(root, 'web/src/engines/list.ts')),
+    'no second list of engines in web/src/engines/list.ts',
+  );
+  const listed = engines();
+  const folders = readdirSync(join(root, 'web/src/engines'), {
+    withFileTypes: true,
+  })
+    .filter((d) => d.isDirectory() && existsSync(join(root, 'web/src/engines', d.name, 'index.ts')))
+    .map((d) => d.name);
+  assert.deepEqual(folders.sort(), [...listed].sort(), 'one folder with an index.ts per listed engine');
+  for (const e of listed)
+    assert.match(
+      read(`web/src/engines/${e}/index.ts`),
+      new RegExp(`^export const ${e}: EngineEntry`, 'm'),
+      e,
+    );
 });
 
 test('no tracked file points at ../shared (a clone has no such folder)', () => {
   const outside = ['\\.\\./shared/', '/work' + '/shared'].join('|');
-  const r = spawnSync('git', ['grep', '-n', '-I', '-E', outside], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync('git', ['grep', '-n', '-I', '-E', outside], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 1, `git grep found:\n${r.stdout}${r.stderr}`);
 });
 

@@ -1,7 +1,9 @@
 // Every reason code the C side can put in `blocked.why` (each is defined once
 // as `const sim_blocked_code x = {"name", english}`, core/sim/blocked.h) has
-// an entry in the web's table (web/src/model/blocked.ts), which says it in
-// English and Chinese; and the table has no entry C never emits.
+// an entry in the web's tables: the machine's and the models' in
+// web/src/model/blocked.ts (English and Chinese), each engine's in its own
+// web/src/engines/<engine>/reasons.ts (Chinese; the English is C's); and no
+// table has an entry C never emits.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -28,35 +30,74 @@ function codesInC() {
   return codes;
 }
 
-function codesInWeb() {
-  const text = readFileSync(join(root, 'web/src/model/blocked.ts'), 'utf8');
-  const table = text.slice(text.indexOf('const REASONS'), text.indexOf('export const BLOCKED_CODES'));
-  return new Set([...table.matchAll(/^ {2}'?([a-z_.]+)'?: \{/gm)].map((m) => m[1]));
+/** The tables that say reasons: the machine's and the models' (model/blocked.ts), each engine's (reasons.ts). */
+function webTables() {
+  const engines = join(root, 'web/src/engines');
+  const files = ['web/src/model/blocked.ts'];
+  for (const e of readdirSync(engines, { withFileTypes: true }))
+    if (e.isDirectory() && readdirSync(join(engines, e.name)).includes('reasons.ts'))
+      files.push(`web/src/engines/${e.name}/reasons.ts`);
+  return files.map((file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    const from = text.search(/const (REASONS|reasons)\b/);
+    assert.ok(from >= 0, `${file} has a table`);
+    const to = text.indexOf('\n};', from);
+    return { file, table: text.slice(from, to) };
+  });
 }
 
-test('every reason code C defines has words in web/src/model/blocked.ts, and no other code does', () => {
+/** Each table's entries: code and text. */
+function entries() {
+  const out = [];
+  for (const { file, table } of webTables()) {
+    const starts = [...table.matchAll(/^ {2}'?([a-z_.]+)'?: \{/gm)];
+    starts.forEach((m, k) =>
+      out.push({
+        file,
+        code: m[1],
+        text: table.slice(m.index, k + 1 < starts.length ? starts[k + 1].index : table.length),
+      }),
+    );
+  }
+  return out;
+}
+
+test('every reason code C defines has words in the web (model/blocked.ts or its engine’s reasons.ts), and no other code does', () => {
   const c = codesInC();
-  const web = codesInWeb();
+  const web = new Map();
+  for (const { file, code } of entries()) {
+    assert.ok(!web.has(code), `${code} is said in ${file} and in ${web.get(code)}`);
+    web.set(code, file);
+  }
   assert.ok(c.size >= 20, `found ${c.size} codes in C`);
   const missing = [...c.keys()].filter((k) => !web.has(k)).map((k) => `${k} (${c.get(k)})`);
   assert.deepEqual(missing, [], 'codes C can emit that the web cannot say');
   assert.deepEqual(
-    [...web].filter((k) => !c.has(k)),
+    [...web.keys()].filter((k) => !c.has(k)),
     [],
     'codes the web says that C never emits',
   );
+  // an engine's code is said by that engine's folder, whose binding defines it
+  for (const [code, file] of web) {
+    const engine = /engines\/([a-z_]+)\/reasons\.ts$/.exec(file)?.[1];
+    if (engine) assert.match(c.get(code), new RegExp(`engines/${engine}/`), `${code} is said by ${file}`);
+    else
+      assert.doesNotMatch(
+        c.get(code),
+        /engines\//,
+        `${code} (${c.get(code)}) belongs in its engine's reasons.ts`,
+      );
+  }
 });
 
-test('each code has both languages in the web table', () => {
-  const text = readFileSync(join(root, 'web/src/model/blocked.ts'), 'utf8');
-  const table = text.slice(text.indexOf('const REASONS'), text.indexOf('export const BLOCKED_CODES'));
-  const starts = [...table.matchAll(/^ {2}'?([a-z_.]+)'?: \{/gm)];
-  assert.ok(starts.length >= 20);
-  starts.forEach((m, k) => {
-    const entry = table.slice(m.index, k + 1 < starts.length ? starts[k + 1].index : table.length);
-    assert.match(entry, /^ {2}'?[a-z_.]+'?: \{\s*en: /, `${m[1]} has English first`);
-    assert.match(entry, /'zh-CN': \(/, `${m[1]} has Chinese`);
-  });
+test('each code has Chinese; the machine’s have English too (an engine’s English is C’s own sentence)', () => {
+  const all = entries();
+  assert.ok(all.length >= 20);
+  for (const { file, code, text } of all) {
+    assert.match(text, /'zh-CN': \(/, `${code} has Chinese in ${file}`);
+    if (file.endsWith('model/blocked.ts'))
+      assert.match(text, /^ {2}'?[a-z_.]+'?: \{\s*en: /, `${code} has English first`);
+  }
 });
 
 test('the state JSON gives a held task its reason as data next to the English', async () => {

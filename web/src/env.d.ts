@@ -170,6 +170,10 @@ declare module 'virtual:lockstep/lessons' {
   /** id -> the lesson's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
 }
+declare module 'virtual:lockstep/engines' {
+  /** every engine's entry (engines/<engine>/index.ts), in the order of mk/engines.mk */
+  export const entries: readonly import('./engines/types').EngineEntry[];
+}
 declare module 'virtual:lockstep/scenarios' {
   type Source = import('./engine/bridge').BuiltSource | import('./engine/bridge').ScenarioSource;
   /** in id order */

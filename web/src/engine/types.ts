@@ -94,17 +94,6 @@ export interface Blocked {
   until?: number;
 }
 
-/** The parking lot's buckets: only the non-empty ones (core/script/engines/parking_lot/binding.c). */
-export interface ParkingLotState {
-  buckets: number;
-  queues: {
-    bucket: number;
-    locked_by: string | null;
-    /** FIFO order, head first */
-    waiters: { key: number; actor: string }[];
-  }[];
-}
-
 export interface ObjectState {
   name: string;
   type: string;
@@ -142,8 +131,8 @@ export interface MachineState {
   stuck: StuckActor[];
   violation: Violation | null;
   prints: string[];
-  /** per-engine state beyond the objects, e.g. the parking lot's queues */
-  engines?: { parking_lot?: ParkingLotState; [engine: string]: unknown };
+  /** per-engine state beyond the objects, by engine (each engine's folder reads its own) */
+  engines?: { [engine: string]: unknown };
 }
 
 export interface Summary {

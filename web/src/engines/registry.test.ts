@@ -3,8 +3,8 @@
  * lists has an entry here and every entry names an engine of the catalog;
  * every folder under engines/ is listed; each engine's message table exists
  * in both languages with the same keys and placeholders, and no key is said
- * twice (by two engines, or by an engine and the common table); and no code
- * outside engines/ compares with an engine's name.
+ * twice (by two engines, or by an engine and the common table).  That no
+ * code outside an engine's folder names it is boundaries.test.ts's check.
  */
 import { catalog } from '@lockstep/lockstep.js';
 import { loadModule } from '@lockstep/node.js';
@@ -80,22 +80,5 @@ describe('the engine registry', () => {
         owner.set(k, e.id);
       }
     expect(twice).toEqual([]);
-  });
-
-  it('is the only place that tells engines apart: no code outside engines/ compares with their names', () => {
-    const sources = import.meta.glob<string>(['../**/*.ts', '../**/*.tsx', '!./**', '!../**/*.test.ts'], {
-      query: '?raw',
-      import: 'default',
-      eager: true,
-    });
-    const ids = ENGINES.map((e) => e.id).join('|');
-    const branch = new RegExp(
-      `(?:[!=]==?\\s*|case\\s+)['"\`](?:${ids})['"\`]|['"\`](?:${ids})['"\`]\\s*[!=]==?`,
-    );
-    const found = Object.entries(sources)
-      .filter(([, text]) => branch.test(text))
-      .map(([path]) => path);
-    expect(Object.keys(sources).length).toBeGreaterThan(50);
-    expect(found).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 /*
  * What an engine brings to the web app: one object per engine folder
- * (engines/<engine>/index.ts), listed in engines/list.ts.  The app's generic
+ * (engines/<engine>/index.ts), listed by mk/engines.mk (plugins/engines.ts).  The app's generic
  * parts (the stage, the lanes, the narration, the diagram, the variant
  * comparison) ask these objects; none of them names an engine.
  */
 import type { ComponentType } from 'preact';
 import type { ActorState, MachineState, PendingAction, TraceEvent } from '../engine/types';
+import type { SayReason } from '../model/blocked';
 
 /** A text in each language of the UI. */
 export interface Localized {
@@ -45,14 +46,38 @@ export interface EngineWords {
   narrate?(e: TraceEvent, state: MachineState): string | null | undefined;
   /** an engine decision (a note's label, "validate failed") in words, for the variant comparison */
   decision?(label: string): string | null;
+  /** whether a note says an attempt of the engine failed (a validate), worth a second look */
+  failedNote?(e: TraceEvent): boolean;
   /** the round of the spin loop the actor is in (a SpinWait), null when it is in none */
   spinRound?(trace: readonly TraceEvent[], actor: string): number | null;
+}
+
+/**
+ * The engine's own reason codes (each defined next to its binding in C): its
+ * Chinese, and its English where C's own sentence (the state's `reason`)
+ * would not do.
+ */
+export type EngineReasons = Readonly<Record<string, { en?: SayReason; 'zh-CN': SayReason }>>;
+
+/** A wake as an engine draws it: its words, and whether it evicted a waker (a dotted arrow). */
+export interface DiagramWake {
+  text: string;
+  evicts?: boolean;
+}
+
+/** The column an engine draws an object in: objects with the same key share it. */
+export interface DiagramColumn {
+  key: string;
+  /** what people read at its head ("bucket 30") */
+  label: string;
 }
 
 /** The engine's part of the sequence diagram (model/mermaid.ts). */
 export interface EngineDiagram {
   /** object types whose values are written in binary, with their width ("mini_mutex": 2) */
   bits?: Readonly<Record<string, number>>;
+  /** the column an object is drawn in when it is not its own (a bucket's lock "lot[30]": the bucket) */
+  drawnAs?(object: string): DiagramColumn | undefined;
   /** columns an object brings before it is used (a mutex's bucket) */
   columns?(object: { name: string; type: string; [more: string]: unknown }): string[];
   /** a note's words beside its step's message; null: it needs none; undefined: not this engine's */
@@ -62,6 +87,23 @@ export interface EngineDiagram {
     notes: readonly TraceEvent[],
     value: string,
   ): { text: string; spin?: { round?: number | undefined } } | null;
+  /**
+   * its wakes in its own words, by step (who registered the waker, where);
+   * the trace says who woke whom but not why, so the engine reads it from its
+   * own events until C puts the wake's reason and slot into the unpark event
+   */
+  wakes?(trace: readonly TraceEvent[], actors: readonly string[]): ReadonlyMap<number, DiagramWake>;
+  /**
+   * its `block` events are an async task's poll returning Pending (the executor
+   * model); until the catalog says each engine's scheduling model, the engine says it
+   */
+  polls?: boolean;
+  /**
+   * its reason codes whose actor waits in a park, so a stuck one "sleeps
+   * forever" (the machine's `parked` and `sleep` are known already); until a
+   * stuck event carries the actor's pending action, the engine says which
+   */
+  asleep?: readonly string[];
 }
 
 export interface EngineEntry<M extends MessageTable = MessageTable> {
@@ -73,11 +115,24 @@ export interface EngineEntry<M extends MessageTable = MessageTable> {
   title: Localized;
   /** the heading of its view ("Inside the lock") */
   inside: Localized;
+  /**
+   * the scenario of its own (tests/scenarios/<engine>/<opening>.yaml) the
+   * sandbox opens when the address names none: the first engine's that has one
+   */
+  opening?: string;
   /** what the tick does under its scheduling model, said beside the tick button (models that offer one) */
   tick?: Localized;
+  /**
+   * object types whose increment is a load then a store, so a store may lose
+   * an update (the racy counter): the lanes, the narration and the diagram
+   * say so (model/format.ts, isLostUpdate)
+   */
+  racy?: readonly string[];
   /** its view, loaded the first time it is shown */
   View: ComponentType<EngineViewProps>;
   words?: EngineWords;
+  /** why its actors cannot move, by its own reason codes */
+  reasons?: EngineReasons;
   diagram?: EngineDiagram;
   /** the UI strings only this engine uses (read by i18n/index.ts); Chinese has the same keys */
   messages: { en: M; 'zh-CN': Record<keyof M, string> };

@@ -145,7 +145,6 @@ export const en = {
   'keys.button': 'Keys',
 
   // ---- sequence diagram (model/mermaid.ts, components/SequenceDiagram) ----
-  'seq.bucket': 'bucket {n}',
   'seq.and': '{first}, {more}',
   'seq.listSep': ', ',
   'seq.read': 'read {value}',
@@ -165,11 +164,7 @@ export const en = {
   'seq.woken': 'wakes up',
   'seq.wokenBy': 'wakes up (woken by {by})',
   'seq.wake': 'wake {target}',
-  'seq.wakeEvict': 'evict {target}’s waker from {object}{at}: wake {target}',
-  'seq.wakeSlot': 'wake {target}: its waker in {object}{at}',
-  'seq.wakeHead': 'wake {target}, the head of {object}’s queue{at}',
   'seq.wakeSelf': 'wake itself',
-  'seq.registeredAt': ' (registered at step {step})',
   'seq.polledAfterWake': 'polled again (woken by {by})',
   'seq.polledAfterTimer': 'polled again (its timer fired)',
   'seq.spin': 'spin',
@@ -379,14 +374,10 @@ export const en = {
 
   'lang.label': 'Language',
 
-  'pl.action.lockBucket': 'lock bucket {object}',
-  'pl.action.unlockBucket': 'unlock bucket {object}',
   'pl.action.prepare': 'reset my parker (flag ← ○)',
   'pl.action.park': 'sleep on parker (wait for unpark)',
   'pl.action.unpark': 'wake {target}',
   'pl.action.spin': 'spin {count}×',
-  'pl.effect.bucketFree': 'the bucket is free: takes its lock',
-  'pl.effect.bucketRelease': 'lets others into the bucket',
   'pl.effect.prepare': 'clears the parker flag before queueing',
   'pl.effect.park': 'sleeps until somebody unparks it',
   'pl.effect.parkToken': 'the flag is already set: returns at once',
@@ -401,11 +392,8 @@ export const en = {
   'did.load': 'load {object} = {value}',
   'did.store': 'store {object} ← {new} (was {old})',
 
-  'blocked.bucket': 'waits for bucket {object}, held by {holder}',
-  'blocked.bucketNobody': 'waits for bucket {object}',
   'blocked.lock': 'waits for {object}, held by {holder}',
   'blocked.lockNobody': 'waits for {object}',
-  'blocked.parkedOn': 'parked on {object}, waiting for an unpark',
   'blocked.parked': 'parked, waiting for an unpark',
   'blocked.until': '(at most until {until} µs)',
   'blocked.sleep': 'sleeping until {until} µs',

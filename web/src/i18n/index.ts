@@ -8,15 +8,19 @@
  * then the browser) and changed with setLocale(), which tells subscribers so
  * the screen re-renders (useLocale()).
  */
-import type * as engines from '../engines/list';
-import type { EngineEntry } from '../engines/types';
 import { en as common, type MessageKey as CommonKey } from './en';
 import { zhCN } from './zh-CN';
 
-/** The keys of the engines' own tables (from the registry's list, as types only). */
-type EngineKey = {
-  [K in keyof typeof engines]: (typeof engines)[K] extends EngineEntry<infer M> ? keyof M & string : never;
-}[keyof typeof engines];
+/**
+ * Each engine's own table, by engine: every engines/<engine>/messages.ts adds
+ * its English table here (`declare module '../../i18n'`), so its keys are
+ * typed without this module naming any engine.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by each engine's messages.ts
+export interface EngineMessages {}
+
+/** The keys of the engines' own tables. */
+type EngineKey = { [E in keyof EngineMessages]: keyof EngineMessages[E] & string }[keyof EngineMessages];
 
 export type MessageKey = CommonKey | EngineKey;
 export type Messages = Record<CommonKey, string>;

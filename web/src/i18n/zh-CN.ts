@@ -145,7 +145,6 @@ export const zhCN: Partial<Messages> = {
   'keys.button': '按键',
 
   // ---- 时序图 ----
-  'seq.bucket': '桶 {n}',
   'seq.and': '{first}、{more}',
   'seq.listSep': '、',
   'seq.read': '读到 {value}',
@@ -165,11 +164,7 @@ export const zhCN: Partial<Messages> = {
   'seq.woken': '醒来',
   'seq.wokenBy': '醒来（被 {by} 唤醒）',
   'seq.wake': '唤醒 {target}',
-  'seq.wakeEvict': '把 {target} 的 waker 挤出 {object}{at}：唤醒 {target}',
-  'seq.wakeSlot': '唤醒 {target}：它的 waker 在 {object}{at}',
-  'seq.wakeHead': '唤醒 {target}，{object} 的队首{at}',
   'seq.wakeSelf': '唤醒自己',
-  'seq.registeredAt': '（第 {step} 步登记）',
   'seq.polledAfterWake': '再次被 poll（被 {by} 唤醒）',
   'seq.polledAfterTimer': '再次被 poll（定时器到点）',
   'seq.spin': '自旋',
@@ -370,14 +365,10 @@ export const zhCN: Partial<Messages> = {
 
   'lang.label': '语言',
 
-  'pl.action.lockBucket': '锁住桶 {object}',
-  'pl.action.unlockBucket': '解锁桶 {object}',
   'pl.action.prepare': '重置自己的 parker（标志 ← ○）',
   'pl.action.park': '在 parker 上休眠（等待 unpark）',
   'pl.action.unpark': '唤醒 {target}',
   'pl.action.spin': '自旋 {count} 次',
-  'pl.effect.bucketFree': '桶没被占用：拿到桶锁',
-  'pl.effect.bucketRelease': '放别的线程进桶',
   'pl.effect.prepare': '入队前先清掉 parker 标志',
   'pl.effect.park': '一直睡，直到有人 unpark 它',
   'pl.effect.parkToken': '标志已经置位：立刻返回',
@@ -392,11 +383,8 @@ export const zhCN: Partial<Messages> = {
   'did.load': 'load {object} = {value}',
   'did.store': 'store {object} ← {new}（原为 {old}）',
 
-  'blocked.bucket': '在等桶 {object}，它被 {holder} 占着',
-  'blocked.bucketNobody': '在等桶 {object}',
   'blocked.lock': '在等 {object}，它被 {holder} 占着',
   'blocked.lockNobody': '在等 {object}',
-  'blocked.parkedOn': '停在 {object} 上休眠，等待 unpark',
   'blocked.parked': '停车休眠中，等待 unpark',
   'blocked.until': '（最晚到 {until} µs）',
   'blocked.sleep': '睡到 {until} µs',

@@ -3,29 +3,29 @@
  * arguments the machine computes (core/sim/blocked.h; `blocked` in the state
  * JSON and in the trace's stuck events: {why: "lock", object: "m", holder: "A"}).
  *
- * One entry per code C defines (tests/node/blocked-codes.test.js checks that
- * none is missing); each entry says its reason in both languages from the
- * arguments alone.  A code this table does not know gives null, so the caller
- * can fall back to the engine's own English.
+ * One entry per code the machine and the scheduling models define (core/sim/);
+ * each engine's own codes are said by its folder (engines/<engine>/reasons.ts,
+ * the entry's `reasons`).  tests/node/blocked-codes.test.js checks that every
+ * code C defines is said somewhere.  Each entry says its reason in both
+ * languages from the arguments alone.  A code this table does not know gives
+ * null, so the caller can ask the engines.
  */
 import type { Blocked } from '../engine/types';
 import type { Locale } from '../i18n';
 
-type Args = Readonly<Record<string, string | number | undefined>>;
-type Say = (a: Args) => string;
+/** A reason's arguments, as the JSON carries them. */
+export type ReasonArgs = Readonly<Record<string, string | number | undefined>>;
+/** A reason in one language, from its arguments. */
+export type SayReason = (a: ReasonArgs) => string;
 
-const str = (a: Args, key: string, absent = '?'): string => (a[key] === undefined ? absent : String(a[key]));
-const has = (a: Args, key: string): boolean => a[key] !== undefined;
-/** 0x0005 for 5: a wait mask as the C code prints it. */
-const mask = (a: Args): string =>
-  `0x${Number(a.mask ?? 0)
-    .toString(16)
-    .padStart(4, '0')}`;
-const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th'];
-const ordinal = (n: number): string => ORDINALS[n - 1] ?? 'later';
+/** An argument as text ("?" or `absent` when it is missing). */
+export const str = (a: ReasonArgs, key: string, absent = '?'): string =>
+  a[key] === undefined ? absent : String(a[key]);
+/** Whether an argument is there (flags such as `final` have no value worth saying). */
+export const has = (a: ReasonArgs, key: string): boolean => a[key] !== undefined;
 
 /** The English and the Chinese of each code. */
-const REASONS: Readonly<Record<string, Readonly<Record<Locale, Say>>>> = {
+const REASONS: Readonly<Record<string, Readonly<Record<Locale, SayReason>>>> = {
   // ---- the machine (core/sim/blocked.c) ----
   finished: { en: () => 'finished', 'zh-CN': () => '已结束' },
   dormant: {
@@ -104,140 +104,15 @@ const REASONS: Readonly<Record<string, Readonly<Record<Locale, Say>>>> = {
       has(a, 'runner') ? `waits to be polled: the executor polls ${str(a, 'runner')}` : 'waits to be polled',
     'zh-CN': (a) => (has(a, 'runner') ? `等着被 poll：执行器正在 poll ${str(a, 'runner')}` : '等着被 poll'),
   },
-
-  // ---- the engines (core/script/engines/<engine>/binding.c) ----
-  'parking_lot.condvar': {
-    en: (a) =>
-      `waiting on condvar ${str(a, 'object')} (bucket ${str(a, 'bucket')}) for a notify` +
-      (has(a, 'final') ? '; nobody will notify it' : ''),
-    'zh-CN': (a) =>
-      `在条件变量 ${str(a, 'object')}（桶 ${str(a, 'bucket')}）上等待 notify` +
-      (has(a, 'final') ? '；没有人会再 notify 它' : ''),
-  },
-  'parking_lot.parked': {
-    en: (a) =>
-      `parked on mutex ${str(a, 'object')} (bucket ${str(a, 'bucket')})` +
-      (has(a, 'since') ? ` since step ${str(a, 'since')}` : '') +
-      (has(a, 'requeued_by')
-        ? `; ${str(a, 'requeued_by')}'s notify moved it here from a condvar at step ${str(a, 'requeued_step')}`
-        : '') +
-      (has(a, 'validate_step')
-        ? `; its validate passed at step ${str(a, 'validate_step')} with state ${str(a, 'validate_state')}`
-        : '') +
-      (has(a, 'unparker')
-        ? `; ${str(a, 'unparker')}'s unpark_one on ${str(a, 'object')} at step ${str(a, 'unpark_step')}` +
-          ` found no waiter and wrote 00 at step ${str(a, 'wrote_step')}`
-        : '') +
-      (has(a, 'final') ? '; nobody will unpark it' : ', waiting for an unpark'),
-    'zh-CN': (a) =>
-      `停在互斥锁 ${str(a, 'object')}（桶 ${str(a, 'bucket')}）上休眠` +
-      (has(a, 'since') ? `，从第 ${str(a, 'since')} 步起` : '') +
-      (has(a, 'requeued_by')
-        ? `；${str(a, 'requeued_by')} 的 notify 在第 ${str(a, 'requeued_step')} 步把它从条件变量挪到了这里`
-        : '') +
-      (has(a, 'validate_step')
-        ? `；它的 validate 在第 ${str(a, 'validate_step')} 步通过，当时状态是 ${str(a, 'validate_state')}`
-        : '') +
-      (has(a, 'unparker')
-        ? `；${str(a, 'unparker')} 在第 ${str(a, 'unpark_step')} 步对 ${str(a, 'object')} 调用 unpark_one，` +
-          `没找到等待者，并在第 ${str(a, 'wrote_step')} 步写入 00`
-        : '') +
-      (has(a, 'final') ? '；没有人会再 unpark 它' : '，等待 unpark'),
-  },
-  'aqs.queued': {
-    en: (a) => {
-      const permits = Number(a.permits ?? 0);
-      return (
-        `parked in the queue of ${str(a, 'object')} (${ordinal(Number(a.position))} in line, ` +
-        `wants ${str(a, 'wants')}, status ${str(a, 'status')}) while ${str(a, 'object')} has ` +
-        `${permits} permit${permits === 1 || permits === -1 ? '' : 's'} free` +
-        (has(a, 'final') ? '; nobody will unpark it' : '')
-      );
-    },
-    'zh-CN': (a) =>
-      `在 ${str(a, 'object')} 的队列里停车休眠（排第 ${str(a, 'position')} 位，要 ${str(a, 'wants')} 个许可，` +
-      `状态 ${str(a, 'status')}），而 ${str(a, 'object')} 现有 ${str(a, 'permits')} 个空闲许可` +
-      (has(a, 'final') ? '；没有人会 unpark 它' : ''),
-  },
-  'embassy.fair.dropped_head': {
-    en: (a) =>
-      `${has(a, 'final') ? 'lost its waker' : 'not woken yet'}: queued on ${str(a, 'object')} with ${str(a, 'permits')} permit(s) free; ` +
-      `release by ${str(a, 'releaser')} woke ${str(a, 'dropped')}, the head, whose acquire was then ` +
-      'dropped without waking the next waiter',
-    'zh-CN': (a) =>
-      `${has(a, 'final') ? '丢了唤醒器' : '还没被唤醒'}：在 ${str(a, 'object')} 上排队，有 ${str(a, 'permits')} 个空闲许可；` +
-      `${str(a, 'releaser')} 的 release 唤醒了队首 ${str(a, 'dropped')}，` +
-      '但它的 acquire 随后被丢弃，没有唤醒下一个等待者',
-  },
-  'embassy.fair.unwoken_head': {
-    en: (a) =>
-      `${has(a, 'final') ? 'lost its waker' : 'not woken yet'}: heads the queue of ${str(a, 'object')} with ${str(a, 'permits')} permit(s) free, ` +
-      'but nobody woke it',
-    'zh-CN': (a) =>
-      `${has(a, 'final') ? '丢了唤醒器' : '还没被唤醒'}：排在 ${str(a, 'object')} 的队首，有 ${str(a, 'permits')} 个空闲许可，却没有人唤醒它`,
-  },
-  'embassy.fair.queued': {
-    en: (a) => `queued on ${str(a, 'object')} at position ${str(a, 'position')}, waits for a release`,
-    'zh-CN': (a) => `在 ${str(a, 'object')} 上排队，位置 ${str(a, 'position')}，等一次 release`,
-  },
-  'embassy.pubsub.full': {
-    en: (a) =>
-      `waits to publish into ${str(a, 'object')}: the queue is full (${str(a, 'len')} of ${str(a, 'len')}) and its oldest ` +
-      `message (id ${str(a, 'oldest')}) waits for ${str(a, 'remaining')} more reader(s)` +
-      (Number(a.owing) < Number(a.remaining)
-        ? `, but only ${str(a, 'owing')} subscriber(s) have yet to read it: it will never leave`
-        : ''),
-    'zh-CN': (a) =>
-      `等着向 ${str(a, 'object')} 发布：队列已满（${str(a, 'len')} / ${str(a, 'len')}），最旧的消息（id ${str(a, 'oldest')}）` +
-      `还要等 ${str(a, 'remaining')} 个读者` +
-      (Number(a.owing) < Number(a.remaining)
-        ? `，可是还没读它的订阅者只剩 ${str(a, 'owing')} 个：它永远不会离开队列`
-        : ''),
-  },
-  'embassy.pubsub.next': {
-    en: (a) => `waits for message id ${str(a, 'next')} on ${str(a, 'object')} (next_message)`,
-    'zh-CN': (a) => `在 ${str(a, 'object')} 上等 id 为 ${str(a, 'next')} 的消息（next_message）`,
-  },
-  'rtos.sem.lost_wake': {
-    en: (a) =>
-      `pends on ${str(a, 'object')}, but its bit is no longer in wait_mask: a post took it out while ` +
-      'the task was still running, and woke nobody (a lost wake-up)',
-    'zh-CN': (a) =>
-      `在 ${str(a, 'object')} 上 pend，但它的位已经不在 wait_mask 里：一次 post 在任务还在运行时` +
-      '把它清掉了，却没有唤醒任何人（丢失的唤醒）',
-  },
-  'rtos.sem.pends': {
-    en: (a) =>
-      `pends on ${str(a, 'object')} (bit ${str(a, 'bit')} of wait_mask ${mask(a)}), count ${str(a, 'count')}` +
-      (has(a, 'timeout') ? ', with a timeout' : ', forever') +
-      (has(a, 'holders') ? `; held by ${str(a, 'holders')}` : '') +
-      (has(a, 'final')
-        ? has(a, 'unheld')
-          ? '; nobody holds it and nobody will post'
-          : '; nobody will post'
-        : ''),
-    'zh-CN': (a) =>
-      `在 ${str(a, 'object')} 上 pend（wait_mask ${mask(a)} 的第 ${str(a, 'bit')} 位），计数 ${str(a, 'count')}` +
-      (has(a, 'timeout') ? '，带超时' : '，无限期') +
-      (has(a, 'holders') ? `；持有者：${str(a, 'holders')}` : '') +
-      (has(a, 'final') ? (has(a, 'unheld') ? '；没有人持有它，也没有人会 post' : '；没有人会 post') : ''),
-  },
-  'rtos.mutex.takes': {
-    en: (a) =>
-      `takes ${str(a, 'object')}, held by ${str(a, 'holder', 'nobody')} (bit ${str(a, 'bit')} of wait_mask ${mask(a)})`,
-    'zh-CN': (a) =>
-      `在获取 ${str(a, 'object')}，${has(a, 'holder') ? `它被 ${str(a, 'holder')} 占着` : '没有人持有它'}` +
-      `（wait_mask ${mask(a)} 的第 ${str(a, 'bit')} 位）`,
-  },
 };
 
-/** Every reason code this file can say. */
+/** Every reason code this file can say (the machine's and the models'). */
 export const BLOCKED_CODES: readonly string[] = Object.keys(REASONS);
 
 /** Why an actor cannot move, in `locale`; null for a code this file does not know. */
 export function blockedReason(b: Blocked, locale: Locale): string | null {
   const entry = Object.prototype.hasOwnProperty.call(REASONS, b.why) ? REASONS[b.why] : undefined;
-  return entry ? entry[locale](b as unknown as Args) : null;
+  return entry ? entry[locale](b as unknown as ReasonArgs) : null;
 }
 
 /**

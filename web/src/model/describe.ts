@@ -1,21 +1,19 @@
 /*
  * What an actor is about to do, phrased as what it would change, and why it
  * cannot move, from the engine's structured data (so every language reads its
- * own words).  Each engine may word its own objects and notes (its registry
- * entry's `words`, engines/<engine>/): the parking_lot engine writes state
- * bytes in binary ("CAS state 01 → 11"), aqs its permits and queue nodes.
- * What every engine shares is worded here: the platform's bucket locks
- * ("lock bucket lot[30]"), parkers ("sleep on parker (wait for unpark)",
- * "wake B"), spins and yields.  Also the engine actions inside the current
- * operation ("step into").  Pure functions, no DOM.
+ * own words).  Each engine words its own objects, notes and reason codes (its
+ * registry entry's `words` and `reasons`, engines/<engine>/); this file names
+ * no engine.  What every engine shares is worded here: locks, the platform's
+ * parkers ("sleep on parker (wait for unpark)", "wake B"), spins and yields,
+ * and the machine's and the scheduling models' reasons (model/blocked.ts).
+ * Also the engine actions inside the current operation ("step into").  Pure
+ * functions, no DOM.
  */
-import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
+import type { ActorState, Blocked, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
 import { getLocale, t, type MessageKey } from '../i18n';
-import { blockedReason } from './blocked';
+import { blockedReason, type ReasonArgs } from './blocked';
 import { ENGINES, engineById, type EngineWords } from '../engines';
 import { actionEffect, actionText, formatValue, outcomeView, shortSite, type OutcomeView } from './format';
-// the platform's bucket locks and parkers are the lot the parking_lot binding reports in every state
-import { bucketOfObject, parkedOn } from '../engines/parking_lot/model';
 
 /** The first engine whose hook `ask` answers (not undefined, and not null unless `nullAnswers`). */
 function ask<R>(f: (w: EngineWords) => R | null | undefined, nullAnswers = false): R | null | undefined {
@@ -31,9 +29,6 @@ function ask<R>(f: (w: EngineWords) => R | null | undefined, nullAnswers = false
 export function nextText(a: PendingAction, state: MachineState): string {
   const own = ask((w) => w.nextText?.(a, state));
   if (own !== undefined && own !== null) return own;
-  const bucket = bucketOfObject(a.object);
-  if (bucket !== null && (a.kind === 'lock' || a.kind === 'unlock'))
-    return t(a.kind === 'lock' ? 'pl.action.lockBucket' : 'pl.action.unlockBucket', { object: a.object });
   switch (a.kind) {
     case 'prepare_park':
       return t('pl.action.prepare');
@@ -51,9 +46,6 @@ export function nextText(a: PendingAction, state: MachineState): string {
 export function nextEffect(a: PendingAction, actor: ActorState, state: MachineState): string | null {
   const own = ask((w) => w.nextEffect?.(a, actor, state), true);
   if (own !== undefined) return own;
-  const bucket = bucketOfObject(a.object);
-  if (bucket !== null && a.kind === 'lock' && actor.status === 'enabled') return t('pl.effect.bucketFree');
-  if (bucket !== null && a.kind === 'unlock') return t('pl.effect.bucketRelease');
   switch (a.kind) {
     case 'prepare_park':
       return t('pl.effect.prepare');
@@ -69,9 +61,12 @@ export function nextEffect(a: PendingAction, actor: ActorState, state: MachineSt
 }
 
 /**
- * Why an actor cannot move, in the UI's language, from `blocked` (and, for a
- * parked actor, the lot's queues).  Without structured data the engine's own
- * English sentence is quoted.  null when the actor can move.
+ * Why an actor cannot move, in the UI's language, from `blocked`: the
+ * engines' own words first (a parked thread's mutex, a semaphore's queue),
+ * then the machine's and the models' codes, then the engine's reason code
+ * (its Chinese from its own table; its English is C's own sentence unless the
+ * table has one).  Without structured data the engine's English is quoted.
+ * null when the actor can move.
  */
 export function blockedText(actor: ActorState, state: MachineState): string | null {
   if (actor.status !== 'blocked' && actor.status !== 'stuck') return null;
@@ -82,29 +77,35 @@ export function blockedText(actor: ActorState, state: MachineState): string | nu
     switch (b.why) {
       case 'lock': {
         const holder = b.holder && b.holder !== '?' ? b.holder : null;
-        if (bucketOfObject(b.object) !== null)
-          return holder
-            ? t('blocked.bucket', { object: b.object, holder })
-            : t('blocked.bucketNobody', { object: b.object });
         return holder
           ? t('blocked.lock', { object: b.object ?? '?', holder })
           : t('blocked.lockNobody', { object: b.object ?? '?' });
       }
-      case 'parked':
-      case 'parking_lot.parked': {
-        const on = parkedOn(state, actor.name);
+      case 'parked': {
         const until = b.until !== undefined ? ` ${t('blocked.until', { until: b.until })}` : '';
-        return (on ? t('blocked.parkedOn', { object: on }) : t('blocked.parked')) + until;
+        return t('blocked.parked') + until;
       }
       case 'sleep':
         return t('blocked.sleep', { until: b.until ?? '?' });
       case 'held':
         return t('blocked.held');
     }
-    const said = blockedReason(b, getLocale()); /* every other code, in the UI's language */
+    const said = blockedReason(b, getLocale()) ?? engineReason(b, actor.reason); /* every other code */
     if (said) return said;
   }
   return actor.reason ? t('engine.quote', { message: actor.reason }) : null;
+}
+
+/** An engine's reason code in the UI's language: its own table's words, or C's English; null: no engine's code. */
+function engineReason(b: Blocked, english: string | undefined): string | null {
+  const locale = getLocale();
+  for (const e of ENGINES) {
+    const say = e.reasons?.[b.why];
+    if (!say) continue;
+    const words = say[locale];
+    return words ? words(b as unknown as ReasonArgs) : (english ?? null);
+  }
+  return null;
 }
 
 /** One engine action that happened, short and code-like: "CAS state 00 → 01 ✓", "lock bucket lot[30]". */
@@ -146,6 +147,11 @@ export function decisionText(label: string): string {
   return ask((w) => w.decision?.(label)) ?? label;
 }
 
+/** Whether an engine says a note of its own is a failed attempt (a validate that failed). */
+function failedNote(e: TraceEvent): boolean {
+  return ENGINES.some((x) => x.words?.failedNote?.(e) === true);
+}
+
 export interface InsideEvent {
   step: number;
   kind: string;
@@ -177,7 +183,7 @@ export function insideOperation(
       text: eventText(e, state),
       label: e.kind === 'note' ? undefined : e.label,
       site: e.site,
-      failed: (e.kind === 'cas' && e.ok === false) || (e.kind === 'note' && e.label === 'validate failed'),
+      failed: (e.kind === 'cas' && e.ok === false) || (e.kind === 'note' && failedNote(e)),
     });
   }
   return out;

@@ -1,6 +1,6 @@
 /*
  * The trace as a Mermaid `sequenceDiagram`: one participant per actor and per
- * shared object (the platform's lock buckets one each, "bucket 30"), one
+ * shared object (or the column its engine draws it in, "bucket 30"), one
  * message per step phrased for people ("CAS 00→01 ✓", "set PARKED 01→11",
  * "wake B"), notes where a run ends badly ("sleeps forever").  What is one
  * engine's own (values in bits, notes, columns) comes from its registry entry
@@ -17,8 +17,14 @@ import { t } from '../i18n';
 import type { TraceEvent } from '../engine/types';
 import { isLostUpdate } from './format';
 import { ACTION_KINDS } from '@lockstep/trace.js';
-import { ENGINES } from '../engines';
-import { wakerProvenance, type Wake } from './wakers';
+import {
+  ENGINES,
+  engineById,
+  racyObjects,
+  type DiagramColumn,
+  type DiagramWake,
+  type EngineDiagram,
+} from '../engines';
 
 /** A step range a diagram item stands for (spin loops fold many steps into one message). */
 export interface StepRange {
@@ -27,6 +33,8 @@ export interface StepRange {
 }
 
 export interface DiagramInput {
+  /** the run's engine, whose diagram part is asked (every engine's when absent) */
+  engine?: string;
   trace: readonly TraceEvent[];
   /** the scenario's actors, in order (each gets a participant, even before it moves) */
   actors: readonly string[];
@@ -103,12 +111,18 @@ interface Participant {
   actor: boolean;
 }
 
-const BUCKET = /^lot\[(\d+)\]$/;
+/** The platform's per-thread parker ("B.parker"): drawn as its thread. */
 const PARKER = /^(.+)\.parker$/;
 
 class Participants {
   readonly list: Participant[] = [];
   readonly #byKey = new Map<string, Participant>();
+  /** an engine's own column for an object (a bucket's lock drawn as the bucket), if it has one */
+  readonly #drawnAs: (object: string) => DiagramColumn | undefined;
+
+  constructor(drawnAs: (object: string) => DiagramColumn | undefined) {
+    this.#drawnAs = drawnAs;
+  }
 
   add(key: string, label: string, actor: boolean): Participant {
     let p = this.#byKey.get(key);
@@ -124,10 +138,10 @@ class Participants {
     return this.add(`actor:${name}`, name, true);
   }
 
-  /** The participant an object is drawn as: a bucket, the actor owning a parker, or itself. */
+  /** The participant an object is drawn as: an engine's column (a bucket), the actor owning a parker, or itself. */
   object(name: string): Participant {
-    const bucket = BUCKET.exec(name);
-    if (bucket) return this.add(`bucket:${bucket[1]}`, t('seq.bucket', { n: bucket[1] }), false);
+    const own = this.#drawnAs(name);
+    if (own) return this.add(`column:${own.key}`, own.label, false);
     const parker = PARKER.exec(name);
     if (parker && this.#byKey.has(`actor:${parker[1]}`)) return this.actor(parker[1]!);
     return this.add(`object:${name}`, name, false);
@@ -181,19 +195,55 @@ function groupBySteps(trace: readonly TraceEvent[]): TraceEvent[][] {
 /** the actors' actions: drawn as arrows */
 const MAIN_KINDS: ReadonlySet<string> = new Set(ACTION_KINDS);
 
+/** The engines' diagram parts this run asks: its own engine's, or every engine's when the run does not say. */
+function diagramParts(engine: string | undefined): EngineDiagram[] {
+  const entries = engine !== undefined ? [engineById(engine)].filter((e) => e !== undefined) : ENGINES;
+  return entries.flatMap((e) => (e.diagram ? [e.diagram] : []));
+}
+
+/** Everything the items of one run share while they are built. */
+interface Build {
+  people: Participants;
+  parts: EngineDiagram[];
+  items: Item[];
+  fmt: ReturnType<typeof valueFormatter>;
+  /** the objects whose store may lose an update */
+  racy: ReadonlySet<string>;
+  /** the engine's words for its wakes, by step */
+  wakes: ReadonlyMap<number, DiagramWake>;
+  /** a `block` is an async task's poll returning Pending */
+  polls: boolean;
+  /** reason codes whose actor waits in a park */
+  asleep: ReadonlySet<string>;
+  /** how deep each actor is in critical sections */
+  inside: Map<Participant, number>;
+}
+
+/** One event being drawn: its step's range, who does it, on what, and its step's notes in words. */
+interface Drawn {
+  e: TraceEvent;
+  range: StepRange;
+  who: Participant | undefined;
+  obj: Participant | undefined;
+  notes: readonly TraceEvent[];
+  extra: string[];
+}
+
+type Msg = Extract<Item, { kind: 'msg' }>;
+
 /** A note's words beside its step's message: the engine's, else its label; null: none. */
-function noteWords(e: TraceEvent): string | null {
-  for (const x of ENGINES) {
-    const w = x.diagram?.note?.(e);
+function noteWords(b: Build, e: TraceEvent): string | null {
+  for (const x of b.parts) {
+    const w = x.note?.(e);
     if (w !== undefined) return w;
   }
   return e.label || null;
 }
 
 /** A load the step's notes explain, in its engine's words (a validate, a spin round); null: a plain read. */
-function explainedLoad(notes: readonly TraceEvent[], value: string) {
-  for (const x of ENGINES) {
-    const w = x.diagram?.load?.(notes, value);
+function explainedLoad(b: Build, notes: readonly TraceEvent[], value: string) {
+  for (const x of b.parts) {
+    const w = x.load?.(notes, value);
     if (w) return w;
   }
   return null;
@@ -210,221 +260,255 @@ export function sequenceDiagram(input: DiagramInput): Diagram {
 
 /** The participants and the diagram's items (messages, notes, activations), spin loops folded. */
 function build(input: DiagramInput): { people: Participant[]; items: Item[] } {
-  const people = new Participants();
+  const b = startBuild(input);
+  for (const group of groupBySteps(input.trace)) drawStep(b, group);
+  return { people: b.people.list, items: fold(b.items) };
+}
+
+/** Every actor and object as a participant (an engine's columns known from the start too), and what the run's engine says. */
+function startBuild(input: DiagramInput): Build {
+  const parts = diagramParts(input.engine);
+  const people = new Participants((name) => {
+    for (const x of parts) {
+      const c = x.drawnAs?.(name);
+      if (c) return c;
+    }
+    return undefined;
+  });
   for (const a of input.actors) people.actor(a);
   for (const o of input.objects ?? []) {
     people.object(o.name);
     // columns known from the start (a mutex's bucket) are there before they are used
-    for (const x of ENGINES) for (const c of x.diagram?.columns?.(o) ?? []) people.object(c);
+    for (const x of parts) for (const c of x.columns?.(o) ?? []) people.object(c);
   }
-  const fmt = valueFormatter(input.objects);
-  const counters = new Set((input.objects ?? []).filter((o) => o.type === 'counter').map((o) => o.name));
-  const allActors = () => people.list.filter((p) => p.actor);
-
-  const items: Item[] = [];
-  const inside = new Map<Participant, number>();
-  const wakes = wakerProvenance(input.trace, input.actors).byStep;
-
-  for (const group of groupBySteps(input.trace)) {
-    const step = group[0]!.step;
-    const range = { from: step, to: step };
-    const notes = group.filter((e) => e.kind === 'note');
-    const extra = notes.map(noteWords).filter((w): w is string => !!w);
-
-    for (const e of group) {
-      if (e.kind === 'note') continue;
-      const who = e.actor !== undefined ? people.actor(e.actor) : undefined;
-      const obj = e.object !== undefined ? people.object(e.object) : undefined;
-
-      if (MAIN_KINDS.has(e.kind) && who) {
-        const msg = (text: string, to: Participant = obj ?? who, arrow: '->>' | '-x' | '-->>' = '->>') => {
-          items.push({ kind: 'msg', from: who, to, text, arrow, range, actor: e.actor! });
-          return items[items.length - 1] as Extract<Item, { kind: 'msg' }>;
-        };
-        const label = e.label ?? '';
-        const old = fmt(e.object, e.old);
-        const now = fmt(e.object, e.new);
-        switch (e.kind) {
-          case 'load': {
-            const explained = explainedLoad(notes, now);
-            if (explained?.spin) {
-              const m = msg(explained.text);
-              m.spin = { round: explained.spin.round, value: now, object: obj };
-            } else if (explained) {
-              msg(joinWords(explained.text, extra));
-            } else {
-              msg(
-                joinWords(
-                  label ? t('seq.readLabel', { label, value: now }) : t('seq.read', { value: now }),
-                  extra,
-                ),
-              );
-            }
-            break;
-          }
-          case 'store': {
-            let text: string;
-            if (isLostUpdate(e, counters)) text = t('seq.writeLost', { value: now, old });
-            else if (/(?:^|\s)write (\S+)$/.exec(label)?.[1] === now)
-              text = label; // "callback: write 00"
-            else text = t('seq.write', { value: now, old });
-            msg(joinWords(text, extra));
-            break;
-          }
-          case 'cas': {
-            const from = fmt(e.object, e.expected);
-            const to = fmt(e.object, e.desired);
-            const base =
-              /\bCAS\b/.test(label) || !label
-                ? t('seq.cas', { from, to })
-                : t('seq.casLabel', { label, from, to });
-            const text = e.ok ? t('seq.ok', { text: base }) : t('seq.failed', { text: base, value: old });
-            msg(joinWords(text, extra), obj ?? who, e.ok ? '->>' : '-x');
-            break;
-          }
-          case 'swap':
-          case 'fetch_add':
-          case 'fetch_or':
-          case 'fetch_and':
-            msg(joinWords(t('seq.rmw', { op: e.kind, old, new: now }), extra));
-            break;
-          case 'lock':
-          case 'unlock':
-            msg(joinWords(label || t(e.kind === 'lock' ? 'seq.lock' : 'seq.unlock'), extra));
-            break;
-          case 'prepare_park':
-            msg(joinWords(t('seq.preparePark'), extra), who);
-            break;
-          case 'park':
-            msg(joinWords(e.by ? t('seq.wokenBy', { by: e.by }) : t('seq.woken'), extra), who);
-            break;
-          case 'unpark': {
-            const target = e.target !== undefined ? people.actor(e.target) : (obj ?? who);
-            const w = wakes.get(e.step);
-            if (w && w.kind === 'evict') msg(joinWords(wakeWords(w), extra), target, '-->>');
-            else msg(joinWords(w ? wakeWords(w) : t('seq.wake', { target: e.target ?? '' }), extra), target);
-            break;
-          }
-          case 'spin':
-          case 'yield': {
-            const m = msg(t(e.kind === 'spin' ? 'seq.spin' : 'seq.yield'), who);
-            m.spin = {};
-            break;
-          }
-          case 'sleep':
-            msg(t('seq.sleep', { until: e.until ?? '' }), who);
-            break;
-          case 'work': {
-            const m = msg(t('seq.work'), who);
-            m.work = 1;
-            break;
-          }
-          case 'cs_enter':
-            msg(t('seq.csEnter'), who);
-            items.push({ kind: 'activate', who });
-            inside.set(who, (inside.get(who) ?? 0) + 1);
-            break;
-          case 'cs_exit':
-            msg(t('seq.csExit'), who);
-            if ((inside.get(who) ?? 0) > 0) {
-              items.push({ kind: 'deactivate', who });
-              inside.set(who, inside.get(who)! - 1);
-            }
-            break;
-          case 'print':
-            items.push({ kind: 'note', over: [who], text: t('seq.print', { text: e.text ?? '' }), range });
-            break;
-          case 'assert':
-            msg(t(e.ok === false ? 'seq.assertFailed' : 'seq.assert', { text: e.text ?? label }), who);
-            break;
-          case 'irq_save':
-          case 'irq_restore':
-          case 'raise':
-          case 'set_priority':
-            /* the rtos engine's actions: its label says it for people */
-            msg(joinWords(label || e.kind, extra));
-            break;
-          case 'block':
-            /* an rtos task blocking, or an async task's await returning Pending (who woke it) */
-            msg(joinWords(pollWords(e) ?? (label || e.kind), extra));
-            break;
-        }
-        continue;
-      }
-
-      switch (e.kind) {
-        case 'finish':
-          if (who) items.push({ kind: 'note', over: [who], text: t('seq.finished'), range });
-          break;
-        case 'stuck': {
-          const parked = /\bpark/.test(`${e.message ?? ''} ${e.label ?? ''}`) || /sleep/.test(e.label ?? '');
-          const over = who ? [who] : allActors();
-          items.push({ kind: 'note', over, text: parked ? t('seq.sleepsForever') : t('seq.stuck'), range });
-          break;
-        }
-        case 'violation': {
-          const over = who ? [who] : allActors();
-          const text = t('seq.violation', { check: e.check ?? '', message: e.message ?? '' });
-          items.push({ kind: 'note', over, text, range });
-          break;
-        }
-        case 'error': {
-          const over = who ? [who] : allActors();
-          items.push({ kind: 'note', over, text: t('seq.error', { message: e.message ?? '' }), range });
-          break;
-        }
-        case 'clock':
-          if (step > 0 || e.time > 0)
-            items.push({
-              kind: 'note',
-              over: allActors(),
-              text: t('seq.clock', { time: formatTime(e.time) }),
-              range,
-            });
-          break;
-        default:
-          if (who && e.kind !== 'none')
-            items.push({
-              kind: 'msg',
-              from: who,
-              to: obj ?? who,
-              text: joinWords(pollWords(e) ?? (e.label || e.kind), extra),
-              arrow: '->>',
-              range,
-              actor: e.actor!,
-            });
-      }
-    }
-  }
-
-  return { people: people.list, items: fold(items) };
+  const wakes = new Map<number, DiagramWake>();
+  for (const x of parts)
+    for (const [step, w] of x.wakes?.(input.trace, input.actors) ?? []) wakes.set(step, w);
+  return {
+    people,
+    parts,
+    items: [],
+    fmt: valueFormatter(input.objects),
+    racy: racyObjects(input.objects ?? []),
+    wakes,
+    polls: parts.some((x) => x.polls),
+    asleep: new Set(['parked', 'sleep', ...parts.flatMap((x) => x.asleep ?? [])]),
+    inside: new Map(),
+  };
 }
 
-/**
- * A wake with its provenance (model/wakers.ts): whose waker was evicted from
- * which slot, whose registered waker was taken, the head of a queue, a task
- * waking itself.
- */
-function wakeWords(w: Wake): string {
-  const at = w.registeredAt !== undefined ? t('seq.registeredAt', { step: w.registeredAt }) : '';
-  const object = w.object ?? '';
-  switch (w.kind) {
-    case 'evict':
-      return t('seq.wakeEvict', { target: w.target, object, at });
-    case 'slot':
-      return t('seq.wakeSlot', { target: w.target, object, at });
-    case 'head':
-      return t('seq.wakeHead', { target: w.target, object, at });
-    case 'self':
-      return t('seq.wakeSelf');
-    default:
-      return t('seq.wake', { target: w.target });
+/** The items of one step: its actions as messages (its notes said beside them), the machine's events as notes. */
+function drawStep(b: Build, group: readonly TraceEvent[]): void {
+  const step = group[0]!.step;
+  const range = { from: step, to: step };
+  const notes = group.filter((e) => e.kind === 'note');
+  const extra = notes.map((e) => noteWords(b, e)).filter((w): w is string => !!w);
+  for (const e of group) {
+    if (e.kind === 'note') continue;
+    const who = e.actor !== undefined ? b.people.actor(e.actor) : undefined;
+    const obj = e.object !== undefined ? b.people.object(e.object) : undefined;
+    const d: Drawn = { e, range, who, obj, notes, extra };
+    if (MAIN_KINDS.has(e.kind) && who) drawAction(b, d, who);
+    else drawMachineEvent(b, d);
   }
 }
 
-/** An async task's await returning after a wake (embassy: "return Pending" with who woke it). */
-function pollWords(e: TraceEvent): string | null {
-  if (e.kind !== 'block' || !/^return Pending/.test(e.label ?? '')) return null;
+/** Adds a message from the event's actor (to its object, else itself) and returns it. */
+function message(
+  b: Build,
+  d: Drawn,
+  who: Participant,
+  text: string,
+  to?: Participant,
+  arrow: Msg['arrow'] = '->>',
+): Msg {
+  const m: Msg = {
+    kind: 'msg',
+    from: who,
+    to: to ?? d.obj ?? who,
+    text,
+    arrow,
+    range: d.range,
+    actor: d.e.actor!,
+  };
+  b.items.push(m);
+  return m;
+}
+
+/** An actor's action as an arrow, in words for people. */
+function drawAction(b: Build, d: Drawn, who: Participant): void {
+  const { e, extra } = d;
+  const label = e.label ?? '';
+  const say = (text: string, to?: Participant, arrow?: Msg['arrow']) => message(b, d, who, text, to, arrow);
+  switch (e.kind) {
+    case 'load':
+      return drawLoad(b, d, who);
+    case 'store':
+      say(joinWords(storeWords(b, e), extra));
+      return;
+    case 'cas':
+      say(joinWords(casWords(b, e), extra), undefined, e.ok ? '->>' : '-x');
+      return;
+    case 'swap':
+    case 'fetch_add':
+    case 'fetch_or':
+    case 'fetch_and':
+      say(
+        joinWords(
+          t('seq.rmw', { op: e.kind, old: b.fmt(e.object, e.old), new: b.fmt(e.object, e.new) }),
+          extra,
+        ),
+      );
+      return;
+    case 'lock':
+    case 'unlock':
+      say(joinWords(label || t(e.kind === 'lock' ? 'seq.lock' : 'seq.unlock'), extra));
+      return;
+    case 'prepare_park':
+      say(joinWords(t('seq.preparePark'), extra), who);
+      return;
+    case 'park':
+      say(joinWords(e.by ? t('seq.wokenBy', { by: e.by }) : t('seq.woken'), extra), who);
+      return;
+    case 'unpark':
+      return drawWake(b, d, who);
+    case 'spin':
+    case 'yield':
+      say(t(e.kind === 'spin' ? 'seq.spin' : 'seq.yield'), who).spin = {};
+      return;
+    case 'sleep':
+      say(t('seq.sleep', { until: e.until ?? '' }), who);
+      return;
+    case 'work':
+      say(t('seq.work'), who).work = 1;
+      return;
+    case 'cs_enter':
+    case 'cs_exit':
+      return drawCriticalSection(b, d, who);
+    case 'print':
+      b.items.push({
+        kind: 'note',
+        over: [who],
+        text: t('seq.print', { text: e.text ?? '' }),
+        range: d.range,
+      });
+      return;
+    case 'assert':
+      say(t(e.ok === false ? 'seq.assertFailed' : 'seq.assert', { text: e.text ?? label }), who);
+      return;
+    case 'irq_save':
+    case 'irq_restore':
+    case 'raise':
+    case 'set_priority':
+      /* the machine's interrupt and priority actions: the label says them for people */
+      say(joinWords(label || e.kind, extra));
+      return;
+    case 'block':
+      /* a task blocking, or an async task's poll returning Pending (who woke it) */
+      say(joinWords(pollWords(b, e) ?? (label || e.kind), extra));
+      return;
+  }
+}
+
+/** A read: explained by the step's notes (a validate, a spin round that folds), else the plain value. */
+function drawLoad(b: Build, d: Drawn, who: Participant): void {
+  const { e, extra } = d;
+  const now = b.fmt(e.object, e.new);
+  const explained = explainedLoad(b, d.notes, now);
+  if (explained?.spin) {
+    message(b, d, who, explained.text).spin = { round: explained.spin.round, value: now, object: d.obj };
+    return;
+  }
+  const label = e.label ?? '';
+  const plain = label ? t('seq.readLabel', { label, value: now }) : t('seq.read', { value: now });
+  message(b, d, who, joinWords(explained ? explained.text : plain, extra));
+}
+
+/** A write: a lost update, a label that already says the value ("callback: write 00"), else old and new. */
+function storeWords(b: Build, e: TraceEvent): string {
+  const old = b.fmt(e.object, e.old);
+  const now = b.fmt(e.object, e.new);
+  if (isLostUpdate(e, b.racy)) return t('seq.writeLost', { value: now, old });
+  const label = e.label ?? '';
+  if (/(?:^|\s)write (\S+)$/.exec(label)?.[1] === now) return label;
+  return t('seq.write', { value: now, old });
+}
+
+/** A CAS: what it expected and wanted, and whether it worked (what it found when not). */
+function casWords(b: Build, e: TraceEvent): string {
+  const from = b.fmt(e.object, e.expected);
+  const to = b.fmt(e.object, e.desired);
+  const label = e.label ?? '';
+  const base =
+    /\bCAS\b/.test(label) || !label ? t('seq.cas', { from, to }) : t('seq.casLabel', { label, from, to });
+  return e.ok ? t('seq.ok', { text: base }) : t('seq.failed', { text: base, value: b.fmt(e.object, e.old) });
+}
+
+/** A wake: to the woken actor, in the engine's words where it has them (an eviction dotted). */
+function drawWake(b: Build, d: Drawn, who: Participant): void {
+  const { e, extra } = d;
+  const target = e.target !== undefined ? b.people.actor(e.target) : (d.obj ?? who);
+  const own = b.wakes.get(e.step);
+  if (own) {
+    message(b, d, who, joinWords(own.text, extra), target, own.evicts ? '-->>' : '->>');
+    return;
+  }
+  const text = e.target === e.actor ? t('seq.wakeSelf') : t('seq.wake', { target: e.target ?? '' });
+  message(b, d, who, joinWords(text, extra), target);
+}
+
+/** Entering or leaving a critical section: a message, and the actor's activation bar. */
+function drawCriticalSection(b: Build, d: Drawn, who: Participant): void {
+  const depth = b.inside.get(who) ?? 0;
+  if (d.e.kind === 'cs_enter') {
+    message(b, d, who, t('seq.csEnter'), who);
+    b.items.push({ kind: 'activate', who });
+    b.inside.set(who, depth + 1);
+    return;
+  }
+  message(b, d, who, t('seq.csExit'), who);
+  if (depth > 0) {
+    b.items.push({ kind: 'deactivate', who });
+    b.inside.set(who, depth - 1);
+  }
+}
+
+/** What the machine says about a step (the end of an actor or of the run, the clock) as a note. */
+function drawMachineEvent(b: Build, d: Drawn): void {
+  const { e, who, range } = d;
+  const allActors = () => b.people.list.filter((p) => p.actor);
+  const note = (text: string, over = who ? [who] : allActors()) =>
+    b.items.push({ kind: 'note', over, text, range });
+  switch (e.kind) {
+    case 'finish':
+      if (who) note(t('seq.finished'));
+      return;
+    case 'stuck':
+      note(sleepsForever(b, e) ? t('seq.sleepsForever') : t('seq.stuck'));
+      return;
+    case 'violation':
+      note(t('seq.violation', { check: e.check ?? '', message: e.message ?? '' }));
+      return;
+    case 'error':
+      note(t('seq.error', { message: e.message ?? '' }));
+      return;
+    case 'clock':
+      if (range.from > 0 || e.time > 0) note(t('seq.clock', { time: formatTime(e.time) }), allActors());
+      return;
+  }
+  if (who && e.kind !== 'none')
+    message(b, d, who, joinWords(pollWords(b, e) ?? (e.label || e.kind), d.extra));
+}
+
+/** A stuck actor waits in a park or a sleep (by its reason code), so it sleeps forever. */
+function sleepsForever(b: Build, e: TraceEvent): boolean {
+  const why = (e as { blocked?: { why?: unknown } }).blocked?.why;
+  return typeof why === 'string' && b.asleep.has(why);
+}
+
+/** An async task's poll returning Pending after a wake ("polled again (woken by t0)"), or after its timer. */
+function pollWords(b: Build, e: TraceEvent): string | null {
+  if (e.kind !== 'block' || !b.polls) return null;
   if (e.by) return t('seq.polledAfterWake', { by: e.by });
   return e.woken === false ? t('seq.polledAfterTimer') : null;
 }

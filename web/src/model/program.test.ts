@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ActorState, MachineState, ScenarioActor, TraceEvent } from '../engine/types';
-import { changedObjects, currentOp, objectsOfType, opDepth, privateCopy } from './program';
+import type { ActorState, MachineState, ScenarioActor } from '../engine/types';
+import { changedObjects, currentOp, opDepth } from './program';
 
 const actor: ScenarioActor = {
   name: 'A',
@@ -33,24 +33,6 @@ describe('current operation', () => {
   });
 });
 
-describe('private copy', () => {
-  const trace: TraceEvent[] = [
-    { step: 1, time: 0, kind: 'load', actor: 'A', object: 'counter', old: 0, new: 0 },
-    { step: 2, time: 0, kind: 'load', actor: 'B', object: 'counter', old: 0, new: 0 },
-    { step: 3, time: 0, kind: 'store', actor: 'B', object: 'counter', arg: 1, old: 0, new: 1 },
-  ];
-  it('is what the actor read, while it is about to store it back', () => {
-    expect(privateCopy(trace, st(1, 'enabled', { kind: 'store', object: 'counter', arg: 1, value: 1 }))).toBe(
-      0,
-    );
-  });
-  it('is nothing before a load or after the store', () => {
-    expect(privateCopy(trace, st(1, 'enabled', { kind: 'load', object: 'counter', value: 1 }))).toBeNull();
-    expect(privateCopy([], st(1, 'enabled', { kind: 'store', object: 'counter', arg: 1 }))).toBeNull();
-    expect(privateCopy(trace, st(2, 'finished'))).toBeNull();
-  });
-});
-
 describe('objects', () => {
   const state = (value: number): MachineState => ({
     step: 0,
@@ -66,9 +48,6 @@ describe('objects', () => {
     stuck: [],
     violation: null,
     prints: [],
-  });
-  it('finds objects by type', () => {
-    expect([...objectsOfType(state(0), 'counter')]).toEqual(['counter']);
   });
   it('reports which objects changed', () => {
     expect([...changedObjects(state(0), state(1))]).toEqual(['counter']);

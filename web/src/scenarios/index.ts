@@ -3,15 +3,19 @@
  * compiled when the app was built (web/plugins/scenarios.ts).  The index
  * (ids, titles, variants) is part of the app; each scenario's compiled form
  * is a chunk of its own, loaded when it is opened.  An id is the path
- * without ".yaml", e.g. "basic/racy-counter".
+ * without ".yaml": the engine's folder and the file's name.
  */
 import { loaders, summaries } from 'virtual:lockstep/scenarios';
 import type { BuiltSource, ScenarioSource } from '../engine/bridge';
+import { ENGINES } from '../engines';
 import type { ScenarioSummary } from '../model/scenarioList';
 
-export const DEFAULT_SCENARIO = 'basic/racy-counter';
-
 const ids = summaries.map((s) => s.id);
+
+/** The scenario opened when the address names none: the opening scenario of the first engine (in course order) that has one. */
+export const DEFAULT_SCENARIO = ENGINES.filter((e) => e.opening)
+  .map((e) => `${e.id}/${e.opening}`)
+  .concat(ids)[0]!;
 
 export function scenarioIds(): string[] {
   return ids;

@@ -14,7 +14,8 @@ import { guessOpStart, engineWords } from '../model/describe';
 import { stepLine } from '../model/format';
 import { OpHistory } from '../model/opHistory';
 import type { Place } from '../model/params';
-import { changedObjects, objectsOfType } from '../model/program';
+import { changedObjects } from '../model/program';
+import { racyObjects } from '../engines';
 import { placeOf } from './share';
 import { initialState, type AppState, type Notice } from './state';
 
@@ -148,7 +149,7 @@ export class StoreCore {
   /** The announcement of the step a snapshot is at, and whether it lost an update. */
   tell(s: Snapshot, prefix = ''): [string, boolean] {
     const special = engineWords(this.state.scenario?.engine, s.state);
-    const line = stepLine(s.trace, s.state.step, objectsOfType(s.state, 'counter'), special);
+    const line = stepLine(s.trace, s.state.step, racyObjects(s.state.objects), special);
     const text = line ? t('event.step', { step: line.step, text: line.text }) : '';
     return [prefix ? `${prefix} ${text}`.trim() : text, line?.lost ?? false];
   }

@@ -10,11 +10,11 @@ import { useLocale } from '../../i18n/useLocale';
 import { checkFile, checkText, displayName, type FileProblem } from '../../model/scenarioList';
 import { scenarioIds, scenarioSummaries } from '../../scenarios';
 import { decisionText, engineWords, eventText, outcomeFor } from '../../model/describe';
+import { racyObjects } from '../../engines';
 import { isLostUpdate, narrateSteps } from '../../model/format';
 import { actorNoun } from '../../model/keys';
 import { formatPlace } from '../../model/params';
 import { playMove } from '../../model/play';
-import { objectsOfType } from '../../model/program';
 import { useStore, useStoreActions } from '../../store/useStore';
 import { BottomTabs, type Tab } from '../BottomTabs';
 import { DropZone } from '../DropZone';
@@ -151,7 +151,7 @@ export function App() {
     keysOpen,
   );
 
-  const counters = useMemo(() => (snap ? objectsOfType(snap.state, 'counter') : new Set<string>()), [snap]);
+  const counters = useMemo(() => (snap ? racyObjects(snap.state.objects) : new Set<string>()), [snap]);
   const lines = useMemo(
     () => (snap ? narrateSteps(snap.trace, counters, engineWords(scenario?.engine, snap.state)) : []),
     [snap, counters],
@@ -446,6 +446,7 @@ export function App() {
                 label: t('diagram.title'),
                 render: () => (
                   <SequenceDiagram
+                    engine={scenario?.engine}
                     trace={snap.trace}
                     actors={names}
                     objects={snap.state.objects}

@@ -11,10 +11,10 @@ import { addressLocale, chooseLocale } from '../../i18n/persist';
 import { useLocale } from '../../i18n/useLocale';
 import { useLessonUI } from '../../lessons/ui';
 import { outcomeFor } from '../../model/describe';
+import { racyObjects } from '../../engines';
 import { isLostUpdate } from '../../model/format';
 import { inLocale, isGoalReached, learnerSteps, saidBeats } from '../../model/lesson';
 import { formatPlace } from '../../model/params';
-import { objectsOfType } from '../../model/program';
 import { lessonPlace } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
 import { useKeys } from '../../store/keys';
@@ -48,7 +48,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
     () => (lesson && snap && reached ? (saidBeats(lesson, snap).pop() ?? null) : null),
     [reached, snap],
   );
-  const counters = useMemo(() => (snap ? objectsOfType(snap.state, 'counter') : new Set<string>()), [snap]);
+  const counters = useMemo(() => (snap ? racyObjects(snap.state.objects) : new Set<string>()), [snap]);
   const outcome = snap ? outcomeFor(snap.state, snap.summary) : null;
   const checks = (scenario?.asserts ?? []).map((a) => a.text);
   // a lesson of the course (a lesson sent by the page is none): its number as the index gives

@@ -30,6 +30,8 @@ export const PAGE_SIZE = 16;
 export const MAX_PAGES = 10;
 
 export interface SequenceDiagramProps {
+  /** the run's engine (its part of the diagram) */
+  engine: string | undefined;
   trace: TraceEvent[];
   actors: string[];
   objects: { name: string; type: string; bucket?: unknown }[];
@@ -166,13 +168,21 @@ function place(pages: SVGSVGElement[]): void {
   });
 }
 
-export function SequenceDiagram({ trace, actors, objects, scenarioId, onMark, onGo }: SequenceDiagramProps) {
+export function SequenceDiagram({
+  engine,
+  trace,
+  actors,
+  objects,
+  scenarioId,
+  onMark,
+  onGo,
+}: SequenceDiagramProps) {
   const shape = `${actors.join(',')}|${objects.map((o) => `${o.name}:${o.type}:${String(o.bucket ?? '')}`).join(',')}`;
   // rebuilt when the trace or the cast changes, not on every render
   const locale = useLocale(); // the arrows are worded in the page's language
   const model = useMemo(
-    () => diagramPages({ trace, actors, objects }, PAGE_SIZE, MAX_PAGES),
-    [trace, shape, locale],
+    () => diagramPages({ engine, trace, actors, objects }, PAGE_SIZE, MAX_PAGES),
+    [engine, trace, shape, locale],
   );
   const host = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -241,7 +251,7 @@ export function SequenceDiagram({ trace, actors, objects, scenarioId, onMark, on
     return m ? { from: Number(m[1]), to: Number(m[2]) } : null;
   };
 
-  const full = () => sequenceDiagram({ trace, actors, objects }).text;
+  const full = () => sequenceDiagram({ engine, trace, actors, objects }).text;
   const base = fileBase(scenarioId);
   const steps = trace.length ? trace[trace.length - 1]!.step : 0;
 

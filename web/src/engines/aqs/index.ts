@@ -6,8 +6,11 @@
  */
 import { lazyComponent } from '../../components/Lazy';
 import type { EngineEntry } from '../types';
+import { aqsDiagram } from './diagram';
 import { en, zhCN } from './messages';
-import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText, hasSemaphores } from './model';
+import { reasons } from './reasons';
+import { hasSemaphores } from './model';
+import { aqsBlockedText, aqsEventText, aqsNarrate, aqsNextEffect, aqsNextText } from './words';
 
 export const aqs: EngineEntry<typeof en> = {
   id: 'aqs',
@@ -25,5 +28,7 @@ export const aqs: EngineEntry<typeof en> = {
     eventText: (e, state) => (hasSemaphores(state) ? aqsEventText(e, state) : null),
     narrate: aqsNarrate,
   },
+  reasons,
+  diagram: aqsDiagram,
   messages: { en, 'zh-CN': zhCN },
 };

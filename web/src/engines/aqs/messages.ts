@@ -382,3 +382,10 @@ export const zhCN: Record<keyof typeof en, string> = {
   'aqs.event.ownFlagClear': '{actor} 查看自己的中断标志：未置位。',
   'aqs.event.clearOwnFlag': '{actor} 清掉了自己的中断标志。',
 };
+
+declare module '../../i18n' {
+  /** this engine's keys, typed for t() (i18n/index.ts) */
+  interface EngineMessages {
+    aqs: typeof en;
+  }
+}

@@ -12,6 +12,8 @@ export const basic: EngineEntry<typeof en> = {
   order: 0,
   title: { en: 'Basics', 'zh-CN': '基础' },
   inside: { en: 'Shared memory', 'zh-CN': '共享内存' },
+  racy: ['counter'],
+  opening: 'racy-counter',
   View: lazyComponent(() => import('./View').then((m) => m.BasicView), {
     loading: 'view.loading',
     failed: 'view.failed',

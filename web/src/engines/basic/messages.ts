@@ -31,3 +31,10 @@ export const zhCN: Record<keyof typeof en, string> = {
   'inside.held': '成立',
   'inside.failed': '不成立',
 };
+
+declare module '../../i18n' {
+  /** this engine's keys, typed for t() (i18n/index.ts) */
+  interface EngineMessages {
+    basic: typeof en;
+  }
+}

@@ -5,7 +5,9 @@
  */
 import { lazyComponent } from '../../components/Lazy';
 import type { EngineEntry } from '../types';
+import { embassyDiagram } from './diagram';
 import { en, zhCN } from './messages';
+import { reasons } from './reasons';
 
 export const embassy: EngineEntry<typeof en> = {
   id: 'embassy',
@@ -20,5 +22,7 @@ export const embassy: EngineEntry<typeof en> = {
     loading: 'view.loading',
     failed: 'view.failed',
   }),
+  reasons,
+  diagram: embassyDiagram,
   messages: { en, 'zh-CN': zhCN },
 };

@@ -53,6 +53,10 @@ export const en = {
   'embassy.list.subscriber_wakers': 'subscribers’ wakers (room for {n})',
   'embassy.list.publisher_wakers': 'publishers’ wakers (room for {n})',
   'embassy.freeWaker': 'free',
+  'seq.wakeEvict': 'evict {target}’s waker from {object}{at}: wake {target}',
+  'seq.wakeSlot': 'wake {target}: its waker in {object}{at}',
+  'seq.wakeHead': 'wake {target}, the head of {object}’s queue{at}',
+  'seq.registeredAt': ' (registered at step {step})',
 };
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -105,4 +109,15 @@ export const zhCN: Record<keyof typeof en, string> = {
   'embassy.list.subscriber_wakers': '订阅者的 waker（容量 {n}）',
   'embassy.list.publisher_wakers': '发布者的 waker（容量 {n}）',
   'embassy.freeWaker': '空',
+  'seq.wakeEvict': '把 {target} 的 waker 挤出 {object}{at}：唤醒 {target}',
+  'seq.wakeSlot': '唤醒 {target}：它的 waker 在 {object}{at}',
+  'seq.wakeHead': '唤醒 {target}，{object} 的队首{at}',
+  'seq.registeredAt': '（第 {step} 步登记）',
 };
+
+declare module '../../i18n' {
+  /** this engine's keys, typed for t() (i18n/index.ts) */
+  interface EngineMessages {
+    embassy: typeof en;
+  }
+}

@@ -10,7 +10,7 @@ import { loadModule } from '@lockstep/node.js';
 import { compileScenario } from '@lockstep/scenario.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MachineState, TraceEvent } from '../../engine/types';
-import { wakerProvenance } from '../../model/wakers';
+import { wakerProvenance } from './wakers';
 import { embassyOf, pubsubOf, wakerListsOf, wakerPlaces } from './model';
 
 const scenarios = import.meta.glob<string>('../../../../tests/scenarios/embassy/*.yaml', {

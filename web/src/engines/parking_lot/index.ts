@@ -9,8 +9,9 @@ import type { TraceEvent } from '../../engine/types';
 import type { EngineEntry } from '../types';
 import { plDiagram } from './diagram';
 import { en, zhCN } from './messages';
+import { reasons } from './reasons';
 import { spinRound } from './model';
-import { narrateEngine, plDecision, plEventText, plNextEffect, plNextText } from './words';
+import { narrateEngine, plBlockedText, plDecision, plEventText, plNextEffect, plNextText } from './words';
 
 export const parking_lot: EngineEntry<typeof en> = {
   id: 'parking_lot',
@@ -24,11 +25,14 @@ export const parking_lot: EngineEntry<typeof en> = {
   words: {
     nextText: plNextText,
     nextEffect: plNextEffect,
+    blockedText: plBlockedText,
     eventText: plEventText,
     narrate: narrateEngine,
     decision: plDecision,
+    failedNote: (e) => e.label === 'validate failed',
     spinRound: (trace, actor) => spinRound(trace as TraceEvent[], actor),
   },
   diagram: plDiagram,
+  reasons,
   messages: { en, 'zh-CN': zhCN },
 };

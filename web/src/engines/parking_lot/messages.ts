@@ -92,6 +92,14 @@ export const en = {
   'pl.event.yield': '{actor} yielded the CPU.',
   'pl.event.note': '{actor}: {note}.',
   'pl.event.sleepsForever': '{actor} went to sleep, and nobody will ever wake it.',
+  'pl.action.lockBucket': 'lock bucket {object}',
+  'pl.action.unlockBucket': 'unlock bucket {object}',
+  'pl.effect.bucketFree': 'the bucket is free: takes its lock',
+  'pl.effect.bucketRelease': 'lets others into the bucket',
+  'blocked.bucket': 'waits for bucket {object}, held by {holder}',
+  'blocked.bucketNobody': 'waits for bucket {object}',
+  'blocked.parkedOn': 'parked on {object}, waiting for an unpark',
+  'seq.bucket': 'bucket {n}',
 };
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -181,4 +189,19 @@ export const zhCN: Record<keyof typeof en, string> = {
   'pl.event.yield': '{actor} 让出了 CPU。',
   'pl.event.note': '{actor}：{note}。',
   'pl.event.sleepsForever': '{actor} 睡下了，而且再也不会有人叫醒它。',
+  'pl.action.lockBucket': '锁住桶 {object}',
+  'pl.action.unlockBucket': '解锁桶 {object}',
+  'pl.effect.bucketFree': '桶没被占用：拿到桶锁',
+  'pl.effect.bucketRelease': '放别的线程进桶',
+  'blocked.bucket': '在等桶 {object}，它被 {holder} 占着',
+  'blocked.bucketNobody': '在等桶 {object}',
+  'blocked.parkedOn': '停在 {object} 上休眠，等待 unpark',
+  'seq.bucket': '桶 {n}',
 };
+
+declare module '../../i18n' {
+  /** this engine's keys, typed for t() (i18n/index.ts) */
+  interface EngineMessages {
+    parking_lot: typeof en;
+  }
+}

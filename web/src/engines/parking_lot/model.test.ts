@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MachineState, TraceEvent } from '../../engine/types';
 import fx from '../../model/fixtures/parking-lot.json';
-import {
-  bits2,
-  bucketOfObject,
-  condvars,
-  isAsleep,
-  lotChanges,
-  lotView,
-  mutexes,
-  parkedOn,
-  spinRound,
-} from './model';
+import { bits2, bucketOfObject, condvars, isAsleep, lotView, mutexes, parkedOn, spinRound } from './model';
+import { lotChanges } from './changes';
 
 const stuck = fx.stuckState as unknown as MachineState;
 const mid = fx.midState as unknown as MachineState;

@@ -1,13 +1,25 @@
 /*
- * Reading the parking_lot engine's state for its view: the one-byte mutexes
- * (LOCKED 0b01, PARKED 0b10), the 64 buckets with their locks and FIFOs of
- * waiters, each actor's parker flag and SpinWait round, and what changed
- * between two snapshots (it pulses).  Pure functions, no DOM.
+ * Reading the parking_lot engine's state for its view and its words: the
+ * one-byte mutexes (LOCKED 0b01, PARKED 0b10), the condvars, the 64 buckets
+ * with their locks and FIFOs of waiters (the lot's own state, ParkingLotState),
+ * each actor's parker flag and SpinWait round.  What changed between two
+ * snapshots is changes.ts.  Pure functions, no DOM.
  *
  * The engine: core/engines/parking_lot/ (mini_mutex.c, lot.c, spin_wait.c,
  * condvar.c).
  */
 import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../engine/types';
+
+/** The parking lot's buckets: only the non-empty ones (core/script/engines/parking_lot/binding.c). */
+export interface ParkingLotState {
+  buckets: number;
+  queues: {
+    bucket: number;
+    locked_by: string | null;
+    /** FIFO order, head first */
+    waiters: { key: number; actor: string }[];
+  }[];
+}
 
 export const LOCKED = 0b01;
 export const PARKED = 0b10;
@@ -125,7 +137,7 @@ export interface LotView {
 
 /** The whole table, one cell per bucket (empty ones too). */
 export function lotView(state: MachineState): LotView {
-  const lot = state.engines?.parking_lot;
+  const lot = state.engines?.parking_lot as ParkingLotState | undefined;
   const n = lot?.buckets && lot.buckets > 0 ? lot.buckets : DEFAULT_BUCKETS;
   const byKey = new Map<number, string>();
   const keyed = [...mutexes(state), ...condvars(state)];
@@ -180,55 +192,6 @@ export function spinRound(trace: TraceEvent[], actor: string): number | null {
 /** Whether a SpinWait round spins busily (true) or yields the CPU (false). */
 export function isBusyRound(round: number): boolean {
   return round <= SPIN_BUSY_ROUNDS;
-}
-
-export interface LotChanges {
-  /** "m.locked", "m.parked" */
-  bits: Set<string>;
-  /** buckets whose lock holder or queue changed */
-  buckets: Set<number>;
-  /** actors that joined a queue since the last snapshot */
-  joined: Set<string>;
-  /** actors whose parker flag changed */
-  parkers: Set<string>;
-  /** actors whose SpinWait round changed */
-  spins: Set<string>;
-}
-
-export function emptyChanges(): LotChanges {
-  return { bits: new Set(), buckets: new Set(), joined: new Set(), parkers: new Set(), spins: new Set() };
-}
-
-/** What differs between two snapshots of the same scenario (nothing when there is no `before`). */
-export function lotChanges(
-  before: { state: MachineState; trace: TraceEvent[] } | null,
-  after: { state: MachineState; trace: TraceEvent[] },
-): LotChanges {
-  const out = emptyChanges();
-  if (!before) return out;
-  const old = new Map(mutexes(before.state).map((m) => [m.name, m]));
-  for (const m of mutexes(after.state)) {
-    const o = old.get(m.name);
-    if (!o) continue;
-    if (o.locked !== m.locked) out.bits.add(`${m.name}.locked`);
-    if (o.parked !== m.parked) out.bits.add(`${m.name}.parked`);
-  }
-  const a = lotView(after.state).cells;
-  const b = lotView(before.state).cells;
-  const queuedBefore = new Set(b.flatMap((c) => c.waiters.map((w) => w.actor)));
-  for (const c of a) {
-    const p = b[c.index];
-    const sig = (x: BucketView | undefined) =>
-      x ? `${x.lockedBy ?? ''}|${x.waiters.map((w) => `${w.actor}:${w.key}`).join(',')}` : '';
-    if (sig(c) !== sig(p)) out.buckets.add(c.index);
-    for (const w of c.waiters) if (!queuedBefore.has(w.actor)) out.joined.add(w.actor);
-  }
-  const parkerOf = new Map(before.state.actors.map((x) => [x.name, x.parker]));
-  for (const x of after.state.actors) {
-    if (parkerOf.has(x.name) && parkerOf.get(x.name) !== x.parker) out.parkers.add(x.name);
-    if (spinRound(before.trace, x.name) !== spinRound(after.trace, x.name)) out.spins.add(x.name);
-  }
-  return out;
 }
 
 /** Is the actor asleep on its parker (its next action is park and it cannot move)? */

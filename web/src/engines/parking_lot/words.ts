@@ -8,15 +8,17 @@
 import type { MachineState, PendingAction, TraceEvent, ActorState } from '../../engine/types';
 import { t, tn } from '../../i18n';
 import { formatValue } from '../../model/format';
-import { bits2, bucketOfObject, isMutexObject, mutexes } from './model';
+import { bits2, bucketOfObject, isMutexObject, mutexes, parkedOn } from './model';
 
 /** How a mutex's state byte is named in an action: "state" when there is one mutex, "m1.state" otherwise. */
 export function stateField(state: MachineState, object: string): string {
   return mutexes(state).length > 1 ? `${object}.state` : 'state';
 }
 
-/** The next action on a mutex's state byte ("CAS state 01 → 11"); null for anything else. */
+/** The next action on a mutex's state byte ("CAS state 01 → 11") or a bucket's lock; null for anything else. */
 export function plNextText(a: PendingAction, state: MachineState): string | null {
+  if (bucketOfObject(a.object) !== null && (a.kind === 'lock' || a.kind === 'unlock'))
+    return t(a.kind === 'lock' ? 'pl.action.lockBucket' : 'pl.action.unlockBucket', { object: a.object });
   if (!isMutexObject(state, a.object)) return null;
   const field = stateField(state, a.object!);
   switch (a.kind) {
@@ -30,8 +32,12 @@ export function plNextText(a: PendingAction, state: MachineState): string | null
   return null;
 }
 
-/** What the next action would do to a mutex's state byte; undefined for anything else. */
-export function plNextEffect(a: PendingAction, _actor: ActorState, state: MachineState): string | undefined {
+/** What the next action would do to a mutex's state byte or a bucket's lock; undefined for anything else. */
+export function plNextEffect(a: PendingAction, actor: ActorState, state: MachineState): string | undefined {
+  if (bucketOfObject(a.object) !== null) {
+    if (a.kind === 'lock' && actor.status === 'enabled') return t('pl.effect.bucketFree');
+    if (a.kind === 'unlock') return t('pl.effect.bucketRelease');
+  }
   if (!isMutexObject(state, a.object)) return undefined;
   const field = stateField(state, a.object!);
   const now = bits2(a.value);
@@ -48,6 +54,27 @@ export function plNextEffect(a: PendingAction, _actor: ActorState, state: Machin
       return t('pl.effect.reads', { field, value: now });
   }
   return undefined;
+}
+
+/**
+ * Why a thread cannot move, in the lot's terms: it waits for a bucket's lock,
+ * or it is parked in a bucket's queue (on the mutex the queue says) or by its
+ * own reason code; null when the actor waits for nothing of the lot's.
+ */
+export function plBlockedText(actor: ActorState, state: MachineState): string | null {
+  const b = actor.blocked;
+  if (!b) return null;
+  if (b.why === 'lock' && bucketOfObject(b.object) !== null) {
+    const holder = b.holder && b.holder !== '?' ? b.holder : null;
+    return holder
+      ? t('blocked.bucket', { object: b.object!, holder })
+      : t('blocked.bucketNobody', { object: b.object! });
+  }
+  if (b.why !== 'parked' && b.why !== 'parking_lot.parked') return null;
+  const on = parkedOn(state, actor.name);
+  if (!on && b.why === 'parked') return null;
+  const until = b.until !== undefined ? ` ${t('blocked.until', { until: b.until })}` : '';
+  return (on ? t('blocked.parkedOn', { object: on }) : t('blocked.parked')) + until;
 }
 
 /** The engine's notes (plat_note labels) in words; null for a label that is not its own. */

@@ -7,6 +7,7 @@
 import { lazyComponent } from '../../components/Lazy';
 import type { EngineEntry } from '../types';
 import { en, zhCN } from './messages';
+import { reasons } from './reasons';
 
 export const rtos: EngineEntry<typeof en> = {
   id: 'rtos',
@@ -21,5 +22,6 @@ export const rtos: EngineEntry<typeof en> = {
     loading: 'view.loading',
     failed: 'view.failed',
   }),
+  reasons,
   messages: { en, 'zh-CN': zhCN },
 };

@@ -89,3 +89,10 @@ export const zhCN: Record<keyof typeof en, string> = {
   'rtos.cell.ready': '就绪，等处理器',
   'rtos.cell.blocked': '阻塞',
 };
+
+declare module '../../i18n' {
+  /** this engine's keys, typed for t() (i18n/index.ts) */
+  interface EngineMessages {
+    rtos: typeof en;
+  }
+}

@@ -132,5 +132,5 @@ describe('where each rtos context is drawn', () => {
       }
     }
     expect(checked).toBeGreaterThan(500);
-  });
+  }, 60_000); // every step of every rtos lesson: seconds of work, longer on a loaded machine
 });

@@ -18,25 +18,10 @@
 import { useMemo, useRef } from 'preact/hooks';
 import type { MachineState, TraceEvent } from '../../../engine/types';
 import { t } from '../../../i18n';
-import {
-  aqsChanges,
-  emptyAqsChanges,
-  formatMicros,
-  gaugeBar,
-  gaugeCells,
-  gaugeScale,
-  interruptFlags,
-  permitHistory,
-  placeText,
-  queuedIn,
-  queueWithLeft,
-  region,
-  semaphores,
-  type AqsChanges,
-  type GaugeScale,
-  type QueueNode,
-  type SemaphoreView,
-} from '../model';
+import { aqsChanges, emptyAqsChanges, queueWithLeft, type AqsChanges } from '../changes';
+import { formatMicros, placeText } from '../words';
+import { gaugeBar, gaugeCells, gaugeScale, permitHistory, region, type GaugeScale } from '../gauge';
+import { interruptFlags, queuedIn, semaphores, type QueueNode, type SemaphoreView } from '../model';
 import { actorColour, actorInk } from '../../../model/format';
 import { motionScope, MotionSwitch, useMotion } from '../../../motion';
 import { ActorBadge } from '../../../components/ActorBadge';

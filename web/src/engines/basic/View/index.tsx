@@ -11,7 +11,7 @@
 import type { MachineState, ObjectState, TraceEvent } from '../../../engine/types';
 import { t } from '../../../i18n';
 import { actorColour, checkVerdict, isLostUpdate } from '../../../model/format';
-import { privateCopy } from '../../../model/program';
+import { privateCopy } from '../model';
 import { motionScope, MotionSwitch, useMotion } from '../../../motion';
 import { ActorBadge } from '../../../components/ActorBadge';
 import s from './style.module.css';

@@ -22,13 +22,7 @@ import { Fragment, type JSX } from 'preact';
 import { useMemo } from 'preact/hooks';
 import type { MachineState, TraceEvent } from '../../../engine/types';
 import { t } from '../../../i18n';
-import {
-  lastEviction,
-  lastWakes,
-  registrationOf,
-  wakerProvenance,
-  type Provenance,
-} from '../../../model/wakers';
+import { lastEviction, lastWakes, registrationOf, wakerProvenance, type Provenance } from '../wakers';
 import { motionScope, MotionSwitch, useMotion } from '../../../motion';
 import {
   embassyOf,

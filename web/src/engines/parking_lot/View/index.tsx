@@ -20,19 +20,17 @@ import {
   SPIN_BUSY_ROUNDS,
   SPIN_ROUNDS,
   condvars,
-  emptyChanges,
   holding,
   isAsleep,
-  lotChanges,
   lotView,
   mutexes,
   parkedOn,
   spinRound,
   type BucketView,
   type CondvarView,
-  type LotChanges,
   type MutexView,
 } from '../model';
+import { emptyChanges, lotChanges, type LotChanges } from '../changes';
 import { motionScope, MotionSwitch, useMotion } from '../../../motion';
 import { ActorBadge } from '../../../components/ActorBadge';
 import s from './style.module.css';

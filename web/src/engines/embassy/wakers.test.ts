@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import mermaid from 'mermaid';
-import type { TraceEvent } from '../engine/types';
-import { sequenceDiagram } from './mermaid';
+import type { TraceEvent } from '../../engine/types';
+import { sequenceDiagram } from '../../model/mermaid';
 import { lastEviction, lastWakes, registrationOf, wakerProvenance } from './wakers';
 
 // Lesson 21's opening in the engine's own words (core/engines/embassy/waker.c, mutex.c,
@@ -145,6 +145,7 @@ describe('waker provenance', () => {
 
   it('draws the wakes as arrows from the waker to the woken task, evictions dotted', () => {
     const d = sequenceDiagram({
+      engine: 'embassy',
       trace: TRACE,
       actors: ACTORS,
       objects: [{ name: 'm', type: 'async_mutex' }],
@@ -171,6 +172,7 @@ describe('waker provenance', () => {
   it('is Mermaid that Mermaid reads: the eviction dotted, the other wakes solid', async () => {
     mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' });
     const d = sequenceDiagram({
+      engine: 'embassy',
       trace: TRACE,
       actors: ACTORS,
       objects: [{ name: 'm', type: 'async_mutex' }],

@@ -1,0 +1,54 @@
+/*
+ * The app's list of engines comes from mk/engines.mk: the words of ENGINES in
+ * order, each imported from its folder's index.ts; a bad or missing word is a
+ * clear error naming the file.
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { engineListModule, listedEngines } from './engines';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+
+function makefile(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'engines-mk-'));
+  writeFileSync(join(dir, 'engines.mk'), text);
+  return join(dir, 'engines.mk');
+}
+
+describe('the list of engines', () => {
+  it('reads the repository’s ENGINES in order', () => {
+    const list = listedEngines(join(repo, 'mk', 'engines.mk'));
+    expect(list.length).toBeGreaterThanOrEqual(5);
+    expect(list[0]).toBe('basic');
+  });
+
+  it('reads a list continued over lines, and stops at a comment', () => {
+    const mk = makefile('# engines\nENGINES := a b \\\n  c_d # more later\nOTHER := x\n');
+    expect(listedEngines(mk)).toEqual(['a', 'b', 'c_d']);
+  });
+
+  it('refuses a file without the list, or a word that is no engine name, naming the file', () => {
+    const none = makefile('OTHER := x\n');
+    expect(() => listedEngines(none)).toThrow(`${none}: no ENGINES := line`);
+    const bad = makefile('ENGINES := basic Bad-One\n');
+    expect(() => listedEngines(bad)).toThrow(/"Bad-One" is not an engine name/);
+  });
+
+  it('imports each engine’s entry from its folder, in the list’s order', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'engines-web-'));
+    for (const e of ['b', 'a']) {
+      mkdirSync(join(folder, e));
+      writeFileSync(join(folder, e, 'index.ts'), '');
+    }
+    const text = engineListModule(['b', 'a'], folder);
+    expect(text).toBe(
+      `import { b } from ${JSON.stringify(join(folder, 'b', 'index.ts'))};\n` +
+        `import { a } from ${JSON.stringify(join(folder, 'a', 'index.ts'))};\n` +
+        'export const entries = [b, a];\n',
+    );
+    expect(() => engineListModule(['b', 'c'], folder)).toThrow(/lists c, but .*c\/index\.ts is missing/);
+  });
+});
