@@ -1,10 +1,5 @@
 /*
- * Scenario bindings of engine `aqs`: the `semaphore` type.
- *
- * Threads.  The engine needs each thread's aqs_thread (its park permit, its
- * interrupt flag, its queue node).  They live in one table per machine, the
- * engine global "thread": element i belongs to actor i, so the trace names
- * actor B's node status and interrupt flag "thread[1]".
+ * The `semaphore` object of engine aqs.
  *
  * Interrupts.  `interrupt s actor=N` is Thread.interrupt() of actor N (0 is
  * the first actor written in the scenario): it sets N's flag and unparks it.
@@ -24,42 +19,10 @@
  * release, so in correct code the sum can only be below the capacity while
  * operations are in flight, never above it.)
  */
-#include "../../../engines/aqs/caller.h"
-#include "../../../engines/aqs/semaphore.h"
-#include "../../catalog.h"
+#include "binding.h"
 
 #include <stdio.h>
-
-static const char *const aqs_variants[] = {"correct", "acquire_in_try", "compensating_release",
-                                           "no_propagation", NULL};
-
-/* ---- the threads ---------------------------------------------------------------- */
-
-typedef struct aqs_threads {
-    aqs_thread t[SIM_MAX_ACTORS];
-} aqs_threads;
-
-static void aqs_threads_init(void *data) { (void)data; /* bound lazily, see aqs_thread_of */ }
-
-static plat_global aqs_threads_global = {
-    .name = "thread",
-    .size = sizeof(aqs_threads),
-    .elem_size = sizeof(aqs_thread),
-    .init = aqs_threads_init,
-};
-
-static int aqs_me(void) { return sim_current_actor(sim_running()); }
-
-static aqs_thread *aqs_thread_of(int actor)
-{
-    aqs_threads *ts = plat_global_get(&aqs_threads_global);
-    aqs_thread *t = &ts->t[actor];
-    if (!t->parker)
-        aqs_thread_init(t, sim_parker_of(sim_running(), actor), (uint32_t)actor + 1);
-    return t;
-}
-
-/* ---- the scripted semaphore --------------------------------------------------------- */
+#include <string.h>
 
 typedef struct aqs_scripted {
     semaphore s;          /* first: the object's address is the semaphore's */
@@ -518,40 +481,8 @@ const script_type type_semaphore = {
     .param_names = {"permits", "fair", "capacity"},
     .param_defaults = {1, 0, -1},
     .init = aqs_setup,
-    .ops = aqs_semaphore_ops,
-    .n_ops = sizeof aqs_semaphore_ops / sizeof aqs_semaphore_ops[0],
-    .fields = aqs_semaphore_fields,
-    .n_fields = sizeof aqs_semaphore_fields / sizeof aqs_semaphore_fields[0],
+    SCRIPT_OPS(aqs_semaphore_ops),
+    SCRIPT_FIELDS(aqs_semaphore_fields),
     .describe = aqs_semaphore_describe,
     .explain_block = aqs_semaphore_explain_block,
-};
-
-/* "aqs": {"threads": [{"actor", "interrupted"}]} for the threads that used it. */
-static void aqs_engine_describe(sim_machine *m, jbuf *b)
-{
-    const aqs_threads *ts = sim_global_peek(m, &aqs_threads_global);
-    jb_raw(b, "{");
-    jb_key(b, "threads");
-    jb_raw(b, "[");
-    for (int i = 0; ts && i < sim_actor_count(m) && i < SIM_MAX_ACTORS; i++) {
-        jb_sep(b);
-        jb_raw(b, "{");
-        jb_key(b, "actor");
-        jb_str(b, sim_actor_name(m, i));
-        jb_key(b, "interrupted");
-        jb_raw(b, ts->t[i].interrupted.v ? "true" : "false");
-        jb_raw(b, "}");
-    }
-    jb_raw(b, "]}");
-}
-
-extern const script_type type_semaphore;
-static const script_type *const aqs_types[] = {&type_semaphore, NULL};
-
-const script_engine engine_aqs = {
-    .name = "aqs",
-    .summary = "a Java-style counting semaphore on a small AbstractQueuedSynchronizer",
-    .variants = aqs_variants,
-    .types = aqs_types,
-    .describe = aqs_engine_describe,
 };
