@@ -10,6 +10,7 @@
 #define LOCKSTEP_AQS_BINDING_H
 
 #include "../../../script/catalog.h"
+#include "../../../script/holders.h"
 #include "../caller.h"
 #include "../semaphore.h"
 

@@ -28,8 +28,7 @@ typedef struct aqs_scripted {
     semaphore s;          /* first: the object's address is the semaphore's */
     int32_t capacity;     /* declared by the scenario; -1: none, no drift check */
     int64_t capacity_now; /* the capacity less reductions */
-    int64_t held_total, peak_held;
-    int64_t held[SIM_MAX_ACTORS]; /* per actor (binding only) */
+    script_holders held;  /* per actor (binding only) */
 } aqs_scripted;
 
 /* Every semaphore takes 512 bytes of address space, on any word size. */
@@ -81,27 +80,16 @@ static int64_t aqs_duration(int64_t us)
 
 static void aqs_hold(aqs_scripted *x, int actor, int64_t n)
 {
-    x->held[actor] += n;
-    x->held_total += n;
-    if (x->held_total > x->peak_held)
-        x->peak_held = x->held_total;
+    if (!script_hold(&x->held, actor, n))
+        sim_violation(sim_running(), "misuse", "one thread may hold at most 2147483647 permits",
+                      AT("count the permits this thread holds"));
 }
 
-/* Before a release of n: what the actor holds goes down, never below 0 (the
- * rest of the release is permits that nobody took). */
-static void aqs_unhold(aqs_scripted *x, int actor, int64_t n)
-{
-    int64_t has = x->held[actor] > 0 ? x->held[actor] : 0;
-    int64_t take = n < has ? n : has;
-    x->held[actor] -= take;
-    x->held_total -= take;
-}
-
+/* Drift: permits free and held beyond the capacity (less reductions).  An
+ * undeclared capacity is never exceeded. */
 static int64_t aqs_drift_of(const aqs_scripted *x)
 {
-    if (x->capacity < 0)
-        return 0;
-    return aqs_permits_of(x) + x->held_total - x->capacity_now;
+    return script_excess(&x->held, x->capacity < 0 ? -1 : x->capacity_now, aqs_permits_of(x), 0);
 }
 
 static void aqs_check_drift(aqs_scripted *x)
@@ -116,7 +104,7 @@ static void aqs_check_drift(aqs_scripted *x)
     snprintf(msg, sizeof msg,
              "permit drift: %s has %d permit%s free and %lld held, %lld more than its "
              "capacity of %lld",
-             name, free_now, free_now == 1 || free_now == -1 ? "" : "s", (long long)x->held_total,
+             name, free_now, free_now == 1 || free_now == -1 ? "" : "s", (long long)x->held.total,
              (long long)drift, (long long)x->capacity_now);
     sim_violation(m, "drift", msg, AT("permit drift check"));
 }
@@ -205,7 +193,7 @@ static int64_t aqs_op_release(void *o, const int64_t *args)
         return SEMAPHORE_ERROR;
     }
     if (n > 0)
-        aqs_unhold(x, aqs_me(), n);
+        script_unhold(&x->held, aqs_me(), n);
     semaphore_release(&x->s, n);
     aqs_end_op(x);
     return 0;
@@ -258,7 +246,7 @@ static void aqs_op_body(void *arg)
     aqs_hold(b->x, b->actor, b->permits);
     aqs_check_drift(b->x);
     plat_sleep_until(plat_now(AT("now")) + b->hold_us, AT("hold the permits (the call)"));
-    aqs_unhold(b->x, b->actor, b->permits);
+    script_unhold(&b->x->held, b->actor, b->permits);
 }
 
 static int64_t aqs_op_guarded(void *o, const int64_t *args)
@@ -343,8 +331,8 @@ static int64_t aqs_field_queued(const void *o)
     return aqs_queue_length(&((const aqs_scripted *)o)->s.sync);
 }
 static int64_t aqs_field_fair(const void *o) { return ((const aqs_scripted *)o)->s.fair; }
-static int64_t aqs_field_held(const void *o) { return ((const aqs_scripted *)o)->held_total; }
-static int64_t aqs_field_peak_held(const void *o) { return ((const aqs_scripted *)o)->peak_held; }
+static int64_t aqs_field_held(const void *o) { return ((const aqs_scripted *)o)->held.total; }
+static int64_t aqs_field_peak_held(const void *o) { return ((const aqs_scripted *)o)->held.peak; }
 static int64_t aqs_field_drift(const void *o) { return aqs_drift_of(o); }
 static int64_t aqs_field_first(const void *o)
 {
@@ -404,20 +392,7 @@ static void aqs_semaphore_describe(const void *o, sim_machine *m, jbuf *b)
         jb_raw(b, "}");
     }
     jb_raw(b, "]");
-    jb_key(b, "holders");
-    jb_raw(b, "[");
-    for (int i = 0; i < sim_actor_count(m) && i < SIM_MAX_ACTORS; i++) {
-        if (!x->held[i])
-            continue;
-        jb_sep(b);
-        jb_raw(b, "{");
-        jb_key(b, "actor");
-        jb_str(b, sim_actor_name(m, i));
-        jb_key(b, "permits");
-        jb_int(b, x->held[i]);
-        jb_raw(b, "}");
-    }
-    jb_raw(b, "]");
+    script_holders_json(b, m, &x->held, "holders", "actor");
 }
 
 static const char *aqs_ordinal(unsigned n)

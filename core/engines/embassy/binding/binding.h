@@ -10,6 +10,7 @@
 #define LOCKSTEP_EMBASSY_BINDING_H
 
 #include "../../../script/catalog.h"
+#include "../../../script/holders.h"
 #include "../fair_semaphore.h"
 #include "../greedy_semaphore.h"
 #include "../mutex.h"

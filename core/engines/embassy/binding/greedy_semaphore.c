@@ -12,7 +12,7 @@
  * semaphore's own release(n), as after a disarm. */
 typedef struct embassy_greedy_obj {
     embassy_greedy_semaphore s;
-    uint32_t held[EMBASSY_MAX_TASKS]; /* the permits of each task's releaser */
+    script_holders held; /* the permits of each task's releaser */
 } embassy_greedy_obj;
 
 static int embassy_greedy_setup(void *o, const int64_t *params, char *err, size_t es)
@@ -23,8 +23,20 @@ static int embassy_greedy_setup(void *o, const int64_t *params, char *err, size_
     return 0;
 }
 
-/* The permits the calling task's releaser holds. */
-static uint32_t *embassy_my_held(embassy_greedy_obj *g) { return &g->held[plat_task_self()]; }
+/* The calling task's releaser holds n more permits. */
+static void embassy_releaser_grows(embassy_greedy_obj *g, uint32_t n)
+{
+    if (!script_hold(&g->held, plat_task_self(), n))
+        plat_misuse(AT("releaser: count its permits"),
+                    "one task's releaser may hold at most 2147483647 permits");
+}
+
+/* The calling task's releaser, emptied: the permits it held. */
+static uint32_t embassy_releaser_take(embassy_greedy_obj *g)
+{
+    int task = plat_task_self();
+    return (uint32_t)script_unhold(&g->held, task, g->held.of[task]);
+}
 
 /* acquire(n).await: the polls it took; the task's releaser holds n more. */
 static int64_t embassy_greedy_acquire_op(void *o, const int64_t *args)
@@ -33,7 +45,7 @@ static int64_t embassy_greedy_acquire_op(void *o, const int64_t *args)
     embassy_greedy_acquire f;
     embassy_greedy_acquire_init(&f, &g->s, (uint32_t)args[0]);
     uint32_t polls = embassy_await(&f.future);
-    *embassy_my_held(g) += embassy_greedy_releaser_of(&f).permits;
+    embassy_releaser_grows(g, embassy_greedy_releaser_of(&f).permits);
     return polls;
 }
 
@@ -45,7 +57,7 @@ static int64_t embassy_greedy_acquire_all_op(void *o, const int64_t *args)
     embassy_greedy_acquire_all_init(&f, &g->s, (uint32_t)args[0]);
     embassy_await(&f.future);
     uint32_t took = embassy_greedy_releaser_of(&f).permits;
-    *embassy_my_held(g) += took;
+    embassy_releaser_grows(g, took);
     return took;
 }
 
@@ -54,7 +66,7 @@ static int64_t embassy_greedy_try_op(void *o, const int64_t *args)
     embassy_greedy_obj *g = o;
     bool taken = embassy_greedy_try_acquire(&g->s, (uint32_t)args[0]);
     if (taken)
-        *embassy_my_held(g) += (uint32_t)args[0];
+        embassy_releaser_grows(g, (uint32_t)args[0]);
     return taken;
 }
 
@@ -62,7 +74,7 @@ static int64_t embassy_greedy_try_all_op(void *o, const int64_t *args)
 {
     embassy_greedy_obj *g = o;
     uint32_t took = embassy_greedy_try_acquire_all(&g->s, (uint32_t)args[0]);
-    *embassy_my_held(g) += took;
+    embassy_releaser_grows(g, took);
     return took;
 }
 
@@ -71,9 +83,8 @@ static int64_t embassy_greedy_drop_op(void *o, const int64_t *args)
 {
     (void)args;
     embassy_greedy_obj *g = o;
-    uint32_t n = *embassy_my_held(g);
+    uint32_t n = embassy_releaser_take(g);
     embassy_greedy_releaser r = {.s = &g->s, .permits = n};
-    *embassy_my_held(g) = 0;
     embassy_greedy_releaser_drop(&r);
     return n;
 }
@@ -83,8 +94,7 @@ static int64_t embassy_greedy_disarm_op(void *o, const int64_t *args)
 {
     (void)args;
     embassy_greedy_obj *g = o;
-    embassy_greedy_releaser r = {.s = &g->s, .permits = *embassy_my_held(g)};
-    *embassy_my_held(g) = 0;
+    embassy_greedy_releaser r = {.s = &g->s, .permits = embassy_releaser_take(g)};
     return embassy_greedy_releaser_disarm(&r);
 }
 
@@ -111,31 +121,13 @@ static int64_t embassy_greedy_waker(const void *o)
 /* Permits the tasks' releasers hold (disarmed ones no longer count). */
 static int64_t embassy_greedy_held(const void *o)
 {
-    const embassy_greedy_obj *g = o;
-    int64_t n = 0;
-    for (int i = 0; i < EMBASSY_MAX_TASKS; i++)
-        n += g->held[i];
-    return n;
+    return ((const embassy_greedy_obj *)o)->held.total;
 }
 
 /* "releasers": [{"task", "permits"}] of every task that holds some. */
 static void embassy_greedy_describe(const void *o, sim_machine *m, jbuf *b)
 {
-    const embassy_greedy_obj *g = o;
-    jb_key(b, "releasers");
-    jb_raw(b, "[");
-    for (int i = 0; i < EMBASSY_MAX_TASKS && i < sim_actor_count(m); i++) {
-        if (!g->held[i])
-            continue;
-        jb_sep(b);
-        jb_raw(b, "{");
-        jb_key(b, "task");
-        jb_str(b, sim_actor_name(m, i));
-        jb_key(b, "permits");
-        jb_int(b, g->held[i]);
-        jb_raw(b, "}");
-    }
-    jb_raw(b, "]");
+    script_holders_json(b, m, &((const embassy_greedy_obj *)o)->held, "releasers", "task");
 }
 
 static const script_op embassy_greedy_ops[] = {

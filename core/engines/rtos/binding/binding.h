@@ -11,6 +11,7 @@
 #define LOCKSTEP_RTOS_BINDING_H
 
 #include "../../../script/catalog.h"
+#include "../../../script/holders.h"
 #include "../critical.h"
 #include "../mutex.h"
 #include "../sem.h"

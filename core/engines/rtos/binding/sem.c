@@ -19,10 +19,9 @@
 #include <string.h>
 
 typedef struct rtos_scripted_sem {
-    rtos_sem s;       /* first: the object's address is the semaphore's */
-    int32_t capacity; /* -1: not declared, no conservation check */
-    int32_t held_total;
-    int32_t held[SIM_MAX_ACTORS];
+    rtos_sem s;          /* first: the object's address is the semaphore's */
+    int32_t capacity;    /* -1: not declared, no conservation check */
+    script_holders held; /* the units each task holds (binding only) */
 } rtos_scripted_sem;
 
 static int rtos_sem_setup(void *o, const int64_t *params, char *err, size_t es)
@@ -54,19 +53,21 @@ static int rtos_in_flight(const void *on)
     return n;
 }
 
-static int64_t rtos_sem_units(const rtos_scripted_sem *x)
+/* The units free (a negative count is a debt, not units). */
+static int64_t rtos_sem_free(const rtos_scripted_sem *x)
 {
     int16_t count = (int16_t)x->s.count.v;
-    return (count > 0 ? count : 0) + x->held_total + rtos_in_flight(&x->s);
+    return count > 0 ? count : 0;
 }
 
 static void rtos_sem_check(rtos_scripted_sem *x)
 {
     if (x->capacity < 0 || sim_outcome_of(rtos_m()) != SIM_RUNNING)
         return;
-    int64_t units = rtos_sem_units(x);
-    if (units <= x->capacity)
+    int64_t excess = script_excess(&x->held, x->capacity, rtos_sem_free(x), rtos_in_flight(&x->s));
+    if (excess <= 0)
         return;
+    int64_t units = x->capacity + excess;
     sim_machine *m = rtos_m();
     char name[48], msg[240];
     sim_object_name(m, x, name, sizeof name);
@@ -74,7 +75,7 @@ static void rtos_sem_check(rtos_scripted_sem *x)
              "units multiplied: %s was made with %d, and now %d are free, %d held and %d "
              "handed to a woken task: %lld in all",
              name, x->capacity, (int16_t)x->s.count.v > 0 ? (int16_t)x->s.count.v : 0,
-             x->held_total, rtos_in_flight(&x->s), (long long)units);
+             (int)x->held.total, rtos_in_flight(&x->s), (long long)units);
     sim_violation(m, "conservation", msg, AT("permit conservation check"));
 }
 
@@ -87,8 +88,7 @@ static int64_t rtos_op_pend(void *o, const int64_t *args)
     int me = sim_current_actor(m);
     int r = rtos_sem_pend(&x->s, rtos_ticks(args[0]));
     if (r == RTOS_OK) {
-        x->held[me]++;
-        x->held_total++;
+        script_hold(&x->held, me, 1); /* one unit: never out of range */
     } else if (r == RTOS_TIMEOUT) {
         char name[48], text[120];
         sim_object_name(m, x, name, sizeof name);
@@ -107,10 +107,7 @@ static int64_t rtos_op_post(void *o, const int64_t *args)
     if (!rtos_bind_tasks())
         return rtos_end_op(RTOS_ERROR);
     int me = sim_current_actor(rtos_m());
-    if (x->held[me] > 0) { /* given back before the post: never counted twice */
-        x->held[me]--;
-        x->held_total--;
-    }
+    script_unhold(&x->held, me, 1); /* given back before the post: never counted twice */
     int r = rtos_sem_post(&x->s);
     rtos_sem_check(x);
     return rtos_end_op(r);
@@ -124,7 +121,7 @@ static int64_t rtos_field_sem_mask(const void *o)
 {
     return ((const rtos_scripted_sem *)o)->s.wait_mask.v;
 }
-static int64_t rtos_field_held(const void *o) { return ((const rtos_scripted_sem *)o)->held_total; }
+static int64_t rtos_field_held(const void *o) { return ((const rtos_scripted_sem *)o)->held.total; }
 
 static const script_op rtos_sem_ops[] = {
     {.name = "pend", .n_args = 1, .arg_names = {"timeout_ms"}, .run = rtos_op_pend},
@@ -201,13 +198,8 @@ static bool rtos_sem_explain_block(const void *o, const char *name, sim_machine 
         sim_blocked_text(r, "object", name);
         return true;
     }
-    char holders[80] = "";
-    for (int i = 0, n = 0; i < sim_actor_count(m) && i < SIM_MAX_ACTORS; i++)
-        if (x->held[i] > 0) {
-            size_t used = strlen(holders);
-            snprintf(holders + used, sizeof holders - used, "%s%s", n++ ? ", " : "",
-                     sim_actor_name(m, i));
-        }
+    char holders[80];
+    script_holders_names(m, &x->held, holders, sizeof holders);
     sim_blocked_set(r, &rtos_sem_pends);
     sim_blocked_text(r, "object", name);
     sim_blocked_num(r, "bit", rank);
@@ -219,7 +211,7 @@ static bool rtos_sem_explain_block(const void *o, const char *name, sim_machine 
         sim_blocked_text(r, "holders", holders);
     if (sim_outcome_of(m) == SIM_STUCK) {
         sim_blocked_num(r, "final", 1); /* the run is stuck: nobody will post */
-        if (x->held_total == 0)
+        if (x->held.total == 0)
             sim_blocked_num(r, "unheld", 1);
     }
     return true;
