@@ -4,7 +4,7 @@
  * describe the action; the machine decides when it happens and performs it.
  */
 #include "../../sim/machine.h"
-#include "../plat.h"
+#include "../plat_tasks.h"
 
 static sim_machine *machine(void) { return sim_running(); }
 
