@@ -52,10 +52,13 @@
  *   plat_note
  *       Tells the trace what just happened in the engine's own words ("validate
  *       ok").  Free natively.
- *   plat_variant
- *       The name of the variant being run: "correct", or a known-buggy one such
- *       as "validate_outside".  Engines read it once when an object is made and
- *       branch on a field, so a variant is a flag, never a copy of the code.
+ *   plat_variant_is
+ *       Whether the variant being run is `name` ("validate_outside"; the
+ *       faithful one is "correct").  The one way an engine reads a variant:
+ *       once, where the state it changes is made (an object's init, a
+ *       global's init), into a bool field named after the variant, and the
+ *       code branches on that field.  So a variant is a flag, never a copy
+ *       of the code.  (plat_variant, its name, is for the machine and tests.)
  *   plat_misuse
  *       The caller broke the primitive's contract (unlocking a free mutex).  The
  *       simulator reports a `misuse` violation; natively the process aborts with

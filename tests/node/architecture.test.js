@@ -112,9 +112,14 @@ for (const engine of engines()) {
     }
   });
 
-  test(`engine ${engine}: its own files include only plat.h and each other, its binding nothing of the machine's insides`, () => {
+  test(`engine ${engine}: its own files include only plat.h and each other and read variants one way; its binding sees nothing of the machine's insides`, () => {
     const dir = `core/engines/${engine}`;
     const quoted = (file) => [...read(file).matchAll(/^#include "([^"]+)"/gm)].map((m) => m[1]);
+    for (const f of readdirSync(join(root, dir)).filter((f) => /\.[ch]$/.test(f)))
+      assert.ok(
+        !/plat_variant\(\)|strcmp\(/.test(read(join(dir, f))),
+        `${dir}/${f} reads a variant by name: the one way is plat_variant_is("name") into a field`,
+      );
     for (const f of readdirSync(join(root, dir)).filter((f) => /\.[ch]$/.test(f)))
       for (const inc of quoted(join(dir, f)))
         assert.ok(

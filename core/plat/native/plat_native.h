@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 typedef struct plat_a8 {
@@ -280,6 +281,7 @@ static inline void plat_note(plat_site at, int64_t value)
 
 /* The variant the engines run ("correct" unless a test or benchmark says). */
 const char *plat_variant(void);
+static inline bool plat_variant_is(const char *name) { return strcmp(plat_variant(), name) == 0; }
 void plat_native_set_variant(const char *variant);
 
 _Noreturn void plat_native_misuse(plat_site at, const char *message, const char *reference,

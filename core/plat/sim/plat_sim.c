@@ -6,6 +6,8 @@
 #include "../../sim/machine.h"
 #include "../plat_tasks.h"
 
+#include <string.h>
+
 static sim_machine *machine(void) { return sim_running(); }
 
 static uint64_t act(sim_act_kind kind, unsigned width, void *target, uint64_t a, uint64_t b,
@@ -121,6 +123,8 @@ const char *plat_variant(void)
     sim_machine *m = machine();
     return m ? sim_variant(m) : "correct";
 }
+
+bool plat_variant_is(const char *name) { return strcmp(plat_variant(), name) == 0; }
 
 void plat_misuse(plat_site at, const char *message)
 {
