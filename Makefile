@@ -21,9 +21,12 @@ COPT := -O2 -g
 
 # ---- sources -------------------------------------------------------------------------
 include mk/engines.mk  # ENGINES and their ENGINE_SRC, ENGINE_HDR, BINDING_SRC
-SIM_SRC := $(sort $(wildcard core/sim/*.c core/sim/sched/*.c core/sim/mem/*.c)) core/plat/sim/plat_sim.c
+# The coroutines (core/coro/) serve the machine and the native executor alike.
+SIM_SRC := $(sort $(wildcard core/sim/*.c core/sim/sched/*.c core/sim/mem/*.c)) core/coro/coro.c core/plat/sim/plat_sim.c
 SCRIPT_SRC := $(sort $(wildcard core/script/*.c)) $(BINDING_SRC) $(B)/gen/engines.c
 NATIVE_PLAT_SRC := core/plat/native/plat_native.c
+# The native rtos port (tasks on threads one at a time) and executor (fibers).
+NATIVE_PORT_SRC := core/plat/native/rtos_port.c core/plat/native/executor_port.c core/coro/coro.c
 CORE_SRC := $(SIM_SRC) $(SCRIPT_SRC) $(ENGINE_SRC)
 CORE_HDR := $(shell find core -name '*.h')
 

@@ -25,7 +25,7 @@
  * the same rounds is printed beside it.
  */
 #define _GNU_SOURCE
-#include "sim/coro.h"
+#include "coro/coro.h"
 #include "sim/machine.h"
 #include "sim/run.h"
 

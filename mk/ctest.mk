@@ -3,9 +3,6 @@
 #   make test-c-sim      the simulated machine, the decoder and the schedules
 #                        (tests/c/*.c), built four times: gcc, clang, and each
 #                        with AddressSanitizer + UBSan
-#   make test-c-native   the basic engine, the parker and the bucket lock on
-#                        real pthreads (tests/c/native/*.c): gcc, clang, and
-#                        clang with ThreadSanitizer
 #   make test-fuzz       the fuzz regressions and seeds replayed (gcc, and clang
 #                        with ASan + UBSan), then each libFuzzer target for
 #                        FUZZ_SECONDS seconds, side by side
@@ -46,31 +43,6 @@ CSIM_RUNS := sim-gcc sim-clang sim-gcc-asan sim-clang-asan
 
 test-c-sim: $(addprefix $(CTEST)/,$(CSIM_RUNS))
 	@tests/c/run-suite $(RESULTS)/c-sim $(CTEST)/logs $(foreach r,$(CSIM_RUNS),$(r)=$(CTEST)/$(r))
-
-# ---- c-native -------------------------------------------------------------------------
-
-CNATIVE_SRC := $(sort $(wildcard tests/c/native/*.c))
-CNATIVE_LIB := core/engines/basic/counter.c $(NATIVE_PLAT_SRC)
-CNATIVE_DEPS := $(CNATIVE_SRC) tests/c/check.h $(CNATIVE_LIB) $(CORE_HDR)
-
-$(CTEST)/native-gcc: $(CNATIVE_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CWARN) $(COPT) -DPLAT_NATIVE -pthread $(CTEST_INC) -o $@ $(CNATIVE_SRC) $(CNATIVE_LIB)
-
-$(CTEST)/native-clang: $(CNATIVE_DEPS)
-	@mkdir -p $(@D)
-	$(CLANG) $(CWARN) $(COPT) -DPLAT_NATIVE -pthread $(CTEST_INC) -o $@ $(CNATIVE_SRC) $(CNATIVE_LIB)
-
-$(CTEST)/native-clang-tsan: $(CNATIVE_DEPS)
-	@mkdir -p $(@D)
-	$(CLANG) $(CWARN) -O1 -g -fsanitize=thread -DPLAT_NATIVE -pthread $(CTEST_INC) -o $@ \
-	  $(CNATIVE_SRC) $(CNATIVE_LIB)
-
-CNATIVE_RUNS := native-gcc native-clang native-clang-tsan
-
-test-c-native: $(addprefix $(CTEST)/,$(CNATIVE_RUNS))
-	@tests/c/run-suite $(RESULTS)/c-native $(CTEST)/logs \
-	  $(foreach r,$(CNATIVE_RUNS),$(r)=$(CTEST)/$(r))
 
 # ---- fuzz ------------------------------------------------------------------------------
 
@@ -114,6 +86,6 @@ fuzz-corpus: $(CTEST)/make_corpus
 	@mkdir -p tests/fuzz/corpus/bytecode
 	$(CTEST)/make_corpus tests/fuzz/corpus/bytecode
 
-TEST_SUITES += c-sim c-native fuzz
+TEST_SUITES += c-sim fuzz
 
-.PHONY: test-c-sim test-c-native test-fuzz fuzz-corpus
+.PHONY: test-c-sim test-fuzz fuzz-corpus

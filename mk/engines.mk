@@ -11,15 +11,17 @@ $(foreach d,$(notdir $(patsubst %/,%,$(wildcard core/engines/*/))), \
   $(if $(filter $(d),$(ENGINES)),, \
     $(error core/engines/$(d)/ is not listed in ENGINES (mk/engines.mk))))
 $(foreach e,$(ENGINES), \
-  $(if $(wildcard core/script/engines/$(e)/binding.c),, \
-    $(error engine $(e): core/script/engines/$(e)/binding.c is missing)) \
+  $(if $(wildcard core/engines/$(e)/binding/engine.c),, \
+    $(error engine $(e): core/engines/$(e)/binding/engine.c is missing)) \
   $(if $(filter-out $($(e)_SOURCES),$(notdir $(wildcard core/engines/$(e)/*.[ch]))), \
     $(error engine $(e): $(e)_SOURCES in core/engines/$(e)/engine.mk does not name \
       $(filter-out $($(e)_SOURCES),$(notdir $(wildcard core/engines/$(e)/*.[ch]))))))
 
 ENGINE_SRC := $(foreach e,$(ENGINES),$(sort $(wildcard core/engines/$(e)/*.c)))
 ENGINE_HDR := $(foreach e,$(ENGINES),$(sort $(wildcard core/engines/$(e)/*.h)))
-BINDING_SRC := $(foreach e,$(ENGINES),$(sort $(wildcard core/script/engines/$(e)/*.c)))
+# Each engine's scenario binding: one file per object type, and engine.c
+# (engine_<e>: its variants and types), in core/engines/<e>/binding/.
+BINDING_SRC := $(foreach e,$(ENGINES),$(sort $(wildcard core/engines/$(e)/binding/*.c)))
 comma := ,
 empty :=
 space := $(empty) $(empty)

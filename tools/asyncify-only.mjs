@@ -25,7 +25,7 @@
  * - in the --queries: machine functions that call a model's or a scenario's
  *   rule through a pointer only to ask something (may this actor step, which
  *   other choices exist).  Asking never acts, so it never switches; the
- *   machine enforces it at run time (coro_no_switch in core/sim/coro.h),
+ *   machine enforces it at run time (coro_no_switch in core/coro/coro.h),
  *   so a query that did switch aborts with a message in every build instead
  *   of corrupting a stack in wasm.
  *

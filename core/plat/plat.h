@@ -52,10 +52,13 @@
  *   plat_note
  *       Tells the trace what just happened in the engine's own words ("validate
  *       ok").  Free natively.
- *   plat_variant
- *       The name of the variant being run: "correct", or a known-buggy one such
- *       as "validate_outside".  Engines read it once when an object is made and
- *       branch on a field, so a variant is a flag, never a copy of the code.
+ *   plat_variant_is
+ *       Whether the variant being run is `name` ("validate_outside"; the
+ *       faithful one is "correct").  The one way an engine reads a variant:
+ *       once, where the state it changes is made (an object's init, a
+ *       global's init), into a bool field named after the variant, and the
+ *       code branches on that field.  So a variant is a flag, never a copy
+ *       of the code.  (plat_variant, its name, is for the machine and tests.)
  *   plat_misuse
  *       The caller broke the primitive's contract (unlocking a free mutex).  The
  *       simulator reports a `misuse` violation; natively the process aborts with
@@ -71,44 +74,10 @@
  *   plat_init8, _16, _32
  *       An initial value, written before anybody runs (never a step).  Engines
  *       set up their cells with these, never through the backend's layout.
- *   plat_irq_save, plat_irq_restore
- *       Mask interrupts and put back what save found; they nest, and save
- *       says whether they were masked already.  Restoring "not masked"
- *       unmasks, however deep the nesting (as writing back an interrupt-
- *       enable bit does): that is how an exit that forgets the saved state
- *       opens an outer critical section.  A raised handler waits while the context it would
- *       interrupt has them masked (rtos and executor models).
- *   plat_irq_raise
- *       Raise an interrupt handler (by actor index): it runs at the next
- *       scheduling point it may; raised while running, it runs again after.
- *   plat_task_self, plat_task_priority, plat_task_base_priority,
- *   plat_task_set_priority
- *       The calling task, and priorities: the machine keeps a base and an
- *       effective one per task; setting the effective one (inheritance) is a
- *       step.
- *   plat_in_interrupt
- *       Whether the caller is an interrupt handler (which may not block).
- *   plat_task_block, plat_task_wake
- *       Block the calling task until woken or a deadline (-1: none), and wake
- *       a task by id; a wake before the block is not lost, and block uses it
- *       up.  Under the executor model a block is "return Pending".
- *   plat_timer_late
- *       How late the time driver (the alarm that wakes a task blocked with a
- *       deadline) is: in the simulator it delivers a deadline `late_us` after
- *       it passes (0 after a reset: as it passes), and a `tick` choice may
- *       deliver it up to `jitter_us` earlier, never before the deadline: the
- *       explorer tries every moment of that window.  Natively nothing: a
- *       real host's alarm is as late as it is.
- *   plat_task_await
- *       plat_task_block at an await point whose future may be cancelled:
- *       under the executor model, while the task waits there and another
- *       task is being polled, dropping its future is a choice (drop(task)).
- *       Returns true if the future was dropped (the caller runs its drop
- *       logic and gives up the await), false when woken or at the deadline.
- *       Natively nothing drops a future: always false.
- *   plat_waker_register, _wake, _drop
- *       A one-task waker slot for async code: register the calling task, wake
- *       whoever is registered (and empty the slot), or empty it.
+ *   (tasks, interrupts, blocking and wakers)
+ *       The vocabulary of the rtos and executor scheduling models is not
+ *       here: an engine of those models includes plat_tasks.h, which adds
+ *       it (an engine of the threads model never sees it).
  *
  * Every call takes a plat_site made by AT("label"): where in the engine the call
  * is and what it is for, so the simulator can tell the learner which line of the

@@ -58,6 +58,12 @@ typedef struct script_type {
                           sim_blocked *out);
 } script_type;
 
+/* A type's operations and fields, in its script_type initialiser, from the
+ * arrays themselves: `SCRIPT_OPS(mutex_ops), SCRIPT_FIELDS(mutex_fields)`.
+ * The counts are computed, so adding an operation is one line of its array. */
+#define SCRIPT_OPS(array) .ops = (array), .n_ops = sizeof(array) / sizeof((array)[0])
+#define SCRIPT_FIELDS(array) .fields = (array), .n_fields = sizeof(array) / sizeof((array)[0])
+
 typedef struct script_engine {
     const char *name;
     const char *summary;

@@ -14,7 +14,7 @@
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H
 #define LOCKSTEP_MACHINE_INTERNAL_H
 
-#include "coro.h"
+#include "../coro/coro.h"
 #include "machine.h"
 #include "sched/model.h"
 

@@ -9,7 +9,7 @@
  */
 #define _GNU_SOURCE
 #include "check.h"
-#include "sim/coro.h"
+#include "coro/coro.h"
 #include "tworld.h"
 
 #include <signal.h>

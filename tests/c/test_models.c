@@ -5,6 +5,7 @@
  * an irq, '*' for a tick), what a handler observed, the virtual time.
  */
 #include "check.h"
+#include "plat/plat_tasks.h"
 #include "tworld.h"
 
 #include <stdlib.h>

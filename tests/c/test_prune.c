@@ -13,6 +13,7 @@
  * a reordering of commuting choices of a run that was explored.
  */
 #include "check.h"
+#include "plat/plat_tasks.h"
 #include "sim/explore.h"
 #include "tworld.h"
 

@@ -1,9 +1,10 @@
 // The architecture document's promises about the tree: every engine in
-// mk/engines.mk has each file the document says an engine adds, the web app's
-// engine registry is generated from that one list (web/plugins/engines.ts)
-// with a folder for each engine and none other, and no file of the project
-// points outside the clone (at a ../shared folder that a user's copy does
-// not have).
+// mk/engines.mk has each file the document says every engine adds (its
+// native suites' folders read from its engine.mk), its line in the web app's
+// engine registry (web/src/engines/list.ts), the include rules (an engine's
+// own files see plat.h only; its binding sees the engine and core/script),
+// and no file of the project points outside the clone (at a ../shared folder
+// that a user's copy does not have).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -22,38 +23,131 @@ function engines() {
   return line.slice('ENGINES :='.length).trim().split(/\s+/);
 }
 
-/** The paths of the table under "What a new engine adds". */
-function perEngineFiles() {
+/** The rows of the table under "What a new engine adds": {path, every}. */
+function perEngineRows() {
   const doc = read('docs/ARCHITECTURE.md');
   const section = doc.slice(doc.indexOf('## What a new engine adds'));
   const body = section.slice(0, section.indexOf('\n## ', 4));
-  return [...body.matchAll(/^\| `([^`]+)`/gm)].map((m) => m[1]);
+  return [...body.matchAll(/^\| `([^`]+)` \| (yes|no) \|/gm)].map((m) => ({
+    path: m[1],
+    every: m[2] === 'yes',
+  }));
+}
+
+/** `NAME := value` assignments of an engine's engine.mk (continuation lines joined). */
+function engineMk(engine) {
+  const text = read(`core/engines/${engine}/engine.mk`).replace(/\\\n/g, ' ');
+  const vars = new Map();
+  for (const m of text.matchAll(/^([\w-]+) := ?(.*)$/gm)) vars.set(m[1], m[2].trim());
+  return vars;
+}
+
+/** The test folders of an engine's native suites. */
+function nativeSuiteDirs(engine) {
+  const mk = engineMk(engine);
+  const suites = (mk.get(`${engine}_NATIVE_SUITES`) ?? '').split(/\s+/).filter(Boolean);
+  return suites.map((s) => ({
+    suite: s,
+    dir: mk.get(`${s}_DIR`),
+    builds: mk.get(`${s}_BUILDS`),
+  }));
 }
 
 test('docs/ARCHITECTURE.md lists what an engine adds', () => {
-  const files = perEngineFiles();
-  assert.ok(files.length >= 5, `found ${files.length} rows`);
-  assert.ok(files.every((f) => f.includes('<engine>') || f === 'lessons/'));
-  assert.ok(files.includes('web/src/engines/<engine>/index.ts'), 'the web registry entry is listed');
+  const rows = perEngineRows();
+  assert.ok(rows.length >= 12, `found ${rows.length} rows`);
+  const files = rows.map((r) => r.path);
+  assert.ok(files.every((f) => f.includes('<engine>') || f === 'lessons/' || f === 'tests/c/<folder>/'));
+  for (const f of [
+    'web/src/engines/<engine>/index.ts',
+    'core/engines/<engine>/binding/engine.c',
+    'tests/c/<folder>/',
+    'tests/node/<engine>.test.js',
+    'tests/e2e/<engine>.test.mjs',
+    'bench/<engine>.c',
+  ])
+    assert.ok(files.includes(f), `${f} is listed`);
 });
 
 for (const engine of engines()) {
-  test(`engine ${engine} has every file docs/ARCHITECTURE.md says an engine adds`, () => {
-    for (const pattern of perEngineFiles()) {
+  test(`engine ${engine} has every file docs/ARCHITECTURE.md says every engine adds`, () => {
+    for (const { path: pattern, every } of perEngineRows()) {
+      if (!every) continue;
+      if (pattern === 'tests/c/<folder>/') {
+        const suites = nativeSuiteDirs(engine);
+        assert.ok(suites.length > 0, `core/engines/${engine}/engine.mk names a native suite`);
+        for (const { suite, dir, builds } of suites) {
+          assert.ok(dir?.startsWith('tests/c/'), `${suite}_DIR is a folder under tests/c/`);
+          assert.ok(
+            readdirSync(join(root, dir)).some((f) => f.endsWith('.c')),
+            `${dir} has test files`,
+          );
+          assert.ok(builds, `${suite}_BUILDS is set`);
+        }
+        continue;
+      }
+      if (pattern === 'lessons/') {
+        const lessons = readdirSync(join(root, 'lessons')).filter(
+          (f) => f.endsWith('.md') && read(join('lessons', f)).includes(`\nengine: ${engine}\n`),
+        );
+        assert.ok(lessons.length > 0, `a lesson says engine: ${engine}`);
+        continue;
+      }
+      if (pattern.endsWith('/<type>.c')) {
+        const dir = pattern.replaceAll('<engine>', engine).replace('<type>.c', '');
+        const types = readdirSync(join(root, dir)).filter((f) => f.endsWith('.c') && f !== 'engine.c');
+        assert.ok(types.length > 0, `${dir} has a file per object type`);
+        continue;
+      }
       const path = pattern
         .replaceAll('<engine>', engine)
         .split(' ')[0]
         .replace(/\*\.c,$/, '');
-      const dir = path.endsWith('/') ? path : null;
-      if (dir) {
-        assert.ok(existsSync(join(root, dir)), `${dir} exists`);
-        assert.ok(readdirSync(join(root, dir)).length > 0, `${dir} is not empty`);
+      if (path.endsWith('/')) {
+        assert.ok(existsSync(join(root, path)), `${path} exists`);
+        assert.ok(readdirSync(join(root, path)).length > 0, `${path} is not empty`);
       } else {
         assert.ok(existsSync(join(root, path)), `${path} exists`);
       }
     }
   });
+
+  test(`engine ${engine}: its own files include only plat.h and each other and read variants one way; its binding sees nothing of the machine's insides`, () => {
+    const dir = `core/engines/${engine}`;
+    const quoted = (file) => [...read(file).matchAll(/^#include "([^"]+)"/gm)].map((m) => m[1]);
+    for (const f of readdirSync(join(root, dir)).filter((f) => /\.[ch]$/.test(f)))
+      assert.ok(
+        !/plat_variant\(\)|strcmp\(/.test(read(join(dir, f))),
+        `${dir}/${f} reads a variant by name: the one way is plat_variant_is("name") into a field`,
+      );
+    for (const f of readdirSync(join(root, dir)).filter((f) => /\.[ch]$/.test(f)))
+      for (const inc of quoted(join(dir, f)))
+        assert.ok(
+          inc === '../../plat/plat.h' || inc === '../../plat/plat_tasks.h' || /^[\w]+\.h$/.test(inc),
+          `${dir}/${f} includes "${inc}": an engine's own files include plat.h (or plat_tasks.h) and their own headers only`,
+        );
+    for (const f of readdirSync(join(root, dir, 'binding')).filter((f) => /\.[ch]$/.test(f)))
+      for (const inc of quoted(join(dir, 'binding', f)))
+        assert.ok(
+          inc === 'binding.h' ||
+            /^\.\.\/[\w]+\.h$/.test(inc) ||
+            /^\.\.\/\.\.\/\.\.\/(script|sim)\/[\w]+\.h$/.test(inc),
+          `${dir}/binding/${f} includes "${inc}": a binding includes binding.h, the engine's headers and core/script or core/sim headers`,
+        );
+  });
 }
+
+test('nothing of an engine includes its binding, and core/script and core/sim name no engine folder', () => {
+  const r = spawnSync(
+    'git',
+    ['grep', '-n', '-E', '#include ".*(engines/|binding/)', '--', 'core/script', 'core/sim', 'core/plat'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(r.status, 1, `git grep found:\n${r.stdout}${r.stderr}`);
+});
 
 // (web/plugins/engines.test.ts checks the generated module itself)
 test('the web registry is generated from mk/engines.mk: a folder per listed engine, each exporting its entry', () => {
@@ -83,6 +177,18 @@ test('no tracked file points at ../shared (a clone has no such folder)', () => {
     encoding: 'utf8',
   });
   assert.equal(r.status, 1, `git grep found:\n${r.stdout}${r.stderr}`);
+});
+
+test('every top folder of the repository has a README', () => {
+  const r = spawnSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' });
+  const folders = new Set(
+    r.stdout
+      .split('\n')
+      .filter((f) => f.includes('/') && !f.startsWith('.'))
+      .map((f) => f.split('/')[0]),
+  );
+  for (const folder of folders)
+    assert.ok(existsSync(join(root, folder, 'README.md')), `${folder}/README.md exists`);
 });
 
 test('every object type has a footprint, so addresses do not depend on the word size', async () => {

@@ -17,8 +17,7 @@
  */
 #include "aqs.h"
 
-void aqs_init(aqs *q, int32_t state, aqs_try_acquire_fn try_acquire, aqs_try_release_fn try_release,
-              unsigned flags)
+void aqs_init(aqs *q, int32_t state, aqs_try_acquire_fn try_acquire, aqs_try_release_fn try_release)
 {
     plat_init32(&q->state, (uint32_t)state);
     plat_init32(&q->first, 0);
@@ -28,7 +27,7 @@ void aqs_init(aqs *q, int32_t state, aqs_try_acquire_fn try_acquire, aqs_try_rel
     q->head.wants = 0;
     plat_init32(&q->head.status, 0);
     q->tail = &q->head;
-    q->flags = flags;
+    q->no_propagation = plat_variant_is("no_propagation");
     q->try_acquire_shared = try_acquire;
     q->try_release_shared = try_release;
 }
@@ -97,7 +96,7 @@ static void aqs_leave_as_first(aqs *q, aqs_node *node)
     node->prev = node->next = NULL;
     plat_store32(&q->first, s ? s->waiter->id : 0, PLAT_SEQ_CST,
                  s ? AT("dequeue: the next is first") : AT("dequeue: queue empty"));
-    if (s && (q->flags & AQS_NO_PROPAGATION))
+    if (s && q->no_propagation)
         plat_note(AT("no_propagation: the next is not signalled"), 0);
     else if (s)
         aqs_signal_locked(s); /* signalNextIfShared */

@@ -50,7 +50,6 @@
 #define AQS_INTERRUPTED (-1)
 
 /* Variant flags (read by the user when it makes the synchronizer). */
-#define AQS_NO_PROPAGATION 0x1u /* a waiter that got in does not signal the next */
 
 typedef struct aqs aqs;
 
@@ -58,18 +57,18 @@ typedef int32_t (*aqs_try_acquire_fn)(aqs *q, int32_t arg, aqs_thread *me);
 typedef bool (*aqs_try_release_fn)(aqs *q, int32_t arg);
 
 struct aqs {
-    plat_a32 state; /* the user's number, as int32 bits */
-    plat_a32 first; /* the id of the first waiter's thread; 0: nobody waits */
-    plat_lock lock; /* guards head.next, tail and the nodes' links */
-    aqs_node head;  /* the dummy head: head.next is the first waiter */
-    aqs_node *tail; /* the last waiter, or &head */
-    unsigned flags; /* AQS_NO_PROPAGATION */
+    plat_a32 state;      /* the user's number, as int32 bits */
+    plat_a32 first;      /* the id of the first waiter's thread; 0: nobody waits */
+    plat_lock lock;      /* guards head.next, tail and the nodes' links */
+    aqs_node head;       /* the dummy head: head.next is the first waiter */
+    aqs_node *tail;      /* the last waiter, or &head */
+    bool no_propagation; /* variant: a waiter that got in does not signal the next */
     aqs_try_acquire_fn try_acquire_shared;
     aqs_try_release_fn try_release_shared;
 };
 
-void aqs_init(aqs *q, int32_t state, aqs_try_acquire_fn try_acquire, aqs_try_release_fn try_release,
-              unsigned flags);
+void aqs_init(aqs *q, int32_t state, aqs_try_acquire_fn try_acquire,
+              aqs_try_release_fn try_release);
 
 /* acquireShared: waits, ignoring interrupts (and re-asserts one that came). */
 void aqs_acquire_shared(aqs *q, int32_t arg, aqs_thread *me);

@@ -10,7 +10,7 @@
 int semaphore_guarded(semaphore *s, int32_t permits, aqs_thread *me, void (*body)(void *arg),
                       void *arg)
 {
-    if (s->variant & SEMAPHORE_ACQUIRE_IN_TRY) {
+    if (s->acquire_in_try) {
         /* try { acquire(permits); body(); } finally { release(permits); } */
         int got = semaphore_acquire(s, permits, me);
         if (got == AQS_ACQUIRED)
@@ -33,7 +33,7 @@ int semaphore_guarded(semaphore *s, int32_t permits, aqs_thread *me, void (*body
 bool semaphore_try_guarded(semaphore *s, int32_t permits, void (*body)(void *arg), void *arg)
 {
     if (!semaphore_try_acquire(s, permits)) {
-        if (s->variant & SEMAPHORE_COMPENSATING_RELEASE) {
+        if (s->compensating_release) {
             plat_note(AT("compensating_release: release what was never taken"), permits);
             semaphore_release(s, permits); /* the bug */
         }

@@ -1,5 +1,8 @@
 # What the build knows about engine `aqs` (see mk/engines.mk).
 aqs_SOURCES := semaphore.h semaphore.c aqs.h aqs.c aqs_cancel.c aqs_thread.h aqs_thread.c \
                caller.h caller.c
-# the suites that test it natively, on real threads (run by make test-engine-aqs)
+# Its native suites (mk/native-tests.mk runs them; make test-engine-aqs too):
+# c-aqs, the semaphore on real threads.
 aqs_NATIVE_SUITES := c-aqs
+c-aqs_DIR := tests/c/aqs
+c-aqs_BUILDS := gcc clang-tsan

@@ -17,8 +17,6 @@
  */
 #include "semaphore.h"
 
-#include <string.h>
-
 static int32_t semaphore_as_int(uint32_t bits) { return (int32_t)bits; }
 
 /* nonfairTryAcquireShared: the permits left after taking `acquires`; a
@@ -67,15 +65,10 @@ static bool semaphore_try_release_shared(aqs *q, int32_t releases)
 
 void semaphore_init(semaphore *s, int32_t permits, bool fair)
 {
-    const char *v = plat_variant();
     s->fair = fair;
-    s->variant = 0;
-    if (strcmp(v, "acquire_in_try") == 0)
-        s->variant = SEMAPHORE_ACQUIRE_IN_TRY;
-    else if (strcmp(v, "compensating_release") == 0)
-        s->variant = SEMAPHORE_COMPENSATING_RELEASE;
-    aqs_init(&s->sync, permits, semaphore_try_acquire_shared, semaphore_try_release_shared,
-             strcmp(v, "no_propagation") == 0 ? AQS_NO_PROPAGATION : 0);
+    s->acquire_in_try = plat_variant_is("acquire_in_try");
+    s->compensating_release = plat_variant_is("compensating_release");
+    aqs_init(&s->sync, permits, semaphore_try_acquire_shared, semaphore_try_release_shared);
 }
 
 /* A negative count is the caller's mistake: IllegalArgumentException, checked

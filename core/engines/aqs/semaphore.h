@@ -25,10 +25,6 @@
 
 #include "aqs.h"
 
-/* Variant flags of the caller patterns (caller.c). */
-#define SEMAPHORE_ACQUIRE_IN_TRY 0x1u
-#define SEMAPHORE_COMPENSATING_RELEASE 0x2u
-
 /* What Java throws, as it prints it: Semaphore's own argument check (any
  * negative count), Sync.tryReleaseShared and Sync.reducePermits. */
 #define SEMAPHORE_THROWS_NEGATIVE "java.lang.IllegalArgumentException"
@@ -41,11 +37,12 @@
 typedef struct semaphore {
     aqs sync; /* first: the hooks get &sync and find the semaphore */
     bool fair;
-    unsigned variant; /* SEMAPHORE_* flags, from plat_variant() at init */
+    bool acquire_in_try;       /* variant: the caller acquires inside its try (caller.c) */
+    bool compensating_release; /* variant: the caller releases what it never got (caller.c) */
 } semaphore;
 
-/* Reads plat_variant() once: "no_propagation" goes to the synchronizer,
- * "acquire_in_try" and "compensating_release" to the caller patterns. */
+/* Reads its variants once: "acquire_in_try" and "compensating_release"
+ * for the caller patterns (the synchronizer reads "no_propagation"). */
 void semaphore_init(semaphore *s, int32_t permits, bool fair);
 
 /* acquire(n): AQS_ACQUIRED, or AQS_INTERRUPTED with nothing taken. */

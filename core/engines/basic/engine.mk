@@ -1,4 +1,7 @@
 # What the build knows about engine `basic` (see mk/engines.mk).
 basic_SOURCES := counter.h counter.c
-# the suites that test it natively, on real threads (run by make test-engine-basic)
+# Its native suites (mk/native-tests.mk runs them; make test-engine-basic too):
+# c-native, the counters, the parker and the bucket lock on real threads.
 basic_NATIVE_SUITES := c-native
+c-native_DIR := tests/c/native
+c-native_BUILDS := gcc clang clang-tsan

@@ -3,5 +3,10 @@ embassy_SOURCES := task.h task.c waker.h waker.c multi_waker.h multi_waker.c raw
                    signal.h signal.c mutex.h mutex.c rwlock.h rwlock.c greedy_semaphore.h greedy_semaphore.c \
                    fair_semaphore.h fair_semaphore.c once_lock.h once_lock.c watch.h watch.c pubsub.h pubsub.c \
                    pipe.h pipe.c
-# the suites that test it natively, on real threads (run by make test-engine-embassy)
+# Its native suites (mk/native-tests.mk runs them; make test-engine-embassy
+# too): c-embassy-native, the primitives on the native executor, whose fibers
+# switch stacks under AddressSanitizer.
 embassy_NATIVE_SUITES := c-embassy-native
+c-embassy-native_DIR := tests/c/embassy
+c-embassy-native_BUILDS := gcc clang-asan
+c-embassy-native_PORT := yes

@@ -3,14 +3,12 @@
 
 #include "raw_mutex.h"
 
-#include <string.h>
-
 void embassy_fair_init(embassy_fair_semaphore *s, uint32_t permits, uint8_t n)
 {
     plat_init32(&s->permits, permits);
     s->cap = n;
-    s->cancel_bug = strcmp(plat_variant(), "fair_cancel_bug") == 0;
-    s->no_chained_wake = strcmp(plat_variant(), "no_chained_wake") == 0;
+    s->cancel_bug = plat_variant_is("fair_cancel_bug");
+    s->no_chained_wake = plat_variant_is("no_chained_wake");
     s->woke = s->woken_by = s->dropped = -1;
 }
 

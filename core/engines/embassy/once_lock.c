@@ -3,11 +3,9 @@
 
 #include "raw_mutex.h"
 
-#include <string.h>
-
 void embassy_once_init(embassy_once_lock *l)
 {
-    l->relaxed = strcmp(plat_variant(), "relaxed_publication") == 0;
+    l->relaxed = plat_variant_is("relaxed_publication");
 }
 
 bool embassy_once_set(embassy_once_lock *l, uint32_t v)

@@ -9,7 +9,7 @@
 #ifndef LOCKSTEP_EMBASSY_RAW_MUTEX_H
 #define LOCKSTEP_EMBASSY_RAW_MUTEX_H
 
-#include "../../plat/plat.h"
+#include "../../plat/plat_tasks.h"
 
 static inline plat_irq_state embassy_raw_lock(void)
 {

@@ -16,7 +16,7 @@
 #ifndef LOCKSTEP_EMBASSY_TASK_H
 #define LOCKSTEP_EMBASSY_TASK_H
 
-#include "../../plat/plat.h"
+#include "../../plat/plat_tasks.h"
 
 typedef enum embassy_poll { EMBASSY_PENDING, EMBASSY_READY } embassy_poll;
 

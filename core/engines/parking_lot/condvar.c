@@ -136,7 +136,7 @@ unsigned condvar_notify_all(condvar *cv)
 {
     if (plat_load8(&cv->state, PLAT_ACQUIRE, AT("notify_all: any waiters?")) == CONDVAR_EMPTY)
         return 0;
-    if (lot_get()->variant & LOT_WAKES_ALL)
+    if (lot_get()->notify_all_wakes_all)
         return condvar_wake_all(cv);
     lot_requeue_result r = lot_unpark_requeue(plat_key(cv), plat_key(cv->mutex),
                                               condvar_validate_all, condvar_after_all, cv);

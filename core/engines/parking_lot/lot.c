@@ -18,22 +18,15 @@
  */
 #include "lot.h"
 
-#include <string.h>
-
 static void lot_init(void *data)
 {
     lot *l = data;
     for (unsigned i = 0; i < LOT_BUCKETS; i++)
         plat_lock_init(&l->buckets[i].lock);
-    const char *v = plat_variant();
-    if (strcmp(v, "validate_outside") == 0)
-        l->variant = LOT_VALIDATE_OUTSIDE;
-    else if (strcmp(v, "widen") == 0)
-        l->variant = LOT_VALIDATE_OUTSIDE | LOT_WIDEN;
-    else if (strcmp(v, "handoff") == 0)
-        l->variant = LOT_HANDOFF;
-    else if (strcmp(v, "notify_all_wakes_all") == 0)
-        l->variant = LOT_WAKES_ALL;
+    l->widen = plat_variant_is("widen"); /* widen validates outside too */
+    l->validate_outside = l->widen || plat_variant_is("validate_outside");
+    l->handoff = plat_variant_is("handoff");
+    l->notify_all_wakes_all = plat_variant_is("notify_all_wakes_all");
 }
 
 static lot lot_native_instance;
@@ -99,7 +92,7 @@ lot_park_result lot_park(uintptr_t key, bool (*validate)(void *arg),
     lot_waiter w = {.key = key, .parker = me, .token = LOT_TOKEN_NORMAL};
     plat_parker_prepare(me, AT("reset my parker"));
 
-    if (l->variant & LOT_VALIDATE_OUTSIDE) {
+    if (l->validate_outside) {
         /* The bug: the condition is checked with nobody holding the bucket
          * lock, so an unparker can change it and look for us before we queue. */
         if (!validate(arg)) {
@@ -107,7 +100,7 @@ lot_park_result lot_park(uintptr_t key, bool (*validate)(void *arg),
             return (lot_park_result){false, 0};
         }
         plat_note(AT("validate ok"), 1);
-        if (l->variant & LOT_WIDEN)
+        if (l->widen)
             plat_yield(AT("widen the window"));
         plat_lock_acquire(&b->lock, AT("lock bucket"));
     } else {

@@ -26,12 +26,6 @@
 #define LOT_TOKEN_NORMAL 0  /* retry the lock */
 #define LOT_TOKEN_HANDOFF 1 /* the lock is already yours */
 
-/* Variants of the engine, chosen at run time (see lot.c). */
-#define LOT_VALIDATE_OUTSIDE 0x1 /* validate before taking the bucket lock (the bug) */
-#define LOT_WIDEN 0x2            /* ... and yield between validating and queueing */
-#define LOT_HANDOFF 0x4          /* mini_mutex: unlock hands the lock to the woken waiter */
-#define LOT_WAKES_ALL 0x8        /* condvar: notify_all wakes every waiter (the herd) */
-
 typedef struct lot_waiter {
     uintptr_t key;
     plat_parker *parker;
@@ -46,7 +40,11 @@ typedef struct lot_bucket {
 
 typedef struct lot {
     lot_bucket buckets[LOT_BUCKETS];
-    unsigned variant; /* LOT_* flags, read from plat_variant() once */
+    /* The variants, read once when the lot is made (lot.c): */
+    bool validate_outside;     /* validate before taking the bucket lock (the bug) */
+    bool widen;                /* ... and yield between validating and queueing */
+    bool handoff;              /* mini_mutex: unlock hands the lock to the woken waiter */
+    bool notify_all_wakes_all; /* condvar: notify_all wakes every waiter (the herd) */
 } lot;
 
 /* The process's parking lot (one per machine in the simulator). */

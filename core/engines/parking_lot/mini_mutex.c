@@ -115,7 +115,7 @@ __attribute__((cold, noinline)) static void mini_mutex_lock_slow(mini_mutex *m)
 static uintptr_t mini_mutex_unpark_callback(void *arg, bool unparked, bool have_more)
 {
     mini_mutex *m = arg;
-    if (unparked && (lot_get()->variant & LOT_HANDOFF)) {
+    if (unparked && lot_get()->handoff) {
         /* Hand the lock over: it stays LOCKED, now held by the woken waiter. */
         plat_store8(&m->state, have_more ? LOCKED | PARKED : LOCKED, PLAT_RELAXED,
                     have_more ? AT("callback: hand off, write 11")

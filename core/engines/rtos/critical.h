@@ -12,7 +12,7 @@
 #ifndef LOCKSTEP_RTOS_CRITICAL_H
 #define LOCKSTEP_RTOS_CRITICAL_H
 
-#include "../../plat/plat.h"
+#include "../../plat/plat_tasks.h"
 
 /* The interrupt state before the section: was it masked already? */
 typedef plat_irq_state rtos_key;

@@ -22,7 +22,7 @@
 #ifndef LOCKSTEP_RTOS_MUTEX_H
 #define LOCKSTEP_RTOS_MUTEX_H
 
-#include "../../plat/plat.h"
+#include "../../plat/plat_tasks.h"
 
 enum rtos_inherit { RTOS_INHERIT_NONE = 0, RTOS_INHERIT_SIMPLE = 1, RTOS_INHERIT_TRANSITIVE = 2 };
 

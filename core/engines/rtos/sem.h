@@ -19,7 +19,7 @@
 #ifndef LOCKSTEP_RTOS_SEM_H
 #define LOCKSTEP_RTOS_SEM_H
 
-#include "../../plat/plat.h"
+#include "../../plat/plat_tasks.h"
 
 typedef struct rtos_sem {
     plat_a16 count;                           /* int16_t: may go negative */

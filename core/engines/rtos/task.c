@@ -11,22 +11,19 @@
 #include "task.h"
 #include "critical.h"
 
-#include <string.h>
-
 static void rtos_kernel_init(void *data)
 {
     rtos_kernel *k = data;
-    const char *v = plat_variant();
     rtos_flags *f = &k->flags;
     /* The four rows of the pend/post table: does the blocking pend count
      * itself, and does a post that wakes somebody add a unit? */
-    f->pend_decrements = strcmp(v, "post_increments_count") != 0 && strcmp(v, "handoff") != 0;
-    f->post_increments = strcmp(v, "reference_post") != 0 && strcmp(v, "handoff") != 0;
-    f->naive_enable = strcmp(v, "naive_enable") == 0;
-    f->block_outside_critical = strcmp(v, "block_outside_critical") == 0;
-    f->timeout_keeps_debt = strcmp(v, "timeout_keeps_debt") == 0;
-    f->init_one = strcmp(v, "init_one") == 0;
-    f->no_inheritance = strcmp(v, "no_priority_inheritance") == 0;
+    f->pend_decrements = !plat_variant_is("post_increments_count") && !plat_variant_is("handoff");
+    f->post_increments = !plat_variant_is("reference_post") && !plat_variant_is("handoff");
+    f->naive_enable = plat_variant_is("naive_enable");
+    f->block_outside_critical = plat_variant_is("block_outside_critical");
+    f->timeout_keeps_debt = plat_variant_is("timeout_keeps_debt");
+    f->init_one = plat_variant_is("init_one");
+    f->no_inheritance = plat_variant_is("no_priority_inheritance");
 }
 
 static rtos_kernel rtos_native_kernel;

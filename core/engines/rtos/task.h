@@ -22,7 +22,7 @@
 #ifndef LOCKSTEP_RTOS_TASK_H
 #define LOCKSTEP_RTOS_TASK_H
 
-#include "../../plat/plat.h"
+#include "../../plat/plat_tasks.h"
 
 #define RTOS_MAX_TASKS 16
 #define RTOS_TICK_US 1000 /* one tick is 1 ms */

@@ -4,7 +4,7 @@
  * Invariant: only the thread that called plat_native_executor_run runs task
  * code, and only the one task in `polling` at a time; a task's poll ends when
  * it blocks ("returns Pending") or returns, by a user-space stack switch back
- * to the executor loop (core/sim/coro.c: a few nanoseconds, no system call,
+ * to the executor loop (core/coro/coro.c: a few nanoseconds, no system call,
  * no other thread), as on upstream embassy's executor.
  *
  * The order is the executor model's rule (core/sim/sched/executor.c): a wake
@@ -23,8 +23,8 @@
 #define _GNU_SOURCE
 #include "executor_port.h"
 
-#include "../../sim/coro.h"
-#include "../plat.h"
+#include "../../coro/coro.h"
+#include "../plat_tasks.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

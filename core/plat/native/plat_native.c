@@ -3,7 +3,7 @@
  * parker.  Kept out of the header so engines do not see <linux/futex.h>.
  */
 #define _GNU_SOURCE
-#include "../plat.h"
+#include "../plat_tasks.h"
 
 #include <errno.h>
 #include <sched.h>

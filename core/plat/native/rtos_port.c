@@ -24,7 +24,7 @@
  * under the rtos engine in tests/c/rtos and bench/rtos_semaphore (mk/rtos.mk).
  */
 #define _GNU_SOURCE
-#include "../plat.h"
+#include "../plat_tasks.h"
 #include "executor_port.h"
 
 #include <errno.h>

@@ -4,7 +4,9 @@
  * describe the action; the machine decides when it happens and performs it.
  */
 #include "../../sim/machine.h"
-#include "../plat.h"
+#include "../plat_tasks.h"
+
+#include <string.h>
 
 static sim_machine *machine(void) { return sim_running(); }
 
@@ -124,6 +126,8 @@ const char *plat_variant(void)
     sim_machine *m = machine();
     return m ? sim_variant(m) : "correct";
 }
+
+bool plat_variant_is(const char *name) { return strcmp(plat_variant(), name) == 0; }
 
 void plat_misuse(plat_site at, const char *message)
 {

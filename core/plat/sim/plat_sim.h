@@ -68,32 +68,7 @@ int64_t plat_now(plat_site at);
 int64_t plat_now_coarse(plat_site at);
 void plat_sleep_until(int64_t deadline_us, plat_site at);
 
-/* ---- for the rtos and the executor (sched/ models) ---- */
-
-/* What plat_irq_save returns: whether interrupts were masked already. */
-typedef struct plat_irq_state {
-    uint8_t was_masked;
-} plat_irq_state;
-/* A waker slot: 1 + the task to wake, 0 when empty. */
-typedef struct plat_waker {
-    plat_a16 slot;
-} plat_waker;
-
-plat_irq_state plat_irq_save(plat_site at);
-void plat_irq_restore(plat_irq_state s, plat_site at);
-void plat_irq_raise(int handler, plat_site at);
-int plat_task_self(void);
-bool plat_in_interrupt(void);
-int plat_task_priority(int task);
-int plat_task_base_priority(int task);
-void plat_task_set_priority(int task, int priority, plat_site at);
-bool plat_task_block(int64_t deadline_us, plat_site at);
-void plat_timer_late(int64_t late_us, int64_t jitter_us);
-bool plat_task_await(int64_t deadline_us, plat_site at);
-void plat_task_wake(int task, plat_site at);
-void plat_waker_register(plat_waker *w, plat_site at);
-void plat_waker_wake(plat_waker *w, plat_site at);
-void plat_waker_drop(plat_waker *w, plat_site at);
+/* Tasks, interrupts, blocking and wakers: plat_sim_tasks.h (plat_tasks.h). */
 
 void plat_init8(plat_a8 *c, uint8_t v);
 void plat_init16(plat_a16 *c, uint16_t v);
@@ -102,6 +77,7 @@ void plat_init32(plat_a32 *c, uint32_t v);
 uintptr_t plat_key(const void *object);
 void plat_note(plat_site at, int64_t value);
 const char *plat_variant(void);
+bool plat_variant_is(const char *name);
 void plat_misuse(plat_site at, const char *message);
 void plat_misuse_thrown(plat_site at, const char *message, const char *reference,
                         const char *thrown);

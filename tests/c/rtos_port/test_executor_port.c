@@ -6,7 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "check.h"
-#include "plat/plat.h"
+#include "plat/plat_tasks.h"
 
 #include <stdatomic.h>
 #include <time.h>

@@ -13,6 +13,7 @@
 #define CHECK_MAIN
 #include "check.h"
 #include "engines/basic/counter.h"
+#include "plat/plat_tasks.h"
 
 #include <stdatomic.h>
 

@@ -1,10 +1,5 @@
 /*
- * Scenario bindings of engine `aqs`: the `semaphore` type.
- *
- * Threads.  The engine needs each thread's aqs_thread (its park permit, its
- * interrupt flag, its queue node).  They live in one table per machine, the
- * engine global "thread": element i belongs to actor i, so the trace names
- * actor B's node status and interrupt flag "thread[1]".
+ * The `semaphore` object of engine aqs.
  *
  * Interrupts.  `interrupt s actor=N` is Thread.interrupt() of actor N (0 is
  * the first actor written in the scenario): it sets N's flag and unparks it.
@@ -24,49 +19,16 @@
  * release, so in correct code the sum can only be below the capacity while
  * operations are in flight, never above it.)
  */
-#include "../../../engines/aqs/caller.h"
-#include "../../../engines/aqs/semaphore.h"
-#include "../../catalog.h"
+#include "binding.h"
 
 #include <stdio.h>
-
-static const char *const aqs_variants[] = {"correct", "acquire_in_try", "compensating_release",
-                                           "no_propagation", NULL};
-
-/* ---- the threads ---------------------------------------------------------------- */
-
-typedef struct aqs_threads {
-    aqs_thread t[SIM_MAX_ACTORS];
-} aqs_threads;
-
-static void aqs_threads_init(void *data) { (void)data; /* bound lazily, see aqs_thread_of */ }
-
-static plat_global aqs_threads_global = {
-    .name = "thread",
-    .size = sizeof(aqs_threads),
-    .elem_size = sizeof(aqs_thread),
-    .init = aqs_threads_init,
-};
-
-static int aqs_me(void) { return sim_current_actor(sim_running()); }
-
-static aqs_thread *aqs_thread_of(int actor)
-{
-    aqs_threads *ts = plat_global_get(&aqs_threads_global);
-    aqs_thread *t = &ts->t[actor];
-    if (!t->parker)
-        aqs_thread_init(t, sim_parker_of(sim_running(), actor), (uint32_t)actor + 1);
-    return t;
-}
-
-/* ---- the scripted semaphore --------------------------------------------------------- */
+#include <string.h>
 
 typedef struct aqs_scripted {
     semaphore s;          /* first: the object's address is the semaphore's */
     int32_t capacity;     /* declared by the scenario; -1: none, no drift check */
     int64_t capacity_now; /* the capacity less reductions */
-    int64_t held_total, peak_held;
-    int64_t held[SIM_MAX_ACTORS]; /* per actor (binding only) */
+    script_holders held;  /* per actor (binding only) */
 } aqs_scripted;
 
 /* Every semaphore takes 512 bytes of address space, on any word size. */
@@ -118,27 +80,16 @@ static int64_t aqs_duration(int64_t us)
 
 static void aqs_hold(aqs_scripted *x, int actor, int64_t n)
 {
-    x->held[actor] += n;
-    x->held_total += n;
-    if (x->held_total > x->peak_held)
-        x->peak_held = x->held_total;
+    if (!script_hold(&x->held, actor, n))
+        sim_violation(sim_running(), "misuse", "one thread may hold at most 2147483647 permits",
+                      AT("count the permits this thread holds"));
 }
 
-/* Before a release of n: what the actor holds goes down, never below 0 (the
- * rest of the release is permits that nobody took). */
-static void aqs_unhold(aqs_scripted *x, int actor, int64_t n)
-{
-    int64_t has = x->held[actor] > 0 ? x->held[actor] : 0;
-    int64_t take = n < has ? n : has;
-    x->held[actor] -= take;
-    x->held_total -= take;
-}
-
+/* Drift: permits free and held beyond the capacity (less reductions).  An
+ * undeclared capacity is never exceeded. */
 static int64_t aqs_drift_of(const aqs_scripted *x)
 {
-    if (x->capacity < 0)
-        return 0;
-    return aqs_permits_of(x) + x->held_total - x->capacity_now;
+    return script_excess(&x->held, x->capacity < 0 ? -1 : x->capacity_now, aqs_permits_of(x), 0);
 }
 
 static void aqs_check_drift(aqs_scripted *x)
@@ -153,7 +104,7 @@ static void aqs_check_drift(aqs_scripted *x)
     snprintf(msg, sizeof msg,
              "permit drift: %s has %d permit%s free and %lld held, %lld more than its "
              "capacity of %lld",
-             name, free_now, free_now == 1 || free_now == -1 ? "" : "s", (long long)x->held_total,
+             name, free_now, free_now == 1 || free_now == -1 ? "" : "s", (long long)x->held.total,
              (long long)drift, (long long)x->capacity_now);
     sim_violation(m, "drift", msg, AT("permit drift check"));
 }
@@ -242,7 +193,7 @@ static int64_t aqs_op_release(void *o, const int64_t *args)
         return SEMAPHORE_ERROR;
     }
     if (n > 0)
-        aqs_unhold(x, aqs_me(), n);
+        script_unhold(&x->held, aqs_me(), n);
     semaphore_release(&x->s, n);
     aqs_end_op(x);
     return 0;
@@ -295,7 +246,7 @@ static void aqs_op_body(void *arg)
     aqs_hold(b->x, b->actor, b->permits);
     aqs_check_drift(b->x);
     plat_sleep_until(plat_now(AT("now")) + b->hold_us, AT("hold the permits (the call)"));
-    aqs_unhold(b->x, b->actor, b->permits);
+    script_unhold(&b->x->held, b->actor, b->permits);
 }
 
 static int64_t aqs_op_guarded(void *o, const int64_t *args)
@@ -380,8 +331,8 @@ static int64_t aqs_field_queued(const void *o)
     return aqs_queue_length(&((const aqs_scripted *)o)->s.sync);
 }
 static int64_t aqs_field_fair(const void *o) { return ((const aqs_scripted *)o)->s.fair; }
-static int64_t aqs_field_held(const void *o) { return ((const aqs_scripted *)o)->held_total; }
-static int64_t aqs_field_peak_held(const void *o) { return ((const aqs_scripted *)o)->peak_held; }
+static int64_t aqs_field_held(const void *o) { return ((const aqs_scripted *)o)->held.total; }
+static int64_t aqs_field_peak_held(const void *o) { return ((const aqs_scripted *)o)->held.peak; }
 static int64_t aqs_field_drift(const void *o) { return aqs_drift_of(o); }
 static int64_t aqs_field_first(const void *o)
 {
@@ -441,20 +392,7 @@ static void aqs_semaphore_describe(const void *o, sim_machine *m, jbuf *b)
         jb_raw(b, "}");
     }
     jb_raw(b, "]");
-    jb_key(b, "holders");
-    jb_raw(b, "[");
-    for (int i = 0; i < sim_actor_count(m) && i < SIM_MAX_ACTORS; i++) {
-        if (!x->held[i])
-            continue;
-        jb_sep(b);
-        jb_raw(b, "{");
-        jb_key(b, "actor");
-        jb_str(b, sim_actor_name(m, i));
-        jb_key(b, "permits");
-        jb_int(b, x->held[i]);
-        jb_raw(b, "}");
-    }
-    jb_raw(b, "]");
+    script_holders_json(b, m, &x->held, "holders", "actor");
 }
 
 static const char *aqs_ordinal(unsigned n)
@@ -518,40 +456,8 @@ const script_type type_semaphore = {
     .param_names = {"permits", "fair", "capacity"},
     .param_defaults = {1, 0, -1},
     .init = aqs_setup,
-    .ops = aqs_semaphore_ops,
-    .n_ops = sizeof aqs_semaphore_ops / sizeof aqs_semaphore_ops[0],
-    .fields = aqs_semaphore_fields,
-    .n_fields = sizeof aqs_semaphore_fields / sizeof aqs_semaphore_fields[0],
+    SCRIPT_OPS(aqs_semaphore_ops),
+    SCRIPT_FIELDS(aqs_semaphore_fields),
     .describe = aqs_semaphore_describe,
     .explain_block = aqs_semaphore_explain_block,
-};
-
-/* "aqs": {"threads": [{"actor", "interrupted"}]} for the threads that used it. */
-static void aqs_engine_describe(sim_machine *m, jbuf *b)
-{
-    const aqs_threads *ts = sim_global_peek(m, &aqs_threads_global);
-    jb_raw(b, "{");
-    jb_key(b, "threads");
-    jb_raw(b, "[");
-    for (int i = 0; ts && i < sim_actor_count(m) && i < SIM_MAX_ACTORS; i++) {
-        jb_sep(b);
-        jb_raw(b, "{");
-        jb_key(b, "actor");
-        jb_str(b, sim_actor_name(m, i));
-        jb_key(b, "interrupted");
-        jb_raw(b, ts->t[i].interrupted.v ? "true" : "false");
-        jb_raw(b, "}");
-    }
-    jb_raw(b, "]}");
-}
-
-extern const script_type type_semaphore;
-static const script_type *const aqs_types[] = {&type_semaphore, NULL};
-
-const script_engine engine_aqs = {
-    .name = "aqs",
-    .summary = "a Java-style counting semaphore on a small AbstractQueuedSynchronizer",
-    .variants = aqs_variants,
-    .types = aqs_types,
-    .describe = aqs_engine_describe,
 };
