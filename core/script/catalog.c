@@ -90,6 +90,10 @@ static void type_json(jbuf *b, const script_type *t)
         jb_str(b, t->param_names[k]);
         jb_key(b, "default");
         jb_int(b, t->param_defaults[k]);
+        if (t->param_flags >> k & 1) {
+            jb_key(b, "flag");
+            jb_raw(b, "true");
+        }
         jb_raw(b, "}");
     }
     jb_raw(b, "]");

@@ -43,6 +43,9 @@ typedef struct script_type {
     uint8_t n_params;
     const char *param_names[SCRIPT_MAX_PARAMS];
     int64_t param_defaults[SCRIPT_MAX_PARAMS];
+    /* Bit k: parameter k is a flag, 0 or 1 (a scenario may write false or
+     * true); the catalog says so, and the scenario compiler reads that. */
+    uint32_t param_flags;
     /* Initialise a zeroed object.  Returns 0, or -1 with a message. */
     int (*init)(void *object, const int64_t *params, char *err, size_t errsize);
     const script_op *ops;

@@ -223,6 +223,13 @@ void sim_set_priority(sim_machine *m, int actor, int priority);
  * time only moves when everybody waits).  Call from setup or before stepping. */
 void sim_set_cost(sim_machine *m, sim_act_kind kind, int64_t us);
 int64_t sim_cost(const sim_machine *m, sim_act_kind kind);
+/* rtos model: when a task made ready by another actor's wake (a post, a give)
+ * is more urgent than the task on the processor, does it switch in as soon as
+ * the waker's critical section ends or its handler returns (true: FreeRTOS's
+ * yield), or at the next scheduling point, a tick or the running task
+ * blocking (false, the default: a wake never switches by itself)?  Call from
+ * setup. */
+void sim_set_wake_preempts(sim_machine *m, bool at_once);
 /* Steps `actor` until its current program operation is over, it blocks, or the
  * run ends.  Returns the number of steps taken, or -1. */
 int sim_step_over(sim_machine *m, int actor);

@@ -189,7 +189,8 @@ extern const sim_blocked_code sim_blocked_finished, sim_blocked_dormant, sim_blo
     sim_blocked_lock, sim_blocked_parked, sim_blocked_blocked, sim_blocked_sleep,
     sim_blocked_cannot_move, sim_blocked_irq_masked, sim_blocked_irq_handler,
     sim_blocked_interrupted, sim_blocked_rtos_priority, sim_blocked_rtos_turn,
-    sim_blocked_executor_queued, sim_blocked_executor_polled, sim_blocked_executor_due;
+    sim_blocked_rtos_woken, sim_blocked_executor_queued, sim_blocked_executor_polled,
+    sim_blocked_executor_due;
 /* The machine's enabled rule alone (locks, parkers, sleeps), before the model.
  * Inline: it runs for every actor at every step (and in wasm a call is dear). */
 static inline bool sim_rule_allows(const sim_machine *m, int i)

@@ -83,6 +83,13 @@ static void say_rtos_turn(const sim_blocked *r, char *buf, size_t size)
 {
     snprintf(buf, size, "ready, waits for its turn: %s runs until the next tick", TEXT("runner"));
 }
+static void say_rtos_woken(const sim_blocked *r, char *buf, size_t size)
+{
+    snprintf(
+        buf, size,
+        "woken, waits for the next scheduling point: %s runs until it blocks or the tick falls",
+        TEXT("runner"));
+}
 static void say_executor_queued(const sim_blocked *r, char *buf, size_t size)
 {
     snprintf(buf, size, "in the run queue, waits to be polled");
@@ -114,6 +121,7 @@ const sim_blocked_code sim_blocked_irq_handler = {"irq.handler", say_irq_handler
 const sim_blocked_code sim_blocked_interrupted = {"interrupted", say_interrupted};
 const sim_blocked_code sim_blocked_rtos_priority = {"rtos.priority", say_rtos_priority};
 const sim_blocked_code sim_blocked_rtos_turn = {"rtos.turn", say_rtos_turn};
+const sim_blocked_code sim_blocked_rtos_woken = {"rtos.woken", say_rtos_woken};
 const sim_blocked_code sim_blocked_executor_queued = {"executor.queued", say_executor_queued};
 const sim_blocked_code sim_blocked_executor_polled = {"executor.polled", say_executor_polled};
 const sim_blocked_code sim_blocked_executor_due = {"executor.due", say_executor_due};

@@ -284,6 +284,67 @@ static void boost_a(tworld *w, int self)
     tw_work("B works");
 }
 
+/* ---- a wake: at the next scheduling point, or at once (FreeRTOS) ---------------- */
+
+static void high_waits(tworld *w, int self)
+{
+    tw_saw(w, self, plat_task_block(-1, AT("wait to be woken")));
+    tw_work("High runs");
+}
+
+static void low_wakes_high(tworld *w, int self)
+{
+    plat_task_wake(0, AT("wake High"));
+    tw_work("Low goes on");
+    tw_work("Low goes on");
+}
+
+static void wake_preempts(tworld *w, sim_machine *m) { sim_set_wake_preempts(m, true); }
+
+TEST(rtos_a_wake_switches_at_the_next_scheduling_point_or_at_once_if_asked)
+{
+    /* High (2) waits from the start; Low (1) wakes it and works twice.  By
+     * default the wake does not switch: High, more urgent, waits until Low
+     * finishes (its scheduling point), or until a tick, which is offered and
+     * optional. */
+    tworld w = {0};
+    tw_actor_as(&w, "High", SIM_TASK, 2, high_waits);
+    tw_actor_as(&w, "Low", SIM_TASK, 1, low_wakes_high);
+    sim_machine *m = start_model(&w, "rtos");
+    CHECK(!sim_is_enabled(m, 0)); /* High waits from the start */
+    CHECK_EQ(sim_step(m, 1), 0);  /* Low wakes it */
+    CHECK(!sim_is_enabled(m, 0));
+    char why[200];
+    sim_block_reason(m, 0, why, sizeof why);
+    CHECK_STR(why, "woken, waits for the next scheduling point: Low runs until it blocks or the "
+                   "tick falls");
+    sim_choice c[SIM_MAX_CHOICES];
+    CHECK_EQ(sim_choices(m, c), 2);
+    CHECK_EQ(c[1].kind, SIM_CHOICE_TICK);
+    CHECK(sim_choice_optional(m, c[1]));
+    sim_run_result res;
+    CHECK_EQ(sim_run(m, SIM_POLICY_ROUND_ROBIN, NULL, 0, 100, &res), 0);
+    char *h = tw_history(m);
+    CHECK_STR(h, "LLLHH");
+    free(h);
+    CHECK_EQ(w.seen[0][0], 1);
+    /* The tick is a scheduling point: taking it lets High in. */
+    CHECK_EQ(sim_reset(m), 0);
+    CHECK_EQ(sim_step(m, 1), 0);
+    CHECK_EQ(sim_take(m, sim_tick_choice()), 0);
+    CHECK(sim_is_enabled(m, 0));
+    CHECK(!sim_is_enabled(m, 1));
+    tw_free(&w);
+    /* FreeRTOS's rule: High runs as soon as Low's wake is done. */
+    w.on_setup = wake_preempts;
+    m = start_model(&w, "rtos");
+    CHECK_EQ(sim_run(m, SIM_POLICY_ROUND_ROBIN, NULL, 0, 100, &res), 0);
+    h = tw_history(m);
+    CHECK_STR(h, "LHHLL");
+    free(h);
+    tw_free(&w);
+}
+
 TEST(rtos_a_priority_change_takes_effect_at_once)
 {
     tworld w = {0};

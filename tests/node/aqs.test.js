@@ -68,7 +68,7 @@ test('catalog: engine aqs, its variants, and the semaphore type', () => {
   assert.equal(t.engine, 'aqs');
   assert.deepEqual(t.params, [
     { name: 'permits', default: 1 },
-    { name: 'fair', default: 0 },
+    { name: 'fair', default: 0, flag: true },
     { name: 'capacity', default: -1 },
   ]);
   assert.deepEqual(

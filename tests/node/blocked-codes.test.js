@@ -134,10 +134,13 @@ test('held is the scheduling model’s mark: a task waiting on a mutex or a dela
     for (const a of s.state().actors) if (a.blocked) seen.set(a.blocked.why, a.blocked.held === true);
   }
   s.free();
-  // waiting for the processor (a higher priority, its turn at the tick) is held; a mutex and a delay are not
+  // waiting for the processor (a higher priority, its turn at the tick, a
+  // give's wake that waits for the next scheduling point) is held; a mutex and
+  // a delay are not
   assert.deepEqual(Object.fromEntries(seen), {
     'rtos.priority': true,
     'rtos.turn': true,
+    'rtos.woken': true,
     'rtos.mutex.takes': false,
     blocked: false,
   });

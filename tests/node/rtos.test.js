@@ -7,7 +7,7 @@
 // Needs `make wasm native`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CATALOG, compile, compileFile, lockstep, open, runner, tempDir } from './helpers.js';
@@ -86,6 +86,75 @@ test('sync-blink: LED2 blinks once per five breaths, and TaskB takes no step whi
   // TaskB's steps: its pends and blinks only (no polling).
   const b = steps(trace, 'TaskB');
   assert.ok(b < 60, `TaskB took ${b} steps`);
+});
+
+test("sync-blink: at 2000 ms the post does not switch (the reference's rule); with wake_preempts it does (FreeRTOS's)", () => {
+  const at2000 = (summary) => summary.prints.filter((p) => p.startsWith('2000 ms'));
+  assert.deepEqual(at2000(run('sync-blink').summary), ['2000 ms: LED1 on', '2000 ms: LED2 on']);
+  const text = readFileSync(file('sync-blink'), 'utf8').replace(
+    '  os: kernel\n',
+    '  os: {type: kernel, wake_preempts: true}\n',
+  );
+  const s = open(compile(text));
+  const freertos = s.run({});
+  s.free();
+  assert.deepEqual(at2000(freertos), ['2000 ms: LED2 on', '2000 ms: LED1 on']);
+});
+
+test('a handler posts while a task runs: the woken task waits for the next scheduling point, or runs at the return with wake_preempts', () => {
+  const src = (preempts) =>
+    `title: t\nengine: rtos\nobjects:\n  os: {type: kernel, wake_preempts: ${preempts}}\n  data: {type: sem, count: 0}\nactors:\n` +
+    '  Reader: {kind: task, priority: 1, program: [pend data 0, print "Reader got the data"]}\n' +
+    '  Worker: {kind: task, priority: 2, program: [work 3, print "Worker went on"]}\n' +
+    '  Uart: {kind: isr, priority: 0, program: [post data, print "Uart posted"]}\n';
+  const after = (preempts) => {
+    const s = open(compile(src(preempts)));
+    try {
+      while (s.state().actors[0].status !== 'blocked') s.step(0);
+      s.step(1); // Worker runs
+      s.take('irq', 2); // Uart interrupts it
+      while (s.state().actors[2].status === 'enabled') s.step(2);
+      const reader = s.state().actors[0];
+      // the tick is offered (optional), so the learner can let the woken task in
+      const choices = s.choices();
+      return { reader, choices, prints: s.run({}).prints };
+    } finally {
+      s.free();
+    }
+  };
+  const chapter = after(false);
+  assert.deepEqual(chapter.reader.blocked, {
+    why: 'rtos.woken',
+    held: true,
+    runner: 'Worker',
+  });
+  assert.deepEqual(chapter.choices, [{ kind: 'tick' }]);
+  assert.deepEqual(chapter.prints, ['Uart posted', 'Worker went on', 'Reader got the data']);
+  const freertos = after(true);
+  assert.equal(freertos.reader.status, 'enabled');
+  assert.deepEqual(freertos.prints, ['Uart posted', 'Reader got the data', 'Worker went on']);
+});
+
+test('timeout-keeps-debt: a timed-out pend must cancel its debt; under timeout_keeps_debt the later post is swallowed', () => {
+  const ok = run('timeout-keeps-debt').summary;
+  assert.equal(ok.outcome, 'done');
+  assert.deepEqual(ok.prints, [
+    'Reader: pend data timed out at 5 ms',
+    'Writer posted',
+    'Reader got the data',
+  ]);
+  const debt = run('timeout-keeps-debt', 'timeout_keeps_debt').summary;
+  assert.equal(debt.outcome, 'stuck');
+  assert.deepEqual(debt.prints, ['Reader: pend data timed out at 5 ms', 'Writer posted']);
+  assert.deepEqual(
+    debt.stuck.map((s) => [s.actor, s.reason]),
+    [
+      [
+        'Reader',
+        'pends on data (bit 0 of wait_mask 0x0001), count -1, forever; nobody holds it and nobody will post',
+      ],
+    ],
+  );
 });
 
 test('sync-blink under init_one: LED2 also blinks at once', () => {
@@ -277,6 +346,16 @@ test('shared-counter: unprotected, below 200,000 and different with each seed', 
     return Number(m[1]);
   });
   assert.deepEqual(totals, [124957, 125389, 124931]);
+});
+
+test('shared-counter-timed: with 1 us an action the tick falls in virtual time, and the total is 166,600 every time', () => {
+  const compiled = compileFile(file('shared-counter-timed'));
+  for (const policy of ['round-robin', 'random']) {
+    const r = nativeRun(compiled, ['--policy', policy, '--seed', '7', '--max-steps', '1000000']);
+    assert.equal(r.violation.message, "assertion 'counter == 200000' failed: counter.value is 166600");
+    assert.equal(r.virtual_time, 600000); // 600 ticks fell, none of them a choice
+    assert.equal(r.schedule, 'v1:');
+  }
 });
 
 test('shared-counter-protected: exactly 200,000', () => {

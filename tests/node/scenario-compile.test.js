@@ -2,7 +2,7 @@
 // description it returns, and the exact message for each kind of mistake.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compile, compileFile, scenarioFiles } from './helpers.js';
+import { CATALOG, compile, compileFile, scenarioFiles } from './helpers.js';
 import { ScenarioError } from '../../wasm/js/scenario.js';
 
 const hex = (/** @type {Uint8Array} */ b) => Buffer.from(b).toString('hex');
@@ -345,7 +345,11 @@ const BAD_WHOLE = [
   ],
   [
     'title: t\nengine: basic\nobjects: {c: {type: counter, initial: 3.5}}\nactors:\n  A: [work 1]\n',
-    'bad.yaml:3:39: objects.c.initial: must be an integer (or a duration like 10ms), not the number 3.5',
+    'bad.yaml:3:39: objects.c.initial: must be an integer (or a duration like 10ms; false or true for a flag), not the number 3.5',
+  ],
+  [
+    'title: t\nengine: basic\nobjects: {c: {type: counter, initial: true}}\nactors:\n  A: [work 1]\n',
+    'bad.yaml:3:39: objects.c.initial: must be a number, not true (true and false are for flags, which this is not)',
   ],
   [
     'title: t\nengine: basic\nobjects: {c: {type: counter, address: 0x10041}}\nactors:\n  A: [work 1]\n',
@@ -392,6 +396,22 @@ for (const [yaml, message] of BAD_WHOLE) {
     );
   });
 }
+
+test('a flag takes false and true as 0 and 1, and the catalog says which parameters are flags', () => {
+  const fairness = (value) =>
+    compile(
+      `title: t\nengine: aqs\nobjects:\n  s: {type: semaphore, permits: 1, fair: ${value}}\nactors:\n  A: [acquire s 1]\n`,
+    ).scenario.objects[0].params.fair;
+  assert.deepEqual(['false', 'true', '0', '1'].map(fairness), [0, 1, 0, 1]);
+  const kernel = compile(
+    'title: t\nengine: rtos\nobjects:\n  os: {type: kernel, wake_preempts: true}\nactors:\n  A: {kind: task, priority: 1, program: [delay os 1]}\n',
+  );
+  assert.equal(kernel.scenario.objects[0].params.wake_preempts, 1);
+  const flags = Object.entries(CATALOG.types).flatMap(([type, t]) =>
+    t.params.filter((p) => p.flag).map((p) => `${type}.${p.name}`),
+  );
+  assert.deepEqual(flags, ['semaphore.fair', 'kernel.wake_preempts']);
+});
 
 test('a problem inside a literal block points at its own line', () => {
   const yaml = HEAD + '  A:\n    - |\n      increment c\n      repeat 2 {\n        incremnt c\n      }\n';

@@ -157,6 +157,8 @@ bool embassy_fair_try_acquire(embassy_fair_semaphore *s, uint32_t n)
 
 void embassy_fair_release(embassy_fair_semaphore *s, uint32_t n)
 {
+    if (n == 0)
+        return; /* upstream: release(0) adds nothing, so it wakes nobody */
     plat_irq_state cs = embassy_raw_lock();
     plat_fetch_add32(&s->permits, n, PLAT_RELAXED, AT("release: permits += n"));
     embassy_fair_pop_canceled(s);

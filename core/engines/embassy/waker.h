@@ -3,8 +3,9 @@
  *
  * Invariant: the slot holds at most one task.  Registering a task other than
  * the one in the slot wakes the one it evicts, so no registered task is ever
- * silently forgotten; with three or more waiters that means they keep waking
- * each other.  Waking empties the slot.
+ * silently forgotten; with two or more waiters (besides whoever holds the
+ * thing they wait for) that means they keep waking each other, as upstream's
+ * own documentation of WakerRegistration warns.  Waking empties the slot.
  *
  * Callers hold the primitive's raw mutex around every call.
  */

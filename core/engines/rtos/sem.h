@@ -35,8 +35,11 @@ void rtos_sem_init(rtos_sem *sem, int16_t count);
 int rtos_sem_pend(rtos_sem *sem, uint32_t timeout);
 
 /* sem_post: give a unit back, waking the most urgent waiter if there is one.
- * It never switches: the woken task runs at the next scheduling point.  Tasks
- * and interrupt handlers may post. */
+ * It never switches inside itself.  The woken task runs at the next
+ * scheduling point (a tick, or the running task blocking), the reference's
+ * rule; a kernel set up as FreeRTOS (wake_preempts) switches to it as soon as
+ * the poster's critical section ends or its handler returns.  Tasks and
+ * interrupt handlers may post. */
 int rtos_sem_post(rtos_sem *sem);
 
 #endif

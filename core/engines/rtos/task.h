@@ -11,9 +11,9 @@
  * Ids and priorities.  A task's id is its bit in a wait mask (0..15), and a
  * smaller priority number is a more urgent task.  Whoever creates the tasks
  * gives ids in order of priority, so that the lowest set bit of a wait mask
- * is the most urgent waiter.  (The reference kernel uses the priority itself
- * as the id; giving ids by rank keeps that order and still lets two tasks
- * share a priority.)
+ * is the most urgent waiter.  (The reference kernel states only that a
+ * smaller id is a more urgent task; giving ids by rank keeps that order and
+ * lets two tasks share a priority, which ids equal to priorities could not.)
  *
  * Underneath, a task runs on a platform task (plat.h: plat_task_*), whose
  * priorities count the other way (a larger number runs first); rtos_prio_*
@@ -91,7 +91,9 @@ void rtos_prio_set(int id, int priority);
 bool rtos_task_block(const void *on, bool is_mutex, uint32_t timeout);
 
 /* Make a BLOCKED task READY.  It does not switch: the woken task runs at the
- * next scheduling point.  A task that is not BLOCKED is left alone. */
+ * next scheduling point, a tick or the running task blocking (or, in a kernel
+ * set up as FreeRTOS, once the caller's critical section is over: the
+ * machine's wake_preempts).  A task that is not BLOCKED is left alone. */
 void rtos_task_wakeup(int id);
 
 /* delay_ms: the calling task is DELAYED for `ms` ticks. */

@@ -39,11 +39,13 @@ typedef struct sim_sched_state {
     int n_batch;
     int16_t queue[SIM_MAX_ACTORS]; /* executor: enqueued since the batch was taken */
     int n_queue;
-    uint32_t queued;  /* executor: tasks in the queue or in the batch */
-    uint32_t ready;   /* rtos: tasks the enabled rule allowed after the last choice */
-    bool tick_chosen; /* rtos: ticks are choices (every action costs nothing) */
-    bool ran;         /* rtos: the task on the processor stepped since the last tick */
-    uint32_t dropped; /* executor: tasks whose awaited future a drop choice cancelled */
+    uint32_t queued;    /* executor: tasks in the queue or in the batch */
+    uint32_t ready;     /* rtos: tasks the enabled rule allowed after the last choice */
+    bool tick_chosen;   /* rtos: ticks are choices (every action costs nothing) */
+    bool ran;           /* rtos: the task on the processor stepped since the last tick */
+    bool wake_preempts; /* rtos: a woken task switches in at once (sim_set_wake_preempts) */
+    uint32_t deferred;  /* rtos: tasks a wake made ready that wait for the next scheduling point */
+    uint32_t dropped;   /* executor: tasks whose awaited future a drop choice cancelled */
 } sim_sched_state;
 
 /* The hooks that answer a question (may_step, extra_choices, held_why,

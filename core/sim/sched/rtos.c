@@ -11,10 +11,21 @@
  * the back of its priority's line).  Handlers are never chosen by priority
  * alone: they run because they were raised.
  *
+ * A wake does not switch by itself (the default, the reference kernel's
+ * rule): a task that another task's or a handler's wake made ready (a post,
+ * a give) waits, however urgent, for the next scheduling point: a tick, or
+ * the task on the processor blocking, delaying or finishing.  With
+ * wake_preempts (FreeRTOS's queueYIELD_IF_USING_PREEMPTION and
+ * portYIELD_FROM_ISR) it runs as soon as the waker's critical section is over
+ * or its handler has returned.
+ *
  * The tick: when every action costs nothing (the default), time does not pass
  * by itself, so a tick is a choice, offered whenever it would hand the
  * processor to another task of the same priority and the task on it has run
- * since the last tick (so ticks alone never make a run go on forever).  When actions cost time, a
+ * since the last tick (so ticks alone never make a run go on forever), or
+ * when it would let in a more urgent task that a wake left waiting (that tick
+ * is optional: the default policies let the running task go on to its own
+ * scheduling point).  When actions cost time, a
  * tick falls due every tick_us of virtual time and preempts at the next
  * scheduling point unless the running context masks interrupts.
  *
@@ -27,6 +38,13 @@
 
 static bool is_task(const sim_machine *m, int i) { return m->actors[i].kind != SIM_ISR; }
 
+/* The task on the processor, if it can go on (no scheduling point yet). */
+static bool current_goes_on(const sim_machine *m)
+{
+    int cur = m->sched.current;
+    return cur >= 0 && is_task(m, cur) && sim_rule_allows(m, cur);
+}
+
 /* The task the rtos would put on the processor now, or -1 (idle). */
 static int rtos_pick(const sim_machine *m)
 {
@@ -34,10 +52,12 @@ static int rtos_pick(const sim_machine *m)
     /* A task that masks interrupts keeps the processor until it unmasks or
      * blocks: the switch a wake-up or an expired delay asks for is made by
      * the kernel at the end of the critical section, never inside it. */
-    if (cur >= 0 && is_task(m, cur) && sim_rule_allows(m, cur) && m->actors[cur].irq_depth > 0)
+    if (current_goes_on(m) && m->actors[cur].irq_depth > 0)
         return cur;
+    /* Tasks a wake made ready wait while the task on the processor goes on. */
+    uint32_t waiting = current_goes_on(m) ? m->sched.deferred : 0;
     for (int i = 0; i < m->n_actors; i++) {
-        if (!is_task(m, i) || !sim_rule_allows(m, i))
+        if (!is_task(m, i) || !sim_rule_allows(m, i) || (waiting >> i & 1))
             continue;
         const sim_actor *a = &m->actors[i];
         if (best < 0 || a->eff_prio > m->actors[best].eff_prio) {
@@ -76,13 +96,33 @@ static int ready_at_top(const sim_machine *m)
     return n;
 }
 
+/* Whether a task a wake left waiting is more urgent than the one running. */
+static bool woken_waits(const sim_machine *m)
+{
+    if (!m->sched.deferred || !current_goes_on(m))
+        return false;
+    int cur_prio = m->actors[m->sched.current].eff_prio;
+    for (int i = 0; i < m->n_actors; i++)
+        if ((m->sched.deferred >> i & 1) && sim_rule_allows(m, i) &&
+            m->actors[i].eff_prio > cur_prio)
+            return true;
+    return false;
+}
+
 static int rtos_extra(const sim_machine *m, sim_choice *out)
 {
     int n = sim_irq_env_choices(m, out);
     if (m->sched.tick_chosen && m->sched.ran && m->sched.tick_us > 0 && sim_irq_running(m) < 0 &&
-        !sim_irq_masked(m) && ready_at_top(m) >= 2)
+        !sim_irq_masked(m) && (ready_at_top(m) >= 2 || woken_waits(m)))
         out[n++] = sim_tick_choice();
     return n;
+}
+
+/* A tick offered only to let a waiting woken task in: the run goes on fine
+ * without it (the task runs when the one on the processor blocks). */
+static bool rtos_optional(const sim_machine *m, sim_choice c)
+{
+    return c.kind == SIM_CHOICE_TICK && ready_at_top(m) < 2;
 }
 
 /* The tick: the task on the processor goes to the back of its line. */
@@ -94,13 +134,20 @@ static void tick(sim_machine *m, int64_t was)
         m->actors[cur].rr_seq = ++m->sched.seq;
     m->sched.current = -1;
     m->sched.ran = false;
+    m->sched.deferred = 0; /* a scheduling point: the woken tasks compete again */
 }
 
 static void rtos_performed(sim_machine *m, int actor, const sim_action *act)
 {
-    (void)act;
     if (actor == m->sched.current)
         m->sched.ran = true;
+    if (act->kind == SIM_ACT_UNPARK && !m->sched.wake_preempts) {
+        int t = ((const plat_parker *)act->target)->owner;
+        /* Only a task the wake makes ready waits; one already ready (or
+         * running) is where it was. */
+        if (t >= 0 && t != actor && is_task(m, t) && !(m->sched.ready >> t & 1))
+            m->sched.deferred |= 1u << t; /* it waits for the next scheduling point */
+    }
 }
 
 static int rtos_take(sim_machine *m, sim_choice c)
@@ -137,8 +184,11 @@ static void rtos_update(sim_machine *m)
             m->actors[i].rr_seq = ++s->seq;
     }
     s->ready = ready;
-    if (sim_irq_running(m) < 0) /* while a handler runs, the task it interrupted stays */
+    if (sim_irq_running(m) < 0) { /* while a handler runs, the task it interrupted stays */
+        if (!current_goes_on(m))
+            s->deferred = 0; /* it blocked, delayed or finished: a scheduling point */
         s->current = rtos_pick(m);
+    }
 }
 
 static void rtos_start(sim_machine *m)
@@ -181,7 +231,10 @@ static void rtos_held_why(const sim_machine *m, int i, sim_blocked *r)
     int t = rtos_pick(m);
     if (t < 0 || t == i)
         return;
-    if (m->actors[t].eff_prio > a->eff_prio) {
+    if ((m->sched.deferred >> i & 1) && a->eff_prio > m->actors[t].eff_prio) {
+        sim_blocked_set(r, &sim_blocked_rtos_woken);
+        sim_blocked_text(r, "runner", m->actors[t].name);
+    } else if (m->actors[t].eff_prio > a->eff_prio) {
         sim_blocked_set(r, &sim_blocked_rtos_priority);
         sim_blocked_text(r, "runner", m->actors[t].name);
         sim_blocked_num(r, "runner_priority", m->actors[t].eff_prio);
@@ -217,4 +270,5 @@ const sim_model sim_model_rtos = {
     .performed = rtos_performed,
     .held_why = rtos_held_why,
     .dependent = rtos_dependent,
+    .optional = rtos_optional,
 };

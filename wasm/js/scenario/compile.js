@@ -39,7 +39,7 @@ import { fieldName } from './source.js';
  * @property {string} engine
  * @property {string} summary
  * @property {number} footprint  bytes of address space each object takes (core/sim/address_map.h)
- * @property {{name: string, default: number}[]} params
+ * @property {{name: string, default: number, flag?: boolean}[]} params
  * @property {Record<string, {args: string[]}>} ops
  * @property {string[]} fields
  */
@@ -268,7 +268,7 @@ export class Compiler {
             this.badKey([...path, k], `${typeName} has no parameter '${k}'; ${has}`);
             continue;
           }
-          const value = this.paramValue(v, [...path, k]);
+          const value = this.paramValue(v, [...path, k], t.params.find((p) => p.name === k)?.flag === true);
           if (value !== null) params[k] = value;
         }
       }
@@ -327,8 +327,16 @@ export class Compiler {
     }
   }
 
-  /** A parameter: a YAML integer, or a string holding a number or duration. */
-  paramValue(/** @type {unknown} */ v, /** @type {Path} */ path) {
+  /**
+   * A parameter: a YAML integer, or a string holding a number or duration; a
+   * flag (the catalog says which) also takes false and true, as 0 and 1.
+   */
+  paramValue(/** @type {unknown} */ v, /** @type {Path} */ path, /** @type {boolean} */ flag) {
+    if (typeof v === 'boolean') {
+      if (flag) return v ? 1 : 0;
+      this.bad(path, `must be a number, not ${v} (true and false are for flags, which this is not)`);
+      return null;
+    }
     if (typeof v === 'number') {
       if (Number.isSafeInteger(v)) return v;
       this.bad(path, `${v} is out of range (the limit is ±${Number.MAX_SAFE_INTEGER})`);

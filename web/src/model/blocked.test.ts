@@ -56,6 +56,11 @@ const EXAMPLES: { b: Blocked & Record<string, string | number>; en: string; zh: 
     zh: '已就绪，等轮到它：A 会一直运行到下一个 tick',
   },
   {
+    b: { why: 'rtos.woken', runner: 'A' },
+    en: 'woken, waits for the next scheduling point: A runs until it blocks or the tick falls',
+    zh: '已被唤醒，等下一个调度点：A 会一直运行，直到它阻塞或 tick 到来',
+  },
+  {
     b: { why: 'executor.queued' },
     en: 'in the run queue, waits to be polled',
     zh: '在运行队列里，等着被 poll',

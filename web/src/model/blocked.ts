@@ -89,6 +89,11 @@ const REASONS: Readonly<Record<string, Readonly<Record<Locale, SayReason>>>> = {
     en: (a) => `ready, waits for its turn: ${str(a, 'runner')} runs until the next tick`,
     'zh-CN': (a) => `已就绪，等轮到它：${str(a, 'runner')} 会一直运行到下一个 tick`,
   },
+  'rtos.woken': {
+    en: (a) =>
+      `woken, waits for the next scheduling point: ${str(a, 'runner')} runs until it blocks or the tick falls`,
+    'zh-CN': (a) => `已被唤醒，等下一个调度点：${str(a, 'runner')} 会一直运行，直到它阻塞或 tick 到来`,
+  },
   'executor.queued': {
     en: () => 'in the run queue, waits to be polled',
     'zh-CN': () => '在运行队列里，等着被 poll',

@@ -45,7 +45,7 @@ static int aqs_setup(void *o, const int64_t *params, char *err, size_t es)
         return -1;
     }
     if (params[1] != 0 && params[1] != 1) {
-        snprintf(err, es, "fair must be 0 (nonfair) or 1 (fair)");
+        snprintf(err, es, "fair must be 0 or false (nonfair), 1 or true (fair)");
         return -1;
     }
     if (params[2] < -1 || params[2] > INT32_MAX) {
@@ -455,6 +455,7 @@ const script_type type_semaphore = {
     .n_params = 3,
     .param_names = {"permits", "fair", "capacity"},
     .param_defaults = {1, 0, -1},
+    .param_flags = 1u << 1, /* fair: false or true, as Java's Semaphore(int, boolean) */
     .init = aqs_setup,
     SCRIPT_OPS(aqs_semaphore_ops),
     SCRIPT_FIELDS(aqs_semaphore_fields),

@@ -21,6 +21,16 @@ static int64_t embassy_lock_op(void *o, const int64_t *args)
     return embassy_await(&f.future);
 }
 
+/* with_timeout(us, m.lock()): 1 if locked in time, 0 on timeout.  The lock
+ * future is then dropped, which does nothing: its waker stays in the slot. */
+static int64_t embassy_lock_timeout_op(void *o, const int64_t *args)
+{
+    embassy_lock_future f;
+    embassy_mutex_lock(&f, o);
+    uint32_t polls;
+    return embassy_with_timeout(&f.future, args[0], &polls) ? 1 : 0;
+}
+
 static int64_t embassy_try_lock_op(void *o, const int64_t *args)
 {
     (void)args;
@@ -42,6 +52,7 @@ static int64_t embassy_mutex_waker(const void *o)
 
 static const script_op embassy_mutex_ops[] = {
     {.name = "lock", .run = embassy_lock_op},
+    {.name = "lock_timeout", .n_args = 1, .arg_names = {"us"}, .run = embassy_lock_timeout_op},
     {.name = "try_lock", .run = embassy_try_lock_op},
     {.name = "unlock", .run = embassy_unlock_op},
 };

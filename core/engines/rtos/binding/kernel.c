@@ -13,6 +13,7 @@
 typedef struct rtos_scripted_kernel {
     plat_a8 leds; /* bit n: LED n+1 is on */
     int64_t cost_us;
+    uint8_t wake_preempts;                        /* a woken task switches in at once (FreeRTOS) */
     rtos_key keys[SIM_MAX_ACTORS][RTOS_MAX_NEST]; /* enter_critical's keys, per actor */
     int64_t stopwatch[SIM_MAX_ACTORS];            /* per actor: when it was started (us) */
     uint8_t depth[SIM_MAX_ACTORS];
@@ -30,7 +31,17 @@ static int rtos_kernel_setup(void *o, const int64_t *params, char *err, size_t e
         snprintf(err, es, "cost must be from 0 to 1000000 us per action");
         return -1;
     }
+    if (params[1] != 0 && params[1] != 1) {
+        snprintf(err, es, "wake_preempts must be 0 or 1 (false or true)");
+        return -1;
+    }
     k->cost_us = params[0];
+    k->wake_preempts = (uint8_t)params[1];
+    /* 0, the reference's rule: a post or a give never switches; the woken
+     * task runs at the next scheduling point (a tick, or the running task
+     * blocking).  1, FreeRTOS's: it runs as soon as the waker's critical
+     * section is over, or its handler has returned. */
+    sim_set_wake_preempts(rtos_m(), k->wake_preempts);
     /* With a cost, busy tasks use up time and the 1 ms tick falls by itself;
      * without one, the tick is a choice (the learner's, or the explorer's). */
     for (size_t i = 0; i < sizeof rtos_costly / sizeof rtos_costly[0]; i++)
@@ -151,10 +162,15 @@ static const script_op rtos_kernel_ops[] = {
 
 static int64_t rtos_field_leds(const void *o) { return ((const rtos_scripted_kernel *)o)->leds.v; }
 static int64_t rtos_field_cost(const void *o) { return ((const rtos_scripted_kernel *)o)->cost_us; }
+static int64_t rtos_field_wake_preempts(const void *o)
+{
+    return ((const rtos_scripted_kernel *)o)->wake_preempts;
+}
 
 static const script_field rtos_kernel_fields[] = {
     {.name = "leds", .read = rtos_field_leds},
     {.name = "cost", .read = rtos_field_cost},
+    {.name = "wake_preempts", .read = rtos_field_wake_preempts},
 };
 
 /* Every kernel takes 1024 bytes of address space, on any word size. */
@@ -165,12 +181,16 @@ const script_type type_rtos_kernel = {
     .name = "kernel",
     .engine = "rtos",
     .summary = "the RTOS itself: delay (ms), critical sections, raising interrupts, LEDs; "
-               "cost: virtual microseconds per action (0: the tick is a choice)",
+               "cost: virtual microseconds per action (0: the tick is a choice); "
+               "wake_preempts: a task a post or give wakes runs as soon as the waker's "
+               "critical section ends (1, FreeRTOS), or at the next scheduling point "
+               "(0, the default)",
     .size = sizeof(rtos_scripted_kernel),
     .footprint = KERNEL_FOOTPRINT,
-    .n_params = 1,
-    .param_names = {"cost"},
-    .param_defaults = {0},
+    .n_params = 2,
+    .param_names = {"cost", "wake_preempts"},
+    .param_defaults = {0, 0},
+    .param_flags = 1u << 1,
     .init = rtos_kernel_setup,
     SCRIPT_OPS(rtos_kernel_ops),
     SCRIPT_FIELDS(rtos_kernel_fields),

@@ -15,8 +15,8 @@ export const rtos: EngineEntry<typeof en> = {
   title: { en: 'RTOS kernel', 'zh-CN': 'RTOS 内核' },
   inside: { en: 'Inside the RTOS', 'zh-CN': 'RTOS 的内部' },
   tick: {
-    en: 'the running task goes to the back of its priority’s line',
-    'zh-CN': '正在运行的任务排到同优先级队列的末尾',
+    en: 'the running task goes to the back of its priority’s line; a more urgent task a post woke takes over',
+    'zh-CN': '正在运行的任务排到同优先级队列的末尾；被 post 唤醒的更紧急的任务接手处理器',
   },
   View: lazyComponent(() => import('./View').then((m) => m.RtosView), {
     loading: 'view.loading',

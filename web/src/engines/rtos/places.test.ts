@@ -66,7 +66,11 @@ describe('where each rtos context is drawn', () => {
       expect(p.running).toBe('Uart');
       expect(p.waiting.get('data')).toEqual([]);
       expect(p.ready).toEqual(['Reader', 'Device']);
-      s.goto(17); // Reader on the processor
+      s.goto(17); // the post did not switch: Device, interrupted, goes on until it delays
+      p = placesOf(s);
+      expect(p.running).toBe('Device');
+      expect(p.ready).toEqual(['Reader']);
+      s.goto(20); // Device delays: the scheduling point, and Reader gets the processor
       expect(placesOf(s).running).toBe('Reader');
       s.goto(22); // Device delays, but nobody else can run: the clock jumps to 5 ms and it goes on
       p = placesOf(s);

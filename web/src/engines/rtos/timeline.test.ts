@@ -44,17 +44,17 @@ function rowsAt(file: string, schedule: string, step: number, width = 64): Recor
 
 describe('the rtos timeline, from the trace', () => {
   // isr-post: Reader pends (steps 1-6) while Uart is raised (step 2) and waits for Reader's
-  // critical section; Uart runs 7-16 and wakes Reader at 14; Reader runs 17-19 and ends;
-  // Device, least urgent, waits for all of that, delays to 5 ms, raises Uart again (26),
-  // which runs 27-32, and finishes at 33.
+  // critical section; Uart runs 7-16 and wakes Reader at 14.  The post does not switch:
+  // Device, interrupted, goes on (17-19) until it delays; then Reader runs 20-22 and ends;
+  // Device, at 5 ms, raises Uart again (26), which runs 27-32, and finishes at 33.
   const schedule = 'v2: Reader !Uart';
 
   it('at the end: running, ready-but-not-running, blocked and idle, step by step', () => {
     const rows = rowsAt('isr-post', schedule, 33);
     //                       1   5    10   15   20   25   30
     expect(rows.Uart).toBe('.rrrrrRRRRRRRRRR.........rRRRRRR.');
-    expect(rows.Reader).toBe('RrRRRRbbbbbbbbrrRRR..............');
-    expect(rows.Device).toBe('rrrrrrrrrrrrrrrrrrrRRRRRRRrrrrrrR');
+    expect(rows.Reader).toBe('RrRRRRbbbbbbbbrrrrrRRR...........');
+    expect(rows.Device).toBe('rrrrrrrrrrrrrrrrRRRbbrRRRRrrrrrrR');
   });
 
   it('while a block is pending: blocked until the wake, then ready while the handler finishes', () => {
@@ -68,8 +68,8 @@ describe('the rtos timeline, from the trace', () => {
     const rows = rowsAt('isr-post', schedule, 33, 8);
     for (const a of ['Uart', 'Reader', 'Device']) expect(rows[a], a).toBe(all[a]!.slice(-8));
     expect(rows.Uart).toBe('rRRRRRR.');
-    // at step 20, a window of 12 that begins inside Reader's block
-    expect(rowsAt('isr-post', schedule, 20, 12).Reader).toBe('bbbbbbrrRRR.');
+    // at step 22, a window of 12 that begins inside Reader's block
+    expect(rowsAt('isr-post', schedule, 22, 12).Reader).toBe('bbbbrrrrrRRR');
   });
 
   it('a delay: blocked while the others run, then ready when its time has come', () => {
