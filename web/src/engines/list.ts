@@ -7,3 +7,4 @@ export { parking_lot } from './parking_lot';
 export { aqs } from './aqs';
 export { embassy } from './embassy';
 export { rtos } from './rtos';
+export { spinlocks } from './spinlocks';

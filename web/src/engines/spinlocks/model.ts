@@ -1,0 +1,112 @@
+/*
+ * What the spinlocks view reads from the machine's state and trace: who holds
+ * each lock, who is spinning for it, who took it in which order, which ticket
+ * each thread holds, and the MCS queue of nodes.  Invariant: everything here
+ * is computed from the state and the trace alone (the labels are the
+ * engine's, core/engines/spinlocks/*.c), so going back a step recomputes it.
+ */
+import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../engine/types';
+
+/** The labels of the steps a thread takes while it waits for a lock (its spin loop). */
+const WAITING = new Set([
+  'check: is held 0?',
+  'test: is held 0?',
+  'test-and-set: swap held <- 1',
+  'spin: held was 1',
+  'is now_serving my ticket?',
+  'spin: not my turn yet',
+  'spin on my node: locked?',
+  'spin: still locked',
+]);
+const SPIN_LABELS = new Set(['spin: held was 1', 'spin: not my turn yet', 'spin: still locked']);
+
+/** The holder's name (the binding keeps it beside the lock), or null. */
+export function ownerOf(o: ObjectState): string | null {
+  return typeof o.owner === 'string' ? o.owner : null;
+}
+
+/** The actors that are about to take another step of a spin loop on `o`. */
+export function spinning(state: MachineState, o: ObjectState): string[] {
+  return state.actors
+    .filter(
+      (a: ActorState) =>
+        a.status === 'enabled' && a.next?.object === o.name && WAITING.has(a.next.label ?? ''),
+    )
+    .map((a) => a.name);
+}
+
+/** How many spin hints each actor has taken so far (all locks together: a spin hint names no object). */
+export function spinCounts(trace: readonly TraceEvent[]): Map<string, number> {
+  const n = new Map<string, number>();
+  for (const e of trace)
+    if (e.kind === 'spin' && e.actor && SPIN_LABELS.has(e.label ?? ''))
+      n.set(e.actor, (n.get(e.actor) ?? 0) + 1);
+  return n;
+}
+
+const loaded = (e: TraceEvent): number | undefined => e.new ?? e.old;
+
+/** Each actor's ticket on ticket lock `object` (the last one it took), in trace order. */
+export function tickets(trace: readonly TraceEvent[], object: string): Map<string, number> {
+  const mine = new Map<string, number>();
+  for (const e of trace) {
+    if (e.object !== object || !e.actor) continue;
+    if (e.label === 'take a ticket: fetch_add next_ticket' && e.old !== undefined) mine.set(e.actor, e.old);
+    if (e.label === 'read next_ticket' && loaded(e) !== undefined) mine.set(e.actor, loaded(e)!);
+  }
+  return mine;
+}
+
+export interface Acquisition {
+  actor: string;
+  step: number;
+}
+
+/** Who took lock `o`, in order: the step at which each acquisition became true. */
+export function acquisitions(trace: readonly TraceEvent[], o: ObjectState): Acquisition[] {
+  const out: Acquisition[] = [];
+  const ticket = new Map<string, number>();
+  for (const e of trace) {
+    if (e.object !== o.name || !e.actor) continue;
+    const took =
+      (e.label === 'test-and-set: swap held <- 1' && e.old === 0) ||
+      e.label === 'set: held = 1' ||
+      (e.label === 'join: swap tail <- my node' && e.old === 0) ||
+      (e.label === 'spin on my node: locked?' && loaded(e) === 0) ||
+      (e.label === 'is now_serving my ticket?' && loaded(e) === ticket.get(e.actor));
+    if (e.label === 'take a ticket: fetch_add next_ticket' && e.old !== undefined) ticket.set(e.actor, e.old);
+    if (e.label === 'read next_ticket' && loaded(e) !== undefined) ticket.set(e.actor, loaded(e)!);
+    if (took) out.push({ actor: e.actor, step: e.step });
+  }
+  return out;
+}
+
+export interface McsNode {
+  actor: string;
+  locked: number;
+  next: string | null;
+}
+
+/** The MCS lock's nodes (one per actor) and its tail, as the binding describes them. */
+export function mcsNodes(o: ObjectState): { tail: string | null; nodes: McsNode[] } {
+  const nodes = Array.isArray(o.nodes) ? (o.nodes as McsNode[]) : [];
+  return { tail: typeof o.tail === 'string' ? o.tail : null, nodes };
+}
+
+/** The queue from the holder to the tail, following `next` (at most one lap). */
+export function mcsQueue(o: ObjectState): string[] {
+  const { tail, nodes } = mcsNodes(o);
+  if (!tail) return [];
+  const byActor = new Map(nodes.map((n) => [n.actor, n]));
+  const pointedTo = new Set(nodes.map((n) => n.next).filter((n): n is string => n !== null));
+  // the head: the holder if there is one, else a queued node nobody links to
+  const owner = ownerOf(o);
+  let head = owner ?? nodes.find((n) => n.locked === 1 && !pointedTo.has(n.actor))?.actor ?? tail;
+  const queue: string[] = [];
+  while (head && !queue.includes(head)) {
+    queue.push(head);
+    if (head === tail) break;
+    head = byActor.get(head)?.next ?? '';
+  }
+  return queue;
+}
