@@ -93,20 +93,31 @@ export function mcsNodes(o: ObjectState): { tail: string | null; nodes: McsNode[
   return { tail: typeof o.tail === 'string' ? o.tail : null, nodes };
 }
 
-/** The queue from the holder to the tail, following `next` (at most one lap). */
-export function mcsQueue(o: ObjectState): string[] {
+/**
+ * The queue, holder first: from the holder along `next` to the tail; a tail
+ * the chain does not reach yet (swapped in, not linked) comes last.  With no
+ * holder (between a release and the next lock returning, or after an unlock
+ * that left without handing over), it is the tail and, walking back along
+ * `next`, the waiters before it that have not finished.
+ */
+export function mcsQueue(o: ObjectState, actors: readonly ActorState[]): string[] {
   const { tail, nodes } = mcsNodes(o);
   if (!tail) return [];
-  const byActor = new Map(nodes.map((n) => [n.actor, n]));
-  const pointedTo = new Set(nodes.map((n) => n.next).filter((n): n is string => n !== null));
-  // the head: the holder if there is one, else a queued node nobody links to
   const owner = ownerOf(o);
-  let head = owner ?? nodes.find((n) => n.locked === 1 && !pointedTo.has(n.actor))?.actor ?? tail;
   const queue: string[] = [];
-  while (head && !queue.includes(head)) {
-    queue.push(head);
-    if (head === tail) break;
-    head = byActor.get(head)?.next ?? '';
+  if (owner) {
+    const next = new Map(nodes.map((n) => [n.actor, n.next]));
+    for (let at: string | null | undefined = owner; at && !queue.includes(at); at = next.get(at)) {
+      queue.push(at);
+      if (at === tail) return queue;
+    }
+    return [...queue, tail];
+  }
+  const finished = new Set(actors.filter((a) => a.status === 'finished').map((a) => a.name));
+  for (let at: string | undefined = tail; at && !queue.includes(at) && !finished.has(at);) {
+    queue.unshift(at);
+    const here: string = at;
+    at = nodes.find((n) => n.next === here)?.actor;
   }
   return queue;
 }

@@ -7,7 +7,7 @@
  * thread with its `locked` flag and `next` link, and the queue they form
  * (mcs).
  */
-import type { ObjectState, TraceEvent } from '../../../engine/types';
+import type { ActorState, ObjectState, TraceEvent } from '../../../engine/types';
 import { t } from '../../../i18n';
 import { ActorBadge } from '../../../components/ActorBadge';
 import type { EngineViewProps } from '../../types';
@@ -115,9 +115,19 @@ function Tickets({
   );
 }
 
-function McsQueue({ o, indexOf, pulse }: { o: ObjectState; indexOf: IndexOf; pulse: boolean }) {
+function McsQueue({
+  o,
+  actors,
+  indexOf,
+  pulse,
+}: {
+  o: ObjectState;
+  actors: readonly ActorState[];
+  indexOf: IndexOf;
+  pulse: boolean;
+}) {
   const { tail, nodes } = mcsNodes(o);
-  const queue = mcsQueue(o);
+  const queue = mcsQueue(o, actors);
   return (
     <>
       <Cell
@@ -207,7 +217,9 @@ function LockCard({
       </figcaption>
       {(o.type === 'tas_lock' || o.type === 'ttas_lock') && <LockWord o={o} pulse={pulse} />}
       {o.type === 'ticket_lock' && <Tickets o={o} trace={props.trace} indexOf={indexOf} pulse={pulse} />}
-      {o.type === 'mcs_lock' && <McsQueue o={o} indexOf={indexOf} pulse={pulse} />}
+      {o.type === 'mcs_lock' && (
+        <McsQueue o={o} actors={props.state.actors} indexOf={indexOf} pulse={pulse} />
+      )}
       <div class={s.row}>
         <h4 class={s.sub}>{t('spin.spinning')}</h4>
         <ul class={s.inline} data-testid={`spinning-${o.name}`}>
@@ -225,7 +237,7 @@ function LockCard({
         <ol class={s.inline} data-testid={`order-${o.name}`}>
           {order.length === 0 && <li class={s.note}>{t('spin.neverTaken')}</li>}
           {order.map((a) => (
-            <li key={a.step}>
+            <li key={a.step} data-actor={a.actor}>
               <Badge name={a.actor} indexOf={indexOf} />
             </li>
           ))}
