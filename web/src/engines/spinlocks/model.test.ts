@@ -26,7 +26,7 @@ describe('the spinlocks view says one thing per step', () => {
     for (const r of runs)
       for (const [i, st] of r.states.entries())
         for (const o of st.objects.filter((x) => x.type === 'mcs_lock')) {
-          const q = mcsQueue(o, st.actors);
+          const q = mcsQueue(o, st.actors, ownerOf(o));
           const tail = typeof o.tail === 'string' ? o.tail : null;
           const at = `${r.name} step ${st.step} (#${i})`;
           if ((tail === null) !== (q.length === 0)) wrong.push(`${at}: tail ${tail}, queue ${q.join(' ')}`);

@@ -81,6 +81,38 @@ export function acquisitions(trace: readonly TraceEvent[], o: ObjectState): Acqu
   return out;
 }
 
+/** The labels of the steps after which an MCS holder no longer holds the lock. */
+const MCS_LET_GO = new Set([
+  "hand over: successor's locked = 0",
+  'no successor: CAS tail my node -> none',
+  'leave without waiting for the link',
+]);
+
+/**
+ * Who holds MCS lock `o`: the binding's holder, or, in the step between the
+ * lock's last store and the moment the binding records it, the last taker
+ * that has not let go since (read from the trace).
+ */
+export function mcsHolder(o: ObjectState, trace: readonly TraceEvent[]): string | null {
+  const owner = ownerOf(o);
+  if (owner) return owner;
+  const last = acquisitions(trace, o).pop();
+  if (!last) return null;
+  const letGo = trace.some(
+    (e) =>
+      e.step >= last.step &&
+      e.actor === last.actor &&
+      MCS_LET_GO.has(e.label ?? '') &&
+      (e.label !== 'no successor: CAS tail my node -> none' || e.ok === true),
+  );
+  return letGo ? null : last.actor;
+}
+
+/** Whether `actor` has swapped itself into the MCS lock's tail and is about to link behind its predecessor. */
+export function mcsLinking(o: ObjectState, actor: ActorState | undefined): boolean {
+  return actor?.next?.object === o.name && actor.next.label === "link: predecessor's next = my node";
+}
+
 export interface McsNode {
   actor: string;
   locked: number;
@@ -94,16 +126,16 @@ export function mcsNodes(o: ObjectState): { tail: string | null; nodes: McsNode[
 }
 
 /**
- * The queue, holder first: from the holder along `next` to the tail; a tail
- * the chain does not reach yet (swapped in, not linked) comes last.  With no
- * holder (between a release and the next lock returning, or after an unlock
- * that left without handing over), it is the tail and, walking back along
- * `next`, the waiters before it that have not finished.
+ * The queue, holder first: from the holder (mcsHolder) along `next` to the
+ * tail; a tail the chain does not reach yet (swapped in, not linked) comes
+ * last.  With no holder (an unlock that left without handing over), it is
+ * the tail and, walking back along `next`, the waiters before it that have
+ * not finished.
  */
-export function mcsQueue(o: ObjectState, actors: readonly ActorState[]): string[] {
+export function mcsQueue(o: ObjectState, actors: readonly ActorState[], holder: string | null): string[] {
   const { tail, nodes } = mcsNodes(o);
   if (!tail) return [];
-  const owner = ownerOf(o);
+  const owner = holder;
   const queue: string[] = [];
   if (owner) {
     const next = new Map(nodes.map((n) => [n.actor, n.next]));

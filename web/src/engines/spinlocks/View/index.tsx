@@ -11,7 +11,17 @@ import type { ActorState, ObjectState, TraceEvent } from '../../../engine/types'
 import { t } from '../../../i18n';
 import { ActorBadge } from '../../../components/ActorBadge';
 import type { EngineViewProps } from '../../types';
-import { acquisitions, mcsNodes, mcsQueue, ownerOf, spinCounts, spinning, tickets } from '../model';
+import {
+  acquisitions,
+  mcsHolder,
+  mcsLinking,
+  mcsNodes,
+  mcsQueue,
+  ownerOf,
+  spinCounts,
+  spinning,
+  tickets,
+} from '../model';
 import s from './style.module.css';
 
 type IndexOf = (name: string) => number;
@@ -118,16 +128,18 @@ function Tickets({
 function McsQueue({
   o,
   actors,
+  trace,
   indexOf,
   pulse,
 }: {
   o: ObjectState;
   actors: readonly ActorState[];
+  trace: readonly TraceEvent[];
   indexOf: IndexOf;
   pulse: boolean;
 }) {
   const { tail, nodes } = mcsNodes(o);
-  const queue = mcsQueue(o, actors);
+  const queue = mcsQueue(o, actors, mcsHolder(o, trace));
   return (
     <>
       <Cell
@@ -157,7 +169,10 @@ function McsQueue({
         <ul class={s.nodes}>
           {nodes.map((n) => {
             const inQueue = queue.includes(n.actor) || n.actor === tail;
-            const unlinked = inQueue && n.actor !== queue[0] && !nodes.some((m) => m.next === n.actor);
+            const unlinked = mcsLinking(
+              o,
+              actors.find((a) => a.name === n.actor),
+            );
             return (
               <li
                 key={n.actor}
@@ -193,7 +208,8 @@ function LockCard({
   indexOf: IndexOf;
   spins: Map<string, number>;
 }) {
-  const owner = ownerOf(o);
+  // the binding records an MCS holder one step late; the trace knows it at once
+  const owner = o.type === 'mcs_lock' ? mcsHolder(o, props.trace) : ownerOf(o);
   const pulse = props.changed.has(o.name);
   const waiting = spinning(props.state, o);
   const order = acquisitions(props.trace, o);
@@ -218,7 +234,7 @@ function LockCard({
       {(o.type === 'tas_lock' || o.type === 'ttas_lock') && <LockWord o={o} pulse={pulse} />}
       {o.type === 'ticket_lock' && <Tickets o={o} trace={props.trace} indexOf={indexOf} pulse={pulse} />}
       {o.type === 'mcs_lock' && (
-        <McsQueue o={o} actors={props.state.actors} indexOf={indexOf} pulse={pulse} />
+        <McsQueue o={o} actors={props.state.actors} trace={props.trace} indexOf={indexOf} pulse={pulse} />
       )}
       <div class={s.row}>
         <h4 class={s.sub}>{t('spin.spinning')}</h4>
