@@ -51,6 +51,10 @@ describe('spinlocks lessons in the browser', () => {
         assert.equal(await page.getByTestId('serving-t').innerText(), '0');
         assert.equal(await page.getByTestId('next-t').innerText(), '1');
         assert.deepEqual(await takers(page, 't'), ['A', 'B']);
+        assert.match(
+          clean(await page.getByTestId('owner-t').innerText()),
+          lang === 'en' ? /held by A and B at once/ : /同时被 A 和 B 持有/,
+        );
         await view(page).scrollIntoViewIfNeeded();
         await screenshot(page, `spinlocks-take-a-number-${width}-${lang}`);
         assert.deepEqual(errors, []);

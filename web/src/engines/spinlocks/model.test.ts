@@ -7,7 +7,41 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lessonRuns, type LessonRun } from '../lessonRuns';
-import { mcsQueue, ownerOf } from './model';
+import type { ObjectState, TraceEvent } from '../../engine/types';
+import { holders, mcsQueue, ownerOf } from './model';
+
+const lock: ObjectState = {
+  name: 'l',
+  type: 'tas_lock',
+  engine: 'spinlocks',
+  address: 0,
+  fields: { held: 1 },
+};
+const ev = (step: number, actor: string, kind: string, label: string, old: number): TraceEvent =>
+  ({ step, time: 0, kind, actor, object: 'l', label, old, new: 1 }) as TraceEvent;
+
+describe('who is inside a word lock, by the trace', () => {
+  it('names one holder under correct: a swap that got 1 back took nothing', () => {
+    const trace = [
+      ev(1, 'A', 'swap', 'test-and-set: swap held <- 1', 0),
+      ev(2, 'B', 'swap', 'test-and-set: swap held <- 1', 1),
+      ev(3, 'A', 'store', 'unlock: held = 0', 1),
+    ];
+    expect(holders(trace.slice(0, 2), lock)).toEqual(['A']);
+    expect(holders(trace, lock)).toEqual([]);
+    expect(holders([...trace, ev(4, 'B', 'swap', 'test-and-set: swap held <- 1', 0)], lock)).toEqual(['B']);
+  });
+
+  it('names both when check_then_set let both in', () => {
+    const trace = [
+      ev(1, 'A', 'load', 'check: is held 0?', 0),
+      ev(2, 'B', 'load', 'check: is held 0?', 0),
+      ev(3, 'A', 'store', 'set: held = 1', 0),
+      ev(4, 'B', 'store', 'set: held = 1', 1),
+    ];
+    expect(holders(trace, lock)).toEqual(['A', 'B']);
+  });
+});
 
 describe('the spinlocks view says one thing per step', () => {
   let runs: LessonRun[] = [];

@@ -113,6 +113,26 @@ export function mcsLinking(o: ObjectState, actor: ActorState | undefined): boole
   return actor?.next?.object === o.name && actor.next.label === "link: predecessor's next = my node";
 }
 
+/** The labels of the steps that give a tas, ttas or ticket lock back. */
+const LET_GO = new Set(['unlock: held = 0', 'call the next ticket']);
+
+/**
+ * Who holds tas, ttas or ticket lock `o` by the trace: every thread whose
+ * lock() has taken it and who has not given it back since.  One thread
+ * under correct; under a mistake, two threads that both took it.
+ */
+export function holders(trace: readonly TraceEvent[], o: ObjectState): string[] {
+  const took = new Set(acquisitions(trace, o).map((a) => `${a.step} ${a.actor}`));
+  const now: string[] = [];
+  for (const e of trace) {
+    if (e.object !== o.name || !e.actor) continue;
+    if (took.has(`${e.step} ${e.actor}`) && !now.includes(e.actor)) now.push(e.actor);
+    const i = now.indexOf(e.actor);
+    if (LET_GO.has(e.label ?? '') && i >= 0) now.splice(i, 1);
+  }
+  return now;
+}
+
 export interface McsNode {
   actor: string;
   locked: number;

@@ -13,6 +13,7 @@ import { ActorBadge } from '../../../components/ActorBadge';
 import type { EngineViewProps } from '../../types';
 import {
   acquisitions,
+  holders,
   mcsHolder,
   mcsLinking,
   mcsNodes,
@@ -210,22 +211,27 @@ function LockCard({
 }) {
   // the binding records an MCS holder one step late; the trace knows it at once
   const owner = o.type === 'mcs_lock' ? mcsHolder(o, props.trace) : ownerOf(o);
+  // who is inside by the trace: two names when a mistake let a second thread in
+  const inside = o.type === 'mcs_lock' ? (owner ? [owner] : []) : holders(props.trace, o);
   const pulse = props.changed.has(o.name);
   const waiting = spinning(props.state, o);
   const order = acquisitions(props.trace, o);
-  const looksHeld = (o.fields.held ?? 0) === 1 || (o.type === 'mcs_lock' && (o.fields.tail ?? 0) !== 0);
   return (
     <figure class={s.lock} data-object={o.name} data-testid={`lock-${o.name}`}>
       <figcaption class={s.caption}>
         <code class={s.objName}>{o.name}</code>
         <span class={s.type}>{o.type}</span>
-        <span class={s.holder} data-testid={`owner-${o.name}`}>
-          {owner ? (
+        <span class={s.holder} data-testid={`owner-${o.name}`} data-twice={inside.length > 1 || undefined}>
+          {inside.length > 0 ? (
             <>
-              <Badge name={owner} indexOf={indexOf} /> {t('spin.heldBy', { actor: owner })}
+              {inside.map((a) => (
+                <Badge key={a} name={a} indexOf={indexOf} />
+              ))}{' '}
+              {t(inside.length > 1 ? 'spin.heldByTwo' : 'spin.heldBy', {
+                actor: inside[0],
+                other: inside[1] ?? '',
+              })}
             </>
-          ) : looksHeld && o.type !== 'mcs_lock' ? (
-            t('spin.heldNobody')
           ) : (
             t('spin.free')
           )}
