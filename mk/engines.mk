@@ -1,6 +1,6 @@
 # The engines, in the order the catalog and the app list them.  Adding an
 # engine is its folders (docs/ARCHITECTURE.md lists them) plus one word here.
-ENGINES := basic parking_lot aqs embassy rtos
+ENGINES := basic parking_lot aqs embassy rtos spinlocks
 
 # Each engine's core/engines/<e>/engine.mk says, in reading order, which files
 # a learner sees (<e>_SOURCES), and which native suites test it.

@@ -38,8 +38,10 @@ describe('the course as the app sees it', () => {
       prev: 'barging-handoff',
       next: 'permits-are-a-number',
     });
-    // the embassy lessons close the index: its last one (25) has no next, 26 is no longer after it
-    expect(lessonNeighbours('greedy-semaphore').next).toBeNull();
+    // the spinlocks lessons close the index: the embassy's last one (25) leads to lesson 31, and
+    // the last spinlocks lesson (33) has no next
+    expect(lessonNeighbours('greedy-semaphore').next).toBe('two-steps-are-not-one');
+    expect(lessonNeighbours('spin-on-your-own-node').next).toBeNull();
     expect(hasLesson('lost-wakeup')).toBe(true);
     expect(hasLesson('toString')).toBe(false);
   });

@@ -1,0 +1,16 @@
+/*
+ * Reads the variant's name once per lock (see variant.h).  Invariant: an
+ * unknown name is the correct lock, so a typo never makes a mistake appear.
+ */
+#include "variant.h"
+
+spin_variant spin_variant_now(void)
+{
+    if (plat_variant_is("check_then_set"))
+        return SPIN_CHECK_THEN_SET;
+    if (plat_variant_is("racy_ticket"))
+        return SPIN_RACY_TICKET;
+    if (plat_variant_is("mcs_no_link_wait"))
+        return SPIN_MCS_NO_LINK_WAIT;
+    return SPIN_CORRECT;
+}

@@ -1,0 +1,21 @@
+/*
+ * The spinlocks engine in the app: test-and-set, test-and-test-and-set, the
+ * ticket lock and the MCS queue lock.  Its view draws each lock's word, the
+ * ticket counters, the MCS queue of nodes, who spins and who took the lock in
+ * which order; the generic words say its loads, swaps and spins.
+ */
+import { lazyComponent } from '../../components/Lazy';
+import type { EngineEntry } from '../types';
+import { en, zhCN } from './messages';
+
+export const spinlocks: EngineEntry<typeof en> = {
+  id: 'spinlocks',
+  order: 5,
+  title: { en: 'Spinlocks', 'zh-CN': '自旋锁' },
+  inside: { en: 'Inside the spinlocks', 'zh-CN': '自旋锁的内部' },
+  View: lazyComponent(() => import('./View').then((m) => m.SpinlocksView), {
+    loading: 'view.loading',
+    failed: 'view.failed',
+  }),
+  messages: { en, 'zh-CN': zhCN },
+};
