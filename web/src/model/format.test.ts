@@ -68,6 +68,16 @@ describe('status', () => {
   it('uses a shape as well as a colour', () => {
     expect(statusView(actor('enabled'))).toMatchObject({ glyph: '▶', label: 'ready', tone: 'ready' });
     expect(statusView(actor('finished'))).toMatchObject({ glyph: '✓', tone: 'finished' });
+  });
+  it('says what the engine views say of a task: running, ready when held back, scheduled when queued', () => {
+    expect(statusView(actor('enabled', { kind: 'task' })).label).toBe('running');
+    const held = (why: string, kind: 'task' | 'isr' = 'task') =>
+      statusView(actor('blocked', { kind, blocked: { why, held: true } })).label;
+    expect(held('rtos.priority')).toBe('ready');
+    expect(held('rtos.turn')).toBe('ready');
+    expect(held('executor.queued')).toBe('scheduled');
+    expect(held('irq.masked', 'isr')).toBe('raised');
+    expect(statusView(actor('blocked', { kind: 'task', blocked: { why: 'sleep' } })).label).toBe('waiting');
     expect(statusView(actor('stuck', { reason: 'parked' }))).toMatchObject({ glyph: '⚠', reason: 'parked' });
     expect(statusView(actor('blocked', { next: { kind: 'park' } }))).toMatchObject({
       glyph: '●',

@@ -140,14 +140,23 @@ export function actionEffect(a: PendingAction): string | null {
   return t('effect.changes', { object: a.object, old: formatValue(a.value), new: formatValue(next) });
 }
 
-export type Tone = 'ready' | 'waiting' | 'stuck' | 'finished';
+export type Tone = 'ready' | 'held' | 'waiting' | 'stuck' | 'finished';
 
 export interface StatusView {
-  /** shape as well as colour (UX.md): ▶ ready, ● waiting, ⚠ stuck, ✓ finished */
+  /** shape as well as colour (UX.md): ▶ ready, ◌ held back by the scheduler, ● waiting, ⚠ stuck, ✓ finished */
   glyph: string;
   label: string;
   tone: Tone;
   reason?: string;
+}
+
+/** The word for an actor the scheduling model holds back, or null when it waits on something else. */
+function heldWord(a: ActorState): 'status.raised' | 'status.held' | 'status.queued' | null {
+  const why = a.blocked?.why ?? '';
+  if (a.kind === 'isr') return 'status.raised';
+  if (why.startsWith('rtos.') || why === 'interrupted') return 'status.held';
+  if (why === 'executor.queued') return 'status.queued';
+  return null;
 }
 
 /** `spinning`: the actor is inside a SpinWait (it can move, but only to spin or yield). */
@@ -156,7 +165,12 @@ export function statusView(a: ActorState, spinning = false): StatusView {
     case 'enabled':
       return spinning
         ? { glyph: '↻', label: t('status.spinning'), tone: 'ready' }
-        : { glyph: '▶', label: t('status.enabled'), tone: 'ready' };
+        : {
+            glyph: '▶',
+            // a task or a handler moves only when its model picks it: then it is the one running
+            label: t(a.kind === 'thread' ? 'status.enabled' : 'status.running'),
+            tone: 'ready',
+          };
     case 'finished':
       return { glyph: '✓', label: t('status.finished'), tone: 'finished' };
     case 'stuck':
@@ -164,6 +178,11 @@ export function statusView(a: ActorState, spinning = false): StatusView {
     case 'dormant':
       return { glyph: '○', label: t('status.dormant'), tone: 'finished' };
     default: {
+      // Held back by the scheduling model, not by anything shared: the
+      // engine's own views call it ready (waiting for the processor) or, in an
+      // executor, scheduled (in the run queue); the lane uses the same word.
+      const held = a.blocked?.held ? heldWord(a) : null;
+      if (held) return { glyph: '◌', label: t(held), tone: 'held', reason: a.reason };
       const parked = a.next?.kind === 'park';
       return {
         glyph: parked ? '●' : '◌',

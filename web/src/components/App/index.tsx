@@ -281,6 +281,9 @@ export function App() {
               locale={locale}
               choices={snap.choices}
               outcome={snap.state.outcome}
+              state={snap.state}
+              trace={snap.trace}
+              scenario={scenario}
               onTick={() => void store.tick()}
             />
             <div class={s.lanes} style={{ '--count': scenario.actors.length }}>

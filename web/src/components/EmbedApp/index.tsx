@@ -159,6 +159,9 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
               locale={locale}
               choices={snap.choices}
               outcome={snap.state.outcome}
+              state={snap.state}
+              trace={snap.trace}
+              scenario={scenario}
               onTick={() => void store.tick()}
             />
             <div class={s.lanes} style={{ '--count': scenario.actors.length }}>

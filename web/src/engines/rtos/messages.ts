@@ -23,9 +23,6 @@ export const en = {
   'rtos.tasks': 'Tasks (smaller number: more urgent)',
   'rtos.priority': 'priority {p}',
   'rtos.inherited': 'runs at {p}, inherited from {from}',
-  'rtos.state.ready': 'ready',
-  'rtos.state.blocked': 'blocked',
-  'rtos.state.delayed': 'delayed',
   'rtos.readyList': 'ready list',
   'rtos.delayedList': 'delayed list',
   'rtos.count.free': '{n} unit(s) free',
@@ -43,10 +40,9 @@ export const en = {
   'rtos.processor': 'Where each task is',
   'rtos.running': 'on the processor',
   'rtos.untilTick': 'until tick {tick}',
-  'rtos.done': 'done',
   'rtos.waitSet': 'waiting here:',
   'rtos.cell.ready': 'ready, waiting for the processor',
-  'rtos.cell.blocked': 'blocked',
+  'rtos.cell.blocked': 'waiting (blocked or delayed)',
 };
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -64,9 +60,6 @@ export const zhCN: Record<keyof typeof en, string> = {
   'rtos.tasks': '任务（数字越小越优先）',
   'rtos.priority': '优先级 {p}',
   'rtos.inherited': '以 {p} 运行，继承自 {from}',
-  'rtos.state.ready': '就绪',
-  'rtos.state.blocked': '阻塞',
-  'rtos.state.delayed': '延时',
   'rtos.readyList': '就绪列表',
   'rtos.delayedList': '延时列表',
   'rtos.count.free': '有 {n} 份资源可用',
@@ -84,8 +77,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'rtos.processor': '每个任务在哪里',
   'rtos.running': '正在处理器上',
   'rtos.untilTick': '到第 {tick} 个 tick',
-  'rtos.done': '已结束',
   'rtos.waitSet': '在这里等待：',
   'rtos.cell.ready': '就绪，等处理器',
-  'rtos.cell.blocked': '阻塞',
+  'rtos.cell.blocked': '等待中（阻塞或延时）',
 };

@@ -23,6 +23,7 @@ import { motionScope, MotionSwitch, useMotion } from '../../../motion';
 import { rtosView, type RtosSem } from '../model';
 import { rtosPlaces } from '../places';
 import { ActorBadge } from '../../../components/ActorBadge';
+import { taskWord } from '../words';
 import s from './style.module.css';
 
 export interface RtosViewProps {
@@ -147,13 +148,13 @@ export function RtosView({ state, trace }: RtosViewProps) {
         </div>
         {places.blocked.length > 0 && (
           <div class={s.place} data-place="blocked">
-            <span class={s.placeName}>{t('rtos.state.blocked')}</span>
+            <span class={s.placeName}>{t('status.blocked')}</span>
             <Tokens names={places.blocked} index={index} />
           </div>
         )}
         {places.done.length > 0 && (
           <div class={s.place} data-place="done">
-            <span class={s.placeName}>{t('rtos.done')}</span>
+            <span class={s.placeName}>{t('status.finished')}</span>
             <Tokens names={places.done} index={index} />
           </div>
         )}
@@ -178,7 +179,9 @@ export function RtosView({ state, trace }: RtosViewProps) {
                   {t('rtos.inherited', { p: task.effective, from: task.inheritedFrom ?? '?' })}
                 </span>
               )}{' '}
-              <span class={s.state}>{t(`rtos.state.${task.state}`)}</span>
+              <span class={s.state} data-testid={`task-state-${task.actor}`}>
+                {taskWord(task, state)}
+              </span>
             </li>
           ))}
         </ul>
