@@ -299,6 +299,8 @@ export function App() {
                 onStep={(k) => void store.step(k)}
                 onStepOver={(k) => void store.stepOver(k)}
                 onDrop={(k) => void store.drop(k)}
+                fold={state.lesson?.fold ?? null}
+                onUntilShared={(k) => void store.untilShared(k)}
               />
             </div>
             <Narration

@@ -175,6 +175,8 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                 onStep={(k) => void store.step(k)}
                 onStepOver={(k) => void store.stepOver(k)}
                 onDrop={(k) => void store.drop(k)}
+                fold={state.lesson?.fold ?? null}
+                onUntilShared={(k) => void store.untilShared(k)}
               />
             </div>
             <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
