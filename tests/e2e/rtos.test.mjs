@@ -2,25 +2,16 @@
 // interrupt handler not raised says so and its lane's button raises it; the tick has a button
 // of its own (and the key T) when the model offers it.  Lessons 28 (raise) and 29 (tick) are
 // won by clicking, and the view's places follow the run.
-import { describe, test } from "node:test";
-import assert from "node:assert/strict";
-import {
-  clean,
-  lane,
-  open,
-  screenshot,
-  take,
-  until,
-  useApp,
-  waitForText,
-} from "./harness.mjs";
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clean, lane, open, screenshot, take, until, useApp, waitForText } from './harness.mjs';
 
 const app = useApp();
 
 /** Steps the first of `names` that can move; false when none can. */
 async function stepFirst(page, names) {
   for (const n of names) {
-    const b = lane(page, n).getByTestId("step");
+    const b = lane(page, n).getByTestId('step');
     if (await b.isEnabled()) {
       await take(page, b, n);
       return true;
@@ -29,120 +20,72 @@ async function stepFirst(page, names) {
   return false;
 }
 
-describe("rtos choices in the browser", () => {
+describe('rtos choices in the browser', () => {
   test('signal-or-lock (lesson 28): Uart is "not raised", its button raises it, and the goal is reached by clicking', async () => {
-    const { page, errors } = await open(
-      app.chrome.context,
-      `${app.server.url}?lesson=signal-or-lock`,
-    );
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=signal-or-lock`);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await lane(page, "Logger").waitFor({ timeout: 15000 });
-    const uart = lane(page, "Uart");
-    await waitForText(uart.getByTestId("status"), /not raised/, 8000);
-    assert.equal(
-      clean(await uart.getByTestId("step").innerText()),
-      "Raise Uart 3",
-    );
-    assert.equal(await uart.getByTestId("step").isEnabled(), true);
-    assert.equal(await uart.getByTestId("step-over").isEnabled(), false);
+    await lane(page, 'Logger').waitFor({ timeout: 15000 });
+    const uart = lane(page, 'Uart');
+    await waitForText(uart.getByTestId('status'), /not raised/, 8000);
+    assert.equal(clean(await uart.getByTestId('step').innerText()), 'Raise Uart 3');
+    assert.equal(await uart.getByTestId('step').isEnabled(), true);
+    assert.equal(await uart.getByTestId('step-over').isEnabled(), false);
     // Logger takes port and enters its critical section (the starting schedule made Reader wait)
-    for (let k = 0; k < 6; k++)
-      await take(page, lane(page, "Logger").getByTestId("step"), "Logger");
-    await take(page, uart.getByTestId("step"), "raising Uart");
-    await waitForText(uart.getByTestId("status"), /ready/, 8000);
-    assert.match(
-      clean(await uart.getByTestId("step").innerText()),
-      /^Step Uart/,
-    );
-    for (
-      let i = 0;
-      i < 40 && (await page.getByTestId("goal-banner").count()) === 0;
-      i++
-    )
-      assert.ok(
-        await stepFirst(page, ["Uart", "Reader", "Logger"]),
-        "somebody can move",
-      );
-    await waitForText(page.getByTestId("goal-banner"), /Goal reached/, 8000);
+    for (let k = 0; k < 6; k++) await take(page, lane(page, 'Logger').getByTestId('step'), 'Logger');
+    await take(page, uart.getByTestId('step'), 'raising Uart');
+    await waitForText(uart.getByTestId('status'), /ready/, 8000);
+    assert.match(clean(await uart.getByTestId('step').innerText()), /^Step Uart/);
+    for (let i = 0; i < 40 && (await page.getByTestId('goal-banner').count()) === 0; i++)
+      assert.ok(await stepFirst(page, ['Uart', 'Reader', 'Logger']), 'somebody can move');
+    await waitForText(page.getByTestId('goal-banner'), /Goal reached/, 8000);
     // the view at the goal: port is Reader's already, out of its wait set, and Logger, still on
     // the processor, has yet to wake it (the kernel still has Reader blocked)
-    assert.match(
-      clean(await page.locator('[data-object="port"]').innerText()),
-      /held by Reader/,
-    );
-    const places = clean(await page.getByTestId("rtos-places").innerText());
+    assert.match(clean(await page.locator('[data-object="port"]').innerText()), /held by Reader/);
+    const places = clean(await page.getByTestId('rtos-places').innerText());
     assert.equal(
-      await page
-        .locator('[data-place="blocked"] [data-testid="token-Reader"]')
-        .count(),
+      await page.locator('[data-place="blocked"] [data-testid="token-Reader"]').count(),
       1,
       places,
     );
     // held++, is it blocked?, ready, unpark: then it is ready, and runs once Logger is done
-    const readyReader = page.locator(
-      '[data-place="ready"] [data-testid="token-Reader"]',
-    );
-    for (let k = 0; k < 3; k++)
-      await take(page, lane(page, "Logger").getByTestId("step"), "Logger");
-    assert.equal(await readyReader.count(), 1, "woken: ready");
-    assert.equal(
-      await page
-        .locator('[data-place="running"] [data-testid="token-Logger"]')
-        .count(),
-      1,
-    );
-    await screenshot(page, "rtos-lesson-31-won");
+    const readyReader = page.locator('[data-place="ready"] [data-testid="token-Reader"]');
+    for (let k = 0; k < 3; k++) await take(page, lane(page, 'Logger').getByTestId('step'), 'Logger');
+    assert.equal(await readyReader.count(), 1, 'woken: ready');
+    assert.equal(await page.locator('[data-place="running"] [data-testid="token-Logger"]').count(), 1);
+    await screenshot(page, 'rtos-lesson-31-won');
     assert.deepEqual(errors, []);
     await page.close();
   });
 
-  test("the-signed-count (lesson 29): the tick button hands the processor over, and the count reaches -2", async () => {
-    const { page, errors } = await open(
-      app.chrome.context,
-      `${app.server.url}?lesson=the-signed-count`,
-    );
+  test('the-signed-count (lesson 29): the tick button hands the processor over, and the count reaches -2', async () => {
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=the-signed-count`);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await lane(page, "A").waitFor({ timeout: 15000 });
-    const tick = page.getByTestId("tick");
+    await lane(page, 'A').waitFor({ timeout: 15000 });
+    const tick = page.getByTestId('tick');
     // the first tick may fall at once; A pends and takes the unit, and once it unmasks the tick
     // may fall again
-    await until(async () => (await tick.count()) > 0, "the tick button");
-    await take(page, lane(page, "A").getByTestId("step"), "A");
+    await until(async () => (await tick.count()) > 0, 'the tick button');
+    await take(page, lane(page, 'A').getByTestId('step'), 'A');
     // the button stays, disabled, and says why (issue 24, item 13)
-    assert.equal(
-      await tick.isEnabled(),
-      false,
-      "no tick while A masks interrupts",
-    );
+    assert.equal(await tick.isEnabled(), false, 'no tick while A masks interrupts');
     await waitForText(
-      page.getByTestId("tick-why-not"),
-      "No tick now: interrupts are masked (A is in a critical section).",
+      page.getByTestId('tick-why-not'),
+      'No tick now: interrupts are masked (A is in a critical section).',
       8000,
     );
     for (let k = 0; k < 6 && !(await tick.isEnabled()); k++)
-      await take(page, lane(page, "A").getByTestId("step"), "A");
-    assert.equal(await page.getByTestId("count-sem").innerText(), "0");
-    await take(page, tick, "the tick");
-    assert.equal(
-      await lane(page, "B").getByTestId("step").isEnabled(),
-      true,
-      "B has the processor",
-    );
-    for (
-      let i = 0;
-      i < 30 && (await page.getByTestId("goal-banner").count()) === 0;
-      i++
-    )
-      assert.ok(await stepFirst(page, ["B", "C", "A"]), "somebody can move");
-    await waitForText(page.getByTestId("goal-banner"), /Goal reached/, 8000);
-    assert.equal(await page.getByTestId("count-sem").innerText(), "-2");
+      await take(page, lane(page, 'A').getByTestId('step'), 'A');
+    assert.equal(await page.getByTestId('count-sem').innerText(), '0');
+    await take(page, tick, 'the tick');
+    assert.equal(await lane(page, 'B').getByTestId('step').isEnabled(), true, 'B has the processor');
+    for (let i = 0; i < 30 && (await page.getByTestId('goal-banner').count()) === 0; i++)
+      assert.ok(await stepFirst(page, ['B', 'C', 'A']), 'somebody can move');
+    await waitForText(page.getByTestId('goal-banner'), /Goal reached/, 8000);
+    assert.equal(await page.getByTestId('count-sem').innerText(), '-2');
     // the goal falls at C's decrement, one step before C sets its bit: the count says two wait,
     // the mask still shows one
-    assert.match(
-      clean(await page.locator('[data-object="sem"]').innerText()),
-      /waiting here: B B$/,
-    );
-    await screenshot(page, "rtos-lesson-32-won");
+    assert.match(clean(await page.locator('[data-object="sem"]').innerText()), /waiting here: B B$/);
+    await screenshot(page, 'rtos-lesson-32-won');
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -420,6 +420,7 @@ export const en = {
   'lane.stepIntoNone': 'Nothing yet: the operation starts with the next step.',
 
   'tabs.label': 'More about this run',
+  'tabs.resize': 'Resize the pane (↑ ↓, or drag)',
   'tabs.fold': 'Hide',
   'tabs.source': 'Source',
 

@@ -411,6 +411,7 @@ export const zhCN: Partial<Messages> = {
   'lane.stepIntoNone': '还没有：这个操作从下一步开始。',
 
   'tabs.label': '这次运行的更多信息',
+  'tabs.resize': '调整面板高度（↑ ↓，或拖动）',
   'tabs.fold': '收起',
   'tabs.source': '源码',
 
