@@ -1,10 +1,14 @@
 // Issue 24 in headless Chromium, the page's layout: the header keeps one line however many
 // variants a scenario has (a menu from three on), in both languages; the bottom pane is
 // resized by drag and by key, remembers its size, grows on a tall window and never takes
-// the lanes' room.
+// the lanes' room; on a phone the prediction and the narration are on screen, above the
+// bottom bar, without the learner scrolling.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, lane, open, screenshot, useApp, waitForText } from './harness.mjs';
+import { loadModule } from '../../wasm/js/node.js';
+import { catalog } from '../../wasm/js/lockstep.js';
+import { browser, lane, open, screenshot, stepOf, until, useApp, waitForText } from './harness.mjs';
+import { plan } from './plans.mjs';
 
 const app = useApp();
 
@@ -129,4 +133,47 @@ describe('the sequence diagram pane', () => {
       await tall.close();
     }
   });
+});
+
+/** Whether the element lies wholly between the top of the screen and the bottom bar. */
+async function onScreen(page, locator) {
+  const r = await locator.boundingBox();
+  const bar = await page.locator('[data-sticky="bottom"]').boundingBox();
+  return r.y >= 0 && r.y + r.height <= bar.y + 1;
+}
+
+describe('on a phone (390x844)', () => {
+  for (const lang of ['en', 'zh-CN'])
+    test(`lesson 7: the prediction and each step's narration are in view (${lang})`, async () => {
+      const M = await loadModule();
+      const p = plan(M, catalog(M), '07-lost-wakeup.md');
+      const phone = await browser({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      try {
+        const { page, errors } = await open(
+          phone.context,
+          `${app.server.url}?lesson=lost-wakeup&lang=${lang}`,
+        );
+        await lane(page, 'A').waitFor({ timeout: 15000 });
+        const said = page.getByTestId('narration');
+        let k = 0;
+        for (; k < p.actions.length && (await page.getByTestId('lesson-predict').count()) === 0; k++) {
+          for (const key of p.actions[k].keys) await page.keyboard.press(key);
+          const to = p.actions[k].to;
+          await until(async () => (await stepOf(page)) === to, `step ${to}`);
+          await until(() => onScreen(page, said), `the narration in view after step ${to}`, 3000);
+        }
+        const card = page.getByTestId('lesson-predict');
+        assert.equal(await card.count(), 1, 'the question opened');
+        await until(() => onScreen(page, card), 'the question in view', 3000);
+        await screenshot(page, `phone-predict-${lang}`);
+        await card.getByTestId('lesson-choice').nth(1).click();
+        for (const key of p.actions[k].keys) await page.keyboard.press(key);
+        await until(async () => (await stepOf(page)) === p.actions[k].to, 'the step after the answer');
+        await until(() => onScreen(page, said), 'the narration in view after the answer', 3000);
+        await screenshot(page, `phone-after-predict-${lang}`);
+        assert.deepEqual(errors, []);
+      } finally {
+        await phone.close();
+      }
+    });
 });

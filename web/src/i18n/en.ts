@@ -490,7 +490,7 @@ export const en = {
     'This run is not counted as yours. Go back to where the help began (←) or start again (Home) and reach the goal with your own steps.',
   'lesson.banner.learnerSteps': 'Goal reached in {n} steps!',
   'lesson.banner.learnerSteps.one': 'Goal reached in one step!',
-  'lesson.predict.hidden': 'Hidden until you predict: pick an answer on the left, then step {actor}.',
+  'lesson.predict.hidden': 'Hidden until you predict: answer the question first, then step {actor}.',
   'undo.restore': 'Restore my run',
   'undo.restoreTitle': 'Bring back the run you had before ({what}). Ctrl+Z',
   'undo.what.reset': 'reset',

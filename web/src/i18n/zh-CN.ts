@@ -479,7 +479,7 @@ export const zhCN: Partial<Messages> = {
     '这次运行不算你的。回到帮手开始接手的地方（←），或者从头再来（Home），用你自己的步骤达成目标。',
   'lesson.banner.learnerSteps': '用 {n} 步达成目标！',
   'lesson.banner.learnerSteps.one': '一步就达成了目标！',
-  'lesson.predict.hidden': '先做预测再揭晓：在左边选一个答案，然后单步执行 {actor}。',
+  'lesson.predict.hidden': '先做预测再揭晓：先回答问题，然后单步执行 {actor}。',
   'undo.restore': '恢复我的运行',
   'undo.restoreTitle': '找回{what}之前的那次运行。Ctrl+Z',
   'undo.what.reset': '重置',

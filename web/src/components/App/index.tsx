@@ -388,7 +388,7 @@ export function App() {
       )}
 
       {scenario && snap && (
-        <footer class={s.footer}>
+        <footer class={s.footer} data-sticky="bottom">
           <Timeline
             step={snap.state.step}
             recorded={snap.state.steps_recorded}

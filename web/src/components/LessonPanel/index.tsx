@@ -26,6 +26,7 @@ import { ActorBadge } from '../ActorBadge';
 import { EmbedButton } from '../EmbedButton';
 import { InlineText } from '../InlineText';
 import { Markdown } from '../Markdown';
+import { keepInView } from '../Narration/keepInView';
 import s from './style.module.css';
 
 export interface LessonLink {
@@ -75,6 +76,13 @@ export function LessonPanel(p: LessonPanelProps) {
     const next = remember(asked, question, step);
     if (next !== asked) setAsked(next);
   }, [question, step]);
+
+  // on a phone, a question that opens is scrolled into view (it sits under the threads)
+  const card = useRef<HTMLElement>(null);
+  const opened = question?.phase === 'ask' ? question.index : null;
+  useEffect(() => {
+    if (opened !== null) keepInView(card.current);
+  }, [opened]);
 
   // hints: how many levels are open, per stage (a new stage starts folded)
   const [level, setLevel] = useState<{ stage: number; n: number }>({ stage: hint.stage, n: 0 });
@@ -198,6 +206,7 @@ export function LessonPanel(p: LessonPanelProps) {
 
         {question && (
           <section
+            ref={card}
             class={question.phase === 'ask' ? `${s.card} ${s.predict}` : `${s.card} ${s.reveal}`}
             aria-labelledby="lesson-predict-title"
             data-testid="lesson-predict"
