@@ -10,7 +10,9 @@ export const en = {
   'embassy.state': 'state',
   'embassy.polls': 'polls',
   'embassy.wakes': 'wakes',
-  'embassy.awaits': 'awaits',
+  'embassy.awaits': 'awaits: ',
+  'embassy.noteSep': ' ',
+  'embassy.colSep': ': ',
   'embassy.state.idle': 'idle',
   'embassy.state.running': 'running',
   'embassy.state.done': 'done',
@@ -53,6 +55,14 @@ export const en = {
   'embassy.list.subscriber_wakers': 'subscribers’ wakers (room for {n})',
   'embassy.list.publisher_wakers': 'publishers’ wakers (room for {n})',
   'embassy.freeWaker': 'free',
+  'embassy.columns': 'What the columns say',
+  'embassy.col.state':
+    'running: being polled now; scheduled: in the run queue; idle: returned Pending and waits for a wake; done: finished.',
+  'embassy.col.polls': 'how many times the executor has polled the task.',
+  'embassy.col.wakes':
+    'how many times someone woke it; in brackets, how many of those it did itself (a poll that wakes its own task).',
+  'embassy.col.waker':
+    'the task’s waker when nobody holds it. Once the task registers it with a slot or a waker list, it is drawn there instead, and this cell is empty.',
 };
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -61,7 +71,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   'embassy.state': '状态',
   'embassy.polls': 'poll 次数',
   'embassy.wakes': '被唤醒',
-  'embassy.awaits': '在等',
+  'embassy.awaits': '在等：',
+  'embassy.noteSep': '',
+  'embassy.colSep': '：',
   'embassy.state.idle': '空闲',
   'embassy.state.running': '运行中',
   'embassy.state.done': '已完成',
@@ -84,7 +96,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'embassy.evicted': '最近一次挤出：{by} 在第 {step} 步挤掉了 {task}',
   'embassy.deque': '等待队列：每张号码牌一个槽',
   'embassy.noQueue': '没有人排队',
-  'embassy.waker': 'waker',
+  'embassy.waker': '唤醒器',
   'embassy.wokenBy.evict': '被 {by} 唤醒：它的 waker 被挤出了 {object}（第 {step} 步）',
   'embassy.wokenBy.slot': '被 {by} 唤醒：从 {object} 的槽里取出（第 {step} 步）',
   'embassy.wokenBy.head': '被 {by} 唤醒：作为 {object} 的队首（第 {step} 步）',
@@ -105,4 +117,11 @@ export const zhCN: Record<keyof typeof en, string> = {
   'embassy.list.subscriber_wakers': '订阅者的 waker（容量 {n}）',
   'embassy.list.publisher_wakers': '发布者的 waker（容量 {n}）',
   'embassy.freeWaker': '空',
+  'embassy.columns': '各列的意思',
+  'embassy.col.state':
+    '运行中：正在被 poll；已排队：在运行队列里；空闲：返回了 Pending，等人唤醒；已完成：已经结束。',
+  'embassy.col.polls': '执行器 poll 这个任务的次数。',
+  'embassy.col.wakes': '它被唤醒的次数；括号里是其中它自己唤醒自己的次数（在 poll 里唤醒自己的任务）。',
+  'embassy.col.waker':
+    '没有人拿着时，任务的唤醒器（waker）画在这里。任务一旦把它登记到某个槽位或唤醒器列表，它就画在那里，这一格就空了。',
 };

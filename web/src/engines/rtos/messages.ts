@@ -20,6 +20,9 @@ export const en = {
   'variant.hint.rtos.no_priority_inheritance': 'every mutex is a plain binary semaphore',
   'rtos.timeline': 'Who ran, step by step',
   'rtos.tick': 'a tick',
+  'rtos.axis': 'step',
+  'rtos.timelineHow':
+    'One column per step, the newest on the right; the outlined column is step {step}, where you stand. An orange line on the top row is a tick.',
   'rtos.tasks': 'Tasks (smaller number: more urgent)',
   'rtos.priority': 'priority {p}',
   'rtos.inherited': 'runs at {p}, inherited from {from}',
@@ -57,6 +60,9 @@ export const zhCN: Record<keyof typeof en, string> = {
   'variant.hint.rtos.no_priority_inheritance': '每个互斥量都只是普通的二值信号量',
   'rtos.timeline': '每一步是谁在运行',
   'rtos.tick': '一次 tick',
+  'rtos.axis': '步',
+  'rtos.timelineHow':
+    '每一列是一步，最新的在最右边；描了边的那一列是第 {step} 步，也就是你现在所在的位置。最上面一行的橙色竖线表示一次 tick。',
   'rtos.tasks': '任务（数字越小越优先）',
   'rtos.priority': '优先级 {p}',
   'rtos.inherited': '以 {p} 运行，继承自 {from}',

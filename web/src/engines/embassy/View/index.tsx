@@ -78,7 +78,12 @@ function RunQueueStrip({ rq, actorIndex }: { rq: RunQueuePicture; actorIndex: (n
     <div class={s.rqCell} data-testid={testid}>
       <div class={s.rqLabel}>
         {label}
-        {note && <span class={s.rqNote}> {note}</span>}
+        {note && (
+          <span class={s.rqNote}>
+            {t('embassy.noteSep')}
+            {note}
+          </span>
+        )}
       </div>
       <div class={s.rqTokens}>
         {tasks.length ? (
@@ -349,10 +354,18 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
           <thead>
             <tr>
               <th scope="col">{t('embassy.task')}</th>
-              <th scope="col">{t('embassy.state')}</th>
-              <th scope="col">{t('embassy.polls')}</th>
-              <th scope="col">{t('embassy.wakesSelf')}</th>
-              <th scope="col">{t('embassy.waker')}</th>
+              <th scope="col" title={t('embassy.col.state')}>
+                {t('embassy.state')}
+              </th>
+              <th scope="col" title={t('embassy.col.polls')}>
+                {t('embassy.polls')}
+              </th>
+              <th scope="col" title={t('embassy.col.wakes')}>
+                {t('embassy.wakesSelf')}
+              </th>
+              <th scope="col" title={t('embassy.col.waker')}>
+                {t('embassy.waker')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -397,7 +410,8 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                       </span>
                       {row.await !== null && (
                         <span>
-                          {t('embassy.awaits')}: <code>{row.await}</code>
+                          {t('embassy.awaits')}
+                          <code>{row.await}</code>
                         </span>
                       )}
                       {w && st !== 'done' && (
@@ -421,6 +435,20 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
             })}
           </tbody>
         </table>
+        <details class={s.columns} data-testid="embassy-columns">
+          <summary>{t('embassy.columns')}</summary>
+          <dl>
+            {(['state', 'polls', 'wakes', 'waker'] as const).map((c) => (
+              <div key={c} data-column={c}>
+                <dt>
+                  {t(c === 'wakes' ? 'embassy.wakesSelf' : `embassy.${c}`)}
+                  {t('embassy.colSep')}
+                </dt>
+                <dd>{t(`embassy.col.${c}`)}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
       </div>
       <div class={s.objects}>{objectCards}</div>
       <MotionSwitch />

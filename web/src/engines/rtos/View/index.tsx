@@ -15,7 +15,8 @@
  * pop when they change; an inherited priority comes from the donor's own
  * (`prio:LOW` from `base:HIGH`).  The timeline's cells are keyed by step
  * (`cell:NAME:STEP`, `step:STEP`), so the newest step fades in at the right
- * and, once the window is full, the older ones slide left.
+ * and, once the window is full, the older ones slide left.  Under the rows, a
+ * step axis; the column of the step the learner stands at is outlined.
  */
 import type { MachineState, TraceEvent } from '../../../engine/types';
 import { t } from '../../../i18n';
@@ -25,6 +26,9 @@ import { rtosPlaces } from '../places';
 import { ActorBadge } from '../../../components/ActorBadge';
 import { taskWord } from '../words';
 import s from './style.module.css';
+
+/** The step axis numbers every this many steps (and always the step the learner stands at). */
+const AXIS_EVERY = 5;
 
 export interface RtosViewProps {
   state: MachineState;
@@ -105,15 +109,37 @@ export function RtosView({ state, trace }: RtosViewProps) {
                 {row.cells.map((c, i) => (
                   <td
                     key={v.window.first + i}
-                    class={`${s.cell} ${s[c]}`}
+                    class={
+                      v.window.first + i === v.window.last
+                        ? `${s.cell} ${s[c]} ${s.now}`
+                        : `${s.cell} ${s[c]}`
+                    }
                     data-cell={c}
                     data-motion={`cell:${row.actor}:${v.window.first + i}`}
                   />
                 ))}
               </tr>
             ))}
+            {/* the step axis: a number every AXIS_EVERY steps, and the step the learner stands at */}
+            <tr class={s.axis} data-testid="rtos-axis">
+              <th>{t('rtos.axis')}</th>
+              {v.ticks.map((_, i) => {
+                const step = v.window.first + i;
+                const now = step === v.window.last;
+                return (
+                  <td key={step} data-step={step} data-now={now ? '1' : undefined}>
+                    {(now || (step % AXIS_EVERY === 0 && v.window.last - step >= 3)) && (
+                      <span class={now ? `${s.axisLabel} ${s.axisNow}` : s.axisLabel}>{step}</span>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
           </tbody>
         </table>
+        <p class={s.small} data-testid="rtos-timeline-how">
+          {t('rtos.timelineHow', { step: v.window.last })}
+        </p>
         <p class={s.legend}>
           {(['running', 'ready', 'blocked'] as const).map((c) => (
             <span key={c}>
