@@ -93,6 +93,12 @@ describe('badges', () => {
     expect(badgeText('F-2')).toBe('F');
     expect(badgeText('Writer')).toBe('W');
   });
+  it('tell apart actors whose names share a first letter', () => {
+    const peers = ['TaskA', 'TaskB', 'Timer'];
+    expect(peers.map((n) => badgeText(n, peers))).toEqual(['TA', 'TB', 'Ti']);
+    expect(badgeText('Writer', ['Writer', 'Reader'])).toBe('W');
+    expect(badgeText('Reader', ['Reader', 'Reporter'])).toBe('Ra');
+  });
 });
 
 describe('colours', () => {

@@ -51,8 +51,17 @@ export function actorInk(index: number): string {
 }
 
 /** The text of an actor's badge: short names whole ("A", "T1"), longer ones by their first character. */
-export function badgeText(name: string): string {
-  return name.length <= 2 ? name : ([...name][0] ?? '?');
+export function badgeText(name: string, peers: readonly string[] = []): string {
+  if (name.length <= 2) return name;
+  const chars = [...name];
+  const first = chars[0] ?? '?';
+  // the actors whose badge would read the same letter
+  const clash = peers.filter((p) => p !== name && (p.length <= 2 ? p === first : [...p][0] === first));
+  if (clash.length === 0) return first;
+  // two characters: the first, and the first one where this name parts from all of those
+  for (let k = 1; k < chars.length; k++)
+    if (clash.every((p) => [...p][k] !== chars[k])) return first + chars[k];
+  return first + chars[chars.length - 1];
 }
 
 /** Values as the learner reads them.  (Bit views for state bytes come with their engines.) */

@@ -56,8 +56,9 @@ export interface LaneProps {
   onUntilShared?: (i: number) => void;
 }
 
-/** "Thread A", "Task A", "Interrupt handler A": what the actor is. */
-function laneTitle(kind: string | undefined, name: string): string {
+/** "Thread A", "Task A", "Interrupt handler A": what the actor is; a name that already says it ("TaskA") stands alone. */
+export function laneTitle(kind: string | undefined, name: string): string {
+  if (/^(task|thread|isr|irq)/i.test(name)) return name;
   return t(kind === 'isr' ? 'lane.titleIsr' : kind === 'task' ? 'lane.titleTask' : 'lane.title', { name });
 }
 

@@ -21,7 +21,7 @@
 import { Fragment, type JSX } from 'preact';
 import { useMemo } from 'preact/hooks';
 import type { MachineState, TraceEvent } from '../../../engine/types';
-import { t } from '../../../i18n';
+import { t, tn } from '../../../i18n';
 import {
   lastEviction,
   lastWakes,
@@ -149,7 +149,7 @@ function PubSubInsides({
             data-motion={`msg:${name}:${m.id}`}
             data-id={m.id}
             data-remaining={m.remaining}
-            title={t('embassy.message', { id: m.id, value: m.value, n: m.remaining })}
+            title={tn('embassy.message', m.remaining, { id: m.id, value: m.value })}
           >
             <span class={s.ticketNo}>#{m.id}</span>
             <code class={s.msgValue}>{m.value}</code>

@@ -19,7 +19,7 @@
  * step axis; the column of the step the learner stands at is outlined.
  */
 import type { MachineState, TraceEvent } from '../../../engine/types';
-import { t } from '../../../i18n';
+import { t, tn } from '../../../i18n';
 import { motionScope, MotionSwitch, useMotion } from '../../../motion';
 import { rtosView, type RtosSem } from '../model';
 import { rtosPlaces } from '../places';
@@ -75,8 +75,8 @@ function Tokens({ names, index }: { names: string[]; index: (n: string) => numbe
 }
 
 function countText(x: RtosSem): string {
-  if (x.meaning === 'free') return t('rtos.count.free', { n: x.count });
-  if (x.meaning === 'waiting') return t('rtos.count.waiting', { n: -x.count });
+  if (x.meaning === 'free') return tn('rtos.count.free', x.count);
+  if (x.meaning === 'waiting') return tn('rtos.count.waiting', -x.count);
   return t('rtos.count.none');
 }
 
