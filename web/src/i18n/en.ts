@@ -86,6 +86,10 @@ export const en = {
   'announce.back': 'Back to step {step}.',
   'announce.forward': 'Forward to step {step}.',
   'announce.reset': 'Back at the start.',
+  'announce.lessonScene':
+    '{title}: the first {n} steps have set the scene (the Trace tab lists them); your moves start here.',
+  'announce.lessonScene.one':
+    '{title}: the first step has set the scene (the Trace tab lists it); your moves start here.',
   'announce.ready': '{title} is ready. {count} threads.',
   'announce.ready.one': '{title} is ready. One thread.',
   'announce.readyTasks': '{title} is ready. {count} tasks.',

@@ -87,6 +87,8 @@ export const zhCN: Partial<Messages> = {
   'announce.back': '回到第 {step} 步。',
   'announce.forward': '前进到第 {step} 步。',
   'announce.reset': '回到起点。',
+  'announce.lessonScene': '{title}：前 {n} 步已经搭好了场景（“轨迹”标签页里列着它们）；从这里开始由你来走。',
+  'announce.lessonScene.one': '{title}：第一步已经搭好了场景（“轨迹”标签页里列着它）；从这里开始由你来走。',
   'announce.ready': '{title} 已就绪，共 {count} 个线程。',
   'announce.ready.one': '{title} 已就绪，只有一个线程。',
   'announce.readyTasks': '{title} 已就绪，共 {count} 个任务。',
