@@ -6,6 +6,7 @@
  */
 import { lazyComponent } from '../../components/Lazy';
 import type { EngineEntry } from '../types';
+import { rtosBlockedText } from './blocked';
 import { en, zhCN } from './messages';
 
 export const rtos: EngineEntry<typeof en> = {
@@ -21,5 +22,6 @@ export const rtos: EngineEntry<typeof en> = {
     loading: 'view.loading',
     failed: 'view.failed',
   }),
+  words: { blockedText: rtosBlockedText },
   messages: { en, 'zh-CN': zhCN },
 };

@@ -21,6 +21,7 @@ export const en = {
   'rtos.timeline': 'Who ran, step by step',
   'rtos.tick': 'a tick',
   'rtos.axis': 'step',
+  'rtos.blocked.priority': 'ready, but {runner} is more urgent: priority {p} runs before {q} (smaller first)',
   'rtos.timelineHow':
     'One column per step, the newest on the right; the outlined column is step {step}, where you stand. An orange line on the top row is a tick.',
   'rtos.tasks': 'Tasks (smaller number: more urgent)',
@@ -63,6 +64,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'rtos.timeline': '每一步是谁在运行',
   'rtos.tick': '一次 tick',
   'rtos.axis': '步',
+  'rtos.blocked.priority': '已就绪，但 {runner} 更紧急：优先级 {p} 先于 {q} 运行（数字越小越优先）',
   'rtos.timelineHow':
     '每一列是一步，最新的在最右边；描了边的那一列是第 {step} 步，也就是你现在所在的位置。最上面一行的橙色竖线表示一次 tick。',
   'rtos.tasks': '任务（数字越小越优先）',

@@ -1,7 +1,8 @@
 /*
  * One word per state on the whole page: the rtos task list (words.ts) says of
  * each task what its lane says (a task the scheduler holds back is "ready" in both; a
- * finished one "finished"), at every step of every rtos lesson's solution.
+ * finished one "finished"), at every step of every rtos lesson's solution;
+ * and a lane says why a ready task waits with the priorities the list shows.
  */
 import { catalog, Session } from '@lockstep/lockstep.js';
 import { parseLesson } from '@lockstep/lesson.js';
@@ -9,6 +10,7 @@ import { loadModule } from '@lockstep/node.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MachineState, TraceEvent } from '../../engine/types';
 import { setLocale } from '../../i18n';
+import { blockedText } from '../../model/describe';
 import { statusView } from '../../model/format';
 import { rtosView } from './model';
 import { taskWord } from './words';
@@ -76,5 +78,39 @@ describe('the rtos view and the lanes use one word per state', () => {
       }
     }
     expect(held).toBeGreaterThan(10);
+  }, 60000);
+});
+
+describe('why a ready task waits, in the kernel’s numbers', () => {
+  it('priority inversion: the lane gives the priorities the task list shows, never negated', () => {
+    setLocale('en');
+    const text = lessons['../../../../lessons/19-priority-inversion.md']!;
+    const l = parseLesson(text, { file: '19-priority-inversion.md', catalog: catalog(M) });
+    const s = new Session(M, l.bytecode, { variant: 'no_priority_inheritance' });
+    try {
+      s.run({ policy: 'round-robin', schedule: l.solution!.schedule });
+      const end = (s.state() as MachineState).step;
+      let seen = 0;
+      for (let k = 0; k <= end; k++) {
+        s.goto(k);
+        const state = s.state() as MachineState;
+        const listed = new Map(
+          rtosView(state, s.trace() as TraceEvent[]).tasks.map((x) => [x.actor, x.effective]),
+        );
+        for (const a of state.actors) {
+          if (a.blocked?.why !== 'rtos.priority') continue;
+          const said = blockedText(a, state)!;
+          expect(said, `step ${k}`).not.toMatch(/-\d/);
+          const runner = /but (\w+) is more urgent: priority (\d+) runs before (\d+)/.exec(said);
+          expect(runner, said).not.toBeNull();
+          expect(Number(runner![2])).toBe(listed.get(runner![1]!));
+          expect(Number(runner![3])).toBe(listed.get(a.name));
+          seen++;
+        }
+      }
+      expect(seen).toBeGreaterThan(0);
+    } finally {
+      s.free();
+    }
   });
 });
