@@ -30,7 +30,7 @@ export const en = {
   'lane.program': 'Program',
   'lane.next': 'Next step',
   'lane.step': 'Step {actor}',
-  'lane.untilSharedLabel': 'Step {actor} on until it touches shared state',
+  'lane.untilSharedLabel': 'Until shared: step {actor} on until it touches shared state',
   'lane.stepOver': 'Finish operation',
   'lane.stepOverLabel': 'Step {actor} to the end of its current operation',
   'lane.current': 'current operation',

@@ -31,7 +31,7 @@ export const zhCN: Partial<Messages> = {
   'lane.program': '程序',
   'lane.next': '下一步',
   'lane.step': '走一步 {actor}',
-  'lane.untilSharedLabel': '让 {actor} 一直走，直到它碰到共享状态',
+  'lane.untilSharedLabel': '走到共享处：让 {actor} 一直走，直到它碰到共享状态',
   'lane.stepOver': '走完这个操作',
   'lane.stepOverLabel': '让 {actor} 一直走到当前操作结束',
   'lane.current': '当前操作',
