@@ -78,12 +78,7 @@ function RunQueueStrip({ rq, actorIndex }: { rq: RunQueuePicture; actorIndex: (n
     <div class={s.rqCell} data-testid={testid}>
       <div class={s.rqLabel}>
         {label}
-        {note && (
-          <span class={s.rqNote}>
-            {t('embassy.noteSep')}
-            {note}
-          </span>
-        )}
+        {note && <span class={s.rqNote}>{note}</span>}
       </div>
       <div class={s.rqTokens}>
         {tasks.length ? (
