@@ -199,6 +199,17 @@ describe('the lesson player', () => {
     assert.equal(await predict.getAttribute('data-phase'), 'ask');
     await predict.getByTestId('lesson-choice').nth(1).click();
     assert.equal(await predict.getByTestId('lesson-choice').nth(1).getAttribute('aria-checked'), 'true');
+    // the arrows move between the answers (a radio group), and not through time (issue 24)
+    const at = await stepOf(f);
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await predict.getByTestId('lesson-choice').nth(2).getAttribute('aria-checked'), 'true');
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await predict.getByTestId('lesson-choice').nth(1).getAttribute('aria-checked'), 'true');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await predict.getByTestId('lesson-choice').nth(0).getAttribute('aria-checked'), 'true');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await predict.getByTestId('lesson-choice').nth(1).getAttribute('aria-checked'), 'true');
+    assert.equal(await stepOf(f), at, 'the arrows on the answers do not move through time');
     await screenshot(page, 'lesson-6-predict');
     await stepActor(f, 'A');
     await until(async () => (await predict.getAttribute('data-phase')) === 'reveal', 'the reveal');

@@ -220,13 +220,32 @@ export function LessonPanel(p: LessonPanelProps) {
             </p>
             {question.phase === 'ask' ? (
               <>
-                <div class={s.choices} role="radiogroup" aria-labelledby="lesson-predict-title">
+                <div
+                  class={s.choices}
+                  role="radiogroup"
+                  aria-labelledby="lesson-predict-title"
+                  onKeyDown={(e) => {
+                    // a radio group: the arrows move the choice (and the focus) between the answers
+                    const by = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[e.key];
+                    if (by === undefined) return;
+                    e.preventDefault();
+                    e.stopPropagation(); // ← → are also the app's time keys
+                    const n = question.question.choices.length;
+                    const j = ((question.choice ?? (by > 0 ? -1 : 0)) + by + n) % n;
+                    setAsked(choose(asked, question.index, j, step, question.actor));
+                    const box = e.currentTarget as HTMLElement;
+                    requestAnimationFrame(() =>
+                      box.querySelectorAll<HTMLElement>('[role=radio]')[j]?.focus(),
+                    );
+                  }}
+                >
                   {question.question.choices.map((c, i) => (
                     <button
                       key={i}
                       type="button"
                       role="radio"
                       aria-checked={question.choice === i}
+                      tabIndex={question.choice === i || (question.choice === null && i === 0) ? 0 : -1}
                       class={question.choice === i ? `${s.choice} ${s.chosen}` : s.choice}
                       onClick={() => setAsked(choose(asked, question.index, i, step, question.actor))}
                       data-testid="lesson-choice"
