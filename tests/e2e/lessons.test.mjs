@@ -664,4 +664,32 @@ describe('embedding', () => {
     );
     await page.close();
   });
+
+  test('<lockstep-lesson> follows its host page’s language, not a language chosen earlier in the app', async () => {
+    // the learner once chose 中文 in the app (same origin as the embed)
+    const app = await open(chrome.context, `${server.url}?lesson=racy-counter&lang=en`);
+    await lane(app.page, 'A').waitFor({ timeout: 15000 });
+    await app.page.getByTestId('lang-switch').locator('[data-lang="zh-CN"]').click();
+    assert.equal(await app.page.evaluate(() => localStorage.getItem('lockstep.lang')), 'zh-CN');
+    await app.page.close();
+    for (const [lang, title] of [
+      ['en', 'The racy counter'],
+      ['zh-CN', '会丢失更新的计数器'],
+    ]) {
+      host.routes[`/lang-${lang}.html`] = [
+        'text/html',
+        hostPage(
+          'Language',
+          `<script src="${server.url}lockstep-embed.js" defer></script>
+<lockstep-lesson lesson="racy-counter"></lockstep-lesson>`,
+        ).replace('<html lang="en">', `<html lang="${lang}">`),
+      ];
+      const { page, errors } = await open(chrome.context, `${host.url}lang-${lang}.html`);
+      const f = page.frameLocator('lockstep-lesson iframe');
+      await lane(f, 'A').waitFor({ timeout: 15000 });
+      await expectText(f.getByTestId('embed-title'), title);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
 });
