@@ -177,3 +177,34 @@ describe('on a phone (390x844)', () => {
       }
     });
 });
+
+describe('the lanes', () => {
+  test('a finished lane’s program box and a neighbour’s “Step into” do not stretch each other', async () => {
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?scenario=basic/racy-counter`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await lane(page, 'A').waitFor({ timeout: 15000 });
+    const program = (name) => lane(page, name).locator('ol').first();
+    const fits = async (name) =>
+      program(name).evaluate((ol) => {
+        const items = [...ol.children].reduce((h, li) => h + li.getBoundingClientRect().height, 0);
+        return ol.getBoundingClientRect().height - items;
+      });
+    for (let k = 0; k < 12 && (await lane(page, 'A').getAttribute('data-status')) !== 'finished'; k++) {
+      await page.keyboard.press('1');
+      await page.waitForTimeout(120);
+    }
+    assert.equal(await lane(page, 'A').getAttribute('data-status'), 'finished');
+    assert.ok((await fits('A')) < 24, `A's program box is as tall as its lines (+${await fits('A')} px)`);
+    const before = (await program('A').boundingBox()).height;
+    await lane(page, 'B').getByTestId('step-into').click();
+    await lane(page, 'B').getByTestId('inside').waitFor();
+    assert.equal(
+      (await program('A').boundingBox()).height,
+      before,
+      'B’s step into leaves A’s program box as it was',
+    );
+    await screenshot(page, 'lanes-finished-and-step-into');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
