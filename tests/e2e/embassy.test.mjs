@@ -121,6 +121,11 @@ describe('embassy choices in the browser', () => {
         assert.match(clean(await page.getByTestId('rq-batch').innerText()), /^本批（下一个在前）/);
         assert.match(clean(await table.innerText()), /在等：/);
       }
+      // the table's state is the lane's word, task by task (one word per state)
+      for (const task of ['r0', 'r1', 'r2', 'sender']) {
+        const laneWord = clean(await lane(page, task).getByTestId('status').innerText()).replace(/^\S+ /, '');
+        assert.equal(clean(await page.getByTestId(`task-state-${task}`).innerText()), laneWord, task);
+      }
       for (const c of ['state', 'polls', 'wakes', 'waker'])
         assert.ok(
           clean(await cols.locator(`[data-column="${c}"] dd`).innerText()).length > 8,

@@ -57,7 +57,7 @@ export const en = {
   'embassy.freeWaker': 'free',
   'embassy.columns': 'What the columns say',
   'embassy.col.state':
-    'running: being polled now; scheduled: in the run queue; idle: returned Pending and waits for a wake; done: finished.',
+    'the word its lane uses. running: being polled now; scheduled: in the run queue; waiting: returned Pending and waits for a wake (or for its turn to be polled); finished: done.',
   'embassy.col.polls': 'how many times the executor has polled the task.',
   'embassy.col.wakes':
     'how many times someone woke it; in brackets, how many of those it did itself (a poll that wakes its own task).',

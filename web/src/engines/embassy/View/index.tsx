@@ -45,6 +45,7 @@ import {
   type WakerList,
 } from '../model';
 import { ActorBadge } from '../../../components/ActorBadge';
+import { statusView } from '../../../model/format';
 import s from './style.module.css';
 
 export interface EmbassyViewProps {
@@ -366,6 +367,12 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
           <tbody>
             {rows.map((row, i) => {
               const st = taskState(row, q);
+              const stateWord = (task: string, fallback: string) => {
+                const actor = state.actors.find((a) => a.name === task);
+                return actor
+                  ? statusView(actor).label
+                  : t(`embassy.state.${fallback}` as 'embassy.state.idle');
+              };
               const w = woke.get(row.task);
               // each task: a row of numbers, then what it awaits and who woke it last, in words
               return (
@@ -374,7 +381,8 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                     <th scope="row">
                       <ActorBadge name={row.task} index={i} size="s" />
                     </th>
-                    <td>{t(`embassy.state.${st}`)}</td>
+                    {/* the lane's word for the task's state: one word per state on the page */}
+                    <td data-testid={`task-state-${row.task}`}>{stateWord(row.task, st)}</td>
                     <td class={s.num}>{row.polls}</td>
                     <td class={s.num}>
                       <span
