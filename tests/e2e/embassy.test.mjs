@@ -99,4 +99,40 @@ describe('embassy choices in the browser', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  for (const lang of ['en', 'zh-CN'])
+    test(`the task table says what each column means, the waker column too (${lang})`, async () => {
+      const { page, errors } = await open(
+        app.chrome.context,
+        `${app.server.url}?scenario=embassy/watch-herd&lang=${lang}`,
+      );
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const cols = page.getByTestId('embassy-columns');
+      await cols.waitFor({ timeout: 15000 });
+      await cols.locator('summary').click();
+      const waker = clean(await cols.locator('[data-column="waker"]').innerText());
+      const table = page.getByTestId('embassy-tasks');
+      if (lang === 'en') {
+        assert.match(waker, /^waker: the task’s waker when nobody holds it\./);
+        assert.match(clean(await page.getByTestId('rq-batch').innerText()), /^this batch ?\(next first\)/);
+      } else {
+        assert.match(waker, /^唤醒器：没有人拿着时/);
+        assert.equal(clean(await table.locator('thead th').last().innerText()), '唤醒器');
+        assert.match(clean(await page.getByTestId('rq-batch').innerText()), /^本批（下一个在前）/);
+        assert.match(clean(await table.innerText()), /在等：/);
+      }
+      // the table's state is the lane's word, task by task (one word per state)
+      for (const task of ['r0', 'r1', 'r2', 'sender']) {
+        const laneWord = clean(await lane(page, task).getByTestId('status').innerText()).replace(/^\S+ /, '');
+        assert.equal(clean(await page.getByTestId(`task-state-${task}`).innerText()), laneWord, task);
+      }
+      for (const c of ['state', 'polls', 'wakes', 'waker'])
+        assert.ok(
+          clean(await cols.locator(`[data-column="${c}"] dd`).innerText()).length > 8,
+          `column ${c} is explained`,
+        );
+      await screenshot(page, `embassy-columns-${lang}`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
 });

@@ -199,6 +199,17 @@ describe('the lesson player', () => {
     assert.equal(await predict.getAttribute('data-phase'), 'ask');
     await predict.getByTestId('lesson-choice').nth(1).click();
     assert.equal(await predict.getByTestId('lesson-choice').nth(1).getAttribute('aria-checked'), 'true');
+    // the arrows move between the answers (a radio group), and not through time (issue 24)
+    const at = await stepOf(f);
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await predict.getByTestId('lesson-choice').nth(2).getAttribute('aria-checked'), 'true');
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await predict.getByTestId('lesson-choice').nth(1).getAttribute('aria-checked'), 'true');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await predict.getByTestId('lesson-choice').nth(0).getAttribute('aria-checked'), 'true');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await predict.getByTestId('lesson-choice').nth(1).getAttribute('aria-checked'), 'true');
+    assert.equal(await stepOf(f), at, 'the arrows on the answers do not move through time');
     await screenshot(page, 'lesson-6-predict');
     await stepActor(f, 'A');
     await until(async () => (await predict.getAttribute('data-phase')) === 'reveal', 'the reveal');
@@ -652,5 +663,33 @@ describe('embedding', () => {
       [],
     );
     await page.close();
+  });
+
+  test('<lockstep-lesson> follows its host page’s language, not a language chosen earlier in the app', async () => {
+    // the learner once chose 中文 in the app (same origin as the embed)
+    const app = await open(chrome.context, `${server.url}?lesson=racy-counter&lang=en`);
+    await lane(app.page, 'A').waitFor({ timeout: 15000 });
+    await app.page.getByTestId('lang-switch').locator('[data-lang="zh-CN"]').click();
+    assert.equal(await app.page.evaluate(() => localStorage.getItem('lockstep.lang')), 'zh-CN');
+    await app.page.close();
+    for (const [lang, title] of [
+      ['en', 'The racy counter'],
+      ['zh-CN', '会丢失更新的计数器'],
+    ]) {
+      host.routes[`/lang-${lang}.html`] = [
+        'text/html',
+        hostPage(
+          'Language',
+          `<script src="${server.url}lockstep-embed.js" defer></script>
+<lockstep-lesson lesson="racy-counter"></lockstep-lesson>`,
+        ).replace('<html lang="en">', `<html lang="${lang}">`),
+      ];
+      const { page, errors } = await open(chrome.context, `${host.url}lang-${lang}.html`);
+      const f = page.frameLocator('lockstep-lesson iframe');
+      await lane(f, 'A').waitFor({ timeout: 15000 });
+      await expectText(f.getByTestId('embed-title'), title);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
   });
 });

@@ -4,7 +4,7 @@
 // won by clicking, and the view's places follow the run.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clean, lane, open, screenshot, take, until, useApp, waitForText } from './harness.mjs';
+import { clean, lane, open, screenshot, stepOf, take, until, useApp, waitForText } from './harness.mjs';
 
 const app = useApp();
 
@@ -33,7 +33,7 @@ describe('rtos choices in the browser', () => {
     // Logger takes port and enters its critical section (the starting schedule made Reader wait)
     for (let k = 0; k < 6; k++) await take(page, lane(page, 'Logger').getByTestId('step'), 'Logger');
     await take(page, uart.getByTestId('step'), 'raising Uart');
-    await waitForText(uart.getByTestId('status'), /ready/, 8000);
+    await waitForText(uart.getByTestId('status'), /running/, 8000);
     assert.match(clean(await uart.getByTestId('step').innerText()), /^Step Uart/);
     for (let i = 0; i < 40 && (await page.getByTestId('goal-banner').count()) === 0; i++)
       assert.ok(await stepFirst(page, ['Uart', 'Reader', 'Logger']), 'somebody can move');
@@ -66,8 +66,14 @@ describe('rtos choices in the browser', () => {
     // may fall again
     await until(async () => (await tick.count()) > 0, 'the tick button');
     await take(page, lane(page, 'A').getByTestId('step'), 'A');
-    assert.equal(await tick.count(), 0, 'no tick while A masks interrupts');
-    for (let k = 0; k < 6 && (await tick.count()) === 0; k++)
+    // the button stays, disabled, and says why (issue 24, item 13)
+    assert.equal(await tick.isEnabled(), false, 'no tick while A masks interrupts');
+    await waitForText(
+      page.getByTestId('tick-why-not'),
+      'No tick now: interrupts are masked (A is in a critical section).',
+      8000,
+    );
+    for (let k = 0; k < 6 && !(await tick.isEnabled()); k++)
       await take(page, lane(page, 'A').getByTestId('step'), 'A');
     assert.equal(await page.getByTestId('count-sem').innerText(), '0');
     await take(page, tick, 'the tick');
@@ -80,6 +86,27 @@ describe('rtos choices in the browser', () => {
     // the mask still shows one
     assert.match(clean(await page.locator('[data-object="sem"]').innerText()), /waiting here: B B$/);
     await screenshot(page, 'rtos-lesson-32-won');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the "Who ran" chart has a step axis and marks the step the learner stands at', async () => {
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=the-signed-count`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await lane(page, 'A').waitFor({ timeout: 15000 });
+    for (let k = 0; k < 3; k++) await take(page, lane(page, 'A').getByTestId('step'), 'A');
+    const axis = page.getByTestId('rtos-axis');
+    const step = await stepOf(page);
+    await waitForText(axis.locator('td[data-now="1"]'), String(step), 8000);
+    assert.equal(await axis.locator('td[data-now="1"]').getAttribute('data-step'), String(step));
+    assert.match(
+      clean(await page.getByTestId('rtos-timeline-how').innerText()),
+      new RegExp(`the outlined column is step ${step}, where you stand`),
+    );
+    // back in time: the mark follows the learner
+    await page.keyboard.press('ArrowLeft');
+    await waitForText(axis.locator('td[data-now="1"]'), String(step - 1), 8000);
+    await screenshot(page, 'rtos-axis');
     assert.deepEqual(errors, []);
     await page.close();
   });

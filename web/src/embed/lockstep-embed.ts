@@ -96,6 +96,10 @@
         const v = this.getAttribute(name);
         if (v) q.set(name, v);
       }
+      // without a lang attribute, the host page's language: it wins over a language the learner
+      // once chose in the app (saved for the app's origin, which the embed shares)
+      const hostLang = (this.closest('[lang]')?.getAttribute('lang') ?? '').trim();
+      if (!q.has('lang') && hostLang) q.set('lang', hostLang);
       const url = new URL(`embed.html?${q.toString()}`, BASE).href;
       if (this.#frame && this.#frame.src === url) return;
       const style = document.createElement('style');

@@ -30,6 +30,7 @@ export const en = {
   'lane.program': 'Program',
   'lane.next': 'Next step',
   'lane.step': 'Step {actor}',
+  'lane.untilSharedLabel': 'Until shared: step {actor} on until it touches shared state',
   'lane.stepOver': 'Finish operation',
   'lane.stepOverLabel': 'Step {actor} to the end of its current operation',
   'lane.current': 'current operation',
@@ -85,6 +86,10 @@ export const en = {
   'announce.back': 'Back to step {step}.',
   'announce.forward': 'Forward to step {step}.',
   'announce.reset': 'Back at the start.',
+  'announce.lessonScene':
+    '{title}: the first {n} steps have set the scene (the Trace tab lists them); your moves start here.',
+  'announce.lessonScene.one':
+    '{title}: the first step has set the scene (the Trace tab lists it); your moves start here.',
   'announce.ready': '{title} is ready. {count} threads.',
   'announce.ready.one': '{title} is ready. One thread.',
   'announce.readyTasks': '{title} is ready. {count} tasks.',
@@ -407,6 +412,7 @@ export const en = {
   'lane.stepIntoNone': 'Nothing yet: the operation starts with the next step.',
 
   'tabs.label': 'More about this run',
+  'tabs.resize': 'Resize the pane (↑ ↓, or drag)',
   'tabs.fold': 'Hide',
   'tabs.source': 'Source',
 
@@ -430,6 +436,7 @@ export const en = {
   'variantDiff.go': 'Show step {step}',
   'variantDiff.mark': 'Step {step}: here {from} and {to} part ways',
   'announce.variantDiffer': 'Switched to {variant}. From step {step} the two variants differ.',
+  'announce.variantSwitched': 'Switched to {variant}.',
   'announce.variantSame': 'Switched to {variant}. The same {steps} steps so far.',
   'announce.variantSame.one': 'Switched to {variant}. The same single step so far.',
 
@@ -475,7 +482,7 @@ export const en = {
     'This run is not counted as yours. Go back to where the help began (←) or start again (Home) and reach the goal with your own steps.',
   'lesson.banner.learnerSteps': 'Goal reached in {n} steps!',
   'lesson.banner.learnerSteps.one': 'Goal reached in one step!',
-  'lesson.predict.hidden': 'Hidden until you predict: pick an answer on the left, then step {actor}.',
+  'lesson.predict.hidden': 'Hidden until you predict: answer the question first, then step {actor}.',
   'undo.restore': 'Restore my run',
   'undo.restoreTitle': 'Bring back the run you had before ({what}). Ctrl+Z',
   'undo.what.reset': 'reset',
@@ -507,7 +514,18 @@ export const en = {
   'lane.notRaisedHeld': 'Not raised.',
   'lane.doneTask': 'This task has finished its program.',
   'lane.doneIsr': 'This handler has returned.',
+  'status.running': 'running',
+  'status.held': 'ready',
+  'status.raised': 'raised',
+  'status.queued': 'scheduled',
   'status.dormant': 'not raised',
+  'tick.why.handler': 'No tick now: the handler {handler} is running, and the tick waits until it returns.',
+  'tick.why.masked': 'No tick now: interrupts are masked ({actor} is in a critical section).',
+  'tick.why.justFell': 'No tick now: one has just fallen; the next can fall once {actor} has run.',
+  'tick.why.alone':
+    'No tick now: no other task of {actor}’s priority is ready, so a tick would change nothing.',
+  'tick.why.noTimer': 'No tick now: no timer has fallen due.',
+  'tick.why.none': 'No tick now: nothing is waiting for it.',
   'lane.tick': 'Let the tick fall',
   'lane.drop': 'Drop {actor}’s future',
   'lane.dropWhy': 'cancel {actor} at its await point: its future’s drop logic runs and it never resumes',

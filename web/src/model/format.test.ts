@@ -68,6 +68,16 @@ describe('status', () => {
   it('uses a shape as well as a colour', () => {
     expect(statusView(actor('enabled'))).toMatchObject({ glyph: '▶', label: 'ready', tone: 'ready' });
     expect(statusView(actor('finished'))).toMatchObject({ glyph: '✓', tone: 'finished' });
+  });
+  it('says what the engine views say of a task: running, ready when held back, scheduled when queued', () => {
+    expect(statusView(actor('enabled', { kind: 'task' })).label).toBe('running');
+    const held = (why: string, kind: 'task' | 'isr' = 'task') =>
+      statusView(actor('blocked', { kind, blocked: { why, held: true } })).label;
+    expect(held('rtos.priority')).toBe('ready');
+    expect(held('rtos.turn')).toBe('ready');
+    expect(held('executor.queued')).toBe('scheduled');
+    expect(held('irq.masked', 'isr')).toBe('raised');
+    expect(statusView(actor('blocked', { kind: 'task', blocked: { why: 'sleep' } })).label).toBe('waiting');
     expect(statusView(actor('stuck', { reason: 'parked' }))).toMatchObject({ glyph: '⚠', reason: 'parked' });
     expect(statusView(actor('blocked', { next: { kind: 'park' } }))).toMatchObject({
       glyph: '●',
@@ -82,6 +92,12 @@ describe('badges', () => {
     expect(badgeText('T1')).toBe('T1');
     expect(badgeText('F-2')).toBe('F');
     expect(badgeText('Writer')).toBe('W');
+  });
+  it('tell apart actors whose names share a first letter', () => {
+    const peers = ['TaskA', 'TaskB', 'Timer'];
+    expect(peers.map((n) => badgeText(n, peers))).toEqual(['TA', 'TB', 'Ti']);
+    expect(badgeText('Writer', ['Writer', 'Reader'])).toBe('W');
+    expect(badgeText('Reader', ['Reader', 'Reporter'])).toBe('Ra');
   });
 });
 

@@ -51,8 +51,17 @@ export function actorInk(index: number): string {
 }
 
 /** The text of an actor's badge: short names whole ("A", "T1"), longer ones by their first character. */
-export function badgeText(name: string): string {
-  return name.length <= 2 ? name : ([...name][0] ?? '?');
+export function badgeText(name: string, peers: readonly string[] = []): string {
+  if (name.length <= 2) return name;
+  const chars = [...name];
+  const first = chars[0] ?? '?';
+  // the actors whose badge would read the same letter
+  const clash = peers.filter((p) => p !== name && (p.length <= 2 ? p === first : [...p][0] === first));
+  if (clash.length === 0) return first;
+  // two characters: the first, and the first one where this name parts from all of those
+  for (let k = 1; k < chars.length; k++)
+    if (clash.every((p) => [...p][k] !== chars[k])) return first + chars[k];
+  return first + chars[chars.length - 1];
 }
 
 /** Values as the learner reads them.  (Bit views for state bytes come with their engines.) */
@@ -140,14 +149,23 @@ export function actionEffect(a: PendingAction): string | null {
   return t('effect.changes', { object: a.object, old: formatValue(a.value), new: formatValue(next) });
 }
 
-export type Tone = 'ready' | 'waiting' | 'stuck' | 'finished';
+export type Tone = 'ready' | 'held' | 'waiting' | 'stuck' | 'finished';
 
 export interface StatusView {
-  /** shape as well as colour (UX.md): ▶ ready, ● waiting, ⚠ stuck, ✓ finished */
+  /** shape as well as colour (UX.md): ▶ ready, ◌ held back by the scheduler, ● waiting, ⚠ stuck, ✓ finished */
   glyph: string;
   label: string;
   tone: Tone;
   reason?: string;
+}
+
+/** The word for an actor the scheduling model holds back, or null when it waits on something else. */
+function heldWord(a: ActorState): 'status.raised' | 'status.held' | 'status.queued' | null {
+  const why = a.blocked?.why ?? '';
+  if (a.kind === 'isr') return 'status.raised';
+  if (why.startsWith('rtos.') || why === 'interrupted') return 'status.held';
+  if (why === 'executor.queued') return 'status.queued';
+  return null;
 }
 
 /** `spinning`: the actor is inside a SpinWait (it can move, but only to spin or yield). */
@@ -156,7 +174,12 @@ export function statusView(a: ActorState, spinning = false): StatusView {
     case 'enabled':
       return spinning
         ? { glyph: '↻', label: t('status.spinning'), tone: 'ready' }
-        : { glyph: '▶', label: t('status.enabled'), tone: 'ready' };
+        : {
+            glyph: '▶',
+            // a task or a handler moves only when its model picks it: then it is the one running
+            label: t(a.kind === 'thread' ? 'status.enabled' : 'status.running'),
+            tone: 'ready',
+          };
     case 'finished':
       return { glyph: '✓', label: t('status.finished'), tone: 'finished' };
     case 'stuck':
@@ -164,6 +187,11 @@ export function statusView(a: ActorState, spinning = false): StatusView {
     case 'dormant':
       return { glyph: '○', label: t('status.dormant'), tone: 'finished' };
     default: {
+      // Held back by the scheduling model, not by anything shared: the
+      // engine's own views call it ready (waiting for the processor) or, in an
+      // executor, scheduled (in the run queue); the lane uses the same word.
+      const held = a.blocked?.held ? heldWord(a) : null;
+      if (held) return { glyph: '◌', label: t(held), tone: 'held', reason: a.reason };
       const parked = a.next?.kind === 'park';
       return {
         glyph: parked ? '●' : '◌',

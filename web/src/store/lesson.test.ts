@@ -207,6 +207,16 @@ describe('a lesson in the store', () => {
     expect(places.at(-1)).toEqual({ lesson: 'spin', variant: undefined, schedule: 'v1.X2', step: 1 });
   });
 
+  it('opens where its story starts, saying what has happened so far, not the last engine step', async () => {
+    const { store } = setup();
+    await store.openLesson('spin');
+    expect(store.get().snap?.state.step).toBe(1);
+    expect(store.get().announcement).toBe(
+      'Spin: the first step has set the scene (the Trace tab lists it); your moves start here.',
+    );
+    expect(store.get().announcement).not.toMatch(/^Step 1:/);
+  });
+
   it('an unknown lesson says so and opens the first', async () => {
     const { store } = setup();
     await store.openLesson('nope', { schedule: 'v1: B' });

@@ -133,7 +133,14 @@ export class Opening {
         setExploreOptions(c, { bound, maxExecutions });
       }
       const s = opened.snapshot;
-      if (s.state.step > 0) c.show(s, ...c.tell(s), 'jump', () => c.tell(s)[0]);
+      const lesson = opened.lesson;
+      if (lesson && lesson.startSteps > 0 && s.state.step === lesson.startSteps) {
+        // a lesson opens where its story starts: say that the steps before set the scene
+        // (the last of them is engine detail, no place to begin a story)
+        const scene = () =>
+          tn('announce.lessonScene', lesson.startSteps, { title: inLocale(lesson.title, getLocale()) });
+        c.show(s, scene(), false, 'jump', scene);
+      } else if (s.state.step > 0) c.show(s, ...c.tell(s), 'jump', () => c.tell(s)[0]);
       else {
         const ready = () =>
           tn(

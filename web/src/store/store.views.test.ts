@@ -212,6 +212,14 @@ describe('switching variants', () => {
     // (the fake's "stop=2" cuts every replay of it; the request is what counts)
     expect(engine.calls.at(-1)).toBe('open basic/fake.yaml correct v1.ABB');
   });
+  it('before any step, just says it switched: nothing to compare yet', async () => {
+    const { store } = setup();
+    await store.open('basic/fake');
+    await store.switchVariant('buggy');
+    expect(store.get().snap?.state.variant).toBe('buggy');
+    expect(store.get().variantDiff).toBeNull();
+    expect(store.get().announcement).toBe('Switched to buggy.');
+  });
   it('drops a "same so far" banner once the learner moves on', async () => {
     const { store } = setup();
     await store.open('basic/fake');

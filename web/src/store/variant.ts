@@ -63,24 +63,29 @@ export function switchVariant(c: StoreCore, history: RunHistory, variant: string
         ...(followed !== undefined && !c.state.assist
           ? { assist: { by: 'replay' as const, from: followed - 1 } }
           : {}),
+        // before any step there is nothing to compare: the switch is all there is to say
         variantDiff: diff
           ? { ...diff, from, to: variant, stoppedAt, followed, same: false, compared }
-          : {
-              step: 0,
-              oldEvents: [],
-              newEvents: [],
-              decision: null,
-              from,
-              to: variant,
-              stoppedAt,
-              same: true,
-              compared,
-            },
+          : compared === 0
+            ? null
+            : {
+                step: 0,
+                oldEvents: [],
+                newEvents: [],
+                decision: null,
+                from,
+                to: variant,
+                stoppedAt,
+                same: true,
+                compared,
+              },
       });
       const say = () =>
         diff
           ? t('announce.variantDiffer', { variant, step: diff.step })
-          : tn('announce.variantSame', compared, { variant, steps: compared });
+          : compared === 0
+            ? t('announce.variantSwitched', { variant })
+            : tn('announce.variantSame', compared, { variant, steps: compared });
       c.show(snap, say(), false, 'jump', say);
     } catch (e) {
       c.failed(e);

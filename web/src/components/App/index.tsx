@@ -41,6 +41,7 @@ import { inLocale, isGoalReached, learnerSteps, questionNow, saidBeats } from '.
 import { useKeys } from '../../store/keys';
 import { helpLocked, ownRun } from '../../store/store';
 import type { LessonSummary } from '../../model/lessonList';
+import { BadgePeers } from '../ActorBadge';
 import s from './style.module.css';
 
 // the bottom pane's diagram and trace: their code (and Mermaid, later still) loads when a tab opens
@@ -195,325 +196,336 @@ export function App() {
         : null;
 
   return (
-    <div class={s.app}>
-      <a class={s.skip} href="#lanes">
-        {t('app.skip')}
-      </a>
-      <Header
-        engine={scenario?.engine}
-        title={
-          lesson
-            ? `${place ? `${place.n}. ` : ''}${inLocale(lesson.title, locale)}`
-            : state.fromFile
-              ? `${scenario?.title ?? ''} (${state.fromFile})`
-              : scenario?.title
-        }
-        onKeys={() => setKeysOpen(true)}
-        onScenarios={() => setPickerOpen(true)}
-        onLessons={() => setIndexOpen(true)}
-        onTitle={lesson ? () => setIndexOpen(true) : undefined}
-        titleHint={lesson ? t('lesson.openIndex') : undefined}
-        variant={snap?.state.variant}
-        variants={scenario?.variants}
-        onVariant={(v) => void store.switchVariant(v)}
-        busy={state.busy}
-        locale={locale}
-        onLocale={chooseLocale}
-      />
-      <Notices notices={state.notices} onDismiss={(id) => store.dismiss(id)} />
+    <BadgePeers.Provider value={names}>
+      <div class={s.app}>
+        <a class={s.skip} href="#lanes">
+          {t('app.skip')}
+        </a>
+        <Header
+          engine={scenario?.engine}
+          title={
+            lesson
+              ? `${place ? `${place.n}. ` : ''}${inLocale(lesson.title, locale)}`
+              : state.fromFile
+                ? `${scenario?.title ?? ''} (${state.fromFile})`
+                : scenario?.title
+          }
+          onKeys={() => setKeysOpen(true)}
+          onScenarios={() => setPickerOpen(true)}
+          onLessons={() => setIndexOpen(true)}
+          onTitle={lesson ? () => setIndexOpen(true) : undefined}
+          titleHint={lesson ? t('lesson.openIndex') : undefined}
+          variant={snap?.state.variant}
+          variants={scenario?.variants}
+          onVariant={(v) => void store.switchVariant(v)}
+          busy={state.busy}
+          locale={locale}
+          onLocale={chooseLocale}
+        />
+        <Notices notices={state.notices} onDismiss={(id) => store.dismiss(id)} />
 
-      {state.phase === 'loading' && !snap && (
-        <main class={s.loading} aria-busy="true">
-          <span class={s.spinner} aria-hidden="true" />
-          <p>{t('app.loading')}</p>
-        </main>
-      )}
+        {state.phase === 'loading' && !snap && (
+          <main class={s.loading} aria-busy="true">
+            <span class={s.spinner} aria-hidden="true" />
+            <p>{t('app.loading')}</p>
+          </main>
+        )}
 
-      {scenario && snap && (
-        <main class={s.main}>
-          {lesson ? (
-            <aside class={`${s.panel} ${s.lesson}`} aria-label={t('lesson.panel')}>
-              {ui && (
-                <ui.LessonPanel
-                  key={lesson.id}
-                  lesson={lesson}
-                  snap={snap}
-                  locale={locale}
-                  reached={reached}
-                  reachedBefore={!!progress[lesson.id]}
-                  position={place ?? undefined}
-                  prev={link(around.prev)}
-                  next={link(around.next)}
-                  onOpenLesson={openLesson}
+        {scenario && snap && (
+          <main class={s.main}>
+            {lesson ? (
+              <aside class={`${s.panel} ${s.lesson}`} aria-label={t('lesson.panel')}>
+                {ui && (
+                  <ui.LessonPanel
+                    key={lesson.id}
+                    lesson={lesson}
+                    snap={snap}
+                    locale={locale}
+                    reached={reached}
+                    reachedBefore={!!progress[lesson.id]}
+                    position={place ?? undefined}
+                    prev={link(around.prev)}
+                    next={link(around.next)}
+                    onOpenLesson={openLesson}
+                    onStep={(k) => void store.step(k)}
+                    onFinishSpin={(k) => void store.untilShared(k)}
+                    onHint={() => store.noteHint()}
+                    embed={() =>
+                      embedCode(
+                        new URL('.', location.href).href,
+                        { ...store.place(), lang: addressLocale() },
+                        `Lockstep: ${inLocale(lesson.title, 'en')}`,
+                      )
+                    }
+                    busy={state.busy}
+                  />
+                )}
+              </aside>
+            ) : (
+              <aside class={`${s.panel} ${s.story}`} aria-labelledby="story-title">
+                <h2 id="story-title" class={s.panelTitle}>
+                  {t('panel.story')}
+                </h2>
+                <Story
+                  intro={scenario.description?.trim() ?? ''}
+                  actorCount={scenario.actors.length}
+                  actors={actorNoun(snap.state.actors)}
+                  lines={lines}
+                  actorIndex={(n) => names.indexOf(n)}
+                  current={snap.state.step}
+                />
+              </aside>
+            )}
+
+            <section class={s.centre} id="lanes" aria-label={t('panel.actors')} tabIndex={-1}>
+              <TickBar
+                engine={scenario.engine}
+                locale={locale}
+                choices={snap.choices}
+                outcome={snap.state.outcome}
+                state={snap.state}
+                trace={snap.trace}
+                scenario={scenario}
+                onTick={() => void store.tick()}
+              />
+              <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
+                <Lanes
+                  actors={scenario.actors}
+                  machine={snap.state}
+                  trace={snap.trace}
+                  counters={counters}
+                  opSince={state.opSince}
+                  asking={asking}
+                  parting={parting}
+                  choices={snap.choices}
                   onStep={(k) => void store.step(k)}
-                  onFinishSpin={(k) => void store.untilShared(k)}
-                  onHint={() => store.noteHint()}
-                  embed={() =>
-                    embedCode(
-                      new URL('.', location.href).href,
-                      { ...store.place(), lang: addressLocale() },
-                      `Lockstep: ${inLocale(lesson.title, 'en')}`,
-                    )
-                  }
+                  onStepOver={(k) => void store.stepOver(k)}
+                  onDrop={(k) => void store.drop(k)}
+                  fold={state.lesson?.fold ?? null}
+                  onUntilShared={(k) => void store.untilShared(k)}
+                />
+              </div>
+              <Narration
+                text={state.announcement}
+                serial={state.announced}
+                alarm={state.alarm}
+                lesson={asking ? null : lessonWords}
+              />
+              {state.undo && (
+                <p class={s.undo}>
+                  <button
+                    type="button"
+                    class={s.undoButton}
+                    onClick={() => void store.restore()}
+                    title={t('undo.restoreTitle', { what: t(`undo.what.${state.undo.what}`) })}
+                    aria-keyshortcuts="Control+Z"
+                    data-testid="restore-run"
+                  >
+                    <span aria-hidden="true">↶ </span>
+                    {t('undo.restore')}
+                  </button>
+                </p>
+              )}
+              {state.variantDiff && (
+                <VariantDiff
+                  diff={state.variantDiff}
+                  state={snap.state}
+                  onGo={(n) => void store.goto(n)}
+                  onDismiss={() => store.dismissDiff()}
+                />
+              )}
+              {lesson && reached && ui && (
+                <ui.GoalBanner
+                  lesson={lesson}
+                  locale={locale}
+                  step={learnerSteps(lesson, snap)}
+                  by={by}
+                  variant={snap.state.variant}
+                  outcome={outcome}
+                  lastBeat={lastBeat}
+                  saved={!!progress[lesson.id] && !by}
+                  next={link(around.next)}
+                  onReplayCorrect={() => void store.switchVariant('correct')}
+                  onNext={openLesson}
+                  onAgain={() => void store.reset()}
                   busy={state.busy}
                 />
               )}
-            </aside>
-          ) : (
-            <aside class={`${s.panel} ${s.story}`} aria-labelledby="story-title">
-              <h2 id="story-title" class={s.panelTitle}>
-                {t('panel.story')}
+              {outcome && !(lesson && reached) && !asking && (
+                <Outcome
+                  view={outcome}
+                  schedule={snap.summary.schedule}
+                  lostUpdates={lostCount}
+                  onReset={() => void store.reset()}
+                />
+              )}
+              <div class={s.explorerSlot}>
+                <ExplorerPanel
+                  explorer={state.explorer}
+                  scenarioId={state.scenarioId}
+                  variant={snap.state.variant}
+                  disabled={state.phase !== 'ready'}
+                  locked={locked}
+                  onRun={() => void store.explore()}
+                  onCancel={() => store.cancelExplore()}
+                  onClose={() => store.closeExplorer()}
+                  onOptions={(o) => store.setExploreOptions(o)}
+                />
+              </div>
+            </section>
+
+            <aside class={`${s.panel} ${s.inside}`} aria-labelledby="inside-title" tabIndex={0}>
+              <h2 id="inside-title" class={s.panelTitle}>
+                {stageTitle(scenario.engine, locale)}
               </h2>
-              <Story
-                intro={scenario.description?.trim() ?? ''}
-                actorCount={scenario.actors.length}
-                actors={actorNoun(snap.state.actors)}
-                lines={lines}
-                actorIndex={(n) => names.indexOf(n)}
-                current={snap.state.step}
+              <Stage
+                engine={scenario.engine}
+                state={snap.state}
+                trace={snap.trace}
+                changed={state.changed}
+                checks={checks}
               />
             </aside>
-          )}
+          </main>
+        )}
 
-          <section class={s.centre} id="lanes" aria-label={t('panel.actors')} tabIndex={-1}>
-            <TickBar
-              engine={scenario.engine}
-              locale={locale}
-              choices={snap.choices}
-              outcome={snap.state.outcome}
-              onTick={() => void store.tick()}
-            />
-            <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
-              <Lanes
-                actors={scenario.actors}
-                machine={snap.state}
-                trace={snap.trace}
-                counters={counters}
-                opSince={state.opSince}
-                asking={asking}
-                parting={parting}
-                choices={snap.choices}
-                onStep={(k) => void store.step(k)}
-                onStepOver={(k) => void store.stepOver(k)}
-                onDrop={(k) => void store.drop(k)}
-              />
-            </div>
-            <Narration
-              text={state.announcement}
-              serial={state.announced}
-              alarm={state.alarm}
-              lesson={asking ? null : lessonWords}
-            />
-            {state.undo && (
-              <p class={s.undo}>
-                <button
-                  type="button"
-                  class={s.undoButton}
-                  onClick={() => void store.restore()}
-                  title={t('undo.restoreTitle', { what: t(`undo.what.${state.undo.what}`) })}
-                  aria-keyshortcuts="Control+Z"
-                  data-testid="restore-run"
-                >
-                  <span aria-hidden="true">↶ </span>
-                  {t('undo.restore')}
-                </button>
-              </p>
-            )}
-            {state.variantDiff && (
-              <VariantDiff
-                diff={state.variantDiff}
-                state={snap.state}
-                onGo={(n) => void store.goto(n)}
-                onDismiss={() => store.dismissDiff()}
-              />
-            )}
-            {lesson && reached && ui && (
-              <ui.GoalBanner
-                lesson={lesson}
-                locale={locale}
-                step={learnerSteps(lesson, snap)}
-                by={by}
-                variant={snap.state.variant}
-                outcome={outcome}
-                lastBeat={lastBeat}
-                saved={!!progress[lesson.id] && !by}
-                next={link(around.next)}
-                onReplayCorrect={() => void store.switchVariant('correct')}
-                onNext={openLesson}
-                onAgain={() => void store.reset()}
-                busy={state.busy}
-              />
-            )}
-            {outcome && !(lesson && reached) && !asking && (
-              <Outcome
-                view={outcome}
-                schedule={snap.summary.schedule}
-                lostUpdates={lostCount}
-                onReset={() => void store.reset()}
-              />
-            )}
-            <div class={s.explorerSlot}>
-              <ExplorerPanel
-                explorer={state.explorer}
-                scenarioId={state.scenarioId}
-                variant={snap.state.variant}
-                disabled={state.phase !== 'ready'}
-                locked={locked}
-                onRun={() => void store.explore()}
-                onCancel={() => store.cancelExplore()}
-                onClose={() => store.closeExplorer()}
-                onOptions={(o) => store.setExploreOptions(o)}
-              />
-            </div>
-          </section>
-
-          <aside class={`${s.panel} ${s.inside}`} aria-labelledby="inside-title" tabIndex={0}>
-            <h2 id="inside-title" class={s.panelTitle}>
-              {stageTitle(scenario.engine, locale)}
-            </h2>
-            <Stage
-              engine={scenario.engine}
-              state={snap.state}
-              trace={snap.trace}
-              changed={state.changed}
-              checks={checks}
-            />
-          </aside>
-        </main>
-      )}
-
-      {scenario && snap && (
-        <footer class={s.footer}>
-          <Timeline
-            step={snap.state.step}
-            recorded={snap.state.steps_recorded}
-            schedule={snap.summary.steps > 0 ? snap.summary.schedule : ''}
-            fullSchedule={snap.full?.schedule}
-            busy={state.busy}
-            onReset={() => void store.reset()}
-            onBack={() => void store.back()}
-            onForward={() => void store.forward()}
-            playing={state.playing}
-            speed={state.speed}
-            policy={state.policy}
-            canPlay={playMove(snap.state, snap.trace, state.policy).kind !== 'stop'}
-            playLocked={locked}
-            onPlay={() => store.togglePlay()}
-            onSpeed={(i) => store.setSpeed(i)}
-            onPolicy={(p) => store.setPolicy(p)}
-            marked={state.marked}
-            onGoto={(n) => void store.goto(n)}
-            onSchedule={(text) => store.loadSchedule(text)}
-            shareUrl={() =>
-              `${location.origin}${location.pathname}${formatPlace({ ...store.place(), lang: addressLocale() })}`
-            }
-            marks={
-              // where the engine decided differently (the payoff), else the first step that differs
-              decided?.new && state.variantDiff
-                ? [
-                    {
-                      step: decided.new.step,
-                      label: t('replay.laneDecision', {
-                        step: decided.new.step,
-                        to: state.variantDiff.to,
-                        actor: decided.actor,
-                        what: decisionText(decided.new.label),
-                      }),
-                    },
-                  ]
-                : state.variantDiff && !state.variantDiff.same
+        {scenario && snap && (
+          <footer class={s.footer} data-sticky="bottom">
+            <Timeline
+              step={snap.state.step}
+              recorded={snap.state.steps_recorded}
+              schedule={snap.summary.steps > 0 ? snap.summary.schedule : ''}
+              fullSchedule={snap.full?.schedule}
+              busy={state.busy}
+              onReset={() => void store.reset()}
+              onBack={() => void store.back()}
+              onForward={() => void store.forward()}
+              playing={state.playing}
+              speed={state.speed}
+              policy={state.policy}
+              canPlay={playMove(snap.state, snap.trace, state.policy).kind !== 'stop'}
+              playLocked={locked}
+              onPlay={() => store.togglePlay()}
+              onSpeed={(i) => store.setSpeed(i)}
+              onPolicy={(p) => store.setPolicy(p)}
+              marked={state.marked}
+              onGoto={(n) => void store.goto(n)}
+              onSchedule={(text) => store.loadSchedule(text)}
+              shareUrl={() =>
+                `${location.origin}${location.pathname}${formatPlace({ ...store.place(), lang: addressLocale() })}`
+              }
+              marks={
+                // where the engine decided differently (the payoff), else the first step that differs
+                decided?.new && state.variantDiff
                   ? [
                       {
-                        step: state.variantDiff.step,
-                        label: t('variantDiff.mark', {
-                          step: state.variantDiff.step,
-                          from: state.variantDiff.from,
+                        step: decided.new.step,
+                        label: t('replay.laneDecision', {
+                          step: decided.new.step,
                           to: state.variantDiff.to,
+                          actor: decided.actor,
+                          what: decisionText(decided.new.label),
                         }),
                       },
                     ]
-                  : []
+                  : state.variantDiff && !state.variantDiff.same
+                    ? [
+                        {
+                          step: state.variantDiff.step,
+                          label: t('variantDiff.mark', {
+                            step: state.variantDiff.step,
+                            from: state.variantDiff.from,
+                            to: state.variantDiff.to,
+                          }),
+                        },
+                      ]
+                    : []
+              }
+            />
+          </footer>
+        )}
+        {scenario && snap && (
+          <BottomTabs
+            tabs={
+              [
+                {
+                  id: 'diagram',
+                  label: t('diagram.title'),
+                  render: () => (
+                    <SequenceDiagram
+                      engine={scenario?.engine}
+                      trace={snap.trace}
+                      actors={names}
+                      objects={snap.state.objects}
+                      scenarioId={state.scenarioId}
+                      onMark={(r) => store.mark(r)}
+                      onGo={(n) => void store.goto(n)}
+                    />
+                  ),
+                },
+                {
+                  id: 'source',
+                  label: t('tabs.source'),
+                  render: () => (
+                    <SourceView
+                      sources={state.sources}
+                      actors={snap.state.actors}
+                      trace={snap.trace}
+                      onNeed={loadSources}
+                    />
+                  ),
+                },
+                {
+                  id: 'trace',
+                  label: t('trace.title'),
+                  render: () => (
+                    <TraceList
+                      trace={snap.trace}
+                      actors={names}
+                      objects={snap.state.objects}
+                      scenarioId={state.scenarioId}
+                      marked={state.marked}
+                    />
+                  ),
+                },
+              ] satisfies Tab[]
             }
           />
-        </footer>
-      )}
-      {scenario && snap && (
-        <BottomTabs
-          tabs={
-            [
-              {
-                id: 'diagram',
-                label: t('diagram.title'),
-                render: () => (
-                  <SequenceDiagram
-                    engine={scenario?.engine}
-                    trace={snap.trace}
-                    actors={names}
-                    objects={snap.state.objects}
-                    scenarioId={state.scenarioId}
-                    onMark={(r) => store.mark(r)}
-                    onGo={(n) => void store.goto(n)}
-                  />
-                ),
-              },
-              {
-                id: 'source',
-                label: t('tabs.source'),
-                render: () => (
-                  <SourceView
-                    sources={state.sources}
-                    actors={snap.state.actors}
-                    trace={snap.trace}
-                    onNeed={loadSources}
-                  />
-                ),
-              },
-              {
-                id: 'trace',
-                label: t('trace.title'),
-                render: () => (
-                  <TraceList
-                    trace={snap.trace}
-                    actors={names}
-                    objects={snap.state.objects}
-                    scenarioId={state.scenarioId}
-                    marked={state.marked}
-                  />
-                ),
-              },
-            ] satisfies Tab[]
-          }
+        )}
+        <KeysDialog
+          open={keysOpen}
+          actors={actorNoun(snap?.state.actors)}
+          onClose={() => setKeysOpen(false)}
         />
-      )}
-      <KeysDialog open={keysOpen} actors={actorNoun(snap?.state.actors)} onClose={() => setKeysOpen(false)} />
-      <ScenarioPicker
-        open={pickerOpen}
-        current={state.scenarioId}
-        ids={scenarioIds()}
-        describe={scenarioSummaries}
-        onPick={(id) => {
-          setPickerOpen(false);
-          void store.open(id);
-        }}
-        onFile={(f) => void openFile(f)}
-        onClose={() => setPickerOpen(false)}
-      />
-      {ui && (
-        <ui.LessonIndex
-          open={indexOpen}
-          current={lesson?.id ?? null}
-          locale={locale}
-          progress={progress}
-          describe={lessonSummaries}
-          onPick={openLesson}
-          onSandbox={() => {
-            setIndexOpen(false);
-            setPickerOpen(true);
+        <ScenarioPicker
+          open={pickerOpen}
+          current={state.scenarioId}
+          ids={scenarioIds()}
+          describe={scenarioSummaries}
+          onPick={(id) => {
+            setPickerOpen(false);
+            void store.open(id);
           }}
-          onClose={() => setIndexOpen(false)}
+          onFile={(f) => void openFile(f)}
+          onClose={() => setPickerOpen(false)}
         />
-      )}
-      <DropZone onFile={openFile} onMany={manyFiles} />
-    </div>
+        {ui && (
+          <ui.LessonIndex
+            open={indexOpen}
+            current={lesson?.id ?? null}
+            locale={locale}
+            progress={progress}
+            describe={lessonSummaries}
+            onPick={openLesson}
+            onSandbox={() => {
+              setIndexOpen(false);
+              setPickerOpen(true);
+            }}
+            onClose={() => setIndexOpen(false)}
+          />
+        )}
+        <DropZone onFile={openFile} onMany={manyFiles} />
+      </div>
+    </BadgePeers.Provider>
   );
 }

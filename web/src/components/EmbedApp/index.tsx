@@ -30,6 +30,7 @@ import { StepBar } from '../StepBar';
 import { TickBar } from '../TickBar';
 import { VariantDiff } from '../VariantDiff';
 import { VariantSwitch } from '../VariantSwitch';
+import { BadgePeers } from '../ActorBadge';
 import s from './style.module.css';
 
 export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
@@ -51,6 +52,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
   const counters = useMemo(() => (snap ? racyObjects(snap.state.objects) : new Set<string>()), [snap]);
   const outcome = snap ? outcomeFor(snap.state, snap.summary) : null;
   const checks = (scenario?.asserts ?? []).map((a) => a.text);
+  const names = scenario?.actors.map((a) => a.name) ?? [];
   // a lesson of the course (a lesson sent by the page is none): its number as the index gives
   // it, and the full app at this very moment (a lesson sent by the page has no address there)
   const fromCourse = lesson && state.scenarioId === `lesson:${lesson.id}` ? lesson : null;
@@ -59,185 +61,192 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
   const waitingNow = waiting && !snap && state.notices.length === 0 && state.phase !== 'failed';
 
   return (
-    <div class={s.embed} data-testid="embed">
-      <header class={s.head}>
-        <span class={s.mark} aria-hidden="true">
-          <svg viewBox="0 0 32 32">
-            <rect x="3" y="5" width="11" height="22" rx="3" fill="#E69F00" />
-            <rect x="18" y="5" width="11" height="22" rx="3" fill="#56B4E9" />
-          </svg>
-        </span>
-        <div class={s.titles}>
-          <span class={s.kicker}>
-            {t('app.name')}
-            {place && ` · ${t('lesson.panel')} ${place.n}`}
+    <BadgePeers.Provider value={names}>
+      <div class={s.embed} data-testid="embed">
+        <header class={s.head}>
+          <span class={s.mark} aria-hidden="true">
+            <svg viewBox="0 0 32 32">
+              <rect x="3" y="5" width="11" height="22" rx="3" fill="#E69F00" />
+              <rect x="18" y="5" width="11" height="22" rx="3" fill="#56B4E9" />
+            </svg>
           </span>
-          <h1 class={s.title} data-testid="embed-title">
-            {lesson ? inLocale(lesson.title, locale) : ''}
-          </h1>
-        </div>
-        <div class={s.tools}>
-          {scenario && snap && (
-            <VariantSwitch
-              engine={scenario.engine}
-              variant={snap.state.variant}
-              variants={scenario.variants ?? []}
-              busy={state.busy}
-              onChange={(v) => void store.switchVariant(v)}
-            />
-          )}
-          <LangSwitch locale={locale} onChange={chooseLocale} />
-          {full && (
-            <a class={s.full} href={full} target="_blank" rel="noopener" data-testid="embed-full">
-              {t('embed.openFull')} <span aria-hidden="true">↗</span>
-            </a>
-          )}
-        </div>
-      </header>
-
-      <Notices notices={state.notices} onDismiss={(id) => store.dismiss(id)} />
-
-      {(waitingNow || (state.phase === 'loading' && !snap && state.notices.length === 0)) && (
-        <p class={s.loading} aria-busy="true">
-          <span class={s.spinner} aria-hidden="true" />
-          {waitingNow ? t('embed.waiting') : t('app.loading')}
-        </p>
-      )}
-
-      {scenario && snap && lesson && (
-        <main class={s.main}>
-          <aside class={s.lesson} aria-label={t('lesson.panel')}>
-            {ui && (
-              <ui.LessonPanel
-                key={lesson.id}
-                lesson={lesson}
-                snap={snap}
-                locale={locale}
-                reached={reached}
-                reachedBefore={!!progress[lesson.id]}
-                onStep={(k) => void store.step(k)}
-                onFinishSpin={(k) => void store.untilShared(k)}
-                busy={state.busy}
-                compact
-              />
-            )}
-          </aside>
-          <section class={s.centre} aria-label={t('panel.actors')}>
-            {reached && ui && (
-              <ui.GoalBanner
-                lesson={lesson}
-                locale={locale}
-                step={learnerSteps(lesson, snap)}
+          <div class={s.titles}>
+            <span class={s.kicker}>
+              {t('app.name')}
+              {place && ` · ${t('lesson.panel')} ${place.n}`}
+            </span>
+            <h1 class={s.title} data-testid="embed-title">
+              {lesson ? inLocale(lesson.title, locale) : ''}
+            </h1>
+          </div>
+          <div class={s.tools}>
+            {scenario && snap && (
+              <VariantSwitch
+                engine={scenario.engine}
                 variant={snap.state.variant}
-                outcome={outcome}
-                lastBeat={lastBeat}
-                saved={!!progress[lesson.id]}
-                next={null}
-                onReplayCorrect={() => void store.switchVariant('correct')}
-                onAgain={() => void store.reset()}
+                variants={scenario.variants ?? []}
                 busy={state.busy}
+                onChange={(v) => void store.switchVariant(v)}
               />
             )}
-            {state.variantDiff && (
-              <VariantDiff
-                diff={state.variantDiff}
-                state={snap.state}
-                onGo={(n) => void store.goto(n)}
-                onDismiss={() => store.dismissDiff()}
-              />
+            <LangSwitch locale={locale} onChange={chooseLocale} />
+            {full && (
+              <a class={s.full} href={full} target="_blank" rel="noopener" data-testid="embed-full">
+                {t('embed.openFull')} <span aria-hidden="true">↗</span>
+              </a>
             )}
-            {outcome && !reached && (
-              <Outcome
-                view={outcome}
-                schedule={snap.summary.schedule}
-                lostUpdates={snap.trace.filter((e) => isLostUpdate(e, counters)).length}
-                onReset={() => void store.reset()}
-              />
-            )}
-            <TickBar
-              engine={scenario.engine}
-              locale={locale}
-              choices={snap.choices}
-              outcome={snap.state.outcome}
-              onTick={() => void store.tick()}
-            />
-            <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
-              <Lanes
-                actors={scenario.actors}
-                machine={snap.state}
-                trace={snap.trace}
-                counters={counters}
-                opSince={state.opSince}
-                choices={snap.choices}
-                onStep={(k) => void store.step(k)}
-                onStepOver={(k) => void store.stepOver(k)}
-                onDrop={(k) => void store.drop(k)}
-              />
-            </div>
-            <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
-            <details class={s.inside} open>
-              <summary>{stageTitle(scenario.engine, locale)}</summary>
-              <div class={s.insideBody}>
-                <Stage
-                  engine={scenario.engine}
+          </div>
+        </header>
+
+        <Notices notices={state.notices} onDismiss={(id) => store.dismiss(id)} />
+
+        {(waitingNow || (state.phase === 'loading' && !snap && state.notices.length === 0)) && (
+          <p class={s.loading} aria-busy="true">
+            <span class={s.spinner} aria-hidden="true" />
+            {waitingNow ? t('embed.waiting') : t('app.loading')}
+          </p>
+        )}
+
+        {scenario && snap && lesson && (
+          <main class={s.main}>
+            <aside class={s.lesson} aria-label={t('lesson.panel')}>
+              {ui && (
+                <ui.LessonPanel
+                  key={lesson.id}
+                  lesson={lesson}
+                  snap={snap}
+                  locale={locale}
+                  reached={reached}
+                  reachedBefore={!!progress[lesson.id]}
+                  onStep={(k) => void store.step(k)}
+                  onFinishSpin={(k) => void store.untilShared(k)}
+                  busy={state.busy}
+                  compact
+                />
+              )}
+            </aside>
+            <section class={s.centre} aria-label={t('panel.actors')}>
+              {reached && ui && (
+                <ui.GoalBanner
+                  lesson={lesson}
+                  locale={locale}
+                  step={learnerSteps(lesson, snap)}
+                  variant={snap.state.variant}
+                  outcome={outcome}
+                  lastBeat={lastBeat}
+                  saved={!!progress[lesson.id]}
+                  next={null}
+                  onReplayCorrect={() => void store.switchVariant('correct')}
+                  onAgain={() => void store.reset()}
+                  busy={state.busy}
+                />
+              )}
+              {state.variantDiff && (
+                <VariantDiff
+                  diff={state.variantDiff}
                   state={snap.state}
+                  onGo={(n) => void store.goto(n)}
+                  onDismiss={() => store.dismissDiff()}
+                />
+              )}
+              {outcome && !reached && (
+                <Outcome
+                  view={outcome}
+                  schedule={snap.summary.schedule}
+                  lostUpdates={snap.trace.filter((e) => isLostUpdate(e, counters)).length}
+                  onReset={() => void store.reset()}
+                />
+              )}
+              <TickBar
+                engine={scenario.engine}
+                locale={locale}
+                choices={snap.choices}
+                outcome={snap.state.outcome}
+                state={snap.state}
+                trace={snap.trace}
+                scenario={scenario}
+                onTick={() => void store.tick()}
+              />
+              <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
+                <Lanes
+                  actors={scenario.actors}
+                  machine={snap.state}
                   trace={snap.trace}
-                  changed={state.changed}
-                  checks={checks}
+                  counters={counters}
+                  opSince={state.opSince}
+                  choices={snap.choices}
+                  onStep={(k) => void store.step(k)}
+                  onStepOver={(k) => void store.stepOver(k)}
+                  onDrop={(k) => void store.drop(k)}
+                  fold={state.lesson?.fold ?? null}
+                  onUntilShared={(k) => void store.untilShared(k)}
                 />
               </div>
-            </details>
-          </section>
-        </main>
-      )}
+              <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
+              <details class={s.inside} open>
+                <summary>{stageTitle(scenario.engine, locale)}</summary>
+                <div class={s.insideBody}>
+                  <Stage
+                    engine={scenario.engine}
+                    state={snap.state}
+                    trace={snap.trace}
+                    changed={state.changed}
+                    checks={checks}
+                  />
+                </div>
+              </details>
+            </section>
+          </main>
+        )}
 
-      {snap && lesson && (
-        <div class={s.foot} role="toolbar" aria-label={t('time.schedule')}>
-          <button
-            type="button"
-            class={s.btn}
-            onClick={() => void store.reset()}
-            disabled={state.busy}
-            data-testid="reset"
-          >
-            <Icon name="reset" /> {t('time.reset')}
-          </button>
-          <button
-            type="button"
-            class={s.btn}
-            onClick={() => void store.back()}
-            disabled={state.busy || snap.state.step === 0}
-            data-testid="back"
-          >
-            <Icon name="back" /> {t('time.back')}
-          </button>
-          <button
-            type="button"
-            class={s.btn}
-            onClick={() => void store.forward()}
-            disabled={state.busy || snap.state.step >= snap.state.steps_recorded}
-            data-testid="forward"
-          >
-            {t('time.forward')} <Icon name="forward" />
-          </button>
-          <StepBar
-            step={snap.state.step}
-            recorded={snap.state.steps_recorded}
-            marked={null}
-            marks={
-              state.variantDiff && !state.variantDiff.same
-                ? [
-                    {
-                      step: state.variantDiff.step,
-                      label: t('time.marked', { step: state.variantDiff.step }),
-                    },
-                  ]
-                : []
-            }
-            onGoto={(n) => void store.goto(n)}
-          />
-        </div>
-      )}
-    </div>
+        {snap && lesson && (
+          <div class={s.foot} role="toolbar" aria-label={t('time.schedule')}>
+            <button
+              type="button"
+              class={s.btn}
+              onClick={() => void store.reset()}
+              disabled={state.busy}
+              data-testid="reset"
+            >
+              <Icon name="reset" /> {t('time.reset')}
+            </button>
+            <button
+              type="button"
+              class={s.btn}
+              onClick={() => void store.back()}
+              disabled={state.busy || snap.state.step === 0}
+              data-testid="back"
+            >
+              <Icon name="back" /> {t('time.back')}
+            </button>
+            <button
+              type="button"
+              class={s.btn}
+              onClick={() => void store.forward()}
+              disabled={state.busy || snap.state.step >= snap.state.steps_recorded}
+              data-testid="forward"
+            >
+              {t('time.forward')} <Icon name="forward" />
+            </button>
+            <StepBar
+              step={snap.state.step}
+              recorded={snap.state.steps_recorded}
+              marked={null}
+              marks={
+                state.variantDiff && !state.variantDiff.same
+                  ? [
+                      {
+                        step: state.variantDiff.step,
+                        label: t('time.marked', { step: state.variantDiff.step }),
+                      },
+                    ]
+                  : []
+              }
+              onGoto={(n) => void store.goto(n)}
+            />
+          </div>
+        )}
+      </div>
+    </BadgePeers.Provider>
   );
 }

@@ -2,7 +2,10 @@
  * One actor's lane: its program with the current operation marked, the next
  * action and what it would change, its status (with the reason when it cannot
  * move), "step into" (the engine actions inside the current operation so
- * far), and the buttons that step it.
+ * far), and the buttons that step it: one step, on until it touches shared
+ * state (Shift+N, shown while its next step touches nothing shared), to the
+ * end of its operation, and dropping its future.  Every key move has its
+ * button here.
  */
 import { useState } from 'preact/hooks';
 import type {
@@ -16,7 +19,9 @@ import type {
 import { t, tn } from '../../i18n';
 import { blockedText, insideOperation, nextEffect, nextText, spinRoundOf } from '../../model/describe';
 import { actorColour, actorInk, isLostUpdate, shortSite, statusView } from '../../model/format';
+import { foldsNext } from '../../model/lesson';
 import { currentOp, opDepth } from '../../model/program';
+import type { Matcher } from '../../engine/lessonTypes';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
 
@@ -43,13 +48,17 @@ export interface LaneProps {
   raise?: boolean;
   /** an async task whose pending future may be dropped now (a cancellation the learner chooses) */
   drop?: boolean;
+  /** its next step touches nothing shared: "until shared" (Shift+N) takes it and the like in one go */
+  quiet?: boolean;
   onStep: (i: number) => void;
   onStepOver: (i: number) => void;
   onDrop?: (i: number) => void;
+  onUntilShared?: (i: number) => void;
 }
 
-/** "Thread A", "Task A", "Interrupt handler A": what the actor is. */
-function laneTitle(kind: string | undefined, name: string): string {
+/** "Thread A", "Task A", "Interrupt handler A": what the actor is; a name that already says it ("TaskA") stands alone. */
+export function laneTitle(kind: string | undefined, name: string): string {
+  if (/^(task|thread|isr|irq)/i.test(name)) return name;
   return t(kind === 'isr' ? 'lane.titleIsr' : kind === 'task' ? 'lane.titleTask' : 'lane.title', { name });
 }
 
@@ -66,9 +75,11 @@ export function Lane({
   parting,
   raise = false,
   drop = false,
+  quiet = false,
   onStep,
   onStepOver,
   onDrop,
+  onUntilShared,
 }: LaneProps) {
   const [inside, setInside] = useState(false);
   const m: MachineState = machine ?? {
@@ -237,6 +248,20 @@ export function Lane({
           {t(raise ? 'lane.raise' : 'lane.step', { actor: actor.name })}
           {key && <kbd class={s.kbd}>{key}</kbd>}
         </button>
+        {quiet && onUntilShared && canStepOver && (
+          <button
+            type="button"
+            class={`${s.over} ${s.untilShared}`}
+            onClick={() => onUntilShared(index)}
+            title={t('lane.untilSharedLabel', { actor: actor.name })}
+            aria-label={t('lane.untilSharedLabel', { actor: actor.name })}
+            aria-keyshortcuts={key ? `Shift+${key}` : undefined}
+            data-testid="until-shared"
+          >
+            <span aria-hidden="true">⇥ </span>
+            {t('lane.untilShared')}
+          </button>
+        )}
         <button
           type="button"
           class={s.over}
@@ -276,9 +301,11 @@ export function Lanes({
   asking,
   parting,
   choices,
+  fold,
   onStep,
   onStepOver,
   onDrop,
+  onUntilShared,
 }: {
   actors: ScenarioActor[];
   machine: MachineState;
@@ -292,9 +319,12 @@ export function Lanes({
   parting?: { actor: string; text: string } | null;
   /** the choices other than a step (raising a handler, the tick, dropping a future) that exist now */
   choices?: ExtraChoice[];
+  /** the lesson's own list of what "until shared" takes in one go (null: the app's default) */
+  fold?: Matcher[] | null;
   onStep: (i: number) => void;
   onStepOver: (i: number) => void;
   onDrop?: (i: number) => void;
+  onUntilShared?: (i: number) => void;
 }) {
   return (
     <>
@@ -324,9 +354,11 @@ export function Lanes({
             parting={parting?.actor === a.name ? parting.text : null}
             raise={st.status === 'dormant' && !!choices?.some((c) => c.kind === 'irq' && c.actor === i)}
             drop={!!choices?.some((c) => c.kind === 'drop' && c.actor === i)}
+            quiet={asking !== a.name && foldsNext(machine, trace, i, fold)}
             onStep={onStep}
             onStepOver={onStepOver}
             onDrop={onDrop}
+            onUntilShared={onUntilShared}
           />
         );
       })}

@@ -26,6 +26,7 @@ import { ActorBadge } from '../ActorBadge';
 import { EmbedButton } from '../EmbedButton';
 import { InlineText } from '../InlineText';
 import { Markdown } from '../Markdown';
+import { keepInView } from '../Narration/keepInView';
 import s from './style.module.css';
 
 export interface LessonLink {
@@ -75,6 +76,13 @@ export function LessonPanel(p: LessonPanelProps) {
     const next = remember(asked, question, step);
     if (next !== asked) setAsked(next);
   }, [question, step]);
+
+  // on a phone, a question that opens is scrolled into view (it sits under the threads)
+  const card = useRef<HTMLElement>(null);
+  const opened = question?.phase === 'ask' ? question.index : null;
+  useEffect(() => {
+    if (opened !== null) keepInView(card.current);
+  }, [opened]);
 
   // hints: how many levels are open, per stage (a new stage starts folded)
   const [level, setLevel] = useState<{ stage: number; n: number }>({ stage: hint.stage, n: 0 });
@@ -198,6 +206,7 @@ export function LessonPanel(p: LessonPanelProps) {
 
         {question && (
           <section
+            ref={card}
             class={question.phase === 'ask' ? `${s.card} ${s.predict}` : `${s.card} ${s.reveal}`}
             aria-labelledby="lesson-predict-title"
             data-testid="lesson-predict"
@@ -211,13 +220,32 @@ export function LessonPanel(p: LessonPanelProps) {
             </p>
             {question.phase === 'ask' ? (
               <>
-                <div class={s.choices} role="radiogroup" aria-labelledby="lesson-predict-title">
+                <div
+                  class={s.choices}
+                  role="radiogroup"
+                  aria-labelledby="lesson-predict-title"
+                  onKeyDown={(e) => {
+                    // a radio group: the arrows move the choice (and the focus) between the answers
+                    const by = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[e.key];
+                    if (by === undefined) return;
+                    e.preventDefault();
+                    e.stopPropagation(); // ← → are also the app's time keys
+                    const n = question.question.choices.length;
+                    const j = ((question.choice ?? (by > 0 ? -1 : 0)) + by + n) % n;
+                    setAsked(choose(asked, question.index, j, step, question.actor));
+                    const box = e.currentTarget as HTMLElement;
+                    requestAnimationFrame(() =>
+                      box.querySelectorAll<HTMLElement>('[role=radio]')[j]?.focus(),
+                    );
+                  }}
+                >
                   {question.question.choices.map((c, i) => (
                     <button
                       key={i}
                       type="button"
                       role="radio"
                       aria-checked={question.choice === i}
+                      tabIndex={question.choice === i || (question.choice === null && i === 0) ? 0 : -1}
                       class={question.choice === i ? `${s.choice} ${s.chosen}` : s.choice}
                       onClick={() => setAsked(choose(asked, question.index, i, step, question.actor))}
                       data-testid="lesson-choice"

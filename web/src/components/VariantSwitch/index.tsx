@@ -1,8 +1,10 @@
 /*
- * The engine variant, as a segmented switch in the header:
- * `variant: [correct|validate_outside]`.  Only the scenario's allowed
- * variants; choosing one re-opens the scenario under it (store.switchVariant).
- * A radio group: arrow keys move between the options.
+ * The engine variant in the header, on one line whatever the number of
+ * variants: two as a segmented switch `variant: [correct|validate_outside]`
+ * (a radio group: arrow keys move between the options), more as a menu (a
+ * native select, which never wraps and works with every input).  Only the
+ * scenario's allowed variants; choosing one re-opens the scenario under it
+ * (store.switchVariant).
  */
 import { t, hasOwn, type MessageKey } from '../../i18n';
 import s from './style.module.css';
@@ -21,8 +23,42 @@ export function variantHint(engine: string, v: string): string | undefined {
   return hasOwn(key) || t(key) !== key ? t(key) : undefined;
 }
 
-export function VariantSwitch({ engine, variant, variants, busy, onChange }: VariantSwitchProps) {
+/** Up to this many variants are pills side by side; more are a menu. */
+export const PILLS_AT_MOST = 2;
+
+function VariantMenu({ engine, variant, variants, busy, onChange }: VariantSwitchProps) {
+  return (
+    <div class={s.switch}>
+      <label class={s.label} for="variant-menu">
+        {t('variant.label')}
+      </label>
+      <select
+        id="variant-menu"
+        class={s.menu}
+        value={variant}
+        disabled={busy}
+        title={variantHint(engine, variant)}
+        onChange={(e) => {
+          const v = (e.currentTarget as HTMLSelectElement).value;
+          if (v !== variant) onChange(v);
+        }}
+        onKeyDown={(e) => e.stopPropagation() /* ← → choose here, not the app's time keys */}
+        data-testid="variant-switch"
+      >
+        {variants.map((v) => (
+          <option key={v} value={v} data-variant={v} title={variantHint(engine, v)}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function VariantSwitch(props: VariantSwitchProps) {
+  const { engine, variant, variants, busy, onChange } = props;
   if (variants.length < 2) return null;
+  if (variants.length > PILLS_AT_MOST) return <VariantMenu {...props} />;
   const onKey = (e: KeyboardEvent) => {
     const i = variants.indexOf(variant);
     let j = -1;

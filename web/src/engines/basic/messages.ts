@@ -6,6 +6,7 @@
  */
 export const en = {
   'lane.mineNone': 'nothing read yet',
+  'lane.mineDone': 'finished: its copy is gone',
   'inside.value': 'value',
   'inside.copies': 'Private copies',
   'inside.copiesHint': 'What each thread read and will write back plus one.',
@@ -20,6 +21,7 @@ export const en = {
 
 export const zhCN: Record<keyof typeof en, string> = {
   'lane.mineNone': '还没读到任何值',
+  'lane.mineDone': '已结束，副本已不在',
   'inside.value': '值',
   'inside.copies': '私有副本',
   'inside.copiesHint': '每个线程读到的值，之后会把它加一写回去。',

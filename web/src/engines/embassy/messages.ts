@@ -10,7 +10,8 @@ export const en = {
   'embassy.state': 'state',
   'embassy.polls': 'polls',
   'embassy.wakes': 'wakes',
-  'embassy.awaits': 'awaits',
+  'embassy.awaits': 'awaits: ',
+  'embassy.colSep': ': ',
   'embassy.state.idle': 'idle',
   'embassy.state.running': 'running',
   'embassy.state.done': 'done',
@@ -44,7 +45,8 @@ export const en = {
   'embassy.queue': 'queue: {len} of {cap}',
   'embassy.noMessage': 'empty',
   'embassy.toRead': '{n} to read',
-  'embassy.message': 'message #{id}: {value}, {n} subscriber(s) still to read it',
+  'embassy.message': 'message #{id}: {value}, {n} subscribers still to read it',
+  'embassy.message.one': 'message #{id}: {value}, one subscriber still to read it',
   'embassy.subscribers': 'subscribers',
   'embassy.noSubscriber': 'none',
   'embassy.nextId': 'next #{id}',
@@ -57,6 +59,14 @@ export const en = {
   'seq.wakeSlot': 'wake {target}: its waker in {object}{at}',
   'seq.wakeHead': 'wake {target}, the head of {object}’s queue{at}',
   'seq.registeredAt': ' (registered at step {step})',
+  'embassy.columns': 'What the columns say',
+  'embassy.col.state':
+    'the word its lane uses. running: being polled now; scheduled: in the run queue; waiting: returned Pending and waits for a wake (or for its turn to be polled); finished: done.',
+  'embassy.col.polls': 'how many times the executor has polled the task.',
+  'embassy.col.wakes':
+    'how many times someone woke it; in brackets, how many of those it did itself (a poll that wakes its own task).',
+  'embassy.col.waker':
+    'the task’s waker when nobody holds it. Once the task registers it with a slot or a waker list, it is drawn there instead, and this cell is empty.',
 };
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -65,7 +75,8 @@ export const zhCN: Record<keyof typeof en, string> = {
   'embassy.state': '状态',
   'embassy.polls': 'poll 次数',
   'embassy.wakes': '被唤醒',
-  'embassy.awaits': '在等',
+  'embassy.awaits': '在等：',
+  'embassy.colSep': '：',
   'embassy.state.idle': '空闲',
   'embassy.state.running': '运行中',
   'embassy.state.done': '已完成',
@@ -88,7 +99,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'embassy.evicted': '最近一次挤出：{by} 在第 {step} 步挤掉了 {task}',
   'embassy.deque': '等待队列：每张号码牌一个槽',
   'embassy.noQueue': '没有人排队',
-  'embassy.waker': 'waker',
+  'embassy.waker': '唤醒器',
   'embassy.wokenBy.evict': '被 {by} 唤醒：它的 waker 被挤出了 {object}（第 {step} 步）',
   'embassy.wokenBy.slot': '被 {by} 唤醒：从 {object} 的槽里取出（第 {step} 步）',
   'embassy.wokenBy.head': '被 {by} 唤醒：作为 {object} 的队首（第 {step} 步）',
@@ -101,6 +112,7 @@ export const zhCN: Record<keyof typeof en, string> = {
   'embassy.noMessage': '空',
   'embassy.toRead': '还有 {n} 个要读',
   'embassy.message': '消息 #{id}：{value}，还有 {n} 个订阅者没读',
+  'embassy.message.one': '消息 #{id}：{value}，还有 1 个订阅者没读',
   'embassy.subscribers': '订阅者',
   'embassy.noSubscriber': '没有',
   'embassy.nextId': '下一个 #{id}',
@@ -113,6 +125,13 @@ export const zhCN: Record<keyof typeof en, string> = {
   'seq.wakeSlot': '唤醒 {target}：它的 waker 在 {object}{at}',
   'seq.wakeHead': '唤醒 {target}，{object} 的队首{at}',
   'seq.registeredAt': '（第 {step} 步登记）',
+  'embassy.columns': '各列的意思',
+  'embassy.col.state':
+    '运行中：正在被 poll；已排队：在运行队列里；空闲：返回了 Pending，等人唤醒；已完成：已经结束。',
+  'embassy.col.polls': '执行器 poll 这个任务的次数。',
+  'embassy.col.wakes': '它被唤醒的次数；括号里是其中它自己唤醒自己的次数（在 poll 里唤醒自己的任务）。',
+  'embassy.col.waker':
+    '没有人拿着时，任务的唤醒器（waker）画在这里。任务一旦把它登记到某个槽位或唤醒器列表，它就画在那里，这一格就空了。',
 };
 
 declare module '../../i18n' {

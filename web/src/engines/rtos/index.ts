@@ -6,6 +6,7 @@
  */
 import { lazyComponent } from '../../components/Lazy';
 import type { EngineEntry } from '../types';
+import { rtosBlockedText } from './blocked';
 import { en, zhCN } from './messages';
 import { reasons } from './reasons';
 
@@ -23,5 +24,6 @@ export const rtos: EngineEntry<typeof en> = {
     failed: 'view.failed',
   }),
   reasons,
+  words: { blockedText: rtosBlockedText },
   messages: { en, 'zh-CN': zhCN },
 };

@@ -13,7 +13,9 @@ import { contextCells, type CellState } from './timeline';
 
 export type { CellState } from './timeline';
 
-export type TaskState = 'ready' | 'blocked' | 'delayed';
+/** The kernel's word for a task, except that a task whose actor has finished is `finished`
+ * (the kernel keeps the last state it gave it, `ready`). */
+export type TaskState = 'ready' | 'blocked' | 'delayed' | 'finished';
 
 export interface RtosTask {
   actor: string;
@@ -72,7 +74,7 @@ interface EngineTask {
   id: number;
   priority: number;
   effective: number;
-  state: TaskState;
+  state: Exclude<TaskState, 'finished'>;
   wake_tick: number | null;
 }
 
@@ -96,6 +98,7 @@ export function rtosView(state: MachineState, trace: TraceEvent[], width = 32): 
       lamps: lampsOf(o.fields.wait_mask ?? 0),
     }));
   const byName = new Map(engine.tasks.map((t) => [t.actor, t]));
+  const finished = new Set(state.actors.filter((a) => a.status === 'finished').map((a) => a.name));
   const tasks: RtosTask[] = engine.tasks
     .map((t) => {
       let inheritedFrom: string | null = null;
@@ -108,7 +111,7 @@ export function rtosView(state: MachineState, trace: TraceEvent[], width = 32): 
         id: t.id,
         priority: t.priority,
         effective: t.effective,
-        state: t.state,
+        state: finished.has(t.actor) ? ('finished' as const) : t.state,
         wakeTick: t.wake_tick,
         inheritedFrom,
       };

@@ -58,3 +58,10 @@ export const zhCN: Record<keyof typeof en, string> = {
   'spin.queueEmpty': '空',
   'spin.linkMissing': '还没接上',
 };
+
+declare module '../../i18n' {
+  /** this engine's keys, typed for t() (i18n/index.ts) */
+  interface EngineMessages {
+    spinlocks: typeof en;
+  }
+}

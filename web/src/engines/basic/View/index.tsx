@@ -190,7 +190,11 @@ export function BasicView({ state, trace, changed, checks }: BasicViewProps) {
                     {copies[i] ?? '—'}
                   </span>
                 </code>
-                {copies[i] === null && <span class="visually-hidden">{t('lane.mineNone')}</span>}
+                {copies[i] === null && (
+                  <span class="visually-hidden">
+                    {t(a.status === 'finished' ? 'lane.mineDone' : 'lane.mineNone')}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -21,7 +21,7 @@
 import { Fragment, type JSX } from 'preact';
 import { useMemo } from 'preact/hooks';
 import type { MachineState, TraceEvent } from '../../../engine/types';
-import { t } from '../../../i18n';
+import { t, tn } from '../../../i18n';
 import { lastEviction, lastWakes, registrationOf, wakerProvenance, type Provenance } from '../wakers';
 import { motionScope, MotionSwitch, useMotion } from '../../../motion';
 import {
@@ -39,6 +39,7 @@ import {
   type WakerList,
 } from '../model';
 import { ActorBadge } from '../../../components/ActorBadge';
+import { statusView } from '../../../model/format';
 import s from './style.module.css';
 
 export interface EmbassyViewProps {
@@ -72,7 +73,7 @@ function RunQueueStrip({ rq, actorIndex }: { rq: RunQueuePicture; actorIndex: (n
     <div class={s.rqCell} data-testid={testid}>
       <div class={s.rqLabel}>
         {label}
-        {note && <span class={s.rqNote}> {note}</span>}
+        {note && <span class={s.rqNote}>{note}</span>}
       </div>
       <div class={s.rqTokens}>
         {tasks.length ? (
@@ -138,7 +139,7 @@ function PubSubInsides({
             data-motion={`msg:${name}:${m.id}`}
             data-id={m.id}
             data-remaining={m.remaining}
-            title={t('embassy.message', { id: m.id, value: m.value, n: m.remaining })}
+            title={tn('embassy.message', m.remaining, { id: m.id, value: m.value })}
           >
             <span class={s.ticketNo}>#{m.id}</span>
             <code class={s.msgValue}>{m.value}</code>
@@ -343,15 +344,29 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
           <thead>
             <tr>
               <th scope="col">{t('embassy.task')}</th>
-              <th scope="col">{t('embassy.state')}</th>
-              <th scope="col">{t('embassy.polls')}</th>
-              <th scope="col">{t('embassy.wakesSelf')}</th>
-              <th scope="col">{t('embassy.waker')}</th>
+              <th scope="col" title={t('embassy.col.state')}>
+                {t('embassy.state')}
+              </th>
+              <th scope="col" title={t('embassy.col.polls')}>
+                {t('embassy.polls')}
+              </th>
+              <th scope="col" title={t('embassy.col.wakes')}>
+                {t('embassy.wakesSelf')}
+              </th>
+              <th scope="col" title={t('embassy.col.waker')}>
+                {t('embassy.waker')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row, i) => {
               const st = taskState(row, q);
+              const stateWord = (task: string, fallback: string) => {
+                const actor = state.actors.find((a) => a.name === task);
+                return actor
+                  ? statusView(actor).label
+                  : t(`embassy.state.${fallback}` as 'embassy.state.idle');
+              };
               const w = woke.get(row.task);
               // each task: a row of numbers, then what it awaits and who woke it last, in words
               return (
@@ -360,7 +375,8 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                     <th scope="row">
                       <ActorBadge name={row.task} index={i} size="s" />
                     </th>
-                    <td>{t(`embassy.state.${st}`)}</td>
+                    {/* the lane's word for the task's state: one word per state on the page */}
+                    <td data-testid={`task-state-${row.task}`}>{stateWord(row.task, st)}</td>
                     <td class={s.num}>{row.polls}</td>
                     <td class={s.num}>
                       <span
@@ -391,7 +407,8 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
                       </span>
                       {row.await !== null && (
                         <span>
-                          {t('embassy.awaits')}: <code>{row.await}</code>
+                          {t('embassy.awaits')}
+                          <code>{row.await}</code>
                         </span>
                       )}
                       {w && st !== 'done' && (
@@ -415,6 +432,20 @@ export function EmbassyView({ state, trace = [] }: EmbassyViewProps) {
             })}
           </tbody>
         </table>
+        <details class={s.columns} data-testid="embassy-columns">
+          <summary>{t('embassy.columns')}</summary>
+          <dl>
+            {(['state', 'polls', 'wakes', 'waker'] as const).map((c) => (
+              <div key={c} data-column={c}>
+                <dt>
+                  {t(c === 'wakes' ? 'embassy.wakesSelf' : `embassy.${c}`)}
+                  {t('embassy.colSep')}
+                </dt>
+                <dd>{t(`embassy.col.${c}`)}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
       </div>
       <div class={s.objects}>{objectCards}</div>
       <MotionSwitch />

@@ -15,15 +15,20 @@
  * pop when they change; an inherited priority comes from the donor's own
  * (`prio:LOW` from `base:HIGH`).  The timeline's cells are keyed by step
  * (`cell:NAME:STEP`, `step:STEP`), so the newest step fades in at the right
- * and, once the window is full, the older ones slide left.
+ * and, once the window is full, the older ones slide left.  Under the rows, a
+ * step axis; the column of the step the learner stands at is outlined.
  */
 import type { MachineState, TraceEvent } from '../../../engine/types';
-import { t } from '../../../i18n';
+import { t, tn } from '../../../i18n';
 import { motionScope, MotionSwitch, useMotion } from '../../../motion';
 import { rtosView, type RtosSem } from '../model';
 import { rtosPlaces } from '../places';
 import { ActorBadge } from '../../../components/ActorBadge';
+import { taskWord } from '../words';
 import s from './style.module.css';
+
+/** The step axis numbers every this many steps (and always the step the learner stands at). */
+const AXIS_EVERY = 5;
 
 export interface RtosViewProps {
   state: MachineState;
@@ -70,8 +75,8 @@ function Tokens({ names, index }: { names: string[]; index: (n: string) => numbe
 }
 
 function countText(x: RtosSem): string {
-  if (x.meaning === 'free') return t('rtos.count.free', { n: x.count });
-  if (x.meaning === 'waiting') return t('rtos.count.waiting', { n: -x.count });
+  if (x.meaning === 'free') return tn('rtos.count.free', x.count);
+  if (x.meaning === 'waiting') return tn('rtos.count.waiting', -x.count);
   return t('rtos.count.none');
 }
 
@@ -104,15 +109,37 @@ export function RtosView({ state, trace }: RtosViewProps) {
                 {row.cells.map((c, i) => (
                   <td
                     key={v.window.first + i}
-                    class={`${s.cell} ${s[c]}`}
+                    class={
+                      v.window.first + i === v.window.last
+                        ? `${s.cell} ${s[c]} ${s.now}`
+                        : `${s.cell} ${s[c]}`
+                    }
                     data-cell={c}
                     data-motion={`cell:${row.actor}:${v.window.first + i}`}
                   />
                 ))}
               </tr>
             ))}
+            {/* the step axis: a number every AXIS_EVERY steps, and the step the learner stands at */}
+            <tr class={s.axis} data-testid="rtos-axis">
+              <th>{t('rtos.axis')}</th>
+              {v.ticks.map((_, i) => {
+                const step = v.window.first + i;
+                const now = step === v.window.last;
+                return (
+                  <td key={step} data-step={step} data-now={now ? '1' : undefined}>
+                    {(now || (step % AXIS_EVERY === 0 && v.window.last - step >= 3)) && (
+                      <span class={now ? `${s.axisLabel} ${s.axisNow}` : s.axisLabel}>{step}</span>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
           </tbody>
         </table>
+        <p class={s.small} data-testid="rtos-timeline-how">
+          {t('rtos.timelineHow', { step: v.window.last })}
+        </p>
         <p class={s.legend}>
           {(['running', 'ready', 'blocked'] as const).map((c) => (
             <span key={c}>
@@ -147,13 +174,13 @@ export function RtosView({ state, trace }: RtosViewProps) {
         </div>
         {places.blocked.length > 0 && (
           <div class={s.place} data-place="blocked">
-            <span class={s.placeName}>{t('rtos.state.blocked')}</span>
+            <span class={s.placeName}>{t('status.blocked')}</span>
             <Tokens names={places.blocked} index={index} />
           </div>
         )}
         {places.done.length > 0 && (
           <div class={s.place} data-place="done">
-            <span class={s.placeName}>{t('rtos.done')}</span>
+            <span class={s.placeName}>{t('status.finished')}</span>
             <Tokens names={places.done} index={index} />
           </div>
         )}
@@ -178,7 +205,9 @@ export function RtosView({ state, trace }: RtosViewProps) {
                   {t('rtos.inherited', { p: task.effective, from: task.inheritedFrom ?? '?' })}
                 </span>
               )}{' '}
-              <span class={s.state}>{t(`rtos.state.${task.state}`)}</span>
+              <span class={s.state} data-testid={`task-state-${task.actor}`}>
+                {taskWord(task, state)}
+              </span>
             </li>
           ))}
         </ul>
