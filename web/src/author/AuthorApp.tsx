@@ -259,6 +259,8 @@ export function AuthorApp() {
               class={s.status}
               data-testid="author-status"
               data-state={running ? 'running' : problems.length ? 'problems' : 'pass'}
+              data-check={checked.id}
+              data-full={checked.full ? 'done' : 'pending'}
             >
               {running && !problems.length
                 ? say(checked.parse ? 'checks.runningFull' : 'checks.running')
