@@ -48,6 +48,9 @@ export class RunCache {
     this.walks = new Map();
     /** @type {Map<string, import('../lockstep.js').ExploreStatus['result']>} */
     this.explores = new Map();
+    /** the schedule each solution-following run ended with, by variant and schedule */
+    /** @type {Map<string, string>} */
+    this.follows = new Map();
   }
 
   /**
@@ -63,6 +66,7 @@ export class RunCache {
     this.key = key;
     this.walks.clear();
     this.explores.clear();
+    this.follows.clear();
   }
 }
 
@@ -242,6 +246,9 @@ export class LessonCheck {
    * @returns {Walk}
    */
   follow(variant, schedule, name) {
+    const key = `${variant}\n${schedule}`;
+    const known = this.cache.follows.get(key);
+    if (known !== undefined) return this.walk(variant, known, 'round-robin', name);
     const s = this.session(variant);
     let followed;
     try {
@@ -271,6 +278,7 @@ export class LessonCheck {
     } finally {
       s.free();
     }
+    this.cache.follows.set(key, followed);
     return this.walk(variant, followed, 'round-robin', name);
   }
 
