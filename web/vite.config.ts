@@ -62,12 +62,13 @@ export default defineConfig({
     // the .wasm must stay a file (streaming compilation, long-term caching)
     assetsInlineLimit: (file: string) => (file.endsWith('.wasm') ? false : undefined),
     reportCompressedSize: false,
-    // the app, the compact lesson for iframes, and the <lockstep-lesson> element's one script
+    // the app, the compact lesson for iframes, the author page, and the <lockstep-lesson> element's one script
     // (a stable name, no hash: course pages link to it)
     rolldownOptions: {
       input: {
         index: `${here}index.html`,
         embed: `${here}embed.html`,
+        author: `${here}author.html`,
         'lockstep-embed': `${here}src/embed/lockstep-embed.ts`,
       },
       output: {
@@ -76,8 +77,9 @@ export default defineConfig({
       },
     },
   },
-  // the explorer's worker is an ES module like the app (it imports the wasm glue)
-  worker: { format: 'es' },
+  // the workers are ES modules like the app (they import the wasm glue); the author page's
+  // check worker parses lessons, so it gets the precompiled schema validators too
+  worker: { format: 'es', plugins: () => [precompiledSchemas(repo)] },
   server: { host: 'localhost', port: 5173, strictPort: true, fs: { allow: [repo] } },
   preview: {
     host: 'localhost',

@@ -43,7 +43,13 @@ new ResizeObserver(tellHeight).observe(document.body);
 
 const at = { variant: place.variant, schedule: place.schedule, step: place.step };
 const fromHost = query.get('src') === 'host';
-if (fromHost) {
+if (/^#(?:[^#]*&)?src=/.test(location.hash)) {
+  // a document the link carries (embed.html#src=…, or the author page's preview): its own chunk
+  void import('./share/open').then((m) => {
+    m.followShared(store);
+    return m.openShared(store, location.href, at, () => store.openLesson(FIRST_LESSON, at));
+  });
+} else if (fromHost) {
   // the framing page sends {source: 'lockstep-host', type: 'lesson', text, file} (or error)
   let opened = false;
   window.addEventListener('message', (e: MessageEvent) => {

@@ -77,7 +77,14 @@ window.addEventListener('popstate', () => {
 // a lesson by name; a scenario (or a bare schedule) in the sandbox; otherwise the course's first lesson
 const at = { variant: place.variant, schedule: place.schedule, step: place.step };
 const lessonUI = () => void loadLessonUI();
-if (place.lesson) {
+if (/^#(?:[^#]*&)?src=/.test(location.hash)) {
+  // a document the link carries (author.html's Share): its own chunk; a bad link opens the first lesson
+  lessonUI();
+  void import('./share/open').then((m) => {
+    m.followShared(store);
+    return m.openShared(store, location.href, at, () => store.openLesson(FIRST_LESSON));
+  });
+} else if (place.lesson) {
   lessonUI();
   void store.openLesson(place.lesson, at);
 } else if (place.scenario || place.schedule || place.variant || place.step !== undefined)

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Reading a scenario file for a command: compile it against the module's
+ * Reading a scenario file (or a link carrying one, or a lesson) for a command: compile it against the module's
  * catalog, and turn every kind of bad input into a CliError (exit 2) whose
  * message names the file, the line and the field.
  */
@@ -10,6 +10,10 @@ import { LockstepError, Session, catalog } from '../lockstep.js';
 import { MAX_SOURCE_CHARS, ScenarioError, compileScenario, formatProblem } from '../scenario.js';
 import { CliError } from './errors.js';
 import { escapeControls } from '../escape.js';
+import { sessionProblem } from '../check/scenario.js';
+import { parseLesson } from '../lesson.js';
+import { isLink } from '../link.js';
+import { readLink } from './link-file.js';
 
 /** @typedef {import('../lockstep.js').EmscriptenModule} EmscriptenModule */
 /** @typedef {import('../scenario.js').Scenario} Scenario */
@@ -30,6 +34,7 @@ export async function module() {
  * @returns {{bytecode: Uint8Array, scenario: Scenario}}
  */
 export function compileFile(command, file, M) {
+  if (isLink(file)) return compileLink(command, file, M);
   let text;
   try {
     // A file far larger than any scenario is refused before it is read.
@@ -61,6 +66,25 @@ export function compileFile(command, file, M) {
 }
 
 /**
+ * The scenario a link carries, or the scenario of the lesson it carries.
+ * @param {string} command @param {string} link @param {EmscriptenModule} M
+ * @returns {{bytecode: Uint8Array, scenario: Scenario}}
+ */
+function compileLink(command, link, M) {
+  const { text, file, kind } = readLink(command, link);
+  try {
+    if (kind === 'lesson') {
+      const { bytecode, scenario } = parseLesson(text, { file, catalog: catalog(M) });
+      return { bytecode, scenario };
+    }
+    return compileScenario(text, { file, catalog: catalog(M) });
+  } catch (e) {
+    if (e instanceof ScenarioError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
+/**
  * A session for a compiled scenario.  The C side checks what the compiler
  * cannot know (an object's parameter out of the type's range); its message
  * ("object 'c' (counter): initial must be ...") is pointed back at the
@@ -74,18 +98,8 @@ export function openSession(M, { bytecode, scenario }, options) {
     return new Session(M, bytecode, options);
   } catch (e) {
     if (!(e instanceof LockstepError)) throw e;
-    const m = /^object '([^']+)' \([^)]*\): (.*)$/s.exec(e.message);
-    const o = m && scenario.objects.find((x) => x.name === m[1]);
-    if (m && o)
-      throw new CliError(
-        formatProblem({
-          file: scenario.file,
-          line: o.line,
-          column: o.column,
-          field: `objects.${o.name}`,
-          message: m[2],
-        }),
-      );
+    const p = sessionProblem(e, scenario);
+    if (p) throw new CliError(formatProblem(p));
     throw new CliError(`${scenario.file}: ${e.message}`);
   }
 }

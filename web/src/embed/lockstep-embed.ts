@@ -5,6 +5,7 @@
  *   <script src="https://…/lockstep-embed.js" defer></script>
  *   <lockstep-lesson lesson="lost-wakeup"></lockstep-lesson>
  *   <lockstep-lesson src="my-lesson.md"></lockstep-lesson>
+ *   <lockstep-lesson doc="…"></lockstep-lesson>   (the document itself, as a link's #src= payload)
  *
  * The element shows the compact page (embed.html) in an iframe of the app's
  * origin and keeps it as tall as its content.  With src=, the element fetches
@@ -52,7 +53,7 @@
 
   class LockstepLesson extends HTMLElement {
     static get observedAttributes() {
-      return ['lesson', 'src', ...PASSED];
+      return ['lesson', 'src', 'doc', ...PASSED];
     }
 
     #frame: HTMLIFrameElement | null = null;
@@ -84,7 +85,11 @@
       const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       const q = new URLSearchParams();
       const src = this.getAttribute('src');
-      if (src) {
+      // doc=: the document itself, as a link's #src= payload (the author page's Share)
+      const doc = this.getAttribute('doc');
+      if (doc) {
+        this.#lesson = null;
+      } else if (src) {
         q.set('src', 'host');
         this.#lesson = this.#fetch(src);
         this.#sent = false;
@@ -100,7 +105,8 @@
       // once chose in the app (saved for the app's origin, which the embed shares)
       const hostLang = (this.closest('[lang]')?.getAttribute('lang') ?? '').trim();
       if (!q.has('lang') && hostLang) q.set('lang', hostLang);
-      const url = new URL(`embed.html?${q.toString()}`, BASE).href;
+      const hash = doc ? `#src=${doc.replace(/[^A-Za-z0-9_-]/g, '')}` : '';
+      const url = new URL(`embed.html?${q.toString()}${hash}`, BASE).href;
       if (this.#frame && this.#frame.src === url) return;
       const style = document.createElement('style');
       style.textContent =

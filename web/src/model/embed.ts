@@ -33,8 +33,20 @@ export const EMBED_START_HEIGHT = 760;
 export function embedCode(base: string, place: Place, title: string): EmbedCode {
   const dir = base.endsWith('/') ? base : `${base}/`;
   const id = `lockstep-${(place.lesson ?? 'lesson').replace(/[^a-z0-9-]/gi, '')}`;
-  const iframe =
-    `<iframe id="${attr(id)}" src="${attr(embedUrl(dir, place))}" title="${attr(title)}"` +
+  const attrs: [string, string | undefined][] = [
+    ['lesson', place.lesson],
+    ['variant', place.variant],
+    ['schedule', place.schedule],
+    ['step', place.schedule && place.step !== undefined ? String(place.step) : undefined],
+    ['lang', place.lang],
+  ];
+  return { iframe: iframeCode(id, embedUrl(dir, place), title), element: elementCode(dir, attrs) };
+}
+
+/** An iframe of `url` with the few lines that fit it to the lesson's height. */
+export function iframeCode(id: string, url: string, title: string): string {
+  return (
+    `<iframe id="${attr(id)}" src="${attr(url)}" title="${attr(title)}"` +
     ` width="100%" height="${EMBED_START_HEIGHT}" style="border:0" loading="lazy"></iframe>\n` +
     `<script>\n` +
     `  // fits the frame to the lesson whenever the lesson's height changes\n` +
@@ -43,20 +55,18 @@ export function embedCode(base: string, place: Place, title: string): EmbedCode 
     `    if (f && e.source === f.contentWindow && e.data && e.data.source === 'lockstep' && e.data.type === 'height')\n` +
     `      f.style.height = e.data.height + 'px';\n` +
     `  });\n` +
-    `</script>`;
-  const attrs: [string, string | undefined][] = [
-    ['lesson', place.lesson],
-    ['variant', place.variant],
-    ['schedule', place.schedule],
-    ['step', place.schedule && place.step !== undefined ? String(place.step) : undefined],
-    ['lang', place.lang],
-  ];
+    `</script>`
+  );
+}
+
+/** The <lockstep-lesson> element with these attributes (empty ones left out) and its script. */
+export function elementCode(dir: string, attrs: [string, string | undefined][]): string {
   const list = attrs
     .filter((a): a is [string, string] => a[1] !== undefined && a[1] !== '')
     .map(([k, v]) => ` ${k}="${attr(v)}"`)
     .join('');
-  const element =
+  return (
     `<script src="${attr(`${dir}lockstep-embed.js`)}" defer></script>\n` +
-    `<lockstep-lesson${list}></lockstep-lesson>`;
-  return { iframe, element };
+    `<lockstep-lesson${list}></lockstep-lesson>`
+  );
 }

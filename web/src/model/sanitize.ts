@@ -45,6 +45,25 @@ const ALLOWED_ATTR = ['href', 'title', 'start', 'align', 'lang'];
 
 let hooked = false;
 
+/** An event handler attribute inside a tag (`<img src=x onerror=…>`, `<svg/onload=…>`). */
+const HANDLER = /(<[a-z][^>]*?[\s/])on([a-z]+\s*=)/gi;
+
+/**
+ * Event handler attributes renamed before any parser sees them: the browser
+ * reports a Content Security Policy violation as soon as it parses one into
+ * this page's documents, even one DOMPurify is about to drop.  The renamed
+ * attribute (data-defused-…) is not allowed, so DOMPurify drops it too.
+ */
+export function defuseHandlers(html: string): string {
+  let before;
+  let out = html;
+  do {
+    before = out;
+    out = out.replace(HANDLER, '$1data-defused-$2');
+  } while (out !== before);
+  return out;
+}
+
 /** Only what prose needs of `html`, links opening elsewhere. */
 export function sanitizeHtml(html: string): string {
   if (!hooked) {
@@ -56,7 +75,7 @@ export function sanitizeHtml(html: string): string {
     });
     hooked = true;
   }
-  return DOMPurify.sanitize(html, {
+  return DOMPurify.sanitize(defuseHandlers(html), {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#)/i,

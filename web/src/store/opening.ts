@@ -65,9 +65,9 @@ export class Opening {
     );
   }
 
-  /** Opens a scenario from a YAML file the learner dropped or chose; a bad one is reported with its problems. */
-  openFile(text: string, file: string): Promise<void> {
-    return this.#c.enqueue(() => this.run(`file:${file}`, async () => ({ text, file }), {}, file));
+  /** Opens a scenario from a YAML file the learner dropped or chose (or a link carried); a bad one is reported with its problems. */
+  openFile(text: string, file: string, options: OpenOptions = {}): Promise<void> {
+    return this.#c.enqueue(() => this.run(`file:${file}`, async () => ({ text, file }), options, file));
   }
 
   /** Opens `id` from `load` (not queued: the caller runs it in the queue). */

@@ -112,8 +112,8 @@ export class Store {
   openLessonText(text: string, file: string, options: OpenOptions = {}): Promise<void> {
     return this.#opening.openLessonText(text, file, options);
   }
-  openFile(text: string, file: string): Promise<void> {
-    return this.#opening.openFile(text, file);
+  openFile(text: string, file: string, options: OpenOptions = {}): Promise<void> {
+    return this.#opening.openFile(text, file, options);
   }
   loadSources(): Promise<void> {
     return this.#opening.loadSources();

@@ -150,6 +150,20 @@ export function LessonPanel(p: LessonPanelProps) {
                 </button>
               )}
               {p.embed && <EmbedButton code={p.embed} />}
+              {p.embed && (
+                // the author page: a lesson from a link opens with its document, a course lesson by id
+                <a
+                  class={s.linkButton}
+                  href={
+                    /^#(?:[^#]*&)?src=/.test(location.hash)
+                      ? `author.html${location.hash}`
+                      : `author.html?lesson=${encodeURIComponent(lesson.id)}`
+                  }
+                  data-testid="lesson-edit"
+                >
+                  {t('lesson.edit')}
+                </a>
+              )}
             </span>
           </div>
         )}

@@ -127,6 +127,16 @@ export function ScenarioPicker({
             {t('picker.file')}
           </label>
           <span class={s.dropHint}>{t('picker.drop')}</span>
+          {/* the author page (author.html) opens this scenario's text to remix, or a blank start */}
+          <a
+            class={s.fileButton}
+            href={
+              ids.includes(current) ? `author.html?scenario=${encodeURIComponent(current)}` : 'author.html'
+            }
+            data-testid="picker-edit"
+          >
+            {t(ids.includes(current) ? 'picker.edit' : 'picker.write')}
+          </a>
           <form method="dialog" class={s.closeForm}>
             <button class={s.close} type="submit">
               {t('keys.close')}

@@ -1,0 +1,75 @@
+/*
+ * The author page's checks, in a Web Worker with its own wasm instance: the
+ * very functions `lockstep check` and `lockstep compile` run
+ * (wasm/js/check/), so every problem has the CLI's words, line and column.
+ * In mode 'parse' it only parses (schema, both languages, the scenario
+ * compiles: milliseconds); in mode 'full' it also runs the lesson, keeping
+ * the runs of the last scenario checked (RunCache), so an edit to the words
+ * is checked again without running anything twice.
+ */
+import { catalog as readCatalog } from '@lockstep/lockstep.js';
+import { LessonError, parseLesson } from '@lockstep/lesson.js';
+import { checkLesson, RunCache } from '@lockstep/check/lesson.js';
+import { checkScenario } from '@lockstep/check/scenario.js';
+import { documentKind } from '@lockstep/link.js';
+import { loadModule } from '../engine/load';
+import type { CheckAnswer, CheckRequest } from './checks';
+
+const cache = new RunCache();
+/** The catalog goes to the page once, with the first answer (completion and hover help). */
+let catalogSent = false;
+
+function post(m: CheckAnswer): void {
+  (self as unknown as { postMessage(m: CheckAnswer): void }).postMessage(m);
+}
+
+async function check(req: CheckRequest): Promise<CheckAnswer> {
+  const M = await loadModule();
+  const catalog = readCatalog(M);
+  const t0 = performance.now();
+  const kind = documentKind(req.text);
+  const file = kind === 'lesson' ? 'lesson.md' : 'scenario.yaml';
+  const answer = (problems: CheckAnswer['problems'], playable: boolean): CheckAnswer => {
+    const first = !catalogSent;
+    catalogSent = true;
+    return {
+      id: req.id,
+      mode: req.mode,
+      kind,
+      problems,
+      playable,
+      ms: performance.now() - t0,
+      ...(first ? { catalog } : {}),
+    };
+  };
+  if (kind === 'scenario') {
+    const { problems, compiled } = checkScenario(M, req.text, { file, catalog });
+    return answer(problems, compiled !== null);
+  }
+  if (req.mode === 'parse') {
+    try {
+      parseLesson(req.text, { file, catalog });
+      return answer([], true);
+    } catch (e) {
+      if (e instanceof LessonError) return answer(e.problems, false);
+      throw e;
+    }
+  }
+  const { problems, lesson } = checkLesson(M, req.text, { file, catalog, cache });
+  return answer(problems, lesson !== null);
+}
+
+self.onmessage = (e: MessageEvent<CheckRequest>) => {
+  check(e.data).then(post, (err: unknown) =>
+    post({
+      id: e.data.id,
+      mode: e.data.mode,
+      kind: documentKind(e.data.text),
+      problems: [
+        { line: 1, column: 1, field: 'check', message: err instanceof Error ? err.message : String(err) },
+      ],
+      playable: false,
+      ms: 0,
+    }),
+  );
+};
