@@ -159,11 +159,14 @@ export interface StatusView {
   reason?: string;
 }
 
+/** The reason codes of the machine's scheduling models (core/sim/report.c) that hold a ready actor back. */
+const HELD_BY_MODEL = new Set(['rtos.priority', 'rtos.turn', 'rtos.woken', 'interrupted']);
+
 /** The word for an actor the scheduling model holds back, or null when it waits on something else. */
 function heldWord(a: ActorState): 'status.raised' | 'status.held' | 'status.queued' | null {
   const why = a.blocked?.why ?? '';
   if (a.kind === 'isr') return 'status.raised';
-  if (why.startsWith('rtos.') || why === 'interrupted') return 'status.held';
+  if (HELD_BY_MODEL.has(why)) return 'status.held';
   if (why === 'executor.queued') return 'status.queued';
   return null;
 }
