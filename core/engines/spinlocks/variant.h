@@ -17,7 +17,7 @@ typedef enum spin_variant {
     SPIN_MCS_NO_LINK_WAIT, /* mcs: unlock does not wait for a late successor to link */
 } spin_variant;
 
-/* The variant being run (plat_variant()), as a flag. */
+/* The variant being run (read with plat_variant_is), as a flag. */
 spin_variant spin_variant_now(void);
 
 #endif

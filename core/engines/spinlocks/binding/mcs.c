@@ -5,7 +5,7 @@
  * looks.
  */
 #include "../mcs_lock.h"
-#include "holder.h"
+#include "binding.h"
 
 /* The lock word, then a 64-byte node per possible actor, then the holder. */
 #define MCS_FOOTPRINT 4096

@@ -4,7 +4,7 @@
  * engine never sees the holder.
  */
 #include "../tas_lock.h"
-#include "holder.h"
+#include "binding.h"
 
 typedef struct scripted_tas {
     tas_lock l;

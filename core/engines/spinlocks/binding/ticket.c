@@ -4,7 +4,7 @@
  * was served with, so a program can print or assert it.
  */
 #include "../ticket_lock.h"
-#include "holder.h"
+#include "binding.h"
 
 typedef struct scripted_ticket {
     ticket_lock l;

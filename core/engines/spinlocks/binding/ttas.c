@@ -4,7 +4,7 @@
  * holder; the engine never sees the holder.
  */
 #include "../ttas_lock.h"
-#include "holder.h"
+#include "binding.h"
 
 typedef struct scripted_ttas {
     ttas_lock l;
