@@ -16,6 +16,8 @@ import { loadModule } from '../engine/load';
 import type { CheckAnswer, CheckRequest } from './checks';
 
 const cache = new RunCache();
+/** The module's catalog, read once (it never changes; reading it costs milliseconds each check). */
+let known: ReturnType<typeof readCatalog> | null = null;
 /** The catalog goes to the page once, with the first answer (completion and hover help). */
 let catalogSent = false;
 
@@ -25,7 +27,7 @@ function post(m: CheckAnswer): void {
 
 async function check(req: CheckRequest): Promise<CheckAnswer> {
   const M = await loadModule();
-  const catalog = readCatalog(M);
+  const catalog = (known ??= readCatalog(M));
   const t0 = performance.now();
   const kind = documentKind(req.text);
   const file = kind === 'lesson' ? 'lesson.md' : 'scenario.yaml';
