@@ -69,6 +69,13 @@ export function formatValue(v: number | undefined): string {
   return v === undefined ? '?' : String(v);
 }
 
+/** Virtual time as the learner reads it: "2 ms", "1 s", "250 µs". */
+export function formatTime(us: number): string {
+  if (us >= 1_000_000 && us % 1000 === 0) return `${us / 1_000_000} s`;
+  if (us >= 1000 && us % 1000 === 0) return `${us / 1000} ms`;
+  return `${us} µs`;
+}
+
 /** "engines/basic/counter.c:19" → "counter.c:19" */
 export function shortSite(site: string | undefined): string {
   if (!site) return '';
@@ -284,6 +291,13 @@ export function narrateEvent(
     case 'note':
     case 'clock':
       return null;
+    /* the machine's choices: a sentence of their own, not an actor's action */
+    case 'tick':
+      return e.time > 0 ? t('event.tickAt', { time: formatTime(e.time) }) : t('event.tick');
+    case 'raised':
+      return t('event.raised', p);
+    case 'dropped':
+      return t('event.dropped', p);
     default:
       return t('event.other', {
         actor: p.actor,
