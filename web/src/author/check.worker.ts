@@ -14,7 +14,7 @@ import { checkLesson, RunCache } from '@lockstep/check/lesson.js';
 import { checkScenario } from '@lockstep/check/scenario.js';
 import { ScenarioError, compileScenario } from '@lockstep/scenario.js';
 import { documentKind } from '@lockstep/link.js';
-import { loadModule } from '../engine/load';
+import { loadModule } from '../bridge/load';
 import type { CheckAnswer, CheckRequest } from './checks';
 
 const cache = new RunCache();

@@ -14,7 +14,7 @@
  * Pure: no DOM, no Mermaid.  The component renders the text.
  */
 import { t } from '../i18n';
-import type { TraceEvent } from '../engine/types';
+import type { TraceEvent } from '../bridge/types';
 import { formatTime, isLostUpdate } from './format';
 import { ACTION_KINDS } from '@lockstep/trace.js';
 import {
