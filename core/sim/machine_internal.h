@@ -28,6 +28,7 @@ enum {
     SIM_EV_ERROR,
     SIM_EV_TICK,  /* the periodic tick (a choice, or due while time passed) */
     SIM_EV_RAISE, /* an interrupt handler was raised (armed) */
+    SIM_EV_DROP,  /* a task's pending future was dropped (the learner's or a policy's choice) */
 };
 
 typedef struct sim_event {

@@ -93,6 +93,7 @@ static const char *event_name(unsigned kind)
     case SIM_EV_ERROR: return "error";
     case SIM_EV_TICK: return "tick";
     case SIM_EV_RAISE: return "raised";
+    case SIM_EV_DROP: return "dropped";
     default: return sim_act_name((sim_act_kind)kind);
     }
 }

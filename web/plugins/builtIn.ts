@@ -22,7 +22,7 @@ import type { Plugin } from 'vite';
 import { catalog } from '../../wasm/js/lockstep.js';
 import { loadModule } from '../../wasm/js/node.js';
 import { formatProblem } from '../../wasm/js/scenario.js';
-import type { BuiltSource, ScenarioSource } from '../src/engine/bridge.ts';
+import type { BuiltSource, ScenarioSource } from '../src/bridge/bridge.ts';
 
 export interface Item<Summary> {
   summary: Summary;

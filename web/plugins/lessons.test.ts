@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../wasm/js/lockstep.js';
 import { loadModule } from '../../wasm/js/node.js';
-import { compile } from '../src/engine/compile.ts';
+import { compile } from '../src/bridge/compile.ts';
 import { markdownToHtml } from '../src/model/markdown.ts';
 import { compileLessons, type LessonItem } from './lessons.ts';
 

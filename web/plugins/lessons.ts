@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { parse as parseYaml } from 'yaml';
 import { parseLesson } from '../../wasm/js/lesson.js';
-import { lessonInfo } from '../src/engine/lessonInfo.ts';
+import { lessonInfo } from '../src/bridge/lessonInfo.ts';
 import { markdownToHtml } from '../src/model/markdown.ts';
 import { inOrder, lessonFile, summarize, type LessonSummary } from '../src/model/lessonList.ts';
 import { buildSource, builtInPlugin, engineCatalog, filesUnder, type Item } from './builtIn.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../src/engine/compile.ts';
+import { compile } from '../src/bridge/compile.ts';
 import { engineCatalog } from './builtIn.ts';
 import { compileScenarios, type ScenarioItem } from './scenarios.ts';
 

@@ -7,7 +7,7 @@
  */
 import { render } from 'preact';
 import { EmbedApp } from './components/EmbedApp';
-import { connect } from './engine/bridge';
+import { connect } from './bridge/bridge';
 import { t } from './i18n';
 import { initLocale } from './i18n/persist';
 import { FIRST_LESSON, hasLesson, loadLesson } from './lessons';

@@ -59,7 +59,7 @@ declare module '@lockstep/lockstep.js' {
       schedule?: string;
       seed?: number;
       maxSteps?: number;
-    }): import('./engine/types').Summary;
+    }): import('./bridge/types').Summary;
     goto(step: number): void;
     reset(): void;
     state(): unknown;
@@ -84,12 +84,12 @@ declare module '@lockstep/lockstep.js' {
 // wasm/js/scenario.js
 declare module '@lockstep/scenario.js' {
   export class ScenarioError extends Error {
-    problems: import('./engine/types').ScenarioProblem[];
+    problems: import('./bridge/types').ScenarioProblem[];
   }
   export function compileScenario(
     text: string,
     options: { file?: string; catalog: unknown },
-  ): { bytecode: Uint8Array; scenario: import('./engine/types').ScenarioInfo };
+  ): { bytecode: Uint8Array; scenario: import('./bridge/types').ScenarioInfo };
 }
 
 // wasm/js/node.js (the node build of the module: unit tests that play lessons on the real engine)
@@ -100,14 +100,14 @@ declare module '@lockstep/node.js' {
 // wasm/js/lesson.js (the lesson parser; engine chunk)
 declare module '@lockstep/lesson.js' {
   export class LessonError extends Error {
-    problems: import('./engine/types').ScenarioProblem[];
+    problems: import('./bridge/types').ScenarioProblem[];
   }
   export function parseLesson(
     text: string,
     options: { file?: string; catalog: unknown },
-  ): Omit<import('./engine/lessonTypes').LessonInfo, 'startSteps'> & {
+  ): Omit<import('./bridge/lessonTypes').LessonInfo, 'startSteps'> & {
     bytecode: Uint8Array;
-    scenario: import('./engine/types').ScenarioInfo;
+    scenario: import('./bridge/types').ScenarioInfo;
     outcomes: unknown[];
     at: unknown;
   };
@@ -115,30 +115,30 @@ declare module '@lockstep/lesson.js' {
 
 // wasm/js/lesson/play.js (what a lesson means while it is played; small, no YAML)
 declare module '@lockstep/lesson/play.js' {
-  type Matcher = import('./engine/lessonTypes').Matcher;
-  type Events = readonly import('./engine/types').TraceEvent[];
+  type Matcher = import('./bridge/lessonTypes').Matcher;
+  type Events = readonly import('./bridge/types').TraceEvent[];
   export function goalReached(
-    goal: import('./engine/lessonTypes').LessonGoal,
-    now: { events: Events; state: import('./engine/types').MachineState; variant: string },
+    goal: import('./bridge/lessonTypes').LessonGoal,
+    now: { events: Events; state: import('./bridge/types').MachineState; variant: string },
   ): boolean;
   export function beatsAt(
-    beats: readonly import('./engine/lessonTypes').LessonBeat[],
+    beats: readonly import('./bridge/lessonTypes').LessonBeat[],
     events: Events,
     step: number,
     variant: string,
-    state?: import('./engine/types').MachineState,
+    state?: import('./bridge/types').MachineState,
   ): {
     index: number;
-    beat: import('./engine/lessonTypes').LessonBeat;
-    event: import('./engine/types').TraceEvent;
+    beat: import('./bridge/lessonTypes').LessonBeat;
+    event: import('./bridge/types').TraceEvent;
   }[];
   export function hintStage(
-    hints: readonly import('./engine/lessonTypes').LessonHint[],
+    hints: readonly import('./bridge/lessonTypes').LessonHint[],
     events: Events,
     variant: string,
-    state?: import('./engine/types').MachineState,
+    state?: import('./bridge/types').MachineState,
   ): number;
-  export function beatsNeedState(beats: readonly import('./engine/lessonTypes').LessonBeat[]): boolean;
+  export function beatsNeedState(beats: readonly import('./bridge/lessonTypes').LessonBeat[]): boolean;
   export function folds(
     fold: readonly Matcher[] | null | undefined,
     actor: string,
@@ -148,15 +148,15 @@ declare module '@lockstep/lesson/play.js' {
   /** folds, or the next action changes nothing shared (what Shift+N takes along) */
   export const foldsStep: typeof folds;
   export function questionDue(
-    q: import('./engine/lessonTypes').LessonQuestion,
-    state: import('./engine/types').MachineState,
+    q: import('./bridge/lessonTypes').LessonQuestion,
+    state: import('./bridge/types').MachineState,
     events: Events,
     variant: string,
   ): string | null;
   export function nextOnSolution(solution: string | null, schedule: string): string | null;
   export function matchEvent(
     m: Matcher,
-    event: import('./engine/types').TraceEvent,
+    event: import('./bridge/types').TraceEvent,
     variant: string,
   ): boolean;
   export function scheduleTokens(schedule: string): string[];
@@ -164,7 +164,7 @@ declare module '@lockstep/lesson/play.js' {
 
 // web/plugins/: what the app ships compiled (builtIn.ts)
 declare module 'virtual:lockstep/lessons' {
-  type Source = import('./engine/bridge').BuiltSource | import('./engine/bridge').ScenarioSource;
+  type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
   /** in course order; file: "lessons/06-lost-wakeup.md" */
   export const summaries: (import('./model/lessonList').LessonSummary & { file: string })[];
   /** id -> the lesson's own chunk */
@@ -175,7 +175,7 @@ declare module 'virtual:lockstep/engines' {
   export const entries: readonly import('./engines/types').EngineEntry[];
 }
 declare module 'virtual:lockstep/scenarios' {
-  type Source = import('./engine/bridge').BuiltSource | import('./engine/bridge').ScenarioSource;
+  type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
   /** in id order */
   export const summaries: import('./model/scenarioList').ScenarioSummary[];
   /** id ("basic/racy-counter") -> the scenario's own chunk */

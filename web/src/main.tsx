@@ -4,7 +4,7 @@
  */
 import { render } from 'preact';
 import { App } from './components/App';
-import { connect } from './engine/bridge';
+import { connect } from './bridge/bridge';
 import { t } from './i18n';
 import { addressLocale, initLocale } from './i18n/persist';
 import { formatPlace, parsePlace, type Place } from './model/params';

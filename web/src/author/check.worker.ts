@@ -3,7 +3,8 @@
  * very functions `lockstep check` and `lockstep compile` run
  * (wasm/js/check/), so every problem has the CLI's words, line and column.
  * In mode 'parse' it only parses (schema, both languages, the scenario
- * compiles: milliseconds); in mode 'full' it also runs the lesson, keeping
+ * compiles: milliseconds); in mode 'full' it also runs the lesson (or the
+ * scenario, for its expect:), keeping
  * the runs of the last scenario checked (RunCache), so an edit to the words
  * is checked again without running anything twice.
  */
@@ -11,11 +12,14 @@ import { catalog as readCatalog } from '@lockstep/lockstep.js';
 import { LessonError, parseLesson } from '@lockstep/lesson.js';
 import { checkLesson, RunCache } from '@lockstep/check/lesson.js';
 import { checkScenario } from '@lockstep/check/scenario.js';
+import { ScenarioError, compileScenario } from '@lockstep/scenario.js';
 import { documentKind } from '@lockstep/link.js';
-import { loadModule } from '../engine/load';
+import { loadModule } from '../bridge/load';
 import type { CheckAnswer, CheckRequest } from './checks';
 
 const cache = new RunCache();
+/** The module's catalog, read once (it never changes; reading it costs milliseconds each check). */
+let known: ReturnType<typeof readCatalog> | null = null;
 /** The catalog goes to the page once, with the first answer (completion and hover help). */
 let catalogSent = false;
 
@@ -25,7 +29,7 @@ function post(m: CheckAnswer): void {
 
 async function check(req: CheckRequest): Promise<CheckAnswer> {
   const M = await loadModule();
-  const catalog = readCatalog(M);
+  const catalog = (known ??= readCatalog(M));
   const t0 = performance.now();
   const kind = documentKind(req.text);
   const file = kind === 'lesson' ? 'lesson.md' : 'scenario.yaml';
@@ -42,18 +46,21 @@ async function check(req: CheckRequest): Promise<CheckAnswer> {
       ...(first ? { catalog } : {}),
     };
   };
+  // the quick lane only parses (a scenario: compiles); the full one also
+  // runs it (a scenario: opens it and runs it for its expect:)
+  if (req.mode === 'parse') {
+    try {
+      if (kind === 'scenario') compileScenario(req.text, { file, catalog });
+      else parseLesson(req.text, { file, catalog });
+      return answer([], true);
+    } catch (e) {
+      if (e instanceof ScenarioError || e instanceof LessonError) return answer(e.problems, false);
+      throw e;
+    }
+  }
   if (kind === 'scenario') {
     const { problems, compiled } = checkScenario(M, req.text, { file, catalog });
     return answer(problems, compiled !== null);
-  }
-  if (req.mode === 'parse') {
-    try {
-      parseLesson(req.text, { file, catalog });
-      return answer([], true);
-    } catch (e) {
-      if (e instanceof LessonError) return answer(e.problems, false);
-      throw e;
-    }
   }
   const { problems, lesson } = checkLesson(M, req.text, { file, catalog, cache });
   return answer(problems, lesson !== null);

@@ -5,7 +5,7 @@
  * comparison) ask these objects; none of them names an engine.
  */
 import type { ComponentType } from 'preact';
-import type { ActorState, MachineState, PendingAction, TraceEvent } from '../engine/types';
+import type { ActorState, MachineState, PendingAction, TraceEvent } from '../bridge/types';
 import type { SayReason } from '../model/blocked';
 
 /** A text in each language of the UI. */

@@ -81,6 +81,11 @@ export const en = {
   'event.stuck': '{actor} is stuck: {message}',
   'event.error': 'Error: {message}',
   'event.other': '{actor}: {action}.',
+  'event.tick': 'The tick fell: the scheduler looks again at who runs.',
+  'event.tickAt': 'The tick fell at {time}: the scheduler looks again at who runs.',
+  'event.raised': 'The interrupt {actor} was raised: it runs before any task.',
+  'event.dropped':
+    '{actor}’s future was dropped at its await point: it runs its drop logic and never resumes.',
   'event.step': 'Step {step}: {text}',
 
   'announce.back': 'Back to step {step}.',
@@ -187,6 +192,9 @@ export const en = {
   'seq.stuck': '⚠ stuck',
   'seq.violation': '⚠ {check}: {message}',
   'seq.error': 'error: {message}',
+  'seq.tick': 'tick ({time})',
+  'seq.raised': 'interrupt raised',
+  'seq.dropped': '✂ future dropped',
   'seq.clock': 'clock jumps to {time}',
   'seq.omitted': '… {n} earlier messages (export the diagram for all of them)',
 
@@ -530,6 +538,7 @@ export const en = {
   'tick.why.noTimer': 'No tick now: no timer has fallen due.',
   'tick.why.none': 'No tick now: nothing is waiting for it.',
   'lane.tick': 'Let the tick fall',
+  'lane.dropped': 'Step {step}: {actor}’s future was dropped. It runs its drop logic and never resumes.',
   'lane.drop': 'Drop {actor}’s future',
   'lane.dropWhy': 'cancel {actor} at its await point: its future’s drop logic runs and it never resumes',
 } as const;

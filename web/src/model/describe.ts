@@ -9,7 +9,7 @@
  * Also the engine actions inside the current operation ("step into").  Pure
  * functions, no DOM.
  */
-import type { ActorState, Blocked, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
+import type { ActorState, Blocked, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { getLocale, t, type MessageKey } from '../i18n';
 import { blockedReason, type ReasonArgs } from './blocked';
 import { ENGINES, engineById, type EngineWords } from '../engines';

@@ -4,7 +4,7 @@
  * narration of a step from the trace, the outcome.  Pure functions, no DOM.
  */
 import { t, type MessageKey } from '../i18n';
-import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
+import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { actorNoun } from './keys';
 
 /** Okabe-Ito, in the order actors get them (UX.md). */
@@ -67,6 +67,13 @@ export function badgeText(name: string, peers: readonly string[] = []): string {
 /** Values as the learner reads them.  (Bit views for state bytes come with their engines.) */
 export function formatValue(v: number | undefined): string {
   return v === undefined ? '?' : String(v);
+}
+
+/** Virtual time as the learner reads it: "2 ms", "1 s", "250 µs". */
+export function formatTime(us: number): string {
+  if (us >= 1_000_000 && us % 1000 === 0) return `${us / 1_000_000} s`;
+  if (us >= 1000 && us % 1000 === 0) return `${us / 1000} ms`;
+  return `${us} µs`;
 }
 
 /** "engines/basic/counter.c:19" → "counter.c:19" */
@@ -284,6 +291,13 @@ export function narrateEvent(
     case 'note':
     case 'clock':
       return null;
+    /* the machine's choices: a sentence of their own, not an actor's action */
+    case 'tick':
+      return e.time > 0 ? t('event.tickAt', { time: formatTime(e.time) }) : t('event.tick');
+    case 'raised':
+      return t('event.raised', p);
+    case 'dropped':
+      return t('event.dropped', p);
     default:
       return t('event.other', {
         actor: p.actor,

@@ -14,8 +14,8 @@
  * Pure: no DOM, no Mermaid.  The component renders the text.
  */
 import { t } from '../i18n';
-import type { TraceEvent } from '../engine/types';
-import { isLostUpdate } from './format';
+import type { TraceEvent } from '../bridge/types';
+import { formatTime, isLostUpdate } from './format';
 import { ACTION_KINDS } from '@lockstep/trace.js';
 import {
   ENGINES,
@@ -495,6 +495,16 @@ function drawMachineEvent(b: Build, d: Drawn): void {
     case 'clock':
       if (range.from > 0 || e.time > 0) note(t('seq.clock', { time: formatTime(e.time) }), allActors());
       return;
+    /* the machine's choices: the tick over everyone, a raise or a drop over its actor */
+    case 'tick':
+      note(t('seq.tick', { time: formatTime(e.time) }), allActors());
+      return;
+    case 'raised':
+      if (who) note(t('seq.raised'));
+      return;
+    case 'dropped':
+      if (who) note(t('seq.dropped'));
+      return;
   }
   if (who && e.kind !== 'none')
     message(b, d, who, joinWords(pollWords(b, e) ?? (e.label || e.kind), d.extra));
@@ -506,17 +516,16 @@ function sleepsForever(b: Build, e: TraceEvent): boolean {
   return typeof why === 'string' && b.asleep.has(why);
 }
 
-/** An async task's poll returning Pending after a wake ("polled again (woken by t0)"), or after its timer. */
+/**
+ * An async task's poll returning Pending after a wake ("polled again (woken by
+ * t0)"), or after its timer; a blocked task's return from its switch says who
+ * woke it (an rtos post or interrupt), the other end of the waker's arrow.
+ */
 function pollWords(b: Build, e: TraceEvent): string | null {
-  if (e.kind !== 'block' || !b.polls) return null;
+  if (e.kind !== 'block') return null;
+  if (!b.polls) return e.woken && e.by ? t('seq.wokenBy', { by: e.by }) : null;
   if (e.by) return t('seq.polledAfterWake', { by: e.by });
   return e.woken === false ? t('seq.polledAfterTimer') : null;
-}
-
-function formatTime(us: number): string {
-  if (us >= 1_000_000 && us % 1000 === 0) return `${us / 1_000_000} s`;
-  if (us >= 1000 && us % 1000 === 0) return `${us / 1000} ms`;
-  return `${us} µs`;
 }
 
 /**

@@ -6,7 +6,7 @@
  * without ".yaml": the engine's folder and the file's name.
  */
 import { loaders, summaries } from 'virtual:lockstep/scenarios';
-import type { BuiltSource, ScenarioSource } from '../engine/bridge';
+import type { BuiltSource, ScenarioSource } from '../bridge/bridge';
 import { ENGINES } from '../engines';
 import type { ScenarioSummary } from '../model/scenarioList';
 

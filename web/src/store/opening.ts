@@ -4,7 +4,7 @@
  * address's schedule; saying what was wrong with a bad one (its problems, the
  * scenario that stays open); and the engine's C sources for the source view.
  */
-import { EngineError, type BuiltSource, type OpenOptions, type ScenarioSource } from '../engine/bridge';
+import { EngineError, type BuiltSource, type OpenOptions, type ScenarioSource } from '../bridge/bridge';
 import { getLocale, t, tn } from '../i18n';
 import { actorNoun } from '../model/keys';
 import { inLocale } from '../model/lesson';

@@ -4,7 +4,7 @@
  * full app and the embedded lesson both show it; they only frame it
  * differently (a column, a fold).
  */
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import { engineById, ENGINES } from '../../engines';
 import type { Locale } from '../../i18n';
 

@@ -7,7 +7,7 @@
  * never vanishes without a word.
  */
 import { useRef } from 'preact/hooks';
-import type { ExtraChoice, MachineState, Outcome, TraceEvent } from '../../engine/types';
+import type { ExtraChoice, MachineState, Outcome, TraceEvent } from '../../bridge/types';
 import { engineById } from '../../engines';
 import { t, type Locale } from '../../i18n';
 import s from './style.module.css';

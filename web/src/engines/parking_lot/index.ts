@@ -5,7 +5,7 @@
  * (validate, SpinWait rounds); its narration tells each step in a sentence.
  */
 import { lazyComponent } from '../../components/Lazy';
-import type { TraceEvent } from '../../engine/types';
+import type { TraceEvent } from '../../bridge/types';
 import type { EngineEntry } from '../types';
 import { plDiagram } from './diagram';
 import { en, zhCN } from './messages';

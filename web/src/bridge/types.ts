@@ -36,7 +36,8 @@ export type ActionKind =
   | 'block';
 
 /** What the machine says about the steps (core/sim/trace.c, event_name). */
-export type MachineKind = 'note' | 'finish' | 'clock' | 'violation' | 'stuck' | 'error' | 'tick' | 'raised';
+export type MachineKind =
+  'note' | 'finish' | 'clock' | 'violation' | 'stuck' | 'error' | 'tick' | 'raised' | 'dropped';
 
 /** Every kind a trace event can have (wasm/js/trace.js, EVENT_KINDS). */
 export type EventKind = ActionKind | MachineKind;
