@@ -13,7 +13,7 @@ export class LockstepError extends Error {
   /** @param {string} message */
   constructor(message) {
     super(message);
-    this.name = 'LockstepError';
+    this.name = "LockstepError";
   }
 }
 
@@ -70,7 +70,9 @@ export function catalog(/** @type {EmscriptenModule} */ M) {
 
 /** The engine sources embedded in the module: [{path, text}]. */
 export function sources(/** @type {EmscriptenModule} */ M) {
-  return /** @type {{path: string, text: string}[]} */ (JSON.parse(M.UTF8ToString(M._ls_sources())));
+  return /** @type {{path: string, text: string}[]} */ (
+    JSON.parse(M.UTF8ToString(M._ls_sources()))
+  );
 }
 
 export class Session {
@@ -85,11 +87,20 @@ export class Session {
     // The only way ls_new fails.  (Its message cannot be read back: ls_error(-1)
     // overwrites it with "no session -1".)
     if (this.handle < 0)
-      throw new LockstepError('too many sessions are open at once; free() the ones no longer needed');
+      throw new LockstepError(
+        "too many sessions are open at once; free() the ones no longer needed",
+      );
     const p = M._malloc(Math.max(1, bytecode.length));
     M.HEAPU8.set(bytecode, p);
-    this.#withString(options.variant ?? 'correct', (v) =>
-      M._ls_load(this.handle, p, bytecode.length, v, options.seed ?? 0, options.trace === false ? 0 : 1),
+    this.#withString(options.variant ?? "correct", (v) =>
+      M._ls_load(
+        this.handle,
+        p,
+        bytecode.length,
+        v,
+        options.seed ?? 0,
+        options.trace === false ? 0 : 1,
+      ),
     );
     M._free(p);
     try {
@@ -115,7 +126,9 @@ export class Session {
 
   #check() {
     if (this.M._ls_status(this.handle) !== 0)
-      throw new LockstepError(this.M.UTF8ToString(this.M._ls_error(this.handle)));
+      throw new LockstepError(
+        this.M.UTF8ToString(this.M._ls_error(this.handle)),
+      );
   }
 
   /** One step of actor `index` (0-based). */
@@ -125,9 +138,11 @@ export class Session {
   }
 
   /**
-   * A choice other than a step: `irq` raises the handler at `index`, `tick` lets the tick
-   * fall, `drop` drops the pending future of the task at `index`.  Throws, with the machine's reason, when it is not possible now.
-   * @param {'irq'|'tick'|'drop'} kind
+   * A choice other than a step, by its kind's name in the catalog's choice_kinds (`irq`
+   * raises the handler at `index`, `tick` lets the tick fall, `drop` drops the pending future
+   * of the task at `index`; `index` is ignored by a kind without an actor).  Throws, with the
+   * machine's reason, when it is not possible now or the kind is unknown.
+   * @param {string} kind
    */
   take(kind, index = -1) {
     this.#withString(kind, (k) => this.M._ls_take(this.handle, k, index));
@@ -135,8 +150,9 @@ export class Session {
   }
 
   /**
-   * The choices other than a step that exist now.
-   * @returns {{kind: 'irq'|'tick'|'drop', actor?: number}[]}
+   * The choices other than a step that exist now, by their kinds' names (choice_kinds);
+   * `actor` is there for a kind that names one.
+   * @returns {{kind: string, actor?: number}[]}
    */
   choices() {
     return JSON.parse(this.M.UTF8ToString(this.M._ls_choices(this.handle)));
@@ -157,8 +173,8 @@ export class Session {
    * @returns {Summary}
    */
   run(o = {}) {
-    this.#withString(o.policy ?? 'round-robin', (pol) =>
-      this.#withString(o.schedule ?? '', (s) =>
+    this.#withString(o.policy ?? "round-robin", (pol) =>
+      this.#withString(o.schedule ?? "", (s) =>
         this.M._ls_run(this.handle, pol, s, o.seed ?? 0, o.maxSteps ?? 100000),
       ),
     );
@@ -193,8 +209,10 @@ export class Session {
    * runner prints it: the readable report (ending with a newline), or the one
    * JSON object of --json (without one).
    */
-  report(/** @type {'text'|'json'} */ form = 'text') {
-    return this.M.UTF8ToString(this.M._ls_report(this.handle, form === 'json' ? 1 : 0));
+  report(/** @type {'text'|'json'} */ form = "text") {
+    return this.M.UTF8ToString(
+      this.M._ls_report(this.handle, form === "json" ? 1 : 0),
+    );
   }
 
   /** Trace events of steps after `afterStep`, as JSON Lines text. */
@@ -205,7 +223,7 @@ export class Session {
   /** Trace events of steps after `afterStep`, parsed. */
   trace(afterStep = 0) {
     return this.traceText(afterStep)
-      .split('\n')
+      .split("\n")
       .filter((l) => l)
       .map((l) => JSON.parse(l));
   }
@@ -224,11 +242,11 @@ export class Session {
    *   maxTotalSteps?: number, seed?: number, prune?: boolean}} [o]
    */
   exploreStart(o = {}) {
-    this.#withString(o.strategy ?? 'dfs', (st) =>
+    this.#withString(o.strategy ?? "dfs", (st) =>
       this.M._ls_explore_start(
         this.handle,
         st,
-        o.bound === 'none' ? -1 : (o.bound ?? 3),
+        o.bound === "none" ? -1 : (o.bound ?? 3),
         o.maxExecutions ?? 0,
         o.maxSteps ?? 0,
         o.seed ?? 0,
@@ -265,8 +283,10 @@ export class Session {
 
   /** @returns {ExploreStatus} */
   exploreStatus() {
-    const r = JSON.parse(this.M.UTF8ToString(this.M._ls_explore_json(this.handle)));
-    if (!r) throw new LockstepError('no search was started');
+    const r = JSON.parse(
+      this.M.UTF8ToString(this.M._ls_explore_json(this.handle)),
+    );
+    if (!r) throw new LockstepError("no search was started");
     return r;
   }
 

@@ -529,6 +529,7 @@ export const en = {
     'No tick now: no other task of {actor}’s priority is ready, so a tick would change nothing.',
   'tick.why.noTimer': 'No tick now: no timer has fallen due.',
   'tick.why.none': 'No tick now: nothing is waiting for it.',
+  'lane.take': 'Take: {kind}',
   'lane.tick': 'Let the tick fall',
   'lane.drop': 'Drop {actor}’s future',
   'lane.dropWhy': 'cancel {actor} at its await point: its future’s drop logic runs and it never resumes',
