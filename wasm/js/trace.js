@@ -7,31 +7,31 @@
 
 /** The atomic actions an actor performs, one per step (core/sim/names.c, act_names). */
 export const ACTION_KINDS = /** @type {const} */ ([
-  "load",
-  "store",
-  "cas",
-  "swap",
-  "fetch_add",
-  "fetch_or",
-  "fetch_and",
-  "lock",
-  "unlock",
-  "prepare_park",
-  "park",
-  "unpark",
-  "spin",
-  "yield",
-  "sleep",
-  "work",
-  "cs_enter",
-  "cs_exit",
-  "print",
-  "assert",
-  "irq_save",
-  "irq_restore",
-  "raise",
-  "set_priority",
-  "block",
+  'load',
+  'store',
+  'cas',
+  'swap',
+  'fetch_add',
+  'fetch_or',
+  'fetch_and',
+  'lock',
+  'unlock',
+  'prepare_park',
+  'park',
+  'unpark',
+  'spin',
+  'yield',
+  'sleep',
+  'work',
+  'cs_enter',
+  'cs_exit',
+  'print',
+  'assert',
+  'irq_save',
+  'irq_restore',
+  'raise',
+  'set_priority',
+  'block',
 ]);
 
 /**
@@ -40,14 +40,14 @@ export const ACTION_KINDS = /** @type {const} */ ([
  * interrupt handler raised.
  */
 export const MACHINE_KINDS = /** @type {const} */ ([
-  "note",
-  "finish",
-  "clock",
-  "violation",
-  "stuck",
-  "error",
-  "tick",
-  "raised",
+  'note',
+  'finish',
+  'clock',
+  'violation',
+  'stuck',
+  'error',
+  'tick',
+  'raised',
 ]);
 
 /**
@@ -75,21 +75,17 @@ export const EVENT_KINDS = [...ACTION_KINDS, ...MACHINE_KINDS];
  * @returns {ChoiceKindInfo[]}
  */
 export function choiceKinds(catalog) {
-  const rows = /** @type {{choice_kinds?: unknown}} */ (catalog ?? {})
-    .choice_kinds;
-  if (!Array.isArray(rows))
-    throw new Error("the catalog has no choice_kinds table");
+  const rows = /** @type {{choice_kinds?: unknown}} */ (catalog ?? {}).choice_kinds;
+  if (!Array.isArray(rows)) throw new Error('the catalog has no choice_kinds table');
   return rows.map((/** @type {unknown} */ row, /** @type {number} */ i) => {
     const r = /** @type {Record<string, unknown>} */ (row ?? {});
     if (
-      typeof r.kind !== "string" ||
-      typeof r.text !== "string" ||
-      typeof r.schedule !== "string" ||
-      typeof r.actor !== "boolean"
+      typeof r.kind !== 'string' ||
+      typeof r.text !== 'string' ||
+      typeof r.schedule !== 'string' ||
+      typeof r.actor !== 'boolean'
     )
-      throw new Error(
-        `the catalog's choice_kinds[${i}] is not {kind, text, schedule, actor}`,
-      );
+      throw new Error(`the catalog's choice_kinds[${i}] is not {kind, text, schedule, actor}`);
     return { kind: r.kind, text: r.text, schedule: r.schedule, actor: r.actor };
   });
 }
