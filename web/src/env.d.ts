@@ -52,8 +52,8 @@ declare module '@lockstep/lockstep.js' {
     );
     step(index: number): void;
     stepOver(index: number): void;
-    take(kind: 'irq' | 'tick' | 'drop', index?: number): void;
-    choices(): { kind: 'irq' | 'tick' | 'drop'; actor?: number }[];
+    take(kind: string, index?: number): void;
+    choices(): { kind: string; actor?: number }[];
     run(o?: {
       policy?: 'manual' | 'round-robin' | 'random';
       schedule?: string;
@@ -186,4 +186,5 @@ declare module 'virtual:lockstep/scenarios' {
 declare module '@lockstep/trace.js' {
   export const ACTION_KINDS: readonly string[];
   export const EVENT_KINDS: readonly string[];
+  export function choiceKinds(catalog: unknown): import('./engine/types').ChoiceKindInfo[];
 }

@@ -6,6 +6,7 @@
  * compiler) loads the first time one is opened.
  */
 import { Session, catalog, sources } from '@lockstep/lockstep.js';
+import { choiceKinds } from '@lockstep/trace.js';
 import type { EmscriptenModule } from '@lockstep/lockstep.js';
 import {
   EngineError,
@@ -133,7 +134,11 @@ class LocalEngine implements EngineBridge {
       throw new EngineError('engine', message(e));
     }
     // structuredClone: the answer is plain data, as it would be from a worker
-    const opened: Opened = { scenario: structuredClone(compiled.scenario), snapshot: this.#snapshot() };
+    const opened: Opened = {
+      scenario: structuredClone(compiled.scenario),
+      snapshot: this.#snapshot(),
+      choiceKinds: choiceKinds(this.#catalog),
+    };
     if (options.variant && options.variant !== variant) opened.badVariant = options.variant;
     if (lesson) {
       // where the starting schedule ends: the lesson's beats are said after it
@@ -180,12 +185,8 @@ class LocalEngine implements EngineBridge {
     });
   }
 
-  async tick() {
-    return this.#do((s) => s.take('tick'));
-  }
-
-  async drop(actor: number) {
-    return this.#do((s) => s.take('drop', actor));
+  async take(kind: string, actor = -1) {
+    return this.#do((s) => s.take(kind, actor));
   }
 
   async stepOver(actor: number) {

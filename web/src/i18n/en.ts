@@ -537,6 +537,7 @@ export const en = {
     'No tick now: no other task of {actor}’s priority is ready, so a tick would change nothing.',
   'tick.why.noTimer': 'No tick now: no timer has fallen due.',
   'tick.why.none': 'No tick now: nothing is waiting for it.',
+  'lane.take': 'Take: {kind}',
   'lane.tick': 'Let the tick fall',
   'lane.dropped': 'Step {step}: {actor}’s future was dropped. It runs its drop logic and never resumes.',
   'lane.drop': 'Drop {actor}’s future',

@@ -520,6 +520,7 @@ export const zhCN: Partial<Messages> = {
   'tick.why.alone': '现在没有 tick：没有别的与 {actor} 同优先级的任务就绪，来了也不会改变什么。',
   'tick.why.noTimer': '现在没有 tick：还没有定时器到期。',
   'tick.why.none': '现在没有 tick：没有什么在等它。',
+  'lane.take': '选择：{kind}',
   'lane.tick': '让 tick 到来',
   'lane.dropped': '第 {step} 步：{actor} 的 future 被丢弃了。它执行 drop 逻辑，之后不再继续。',
   'lane.drop': '丢弃 {actor} 的 future',

@@ -117,6 +117,7 @@ export class Opening {
       c.set({
         phase: 'ready',
         scenario: opened.scenario,
+        choiceKinds: opened.choiceKinds,
         snap: null,
         variantDiff: null,
         fromFile,

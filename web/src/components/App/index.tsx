@@ -286,7 +286,8 @@ export function App() {
                 state={snap.state}
                 trace={snap.trace}
                 scenario={scenario}
-                onTick={() => void store.tick()}
+                kinds={state.choiceKinds}
+                onTake={(kind) => void store.take(kind)}
               />
               <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
                 <Lanes
