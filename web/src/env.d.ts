@@ -5,11 +5,10 @@
  * from the app's): only what the app uses, kept in step with wasm/js/.
  */
 
-// The emscripten ES-module loader (build/wasm/lockstep-web.mjs, made by `make wasm`).
-declare module '@wasm/lockstep-web.mjs' {
-  import type { EmscriptenModule } from '@lockstep/lockstep.js';
-  const createLockstep: (overrides?: Record<string, unknown>) => Promise<EmscriptenModule>;
-  export default createLockstep;
+// Every engine's catalog, for the scenario compiler (build/wasm/catalog.json, made by `make wasm`).
+declare module '@wasm/catalog.json' {
+  const catalog: unknown;
+  export default catalog;
 }
 
 // wasm/js/lockstep.js
@@ -172,7 +171,7 @@ declare module 'virtual:lockstep/lessons' {
 }
 declare module 'virtual:lockstep/engines' {
   /** every engine's entry (engines/<engine>/index.ts), in the order of mk/engines.mk */
-  export const entries: readonly import('./engines/types').EngineEntry[];
+  export const entries: readonly import('./engines/types').EngineCard[];
 }
 declare module 'virtual:lockstep/scenarios' {
   type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
@@ -180,6 +179,10 @@ declare module 'virtual:lockstep/scenarios' {
   export const summaries: import('./model/scenarioList').ScenarioSummary[];
   /** id ("basic/racy-counter") -> the scenario's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
+}
+declare module 'virtual:lockstep/scenarios/summaries' {
+  /** in id order */
+  export const summaries: import('./model/scenarioList').ScenarioSummary[];
 }
 
 // wasm/js/trace.js (what a trace event can be)

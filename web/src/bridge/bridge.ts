@@ -7,7 +7,6 @@
  * compiler); moving it into a Web Worker means answering the same requests
  * from a worker, and nothing in the UI changes.
  */
-import wasmUrl from '@wasm/lockstep-web.wasm?url';
 import type { ChoiceKindInfo, ScenarioInfo, ScenarioProblem, Snapshot } from './types';
 import type { ExploreJob, ExploreOptions, ExploreProgress } from './explorer';
 import type { LessonInfo } from './lessonTypes';
@@ -130,20 +129,8 @@ export interface Replayed {
 
 let engine: Promise<EngineBridge> | null = null;
 
-/** Starts fetching the .wasm at once, while the engine's JavaScript still loads. */
-function preloadWasm(): void {
-  if (typeof document === 'undefined') return;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'fetch';
-  link.crossOrigin = 'anonymous'; // matches load.ts's fetch, so the response is reused
-  link.href = wasmUrl;
-  document.head.append(link);
-}
-
-/** The engine, loaded on first use (the wasm module and compiler are a separate chunk). */
+/** The engine, loaded on first use (local.ts and each engine's wasm module are separate chunks). */
 export function connect(): Promise<EngineBridge> {
-  if (!engine) preloadWasm();
   engine ??= import('./local').then((m) => m.createLocalEngine());
   engine.catch(() => (engine = null));
   return engine;

@@ -200,8 +200,6 @@ export const en = {
 
   'diagram.title': 'Sequence diagram',
   'diagram.loading': 'Drawing the diagram…',
-  'view.loading': 'Loading the engine’s view…',
-  'view.failed': 'The engine’s view could not be loaded: {message}',
   'diagram.empty': 'Take a step: each step adds an arrow here.',
   'diagram.failed': 'The diagram could not be drawn: {message}',
   'diagram.copy': 'Copy Mermaid',
@@ -426,6 +424,7 @@ export const en = {
   'tabs.source': 'Source',
 
   'source.loading': 'Reading the C source from the module…',
+  'source.failed': 'The source view could not be loaded: {message}',
   'source.none': 'This engine has no source to show.',
   'source.files': 'Source files',
   'source.follow': 'Follow the code as it runs',
