@@ -99,6 +99,8 @@ explorer *explore_new(sim_machine *m, const explore_config *cfg)
     e->res.bound = e->cfg.strategy == EXPLORE_DFS && !explore_complete_mode(e) ? 0 : -1;
     e->n_procs = sim_actor_count(m) + 1; /* the actors, and the environment (the tick) */
     e->spin_on = spin_await_active(e);
+    e->split_width = -1;
+    e->probe_weight = 1;
     return e;
 }
 
@@ -194,6 +196,8 @@ static bool sleeps_in(const sim_choice *set, size_t n, sim_choice c)
     return false;
 }
 
+bool explore_sleeps(const explorer *e, sim_choice c) { return sleeps_in(e->sleep, e->n_sleep, c); }
+
 static bool sleep_add(explorer *e, sim_choice c)
 {
     if (sleeps_in(e->sleep, e->n_sleep, c))
@@ -205,6 +209,8 @@ static bool sleep_add(explorer *e, sim_choice c)
     e->sleep[e->n_sleep++] = c;
     return true;
 }
+
+bool explore_sleep_add(explorer *e, sim_choice c) { return sleep_add(e, c); }
 
 /* The sleepers that `taken` does not commute with wake up (and `taken`
  * itself leaves the set).  Two steps are judged by their actions in every
@@ -455,6 +461,11 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
                 bool prev_awake = prev_at >= 0 && !sleeps_in(e->sleep, e->n_sleep, E[prev_at].c) &&
                                   !is_spin_out(e, E[prev_at].c);
                 a = costly && prev_awake ? prev_at : first_awake;
+                bool pinned = e->cfg.split && complete;
+                if (pinned && (a = split_pick(e, E, n, a, depth)) < 0) {
+                    info.end = RUN_CUT; /* another unit's run */
+                    break;
+                }
                 if (!complete && costly && a != prev_at && info.preemptions + 1 > e->res.bound) {
                     e->bounded_out = true;
                     info.end = RUN_CUT;
@@ -470,6 +481,8 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
                 }
                 node = (int32_t)(e->len - 1);
                 depth++;
+                if (pinned)
+                    split_pushed(e);
             }
             if (!e->cfg.prune)
                 e->n_sleep = 0;
@@ -518,6 +531,9 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
                 if (change[i] == sim_steps(m))
                     prio[c.actor] = i; /* below every initial priority */
     }
+    if (e->cfg.split && complete && info.end != RUN_CUT && info.end != RUN_BUDGET &&
+        split_run_void(e, depth))
+        info.end = RUN_CUT; /* it ended above the unit's nodes: another unit counts it */
     if (complete && info.end != RUN_CUT && info.end != RUN_BUDGET)
         backtrack_disabled(e, env, n_env, NULL, 0, env_node);
     if (sim_steps(m) > e->longest_run)

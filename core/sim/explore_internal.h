@@ -101,7 +101,27 @@ struct explorer {
     /* spin_await.c */
     bool spin_on; /* this search leaves unchanged spin rounds out */
     spin_round spin[SIM_MAX_ACTORS];
+    /* split (split.c): the order a single search would try the fresh node's
+     * awake choices in, the position taken, and what a run found */
+    int split_order[SIM_MAX_CHOICES];
+    int split_n, split_pos;
+    int split_width;     /* awake choices at the node just below the unit; -1: none */
+    bool split_void;     /* the run is not this unit's (another unit makes it) */
+    double probe_weight; /* probe: the product of the awake choices on its path */
 };
+
+/* Split (split.c), at a fresh node of a split search: the choice to take
+ * there (an index into E; `a` is the one a single search takes first), or
+ * -1 when this unit has no run through here. */
+int split_pick(explorer *e, const xchoice *E, int n, int a, size_t depth);
+/* After the node was pushed with split_pick's choice: the choices a single
+ * search tries before it sleep here, and no other unit's choice is tried. */
+void split_pushed(explorer *e);
+/* At the end of a run that reached only `depth` nodes: whether it belongs
+ * to another unit. */
+bool split_run_void(const explorer *e, size_t depth);
+bool explore_sleeps(const explorer *e, sim_choice c);
+bool explore_sleep_add(explorer *e, sim_choice c);
 
 static inline bool explore_complete_mode(const explorer *e)
 {

@@ -11,6 +11,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
 import {
   browser,
   clean,
@@ -264,6 +265,11 @@ describe('links from elsewhere are untrusted', () => {
 });
 
 describe("the editor's help, drafts, Download and Share's limits", () => {
+  /** The file a click on `button` downloads: its name and its text. */
+  const download = async (page, button) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    return { name: d.suggestedFilename(), text: await readFile(await d.path(), 'utf8') };
+  };
   /** A run of `n` characters that do not compress much (a link grows about 5 characters for 6). */
   const noise = (n) => {
     let x = 12345;
@@ -332,13 +338,8 @@ describe("the editor's help, drafts, Download and Share's limits", () => {
       );
 
       // Download: the document as it is, named after the lesson's id
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByTestId('author-download').click(),
-      ]);
-      assert.equal(download.suggestedFilename(), 'my-mutex-lesson.md');
-      const { readFile } = await import('node:fs/promises');
-      assert.equal(await readFile(await download.path(), 'utf8'), documentOf(page.url()));
+      const file = await download(page, page.getByTestId('author-download'));
+      assert.deepEqual(file, { name: 'my-mutex-lesson.md', text: documentOf(page.url()) });
       assert.deepEqual(errors, []);
       await page.close();
     } finally {
@@ -349,6 +350,9 @@ describe("the editor's help, drafts, Download and Share's limits", () => {
   test('Share says when a link is long, refuses one over the limit, and always offers Download', async () => {
     const fresh = await browser();
     try {
+      await fresh.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: app.server.url,
+      });
       const { page, errors } = await author(fresh.context, '?template=basic');
       await addressHas(page, /engine: basic/);
       const share = async () => {
@@ -362,11 +366,14 @@ describe("the editor's help, drafts, Download and Share's limits", () => {
         const before = page.url();
         await page.locator('.cm-content').click();
         await page.keyboard.press('Control+End');
-        await page.keyboard.insertText(text);
+        // pasted, as a teacher would add a long text (the editor reads a paste in one piece)
+        await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+        await page.keyboard.press('Control+V');
         await until(() => page.getByTestId('author-share').isEnabled(), 'Share to be possible');
         return before;
       };
 
+      const template = documentOf(page.url());
       // a few hundred characters of link: the length, nothing more
       let dialog = await share();
       assert.equal(await dialog.getByTestId('author-share-length').getAttribute('data-verdict'), 'short');
@@ -398,13 +405,10 @@ describe("the editor's help, drafts, Download and Share's limits", () => {
         /^The link would be \d{5,6} characters long, more than the 65536 a Lockstep link may have\. Download the file and send it instead\.$/,
       );
       assert.equal(await dialog.getByTestId('share-play').count(), 0);
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        dialog.getByTestId('share-download').click(),
-      ]);
-      const { readFile } = await import('node:fs/promises');
-      const saved = await readFile(await download.path(), 'utf8');
-      assert.ok(saved.length > 90000 && saved.includes('engine: basic'));
+      const saved = await download(page, dialog.getByTestId('share-download'));
+      assert.equal(saved.name, 'my-counter-lesson.md');
+      // the document as it is: the template, then both pastes
+      assert.equal(saved.text, `${template}\n\n${noise(3000)}\n\n${noise(90000)}\n`);
       assert.deepEqual(errors, []);
       await page.close();
     } finally {

@@ -5,11 +5,10 @@
  * from the app's): only what the app uses, kept in step with wasm/js/.
  */
 
-// The emscripten ES-module loader (build/wasm/lockstep-web.mjs, made by `make wasm`).
-declare module '@wasm/lockstep-web.mjs' {
-  import type { EmscriptenModule } from '@lockstep/lockstep.js';
-  const createLockstep: (overrides?: Record<string, unknown>) => Promise<EmscriptenModule>;
-  export default createLockstep;
+// Every engine's catalog, for the scenario compiler (build/wasm/catalog.json, made by `make wasm`).
+declare module '@wasm/catalog.json' {
+  const catalog: unknown;
+  export default catalog;
 }
 
 // wasm/js/lockstep.js
@@ -52,8 +51,8 @@ declare module '@lockstep/lockstep.js' {
     );
     step(index: number): void;
     stepOver(index: number): void;
-    take(kind: 'irq' | 'tick' | 'drop', index?: number): void;
-    choices(): { kind: 'irq' | 'tick' | 'drop'; actor?: number }[];
+    take(kind: string, index?: number): void;
+    choices(): { kind: string; actor?: number }[];
     run(o?: {
       policy?: 'manual' | 'round-robin' | 'random';
       schedule?: string;
@@ -172,7 +171,7 @@ declare module 'virtual:lockstep/lessons' {
 }
 declare module 'virtual:lockstep/engines' {
   /** every engine's entry (engines/<engine>/index.ts), in the order of mk/engines.mk */
-  export const entries: readonly import('./engines/types').EngineEntry[];
+  export const entries: readonly import('./engines/types').EngineCard[];
 }
 declare module 'virtual:lockstep/scenarios' {
   type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
@@ -181,9 +180,14 @@ declare module 'virtual:lockstep/scenarios' {
   /** id ("basic/racy-counter") -> the scenario's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
 }
+declare module 'virtual:lockstep/scenarios/summaries' {
+  /** in id order */
+  export const summaries: import('./model/scenarioList').ScenarioSummary[];
+}
 
 // wasm/js/trace.js (what a trace event can be)
 declare module '@lockstep/trace.js' {
   export const ACTION_KINDS: readonly string[];
   export const EVENT_KINDS: readonly string[];
+  export function choiceKinds(catalog: unknown): import('./engine/types').ChoiceKindInfo[];
 }

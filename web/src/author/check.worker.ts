@@ -1,6 +1,8 @@
 /*
- * The author page's checks, in a Web Worker with its own wasm instance: the
- * very functions `lockstep check` and `lockstep compile` run
+ * The author page's checks, in a Web Worker with its own instance of the
+ * wasm module of the engine the document names (bridge/load.ts; every
+ * engine's catalog comes with the build, so a text is read before any
+ * module loads): the very functions `lockstep check` and `lockstep compile` run
  * (wasm/js/check/), so every problem has the CLI's words, line and column.
  * In mode 'parse' it only parses (schema, both languages, the scenario
  * compiles: milliseconds); in mode 'full' it also runs the lesson (or the
@@ -8,18 +10,17 @@
  * the runs of the last scenario checked (RunCache), so an edit to the words
  * is checked again without running anything twice.
  */
-import { catalog as readCatalog } from '@lockstep/lockstep.js';
+import allEngines from '@wasm/catalog.json';
 import { LessonError, parseLesson } from '@lockstep/lesson.js';
 import { checkLesson, RunCache } from '@lockstep/check/lesson.js';
 import { checkScenario } from '@lockstep/check/scenario.js';
 import { ScenarioError, compileScenario } from '@lockstep/scenario.js';
 import { documentKind } from '@lockstep/link.js';
-import { loadModule } from '../bridge/load';
+import { loadModule, moduleEngines } from '../bridge/load';
 import type { CheckAnswer, CheckRequest } from './checks';
+import { engineOf, type Catalog } from './help';
 
 const cache = new RunCache();
-/** The module's catalog, read once (it never changes; reading it costs milliseconds each check). */
-let known: ReturnType<typeof readCatalog> | null = null;
 /** The catalog goes to the page once, with the first answer (completion and hover help). */
 let catalogSent = false;
 
@@ -28,8 +29,9 @@ function post(m: CheckAnswer): void {
 }
 
 async function check(req: CheckRequest): Promise<CheckAnswer> {
-  const M = await loadModule();
-  const catalog = (known ??= readCatalog(M));
+  const catalog = allEngines as Catalog;
+  // a document that names no engine the build has fails its checks on any module
+  const M = await loadModule(engineOf(req.text, catalog) ?? moduleEngines()[0]!);
   const t0 = performance.now();
   const kind = documentKind(req.text);
   const file = kind === 'lesson' ? 'lesson.md' : 'scenario.yaml';

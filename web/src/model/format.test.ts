@@ -21,6 +21,16 @@ import {
 const counters = new Set(['counter']);
 const ev = (e: Partial<TraceEvent> & { step: number; kind: string }): TraceEvent => ({ time: 0, ...e });
 
+describe('signed cells', () => {
+  it('previews an update of a signed count with its sign: 0 → -1, -1 → 0, never 65535', () => {
+    const take = { kind: 'fetch_add', object: 'sem', width: 2, value: 0, arg: -1 };
+    expect(actionEffect(take)).toBe('sem: 0 → -1');
+    expect(actionEffect({ ...take, value: -1, arg: 1 })).toBe('sem: -1 → 0');
+    // an unsigned byte still wraps at its width
+    expect(actionEffect({ kind: 'fetch_add', object: 'b', width: 1, value: 255, arg: 1 })).toBe('b: 255 → 0');
+  });
+});
+
 describe('actions before they happen', () => {
   it('names the action in code-like words', () => {
     expect(actionText({ kind: 'load', object: 'counter', width: 4, value: 0 })).toBe('load counter');

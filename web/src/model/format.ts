@@ -121,17 +121,23 @@ export function actionText(a: PendingAction): string {
   }).trim();
 }
 
-function applyRmw(kind: string, old: number, arg: number): number | undefined {
+/**
+ * The value an update leaves.  The machine gives a signed cell's values with
+ * their sign (-1 in an int16_t count), an unsigned cell's as they are: a sum
+ * stays signed when either side is negative, else it wraps at the cell's width.
+ */
+function applyRmw(kind: string, old: number, arg: number, width = 4): number | undefined {
+  const wrap = (v: number) => (old < 0 || arg < 0 ? v : width >= 4 ? v >>> 0 : v % 2 ** (8 * width));
   switch (kind) {
     case 'store':
     case 'swap':
       return arg;
     case 'fetch_add':
-      return (old + arg) >>> 0;
+      return wrap(old + arg);
     case 'fetch_or':
-      return (old | arg) >>> 0;
+      return wrap(old | arg);
     case 'fetch_and':
-      return (old & arg) >>> 0;
+      return wrap(old & arg);
     default:
       return undefined;
   }
@@ -151,7 +157,7 @@ export function actionEffect(a: PendingAction): string | null {
         });
   }
   if (a.arg === undefined) return null;
-  const next = applyRmw(a.kind, a.value, a.arg);
+  const next = applyRmw(a.kind, a.value, a.arg, a.width);
   if (next === undefined) return null;
   return t('effect.changes', { object: a.object, old: formatValue(a.value), new: formatValue(next) });
 }

@@ -120,6 +120,7 @@ class FakeEngine implements EngineBridge {
     this.history = [0]; // the lesson's start: A
     this.at = 1;
     return {
+      choiceKinds: [],
       scenario: {
         title: 'Spin',
         engine: 'parking_lot',
@@ -138,11 +139,8 @@ class FakeEngine implements EngineBridge {
     this.at++;
     return this.#snap();
   }
-  async tick(): Promise<Snapshot> {
-    throw new Error('this fake has no tick');
-  }
-  async drop(): Promise<Snapshot> {
-    throw new Error('this fake has no futures to drop');
+  async take(): Promise<Snapshot> {
+    throw new Error('this fake offers no choice but steps');
   }
   async stepOver(actor: number) {
     return this.step(actor);

@@ -137,12 +137,17 @@ export class Store {
     return this.#timeline.step(actor);
   }
 
+  /** A choice other than a step (timeline.ts): the tick, a drop, any kind the table adds. */
+  take(kind: string, actor?: number): Promise<void> {
+    return this.#timeline.take(kind, actor);
+  }
+
   tick(): Promise<void> {
-    return this.#timeline.tick();
+    return this.take('tick');
   }
 
   drop(actor: number): Promise<void> {
-    return this.#timeline.drop(actor);
+    return this.take('drop', actor);
   }
   stepOver(actor: number): Promise<void> {
     return this.#timeline.stepOver(actor);

@@ -96,6 +96,7 @@ class Fake implements EngineBridge {
     this.history = picks.slice(0, keep);
     this.at = this.history.length;
     const opened: Opened = {
+      choiceKinds: [],
       scenario: {
         title: source.file,
         engine: 'basic',
@@ -118,11 +119,8 @@ class Fake implements EngineBridge {
     this.at++;
     return this.#snap();
   }
-  async tick(): Promise<Snapshot> {
-    throw new Error('this fake has no tick');
-  }
-  async drop(): Promise<Snapshot> {
-    throw new Error('this fake has no futures to drop');
+  async take(): Promise<Snapshot> {
+    throw new Error('this fake offers no choice but steps');
   }
   async stepOver(actor: number) {
     await this.step(actor);

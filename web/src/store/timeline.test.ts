@@ -72,6 +72,7 @@ class Fake implements EngineBridge {
     this.history = [];
     this.at = 0;
     return {
+      choiceKinds: [],
       scenario: {
         title: 'Fake',
         engine: 'basic',
@@ -89,11 +90,8 @@ class Fake implements EngineBridge {
     this.at++;
     return this.snap();
   }
-  async tick(): Promise<Snapshot> {
-    throw new Error('this fake has no tick');
-  }
-  async drop(): Promise<Snapshot> {
-    throw new Error('this fake has no futures to drop');
+  async take(): Promise<Snapshot> {
+    throw new Error('this fake offers no choice but steps');
   }
   async stepOver(actor: number) {
     return this.step(actor);

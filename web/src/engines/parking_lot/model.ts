@@ -10,7 +10,7 @@
  */
 import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../bridge/types';
 
-/** The parking lot's buckets: only the non-empty ones (core/script/engines/parking_lot/binding.c). */
+/** The parking lot's buckets: only the non-empty ones (core/script/engines/parking_lot/engine.c). */
 export interface ParkingLotState {
   buckets: number;
   queues: {

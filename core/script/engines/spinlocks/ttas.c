@@ -3,7 +3,7 @@
  * spinlock.  Invariant: the object is the lock followed by the binding's
  * holder; the engine never sees the holder.
  */
-#include "../ttas_lock.h"
+#include "../../../engines/spinlocks/ttas_lock.h"
 #include "binding.h"
 
 typedef struct scripted_ttas {

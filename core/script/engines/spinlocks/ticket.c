@@ -3,7 +3,7 @@
  * lock followed by the binding's holder; `lock` returns the ticket the actor
  * was served with, so a program can print or assert it.
  */
-#include "../ticket_lock.h"
+#include "../../../engines/spinlocks/ticket_lock.h"
 #include "binding.h"
 
 typedef struct scripted_ticket {

@@ -4,7 +4,7 @@
  * Invariant: every variant names exactly one mistake, and which locks it
  * touches is said here and in core/engines/spinlocks/variant.h.
  */
-#include "../../../script/catalog.h"
+#include "../../catalog.h"
 
 static const char *const spinlocks_variants[] = {
     "correct",

@@ -10,10 +10,10 @@
 #ifndef LOCKSTEP_PARKING_LOT_BINDING_H
 #define LOCKSTEP_PARKING_LOT_BINDING_H
 
-#include "../../../script/catalog.h"
-#include "../condvar.h"
-#include "../lot.h"
-#include "../mini_mutex.h"
+#include "../../../engines/parking_lot/condvar.h"
+#include "../../../engines/parking_lot/lot.h"
+#include "../../../engines/parking_lot/mini_mutex.h"
+#include "../../catalog.h"
 
 typedef struct scripted_mutex {
     mini_mutex m; /* first: the object's address is the mutex's key */

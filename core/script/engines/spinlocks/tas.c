@@ -3,7 +3,7 @@
  * Invariant: the object is the lock followed by the binding's holder; the
  * engine never sees the holder.
  */
-#include "../tas_lock.h"
+#include "../../../engines/spinlocks/tas_lock.h"
 #include "binding.h"
 
 typedef struct scripted_tas {

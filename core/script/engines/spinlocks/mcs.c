@@ -4,7 +4,7 @@
  * actor's; the binding's holder sits after the nodes, where the engine never
  * looks.
  */
-#include "../mcs_lock.h"
+#include "../../../engines/spinlocks/mcs_lock.h"
 #include "binding.h"
 
 /* The lock word, then a 64-byte node per possible actor, then the holder. */

@@ -9,10 +9,10 @@
 #ifndef LOCKSTEP_AQS_BINDING_H
 #define LOCKSTEP_AQS_BINDING_H
 
-#include "../../../script/catalog.h"
-#include "../../../script/holders.h"
-#include "../caller.h"
-#include "../semaphore.h"
+#include "../../../engines/aqs/caller.h"
+#include "../../../engines/aqs/semaphore.h"
+#include "../../catalog.h"
+#include "../../holders.h"
 
 typedef struct aqs_threads {
     aqs_thread t[SIM_MAX_ACTORS];

@@ -1,5 +1,6 @@
 /*
- * holder.h: who holds a spinlock, kept by the binding beside the lock.
+ * binding.h: what the scenario bindings of engine spinlocks share: who holds
+ * a spinlock, kept by the binding beside the lock.
  *
  * Invariant: `owner` is 1 + the actor whose lock operation returned last and
  * has not unlocked since, or 0.  The locks themselves do not know who holds
@@ -7,10 +8,10 @@
  * remembers it so the view can say who is inside and so an unlock by anybody
  * else is reported as misuse instead of silently freeing someone's lock.
  */
-#ifndef LOCKSTEP_SPINLOCKS_HOLDER_H
-#define LOCKSTEP_SPINLOCKS_HOLDER_H
+#ifndef LOCKSTEP_SPINLOCKS_BINDING_H
+#define LOCKSTEP_SPINLOCKS_BINDING_H
 
-#include "../../../script/catalog.h"
+#include "../../catalog.h"
 
 #include <stdio.h>
 

@@ -9,18 +9,18 @@
 #ifndef LOCKSTEP_EMBASSY_BINDING_H
 #define LOCKSTEP_EMBASSY_BINDING_H
 
-#include "../../../script/catalog.h"
-#include "../../../script/holders.h"
-#include "../fair_semaphore.h"
-#include "../greedy_semaphore.h"
-#include "../mutex.h"
-#include "../once_lock.h"
-#include "../pipe.h"
-#include "../pubsub.h"
-#include "../rwlock.h"
-#include "../select.h"
-#include "../signal.h"
-#include "../watch.h"
+#include "../../../engines/embassy/fair_semaphore.h"
+#include "../../../engines/embassy/greedy_semaphore.h"
+#include "../../../engines/embassy/mutex.h"
+#include "../../../engines/embassy/once_lock.h"
+#include "../../../engines/embassy/pipe.h"
+#include "../../../engines/embassy/pubsub.h"
+#include "../../../engines/embassy/rwlock.h"
+#include "../../../engines/embassy/select.h"
+#include "../../../engines/embassy/signal.h"
+#include "../../../engines/embassy/watch.h"
+#include "../../catalog.h"
+#include "../../holders.h"
 
 /* A count parameter between 0 and max, or -1 with a message naming it. */
 int embassy_check_count(int64_t v, const char *what, int64_t max, char *err, size_t es);

@@ -9,8 +9,8 @@
 #ifndef LOCKSTEP_BASIC_BINDING_H
 #define LOCKSTEP_BASIC_BINDING_H
 
-#include "../../../script/catalog.h"
-#include "../counter.h"
+#include "../../../engines/basic/counter.h"
+#include "../../catalog.h"
 
 /* Every counter, racy or atomic, takes 64 bytes of address space, on any word size. */
 #define COUNTER_FOOTPRINT 64

@@ -10,12 +10,12 @@
 #ifndef LOCKSTEP_RTOS_BINDING_H
 #define LOCKSTEP_RTOS_BINDING_H
 
-#include "../../../script/catalog.h"
-#include "../../../script/holders.h"
-#include "../critical.h"
-#include "../mutex.h"
-#include "../sem.h"
-#include "../task.h"
+#include "../../../engines/rtos/critical.h"
+#include "../../../engines/rtos/mutex.h"
+#include "../../../engines/rtos/sem.h"
+#include "../../../engines/rtos/task.h"
+#include "../../catalog.h"
+#include "../../holders.h"
 
 /* task.c */
 sim_machine *rtos_m(void);
