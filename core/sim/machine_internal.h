@@ -7,9 +7,10 @@
  * (addresses and engine globals), blocked.c (why an actor cannot move),
  * names.c, actors.c (states, choices, priorities, costs), trace.c (events
  * and state snapshots), report.c (what a command line prints), the
- * explorer's explore.c and dpor.c (an action's kind, target and cost, the
- * rule and the model's say on who may move, judged at every step) and the
- * scheduling models in sched/.  Nothing outside core/sim includes this.
+ * explorer's explore.c, dpor.c and spin_await.c (an action's kind, target
+ * and cost, the rule and the model's say on who may move, the cells a spin
+ * reads, judged at every step) and the scheduling models in sched/.
+ * Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H
 #define LOCKSTEP_MACHINE_INTERNAL_H
