@@ -71,9 +71,12 @@ declare module '@lockstep/lockstep.js' {
       bound?: number;
       maxExecutions?: number;
       maxSteps?: number;
+      maxTotalSteps?: number;
       seed?: number;
       prune?: boolean;
     }): void;
+    explorePlan(want?: number, probes?: number): import('./engine/explorer').PlanUnit[];
+    exploreUnit(unit: number[]): void;
     exploreStep(budget?: number): ExploreStatus;
     exploreStatus(): ExploreStatus;
     exploreFinish(): void;
