@@ -69,6 +69,8 @@ typedef struct explore_config {
     uint64_t seed;            /* random and pct */
     int pct_depth;            /* pct: d (>= 1) */
     bool prune;               /* dfs: sleep sets (default on) */
+    bool spin_await;          /* complete dfs: spin rounds that re-read an unchanged value
+                                 wait for a change instead (default on; spin_await.c) */
     uint64_t minimize_budget; /* dfs: runs spent looking for a shorter counterexample */
     /* Called every EXPLORE_PROGRESS_STEPS steps of the search (NULL: never). */
     void (*progress)(const explore_result *r, void *ctx);

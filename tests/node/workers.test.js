@@ -58,15 +58,15 @@ test('a violation is found by the split search too, with the same kind', () => {
 
 test('the limit on steps in all holds for the whole split search, is said early, and is reported', () => {
   const bc = bytecode('bench/explore/parking-lot-2x2.yaml');
-  const r = native(['explore', bc, '--bound', 'none', '--workers', '2', '--max-total-steps', '20000']);
+  const r = native(['explore', bc, '--bound', 'none', '--workers', '2', '--max-total-steps', '5000']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(
     r.stdout,
-    /^no violation found: [\d,]+ executions, incomplete \(stopped at the limit of 20,000 steps in all\)/,
+    /^no violation found: [\d,]+ executions, incomplete \(stopped at the limit of 5,000 steps in all\)/,
   );
   assert.match(
     r.stderr,
-    /explore: this search will not finish: it needs about [\d,]+ steps, the limit is 20,000 \(--max-total-steps\)/,
+    /explore: this search will not finish: it needs about [\d,]+ steps, the limit is 5,000 \(--max-total-steps\)/,
   );
 });
 

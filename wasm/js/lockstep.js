@@ -3,7 +3,7 @@
  * The JavaScript face of the wasm module: a Session is one scenario running on
  * one simulated machine.  Works the same in the browser, in a Web Worker and in
  * node; how the emscripten module is loaded is the caller's business (see
- * node.js here, and web/src/engine/ for the browser).
+ * node.js here, and web/src/bridge/ for the browser).
  *
  * Every method that can fail throws a LockstepError with the C side's message;
  * nothing is ever left half-done on the C side.

@@ -37,7 +37,7 @@ export const ACTION_KINDS = /** @type {const} */ ([
 /**
  * What the machine says about the steps (core/sim/trace.c, event_name): an
  * engine's note, an actor's end, a clock jump, how a run ended, a tick, an
- * interrupt handler raised.
+ * interrupt handler raised, a task's future dropped.
  */
 export const MACHINE_KINDS = /** @type {const} */ ([
   'note',
@@ -48,6 +48,7 @@ export const MACHINE_KINDS = /** @type {const} */ ([
   'error',
   'tick',
   'raised',
+  'dropped',
 ]);
 
 /**

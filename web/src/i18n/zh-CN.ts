@@ -82,6 +82,10 @@ export const zhCN: Partial<Messages> = {
   'event.stuck': '{actor} 卡死了：“{message}”',
   'event.error': '错误：“{message}”',
   'event.other': '{actor}：{action}。',
+  'event.tick': 'tick 到来：调度器重新决定谁运行。',
+  'event.tickAt': '{time} 时 tick 到来：调度器重新决定谁运行。',
+  'event.raised': '中断 {actor} 被触发：它先于任何任务运行。',
+  'event.dropped': '{actor} 的 future 在 await 处被丢弃：它执行 drop 逻辑，之后不再继续。',
   'event.step': '第 {step} 步：{text}',
 
   'announce.back': '回到第 {step} 步。',
@@ -185,13 +189,14 @@ export const zhCN: Partial<Messages> = {
   'seq.stuck': '⚠ 卡死',
   'seq.violation': '⚠ {check}：{message}',
   'seq.error': '错误：{message}',
+  'seq.tick': 'tick（{time}）',
+  'seq.raised': '中断被触发',
+  'seq.dropped': '✂ future 被丢弃',
   'seq.clock': '时钟跳到 {time}',
   'seq.omitted': '… 前面还有 {n} 条消息（导出时序图可看到全部）',
 
   'diagram.title': '时序图',
   'diagram.loading': '正在绘制时序图…',
-  'view.loading': '正在载入引擎视图…',
-  'view.failed': '引擎视图载入失败：{message}',
   'diagram.empty': '走一步：每一步都会在这里添一支箭头。',
   'diagram.failed': '时序图绘制失败：{message}',
   'diagram.copy': '复制 Mermaid',
@@ -422,6 +427,7 @@ export const zhCN: Partial<Messages> = {
   'tabs.source': '源码',
 
   'source.loading': '正在从模块里读取 C 源码…',
+  'source.failed': '源码视图载入失败：{message}',
   'source.none': '这个引擎没有可显示的源码。',
   'source.files': '源文件',
   'source.follow': '跟随正在运行的代码',
@@ -530,6 +536,7 @@ export const zhCN: Partial<Messages> = {
   'tick.why.none': '现在没有 tick：没有什么在等它。',
   'lane.take': '选择：{kind}',
   'lane.tick': '让 tick 到来',
+  'lane.dropped': '第 {step} 步：{actor} 的 future 被丢弃了。它执行 drop 逻辑，之后不再继续。',
   'lane.drop': '丢弃 {actor} 的 future',
   'lane.dropWhy': '在 {actor} 的 await 处取消它：future 的 drop 逻辑会执行，它不再继续',
 };

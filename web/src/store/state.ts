@@ -4,10 +4,10 @@
  * a restorable run remembers.  Also the two questions components ask of it
  * about the learner's run (ownRun, helpLocked) and the state a store starts in.
  */
-import type { ScenarioSource, BuiltSource, EngineSource } from '../engine/bridge';
-import type { ExploreOptions, ExploreProgress, ExploreResult } from '../engine/explorer';
-import type { LessonInfo } from '../engine/lessonTypes';
-import type { ChoiceKindInfo, ScenarioInfo, ScenarioProblem, Snapshot } from '../engine/types';
+import type { ScenarioSource, BuiltSource, EngineSource } from '../bridge/bridge';
+import type { ExploreOptions, ExploreProgress, ExploreResult } from '../bridge/explorer';
+import type { LessonInfo } from '../bridge/lessonTypes';
+import type { ChoiceKindInfo, ScenarioInfo, ScenarioProblem, Snapshot } from '../bridge/types';
 import { DEFAULT_EXPLORE } from '../model/explore';
 import type { StepRange } from '../model/mermaid';
 import { DEFAULT_SPEED, type PlayPolicy } from '../model/play';

@@ -10,9 +10,9 @@ import {
   type OpenOptions,
   type Opened,
   type ScenarioSource,
-} from '../engine/bridge';
-import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../engine/explorer';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+} from '../bridge/bridge';
+import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../bridge/explorer';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import { Store } from './store';
 
 /** Two actors, each with `length` steps; the history is a list of actor indices. */

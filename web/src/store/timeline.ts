@@ -5,8 +5,8 @@
  * diagram message marks, and a schedule the learner typed.  A step taken
  * before the end of the recorded run forks a new future, and says so.
  */
-import type { EngineBridge } from '../engine/bridge';
-import type { Snapshot } from '../engine/types';
+import type { EngineBridge } from '../bridge/bridge';
+import type { Snapshot } from '../bridge/types';
 import { t, tn } from '../i18n';
 import { MAX_SPIN_STEPS, foldsNext } from '../model/lesson';
 import type { StepRange } from '../model/mermaid';

@@ -7,7 +7,7 @@
  * several workers, its bar filled against Knuth's estimate, "about N s left".
  */
 import { useEffect, useRef } from 'preact/hooks';
-import type { ExploreOptions, Strategy } from '../../engine/explorer';
+import type { ExploreOptions, Strategy } from '../../bridge/explorer';
 import { t, type MessageKey } from '../../i18n';
 import {
   MAX_BOUND,

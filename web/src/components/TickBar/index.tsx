@@ -8,7 +8,7 @@
  * vanishes without a word.
  */
 import { useRef } from 'preact/hooks';
-import type { ChoiceKindInfo, ExtraChoice, MachineState, Outcome, TraceEvent } from '../../engine/types';
+import type { ChoiceKindInfo, ExtraChoice, MachineState, Outcome, TraceEvent } from '../../bridge/types';
 import { engineById } from '../../engines';
 import { t, type Locale } from '../../i18n';
 import s from './style.module.css';

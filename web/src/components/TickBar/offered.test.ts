@@ -1,7 +1,7 @@
 // The bar's buttons come from the table of choice kinds: a kind the table
 // gains (an actor-less flush, say) is offered with no change to the bar.
 import { describe, expect, it } from 'vitest';
-import type { ChoiceKindInfo } from '../../engine/types';
+import type { ChoiceKindInfo } from '../../bridge/types';
 import { offeredKinds } from './offered';
 
 const TABLE: ChoiceKindInfo[] = [

@@ -4,7 +4,7 @@
  * the running machine offers now, in the table's order.  The bar reads kinds
  * from the table, so a kind the C table adds gets a button with no change here.
  */
-import type { ChoiceKindInfo, ExtraChoice, Outcome } from '../../engine/types';
+import type { ChoiceKindInfo, ExtraChoice, Outcome } from '../../bridge/types';
 
 export function offeredKinds(
   kinds: readonly ChoiceKindInfo[],
