@@ -22,7 +22,8 @@ ENGINE_HDR := $(foreach e,$(ENGINES),$(sort $(wildcard core/engines/$(e)/*.h)))
 # Each engine's scenario binding: one file per object type, and engine.c
 # (engine_<e>: its variants and types), in core/script/engines/<e>/: the
 # scenario layer's side, so the engine's own folder stays against plat.h.
-BINDING_SRC := $(foreach e,$(ENGINES),$(sort $(wildcard core/script/engines/$(e)/*.c)))
+engine_binding_src = $(sort $(wildcard core/script/engines/$(1)/*.c))
+BINDING_SRC := $(foreach e,$(ENGINES),$(call engine_binding_src,$(e)))
 comma := ,
 empty :=
 space := $(empty) $(empty)
