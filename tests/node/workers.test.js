@@ -58,15 +58,15 @@ test('a violation is found by the split search too, with the same kind', () => {
 
 test('the limit on steps in all holds for the whole split search, is said early, and is reported', () => {
   const bc = bytecode('bench/explore/parking-lot-2x2.yaml');
-  const r = native(['explore', bc, '--bound', 'none', '--workers', '2', '--max-total-steps', '20000']);
+  const r = native(['explore', bc, '--bound', 'none', '--workers', '2', '--max-total-steps', '5000']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(
     r.stdout,
-    /^no violation found: [\d,]+ executions, incomplete \(stopped at the limit of 20,000 steps in all\)/,
+    /^no violation found: [\d,]+ executions, incomplete \(stopped at the limit of 5,000 steps in all\)/,
   );
   assert.match(
     r.stderr,
-    /explore: this search will not finish: it needs about [\d,]+ steps, the limit is 20,000 \(--max-total-steps\)/,
+    /explore: this search will not finish: it needs about [\d,]+ steps, the limit is 5,000 \(--max-total-steps\)/,
   );
 });
 
@@ -89,5 +89,36 @@ test('bad --workers values exit 2 with one line, the same from both command line
     assert.equal(j.status, 2, `npx lockstep explore ${args.join(' ')}`);
     assert.equal(j.stderr.trim().split('\n').length, 1);
     assert.match(j.stderr.trim(), /** @type {RegExp} */ (message));
+  }
+});
+
+test('in wasm, the units of a plan add up to the executions of one search (what the app’s workers run)', async () => {
+  const { open } = await import('./helpers.js');
+  for (const rel of ['bench/explore/parking-lot-2x2.yaml', 'bench/explore/rtos-three-tasks.yaml']) {
+    const compiled = compileFile(rel);
+    const s = open(compiled, { trace: false });
+    s.exploreStart({ bound: 'none' });
+    let st;
+    do st = s.exploreStep(5000);
+    while (!st.finished);
+    const whole = st.result.executions;
+    s.exploreStart({ bound: 'none' });
+    const plan = s.explorePlan(8, 4);
+    assert.ok(plan.length >= 8, `${rel}: ${plan.length} units`);
+    assert.ok(plan.every((u) => u.estimate >= 0 && u.unit.length > 0));
+    let sum = 0;
+    for (const u of plan) {
+      s.exploreStart({ bound: 'none' });
+      s.exploreUnit(u.unit);
+      do st = s.exploreStep(5000);
+      while (!st.finished);
+      assert.equal(st.result.complete, true);
+      sum += st.result.executions;
+    }
+    assert.equal(sum, whole, rel);
+    assert.throws(() => s.exploreUnit([0, -1]), /positions separated by dots/);
+    s.exploreStart({ bound: 3 });
+    assert.throws(() => s.explorePlan(), /a plan splits a complete search/);
+    s.free();
   }
 });

@@ -33,6 +33,7 @@ export class LockstepError extends Error {
  * @property {Function} _ls_summary @property {Function} _ls_catalog @property {Function} _ls_sources
  * @property {Function} _ls_explore_start @property {Function} _ls_explore_step
  * @property {Function} _ls_explore_json @property {Function} _ls_explore_finish
+ * @property {Function} _ls_explore_plan @property {Function} _ls_explore_plan_json @property {Function} _ls_explore_unit
  * @property {Function} _ls_report
  * @property {((h: number, executions: number, bound: number, totalSteps: number) => void) | undefined} [onExploreProgress]
  *   called by the C side during _ls_explore_step (see Session.exploreStep)
@@ -239,6 +240,30 @@ export class Session {
         o.maxTotalSteps ?? 0,
       ),
     );
+    this.#check();
+  }
+
+  /**
+   * After exploreStart with bound 'none': the complete search cut into at
+   * least `want` units (core/sim/split.h), each with Knuth's estimate of its
+   * executions from `probes` random probes and the probes' mean steps.  The
+   * units depend on the scenario and limits only; the machine is back at step 0.
+   * @returns {{unit: number[], estimate: number, steps: number}[]}
+   */
+  explorePlan(want = 16, probes = 16) {
+    this.M._ls_explore_plan(this.handle, want, probes);
+    this.#check();
+    return JSON.parse(this.M.UTF8ToString(this.M._ls_explore_plan_json(this.handle)));
+  }
+
+  /**
+   * After exploreStart with bound 'none': search only `unit`'s part of it (one
+   * of explorePlan's units), as one worker of a split search; exploreStep then
+   * runs that part.  The parts' executions add up to the whole search's.
+   * @param {number[]} unit
+   */
+  exploreUnit(unit) {
+    this.#withString(unit.join('.'), (u) => this.M._ls_explore_unit(this.handle, u));
     this.#check();
   }
 

@@ -70,9 +70,12 @@ declare module '@lockstep/lockstep.js' {
       bound?: number;
       maxExecutions?: number;
       maxSteps?: number;
+      maxTotalSteps?: number;
       seed?: number;
       prune?: boolean;
     }): void;
+    explorePlan(want?: number, probes?: number): import('./bridge/explorer').PlanUnit[];
+    exploreUnit(unit: number[]): void;
     exploreStep(budget?: number): ExploreStatus;
     exploreStatus(): ExploreStatus;
     exploreFinish(): void;
@@ -189,5 +192,5 @@ declare module 'virtual:lockstep/scenarios/summaries' {
 declare module '@lockstep/trace.js' {
   export const ACTION_KINDS: readonly string[];
   export const EVENT_KINDS: readonly string[];
-  export function choiceKinds(catalog: unknown): import('./engine/types').ChoiceKindInfo[];
+  export function choiceKinds(catalog: unknown): import('./bridge/types').ChoiceKindInfo[];
 }

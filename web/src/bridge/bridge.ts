@@ -119,6 +119,8 @@ export interface EngineBridge {
   replay(schedule: string, step?: number): Promise<Replayed>;
   /** Searches the open scenario's schedules in a Web Worker (explorer.ts); the session is untouched. */
   explore(options: ExploreOptions, onProgress: (p: ExploreProgress) => void): Promise<ExploreJob>;
+  /** The complete search of the open scenario, split over Web Workers (prove.ts). */
+  prove(options: ExploreOptions, onProgress: (p: ExploreProgress) => void): Promise<ExploreJob>;
 }
 
 export interface Replayed {

@@ -19,6 +19,8 @@ export interface ExploreOptions {
   maxExecutions: number;
   /** step limit of each run (0: the engine's default) */
   maxSteps?: number;
+  /** step limit of the whole search (0 or absent: the engine's default, 20,000,000) */
+  maxTotalSteps?: number;
   seed?: number;
   /** partial-order pruning (default on) */
   prune?: boolean;
@@ -32,6 +34,21 @@ export interface ExploreProgress {
   bound: number;
   pruned: number;
   elapsedMs: number;
+  /** a complete search in workers (prove.ts): Knuth's estimate of its executions in all */
+  estimate?: number;
+  /** and of the seconds left, from the executions per second so far */
+  secondsLeft?: number;
+  /** executions per second so far */
+  rate?: number;
+}
+
+/** One part of a complete search split over workers (core/sim/split.h), with its estimate. */
+export interface PlanUnit {
+  unit: number[];
+  /** Knuth's estimate of its executions */
+  estimate: number;
+  /** the probes' mean steps per run */
+  steps: number;
 }
 
 /** What the search found (the engine's explore_result_json) and how long it took. */
@@ -50,6 +67,15 @@ export interface ExploreResult {
   /** the engine's one-line summary */
   summary: string;
   elapsedMs: number;
+  /** steps of every run, cut runs included */
+  total_steps?: number;
+  /** a complete search in workers (prove.ts): how many */
+  workers?: number;
+  /**
+   * A complete search not started because Knuth's estimate says it cannot
+   * finish within the step limit: the estimate, and the limit.
+   */
+  outOfReach?: { executions: number; steps: number; limit: number };
 }
 
 export type WorkerRequest =
@@ -61,12 +87,26 @@ export type WorkerRequest =
       bytecode: Uint8Array;
       variant: string;
       options: ExploreOptions;
+      /** a complete search's part (prove.ts): search only this unit */
+      unit?: number[];
+    }
+  | {
+      type: 'plan';
+      id: number;
+      /** the engine whose module runs the scenario */
+      engine: string;
+      bytecode: Uint8Array;
+      variant: string;
+      options: ExploreOptions;
+      want: number;
+      probes: number;
     }
   | { type: 'cancel'; id: number };
 
 export type WorkerAnswer =
   | ({ type: 'progress'; id: number } & ExploreProgress)
   | { type: 'done'; id: number; result: ExploreResult }
+  | { type: 'plan'; id: number; units: PlanUnit[] }
   | ({ type: 'cancelled'; id: number } & ExploreProgress)
   | { type: 'error'; id: number; message: string };
 
@@ -113,6 +153,8 @@ function answer(m: WorkerAnswer): void {
     case 'done':
       current.settle(m.result);
       break;
+    case 'plan':
+      break; // prove.ts asks for plans, on its own workers
     case 'cancelled':
       current.settle(null);
       break;

@@ -44,9 +44,11 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
       bound: options.bound,
       maxExecutions: options.maxExecutions,
       maxSteps: options.maxSteps ?? 0,
+      maxTotalSteps: options.maxTotalSteps ?? 0,
       seed: options.seed ?? 1,
       prune: options.prune ?? true,
     });
+    if (req.unit) session.exploreUnit(req.unit);
     let budget = Math.max(1, options.slice ?? 200);
     for (;;) {
       const t1 = performance.now();
@@ -84,8 +86,24 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
   }
 }
 
+/** Cuts a complete search into units with their estimates (prove.ts hands them out). */
+async function plan(req: Extract<WorkerRequest, { type: 'plan' }>): Promise<void> {
+  let session: Session | null = null;
+  try {
+    const M = await loadModule(req.engine);
+    session = new Session(M, req.bytecode, { variant: req.variant, trace: false });
+    session.exploreStart({ strategy: 'dfs', bound: -1, maxSteps: req.options.maxSteps ?? 0, prune: true });
+    post({ type: 'plan', id: req.id, units: session.explorePlan(req.want, req.probes) });
+  } catch (e) {
+    post({ type: 'error', id: req.id, message: message(e) });
+  } finally {
+    session?.free();
+  }
+}
+
 self.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const m = e.data;
   if (m.type === 'cancel') cancelled.add(m.id);
   else if (m.type === 'start') void run(m);
+  else if (m.type === 'plan') void plan(m);
 };

@@ -21,6 +21,7 @@ import {
 } from './bridge';
 import type { Compiled } from './compile';
 import { explore, type ExploreOptions, type ExploreProgress } from './explorer';
+import { prove } from './prove';
 import { loadModule } from './load';
 import type { ExtraChoice, MachineState, ScenarioProblem, Snapshot, Summary, TraceEvent } from './types';
 
@@ -245,6 +246,12 @@ class LocalEngine implements EngineBridge {
     const s = this.#get();
     if (!this.#bytecode) throw new EngineError('engine', 'no scenario is open');
     return explore(this.#engine, this.#bytecode, (s.state() as MachineState).variant, options, onProgress);
+  }
+
+  async prove(options: ExploreOptions, onProgress: (p: ExploreProgress) => void) {
+    const s = this.#get();
+    if (!this.#bytecode) throw new EngineError('engine', 'no scenario is open');
+    return prove(this.#engine, this.#bytecode, (s.state() as MachineState).variant, options, onProgress);
   }
 
   #sources: EngineSource[] | null = null;

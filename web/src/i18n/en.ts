@@ -232,6 +232,23 @@ export const en = {
   'explore.question': 'Could a computer have found this?',
   'explore.pitch':
     'The explorer tries the interleavings for you, fewest preemptions first, and stops at the first one that goes wrong.',
+  'explore.prove': 'Prove it',
+  'explore.provePitch': 'or check every interleaving, not just look for a bad one',
+  'explore.proving': 'Checking every interleaving…',
+  'explore.progressProve':
+    '{executions} of about {estimate} executions · {rate} a second · about {left} s left',
+  'explore.progressProveStart': 'Estimating how many interleavings there are…',
+  'explore.provenAll': 'Proven: {checks} in any interleaving of {actors}: {executions} executions, {time}.',
+  'explore.checkStuck': 'no stuck run',
+  'explore.checkOverlap': 'no overlap',
+  'explore.checkAssert': 'no failed assertion',
+  'explore.checkJoin': ' and ',
+  'explore.actorsJoin': ', ',
+  'explore.actorsLast': ' and ',
+  'explore.outOfReach':
+    'Every interleaving is out of reach here: about {executions} executions and {steps} steps, beyond the limit of {limit} steps. A bounded search (Find a bad interleaving) covers every interleaving with at most {bound} preemptions.',
+  'explore.incompleteAll':
+    'Nothing found in {executions} executions, but not every interleaving was checked: {reason}',
   'explore.find': 'Find a bad interleaving',
   'explore.again': 'Search again',
   'explore.cancel': 'Cancel',

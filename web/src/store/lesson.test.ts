@@ -161,6 +161,9 @@ class FakeEngine implements EngineBridge {
     this.at = 1;
     return { snapshot: this.#snap() };
   }
+  async prove(): Promise<never> {
+    throw new EngineError('engine', 'not in this fake');
+  }
   async explore(): Promise<never> {
     throw new EngineError('engine', 'not in this fake');
   }

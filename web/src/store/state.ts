@@ -125,6 +125,8 @@ export interface ExplorerState {
   /** what was searched: a result belongs to this scenario and variant */
   scenarioId: string | null;
   variant: string | null;
+  /** 'prove': the complete search in workers ("Prove it"); 'find': the search the options say */
+  mode?: 'find' | 'prove';
 }
 
 export interface VariantDiff extends Difference {

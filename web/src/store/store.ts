@@ -212,6 +212,10 @@ export class Store {
   explore(options?: Partial<ExploreOptions>): Promise<void> {
     return this.#explorer.explore(options);
   }
+  /** "Prove it": every interleaving, in workers (explore.ts). */
+  prove(): Promise<void> {
+    return this.#explorer.explore(undefined, 'prove');
+  }
   cancelExplore(): void {
     this.#explorer.cancel();
   }

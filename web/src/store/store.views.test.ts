@@ -143,6 +143,9 @@ class Fake implements EngineBridge {
   async replay(): Promise<never> {
     throw new EngineError('engine', 'not in this fake');
   }
+  async prove(): Promise<never> {
+    throw new EngineError('engine', 'not in this fake');
+  }
   async explore(): Promise<never> {
     throw new EngineError('engine', 'not in this fake');
   }

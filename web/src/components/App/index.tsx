@@ -371,6 +371,7 @@ export function App() {
                   disabled={state.phase !== 'ready'}
                   locked={locked}
                   onRun={() => void store.explore()}
+                  onProve={() => void store.prove()}
                   onCancel={() => store.cancelExplore()}
                   onClose={() => store.closeExplorer()}
                   onOptions={(o) => store.setExploreOptions(o)}
