@@ -15,11 +15,11 @@
 //     (build/test-output/author-*.png).
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = join(ROOT, 'build', 'test-output');
@@ -131,9 +131,7 @@ try {
   );
 
   // live checks after the last keystroke, every shipped lesson
-  const lessons = readdirSync(join(ROOT, 'lessons'))
-    .filter((f) => /^\d+-.*\.md$/.test(f))
-    .map((f) => f.replace(/^\d+-|\.md$/g, ''));
+  const lessons = courseFiles(join(ROOT, 'lessons')).map((l) => l.id);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const rows = [];
