@@ -28,6 +28,7 @@ enum {
     SIM_EV_ERROR,
     SIM_EV_TICK,  /* the periodic tick (a choice, or due while time passed) */
     SIM_EV_RAISE, /* an interrupt handler was raised (armed) */
+    SIM_EV_DROP,  /* a task's pending future was dropped (the learner's or a policy's choice) */
 };
 
 typedef struct sim_event {
@@ -36,7 +37,8 @@ typedef struct sim_event {
     int16_t actor; /* -1: the machine itself */
     uint8_t kind;
     uint8_t width;
-    uint8_t ok; /* CAS succeeded; PARK woken (not timed out) */
+    uint8_t ok;        /* CAS succeeded; PARK woken (not timed out) */
+    uint8_t is_signed; /* the cell is signed: values are written with their sign */
     int16_t region;
     int16_t elem;
     int16_t other; /* UNPARK: whom; PARK: woken by; LOCK blocked by */
@@ -78,6 +80,7 @@ typedef struct sim_region {
     size_t size;
     uint64_t vaddr;
     size_t elem_size;
+    uint64_t signed_cells; /* bit k: the cell at byte offset k is signed */
 } sim_region;
 
 struct sim_machine {
@@ -216,6 +219,10 @@ static inline bool sim_rule_allows(const sim_machine *m, int i)
  * first announced action.  On the host only. */
 void sim_arm(sim_machine *m, int actor);
 /* Trace a machine event that is not an action (tick, raise). */
+/* Whether the cell at p was declared signed (sim_region_set_signed). */
+bool sim_cell_signed(const sim_machine *m, const void *p);
+/* raw, `width` bytes wide, read as a signed number. */
+int64_t sim_signed_value(uint64_t raw, unsigned width);
 void sim_emit_machine(sim_machine *m, int kind, int actor, int64_t old_v, int64_t new_v);
 const char *sim_keep_text(sim_machine *m, const char *text);
 void sim_clear_trace(sim_machine *m);

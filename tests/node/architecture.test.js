@@ -169,11 +169,7 @@ test('the web registry is generated from mk/engines.mk: a folder per listed engi
     .map((d) => d.name);
   assert.deepEqual(folders.sort(), [...listed].sort(), 'one folder with an index.ts per listed engine');
   for (const e of listed)
-    assert.match(
-      read(`web/src/engines/${e}/index.ts`),
-      new RegExp(`^export const ${e}: EngineEntry`, 'm'),
-      e,
-    );
+    assert.match(read(`web/src/engines/${e}/index.ts`), new RegExp(`^export const ${e}: EngineCard`, 'm'), e);
 });
 
 test('no tracked file points at ../shared (a clone has no such folder)', () => {

@@ -421,3 +421,38 @@ test('the app raises a handler and lets the tick fall one choice at a time (Sess
     t.free();
   }
 });
+
+test('the semaphore’s int16_t count is signed everywhere: the trace, the next action and the command line say -1, never 65535', () => {
+  const compiled = compileFile(file('isr-post'));
+  const s = open(compiled, { variant: 'correct' });
+  s.run({ maxSteps: 3 }); // Reader has read the count (0) and is about to take it below zero
+  const next = s.state().actors.find((a) => a.name === 'Reader').next;
+  assert.deepEqual(
+    [next.kind, next.label, next.value, next.arg],
+    ['store', 'count--: negative, one more task waiting', 0, -1],
+  );
+  s.run({ maxSteps: 1000 });
+  const count = s.trace(0).filter((e) => e.object === 'data' && /^count(--|\+\+)/.test(e.label ?? ''));
+  assert.deepEqual(
+    count.map((e) => [e.actor, e.old, e.new]),
+    [
+      ['Reader', 0, -1],
+      ['Uart', -1, 0],
+      ['Uart', 0, 1],
+    ],
+  );
+  // the wait mask beside it is a bit field: unsigned, as before
+  assert.ok(s.trace(0).some((e) => e.label === 'wait_mask |= 1 << id' && e.new === 1));
+  s.free();
+  // the command line's trace file, written by the native runner's code: the same signed values
+  const out = join(dir, 'isr-post.jsonl');
+  assert.equal(lockstep(['run', file('isr-post'), '--trace', out]).status, 0);
+  const lines = readFileSync(out, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    lines.filter((e) => e.label === 'count--: negative, one more task waiting').map((e) => [e.arg, e.new]),
+    [[-1, -1]],
+  );
+});

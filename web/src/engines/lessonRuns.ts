@@ -8,7 +8,7 @@
 import { catalog, Session } from '@lockstep/lockstep.js';
 import { parseLesson } from '@lockstep/lesson.js';
 import { loadModule } from '@lockstep/node.js';
-import type { MachineState } from '../engine/types';
+import type { MachineState } from '../bridge/types';
 
 /** Every engine's lesson files (lessons/<engine>/NN-id.md): the engine, the file's name ("05-lost-wakeup.md"). */
 const files = Object.entries(

@@ -6,7 +6,7 @@
  * engine in the course's order, and prev/next along those groups.  Pure
  * functions, no DOM.
  */
-import type { LessonText } from '../engine/lessonTypes';
+import type { LessonText } from '../bridge/lessonTypes';
 
 export interface LessonFile {
   id: string;

@@ -452,6 +452,7 @@ const script_type type_semaphore = {
                "threads; nonfair (barging) or fair",
     .size = sizeof(aqs_scripted),
     .footprint = SEMAPHORE_FOOTPRINT,
+    .signed_cells = 1ull << offsetof(aqs_scripted, s.sync.state), /* a Java int: may go below 0 */
     .n_params = 3,
     .param_names = {"permits", "fair", "capacity"},
     .param_defaults = {1, 0, -1},

@@ -137,20 +137,24 @@ static const char *embassy_wake_verdict(const sim_blocked *r)
 {
     return sim_blocked_arg_of(r, "final") ? "lost its waker" : "not woken yet";
 }
+/* "1 permit", "2 permits": the learner reads a count, not a "(s)". */
+static const char *embassy_permits_word(long long n) { return n == 1 ? "permit" : "permits"; }
 static void embassy_say_dropped_head(const sim_blocked *r, char *buf, size_t size)
 {
+    long long permits = sim_blocked_num_of(r, "permits", 0);
     snprintf(buf, size,
-             "%s: queued on %s with %lld permit(s) free; release by %s woke %s, "
+             "%s: queued on %s with %lld %s free; release by %s woke %s, "
              "the head, whose acquire was then dropped without waking the next waiter",
-             embassy_wake_verdict(r), sim_blocked_text_of(r, "object"),
-             (long long)sim_blocked_num_of(r, "permits", 0), sim_blocked_text_of(r, "releaser"),
+             embassy_wake_verdict(r), sim_blocked_text_of(r, "object"), permits,
+             embassy_permits_word(permits), sim_blocked_text_of(r, "releaser"),
              sim_blocked_text_of(r, "dropped"));
 }
 static void embassy_say_unwoken_head(const sim_blocked *r, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s: heads the queue of %s with %lld permit(s) free, but nobody woke it",
-             embassy_wake_verdict(r), sim_blocked_text_of(r, "object"),
-             (long long)sim_blocked_num_of(r, "permits", 0));
+    long long permits = sim_blocked_num_of(r, "permits", 0);
+    snprintf(buf, size, "%s: heads the queue of %s with %lld %s free, but nobody woke it",
+             embassy_wake_verdict(r), sim_blocked_text_of(r, "object"), permits,
+             embassy_permits_word(permits));
 }
 static void embassy_say_queued(const sim_blocked *r, char *buf, size_t size)
 {

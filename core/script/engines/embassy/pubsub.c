@@ -226,13 +226,15 @@ static void embassy_say_pubsub_full(const sim_blocked *r, char *buf, size_t size
     long long owing = sim_blocked_num_of(r, "owing", 0);
     int n = snprintf(buf, size,
                      "waits to publish into %s: the queue is full (%lld of %lld) and its oldest "
-                     "message (id %lld) waits for %lld more reader(s)",
+                     "message (id %lld) waits for %lld more %s",
                      sim_blocked_text_of(r, "object"), (long long)sim_blocked_num_of(r, "len", 0),
                      (long long)sim_blocked_num_of(r, "len", 0),
-                     (long long)sim_blocked_num_of(r, "oldest", 0), left);
+                     (long long)sim_blocked_num_of(r, "oldest", 0), left,
+                     left == 1 ? "reader" : "readers");
     if (owing < left && n > 0 && (size_t)n < size)
         snprintf(buf + n, size - (size_t)n,
-                 ", but only %lld subscriber(s) have yet to read it: it will never leave", owing);
+                 ", but only %lld %s yet to read it: it will never leave", owing,
+                 owing == 1 ? "subscriber has" : "subscribers have");
 }
 static void embassy_say_pubsub_next(const sim_blocked *r, char *buf, size_t size)
 {

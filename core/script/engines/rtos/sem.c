@@ -228,6 +228,7 @@ const script_type type_rtos_sem = {
                "16-bit wait mask; post wakes the lowest set bit",
     .size = sizeof(rtos_scripted_sem),
     .footprint = SEM_FOOTPRINT,
+    .signed_cells = 1ull << offsetof(rtos_scripted_sem, s.count), /* int16_t: below 0, tasks wait */
     .n_params = 2,
     .param_names = {"count", "capacity"},
     .param_defaults = {0, -1},

@@ -6,7 +6,7 @@
  * only for the engine's own objects and labels and returns null otherwise
  * (model/describe.ts then words it).
  */
-import type { ActorState, MachineState, PendingAction, TraceEvent } from '../../engine/types';
+import type { ActorState, MachineState, PendingAction, TraceEvent } from '../../bridge/types';
 import { t } from '../../i18n';
 import { formatValue } from '../../model/format';
 import { int32, isPermitLabel, isSemaphore, queuedIn, statusName } from './model';

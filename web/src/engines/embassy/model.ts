@@ -11,7 +11,7 @@
  *
  * Pure: state in, data out.
  */
-import type { MachineState } from '../../engine/types';
+import type { MachineState } from '../../bridge/types';
 
 /** One row of the task table (core/script/engines/embassy/engine.c, embassy_describe). */
 export interface EmbassyTask {

@@ -5,7 +5,7 @@
  * worker to stop after its slice; a worker that does not answer in time is
  * terminated (and a fresh one starts for the next search).
  *
- * Plain data crosses: the compiled scenario's bytecode, the options, progress
+ * Plain data crosses: the compiled scenario's engine and bytecode, the options, progress
  * figures and the result.
  */
 
@@ -53,7 +53,15 @@ export interface ExploreResult {
 }
 
 export type WorkerRequest =
-  | { type: 'start'; id: number; bytecode: Uint8Array; variant: string; options: ExploreOptions }
+  | {
+      type: 'start';
+      id: number;
+      /** the engine whose module runs the scenario */
+      engine: string;
+      bytecode: Uint8Array;
+      variant: string;
+      options: ExploreOptions;
+    }
   | { type: 'cancel'; id: number };
 
 export type WorkerAnswer =
@@ -116,6 +124,7 @@ function answer(m: WorkerAnswer): void {
 
 /** Starts a search (cancelling any search still running). */
 export function explore(
+  engine: string,
   bytecode: Uint8Array,
   variant: string,
   options: ExploreOptions,
@@ -141,7 +150,14 @@ export function explore(
   try {
     worker ??= spawn();
     // a copy: the caller's bytecode stays usable
-    const request: WorkerRequest = { type: 'start', id, bytecode: bytecode.slice(), variant, options };
+    const request: WorkerRequest = {
+      type: 'start',
+      id,
+      engine,
+      bytecode: bytecode.slice(),
+      variant,
+      options,
+    };
     worker.postMessage(request);
   } catch (e) {
     current?.settle(null, e instanceof Error ? e : new Error(String(e)));

@@ -36,7 +36,8 @@ export type ActionKind =
   | 'block';
 
 /** What the machine says about the steps (core/sim/trace.c, event_name). */
-export type MachineKind = 'note' | 'finish' | 'clock' | 'violation' | 'stuck' | 'error' | 'tick' | 'raised';
+export type MachineKind =
+  'note' | 'finish' | 'clock' | 'violation' | 'stuck' | 'error' | 'tick' | 'raised' | 'dropped';
 
 /** Every kind a trace event can have (wasm/js/trace.js, EVENT_KINDS). */
 export type EventKind = ActionKind | MachineKind;
@@ -236,10 +237,28 @@ export interface ScenarioProblem {
   message: string;
 }
 
+/**
+ * A kind of choice, as the one table in C (core/sim/choice.c) says it: the
+ * catalog's choice_kinds, read by wasm/js/trace.js (choiceKinds).  The UI
+ * reads kinds from here rather than naming them, so a new kind needs no
+ * change to these types.
+ */
+export interface ChoiceKindInfo {
+  /** the name choices carry: "irq", "tick", "drop", ... */
+  kind: string;
+  /** what taking it means, in English */
+  text: string;
+  /** its form in a readable schedule: a word, or the sigil before an actor's name */
+  schedule: string;
+  /** whether a choice of this kind names an actor */
+  actor: boolean;
+}
+
 /** A choice other than stepping an actor (wasm/api.c, ls_choices). */
 export interface ExtraChoice {
-  kind: 'irq' | 'tick' | 'drop';
-  /** irq: the handler's index; drop: the task whose pending future would be dropped */
+  /** a kind's name in the catalog's choice_kinds */
+  kind: string;
+  /** for a kind that names an actor: which (irq: the handler; drop: the task whose pending future would be dropped) */
   actor?: number;
 }
 

@@ -1,6 +1,6 @@
 /*
- * The explorer's Web Worker: its own instance of the wasm module, loaded like
- * the main thread's (load.ts), searching in slices.  Between two slices it
+ * The explorer's Web Worker: its own instance of the scenario's engine's wasm
+ * module, loaded like the main thread's (load.ts), searching in slices.  Between two slices it
  * posts its progress and lets messages in, so a cancel (or a newer search)
  * stops it within one slice.  Slices adapt to take about 40 ms each.
  */
@@ -35,7 +35,7 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
   let session: Session | null = null;
   let progress: ExploreProgress;
   try {
-    const M = await loadModule();
+    const M = await loadModule(req.engine);
     if (active !== id) return;
     session = new Session(M, req.bytecode, { variant: req.variant, trace: false });
     const t0 = performance.now();

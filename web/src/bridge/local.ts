@@ -1,11 +1,14 @@
 /*
- * The engine on the main thread: one Session over the wasm module.  Loaded
- * lazily by bridge.ts, with the emscripten glue and the .wasm.  The course's
- * lessons and scenarios come compiled (BuiltSource); any other text is compiled by
- * compile.ts, whose chunk (the YAML reader, the schema validator, the
- * compiler) loads the first time one is opened.
+ * The engine on the main thread: one Session over the wasm module of the
+ * open scenario's engine.  Loaded lazily by bridge.ts; each engine's module
+ * (its emscripten glue and .wasm, load.ts) loads the first time a scenario of
+ * that engine opens.  The course's lessons and scenarios come compiled
+ * (BuiltSource); any other text is compiled by compile.ts, whose chunk (the
+ * YAML reader, the schema validator, the compiler, every engine's catalog)
+ * loads the first time one is opened.
  */
 import { Session, catalog, sources } from '@lockstep/lockstep.js';
+import { choiceKinds } from '@lockstep/trace.js';
 import type { EmscriptenModule } from '@lockstep/lockstep.js';
 import {
   EngineError,
@@ -40,17 +43,20 @@ export function scenarioError(e: unknown, file: string): EngineError {
   return new EngineError('scenario', message(e), problems);
 }
 
-class LocalEngine implements EngineBridge {
-  readonly #M: EmscriptenModule;
-  readonly #catalog: unknown;
-  #session: Session | null = null;
-  /** the open scenario, compiled (the explorer's worker gets a copy) */
-  #bytecode: Uint8Array | null = null;
-
-  constructor(M: EmscriptenModule) {
-    this.#M = M;
-    this.#catalog = catalog(M);
+/** The module of `engine`, or an EngineError of kind 'load'. */
+async function moduleOf(engine: string): Promise<EmscriptenModule> {
+  try {
+    return await loadModule(engine);
+  } catch (e) {
+    throw new EngineError('load', message(e));
   }
+}
+
+class LocalEngine implements EngineBridge {
+  #session: Session | null = null;
+  /** the open scenario, compiled (the explorer's worker gets a copy), and its engine */
+  #bytecode: Uint8Array | null = null;
+  #engine = '';
 
   #get(): Session {
     if (!this.#session) throw new EngineError('engine', 'no scenario is open');
@@ -113,12 +119,13 @@ class LocalEngine implements EngineBridge {
         throw new EngineError('load', message(e));
       }
       try {
-        compiled = compiler.compile(source, this.#catalog);
+        compiled = compiler.compile(source);
       } catch (e) {
         throw scenarioError(e, source.file);
       }
     }
     const lesson = compiled.lesson;
+    const M = await moduleOf(compiled.scenario.engine);
     this.#session?.free();
     this.#session = null;
     this.#full = null;
@@ -127,13 +134,18 @@ class LocalEngine implements EngineBridge {
     const asked = options.variant;
     const variant = asked && allowed.includes(asked) ? asked : (compiled.scenario.variant ?? 'correct');
     try {
-      this.#session = new Session(this.#M, compiled.bytecode, { variant });
+      this.#session = new Session(M, compiled.bytecode, { variant });
       this.#bytecode = compiled.bytecode;
+      this.#engine = compiled.scenario.engine;
     } catch (e) {
       throw new EngineError('engine', message(e));
     }
     // structuredClone: the answer is plain data, as it would be from a worker
-    const opened: Opened = { scenario: structuredClone(compiled.scenario), snapshot: this.#snapshot() };
+    const opened: Opened = {
+      scenario: structuredClone(compiled.scenario),
+      snapshot: this.#snapshot(),
+      choiceKinds: choiceKinds(catalog(M)),
+    };
     if (options.variant && options.variant !== variant) opened.badVariant = options.variant;
     if (lesson) {
       // where the starting schedule ends: the lesson's beats are said after it
@@ -180,12 +192,8 @@ class LocalEngine implements EngineBridge {
     });
   }
 
-  async tick() {
-    return this.#do((s) => s.take('tick'));
-  }
-
-  async drop(actor: number) {
-    return this.#do((s) => s.take('drop', actor));
+  async take(kind: string, actor = -1) {
+    return this.#do((s) => s.take(kind, actor));
   }
 
   async stepOver(actor: number) {
@@ -236,16 +244,18 @@ class LocalEngine implements EngineBridge {
   async explore(options: ExploreOptions, onProgress: (p: ExploreProgress) => void) {
     const s = this.#get();
     if (!this.#bytecode) throw new EngineError('engine', 'no scenario is open');
-    return explore(this.#bytecode, (s.state() as MachineState).variant, options, onProgress);
+    return explore(this.#engine, this.#bytecode, (s.state() as MachineState).variant, options, onProgress);
   }
 
   #sources: EngineSource[] | null = null;
 
   async sources(engine: string) {
-    // the browser's module leaves the sources out (wasm/no-sources.c): fetched the first time
-    this.#sources ??= sources(this.#M);
+    const M = await moduleOf(engine);
+    // the browser's modules leave the sources out (wasm/no-sources.c): fetched the first time
+    this.#sources ??= sources(M);
     if (this.#sources.length === 0) this.#sources = (await import('@wasm/engine-sources.json')).default;
-    const engines = (this.#catalog as { engines?: Record<string, { sources?: string[] }> }).engines ?? {};
+    // the module's catalog lists its own engine (and its files, in reading order)
+    const engines = (catalog(M) as { engines?: Record<string, { sources?: string[] }> }).engines ?? {};
     return { listed: [...(engines[engine]?.sources ?? [])], files: structuredClone(this.#sources) };
   }
 }
@@ -254,12 +264,7 @@ function fromBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 
-export async function createLocalEngine(): Promise<EngineBridge> {
-  let M: EmscriptenModule;
-  try {
-    M = await loadModule();
-  } catch (e) {
-    throw new EngineError('load', message(e));
-  }
-  return new LocalEngine(M);
+/** The engine; the module of each scenario's engine loads when that scenario opens. */
+export function createLocalEngine(): EngineBridge {
+  return new LocalEngine();
 }

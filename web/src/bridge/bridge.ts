@@ -7,8 +7,7 @@
  * compiler); moving it into a Web Worker means answering the same requests
  * from a worker, and nothing in the UI changes.
  */
-import wasmUrl from '@wasm/lockstep-web.wasm?url';
-import type { ScenarioInfo, ScenarioProblem, Snapshot } from './types';
+import type { ChoiceKindInfo, ScenarioInfo, ScenarioProblem, Snapshot } from './types';
 import type { ExploreJob, ExploreOptions, ExploreProgress } from './explorer';
 import type { LessonInfo } from './lessonTypes';
 
@@ -79,6 +78,8 @@ export interface Opened {
   badVariant?: string;
   /** a lesson: the lesson itself (kind 'lesson') */
   lesson?: LessonInfo;
+  /** the kinds of choice the machine knows (the catalog's choice_kinds) */
+  choiceKinds: ChoiceKindInfo[];
 }
 
 /** One of the engine's C source files, as embedded in the module. */
@@ -96,10 +97,12 @@ export interface EngineBridge {
    * yet (snapshot.choices offers it), raising it.
    */
   step(actor: number): Promise<Snapshot>;
-  /** Lets the tick fall (when snapshot.choices offers it). */
-  tick(): Promise<Snapshot>;
-  /** Drops task `actor`'s pending future, cancelling it (when snapshot.choices offers it). */
-  drop(actor: number): Promise<Snapshot>;
+  /**
+   * Takes a choice other than a step that snapshot.choices offers: its kind's
+   * name and, for a kind that names one, the actor (the tick falls; task
+   * `actor`'s pending future is dropped, cancelling it; ...).
+   */
+  take(kind: string, actor?: number): Promise<Snapshot>;
   /** Steps the actor to the end of its current operation. */
   stepOver(actor: number): Promise<Snapshot>;
   /** Back or forward along the recorded history. */
@@ -126,20 +129,8 @@ export interface Replayed {
 
 let engine: Promise<EngineBridge> | null = null;
 
-/** Starts fetching the .wasm at once, while the engine's JavaScript still loads. */
-function preloadWasm(): void {
-  if (typeof document === 'undefined') return;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'fetch';
-  link.crossOrigin = 'anonymous'; // matches load.ts's fetch, so the response is reused
-  link.href = wasmUrl;
-  document.head.append(link);
-}
-
-/** The engine, loaded on first use (the wasm module and compiler are a separate chunk). */
+/** The engine, loaded on first use (local.ts and each engine's wasm module are separate chunks). */
 export function connect(): Promise<EngineBridge> {
-  if (!engine) preloadWasm();
   engine ??= import('./local').then((m) => m.createLocalEngine());
   engine.catch(() => (engine = null));
   return engine;
