@@ -13,26 +13,26 @@ import { courseFiles } from '../../wasm/js/cli/course-files.js';
 import { lockstep, root, tempDir } from './helpers.js';
 
 test('a lesson file names its engine, its number in it and its id', () => {
-  assert.deepEqual(coursePath('lessons/parking_lot/05-lost-wakeup.md'), {
-    engine: 'parking_lot',
+  assert.deepEqual(coursePath('lessons/some_engine/05-lost-wakeup.md'), {
+    engine: 'some_engine',
     n: 5,
     id: 'lost-wakeup',
   });
-  assert.deepEqual(coursePath('aqs/12-x.md'), { engine: 'aqs', n: 12, id: 'x' });
+  assert.deepEqual(coursePath('e2/12-x.md'), { engine: 'e2', n: 12, id: 'x' });
   for (const no of [
     '05-lost-wakeup.md',
-    'aqs/template.md',
-    'aqs/README.md',
-    'aqs/05-Bad_Name.md',
-    'aqs/x-y.md',
+    'beta/template.md',
+    'beta/README.md',
+    'beta/05-Bad_Name.md',
+    'beta/x-y.md',
   ])
     assert.equal(coursePath(no), null, no);
 });
 
 test('the index is a list of engines; a mistake is one line naming the file, line and field', () => {
-  assert.deepEqual(readCourseIndex('# the course\nengines:\n  - basic\n  - aqs\n', 'c.yaml'), [
-    'basic',
-    'aqs',
+  assert.deepEqual(readCourseIndex('# the course\nengines:\n  - alpha\n  - beta\n', 'c.yaml'), [
+    'alpha',
+    'beta',
   ]);
   const message = (text) => {
     try {
@@ -43,37 +43,37 @@ test('the index is a list of engines; a mistake is one line naming the file, lin
     return 'accepted';
   };
   assert.equal(
-    message('engines:\n  - basic\n  - aqs\n  - basic\n'),
-    "c.yaml:4: engines[2]: 'basic' is listed twice",
+    message('engines:\n  - alpha\n  - beta\n  - alpha\n'),
+    "c.yaml:4: engines[2]: 'alpha' is listed twice",
   );
   assert.equal(
-    message('engines:\n  - basic\n  - Bad-One\n'),
+    message('engines:\n  - alpha\n  - Bad-One\n'),
     "c.yaml:3: engines[1]: an engine's name (lower-case letters, digits, _) is expected",
   );
-  assert.equal(message('engines: basic\n'), 'c.yaml:1: engines: needs a list of engine names, one per line');
+  assert.equal(message('engines: alpha\n'), 'c.yaml:1: engines: needs a list of engine names, one per line');
   assert.equal(
-    message('lessons:\n  - basic\n'),
+    message('lessons:\n  - alpha\n'),
     'c.yaml:1: the index is one mapping with one key, engines: a list of engine names',
   );
-  assert.match(message('engines: [basic\n'), /^c\.yaml:\d+: /);
+  assert.match(message('engines: [alpha\n'), /^c\.yaml:\d+: /);
 });
 
 test('the course order: engines as the index lists them, each engine’s lessons by number', () => {
   const l = (engine, n, id) => ({ engine, n, id });
   assert.deepEqual(
     courseOrder(
-      ['basic', 'rtos', 'aqs'],
-      [l('aqs', 1, 'q'), l('rtos', 2, 'r2'), l('basic', 1, 'b'), l('rtos', 1, 'r1')],
+      ['alpha', 'gamma', 'beta'],
+      [l('beta', 1, 'q'), l('gamma', 2, 'r2'), l('alpha', 1, 'b'), l('gamma', 1, 'r1')],
       'c.yaml',
     ).map((x) => `${x.order}:${x.id}`),
     ['1:b', '2:r1', '3:r2', '4:q'],
   );
-  assert.throws(() => courseOrder(['basic'], [l('basic', 1, 'b'), l('aqs', 1, 'q')], 'c.yaml'), {
+  assert.throws(() => courseOrder(['alpha'], [l('alpha', 1, 'b'), l('beta', 1, 'q')], 'c.yaml'), {
     message:
-      "c.yaml: engines: does not list 'aqs', whose folder holds lessons; add it where it belongs in the course",
+      "c.yaml: engines: does not list 'beta', whose folder holds lessons; add it where it belongs in the course",
   });
-  assert.throws(() => courseOrder(['basic', 'aqs'], [l('basic', 1, 'b')], 'c.yaml'), {
-    message: "c.yaml: engines: lists 'aqs', but no lesson file is in its folder (aqs/NN-id.md)",
+  assert.throws(() => courseOrder(['alpha', 'beta'], [l('alpha', 1, 'b')], 'c.yaml'), {
+    message: "c.yaml: engines: lists 'beta', but no lesson file is in its folder (beta/NN-id.md)",
   });
 });
 
@@ -133,19 +133,19 @@ test('every lesson address from before the engine folders still names its lesson
 
 test('lockstep check refuses a course whose index and folders disagree, in one line, exit 2', () => {
   const dir = join(tempDir(), 'course');
-  mkdirSync(join(dir, 'basic'), { recursive: true });
-  mkdirSync(join(dir, 'aqs'));
-  const lesson = readFileSync(join(root, 'lessons/basic/01-racy-counter.md'), 'utf8');
-  writeFileSync(join(dir, 'basic', '01-racy-counter.md'), lesson);
-  writeFileSync(join(dir, 'aqs', '01-other.md'), lesson.replace('id: racy-counter', 'id: other'));
-  writeFileSync(join(dir, 'course.yaml'), 'engines:\n  - basic\n');
+  mkdirSync(join(dir, 'alpha'), { recursive: true });
+  mkdirSync(join(dir, 'beta'));
+  const lesson = readFileSync(join(root, 'lessons', courseFiles(join(root, 'lessons'))[0].rel), 'utf8');
+  writeFileSync(join(dir, 'alpha', '01-racy-counter.md'), lesson);
+  writeFileSync(join(dir, 'beta', '01-other.md'), lesson.replace('id: racy-counter', 'id: other'));
+  writeFileSync(join(dir, 'course.yaml'), 'engines:\n  - alpha\n');
   const r = lockstep(['check', dir]);
   assert.deepEqual(
     [r.status, r.stdout, r.stderr],
     [
       2,
       '',
-      `lockstep check: ${dir}/course.yaml: engines: does not list 'aqs', whose folder holds lessons; add it where it belongs in the course\n`,
+      `lockstep check: ${dir}/course.yaml: engines: does not list 'beta', whose folder holds lessons; add it where it belongs in the course\n`,
     ],
   );
 });

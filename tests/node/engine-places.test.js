@@ -84,7 +84,9 @@ function leaksOf(engine, files) {
 
 const files = spawnSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
   .stdout.split('\n')
-  .filter((f) => f && CODE.test(f) && !f.startsWith('.') && !/\.md$/.test(f) && !f.includes('/fixtures/'));
+  .filter((f) => f && CODE.test(f) && !f.startsWith('.') && !/\.md$/.test(f) && !f.includes('/fixtures/'))
+  // this file names every engine's debts
+  .filter((f) => f !== 'tests/node/engine-places.test.js');
 
 // The debts: shared files that name an engine of before the rule (most are
 // tests that open a named scenario or lesson; a few are shared code, and the
@@ -113,7 +115,9 @@ const DEBTS = {
     'tests/node/link.test.js',
     'tests/node/parity.test.js',
     'tests/node/racy-property.test.js',
+    'tests/node/run-trace.test.js',
     'tests/node/scenario-compile.test.js',
+    'tests/node/scenario-expect.test.js',
     'tests/node/scenarios.test.js',
     'tests/node/session.test.js',
     'wasm/api.c',
@@ -122,8 +126,8 @@ const DEBTS = {
     'web/plugins/lessons.test.ts',
     'web/plugins/scenarios.test.ts',
     'web/plugins/scenarios.ts',
-    'web/src/engine/bridge.ts',
-    'web/src/engine/types.ts',
+    'web/src/bridge/bridge.ts',
+    'web/src/bridge/types.ts',
     'web/src/engines/boundaries.test.ts',
     'web/src/env.d.ts',
     'web/src/model/format.test.ts',
@@ -166,15 +170,18 @@ const DEBTS = {
     'tests/node/link.test.js',
     'tests/node/overlap.test.js',
     'tests/node/parity.test.js',
+    'tests/node/run-trace.test.js',
     'tests/node/scenario-compile.test.js',
+    'tests/node/scenario-expect.test.js',
     'tests/node/story.test.js',
+    'tests/node/workers.test.js',
     'wasm/js/lesson/predicate.js',
     'web/plugins/lessons.test.ts',
     'web/plugins/scenarios.test.ts',
     'web/plugins/schemas.test.ts',
     'web/src/author/sources.ts',
+    'web/src/bridge/bridge.ts',
     'web/src/components/ExportButtons/index.tsx',
-    'web/src/engine/bridge.ts',
     'web/src/engines/boundaries.test.ts',
     'web/src/engines/registry.test.ts',
     'web/src/env.d.ts',
@@ -196,6 +203,7 @@ const DEBTS = {
     'tests/e2e/motion.test.mjs',
     'tests/node/overlap.test.js',
     'tests/node/parity.test.js',
+    'tests/node/run-trace.test.js',
     'tests/node/scenario-compile.test.js',
     'web/plugins/lessons.test.ts',
     'web/plugins/schemas.test.ts',
@@ -231,7 +239,9 @@ const DEBTS = {
     'tests/e2e/by-mouse.test.mjs',
     'tests/e2e/embed.test.mjs',
     'tests/node/blocked-codes.test.js',
+    'tests/node/choice-kinds.test.js',
     'tests/node/scenario-compile.test.js',
+    'tests/node/workers.test.js',
     'web/src/components/TickBar/why.test.ts',
     'web/src/components/TickBar/why.ts',
     'web/src/engines/boundaries.test.ts',
@@ -240,8 +250,13 @@ const DEBTS = {
     'web/src/model/blocked.ts',
     'web/src/model/format.test.ts',
     'web/src/model/format.ts',
+    'web/src/model/mermaid.rtos.test.ts',
   ],
-  spinlocks: [],
+  spinlocks: [
+    // a benchmark scenario that came with the complete-search benchmark after this rule:
+    // bench/explore/ keeps every engine's scenarios in one folder; the engine's place there is to make
+    'bench/explore/ttas-2.yaml',
+  ],
 };
 
 test('every engine listed has its places, and the rule finds its own folders', () => {

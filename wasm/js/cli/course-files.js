@@ -19,7 +19,7 @@ export function isCourse(dir) {
 
 /**
  * The lessons of the course in `dir`, in course order: `rel` the path under
- * `dir` ("aqs/03-shrinking-a-pool.md"), `order` the place in the course.
+ * `dir` ("<engine>/03-shrinking-a-pool.md"), `order` the place in the course.
  * Throws an Error whose message is one line naming the index when the index
  * and the folders disagree.
  * @param {string} dir

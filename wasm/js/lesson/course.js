@@ -17,8 +17,8 @@ import { LineCounter, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 export const COURSE_INDEX = 'course.yaml';
 
 /**
- * "parking_lot/05-lost-wakeup.md" (or a longer path ending so) ->
- * {engine: 'parking_lot', n: 5, id: 'lost-wakeup'}; null for any other name.
+ * "<engine>/05-lost-wakeup.md" (or a longer path ending so) ->
+ * {engine, n: 5, id: 'lost-wakeup'}; null for any other name.
  * @param {string} path
  * @returns {{engine: string, n: number, id: string} | null}
  */
