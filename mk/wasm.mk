@@ -56,7 +56,7 @@ $(B)/wasm/engine-sources.json: wasm/embed-sources.mjs $(SHOWN_SOURCES)
 # scenario layer, that engine and its binding, the catalog listing it alone,
 # the API, and no embedded sources.
 web_module_obj = $(patsubst %.c,$(B)/wasm/obj/%.o,$(SIM_SRC) $(sort $(wildcard core/script/*.c)) \
-  $(sort $(wildcard core/engines/$(1)/binding/*.c)) $(sort $(wildcard core/engines/$(1)/*.c)) \
+  $(sort $(wildcard core/script/engines/$(1)/*.c)) $(sort $(wildcard core/engines/$(1)/*.c)) \
   $(B)/gen/engines-$(1).c wasm/api.c wasm/no-sources.c)
 
 $(B)/wasm/obj/%.o: %.c $(CORE_HDR)
@@ -102,7 +102,7 @@ WEB_MALLOC := -sMALLOC=emmalloc
 # build/gen/engines.c, with this engine alone), its probe and list, its link.
 define web_module
 $$(B)/gen/engines-$(1).c: mk/engines.mk core/engines/$(1)/engine.mk tools/gen-engines \
-                         $$(sort $$(wildcard core/engines/$(1)/*.c core/engines/$(1)/binding/*.c))
+                         $$(sort $$(wildcard core/engines/$(1)/*.c core/script/engines/$(1)/*.c))
 	@mkdir -p $$(@D)
 	@tools/gen-engines $$@ $(1):$$(subst $$(space),$$(comma),$$(strip $$($(1)_SOURCES)))
 
