@@ -11,7 +11,7 @@ TEST_OUT := $(B)/test-output
 
 # Everything the bundle is made of: the app, the JavaScript it imports from
 # wasm/js/, the scenarios it offers, and the browser build of the module.
-WEB_SRC := web/index.html web/embed.html $(wildcard web/plugins/*.ts) $(wildcard lessons/*.md lessons/*.json) $(WEB_CONFIG) web/tsconfig.json $(shell find web/src -type f 2>/dev/null) \
+WEB_SRC := web/index.html web/embed.html $(wildcard web/plugins/*.ts) $(wildcard lessons/*.md lessons/*/*.md lessons/*.json lessons/*.yaml) $(WEB_CONFIG) web/tsconfig.json $(shell find web/src -type f 2>/dev/null) \
            $(shell find wasm/js -name '*.js' -o -name '*.json' 2>/dev/null) \
            $(shell find tests/scenarios -name '*.yaml' 2>/dev/null)
 

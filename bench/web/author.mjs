@@ -18,11 +18,11 @@
 //     (build/test-output/author-*.png).
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = join(ROOT, 'build', 'test-output');
@@ -134,12 +134,7 @@ try {
   );
 
   // live checks after the last keystroke, every shipped lesson
-  // (a lesson's file is NN-id.md, in lessons/ or a folder of it)
-  const lessons = readdirSync(join(ROOT, 'lessons'), { recursive: true })
-    .map((f) => basename(String(f)))
-    .filter((f) => /^\d+-.*\.md$/.test(f))
-    .sort()
-    .map((f) => f.replace(/^\d+-|\.md$/g, ''));
+  const lessons = courseFiles(join(ROOT, 'lessons')).map((l) => l.id);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const rows = [];

@@ -373,12 +373,12 @@ test('shared-counter-protected: exactly 200,000', () => {
 test('the rtos lessons pass lockstep check; a solution may raise an interrupt (!Kick)', () => {
   const r = lockstep([
     'check',
-    'lessons/18-which-half-counts.md',
-    'lessons/19-priority-inversion.md',
-    'lessons/20-save-and-restore.md',
+    'lessons/rtos/01-which-half-counts.md',
+    'lessons/rtos/02-priority-inversion.md',
+    'lessons/rtos/03-save-and-restore.md',
   ]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /ok {3}lessons\/19-priority-inversion\.md/);
+  assert.match(r.stdout, /ok {3}lessons\/rtos\/02-priority-inversion\.md/);
 });
 
 test('the app raises a handler and lets the tick fall one choice at a time (Session.take, Session.choices)', () => {

@@ -50,10 +50,10 @@ function bothWays(l) {
 }
 
 for (const file of [
-  '07-lost-wakeup.md',
-  '26-notify-all-requeue.md',
-  '14-bounded-notifier.md',
-  '01-racy-counter.md',
+  'parking_lot/05-lost-wakeup.md',
+  'parking_lot/08-notify-all-requeue.md',
+  'aqs/05-bounded-notifier.md',
+  'basic/01-racy-counter.md',
 ])
   for (const every of [false, true])
     test(`${file}${every ? ' (every beat at every match)' : ''}: upTo(k) says what the events up to k say`, () => {

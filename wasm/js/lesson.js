@@ -81,7 +81,6 @@ export { EVENT_KINDS } from './trace.js';
  * @typedef {object} Lesson
  * @property {string} file
  * @property {string} id
- * @property {number} order
  * @property {string} engine
  * @property {string[]} variants   the variants the learner may pick
  * @property {string} variant      the one the lesson starts in
@@ -111,7 +110,7 @@ export { EVENT_KINDS } from './trace.js';
  * @typedef {object} LessonPositions
  * @property {Position} file  1:1
  * @property {Position} id
- * @property {Position} order
+ * @property {Position} engine
  * @property {Position} goal
  * @property {Position} bug
  * @property {Position} scenario

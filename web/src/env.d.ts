@@ -167,7 +167,7 @@ declare module '@lockstep/lesson/play.js' {
 // web/plugins/: what the app ships compiled (builtIn.ts)
 declare module 'virtual:lockstep/lessons' {
   type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
-  /** in course order; file: "lessons/06-lost-wakeup.md" */
+  /** in course order; file: "lessons/parking_lot/05-lost-wakeup.md" */
   export const summaries: (import('./model/lessonList').LessonSummary & { file: string })[];
   /** id -> the lesson's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;

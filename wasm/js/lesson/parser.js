@@ -206,7 +206,6 @@ export class Parser {
     return {
       file: this.file,
       id: d.id,
-      order: d.order,
       engine: d.engine,
       variants,
       variant,

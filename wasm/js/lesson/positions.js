@@ -22,7 +22,7 @@ export function positions(p, { goal, beats, hints, questions, body }) {
   return {
     file: { line: 1, column: 1 },
     id: p.at(['id']),
-    order: p.at(['order']),
+    engine: p.at(['engine']),
     goal: p.at(['goal']),
     bug: p.at(d.bug === undefined ? ['goal'] : ['bug']),
     scenario: p.at(['scenario']),

@@ -71,7 +71,6 @@ export interface LessonQuestion {
 export interface LessonInfo {
   file: string;
   id: string;
-  order: number;
   engine: string;
   /** the variants the learner may pick */
   variants: string[];

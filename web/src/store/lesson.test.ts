@@ -14,7 +14,6 @@ import { Store, helpLocked, ownRun } from './store';
 const LESSON: LessonInfo = {
   file: 'lessons/02-spin.md',
   id: 'spin',
-  order: 2,
   engine: 'parking_lot',
   variants: ['correct'],
   variant: 'correct',

@@ -19,7 +19,7 @@ const scenarios = import.meta.glob<string>('../../../../tests/scenarios/rtos/*.y
   eager: true,
 });
 const scenario = (name: string) => scenarios[`../../../../tests/scenarios/rtos/${name}.yaml`]!;
-const lessons = import.meta.glob<string>('../../../../lessons/*.md', {
+const lessons = import.meta.glob<string>('../../../../lessons/rtos/[0-9]*.md', {
   query: '?raw',
   import: 'default',
   eager: true,
