@@ -138,6 +138,12 @@ declare module '@lockstep/lesson/play.js' {
     variant: string,
     state?: import('./engine/types').MachineState,
   ): number;
+  export function goalStepOfRun(
+    goal: import('./engine/lessonTypes').LessonGoal,
+    events: Events,
+    states: readonly (import('./engine/types').MachineState | undefined)[],
+    variant: string,
+  ): number;
   export function beatsNeedState(beats: readonly import('./engine/lessonTypes').LessonBeat[]): boolean;
   export function folds(
     fold: readonly Matcher[] | null | undefined,
