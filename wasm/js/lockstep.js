@@ -3,7 +3,7 @@
  * The JavaScript face of the wasm module: a Session is one scenario running on
  * one simulated machine.  Works the same in the browser, in a Web Worker and in
  * node; how the emscripten module is loaded is the caller's business (see
- * node.js here, and web/src/engine/ for the browser).
+ * node.js here, and web/src/bridge/ for the browser).
  *
  * Every method that can fail throws a LockstepError with the C side's message;
  * nothing is ever left half-done on the C side.
@@ -125,9 +125,11 @@ export class Session {
   }
 
   /**
-   * A choice other than a step: `irq` raises the handler at `index`, `tick` lets the tick
-   * fall, `drop` drops the pending future of the task at `index`.  Throws, with the machine's reason, when it is not possible now.
-   * @param {'irq'|'tick'|'drop'} kind
+   * A choice other than a step, by its kind's name in the catalog's choice_kinds (`irq`
+   * raises the handler at `index`, `tick` lets the tick fall, `drop` drops the pending future
+   * of the task at `index`; `index` is ignored by a kind without an actor).  Throws, with the
+   * machine's reason, when it is not possible now or the kind is unknown.
+   * @param {string} kind
    */
   take(kind, index = -1) {
     this.#withString(kind, (k) => this.M._ls_take(this.handle, k, index));
@@ -135,8 +137,9 @@ export class Session {
   }
 
   /**
-   * The choices other than a step that exist now.
-   * @returns {{kind: 'irq'|'tick'|'drop', actor?: number}[]}
+   * The choices other than a step that exist now, by their kinds' names (choice_kinds);
+   * `actor` is there for a kind that names one.
+   * @returns {{kind: string, actor?: number}[]}
    */
   choices() {
     return JSON.parse(this.M.UTF8ToString(this.M._ls_choices(this.handle)));

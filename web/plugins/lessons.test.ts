@@ -8,20 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalog } from '../../wasm/js/lockstep.js';
-import { loadModule } from '../../wasm/js/node.js';
-import { compile } from '../src/engine/compile.ts';
-import { markdownToHtml } from '../src/model/markdown.ts';
-import { compileLessons, type LessonItem } from './lessons.ts';
+import { compile } from '../src/bridge/compile.ts';
+import { bodyToHtml, compileLessons, type LessonItem } from './lessons.ts';
 
 const lessonsDir = fileURLToPath(new URL('../../lessons/', import.meta.url));
 
 describe('the course, compiled at build time', () => {
   let course: Map<string, LessonItem>;
-  let cat: unknown;
   beforeAll(async () => {
     course = await compileLessons(lessonsDir);
-    cat = catalog(await loadModule());
   });
 
   it('has every lesson, in course order, each compiled', () => {
@@ -46,17 +41,25 @@ describe('the course, compiled at build time', () => {
       if (l.source.kind !== 'built') throw new Error(`${l.summary.file} did not compile`);
       const file = l.summary.file;
       const text = readFileSync(join(lessonsDir, file.replace(/^lessons\//, '')), 'utf8');
-      const live = compile({ kind: 'lesson', text, file }, cat);
+      const live = compile({ kind: 'lesson', text, file });
       const built = l.source;
       expect(Buffer.from(built.bytecode, 'base64')).toEqual(Buffer.from(live.bytecode));
       expect(built.scenario).toEqual(live.scenario);
       const { bodyHtml, ...info } = built.lesson!;
       expect(info).toEqual(live.lesson);
-      expect(bodyHtml).toEqual({
-        en: markdownToHtml(info.body.en),
-        'zh-CN': markdownToHtml(info.body['zh-CN']),
-      });
+      expect(bodyHtml).toEqual({ en: bodyToHtml(info.body.en), 'zh-CN': bodyToHtml(info.body['zh-CN']) });
     }
+  });
+
+  it('sanitizes a body as the page would: prose kept, scripts, images and handlers dropped, links opening elsewhere', () => {
+    const html = bodyToHtml(
+      'See [the docs](https://example.org/x) and `code`.\n\n<script>alert(1)</script><img src=x onerror="alert(2)">\n\n<p onclick="alert(3)">**bold**</p>',
+    );
+    expect(html).toContain(
+      '<a href="https://example.org/x" target="_blank" rel="noopener noreferrer nofollow">the docs</a>',
+    );
+    expect(html).toContain('<code>code</code>');
+    expect(html).not.toMatch(/<script|<img|onerror|onclick|alert\(1\)/);
   });
 
   it('keeps a lesson that does not compile as text, with its problems for the build log', async () => {

@@ -28,7 +28,7 @@ export function checkClaims(c, startSteps) {
     for (let k = startSteps; k < w.states.length; k++) {
       const state = w.states[k];
       if (!state) continue;
-      const events = w.events.filter((e) => Number(e.step) <= k);
+      const events = w.trace.upTo(k);
       if (k > startSteps)
         for (const { index, beat } of beatsAt(l.beats, events, k, w.variant, state)) {
           const wrong = beat.verify.filter((p) => !evaluate(p, state).holds);

@@ -8,7 +8,7 @@
 import { catalog, Session } from '@lockstep/lockstep.js';
 import { parseLesson } from '@lockstep/lesson.js';
 import { loadModule } from '@lockstep/node.js';
-import type { MachineState } from '../engine/types';
+import type { MachineState } from '../bridge/types';
 
 /** The course's lesson files, by name ("07-lost-wakeup.md"), in course order. */
 const files = Object.entries(

@@ -200,8 +200,6 @@ export const en = {
 
   'diagram.title': 'Sequence diagram',
   'diagram.loading': 'Drawing the diagram…',
-  'view.loading': 'Loading the engine’s view…',
-  'view.failed': 'The engine’s view could not be loaded: {message}',
   'diagram.empty': 'Take a step: each step adds an arrow here.',
   'diagram.failed': 'The diagram could not be drawn: {message}',
   'diagram.copy': 'Copy Mermaid',
@@ -426,6 +424,7 @@ export const en = {
   'tabs.source': 'Source',
 
   'source.loading': 'Reading the C source from the module…',
+  'source.failed': 'The source view could not be loaded: {message}',
   'source.none': 'This engine has no source to show.',
   'source.files': 'Source files',
   'source.follow': 'Follow the code as it runs',
@@ -537,6 +536,7 @@ export const en = {
     'No tick now: no other task of {actor}’s priority is ready, so a tick would change nothing.',
   'tick.why.noTimer': 'No tick now: no timer has fallen due.',
   'tick.why.none': 'No tick now: nothing is waiting for it.',
+  'lane.take': 'Take: {kind}',
   'lane.tick': 'Let the tick fall',
   'lane.dropped': 'Step {step}: {actor}’s future was dropped. It runs its drop logic and never resumes.',
   'lane.drop': 'Drop {actor}’s future',

@@ -197,8 +197,6 @@ export const zhCN: Partial<Messages> = {
 
   'diagram.title': '时序图',
   'diagram.loading': '正在绘制时序图…',
-  'view.loading': '正在载入引擎视图…',
-  'view.failed': '引擎视图载入失败：{message}',
   'diagram.empty': '走一步：每一步都会在这里添一支箭头。',
   'diagram.failed': '时序图绘制失败：{message}',
   'diagram.copy': '复制 Mermaid',
@@ -414,6 +412,7 @@ export const zhCN: Partial<Messages> = {
   'tabs.source': '源码',
 
   'source.loading': '正在从模块里读取 C 源码…',
+  'source.failed': '源码视图载入失败：{message}',
   'source.none': '这个引擎没有可显示的源码。',
   'source.files': '源文件',
   'source.follow': '跟随正在运行的代码',
@@ -520,6 +519,7 @@ export const zhCN: Partial<Messages> = {
   'tick.why.alone': '现在没有 tick：没有别的与 {actor} 同优先级的任务就绪，来了也不会改变什么。',
   'tick.why.noTimer': '现在没有 tick：还没有定时器到期。',
   'tick.why.none': '现在没有 tick：没有什么在等它。',
+  'lane.take': '选择：{kind}',
   'lane.tick': '让 tick 到来',
   'lane.dropped': '第 {step} 步：{actor} 的 future 被丢弃了。它执行 drop 逻辑，之后不再继续。',
   'lane.drop': '丢弃 {actor} 的 future',

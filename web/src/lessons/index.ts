@@ -5,7 +5,7 @@
  * of its own, loaded when the lesson opens.
  */
 import { loaders, summaries } from 'virtual:lockstep/lessons';
-import type { BuiltSource, ScenarioSource } from '../engine/bridge';
+import type { BuiltSource, ScenarioSource } from '../bridge/bridge';
 import { neighbours, placeInIndex, type LessonFile, type LessonSummary } from '../model/lessonList';
 
 const files: LessonFile[] = summaries.map(({ id, order }) => ({ id, order }));

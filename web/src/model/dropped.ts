@@ -4,7 +4,7 @@
  * chose the drop, so the lane, the narration and the diagram all say it from
  * that one event.  Pure functions, no DOM.
  */
-import type { TraceEvent } from '../engine/types';
+import type { TraceEvent } from '../bridge/types';
 
 /** The step at which `actor`'s future was dropped, or null while it never was. */
 export function droppedAt(trace: readonly TraceEvent[], actor: string): number | null {

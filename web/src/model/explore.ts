@@ -5,7 +5,7 @@
  * Pure.
  */
 import { t, type MessageKey } from '../i18n';
-import type { ExploreOptions, ExploreProgress, ExploreResult, Strategy } from '../engine/explorer';
+import type { ExploreOptions, ExploreProgress, ExploreResult, Strategy } from '../bridge/explorer';
 
 export const STRATEGIES: readonly Strategy[] = ['dfs', 'random', 'pct'];
 export const MAX_BOUND = 8;

@@ -4,7 +4,7 @@
  * narration of a step from the trace, the outcome.  Pure functions, no DOM.
  */
 import { t, type MessageKey } from '../i18n';
-import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
+import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { actorNoun } from './keys';
 
 /** Okabe-Ito, in the order actors get them (UX.md). */

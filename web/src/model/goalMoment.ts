@@ -4,8 +4,8 @@
  * narration's words, and what the lesson said at that very step.  Never an
  * older beat: the banner tells the move that won, not the one before it.
  */
-import type { LessonInfo } from '../engine/lessonTypes';
-import type { Snapshot } from '../engine/types';
+import type { LessonInfo } from '../bridge/lessonTypes';
+import type { Snapshot } from '../bridge/types';
 import { racyObjects } from '../engines';
 import { t } from '../i18n';
 import { engineWords } from './describe';

@@ -16,8 +16,8 @@ import {
   nextOnSolution,
   questionDue,
 } from '@lockstep/lesson/play.js';
-import type { LessonHint, LessonInfo, LessonQuestion, LessonText, Matcher } from '../engine/lessonTypes';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+import type { LessonHint, LessonInfo, LessonQuestion, LessonText, Matcher } from '../bridge/lessonTypes';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Locale } from '../i18n';
 import { spinRoundOf } from './describe';
 

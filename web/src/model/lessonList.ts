@@ -4,7 +4,7 @@
  * (summarize, run at build time by web/plugins/lessons.ts), grouped by engine
  * in the course's order, and prev/next along those groups.  Pure functions, no DOM.
  */
-import type { LessonText } from '../engine/lessonTypes';
+import type { LessonText } from '../bridge/lessonTypes';
 
 export interface LessonFile {
   id: string;

@@ -5,7 +5,7 @@
  * says who woke it (a trace of isr-post.yaml, steps 12 to 20).
  */
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../engine/types';
+import type { TraceEvent } from '../bridge/types';
 import { sequenceDiagram } from './mermaid';
 
 const trace: TraceEvent[] = [

@@ -14,12 +14,12 @@
  * Pure: no DOM, no Mermaid.  The component renders the text.
  */
 import { t } from '../i18n';
-import type { TraceEvent } from '../engine/types';
+import type { TraceEvent } from '../bridge/types';
 import { formatTime, isLostUpdate } from './format';
 import { ACTION_KINDS } from '@lockstep/trace.js';
 import {
-  ENGINES,
-  engineById,
+  loadedEngine,
+  loadedEngines,
   racyObjects,
   type DiagramColumn,
   type DiagramWake,
@@ -172,7 +172,9 @@ type Item =
 export function valueFormatter(objects: readonly { name: string; type: string }[] | undefined) {
   const bits = new Map<string, number>();
   for (const o of objects ?? []) {
-    const w = ENGINES.map((x) => x.diagram?.bits?.[o.type]).find((n) => n !== undefined);
+    const w = loadedEngines()
+      .map((x) => x.diagram?.bits?.[o.type])
+      .find((n) => n !== undefined);
     if (w) bits.set(o.name, w);
   }
   return (object: string | undefined, v: number | undefined): string => {
@@ -195,9 +197,10 @@ function groupBySteps(trace: readonly TraceEvent[]): TraceEvent[][] {
 /** the actors' actions: drawn as arrows */
 const MAIN_KINDS: ReadonlySet<string> = new Set(ACTION_KINDS);
 
-/** The engines' diagram parts this run asks: its own engine's, or every engine's when the run does not say. */
+/** The engines' diagram parts this run asks: its own engine's, or every loaded engine's when the run does not say. */
 function diagramParts(engine: string | undefined): EngineDiagram[] {
-  const entries = engine !== undefined ? [engineById(engine)].filter((e) => e !== undefined) : ENGINES;
+  const entries =
+    engine !== undefined ? [loadedEngine(engine)].filter((e) => e !== undefined) : loadedEngines();
   return entries.flatMap((e) => (e.diagram ? [e.diagram] : []));
 }
 

@@ -4,8 +4,8 @@
  * counterexample is loaded into the run at step 0 (the run it replaces can be
  * restored), for the learner to step through.
  */
-import type { EngineBridge } from '../engine/bridge';
-import type { ExploreJob, ExploreOptions, ExploreResult } from '../engine/explorer';
+import type { EngineBridge } from '../bridge/bridge';
+import type { ExploreJob, ExploreOptions, ExploreResult } from '../bridge/explorer';
 import { t } from '../i18n';
 import { formatCount, formatDuration, resultLine } from '../model/explore';
 import type { StoreCore } from './core';

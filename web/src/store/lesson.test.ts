@@ -5,9 +5,9 @@ import {
   type OpenOptions,
   type Opened,
   type ScenarioSource,
-} from '../engine/bridge';
-import type { LessonInfo } from '../engine/lessonTypes';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+} from '../bridge/bridge';
+import type { LessonInfo } from '../bridge/lessonTypes';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
 import { Store, helpLocked, ownRun } from './store';
 
@@ -120,6 +120,7 @@ class FakeEngine implements EngineBridge {
     this.history = [0]; // the lesson's start: A
     this.at = 1;
     return {
+      choiceKinds: [],
       scenario: {
         title: 'Spin',
         engine: 'parking_lot',
@@ -138,11 +139,8 @@ class FakeEngine implements EngineBridge {
     this.at++;
     return this.#snap();
   }
-  async tick(): Promise<Snapshot> {
-    throw new Error('this fake has no tick');
-  }
-  async drop(): Promise<Snapshot> {
-    throw new Error('this fake has no futures to drop');
+  async take(): Promise<Snapshot> {
+    throw new Error('this fake offers no choice but steps');
   }
   async stepOver(actor: number) {
     return this.step(actor);

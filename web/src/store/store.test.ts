@@ -5,8 +5,8 @@ import {
   type OpenOptions,
   type Opened,
   type ScenarioSource,
-} from '../engine/bridge';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+} from '../bridge/bridge';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
 import { Store } from './store';
 
@@ -74,6 +74,7 @@ class FakeEngine implements EngineBridge {
     this.history = [];
     this.step_ = 0;
     return {
+      choiceKinds: [],
       scenario: {
         title: 'Fake',
         engine: 'basic',
@@ -94,11 +95,8 @@ class FakeEngine implements EngineBridge {
     this.step_++;
     return this.#snap();
   }
-  async tick(): Promise<Snapshot> {
-    throw new Error('this fake has no tick');
-  }
-  async drop(): Promise<Snapshot> {
-    throw new Error('this fake has no futures to drop');
+  async take(): Promise<Snapshot> {
+    throw new Error('this fake offers no choice but steps');
   }
   async stepOver(actor: number) {
     return this.step(actor);

@@ -10,9 +10,9 @@ import {
   type OpenOptions,
   type Opened,
   type ScenarioSource,
-} from '../engine/bridge';
-import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../engine/explorer';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+} from '../bridge/bridge';
+import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../bridge/explorer';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import { Store } from './store';
 
 /** Two actors, each with `length` steps; the history is a list of actor indices. */
@@ -72,6 +72,7 @@ class Fake implements EngineBridge {
     this.history = [];
     this.at = 0;
     return {
+      choiceKinds: [],
       scenario: {
         title: 'Fake',
         engine: 'basic',
@@ -89,11 +90,8 @@ class Fake implements EngineBridge {
     this.at++;
     return this.snap();
   }
-  async tick(): Promise<Snapshot> {
-    throw new Error('this fake has no tick');
-  }
-  async drop(): Promise<Snapshot> {
-    throw new Error('this fake has no futures to drop');
+  async take(): Promise<Snapshot> {
+    throw new Error('this fake offers no choice but steps');
   }
   async stepOver(actor: number) {
     return this.step(actor);

@@ -27,7 +27,6 @@ import { Narration } from '../Narration';
 import { Notices } from '../Notices';
 import { Outcome } from '../Outcome';
 import { ScenarioPicker } from '../ScenarioPicker';
-import { SourceView } from '../SourceView';
 import { Stage, stageTitle } from '../Stage';
 import { Story } from '../Story';
 import { TickBar } from '../TickBar';
@@ -45,9 +44,13 @@ import type { LessonSummary } from '../../model/lessonList';
 import { BadgePeers } from '../ActorBadge';
 import s from './style.module.css';
 
-// the bottom pane's diagram and trace: their code (and Mermaid, later still) loads when a tab opens
+// the bottom pane's diagram, trace and source: their code (and Mermaid, later still) loads when a tab opens
 const SequenceDiagram = lazyComponent(() => import('../SequenceDiagram').then((m) => m.SequenceDiagram));
 const TraceList = lazyComponent(() => import('../TraceList').then((m) => m.TraceList));
+const SourceView = lazyComponent(() => import('../SourceView').then((m) => m.SourceView), {
+  loading: 'source.loading',
+  failed: 'source.failed',
+});
 
 /** A file's problem before it reaches the compiler, in words. */
 function fileProblem(p: FileProblem): string {
@@ -287,7 +290,8 @@ export function App() {
                 state={snap.state}
                 trace={snap.trace}
                 scenario={scenario}
-                onTick={() => void store.tick()}
+                kinds={state.choiceKinds}
+                onTake={(kind) => void store.take(kind)}
               />
               <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
                 <Lanes

@@ -166,7 +166,8 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                 state={snap.state}
                 trace={snap.trace}
                 scenario={scenario}
-                onTick={() => void store.tick()}
+                kinds={state.choiceKinds}
+                onTake={(kind) => void store.take(kind)}
               />
               <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
                 <Lanes

@@ -6,7 +6,7 @@
  * through) or what was proven.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import type { ExploreOptions, Strategy } from '../../engine/explorer';
+import type { ExploreOptions, Strategy } from '../../bridge/explorer';
 import { t, type MessageKey } from '../../i18n';
 import { MAX_BOUND, STRATEGIES, progressFraction, progressLine } from '../../model/explore';
 import { scheduleBody } from '../../model/schedule';

@@ -4,7 +4,7 @@
  * reached the goal and what the lesson said at it), offers to replay the same steps under the correct variant
  * when the lesson is about a bug, and leads on to the next lesson.
  */
-import type { LessonInfo } from '../../engine/lessonTypes';
+import type { LessonInfo } from '../../bridge/lessonTypes';
 import { t, tn, type Locale } from '../../i18n';
 import type { OutcomeView } from '../../model/format';
 import type { GoalMoment } from '../../model/goalMoment';

@@ -15,14 +15,14 @@ import type {
   Outcome,
   ScenarioActor,
   TraceEvent,
-} from '../../engine/types';
+} from '../../bridge/types';
 import { t, tn } from '../../i18n';
 import { blockedText, insideOperation, nextEffect, nextText, spinRoundOf } from '../../model/describe';
 import { actorColour, actorInk, isLostUpdate, shortSite, statusView } from '../../model/format';
 import { foldsNext } from '../../model/lesson';
 import { currentOp, opDepth } from '../../model/program';
 import { droppedAt } from '../../model/dropped';
-import type { Matcher } from '../../engine/lessonTypes';
+import type { Matcher } from '../../bridge/lessonTypes';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
 

@@ -10,7 +10,7 @@
  * into the run queue; a cancelled head leaves a hole.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MachineState } from '../../engine/types';
+import type { MachineState } from '../../bridge/types';
 import { lessonRuns, type LessonRun } from '../lessonRuns';
 import { embassyOf, runQueuePicture, slotsOf, wakerListsOf, wakerPlaces } from './model';
 

@@ -4,7 +4,7 @@
  * Chinese brackets ("A（fast path）").
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import { setLocale, t } from '../../i18n';
 import { narrateEngine } from './words';
 

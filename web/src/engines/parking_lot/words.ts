@@ -5,7 +5,7 @@
  * state 01 → 11.").  Each function answers only for the engine's own objects
  * and notes and returns null otherwise (model/describe.ts then words it).
  */
-import type { MachineState, PendingAction, TraceEvent, ActorState } from '../../engine/types';
+import type { MachineState, PendingAction, TraceEvent, ActorState } from '../../bridge/types';
 import { t, tn, type MessageKey } from '../../i18n';
 import { formatValue } from '../../model/format';
 import { bits2, bucketOfObject, isMutexObject, mutexes, parkedOn } from './model';
