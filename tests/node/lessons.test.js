@@ -707,3 +707,20 @@ test("a type's own field named owner is a number; the extra owner field is an ac
   assert.throws(() => parsePredicate('m.owner < 1', names), /m\.owner is a word/);
   assert.throws(() => parsePredicate('port.owner < A', names), /A is a word/);
 });
+
+test('a recap’s claim (recap.verify) is checked where the goal is reached, on every run that reaches it', () => {
+  // lesson 29's old recap said the posts had brought the count back to 1; the goal
+  // (count -2) is reached before any post runs, and the check now says so
+  const text = read('lessons/29-the-signed-count.md');
+  assert.ok(text.includes('  verify: [sem.count == -2]\n'));
+  const file = join(dir, 'the-signed-count.md');
+  writeFileSync(file, text.replace('  verify: [sem.count == -2]\n', '  verify: [sem.count == 1]\n'));
+  const r = lockstep(['check', file, '--quiet']);
+  assert.equal(r.status, 1);
+  const line = text.split('\n').indexOf('  verify: [sem.count == -2]') + 1;
+  assert.equal(
+    r.stdout,
+    `${file}:${line}:11: recap.verify: does not hold when the goal is reached at step 13 of the starting run under correct (round-robin): sem.count is -2\n0 passed, 1 failed\n`,
+  );
+  assert.equal(lockstep(['check', 'lessons/29-the-signed-count.md', '--quiet']).status, 0);
+});

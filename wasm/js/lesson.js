@@ -89,6 +89,7 @@ export { EVENT_KINDS } from './trace.js';
  * @property {Goal} goal
  * @property {Text} body           Markdown, per language (not sanitized: the app must)
  * @property {Text} recap          "what you saw"
+ * @property {import('./lesson/predicate.js').Predicate[]} recapVerify  what the recap claims of the state when the goal is reached (checked by lockstep check on every run that reaches it)
  * @property {Text} realWorld      where it matters in real systems
  * @property {Scenario} scenario   the compiled scenario's description (scenario.js)
  * @property {Uint8Array} bytecode for new Session(M, bytecode, {variant})
@@ -118,6 +119,7 @@ export { EVENT_KINDS } from './trace.js';
  * @property {Position} solution
  * @property {Record<string, Position>} body   per language: its heading
  * @property {Position[]} beats    each beat's `when`
+ * @property {Position} recapVerify  the recap's `verify` (or the recap)
  * @property {Position[]} beatVerify  each beat's `verify` (or its `when`)
  * @property {Position[]} hintVerify  each stage's `verify` (or the stage)
  * @property {Position[]} hints    each stage

@@ -140,6 +140,12 @@ declare module '@lockstep/lesson/play.js' {
     variant: string,
     state?: import('./bridge/types').MachineState,
   ): number;
+  export function goalStepOfRun(
+    goal: import('./bridge/lessonTypes').LessonGoal,
+    events: Events,
+    states: readonly (import('./bridge/types').MachineState | undefined)[],
+    variant: string,
+  ): number;
   export function beatsNeedState(beats: readonly import('./bridge/lessonTypes').LessonBeat[]): boolean;
   export function folds(
     fold: readonly Matcher[] | null | undefined,

@@ -30,6 +30,7 @@ export function positions(p, { goal, beats, hints, questions, body }) {
     solution: p.at(d.solution === undefined ? ['goal'] : ['solution']),
     body,
     beats: beats.map((_, i) => p.at(['beats', i, 'when'])),
+    recapVerify: p.at(d.recap.verify === undefined ? ['recap'] : ['recap', 'verify']),
     beatVerify: beats.map((b, i) => p.at(b.verify.length ? ['beats', i, 'verify'] : ['beats', i, 'when'])),
     hintVerify: hints.map((h, i) => p.at(h.verify.length ? ['hints', i, 'verify'] : ['hints', i])),
     hints: hints.map((_, i) => p.at(['hints', i])),

@@ -36,6 +36,7 @@ import { useLessonUI } from '../../lessons/ui';
 import { lessonNeighbours, lessonPlace, lessonSummaries } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
 import { embedCode } from '../../model/embed';
+import { goalMoment } from '../../model/goalMoment';
 import { inLocale, isGoalReached, learnerSteps, questionNow, saidBeats } from '../../model/lesson';
 import { useKeys } from '../../store/keys';
 import { helpLocked, ownRun } from '../../store/store';
@@ -81,9 +82,9 @@ export function App() {
   const ui = useLessonUI(!!lesson || indexOpen);
   const progress = useProgress();
   const reached = useMemo(() => !!lesson && !!snap && isGoalReached(lesson, snap), [lesson, snap]);
-  const lastBeat = useMemo(
-    () => (lesson && snap && reached ? (saidBeats(lesson, snap).pop() ?? null) : null),
-    [reached, snap],
+  const moment = useMemo(
+    () => (lesson && snap && reached ? goalMoment(lesson, snap, state.scenario?.engine) : null),
+    [reached, snap, locale],
   );
   // the win is the learner's: who reached the goal, whether Play and the explorer wait, an open prediction
   const by = reached && !ownRun(state) ? (state.assist?.by ?? null) : null;
@@ -346,7 +347,7 @@ export function App() {
                   by={by}
                   variant={snap.state.variant}
                   outcome={outcome}
-                  lastBeat={lastBeat}
+                  moment={moment}
                   saved={!!progress[lesson.id] && !by}
                   next={link(around.next)}
                   onReplayCorrect={() => void store.switchVariant('correct')}
