@@ -32,12 +32,13 @@ export const ACTION_KINDS = /** @type {const} */ ([
   'raise',
   'set_priority',
   'block',
+  'fence',
 ]);
 
 /**
  * What the machine says about the steps (core/sim/trace.c, event_name): an
  * engine's note, an actor's end, a clock jump, how a run ended, a tick, an
- * interrupt handler raised.
+ * interrupt handler raised, a buffered store reaching memory (tso).
  */
 export const MACHINE_KINDS = /** @type {const} */ ([
   'note',
@@ -48,6 +49,7 @@ export const MACHINE_KINDS = /** @type {const} */ ([
   'error',
   'tick',
   'raised',
+  'flush',
 ]);
 
 /**
