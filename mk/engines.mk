@@ -7,12 +7,12 @@ ENGINES := basic parking_lot aqs embassy rtos spinlocks
 include $(foreach e,$(ENGINES),core/engines/$(e)/engine.mk)
 
 # Forgetting a word fails here instead of leaving the engine out unnoticed.
-$(foreach d,$(notdir $(patsubst %/,%,$(wildcard core/engines/*/))), \
+$(foreach d,$(notdir $(patsubst %/,%,$(wildcard core/engines/*/ core/script/engines/*/))), \
   $(if $(filter $(d),$(ENGINES)),, \
-    $(error core/engines/$(d)/ is not listed in ENGINES (mk/engines.mk))))
+    $(error $(d) has a folder under core/engines/ or core/script/engines/ but is not listed in ENGINES (mk/engines.mk))))
 $(foreach e,$(ENGINES), \
-  $(if $(wildcard core/engines/$(e)/binding/engine.c),, \
-    $(error engine $(e): core/engines/$(e)/binding/engine.c is missing)) \
+  $(if $(wildcard core/script/engines/$(e)/engine.c),, \
+    $(error engine $(e): core/script/engines/$(e)/engine.c is missing)) \
   $(if $(filter-out $($(e)_SOURCES),$(notdir $(wildcard core/engines/$(e)/*.[ch]))), \
     $(error engine $(e): $(e)_SOURCES in core/engines/$(e)/engine.mk does not name \
       $(filter-out $($(e)_SOURCES),$(notdir $(wildcard core/engines/$(e)/*.[ch]))))))
@@ -20,8 +20,10 @@ $(foreach e,$(ENGINES), \
 ENGINE_SRC := $(foreach e,$(ENGINES),$(sort $(wildcard core/engines/$(e)/*.c)))
 ENGINE_HDR := $(foreach e,$(ENGINES),$(sort $(wildcard core/engines/$(e)/*.h)))
 # Each engine's scenario binding: one file per object type, and engine.c
-# (engine_<e>: its variants and types), in core/engines/<e>/binding/.
-BINDING_SRC := $(foreach e,$(ENGINES),$(sort $(wildcard core/engines/$(e)/binding/*.c)))
+# (engine_<e>: its variants and types), in core/script/engines/<e>/: the
+# scenario layer's side, so the engine's own folder stays against plat.h.
+engine_binding_src = $(sort $(wildcard core/script/engines/$(1)/*.c))
+BINDING_SRC := $(foreach e,$(ENGINES),$(call engine_binding_src,$(e)))
 comma := ,
 empty :=
 space := $(empty) $(empty)
@@ -38,8 +40,8 @@ $(B)/gen/engines.c: mk/engines.mk $(foreach e,$(ENGINES),core/engines/$(e)/engin
 # scenarios (tests/scenarios/<engine>/, the `expect:` checks of
 # tests/node/scenarios.test.js) and tests/node/<engine>.test.js under node,
 # the native suites its engine.mk names in <engine>_NATIVE_SUITES, and its
-# lessons (those whose front matter says `engine: <engine>`) by
-# `lockstep check`.  Every part runs; the target fails if any part failed.
+# lessons (lessons/<engine>/, with its author template) by `lockstep check`.
+# Every part runs; the target fails if any part failed.
 define engine_tests
 test-engine-$(1): wasm native node_modules/.installed
 	@$$(if $$(filter-out $$(TEST_SUITES),$$($(1)_NATIVE_SUITES)),$$(error engine $(1): \
@@ -53,10 +55,9 @@ test-engine-$(1): wasm native node_modules/.installed
 	  node --test --test-reporter=spec tests/node/$(1).test.js || status=1;) \
 	$$(foreach s,$$($(1)_NATIVE_SUITES), \
 	  echo "=== $(1): native suite $$(s)"; $$(MAKE) --no-print-directory test-$$(s) || status=1;) \
-	lessons=$$$$(grep -l '^engine: $(1)$$$$' lessons/[0-9]*.md); \
-	if [ -n "$$$$lessons" ]; then \
-	  echo "=== $(1): lessons"; node bin/lockstep.js check --quiet $$$$lessons || status=1; \
-	else echo "=== $(1): no lessons"; fi; \
+	$$(if $$(wildcard lessons/$(1)/*.md), \
+	  echo "=== $(1): lessons"; node bin/lockstep.js check --quiet lessons/$(1)/ || status=1;, \
+	  echo "=== $(1): no lessons";) \
 	exit $$$$status
 
 .PHONY: test-engine-$(1)

@@ -1,4 +1,5 @@
-# The lessons (lessons/*.md, format in lessons/README.md), checked by running
+# The lessons (lessons/<engine>/*.md in the order of lessons/course.yaml,
+# format in lessons/README.md), checked by running
 # them on the wasm module: schema, both languages, the scenario compiles, the
 # goal is reachable, every outcome the text claims holds, bug lessons are not
 # reachable under `correct`.

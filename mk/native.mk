@@ -3,10 +3,10 @@
 
 RUNNER := $(B)/native/lockstep-run
 
-$(RUNNER): $(CORE_SRC) core/runner/main.c $(CORE_HDR)
+$(RUNNER): $(CORE_SRC) core/runner/main.c core/runner/workers.c core/runner/workers.h $(CORE_HDR)
 	@mkdir -p $(@D)
 	@echo "  CC    $@"
-	@$(CC) $(CWARN) $(COPT) -DPLAT_SIM -o $@ $(CORE_SRC) core/runner/main.c
+	@$(CC) $(CWARN) $(COPT) -DPLAT_SIM -o $@ $(CORE_SRC) core/runner/main.c core/runner/workers.c
 
 native: $(RUNNER)
 

@@ -1,6 +1,14 @@
-# The WebAssembly module: one .wasm, with two loaders (an ES module for the
-# browser and workers, a CommonJS one for node, which emscripten 3.1.6 cannot
-# serve from a single ES module).
+# The WebAssembly modules.  Node (the tests, the `lockstep` CLI) loads one
+# module with every engine, through a CommonJS loader (emscripten 3.1.6's
+# ES-module loader cannot run under node).  The browser and its workers load
+# one module per engine (an ES module and its .wasm, build/wasm/web/
+# lockstep-<engine>.*), generated from ENGINES in mk/engines.mk: the machine,
+# the scenario layer and that engine's sources and binding, its catalog
+# listing that engine alone.  A page loads the module of the engine its
+# scenario names, when it first needs it, so a first load carries one engine
+# and an engine added later makes no other engine's page heavier.  The same
+# objects make every module, so a trace is the same byte for byte whichever
+# module ran it (tests/node/web-modules.test.js compares them).
 #
 # Asyncify instruments exactly the functions that can be on a stack while a
 # fiber switches: every one that can reach emscripten_fiber_swap through
@@ -10,6 +18,8 @@
 # its direct calls and its calls through the table (by signature), and the
 # real links instrument the result, which they check (-sASYNCIFY_ADVISE
 # names what was instrumented).  A new function that switches needs no edit.
+# Each module has its own probe and its own list: a module with one engine
+# has a smaller function table, so fewer functions can switch in it.
 #
 # ASYNCIFY_QUERIES are machine functions whose calls through pointers only
 # ask a model something (may this actor step, which other choices exist):
@@ -41,41 +51,79 @@ $(B)/gen/sources.c: wasm/embed-sources.mjs $(SHOWN_SOURCES)
 $(B)/wasm/engine-sources.json: wasm/embed-sources.mjs $(SHOWN_SOURCES)
 	@mkdir -p $(@D)
 	@node wasm/embed-sources.mjs $@ $(SHOWN_SOURCES)
-WEB_WASM_OBJ := $(filter-out $(B)/wasm/obj/$(B)/gen/sources.o,$(WASM_OBJ)) $(B)/wasm/obj/wasm/no-sources.o
+
+# What the browser's module of engine $(1) is made of: the machine, the
+# scenario layer, that engine and its binding, the catalog listing it alone,
+# the API, and no embedded sources.
+web_module_obj = $(patsubst %.c,$(B)/wasm/obj/%.o,$(SIM_SRC) $(sort $(wildcard core/script/*.c)) \
+  $(call engine_binding_src,$(1)) $(sort $(wildcard core/engines/$(1)/*.c)) \
+  $(B)/gen/engines-$(1).c wasm/api.c wasm/no-sources.c)
 
 $(B)/wasm/obj/%.o: %.c $(CORE_HDR)
 	@mkdir -p $(@D)
 	@echo "  EMCC  $<"
 	@emcc $(EMFLAGS) -c $< -o $@
 
-# The probe: the node build with its function names kept, for the call graph
-# (it instruments what Asyncify's own analysis picks; only its calls matter).
-$(B)/wasm/probe/lockstep-probe.cjs: $(WASM_OBJ)
-	@mkdir -p $(@D)
-	@echo "  LINK  $@"
-	@emcc $(EMFLAGS) $(EMLINK) --profiling-funcs -sENVIRONMENT=node -o $@ $(WASM_OBJ)
+# The probe: a module linked with its function names kept, for the call
+# graph (it instruments what Asyncify's own analysis picks; only its calls
+# matter).  $(1): the probe, $(2): the list it gives, $(3): the objects,
+# $(4): link flags of the real module that change what is linked.
+define asyncify_probe
+$(1): $(3)
+	@mkdir -p $$(@D)
+	@echo "  LINK  $$@"
+	@emcc $$(EMFLAGS) $$(EMLINK) $(4) --profiling-funcs -sENVIRONMENT=node -o $$@ $(3)
 
-$(ASYNCIFY_ONLY_LIST): $(B)/wasm/probe/lockstep-probe.cjs tools/asyncify-only.mjs mk/wasm.mk \
-                       $(B)/wasm/obj/wasm/no-sources.o
-	@mkdir -p $(@D)
-	@node tools/asyncify-only.mjs --wasm-dis $(call EMSCRIPTEN_TOOL,BINARYEN_ROOT)/bin/wasm-dis \
-	  --nm $(call EMSCRIPTEN_TOOL,LLVM_ROOT)/llvm-nm --switch $(ASYNCIFY_SWITCH) \
-	  --queries "$(ASYNCIFY_QUERIES)" $(B)/wasm/probe/lockstep-probe.wasm $@ \
-	  $(WASM_OBJ) $(B)/wasm/obj/wasm/no-sources.o
+$(2): $(1) tools/asyncify-only.mjs mk/wasm.mk
+	@mkdir -p $$(@D)
+	@node tools/asyncify-only.mjs --wasm-dis $$(call EMSCRIPTEN_TOOL,BINARYEN_ROOT)/bin/wasm-dis \
+	  --nm $$(call EMSCRIPTEN_TOOL,LLVM_ROOT)/llvm-nm --switch $$(ASYNCIFY_SWITCH) \
+	  --queries "$$(ASYNCIFY_QUERIES)" $$(basename $(1)).wasm $$@ $(3)
+endef
+$(eval $(call asyncify_probe,$(B)/wasm/probe/lockstep-probe.cjs,$(ASYNCIFY_ONLY_LIST),$(WASM_OBJ)))
 
-# A link with the list ($(1): the output, $(2): its flags, $(3): the objects);
-# emcc's advice (what it instrumented) must match the list, or the link fails.
+# A link with a list ($(1): the output, $(2): its flags, $(3): the objects,
+# $(4): the list, the all-engines one if not given); emcc's advice (what it
+# instrumented) must match the list, or the link fails.
 define asyncify_link
 	@echo "  LINK  $(1)"
-	@emcc $(EMFLAGS) $(EMLINK) -sASYNCIFY_ONLY=@$(ASYNCIFY_ONLY_LIST) -sASYNCIFY_ADVISE $(2) \
+	@emcc $(EMFLAGS) $(EMLINK) -sASYNCIFY_ONLY=@$(or $(4),$(ASYNCIFY_ONLY_LIST)) -sASYNCIFY_ADVISE $(2) \
 	  -o $(1) $(3) > $(1).advice 2>&1; status=$$?; grep -v -e '^\[asyncify\]' -e ' can change the state due to ' $(1).advice >&2; \
-	  [ $$status = 0 ] && node tools/asyncify-only.mjs --check $(ASYNCIFY_ONLY_LIST) $(1).advice \
+	  [ $$status = 0 ] && node tools/asyncify-only.mjs --check $(or $(4),$(ASYNCIFY_ONLY_LIST)) $(1).advice \
 	  || { rm -f $(1); exit 1; }
 endef
 
-# The browser build; the node build below links the same objects.
-$(B)/wasm/lockstep-web.mjs: $(WEB_WASM_OBJ) $(B)/wasm/engine-sources.json $(ASYNCIFY_ONLY_LIST)
-	$(call asyncify_link,$@,-sEXPORT_ES6 -sENVIRONMENT=web$(comma)worker,$(WEB_WASM_OBJ))
+# The browser's modules allocate with emmalloc: a first load is 2.5 KB
+# (gzip) lighter than with dlmalloc, and no trace depends on the allocator
+# (objects have virtual addresses, sim/address_map.h).
+WEB_MALLOC := -sMALLOC=emmalloc
+
+# The browser's module of engine $(1): its catalog (generated like
+# build/gen/engines.c, with this engine alone), its probe and list, its link.
+define web_module
+$$(B)/gen/engines-$(1).c: mk/engines.mk core/engines/$(1)/engine.mk tools/gen-engines \
+                         $$(sort $$(wildcard core/engines/$(1)/*.c)) $$(call engine_binding_src,$(1))
+	@mkdir -p $$(@D)
+	@tools/gen-engines $$@ $(1):$$(subst $$(space),$$(comma),$$(strip $$($(1)_SOURCES)))
+
+$$(eval $$(call asyncify_probe,$$(B)/wasm/probe/lockstep-$(1)-probe.cjs,$$(B)/gen/asyncify-only-$(1).txt,$$(call web_module_obj,$(1)),$$(WEB_MALLOC)))
+
+$$(B)/wasm/web/lockstep-$(1).mjs: $$(call web_module_obj,$(1)) $$(B)/gen/asyncify-only-$(1).txt
+	@mkdir -p $$(@D)
+	$$(call asyncify_link,$$@,-sEXPORT_ES6 -sENVIRONMENT=web$$(comma)worker $$(WEB_MALLOC),$$(call web_module_obj,$(1)),$$(B)/gen/asyncify-only-$(1).txt)
+endef
+$(foreach e,$(ENGINES),$(eval $(call web_module,$(e))))
+WEB_MODULES := $(foreach e,$(ENGINES),$(B)/wasm/web/lockstep-$(e).mjs)
+
+# The catalog of every engine, as JSON, for the browser's scenario compiler
+# (which must know every engine's types before it knows which module to load).
+$(B)/wasm/catalog.json: $(B)/wasm/lockstep-node.cjs wasm/catalog-json.mjs
+	@node wasm/catalog-json.mjs $@
+
+# A module no longer listed in ENGINES must not stay where the app finds modules.
+web-modules: $(WEB_MODULES) $(B)/wasm/engine-sources.json $(B)/wasm/catalog.json
+	@rm -f $(filter-out $(WEB_MODULES) $(WEB_MODULES:.mjs=.wasm) $(WEB_MODULES:.mjs=.mjs.advice), \
+	  $(wildcard $(B)/wasm/web/*))
 
 $(B)/wasm/lockstep-node.cjs: $(WASM_OBJ) $(ASYNCIFY_ONLY_LIST)
 	$(call asyncify_link,$@,-sENVIRONMENT=node,$(WASM_OBJ))
@@ -88,6 +136,6 @@ $(B)/wasm/checked/lockstep-node.cjs: $(WASM_OBJ) $(ASYNCIFY_ONLY_LIST)
 	@mkdir -p $(@D)
 	$(call asyncify_link,$@,-sASSERTIONS -sENVIRONMENT=node,$(WASM_OBJ))
 
-wasm: $(B)/wasm/lockstep-web.mjs $(B)/wasm/lockstep-node.cjs $(B)/wasm/checked/lockstep-node.cjs
+wasm: web-modules $(B)/wasm/lockstep-node.cjs $(B)/wasm/checked/lockstep-node.cjs
 
-.PHONY: wasm
+.PHONY: wasm web-modules

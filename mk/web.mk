@@ -11,11 +11,12 @@ TEST_OUT := $(B)/test-output
 
 # Everything the bundle is made of: the app, the JavaScript it imports from
 # wasm/js/, the scenarios it offers, and the browser build of the module.
-WEB_SRC := web/index.html web/embed.html $(wildcard web/plugins/*.ts) $(wildcard lessons/*.md lessons/*.json) $(WEB_CONFIG) web/tsconfig.json $(shell find web/src -type f 2>/dev/null) \
+WEB_SRC := web/index.html web/embed.html $(wildcard web/plugins/*.ts) $(wildcard lessons/*.md lessons/*/*.md lessons/*.json lessons/*.yaml) $(WEB_CONFIG) web/tsconfig.json $(shell find web/src -type f 2>/dev/null) \
            $(shell find wasm/js -name '*.js' -o -name '*.json' 2>/dev/null) \
            $(shell find tests/scenarios -name '*.yaml' 2>/dev/null)
 
-$(B)/web/index.html: $(WEB_SRC) $(B)/wasm/lockstep-web.mjs $(B)/wasm/lockstep-node.cjs node_modules/.installed
+$(B)/web/index.html: $(WEB_SRC) $(WEB_MODULES) $(B)/wasm/catalog.json $(B)/wasm/engine-sources.json \
+                     $(B)/wasm/lockstep-node.cjs node_modules/.installed | web-modules
 	$(TSC) -p web/tsconfig.json
 	$(TSC) -p web/plugins/tsconfig.json
 	$(VITE) build --config $(WEB_CONFIG) --logLevel warn
@@ -41,7 +42,7 @@ if [ -n "$1" ] && [ -n "$2" ]; then echo "$1 passed, $2 failed" > $(RESULTS)/$3;
 else echo "0 passed, 1 failed" > $(RESULTS)/$3; fi
 endef
 
-test-web-unit: $(B)/wasm/lockstep-node.cjs node_modules/.installed
+test-web-unit: $(B)/wasm/lockstep-node.cjs $(B)/wasm/catalog.json node_modules/.installed
 	@mkdir -p $(TEST_OUT); rm -f $(TEST_OUT)/web-unit.json
 	@$(VITEST) run --config $(WEB_CONFIG) --reporter=default --reporter=json \
 	    --outputFile.json=$(CURDIR)/$(TEST_OUT)/web-unit.json; status=$$?; \

@@ -17,6 +17,7 @@
 #include "../core/sim/report.h"
 #include "../core/sim/run.h"
 #include "../core/sim/schedule_check.h"
+#include "../core/sim/split.h"
 
 #include <emscripten/emscripten.h>
 #include <stdio.h>
@@ -37,6 +38,10 @@ typedef struct session {
 
 static session sessions[MAX_SESSIONS];
 static struct explorer *explorers[MAX_SESSIONS];
+/* the configuration of each session's search, for its split parts (split.h) */
+static explore_config explore_cfgs[MAX_SESSIONS];
+/* the last plan of a split search, as JSON (ls_explore_plan_json) */
+static jbuf plans[MAX_SESSIONS];
 static char global_error[400];
 static jbuf global_out;
 
@@ -471,6 +476,91 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     cfg.prune = prune != 0;
     explore_free(explorers[h]);
     explorers[h] = explore_new(m, &cfg);
+    explore_cfgs[h] = cfg;
+    conclude(s, explorers[h] ? 0 : -1, "out of memory");
+}
+
+/* After ls_explore_start of a complete search: cuts it into at least `want`
+ * units (split.h) and makes `probes` of Knuth's random probes below each;
+ * read the plan with ls_explore_plan_json (this export runs the machine, so
+ * under Asyncify it returns nothing itself). */
+EMSCRIPTEN_KEEPALIVE void ls_explore_plan(int h, int want, int probes)
+{
+    session *s;
+    sim_machine *m = begin(h, &s);
+    if (!m)
+        return;
+    if (!explorers[h] || explore_cfgs[h].bound >= 0 || explore_cfgs[h].strategy != EXPLORE_DFS) {
+        failed(s, "a plan splits a complete search: start one with bound -1 first");
+        return;
+    }
+    enum { CAP = 512 };
+    explore_unit *units = malloc(CAP * sizeof *units);
+    if (!units) {
+        failed(s, "out of memory");
+        return;
+    }
+    explore_config cfg = explore_cfgs[h];
+    cfg.progress = NULL;
+    size_t n = explore_units(m, &cfg, want < 1 ? 1 : (size_t)want, units, CAP);
+    jbuf *b = &plans[h];
+    b->len = 0;
+    if (b->text)
+        b->text[0] = 0;
+    jb_raw(b, "[");
+    for (size_t u = 0; u < n; u++) {
+        double sum = 0, steps = 0;
+        for (int k = 0; k < probes; k++) {
+            uint64_t st = 0;
+            sum += explore_probe(m, &cfg, &units[u], 0x5EED0000ull + u * 1000 + (uint64_t)k, &st);
+            steps += (double)st;
+        }
+        jb_sep(b);
+        jb_raw(b, "{\"unit\":[");
+        for (int d = 0; d < units[u].len; d++)
+            jb_printf(b, "%s%u", d ? "," : "", units[u].pos[d]);
+        jb_printf(b, "],\"estimate\":%.3f,\"steps\":%.3f}", probes ? sum / probes : 0,
+                  probes ? steps / probes : 0);
+    }
+    jb_raw(b, "]");
+    free(units);
+    conclude(s, sim_reset(m), sim_error(m));
+}
+
+EMSCRIPTEN_KEEPALIVE const char *ls_explore_plan_json(int h)
+{
+    return h >= 0 && h < MAX_SESSIONS && plans[h].text ? plans[h].text : "[]";
+}
+
+/* After ls_explore_start of a complete search: search only the unit whose
+ * positions `dotted` gives ("0.2.1"), as one worker of a split search. */
+EMSCRIPTEN_KEEPALIVE void ls_explore_unit(int h, const char *dotted)
+{
+    session *s;
+    sim_machine *m = begin(h, &s);
+    if (!m)
+        return;
+    explore_unit u = {0};
+    for (const char *p = dotted; *p && u.len < EXPLORE_UNIT_DEPTH;) {
+        char *end;
+        unsigned long v = strtoul(p, &end, 10);
+        if (end == p || v > 65535) {
+            failed(s, "a unit is positions separated by dots, like 0.2.1");
+            return;
+        }
+        u.pos[u.len++] = (uint16_t)v;
+        p = *end == '.' ? end + 1 : end;
+        if (*end && *end != '.') {
+            failed(s, "a unit is positions separated by dots, like 0.2.1");
+            return;
+        }
+    }
+    if (!explorers[h] || explore_cfgs[h].bound >= 0) {
+        failed(s, "a unit is part of a complete search: start one with bound -1 first");
+        return;
+    }
+    explore_free(explorers[h]);
+    explorers[h] = explore_new_unit(m, &explore_cfgs[h], &u);
     conclude(s, explorers[h] ? 0 : -1, "out of memory");
 }
 

@@ -90,6 +90,7 @@ export default defineConfig({
   test: {
     root: here,
     include: ['src/**/*.test.ts', 'plugins/**/*.test.ts'],
+    setupFiles: ['src/test-setup.ts'],
     environment: 'node',
   },
 });

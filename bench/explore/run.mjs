@@ -119,6 +119,17 @@ for (const [n, rounds] of [
 if (spawnSync('spin', ['-V']).status !== 0)
   console.log('note: SPIN skipped: `spin` is not installed (Debian package spin; make install-bench)');
 
+// The TTAS spinlock, two threads: the spin loop must not multiply executions.
+{
+  const bc = compile(join(here, 'ttas-2.yaml'));
+  const dpor = native(bc, ['--bound', 'none']);
+  const inWasm = wasm(bc, 'none');
+  console.log(
+    `ttas, 2 threads x 1 lock/unlock: DPOR ${count(dpor)}, wasm ${secs(inWasm)}, native ${secs(dpor)} ` +
+      `(issue 22: a handful of executions)`,
+  );
+}
+
 // The rtos scenario: executions, bounded (bound 3, today's search) and complete.
 {
   const bc = compile(join(here, 'rtos-three-tasks.yaml'));

@@ -10,7 +10,7 @@
  *                [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]
  *   lockstep-run explore FILE.bc [--variant V] [--memory M] [--bound K|none] [--max-executions N]
  *                [--strategy dfs|random|pct] [--seed N] [--max-steps N]
- *                [--no-prune] [--trace OUT.jsonl] [--json]
+ *                [--no-prune] [--workers N] [--trace OUT.jsonl] [--json]
  *
  * Exit status: 0 when the run or search executed (whatever its outcome), 2 for
  * bad input (a bad option, bytecode or schedule), with one line on stderr.
@@ -23,6 +23,7 @@
 #include "../sim/run.h"
 #include "../sim/schedule_check.h"
 #include "../sim/vec.h"
+#include "workers.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -40,7 +41,7 @@ static const char USAGE[] =
     "       lockstep-run explore FILE.bc [--variant V] [--memory sc|tso] [--bound K|none]\n"
     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
     "                    [--seed N] [--max-steps N] [--max-total-steps N] [--no-prune]\n"
-    "                    [--trace OUT.jsonl] [--json]\n";
+    "                    [--workers N] [--trace OUT.jsonl] [--json]\n";
 
 /* ---- options: one table, the same rules and messages as wasm/js/cli/options.js ---- */
 
@@ -60,6 +61,7 @@ enum option_id {
     O_NO_PRUNE,
     O_MAX_TOTAL_STEPS,
     O_MEMORY,
+    O_WORKERS,
     O_COUNT
 };
 
@@ -83,6 +85,7 @@ static const option OPTIONS[O_COUNT] = {
     [O_NO_PRUNE] = {"--no-prune", false, EXPLORE},
     [O_MAX_TOTAL_STEPS] = {"--max-total-steps", true, EXPLORE},
     [O_MEMORY] = {"--memory", true, RUN | EXPLORE},
+    [O_WORKERS] = {"--workers", true, EXPLORE},
 };
 
 /* What the command line said: the file, and each option's value (NULL: not
@@ -271,6 +274,7 @@ static int write_trace(const args *a, const sim_machine *m)
 typedef struct settings {
     int policy; /* run */
     uint64_t seed, max_steps;
+    uint64_t workers; /* explore: processes the complete search is split over */
     explore_config explore;
 } settings;
 
@@ -322,6 +326,14 @@ static int check_settings(const args *a, unsigned command, settings *st)
         return 2;
     if (a->value[O_MAX_TOTAL_STEPS] && e->max_total_steps < 1)
         return bad("%s: --max-total-steps must be at least 1 (a search must end), not 0",
+                   a->command);
+    if (whole(a, O_WORKERS, 1, &st->workers))
+        return 2;
+    if (st->workers < 1 || st->workers > 64)
+        return bad("%s: --workers must be a whole number from 1 to 64, not %llu", a->command,
+                   (unsigned long long)st->workers);
+    if (st->workers > 1 && (e->strategy != EXPLORE_DFS || e->bound >= 0))
+        return bad("%s: --workers splits the complete search: give --bound none (and dfs)",
                    a->command);
     return 0;
 }
@@ -384,8 +396,16 @@ static int explore(const args *a, const settings *st, script_world *w)
         ecfg.progress = explore_progress;
         ecfg.progress_ctx = &clock;
     }
-    explorer *e = explore_new(m, &ecfg);
-    while (!explore_run(e, 1000)) {
+    explorer *e;
+    if (st->workers > 1) {
+        e = explore_in_workers(m, &ecfg, (int)st->workers, !a->value[O_JSON]);
+        if (!e)
+            return bad("%s: could not start %llu workers", a->command,
+                       (unsigned long long)st->workers);
+    } else {
+        e = explore_new(m, &ecfg);
+        while (!explore_run(e, 1000)) {
+        }
     }
     double elapsed = now_ms() - t0;
     const explore_result *r = explore_result_of(e);

@@ -1,7 +1,7 @@
 /*
  * The catalog: every engine and object type the scenario language knows.
  * The list of engines is generated from mk/engines.mk (see catalog.h); each
- * engine's binding (engines/<engine>/binding/engine.c) lists its own types.
+ * engine's binding (script/engines/<engine>/engine.c) lists its own types.
  */
 #include "catalog.h"
 #include "program.h"

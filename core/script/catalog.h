@@ -46,6 +46,10 @@ typedef struct script_type {
     /* Bit k: parameter k is a flag, 0 or 1 (a scenario may write false or
      * true); the catalog says so, and the scenario compiler reads that. */
     uint32_t param_flags;
+    /* Bit k: the cell at byte offset k of the object holds a signed number
+     * (an int16_t count): the trace and the views show its values with their
+     * sign, as the field's type reads them (sim_region_set_signed). */
+    uint64_t signed_cells;
     /* Initialise a zeroed object.  Returns 0, or -1 with a message. */
     int (*init)(void *object, const int64_t *params, char *err, size_t errsize);
     const script_op *ops;

@@ -47,8 +47,10 @@ static int setup(sim_machine *m, void *arg)
         const script_object *o = &p->objects[i];
         void *obj = script_world_object(w, (int)i);
         memset(obj, 0, o->type->size);
-        if (sim_add_region(m, o->name, obj, o->type->size, o->vaddr, 0) < 0)
+        int region = sim_add_region(m, o->name, obj, o->type->size, o->vaddr, 0);
+        if (region < 0)
             return -1;
+        sim_region_set_signed(m, region, o->type->signed_cells);
         char err[160];
         if (o->type->init(obj, o->params, err, sizeof err) != 0) {
             char msg[240];

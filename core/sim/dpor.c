@@ -121,6 +121,10 @@ bool dpor_record(explorer *e, const xchoice *x, int32_t node)
         else if (!sim_is_enabled(m, i))
             v.held |= 1u << i;
     }
+    if (x->kind == SIM_ACT_CAS && m->mem == &sim_mem_sc) {
+        v.width = m->actors[x->c.actor].pending.width;
+        v.before = sim_cell_read(x->target, v.width);
+    }
     e->events[e->n_events++] = v;
     return true;
 }
@@ -131,6 +135,11 @@ void dpor_taken(explorer *e)
     xevent *ev = &e->events[e->n_events - 1];
     if (m->model->may_step && ev->x.c.kind == SIM_CHOICE_STEP && rule_allowed(m) != ev->allowed)
         ev->x.resched = true;
+    /* A CAS that failed only read its cell: in the races of the run it is a
+     * load (two failed CASes, or one and a load, commute). */
+    if (ev->x.kind == SIM_ACT_CAS && m->mem == &sim_mem_sc &&
+        sim_cell_read(ev->x.target, ev->width) == ev->before)
+        ev->x.kind = SIM_ACT_LOAD;
 }
 
 /* ---- happens-before ------------------------------------------------------------ */

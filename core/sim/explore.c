@@ -21,6 +21,10 @@
  *             the order of commuting choices is run about once, and every
  *             class is run.
  *
+ * Spin rounds that re-read a value nobody changed are left out of the
+ * complete search (spin_await.c): the spinning actor awaits a change, and
+ * its step becomes a spin-out, tried after every other choice.
+ *
  * Local steps (spin, yield, work) touch nothing shared, so where they happen
  * does not matter: with pruning on they are taken as soon as they come up and
  * are never a choice.
@@ -70,6 +74,7 @@ void explore_config_default(explore_config *c)
     c->max_total_steps = EXPLORE_MAX_TOTAL_STEPS;
     c->pct_depth = 3;
     c->prune = true;
+    c->spin_await = true;
     c->minimize_budget = 20000;
 }
 
@@ -96,6 +101,9 @@ explorer *explore_new(sim_machine *m, const explore_config *cfg)
     /* the actors, their store buffers if the memory model has them (dpor.c),
      * and the environment (the tick) */
     e->n_procs = sim_actor_count(m) * (m->mem->choices ? 2 : 1) + 1;
+    e->spin_on = spin_await_active(e);
+    e->split_width = -1;
+    e->probe_weight = 1;
     return e;
 }
 
@@ -193,6 +201,8 @@ static bool sleeps_in(const sim_choice *set, size_t n, sim_choice c)
     return false;
 }
 
+bool explore_sleeps(const explorer *e, sim_choice c) { return sleeps_in(e->sleep, e->n_sleep, c); }
+
 static bool sleep_add(explorer *e, sim_choice c)
 {
     if (sleeps_in(e->sleep, e->n_sleep, c))
@@ -204,6 +214,8 @@ static bool sleep_add(explorer *e, sim_choice c)
     e->sleep[e->n_sleep++] = c;
     return true;
 }
+
+bool explore_sleep_add(explorer *e, sim_choice c) { return sleep_add(e, c); }
 
 /* The sleepers that `taken` does not commute with wake up (and `taken`
  * itself leaves the set).  Two steps are judged by their actions in every
@@ -242,6 +254,21 @@ static int explore_local_step(const explorer *e, const xchoice *E, int n)
 }
 
 /* ---- one run ------------------------------------------------------------------- */
+
+/* One step of an actor (spin_await.c keeps its rounds when that is on). */
+static void step_actor(explorer *e, int actor)
+{
+    if (e->spin_on)
+        spin_await_step(e, actor);
+    else
+        sim_step(e->m, actor);
+}
+
+/* Whether choice c is a spin-out (spin_await.c): the search tries those last. */
+static bool is_spin_out(const explorer *e, sim_choice c)
+{
+    return e->spin_on && c.kind == SIM_CHOICE_STEP && spin_await_waits(e, c.actor);
+}
 
 typedef enum run_end { RUN_OK, RUN_BAD, RUN_LIMIT, RUN_CUT, RUN_BUDGET } run_end;
 
@@ -336,6 +363,8 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
     e->n_sleep = 0;
     e->n_events = 0;
     e->replayed = 0;
+    if (e->spin_on)
+        spin_await_reset(e);
     bool complete = explore_complete_mode(e);
     uint64_t rng = e->cfg.seed * 0x2545F4914F6CDD1Dull + execution;
     /* pct: priorities (higher runs first) and change points */
@@ -381,10 +410,13 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
         int a; /* an index into E */
         int32_t node = -1;
         if (e->cfg.strategy == EXPLORE_DFS) {
+            /* (a spin-out only when nothing else is awake) */
             int first_awake = -1;
-            for (int k = 0; k < n && first_awake < 0; k++)
-                if (!sleeps_in(e->sleep, e->n_sleep, E[k].c))
-                    first_awake = k;
+            for (int pass = 0; pass < 2 && first_awake < 0; pass++)
+                for (int k = 0; k < n && first_awake < 0; k++)
+                    if (!sleeps_in(e->sleep, e->n_sleep, E[k].c) &&
+                        (pass == 1 || !is_spin_out(e, E[k].c)))
+                        first_awake = k;
             if (first_awake < 0) {
                 info.end = RUN_CUT; /* everything left was explored elsewhere */
                 break;
@@ -406,7 +438,7 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
                     info.end = RUN_CUT;
                     break;
                 }
-                sim_step(m, E[local].c.actor);
+                step_actor(e, E[local].c.actor);
                 if (complete)
                     dpor_taken(e);
                 continue;
@@ -431,8 +463,14 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
                     e->replayed = e->n_events;
                 nd->event = e->n_events;
             } else {
-                bool prev_awake = prev_at >= 0 && !sleeps_in(e->sleep, e->n_sleep, E[prev_at].c);
+                bool prev_awake = prev_at >= 0 && !sleeps_in(e->sleep, e->n_sleep, E[prev_at].c) &&
+                                  !is_spin_out(e, E[prev_at].c);
                 a = costly && prev_awake ? prev_at : first_awake;
+                bool pinned = e->cfg.split && complete;
+                if (pinned && (a = split_pick(e, E, n, a, depth)) < 0) {
+                    info.end = RUN_CUT; /* another unit's run */
+                    break;
+                }
                 if (!complete && costly && a != prev_at && info.preemptions + 1 > e->res.bound) {
                     e->bounded_out = true;
                     info.end = RUN_CUT;
@@ -448,6 +486,8 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
                 }
                 node = (int32_t)(e->len - 1);
                 depth++;
+                if (pinned)
+                    split_pushed(e);
             }
             if (!e->cfg.prune)
                 e->n_sleep = 0;
@@ -473,9 +513,18 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
         if (costly && a != prev_at)
             info.preemptions++;
         wake_dependent(e, c);
-        if (c.kind == SIM_CHOICE_STEP) {
+        if (is_spin_out(e, c)) {
+            prev_kind = SIM_ACT_SPIN; /* (giving way after it costs nothing) */
+            prev = c.actor;
+            if (!spin_await_spin_out(e, c.actor)) {
+                /* It spins forever: covered by the runs where others move
+                 * first, unless nobody else could. */
+                info.end = n > 1 ? RUN_CUT : RUN_LIMIT;
+                break;
+            }
+        } else if (c.kind == SIM_CHOICE_STEP) {
             prev_kind = sim_pending(m, c.actor)->kind;
-            sim_step(m, c.actor);
+            step_actor(e, c.actor);
             prev = c.actor;
         } else {
             sim_take(m, c); /* an irq, a tick, a drop: nobody's turn */
@@ -487,6 +536,9 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
                 if (change[i] == sim_steps(m))
                     prio[c.actor] = i; /* below every initial priority */
     }
+    if (e->cfg.split && complete && info.end != RUN_CUT && info.end != RUN_BUDGET &&
+        split_run_void(e, depth))
+        info.end = RUN_CUT; /* it ended above the unit's nodes: another unit counts it */
     if (complete && info.end != RUN_CUT && info.end != RUN_BUDGET)
         backtrack_disabled(e, env, n_env, NULL, 0, env_node);
     if (sim_steps(m) > e->longest_run)

@@ -50,6 +50,15 @@ int explore_strategy_from_name(const char *name);
 
 typedef struct explore_result explore_result;
 
+/* One part of a complete search split over several workers (split.h): the
+ * choice at each of the first `len` nodes, as a position in the order a
+ * single search would try that node's choices. */
+#define EXPLORE_UNIT_DEPTH 6
+typedef struct explore_unit {
+    int len;
+    uint16_t pos[EXPLORE_UNIT_DEPTH];
+} explore_unit;
+
 typedef struct explore_config {
     explore_strategy strategy;
     int bound;                /* dfs: the largest preemption bound to try; EXPLORE_BOUND_NONE:
@@ -60,6 +69,8 @@ typedef struct explore_config {
     uint64_t seed;            /* random and pct */
     int pct_depth;            /* pct: d (>= 1) */
     bool prune;               /* dfs: sleep sets (default on) */
+    bool spin_await;          /* complete dfs: spin rounds that re-read an unchanged value
+                                 wait for a change instead (default on; spin_await.c) */
     uint64_t minimize_budget; /* dfs: runs spent looking for a shorter counterexample */
     /* Called every EXPLORE_PROGRESS_STEPS steps of the search (NULL: never). */
     void (*progress)(const explore_result *r, void *ctx);
@@ -69,6 +80,11 @@ typedef struct explore_config {
     bool all_runs;
     void (*on_end)(sim_machine *m, void *ctx);
     void *on_end_ctx;
+    /* Complete search only (split.h): search just this unit's part of the
+     * tree; with probe_seed, make one random probe below it instead. */
+    bool split;
+    explore_unit unit;
+    uint64_t probe_seed;
 } explore_config;
 
 void explore_config_default(explore_config *c);

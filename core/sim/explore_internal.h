@@ -58,7 +58,21 @@ typedef struct xevent {
     uint32_t blocked; /* actors the machine's rule held back just before it */
     uint32_t held;    /* actors the rule allowed but the scheduling model held back */
     uint32_t allowed; /* actors the rule allowed just before it */
+    uint64_t before;  /* a CAS under sc: its cell's value just before it */
+    uint8_t width;    /* and the cell's width */
 } xevent;
+
+/* spin_await.c: an actor's current round of spinning, and what it awaits. */
+typedef struct spin_round {
+    const void *cell; /* the one cell the round read so far, NULL: none yet */
+    uint64_t value;   /* the value it read there last */
+    uint8_t width;
+    bool pure;     /* the round only read `cell` and did local work */
+    bool awaiting; /* its last round was unchanged: it waits for await_cell to change */
+    uint8_t await_width;
+    const void *await_cell;
+    uint64_t await_value;
+} spin_round;
 
 struct explorer {
     sim_machine *m;
@@ -84,7 +98,30 @@ struct explorer {
     size_t cap_vc;
     int n_procs;
     size_t replayed; /* events of this run that replayed the stack */
+    /* spin_await.c */
+    bool spin_on; /* this search leaves unchanged spin rounds out */
+    spin_round spin[SIM_MAX_ACTORS];
+    /* split (split.c): the order a single search would try the fresh node's
+     * awake choices in, the position taken, and what a run found */
+    int split_order[SIM_MAX_CHOICES];
+    int split_n, split_pos;
+    int split_width;     /* awake choices at the node just below the unit; -1: none */
+    bool split_void;     /* the run is not this unit's (another unit makes it) */
+    double probe_weight; /* probe: the product of the awake choices on its path */
 };
+
+/* Split (split.c), at a fresh node of a split search: the choice to take
+ * there (an index into E; `a` is the one a single search takes first), or
+ * -1 when this unit has no run through here. */
+int split_pick(explorer *e, const xchoice *E, int n, int a, size_t depth);
+/* After the node was pushed with split_pick's choice: the choices a single
+ * search tries before it sleep here, and no other unit's choice is tried. */
+void split_pushed(explorer *e);
+/* At the end of a run that reached only `depth` nodes: whether it belongs
+ * to another unit. */
+bool split_run_void(const explorer *e, size_t depth);
+bool explore_sleeps(const explorer *e, sim_choice c);
+bool explore_sleep_add(explorer *e, sim_choice c);
 
 static inline bool explore_complete_mode(const explorer *e)
 {
@@ -99,6 +136,16 @@ bool dpor_record(explorer *e, const xchoice *x, int32_t node);
 void dpor_taken(explorer *e);
 /* After a run: the races of its new events, and the backtrack points they add. */
 void dpor_analyse(explorer *e);
+/* Whether this search leaves unchanged spin rounds out (spin_await.c). */
+bool spin_await_active(const explorer *e);
+/* A run begins: nobody has spun yet. */
+void spin_await_reset(explorer *e);
+/* Whether the actor awaits a change: its step is a spin-out. */
+bool spin_await_waits(const explorer *e, int actor);
+/* sim_step, keeping every actor's round and ending the awaits a step ends. */
+int spin_await_step(explorer *e, int actor);
+/* The awaiting actor spins out: false if the run reached its step limit. */
+bool spin_await_spin_out(explorer *e, int actor);
 /* The xchoice of choice c in the machine's current state. */
 xchoice explore_describe(const sim_machine *m, sim_choice c);
 

@@ -154,6 +154,11 @@ int sim_reset(sim_machine *m);
  * names an array ("lot[3]").  Returns the region's index, or -1. */
 int sim_add_region(sim_machine *m, const char *name, void *base, size_t size, uint64_t vaddr,
                    size_t elem_size);
+/* For setup: the cells of a region (of each element of an array) that hold
+ * signed numbers, bit k for the cell at byte offset k.  The trace and the
+ * state then give their values with the sign (-1, not 65535), so every view
+ * reads a field with its type. */
+void sim_region_set_signed(sim_machine *m, int region, uint64_t cells);
 /* For setup: add an actor that will run entry(arg).  Returns its index or -1. */
 int sim_add_actor(sim_machine *m, const char *name, sim_actor_kind kind, int priority,
                   void (*entry)(void *arg), void *arg);
@@ -326,6 +331,9 @@ uint32_t sim_random(sim_machine *m, uint32_t bound);
 uint64_t sim_vaddr(const sim_machine *m, const void *p);
 /* The region holding p and the element index inside it, or -1. */
 int sim_region_of(const sim_machine *m, const void *p, int *elem);
+/* A cell's value as its field's type reads it: sign-extended from `width`
+ * bytes when the cell at p was declared signed, else unchanged. */
+int64_t sim_cell_value(const sim_machine *m, const void *p, unsigned width, uint64_t raw);
 const char *sim_region_name(const sim_machine *m, int region);
 /* The name of the object holding p: "m", or "lot[3]" for an array element;
  * "-" if p is in no region. */

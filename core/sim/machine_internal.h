@@ -7,9 +7,10 @@
  * (addresses and engine globals), blocked.c (why an actor cannot move),
  * names.c, actors.c (states, choices, priorities, costs), trace.c (events
  * and state snapshots), report.c (what a command line prints), the
- * explorer's explore.c and dpor.c (an action's kind, target and cost, the
- * rule and the model's say on who may move, judged at every step) and the
- * scheduling models in sched/.  Nothing outside core/sim includes this.
+ * explorer's explore.c, dpor.c and spin_await.c (an action's kind, target
+ * and cost, the rule and the model's say on who may move, the cells a spin
+ * reads, judged at every step) and the scheduling models in sched/.
+ * Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H
 #define LOCKSTEP_MACHINE_INTERNAL_H
@@ -29,6 +30,7 @@ enum {
     SIM_EV_ERROR,
     SIM_EV_TICK,  /* the periodic tick (a choice, or due while time passed) */
     SIM_EV_RAISE, /* an interrupt handler was raised (armed) */
+    SIM_EV_DROP,  /* a task's pending future was dropped (the learner's or a policy's choice) */
     SIM_EV_FLUSH, /* a buffered store reached memory (tso: a flush choice, or a drain) */
 };
 
@@ -38,10 +40,11 @@ typedef struct sim_event {
     int16_t actor; /* -1: the machine itself */
     uint8_t kind;
     uint8_t width;
-    uint8_t ok;       /* CAS succeeded; PARK woken (not timed out) */
-    uint8_t order;    /* an access or fence: its plat_order */
-    uint8_t buffered; /* tso: a store that went into the store buffer; a load
-                       * that read the actor's own buffered store */
+    uint8_t ok;        /* CAS succeeded; PARK woken (not timed out) */
+    uint8_t is_signed; /* the cell is signed: values are written with their sign */
+    uint8_t order;     /* an access or fence: its plat_order */
+    uint8_t buffered;  /* tso: a store that went into the store buffer; a load
+                        * that read the actor's own buffered store */
     int16_t region;
     int16_t elem;
     int16_t other; /* UNPARK: whom; PARK: woken by; LOCK blocked by */
@@ -83,6 +86,7 @@ typedef struct sim_region {
     size_t size;
     uint64_t vaddr;
     size_t elem_size;
+    uint64_t signed_cells; /* bit k: the cell at byte offset k is signed */
 } sim_region;
 
 struct sim_machine {
@@ -222,6 +226,10 @@ static inline bool sim_rule_allows(const sim_machine *m, int i)
  * first announced action.  On the host only. */
 void sim_arm(sim_machine *m, int actor);
 /* Trace a machine event that is not an action (tick, raise). */
+/* Whether the cell at p was declared signed (sim_region_set_signed). */
+bool sim_cell_signed(const sim_machine *m, const void *p);
+/* raw, `width` bytes wide, read as a signed number. */
+int64_t sim_signed_value(uint64_t raw, unsigned width);
 void sim_emit_machine(sim_machine *m, int kind, int actor, int64_t old_v, int64_t new_v);
 const char *sim_keep_text(sim_machine *m, const char *text);
 void sim_clear_trace(sim_machine *m);

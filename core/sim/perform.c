@@ -38,6 +38,7 @@ static uint64_t perform(sim_machine *m, int i)
     if (p->target && m->cfg.trace) { /* names are for the trace only */
         e.region = (int16_t)sim_region_of(m, p->target, &elem);
         e.elem = (int16_t)elem;
+        e.is_signed = sim_cell_signed(m, p->target);
     }
     uint64_t result = 0;
     const char *violation = NULL;

@@ -38,12 +38,44 @@ int sim_add_region(sim_machine *m, const char *name, void *base, size_t size, ui
     r->size = size;
     r->vaddr = vaddr;
     r->elem_size = elem_size;
+    r->signed_cells = 0;
     /* Only objects move the next free place: globals and parkers have their
      * own ranges, so they cannot shift an object's address. */
     uint64_t end = (vaddr + size + SIM_OBJECTS_ALIGN - 1) & ~(uint64_t)(SIM_OBJECTS_ALIGN - 1);
     if (vaddr < SIM_OBJECTS_END && end > m->next_vaddr)
         m->next_vaddr = end;
     return m->n_regions++;
+}
+
+void sim_region_set_signed(sim_machine *m, int region, uint64_t cells)
+{
+    if (region >= 0 && region < m->n_regions)
+        m->regions[region].signed_cells = cells;
+}
+
+bool sim_cell_signed(const sim_machine *m, const void *p)
+{
+    int r = sim_region_of(m, p, NULL);
+    if (r < 0)
+        return false;
+    const sim_region *g = &m->regions[r];
+    size_t at = (size_t)((const unsigned char *)p - g->base);
+    if (g->elem_size)
+        at %= g->elem_size;
+    return at < 64 && (g->signed_cells >> at & 1);
+}
+
+int64_t sim_signed_value(uint64_t raw, unsigned width)
+{
+    if (width == 0 || width >= 8)
+        return (int64_t)raw;
+    unsigned shift = 64 - 8 * width; /* the cell's top bit fills the rest */
+    return (int64_t)(raw << shift) >> shift;
+}
+
+int64_t sim_cell_value(const sim_machine *m, const void *p, unsigned width, uint64_t raw)
+{
+    return sim_cell_signed(m, p) ? sim_signed_value(raw, width) : (int64_t)raw;
 }
 
 int sim_region_of(const sim_machine *m, const void *p, int *elem)

@@ -94,9 +94,17 @@ static const char *event_name(unsigned kind)
     case SIM_EV_ERROR: return "error";
     case SIM_EV_TICK: return "tick";
     case SIM_EV_RAISE: return "raised";
+    case SIM_EV_DROP: return "dropped";
     case SIM_EV_FLUSH: return "flush";
     default: return sim_act_name((sim_act_kind)kind);
     }
+}
+
+/* A value of the cell an event touched, with its sign when the cell is signed
+ * (an int16_t count writes -1, not 65535). */
+static int64_t cell(const sim_event *e, uint64_t raw)
+{
+    return e->is_signed ? sim_signed_value(raw, e->width) : (int64_t)raw;
 }
 
 bool sim_trace_find_last(const sim_machine *m, int actor, int not_actor, const char *kind,
@@ -116,8 +124,8 @@ bool sim_trace_find_last(const sim_machine *m, int actor, int not_actor, const c
                                 .kind = k,
                                 .label = l,
                                 .region = e->region,
-                                .old_value = (int64_t)e->old_v,
-                                .new_value = (int64_t)e->new_v};
+                                .old_value = cell(e, e->old_v),
+                                .new_value = cell(e, e->new_v)};
         return true;
     }
     return false;
@@ -206,21 +214,21 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_int(b, e->width);
         if (k != SIM_ACT_LOAD) {
             jb_key(b, "arg");
-            jb_int(b, (int64_t)e->a);
+            jb_int(b, cell(e, e->a));
         }
         jb_key(b, "old");
-        jb_int(b, (int64_t)e->old_v);
+        jb_int(b, cell(e, e->old_v));
         jb_key(b, "new");
-        jb_int(b, (int64_t)e->new_v);
+        jb_int(b, cell(e, e->new_v));
         weak_json(m, e, b);
         break;
     case SIM_EV_FLUSH: /* a buffered store reached memory: the step that stored it */
         jb_key(b, "stored_at");
         jb_int(b, (int64_t)e->a);
         jb_key(b, "old");
-        jb_int(b, (int64_t)e->old_v);
+        jb_int(b, cell(e, e->old_v));
         jb_key(b, "new");
-        jb_int(b, (int64_t)e->new_v);
+        jb_int(b, cell(e, e->new_v));
         break;
     case SIM_ACT_FENCE:
         jb_key(b, "order");
@@ -230,13 +238,13 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_key(b, "width");
         jb_int(b, e->width);
         jb_key(b, "expected");
-        jb_int(b, (int64_t)e->a);
+        jb_int(b, cell(e, e->a));
         jb_key(b, "desired");
-        jb_int(b, (int64_t)e->b);
+        jb_int(b, cell(e, e->b));
         jb_key(b, "old");
-        jb_int(b, (int64_t)e->old_v);
+        jb_int(b, cell(e, e->old_v));
         jb_key(b, "new");
-        jb_int(b, (int64_t)e->new_v);
+        jb_int(b, cell(e, e->new_v));
         jb_key(b, "ok");
         jb_raw(b, e->ok ? "true" : "false");
         weak_json(m, e, b);
@@ -334,6 +342,8 @@ void sim_trace_jsonl(const sim_machine *m, uint64_t after_step, jbuf *out)
 
 static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
 {
+    /* a signed cell's values are written with their sign, as the event will be */
+    bool sign = p->width && p->target && sim_cell_signed(m, p->target);
     jb_raw(b, "{");
     jb_key(b, "kind");
     jb_str(b, sim_act_name(p->kind));
@@ -355,15 +365,15 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
                          : p->width == 2 ? *(const uint16_t *)p->target
                                          : *(const uint32_t *)p->target;
             jb_key(b, "value");
-            jb_int(b, (int64_t)v);
+            jb_int(b, sign ? sim_signed_value(v, p->width) : (int64_t)v);
         }
     }
     switch (p->kind) {
     case SIM_ACT_CAS:
         jb_key(b, "expected");
-        jb_int(b, (int64_t)p->a);
+        jb_int(b, sign ? sim_signed_value(p->a, p->width) : (int64_t)p->a);
         jb_key(b, "desired");
-        jb_int(b, (int64_t)p->b);
+        jb_int(b, sign ? sim_signed_value(p->b, p->width) : (int64_t)p->b);
         break;
     case SIM_ACT_STORE:
     case SIM_ACT_SWAP:
@@ -371,7 +381,7 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
     case SIM_ACT_FETCH_OR:
     case SIM_ACT_FETCH_AND:
         jb_key(b, "arg");
-        jb_int(b, (int64_t)p->a);
+        jb_int(b, sign ? sim_signed_value(p->a, p->width) : (int64_t)p->a);
         break;
     case SIM_ACT_SPIN:
         jb_key(b, "count");

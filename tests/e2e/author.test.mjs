@@ -3,11 +3,15 @@
 // line with the CLI's words, fixes it, shares the link and a fresh browser
 // plays it to its goal; a student edits the lost-wakeup scenario (B unlocks
 // first) and steps it, and an edit keeps the preview's step; a hostile
-// lesson runs nothing and breaks no CSP rule; a cut link says so and loses
-// nothing.
+// lesson runs nothing and breaks no CSP rule; a cut, damaged or oversized
+// link says so and loses nothing; hover and completion come from the
+// catalog; a missing translation is drafted from English and reported;
+// Download gives the file; Share notes a long link and refuses one over the
+// limit; the lesson menu's "Edit" opens the lesson's source.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
 import {
   browser,
   clean,
@@ -23,6 +27,7 @@ import {
 import { decodeText, fromBase64url, payloadOf, toBase64url } from '../../wasm/js/link.js';
 import { loadModule } from '../../wasm/js/node.js';
 import { checkLesson } from '../../wasm/js/check/lesson.js';
+import { checkScenario } from '../../wasm/js/check/scenario.js';
 import { formatProblem } from '../../wasm/js/lesson.js';
 import { inflateLink } from '../../wasm/js/cli/link-file.js';
 
@@ -157,6 +162,19 @@ describe('the student: the lost wakeup, with B unlocking first', () => {
     await page.keyboard.press('Shift+End');
     await page.keyboard.type('schedule: "v1: B B B B"');
     await addressHas(page, /^schedule: "v1: B B B B"$/m);
+    // its expect: (B stuck) no longer holds: lockstep compile's words, at the key
+    const edited = documentOf(page.url());
+    const compiled = checkScenario(M, edited, { file: 'scenario.yaml' }).problems;
+    assert.equal(compiled.length, 1);
+    assert.match(
+      formatProblem(compiled[0]),
+      /^scenario\.yaml:\d+:\d+: expect\.outcome: is stuck, but the default run \(variant validate_outside, its schedule: then round-robin\) ends done after 8 steps$/,
+    );
+    await expectText(
+      page.getByTestId('author-problems'),
+      `${compiled[0].line}:${compiled[0].column} expect.outcome: ${compiled[0].message}`,
+      30000,
+    );
     const preview = page.frameLocator('[data-testid=author-preview]');
     // B's four steps, then A alone to its end (no choice left): nobody is stuck now
     await until(async () => (await stepOf(preview).catch(() => 0)) === 8, 'the preview to replay B first');
@@ -243,5 +261,201 @@ describe('links from elsewhere are untrusted', () => {
     await screenshot(ed, 'author-cut-link');
     assert.deepEqual(errors, []);
     await ed.close();
+  });
+});
+
+describe("the editor's help, drafts, Download and Share's limits", () => {
+  /** The file a click on `button` downloads: its name and its text. */
+  const download = async (page, button) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    return { name: d.suggestedFilename(), text: await readFile(await d.path(), 'utf8') };
+  };
+  /** A run of `n` characters that do not compress much (a link grows about 5 characters for 6). */
+  const noise = (n) => {
+    let x = 12345;
+    let out = '';
+    for (let i = 0; i < n; i++) {
+      // xorshift32: the same characters each run
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      out += 'abcdefghijklmnopqrstuvwxyz0123456789'[(x >>> 0) % 36];
+    }
+    return out;
+  };
+
+  test('hover and completion come from the catalog; a missing translation is drafted and reported; Download gives the file', async () => {
+    const fresh = await browser();
+    try {
+      const { page, errors } = await author(fresh.context, '?template=parking_lot');
+      await addressHas(page, /engine: parking_lot/);
+      await page.locator('[data-testid=author-status][data-state=pass]').waitFor({ timeout: 30000 });
+
+      // hover over the operation `lock` in A's program: what the catalog says of it
+      const box = await page.evaluate(() => {
+        const line = [...document.querySelectorAll('.cm-line')].find((l) =>
+          l.textContent.includes('A: [lock m'),
+        );
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const i = n.textContent.indexOf('lock m');
+          if (i < 0) continue;
+          const r = document.createRange();
+          r.setStart(n, i + 1);
+          r.setEnd(n, i + 3);
+          const b = r.getBoundingClientRect();
+          return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+        }
+        return null;
+      });
+      assert.ok(box, 'the word lock on the page');
+      await page.mouse.move(box.x, box.y);
+      await expectText(page.locator('.cm-tooltip-hover'), /^lock: .*mini_mutex.*$/);
+
+      // completion: the operations of the document's objects, at the start of an item
+      await replaceOnLine(page, 'A: [lock m', 9, 0, 'try_');
+      await expectText(page.locator('.cm-tooltip-autocomplete'), /try_lock/);
+      await page.keyboard.press('Escape');
+      await replaceOnLine(page, 'A: [try_lock m', 9, 4, '');
+      await page.keyboard.press('Backspace');
+      await addressHas(page, /A: \[lock m/);
+
+      // the title's Chinese removed: a problem; drafted from English: marked, and still a problem
+      await page
+        .locator('.cm-line', { hasText: 'zh-CN: 两个线程，一把互斥锁' })
+        .click({ position: { x: 1, y: 4 } });
+      await page.keyboard.press('Control+Shift+K'); // the editor's "delete line"
+      await addressHas(page, /title:\n {2}en: Two threads, one mutex\n\n/);
+      await expectText(page.getByTestId('author-problems'), "10:3 title: needs 'zh-CN'");
+      await page.getByTestId('author-draft').click();
+      await addressHas(
+        page,
+        /title:\n {2}en: Two threads, one mutex\n {2}zh-CN: "【待译】 Two threads, one mutex"\n/,
+      );
+      await expectText(
+        page.getByTestId('author-problems'),
+        /title\.zh-CN: is a draft copied from English \(it starts with 【待译】\); translate it/,
+      );
+
+      // Download: the document as it is, named after the lesson's id
+      const file = await download(page, page.getByTestId('author-download'));
+      assert.deepEqual(file, { name: 'my-mutex-lesson.md', text: documentOf(page.url()) });
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('Share says when a link is long, refuses one over the limit, and always offers Download', async () => {
+    const fresh = await browser();
+    try {
+      await fresh.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: app.server.url,
+      });
+      const { page, errors } = await author(fresh.context, '?template=basic');
+      await addressHas(page, /engine: basic/);
+      const share = async () => {
+        await page.getByTestId('author-share').click();
+        const dialog = page.getByTestId('author-share-dialog');
+        await dialog.waitFor({ state: 'visible' });
+        return dialog;
+      };
+      /** Adds `text` at the end of the document and waits for the page to encode it. */
+      const append = async (text) => {
+        const before = page.url();
+        await page.locator('.cm-content').click();
+        await page.keyboard.press('Control+End');
+        // pasted, as a teacher would add a long text (the editor reads a paste in one piece)
+        await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+        await page.keyboard.press('Control+V');
+        await until(() => page.getByTestId('author-share').isEnabled(), 'Share to be possible');
+        return before;
+      };
+
+      const template = documentOf(page.url());
+      // a few hundred characters of link: the length, nothing more
+      let dialog = await share();
+      assert.equal(await dialog.getByTestId('author-share-length').getAttribute('data-verdict'), 'short');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      // past 2,000 characters: the note, and the links still offered
+      await append(`\n\n${noise(3000)}\n`);
+      await until(async () => page.url().length > 2200, 'the address to hold the longer document');
+      dialog = await share();
+      await expectText(
+        dialog.getByTestId('author-share-length'),
+        /^The link is \d{4} characters long\. Chat apps and mail often cut links after 2,000 characters: check that it arrives whole, or send the file\.$/,
+      );
+      assert.equal(await dialog.getByTestId('author-share-length').getAttribute('data-verdict'), 'long');
+      assert.match(await dialog.getByTestId('share-play').inputValue(), /index\.html#src=/);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      // past the limit: refused in words, no link offered, Download still there
+      await append(`\n${noise(90000)}\n`);
+      dialog = await share();
+      await until(
+        async () =>
+          (await dialog.getByTestId('author-share-length').getAttribute('data-verdict')) === 'too-long',
+        'the refusal',
+        30000,
+      );
+      await expectText(
+        dialog.getByTestId('author-share-length'),
+        /^The link would be \d{5,6} characters long, more than the 65536 a Lockstep link may have\. Download the file and send it instead\.$/,
+      );
+      assert.equal(await dialog.getByTestId('share-play').count(), 0);
+      const saved = await download(page, dialog.getByTestId('share-download'));
+      assert.equal(saved.name, 'my-counter-lesson.md');
+      // the document as it is: the template, then both pastes
+      assert.equal(saved.text, `${template}\n\n${noise(3000)}\n\n${noise(90000)}\n`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('a damaged or oversized link says so in the page and opens the last draft', async () => {
+    const fresh = await browser();
+    try {
+      const { page: a } = await author(fresh.context, '?template=basic');
+      await addressHas(a, /engine: basic/);
+      await a.close();
+      for (const [hash, words] of [
+        ['#src=ab$cd!', /This link is damaged: its data has characters a link's data never has\./],
+        [
+          `#src=${'A'.repeat(70000)}`,
+          /This link is longer than 65536 characters, the most a Lockstep link may have\./,
+        ],
+        ['#src=____', /This link is damaged: its data is not a compressed document\./],
+      ]) {
+        const { page, errors } = await author(fresh.context, hash);
+        await expectText(page.getByTestId('author-link-problem'), words);
+        await expectText(
+          page.getByTestId('author-link-problem'),
+          /Your last draft in this browser is open instead\./,
+        );
+        await addressHas(page, /engine: basic/);
+        assert.deepEqual(errors, [], hash.slice(0, 20));
+        await page.close();
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test("remix from the lesson menu: the course lesson's source opens in the editor", async () => {
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}`);
+    const edit = page.getByTestId('lesson-edit');
+    await edit.waitFor({ timeout: 15000 });
+    const id = await page.getByTestId('lesson-panel').getAttribute('data-lesson');
+    assert.equal(await edit.getAttribute('href'), `author.html?lesson=${id}`);
+    await edit.click();
+    await page.locator('body[data-editor-ready]').waitFor({ timeout: 20000 });
+    await addressHas(page, new RegExp(`^id: ${id}$`, 'm'));
+    await page.locator('[data-testid=author-status][data-full=done]').waitFor({ timeout: 60000 });
+    assert.deepEqual(errors, []);
+    await page.close();
   });
 });

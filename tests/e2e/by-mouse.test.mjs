@@ -22,9 +22,9 @@ function buttonFor(page, p, keys) {
 }
 
 const LESSONS = [
-  ['07-lost-wakeup.md', 'lost-wakeup'],
-  ['19-priority-inversion.md', 'priority-inversion'],
-  ['29-the-signed-count.md', 'the-signed-count'],
+  ['parking_lot/05-lost-wakeup.md', 'lost-wakeup'],
+  ['rtos/02-priority-inversion.md', 'priority-inversion'],
+  ['rtos/05-the-signed-count.md', 'the-signed-count'],
 ];
 
 describe('lessons by mouse alone', () => {

@@ -21,7 +21,26 @@ describe('embassy choices in the browser', () => {
     // main's release: ten steps, the last wakes A (the head of the queue)
     for (let k = 0; k < 10; k++) await take(page, lane(page, 'main').getByTestId('step'), 'main');
     await take(page, a.getByTestId('drop'), 'dropping A');
+    const dropStep = await stepOf(page);
     assert.equal(await a.getByTestId('drop').count(), 0, 'a dropped future cannot be dropped again');
+    // the learner's move is narrated, said in A's lane, traced and drawn
+    await waitForText(
+      page.getByTestId('narration'),
+      new RegExp(`^Step ${dropStep}: A’s future was dropped at its await point`),
+      4000,
+    );
+    assert.match(
+      clean(await a.getByTestId('lane-dropped').innerText()),
+      new RegExp(`^✂ Step ${dropStep}: A’s future was dropped\\.`),
+    );
+    await page.getByTestId('tab-trace').click();
+    const rows = page.getByTestId('trace-row').filter({ hasText: 'dropped' });
+    await rows.first().waitFor({ timeout: 8000 });
+    assert.equal(await rows.count(), 1, 'one trace row for the drop');
+    assert.match(clean(await rows.first().innerText()), new RegExp(`^${dropStep}\\s+A\\s+A\\s+dropped`));
+    await page.getByTestId('tab-diagram').click();
+    await waitForText(page.getByTestId('tabpanel-diagram'), /✂ future dropped/, 8000);
+    await screenshot(page, 'embassy-dropped');
     // the rest: main returns, A's drop logic runs
     for (let i = 0; i < 20 && (await page.getByTestId('goal-banner').count()) === 0; i++) {
       const next = (await lane(page, 'main').getByTestId('step').isEnabled()) ? 'main' : 'A';
@@ -30,6 +49,10 @@ describe('embassy choices in the browser', () => {
     }
     await waitForText(page.getByTestId('goal-banner'), /Goal reached/, 8000);
     assert.match(clean(await lane(page, 'B').getByTestId('status').innerText()), /stuck|waits|blocked/i);
+    // A's drop logic emptied its ticket: its waker has left the queue for its home row
+    const deque = page.getByTestId('deque-s');
+    assert.equal(await deque.getByTestId('waker-A').count(), 0, 'A’s waker is no longer in the queue');
+    assert.equal(await deque.locator('li[data-hole="1"]').count(), 1, 'A’s slot is None');
     assert.deepEqual(errors, []);
     await page.close();
   });

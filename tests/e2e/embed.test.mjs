@@ -15,7 +15,7 @@ const plans = {};
 before(async () => {
   const M = await loadModule();
   const cat = catalog(M);
-  for (const f of ['29-the-signed-count.md', '24-cancelled-head.md']) {
+  for (const f of ['rtos/05-the-signed-count.md', 'embassy/04-cancelled-head.md']) {
     const p = plan(M, cat, f);
     plans[p.id] = p;
   }

@@ -146,7 +146,7 @@ describe('on a phone (390x844)', () => {
   for (const lang of ['en', 'zh-CN'])
     test(`lesson 7: the prediction and each step's narration are in view (${lang})`, async () => {
       const M = await loadModule();
-      const p = plan(M, catalog(M), '07-lost-wakeup.md');
+      const p = plan(M, catalog(M), 'parking_lot/05-lost-wakeup.md');
       const phone = await browser({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       try {
         const { page, errors } = await open(

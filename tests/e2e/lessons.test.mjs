@@ -8,8 +8,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
 import {
   browser,
   lane,
@@ -64,10 +65,12 @@ document.addEventListener('lockstep', (e) => window.__elementEvents.push(e.detai
 </script></head><body>${body}</body></html>`;
 }
 
-/** how many lessons the course has (lessons/NN-id.md) */
-const COUNT = readdirSync(join(ROOT, 'lessons')).filter((f) => /^\d+-[a-z0-9-]+\.md$/.test(f)).length;
+/** the course's lessons in order (lessons/course.yaml, lessons/<engine>/NN-id.md) */
+const COURSE = courseFiles(join(ROOT, 'lessons'));
+/** how many lessons the course has */
+const COUNT = COURSE.length;
 
-const LESSON_1 = readFileSync(join(ROOT, 'lessons', '01-racy-counter.md'), 'utf8');
+const LESSON_1 = readFileSync(join(ROOT, 'lessons', COURSE[0].rel), 'utf8');
 
 /** Lesson 1 with hostile Markdown in both languages. */
 const EVIL = LESSON_1.replace(
@@ -314,8 +317,9 @@ describe('the lesson player', () => {
   });
 
   test('a lesson is numbered where the index lists it, everywhere: panel, title, index, embed', async () => {
-    // notify-all-requeue is file 26, a parking lot lesson: the index lists it tenth, after the
-    // parking lot's first nine, and Previous/Next walk it there
+    // notify-all-requeue is the parking lot's last lesson (lessons/parking_lot/08-…), its address
+    // the same as when it was the course's file 26: the index lists it tenth, after basic's two
+    // and the parking lot's first seven, and Previous/Next walk it there
     const { page, errors } = await open(chrome.context, `${server.url}?lesson=notify-all-requeue`);
     await page.getByTestId('lesson-panel').waitFor({ timeout: 15000 });
     await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 10 of ${COUNT}`, 'i'));
@@ -332,9 +336,14 @@ describe('the lesson player', () => {
       Array.from({ length: COUNT }, (_, i) => String(i + 1)),
     );
     assert.equal(await index.locator('[data-id="notify-all-requeue"] > span').first().innerText(), '10');
+    // the index's order is the course index's: engine by engine, each engine's by its numbers
+    assert.deepEqual(
+      await items.evaluateAll((xs) => xs.map((x) => x.getAttribute('data-id'))),
+      COURSE.map((l) => l.id),
+    );
     await screenshot(page, 'lesson-index-numbers');
     await page.keyboard.press('Escape');
-    // the lesson after it is number 11, the first aqs lesson (file 10)
+    // the lesson after it is number 11, the first aqs lesson
     await page.getByTestId('lesson-next').click();
     await page.waitForURL((u) => u.searchParams.get('lesson') === 'permits-are-a-number');
     await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 11 of ${COUNT}`, 'i'));

@@ -27,7 +27,7 @@ after(async () => {
 
 const stepCount = (page) => page.getByTestId('step-count');
 const KEY = { A: '1', B: '2', C: '3', D: '4' };
-// the lesson's solution (lessons/06-lost-wakeup.md); the steps after it are forced
+// the lesson's solution (lessons/parking_lot/05-lost-wakeup.md); the steps after it are forced
 const SOLUTION = 'A B B B B B B B B B B B B B B B B B B B B B B B B B A A'.split(' ');
 
 /** The script animations (the motion layer's) running now, and every animation running now. */

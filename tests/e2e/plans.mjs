@@ -66,7 +66,9 @@ export function plan(M, cat, file) {
   const tokens = scheduleTokens(schedule);
   const states = [s.state()];
   const moves = [];
-  while (s.state().outcome === 'running') {
+  // a run can go on for ever (a spinner whose lock is never released): stop where the check
+  // stops, at the lesson's step limit
+  while (s.state().outcome === 'running' && moves.length < l.explore.maxSteps) {
     const st = s.state();
     const offered = [
       ...st.actors.flatMap((a, i) => (a.status === 'enabled' ? [{ kind: 'step', actor: i }] : [])),

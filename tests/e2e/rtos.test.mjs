@@ -77,11 +77,25 @@ describe('rtos choices in the browser', () => {
       await take(page, lane(page, 'A').getByTestId('step'), 'A');
     assert.equal(await page.getByTestId('count-sem').innerText(), '0');
     await take(page, tick, 'the tick');
+    // the machine's choice has a sentence of its own (issue 24, item 3)
+    await waitForText(
+      page.getByTestId('narration'),
+      /^Step \d+: The tick fell at \d+ ms: the scheduler looks again/,
+      4000,
+    );
     assert.equal(await lane(page, 'B').getByTestId('step').isEnabled(), true, 'B has the processor');
     for (let i = 0; i < 30 && (await page.getByTestId('goal-banner').count()) === 0; i++)
       assert.ok(await stepFirst(page, ['B', 'C', 'A']), 'somebody can move');
     await waitForText(page.getByTestId('goal-banner'), /Goal reached/, 8000);
     assert.equal(await page.getByTestId('count-sem').innerText(), '-2');
+    // the narration reads the count with its type, as the view does (item 5): -2, not 65534
+    assert.match(clean(await page.getByTestId('narration').innerText()), /C wrote -2 to sem \(it was -1\)/);
+    // "What happened" quotes the step that reached the goal, not B's earlier beat (item 6)
+    const goalAt = await stepOf(page);
+    assert.equal(
+      clean(await page.getByTestId('goal-moment').innerText()),
+      `Step ${goalAt}: C wrote -2 to sem (it was -1).`,
+    );
     // the goal falls at C's decrement, one step before C sets its bit: the count says two wait,
     // the mask still shows one
     assert.match(clean(await page.locator('[data-object="sem"]').innerText()), /waiting here: B B$/);

@@ -4,11 +4,12 @@
 // course by its Next link, and in each lesson presses, for every action the check counts, the
 // key the keys list names (N steps task N or raises handler N, Shift+N runs N through what the
 // lesson folds, d then N drops task N's future, t lets the tick fall), waits for the step count
-// to land exactly where the engine's run does, and then sees "Goal reached".
+// to land exactly where the engine's run does, and then sees "Goal reached".  Next walks the
+// lessons in the course index's order (lessons/course.yaml), from its first to its last.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
 import { loadModule } from '../../wasm/js/node.js';
 import { catalog } from '../../wasm/js/lockstep.js';
 import { open, ROOT, screenshot, useApp } from './harness.mjs';
@@ -20,10 +21,10 @@ describe('every lesson in the browser', () => {
   test('is won by the learner’s keys, walking the course by Next', async () => {
     const M = await loadModule();
     const cat = catalog(M);
-    const files = readdirSync(join(ROOT, 'lessons')).filter((f) => /^\d+-[a-z0-9-]+\.md$/.test(f));
-    const plans = new Map(files.map((f) => plan(M, cat, f)).map((p) => [p.id, p]));
+    const course = courseFiles(join(ROOT, 'lessons'));
+    const plans = new Map(course.map((l) => plan(M, cat, l.rel)).map((p) => [p.id, p]));
 
-    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=racy-counter`);
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=${course[0].id}`);
     await page.setViewportSize({ width: 1440, height: 900 });
     const won = [];
     for (;;) {
@@ -42,7 +43,7 @@ describe('every lesson in the browser', () => {
       await next.click();
       await page.waitForURL((u) => u.searchParams.get('lesson') !== id);
     }
-    assert.deepEqual([...won].sort(), [...plans.keys()].sort(), 'Next walks every lesson once');
+    assert.deepEqual(won, [...plans.keys()], 'Next walks every lesson once, in the course’s order');
     assert.deepEqual(errors, []);
     await page.close();
   });

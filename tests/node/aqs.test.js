@@ -111,8 +111,8 @@ test('reducePermits and drainPermits: the reference transcript, line for line', 
     [
       'CAS permits: drain to 0 3->0',
       'CAS permits: give back 0->1',
-      'CAS permits: reduce 1->4294967295',
-      'CAS permits: give back 4294967295->0',
+      'CAS permits: reduce 1->-1',
+      'CAS permits: give back -1->0',
     ],
   );
   // Every assertion of the transcript was checked and held (a failed one ends the run).

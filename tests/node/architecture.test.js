@@ -1,10 +1,10 @@
 // The architecture document's promises about the tree: every engine in
 // mk/engines.mk has each file the document says every engine adds (its
-// native suites' folders read from its engine.mk), its line in the web app's
-// engine registry (web/src/engines/list.ts), the include rules (an engine's
-// own files see plat.h only; its binding sees the engine and core/script),
-// and no file of the project points outside the clone (at a ../shared folder
-// that a user's copy does not have).
+// native suites' folders read from its engine.mk), its folder in the web
+// app's engine registry, the include rules (an engine's own files see plat.h
+// only; its binding, in core/script/engines/<engine>/, sees that engine and
+// core/script), and no file of the project points outside the clone (at a
+// ../shared folder that a user's copy does not have).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -57,10 +57,10 @@ test('docs/ARCHITECTURE.md lists what an engine adds', () => {
   const rows = perEngineRows();
   assert.ok(rows.length >= 12, `found ${rows.length} rows`);
   const files = rows.map((r) => r.path);
-  assert.ok(files.every((f) => f.includes('<engine>') || f === 'lessons/' || f === 'tests/c/<folder>/'));
+  assert.ok(files.every((f) => f.includes('<engine>') || f === 'tests/c/<folder>/'));
   for (const f of [
     'web/src/engines/<engine>/index.ts',
-    'core/engines/<engine>/binding/engine.c',
+    'core/script/engines/<engine>/engine.c',
     'tests/c/<folder>/',
     'tests/node/<engine>.test.js',
     'tests/e2e/<engine>.test.mjs',
@@ -84,13 +84,6 @@ for (const engine of engines()) {
           );
           assert.ok(builds, `${suite}_BUILDS is set`);
         }
-        continue;
-      }
-      if (pattern === 'lessons/') {
-        const lessons = readdirSync(join(root, 'lessons')).filter(
-          (f) => f.endsWith('.md') && read(join('lessons', f)).includes(`\nengine: ${engine}\n`),
-        );
-        assert.ok(lessons.length > 0, `a lesson says engine: ${engine}`);
         continue;
       }
       if (pattern.endsWith('/<type>.c')) {
@@ -126,21 +119,34 @@ for (const engine of engines()) {
           inc === '../../plat/plat.h' || inc === '../../plat/plat_tasks.h' || /^[\w]+\.h$/.test(inc),
           `${dir}/${f} includes "${inc}": an engine's own files include plat.h (or plat_tasks.h) and their own headers only`,
         );
-    for (const f of readdirSync(join(root, dir, 'binding')).filter((f) => /\.[ch]$/.test(f)))
-      for (const inc of quoted(join(dir, 'binding', f)))
+    const binding = `core/script/engines/${engine}`;
+    for (const f of readdirSync(join(root, binding)).filter((f) => /\.[ch]$/.test(f)))
+      for (const inc of quoted(join(binding, f)))
         assert.ok(
           inc === 'binding.h' ||
-            /^\.\.\/[\w]+\.h$/.test(inc) ||
-            /^\.\.\/\.\.\/\.\.\/(script|sim)\/[\w]+\.h$/.test(inc),
-          `${dir}/binding/${f} includes "${inc}": a binding includes binding.h, the engine's headers and core/script or core/sim headers`,
+            new RegExp(`^\\.\\./\\.\\./\\.\\./engines/${engine}/[\\w]+\\.h$`).test(inc) ||
+            /^\.\.\/\.\.\/[\w]+\.h$/.test(inc) ||
+            /^\.\.\/\.\.\/\.\.\/sim\/[\w]+\.h$/.test(inc),
+          `${binding}/${f} includes "${inc}": a binding includes binding.h, its own engine's headers and core/script or core/sim headers`,
         );
   });
 }
 
-test('nothing of an engine includes its binding, and core/script and core/sim name no engine folder', () => {
+test('nothing of an engine includes its binding, and core/script (but its engines/), core/sim and core/plat name no engine folder', () => {
   const r = spawnSync(
     'git',
-    ['grep', '-n', '-E', '#include ".*(engines/|binding/)', '--', 'core/script', 'core/sim', 'core/plat'],
+    [
+      'grep',
+      '-n',
+      '-E',
+      '#include ".*(engines/|binding)',
+      '--',
+      'core/script',
+      ':!core/script/engines/',
+      'core/sim',
+      'core/plat',
+      'core/engines',
+    ],
     {
       cwd: root,
       encoding: 'utf8',
@@ -163,11 +169,7 @@ test('the web registry is generated from mk/engines.mk: a folder per listed engi
     .map((d) => d.name);
   assert.deepEqual(folders.sort(), [...listed].sort(), 'one folder with an index.ts per listed engine');
   for (const e of listed)
-    assert.match(
-      read(`web/src/engines/${e}/index.ts`),
-      new RegExp(`^export const ${e}: EngineEntry`, 'm'),
-      e,
-    );
+    assert.match(read(`web/src/engines/${e}/index.ts`), new RegExp(`^export const ${e}: EngineCard`, 'm'), e);
 });
 
 test('no tracked file points at ../shared (a clone has no such folder)', () => {

@@ -13,9 +13,10 @@
 // step walk forward, and a short search by the explorer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
 import { Session } from '../../wasm/js/lockstep.js';
 import { parseLesson } from '../../wasm/js/lesson.js';
 import { CATALOG, M, compileFile, root, scenarioFiles } from './helpers.js';
@@ -75,7 +76,7 @@ for (const file of scenarioFiles())
     assert.deepEqual(everything(checked, c.bytecode, variant), everything(M, c.bytecode, variant));
   });
 
-const lessons = readdirSync(join(root, 'lessons')).filter((f) => /^\d+-.*\.md$/.test(f));
+const lessons = courseFiles(join(root, 'lessons')).map((l) => l.rel);
 for (const name of lessons)
   test(`lessons/${name}, every variant: the checked module switches without a trap and agrees`, () => {
     const file = join('lessons', name);

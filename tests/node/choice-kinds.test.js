@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from '../../wasm/js/node.js';
-import { catalog } from '../../wasm/js/lockstep.js';
+import { catalog, Session } from '../../wasm/js/lockstep.js';
+import { choiceKinds } from '../../wasm/js/trace.js';
 
 const M = await loadModule();
 
@@ -27,4 +28,31 @@ test('the catalog lists every kind of choice with its schedule form', () => {
     ],
   );
   for (const k of kinds) assert.match(k.text, /^[a-z].+[a-z]$/, `${k.kind} says what it means`);
+});
+
+test('trace.js reads the kinds from the catalog, and the choices a session offers are among them', async () => {
+  const kinds = choiceKinds(catalog(M));
+  assert.deepEqual(kinds, catalog(M).choice_kinds);
+  const { compileFile } = await import('./helpers.js');
+  const s = new Session(M, compileFile('tests/scenarios/rtos/shared-counter.yaml').bytecode);
+  const names = new Set(kinds.map((k) => k.kind));
+  let seen = 0;
+  for (let i = 0; i < 40 && s.state().outcome === 'running'; i++) {
+    for (const c of s.choices()) {
+      assert.ok(names.has(c.kind), `${c.kind} is in the table`);
+      const row = kinds.find((k) => k.kind === c.kind);
+      assert.equal('actor' in c, row?.actor, `${c.kind} names an actor exactly when the table says so`);
+      seen++;
+    }
+    const tick = s.choices().find((c) => c.kind === 'tick');
+    if (tick) s.take(tick.kind);
+    else s.step(s.state().actors.findIndex((/** @type {{status: string}} */ a) => a.status === 'enabled'));
+  }
+  assert.ok(seen > 0, 'the scenario offered some choice other than a step');
+  s.free();
+});
+
+test('a catalog without the table, or with a malformed row, is refused by name', () => {
+  assert.throws(() => choiceKinds({}), /no choice_kinds table/);
+  assert.throws(() => choiceKinds({ choice_kinds: [{ kind: 'tick' }] }), /choice_kinds\[0\]/);
 });

@@ -118,7 +118,7 @@ test('cancel-head without the extra release: B is stuck, it lost its waker, and 
     [
       [
         'B',
-        'lost its waker: queued on s with 1 permit(s) free; release by main woke A, the head, ' +
+        'lost its waker: queued on s with 1 permit free; release by main woke A, the head, ' +
           'whose acquire was then dropped without waking the next waiter',
       ],
     ],
@@ -137,7 +137,7 @@ test('no-chained-wake: the second waiter stays queued with a permit free', () =>
   assert.equal(bug.summary.outcome, 'stuck');
   assert.deepEqual(
     bug.summary.stuck.map((s) => [s.actor, s.reason]),
-    [['w0', 'lost its waker: heads the queue of s with 1 permit(s) free, but nobody woke it']],
+    [['w0', 'lost its waker: heads the queue of s with 1 permit free, but nobody woke it']],
   );
 });
 
@@ -416,7 +416,12 @@ test('pubsub-lagged: publish_immediate drops 1 and 2 under slow, which gets Lagg
   session.run({});
   const after = channel(session.state());
   session.free();
-  assert.deepEqual(after.fields, { len: 0, next_id: 4, subscribers: 2, publishers: 0 });
+  assert.deepEqual(after.fields, {
+    len: 0,
+    next_id: 4,
+    subscribers: 2,
+    publishers: 0,
+  });
   assert.deepEqual(after.messages, []);
   assert.deepEqual(after.subscribers, [
     { task: 'fast', next_id: 4 },
@@ -479,7 +484,7 @@ test('pubsub-lagged-drop: a lagged subscriber that leaves keeps 2 and 3 queued f
       [
         'main',
         'waits to publish into ch: the queue is full (2 of 2) and its oldest message (id 1) waits for ' +
-          '1 more reader(s), but only 0 subscriber(s) have yet to read it: it will never leave',
+          '1 more reader, but only 0 subscribers have yet to read it: it will never leave',
       ],
     ],
   );
@@ -575,7 +580,12 @@ test('cancel-explore: the explorer drops futures by itself and finds the lost wa
     while (!status.finished) status = session.exploreStep(10000);
     const ms = performance.now() - t0;
     session.exploreFinish();
-    return { status: status.result, message: status.result.message, ms, session };
+    return {
+      status: status.result,
+      message: status.result.message,
+      ms,
+      session,
+    };
   };
   const bug = find('fair_cancel_bug');
   assert.equal(bug.status.found, true);
@@ -585,18 +595,24 @@ test('cancel-explore: the explorer drops futures by itself and finds the lost wa
   assert.equal(bug.status.executions, 10);
   assert.equal(
     bug.message,
-    'B lost its waker: queued on s with 1 permit(s) free; release by main woke A, ' +
+    'B lost its waker: queued on s with 1 permit free; release by main woke A, ' +
       'the head, whose acquire was then dropped without waking the next waiter',
   );
   // Replayed with the trace: B lost its waker, and the chain says who dropped it.
   const replay = bug.session.run({ schedule: bug.status.schedule });
+  // The drop is a step of its own with one trace row, A's, so every view can say it.
+  const drops = bug.session.trace(0).filter((e) => e.kind === 'dropped');
+  assert.deepEqual(
+    drops.map((e) => [e.actor, bug.session.trace(0).filter((x) => x.step === e.step).length]),
+    [['A', 1]],
+  );
   assert.equal(replay.outcome, 'stuck');
   assert.deepEqual(
     replay.stuck.map((s) => [s.actor, s.reason]),
     [
       [
         'B',
-        'lost its waker: queued on s with 1 permit(s) free; release by main woke A, the head, ' +
+        'lost its waker: queued on s with 1 permit free; release by main woke A, the head, ' +
           'whose acquire was then dropped without waking the next waiter',
       ],
     ],
@@ -606,6 +622,24 @@ test('cancel-explore: the explorer drops futures by itself and finds the lost wa
   assert.equal(ok.status.found, false);
   assert.equal(ok.status.complete, true);
   ok.session.free();
+});
+
+test('mutex-explore: the executor’s tick is a trace row of its own, with no actor (so it is narrated as the tick)', () => {
+  const yaml = readFileSync(file('mutex-explore'), 'utf8').replace(/, now ex, assert result == \d/g, '');
+  const session = open(compile(yaml, 'mutex-free.yaml'), {
+    variant: 'correct',
+  });
+  const summary = session.run({
+    schedule: 'v2: t1 t1 t1 t1 t1 t1 t1 tick',
+    maxSteps: 1000000,
+  });
+  assert.equal(summary.outcome, 'done');
+  const ticks = session.trace(0).filter((e) => e.kind === 'tick');
+  assert.deepEqual(
+    ticks.map((e) => [e.actor, e.time, e.from]),
+    [[undefined, 1000, 1000]],
+  );
+  session.free?.();
 });
 
 // Upstream's WakerRegistration: "if two tasks are waiting on the same thing

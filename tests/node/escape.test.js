@@ -93,12 +93,12 @@ test('a problem made by hand is printed escaped too (formatProblem)', () => {
 });
 
 test('the lesson compiler escapes what it quotes', () => {
-  const lesson = readFileSync(join(root, 'lessons/01-racy-counter.md'), 'utf8');
+  const lesson = readFileSync(join(root, 'lessons/basic/01-racy-counter.md'), 'utf8');
   assert.match(lesson, /^engine: basic$/m);
   const broken = lesson.replace(/^engine: basic$/m, 'engine: "basic\\e[2J"');
   assert.throws(() => parseLesson(broken, { file: 'l\u0007.md', catalog: CATALOG }), {
     name: 'LessonError',
-    message: `l\\x07.md:4:9: engine: unknown engine 'basic\\x1b[2J'; the engines are: ${ENGINE_LIST}`,
+    message: `l\\x07.md:3:9: engine: unknown engine 'basic\\x1b[2J'; the engines are: ${ENGINE_LIST}`,
   });
 });
 

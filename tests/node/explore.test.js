@@ -90,7 +90,8 @@ test('--bound none proves the correct variant in every interleaving, and finds t
   assert.equal(r.found, false);
   assert.equal(r.complete, true);
   assert.equal(r.bound, -1);
-  assert.equal(r.executions, 32);
+  // B's spin rounds that re-read LOCKED are left out (core/sim/spin_await.c)
+  assert.equal(r.executions, 12);
   const text = lockstep(['explore', contended, '--bound', 'none']).stdout;
   assert.match(
     text,

@@ -4,8 +4,9 @@
 import { parsePredicate, valueOf } from '../../wasm/js/lesson/predicate.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
 import { CATALOG, M, lockstep, root, tempDir } from './helpers.js';
 import { Session } from '../../wasm/js/lockstep.js';
 import {
@@ -39,12 +40,8 @@ function problems(text, file = 'lesson.md') {
 
 const read = (/** @type {string} */ rel) => readFileSync(join(root, rel), 'utf8');
 
-/** The course's lesson files, as NN-id (without .md), in order. */
-const courseFiles = () =>
-  readdirSync(join(root, 'lessons'))
-    .filter((f) => /^\d\d-.*\.md$/.test(f))
-    .sort()
-    .map((f) => f.replace(/\.md$/, ''));
+/** The course's lesson files, as <engine>/NN-id (without .md), in course order. */
+const courseLessons = () => courseFiles(join(root, 'lessons')).map((l) => l.rel.replace(/\.md$/, ''));
 
 // A small, valid lesson; the tests below break it in one place each.  Its
 // line numbers matter: the expected messages name them.
@@ -119,7 +116,6 @@ test('a good lesson parses into the normalized form the player uses', () => {
   const l = parse(GOOD, 'tiny.md');
   assert.equal(l.file, 'tiny.md');
   assert.equal(l.id, 'tiny');
-  assert.equal(l.order, 7);
   assert.equal(l.engine, 'basic');
   assert.deepEqual(l.variants, ['correct']);
   assert.equal(l.variant, 'correct');
@@ -189,9 +185,9 @@ test('a good lesson parses into the normalized form the player uses', () => {
 });
 
 test('every real lesson parses, with both languages everywhere', () => {
-  for (const n of courseFiles()) {
+  for (const n of courseLessons()) {
     const l = parse(read(`lessons/${n}.md`), `lessons/${n}.md`);
-    assert.equal(`${String(l.order).padStart(2, '0')}-${l.id}`, n);
+    assert.equal(`${l.engine}/${l.id}`, n.replace(/\/\d+-/, '/'));
     for (const t of [
       l.title,
       l.goal.text,
@@ -203,7 +199,7 @@ test('every real lesson parses, with both languages everywhere', () => {
     ])
       assert.ok(t.en && t['zh-CN'], n);
   }
-  const flagship = parse(read('lessons/07-lost-wakeup.md'));
+  const flagship = parse(read('lessons/parking_lot/05-lost-wakeup.md'));
   assert.equal(flagship.goal.text.en, 'Make B sleep forever while the lock is free.');
   assert.deepEqual(
     [flagship.goal.kind, flagship.goal.actors, flagship.bug, flagship.variant],
@@ -264,7 +260,7 @@ test('bad matchers: an unknown field, an unknown kind, an actor the lesson does 
   );
   assert.deepEqual(problems(good('  - when: {actor: B, kind: store}', '  - when: {actor: Z, kind: stor}')), [
     "lesson.md:22:19: beats[0].when.actor: 'Z' is not an actor of this lesson (actors: A, B)",
-    "lesson.md:22:28: beats[0].when.kind: 'stor' is not an event kind; the kinds are: load, store, cas, swap, fetch_add, fetch_or, fetch_and, lock, unlock, prepare_park, park, unpark, spin, yield, sleep, work, cs_enter, cs_exit, print, assert, irq_save, irq_restore, raise, set_priority, block, fence, note, finish, clock, violation, stuck, error, tick, raised, flush",
+    "lesson.md:22:28: beats[0].when.kind: 'stor' is not an event kind; the kinds are: load, store, cas, swap, fetch_add, fetch_or, fetch_and, lock, unlock, prepare_park, park, unpark, spin, yield, sleep, work, cs_enter, cs_exit, print, assert, irq_save, irq_restore, raise, set_priority, block, fence, note, finish, clock, violation, stuck, error, tick, raised, dropped, flush",
   ]);
   assert.deepEqual(
     problems(
@@ -325,7 +321,7 @@ test('a flow-style scenario is refused with a clear message', () => {
 });
 
 test('1500 mangled lessons: each parses or fails with located problems, never another exception', () => {
-  const names = courseFiles();
+  const names = courseLessons();
   const texts = names.map((n) => read(`lessons/${n}.md`));
   let seed = 7;
   const rnd = (/** @type {number} */ n) => {
@@ -397,16 +393,20 @@ test('the player functions follow a run: beats, hints, the question, the goal, t
 
 // ---- lockstep check ----------------------------------------------------------------------
 
-test('lockstep check lessons/ passes every real lesson', () => {
+test('lockstep check lessons/ passes every real lesson, in the course index’s order', () => {
   const r = lockstep(['check', 'lessons/']);
   assert.equal(r.stderr, '');
   assert.equal(r.status, 0, r.stdout);
   const lines = r.stdout.trimEnd().split('\n');
-  const n = readdirSync(join(root, 'lessons')).filter((f) => /^\d\d-.*\.md$/.test(f)).length;
+  const course = courseLessons();
+  const n = course.length;
   assert.ok(n >= 13, `${n} lessons`);
   assert.equal(lines.length, n + 1);
-  assert.match(lines[0], /^ok {3}lessons\/01-racy-counter\.md \(racy-counter, 8 learner steps\)$/);
-  assert.ok(lines.slice(0, n).every((x) => x.startsWith('ok   lessons/')));
+  assert.match(lines[0], /^ok {3}lessons\/basic\/01-racy-counter\.md \(racy-counter, 8 learner steps\)$/);
+  assert.deepEqual(
+    lines.slice(0, n).map((x) => /^ok {3}lessons\/(\S+)\.md /.exec(x)?.[1]),
+    course,
+  );
   assert.equal(lines[n], `${n} passed, 0 failed`);
 });
 
@@ -460,34 +460,45 @@ test('lockstep check reports every claim the runs contradict, at its line', () =
   ]);
 });
 
-test("lockstep check reports the parser's problems, and file names that disagree with the lesson", () => {
-  const r = lockstep(['check', 'tests/fixtures/lessons/untranslated.md', 'tests/fixtures/lessons/names']);
+test("lockstep check reports the parser's problems, and file names and folders that disagree with the lesson", () => {
+  const r = lockstep([
+    'check',
+    'tests/fixtures/lessons/untranslated.md',
+    'tests/fixtures/lessons/names/parking_lot',
+  ]);
   assert.equal(r.status, 1);
   assert.equal(
     r.stdout,
     [
       "tests/fixtures/lessons/untranslated.md:6:3: title: needs 'zh-CN'",
       'FAIL tests/fixtures/lessons/untranslated.md (1 problem)',
-      "tests/fixtures/lessons/names/03-misnamed.md:2:5: id: is 'racy', but the file name says 'misnamed'",
-      'tests/fixtures/lessons/names/03-misnamed.md:3:8: order: is 4, but the file name says 3',
-      'FAIL tests/fixtures/lessons/names/03-misnamed.md (2 problems)',
+      "tests/fixtures/lessons/names/parking_lot/03-misnamed.md:2:5: id: is 'racy', but the file name says 'misnamed'",
+      "tests/fixtures/lessons/names/parking_lot/03-misnamed.md:4:9: engine: is 'basic', but the file is in parking_lot/, the lessons of engine parking_lot",
+      'FAIL tests/fixtures/lessons/names/parking_lot/03-misnamed.md (2 problems)',
       '0 passed, 2 failed',
       '',
     ].join('\n'),
   );
 });
 
-test('lockstep check: ids and orders unique across the lessons checked together', () => {
+test('lockstep check: ids unique across the lessons checked together, and numbers within a folder', () => {
   const d = join(dir, 'twins');
   mkdirSync(d);
-  const tiny = good('id: tiny\norder: 7\n', 'id: tiny\norder: 7\n');
-  writeFileSync(join(d, 'a.md'), tiny);
-  writeFileSync(join(d, 'b.md'), tiny);
+  writeFileSync(join(d, 'a.md'), GOOD);
+  writeFileSync(join(d, 'b.md'), GOOD);
+  writeFileSync(join(d, '03-tiny.md'), GOOD);
+  writeFileSync(join(d, '03-other.md'), good('id: tiny\n', 'id: other\n'));
   const r = lockstep(['check', d, '--quiet']);
   assert.equal(r.status, 1);
   assert.equal(
     r.stdout,
-    `${d}/b.md:2:5: id: 'tiny' is also the id of ${d}/a.md\n${d}/b.md:3:8: order: 7 is also the order of ${d}/a.md\n1 passed, 1 failed\n`,
+    [
+      `${d}/03-tiny.md:2:5: id: the file's number 03 is also that of ${d}/03-other.md`,
+      `${d}/a.md:2:5: id: 'tiny' is also the id of ${d}/03-tiny.md`,
+      `${d}/b.md:2:5: id: 'tiny' is also the id of ${d}/03-tiny.md`,
+      '1 passed, 3 failed',
+      '',
+    ].join('\n'),
   );
 });
 
@@ -523,7 +534,7 @@ test('lockstep check: bad usage exits 2', () => {
 
 /** Lesson 6 with one piece of text replaced (which must be there), written to a temp file. */
 function sixWith(from, to, name = 'six.md') {
-  const text = read('lessons/07-lost-wakeup.md');
+  const text = read('lessons/parking_lot/05-lost-wakeup.md');
   assert.ok(text.includes(from), `lesson 6 has no '${from}'`);
   const file = join(dir, name);
   writeFileSync(file, text.replace(from, to));
@@ -540,7 +551,7 @@ test("a beat's claim is checked on the solution replayed under the other variant
   const r = lockstep(['check', file, '--quiet']);
   assert.equal(r.status, 1);
   const line =
-    read('lessons/07-lost-wakeup.md')
+    read('lessons/parking_lot/05-lost-wakeup.md')
       .split('\n')
       .indexOf('    verify: [m.state == 0, A.status == finished]') +
     1 -
@@ -565,14 +576,14 @@ test("a hint stage's claim is checked at every step it is shown, on every path",
 });
 
 test('fold: counts a run of steps that change nothing shared as one action; more than 15 actions is a problem', () => {
-  const ok = lockstep(['check', 'lessons/07-lost-wakeup.md']);
+  const ok = lockstep(['check', 'lessons/parking_lot/05-lost-wakeup.md']);
   assert.equal(
     ok.stdout,
-    'ok   lessons/07-lost-wakeup.md (lost-wakeup, 32 learner steps, 11 actions with fold)\n1 passed, 0 failed\n',
+    'ok   lessons/parking_lot/05-lost-wakeup.md (lost-wakeup, 32 learner steps, 11 actions with fold)\n1 passed, 0 failed\n',
   );
   // Without its fold: list, lesson 22's solution is one action per step that touches shared
   // state (only reads and local work still fold, as Shift+N takes them in the app)
-  const text = read('lessons/22-tickets-make-it-fair.md');
+  const text = read('lessons/embassy/02-tickets-make-it-fair.md');
   const fold = /^fold:\n(?: {2}- .*\n)+/m;
   assert.match(text, fold);
   const file = join(dir, 'nofold.md');
@@ -695,4 +706,22 @@ test("a type's own field named owner is a number; the extra owner field is an ac
   assert.equal(valueOf(extra.left, { objects: [{ name: 'm', fields: { state: 1 }, owner: 'A' }] }), 'A');
   assert.throws(() => parsePredicate('m.owner < 1', names), /m\.owner is a word/);
   assert.throws(() => parsePredicate('port.owner < A', names), /A is a word/);
+});
+
+test('a recap’s claim (recap.verify) is checked where the goal is reached, on every run that reaches it', () => {
+  // the signed-count lesson's old recap said the posts had brought the count back to 1; the goal
+  // (count -2) is reached before any post runs, and the check now says so
+  const lesson = `lessons/${courseLessons().find((n) => n.endsWith('-the-signed-count'))}.md`;
+  const text = read(lesson);
+  assert.ok(text.includes('  verify: [sem.count == -2]\n'));
+  const file = join(dir, 'the-signed-count.md');
+  writeFileSync(file, text.replace('  verify: [sem.count == -2]\n', '  verify: [sem.count == 1]\n'));
+  const r = lockstep(['check', file, '--quiet']);
+  assert.equal(r.status, 1);
+  const line = text.split('\n').indexOf('  verify: [sem.count == -2]') + 1;
+  assert.equal(
+    r.stdout,
+    `${file}:${line}:11: recap.verify: does not hold when the goal is reached at step 13 of the starting run under correct (round-robin): sem.count is -2\n0 passed, 1 failed\n`,
+  );
+  assert.equal(lockstep(['check', lesson, '--quiet']).status, 0);
 });

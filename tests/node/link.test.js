@@ -54,7 +54,7 @@ test('base64url: a character outside the alphabet, or an impossible length, is r
 test("a link's payload is src= in its fragment, wherever it stands there", () => {
   assert.equal(payloadOf('https://x.org/a/author.html#src=AbC_-'), 'AbC_-');
   assert.equal(payloadOf('index.html?lang=en#lang=zh-CN&src=xyz'), 'xyz');
-  assert.equal(isLink('lessons/07-lost-wakeup.md'), false);
+  assert.equal(isLink('lessons/parking_lot/05-lost-wakeup.md'), false);
   assert.equal(isLink('#src=abc'), true);
   assert.throws(() => payloadOf('https://x.org/index.html#lesson=x'), /holds no document/);
   assert.throws(() => payloadOf('https://x.org/index.html#src='), /cut short/);
@@ -73,7 +73,7 @@ test('lockstep check LINK reports what it reports for the file, under the name l
 });
 
 test('lockstep check LINK passes a good lesson, and checks a scenario as lockstep compile does', () => {
-  const ok = lockstep(['check', linkOf(read('lessons/07-lost-wakeup.md'))]);
+  const ok = lockstep(['check', linkOf(read('lessons/parking_lot/05-lost-wakeup.md'))]);
   assert.equal(ok.status, 0, ok.stderr);
   assert.match(ok.stdout, /^ok {3}link\.md \(lost-wakeup, \d+ learner steps/m);
   const scenario = read('tests/scenarios/basic/racy-counter.yaml');
@@ -104,7 +104,7 @@ test('lockstep run LINK prints what lockstep run FILE prints', () => {
 });
 
 test('a bad link: one line saying what is wrong with it, exit 2', () => {
-  const good = linkOf(read('lessons/07-lost-wakeup.md'));
+  const good = linkOf(read('lessons/parking_lot/05-lost-wakeup.md'));
   const cases = [
     [good.slice(0, good.length - 40), LINK_PROBLEMS.truncated],
     [good.replace(/#src=../, '#src=@@'), LINK_PROBLEMS['not-base64']],

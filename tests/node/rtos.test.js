@@ -373,12 +373,12 @@ test('shared-counter-protected: exactly 200,000', () => {
 test('the rtos lessons pass lockstep check; a solution may raise an interrupt (!Kick)', () => {
   const r = lockstep([
     'check',
-    'lessons/18-which-half-counts.md',
-    'lessons/19-priority-inversion.md',
-    'lessons/20-save-and-restore.md',
+    'lessons/rtos/01-which-half-counts.md',
+    'lessons/rtos/02-priority-inversion.md',
+    'lessons/rtos/03-save-and-restore.md',
   ]);
   assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /ok {3}lessons\/19-priority-inversion\.md/);
+  assert.match(r.stdout, /ok {3}lessons\/rtos\/02-priority-inversion\.md/);
 });
 
 test('the app raises a handler and lets the tick fall one choice at a time (Session.take, Session.choices)', () => {
@@ -420,4 +420,39 @@ test('the app raises a handler and lets the tick fall one choice at a time (Sess
   } finally {
     t.free();
   }
+});
+
+test('the semaphore’s int16_t count is signed everywhere: the trace, the next action and the command line say -1, never 65535', () => {
+  const compiled = compileFile(file('isr-post'));
+  const s = open(compiled, { variant: 'correct' });
+  s.run({ maxSteps: 3 }); // Reader has read the count (0) and is about to take it below zero
+  const next = s.state().actors.find((a) => a.name === 'Reader').next;
+  assert.deepEqual(
+    [next.kind, next.label, next.value, next.arg],
+    ['store', 'count--: negative, one more task waiting', 0, -1],
+  );
+  s.run({ maxSteps: 1000 });
+  const count = s.trace(0).filter((e) => e.object === 'data' && /^count(--|\+\+)/.test(e.label ?? ''));
+  assert.deepEqual(
+    count.map((e) => [e.actor, e.old, e.new]),
+    [
+      ['Reader', 0, -1],
+      ['Uart', -1, 0],
+      ['Uart', 0, 1],
+    ],
+  );
+  // the wait mask beside it is a bit field: unsigned, as before
+  assert.ok(s.trace(0).some((e) => e.label === 'wait_mask |= 1 << id' && e.new === 1));
+  s.free();
+  // the command line's trace file, written by the native runner's code: the same signed values
+  const out = join(dir, 'isr-post.jsonl');
+  assert.equal(lockstep(['run', file('isr-post'), '--trace', out]).status, 0);
+  const lines = readFileSync(out, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    lines.filter((e) => e.label === 'count--: negative, one more task waiting').map((e) => [e.arg, e.new]),
+    [[-1, -1]],
+  );
 });

@@ -123,6 +123,7 @@ test('the racy counter scenario is described for the app, with each op numbered 
     scheduleAt: null,
     asserts: [{ text: 'counter == 6', line: 16 }],
     expect: { outcome: 'violation', violation: "assertion 'counter == 6' failed: counter.value is 3" },
+    expectAt: { outcome: { line: 19, column: 12 }, violation: { line: 20, column: 14 } },
   });
 });
 

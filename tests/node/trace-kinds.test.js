@@ -1,7 +1,7 @@
 // Every event kind the C trace can write is one JavaScript knows, and the
 // other way round: the lists are read from the C source itself, so a new
 // action in core/sim/names.c or a new event in core/sim/trace.c fails here
-// until wasm/js/trace.js and web/src/engine/types.ts name it too.  The same
+// until wasm/js/trace.js and web/src/bridge/types.ts name it too.  The same
 // for an actor's status (trace.c, state_json) against the web's ActorStatus.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import { ACTION_KINDS, EVENT_KINDS, MACHINE_KINDS } from '../../wasm/js/trace.js
 const read = (/** @type {string} */ path) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const NAMES_C = read('core/sim/names.c');
 const TRACE_C = read('core/sim/trace.c');
-const TYPES_TS = read('web/src/engine/types.ts');
+const TYPES_TS = read('web/src/bridge/types.ts');
 
 /** The body of the C function or initializer that starts with `head`. */
 function cBlock(/** @type {string} */ source, /** @type {string} */ head) {
@@ -49,7 +49,7 @@ function cMachineEventNames() {
 /** The string literals of a TypeScript union `export type Name = 'a' | 'b' ...;` in types.ts. */
 function tsUnion(/** @type {string} */ name) {
   const m = new RegExp(`export type ${name} =([^;]+);`).exec(TYPES_TS);
-  assert.ok(m, `no type ${name} in web/src/engine/types.ts`);
+  assert.ok(m, `no type ${name} in web/src/bridge/types.ts`);
   return [...m[1].matchAll(/'([^']+)'/g)].map((x) => x[1]);
 }
 

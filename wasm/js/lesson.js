@@ -81,7 +81,6 @@ export { EVENT_KINDS } from './trace.js';
  * @typedef {object} Lesson
  * @property {string} file
  * @property {string} id
- * @property {number} order
  * @property {string} engine
  * @property {string[]} variants   the variants the learner may pick
  * @property {string} variant      the one the lesson starts in
@@ -90,6 +89,7 @@ export { EVENT_KINDS } from './trace.js';
  * @property {Goal} goal
  * @property {Text} body           Markdown, per language (not sanitized: the app must)
  * @property {Text} recap          "what you saw"
+ * @property {import('./lesson/predicate.js').Predicate[]} recapVerify  what the recap claims of the state when the goal is reached (checked by lockstep check on every run that reaches it)
  * @property {Text} realWorld      where it matters in real systems
  * @property {Scenario} scenario   the compiled scenario's description (scenario.js)
  * @property {Uint8Array} bytecode for new Session(M, bytecode, {variant})
@@ -111,7 +111,7 @@ export { EVENT_KINDS } from './trace.js';
  * @typedef {object} LessonPositions
  * @property {Position} file  1:1
  * @property {Position} id
- * @property {Position} order
+ * @property {Position} engine
  * @property {Position} goal
  * @property {Position} bug
  * @property {Position} scenario
@@ -119,6 +119,7 @@ export { EVENT_KINDS } from './trace.js';
  * @property {Position} solution
  * @property {Record<string, Position>} body   per language: its heading
  * @property {Position[]} beats    each beat's `when`
+ * @property {Position} recapVerify  the recap's `verify` (or the recap)
  * @property {Position[]} beatVerify  each beat's `verify` (or its `when`)
  * @property {Position[]} hintVerify  each stage's `verify` (or the stage)
  * @property {Position[]} hints    each stage

@@ -3,7 +3,7 @@
  * The JavaScript face of the wasm module: a Session is one scenario running on
  * one simulated machine.  Works the same in the browser, in a Web Worker and in
  * node; how the emscripten module is loaded is the caller's business (see
- * node.js here, and web/src/engine/ for the browser).
+ * node.js here, and web/src/bridge/ for the browser).
  *
  * Every method that can fail throws a LockstepError with the C side's message;
  * nothing is ever left half-done on the C side.
@@ -33,6 +33,7 @@ export class LockstepError extends Error {
  * @property {Function} _ls_summary @property {Function} _ls_catalog @property {Function} _ls_sources
  * @property {Function} _ls_explore_start @property {Function} _ls_explore_step
  * @property {Function} _ls_explore_json @property {Function} _ls_explore_finish
+ * @property {Function} _ls_explore_plan @property {Function} _ls_explore_plan_json @property {Function} _ls_explore_unit
  * @property {Function} _ls_report
  * @property {((h: number, executions: number, bound: number, totalSteps: number) => void) | undefined} [onExploreProgress]
  *   called by the C side during _ls_explore_step (see Session.exploreStep)
@@ -136,9 +137,11 @@ export class Session {
   }
 
   /**
-   * A choice other than a step: `irq` raises the handler at `index`, `tick` lets the tick
-   * fall, `drop` drops the pending future of the task at `index`.  Throws, with the machine's reason, when it is not possible now.
-   * @param {'irq'|'tick'|'drop'} kind
+   * A choice other than a step, by its kind's name in the catalog's choice_kinds (`irq`
+   * raises the handler at `index`, `tick` lets the tick fall, `drop` drops the pending future
+   * of the task at `index`; `index` is ignored by a kind without an actor).  Throws, with the
+   * machine's reason, when it is not possible now or the kind is unknown.
+   * @param {string} kind
    */
   take(kind, index = -1) {
     this.#withString(kind, (k) => this.M._ls_take(this.handle, k, index));
@@ -146,8 +149,9 @@ export class Session {
   }
 
   /**
-   * The choices other than a step that exist now.
-   * @returns {{kind: 'irq'|'tick'|'drop', actor?: number}[]}
+   * The choices other than a step that exist now, by their kinds' names (choice_kinds);
+   * `actor` is there for a kind that names one.
+   * @returns {{kind: string, actor?: number}[]}
    */
   choices() {
     return JSON.parse(this.M.UTF8ToString(this.M._ls_choices(this.handle)));
@@ -247,6 +251,30 @@ export class Session {
         o.maxTotalSteps ?? 0,
       ),
     );
+    this.#check();
+  }
+
+  /**
+   * After exploreStart with bound 'none': the complete search cut into at
+   * least `want` units (core/sim/split.h), each with Knuth's estimate of its
+   * executions from `probes` random probes and the probes' mean steps.  The
+   * units depend on the scenario and limits only; the machine is back at step 0.
+   * @returns {{unit: number[], estimate: number, steps: number}[]}
+   */
+  explorePlan(want = 16, probes = 16) {
+    this.M._ls_explore_plan(this.handle, want, probes);
+    this.#check();
+    return JSON.parse(this.M.UTF8ToString(this.M._ls_explore_plan_json(this.handle)));
+  }
+
+  /**
+   * After exploreStart with bound 'none': search only `unit`'s part of it (one
+   * of explorePlan's units), as one worker of a split search; exploreStep then
+   * runs that part.  The parts' executions add up to the whole search's.
+   * @param {number[]} unit
+   */
+  exploreUnit(unit) {
+    this.#withString(unit.join('.'), (u) => this.M._ls_explore_unit(this.handle, u));
     this.#check();
   }
 

@@ -38,7 +38,8 @@ export const ACTION_KINDS = /** @type {const} */ ([
 /**
  * What the machine says about the steps (core/sim/trace.c, event_name): an
  * engine's note, an actor's end, a clock jump, how a run ended, a tick, an
- * interrupt handler raised, a buffered store reaching memory (tso).
+ * interrupt handler raised, a task's future dropped, a buffered store
+ * reaching memory (tso).
  */
 export const MACHINE_KINDS = /** @type {const} */ ([
   'note',
@@ -49,6 +50,7 @@ export const MACHINE_KINDS = /** @type {const} */ ([
   'error',
   'tick',
   'raised',
+  'dropped',
   'flush',
 ]);
 
@@ -58,3 +60,36 @@ export const MACHINE_KINDS = /** @type {const} */ ([
  * @type {readonly string[]}
  */
 export const EVENT_KINDS = [...ACTION_KINDS, ...MACHINE_KINDS];
+
+/**
+ * @typedef {object} ChoiceKindInfo
+ * @property {string} kind  the name choices and schedules use: "irq"
+ * @property {string} text  what taking it means, in English
+ * @property {string} schedule  how a readable schedule writes it: a word ("tick") for a kind
+ *   without an actor, a sigil before the actor's name ("!", "~") or "" (the name alone) for one with
+ * @property {boolean} actor  whether a choice of it names an actor
+ */
+
+/**
+ * The kinds of choice, read from the one table in C (core/sim/choice.c) that
+ * the catalog carries as `choice_kinds`, so a new kind (a flush, a reads-from)
+ * reaches every reader here without a change to JavaScript.  Throws when the
+ * catalog lacks the table or a row is malformed.
+ * @param {unknown} catalog  the object `catalog(M)` returns
+ * @returns {ChoiceKindInfo[]}
+ */
+export function choiceKinds(catalog) {
+  const rows = /** @type {{choice_kinds?: unknown}} */ (catalog ?? {}).choice_kinds;
+  if (!Array.isArray(rows)) throw new Error('the catalog has no choice_kinds table');
+  return rows.map((/** @type {unknown} */ row, /** @type {number} */ i) => {
+    const r = /** @type {Record<string, unknown>} */ (row ?? {});
+    if (
+      typeof r.kind !== 'string' ||
+      typeof r.text !== 'string' ||
+      typeof r.schedule !== 'string' ||
+      typeof r.actor !== 'boolean'
+    )
+      throw new Error(`the catalog's choice_kinds[${i}] is not {kind, text, schedule, actor}`);
+    return { kind: r.kind, text: r.text, schedule: r.schedule, actor: r.actor };
+  });
+}

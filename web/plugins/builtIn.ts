@@ -7,9 +7,11 @@
  * validator, the compiler or the Markdown renderer: those load only for text
  * from elsewhere.
  *
- * Each collection is two kinds of virtual module:
+ * Each collection is three kinds of virtual module:
  *   virtual:lockstep/<what>s        its index: `summaries` (what a list shows)
  *                                   and `loaders` (id -> the item's chunk)
+ *   virtual:lockstep/<what>s/summaries  the same `summaries` alone, for an app
+ *                                   that shows the list only later (its own chunk)
  *   virtual:lockstep/<what>/<id>    one item: `export default` its source
  *
  * A file that does not compile is not a build error: its module carries the
@@ -22,7 +24,7 @@ import type { Plugin } from 'vite';
 import { catalog } from '../../wasm/js/lockstep.js';
 import { loadModule } from '../../wasm/js/node.js';
 import { formatProblem } from '../../wasm/js/scenario.js';
-import type { BuiltSource, ScenarioSource } from '../src/engine/bridge.ts';
+import type { BuiltSource, ScenarioSource } from '../src/bridge/bridge.ts';
 
 export interface Item<Summary> {
   summary: Summary;
@@ -92,22 +94,24 @@ export function builtInPlugin<Summary>(
   collect: () => Promise<Map<string, Item<Summary>>>,
 ): Plugin {
   const index = `virtual:lockstep/${what}s`;
+  const list = `${index}/summaries`;
   const one = `virtual:lockstep/${what}/`;
   let items: Promise<Map<string, Item<Summary>>> | null = null;
   const all = () => (items ??= collect());
-  const ours = (id: string) => id === `\0${index}` || id.startsWith(`\0${one}`);
+  const ours = (id: string) => id === `\0${index}` || id === `\0${list}` || id.startsWith(`\0${one}`);
 
   return {
     name: `lockstep:built-in-${what}s`,
     resolveId(id) {
-      return id === index || id.startsWith(one) ? `\0${id}` : null;
+      return id === index || id === list || id.startsWith(one) ? `\0${id}` : null;
     },
     async load(id) {
       if (!ours(id)) return null;
       const found = await all();
       for (const f of filesUnder(dir, ending)) this.addWatchFile(join(dir, f));
+      const summaries = [...found.values()].map((i) => i.summary);
+      if (id === `\0${list}`) return `export const summaries = ${JSON.stringify(summaries)};\n`;
       if (id === `\0${index}`) {
-        const summaries = [...found.values()].map((i) => i.summary);
         const loaders = [...found.keys()].map(
           (key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(one + key)}),`,
         );

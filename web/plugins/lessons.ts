@@ -1,43 +1,54 @@
 /*
  * The course's lessons, compiled at build time (builtIn.ts): every
- * lessons/NN-id.md parsed by wasm/js/lesson.js, as `lockstep check` parses
- * it, and its body rendered to HTML (model/markdown.ts; the page still
- * sanitizes it).  The index carries what the lesson list shows: id, order,
- * engine, title and goal.
+ * lessons/<engine>/NN-id.md, in the order the course index
+ * (lessons/course.yaml) gives (wasm/js/cli/course-files.js, as `lockstep
+ * check` reads it), parsed by wasm/js/lesson.js, and its body rendered to
+ * HTML (model/markdown.ts) and sanitized by the page's rule
+ * (model/sanitize.ts, DOMPurify over jsdom's window), so the page inserts it
+ * without loading DOMPurify.  The index carries what the lesson list shows:
+ * id, place in the course, engine, title and goal.
  *
  *   import { summaries, loaders } from 'virtual:lockstep/lessons';
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
 import type { Plugin } from 'vite';
 import { parse as parseYaml } from 'yaml';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
 import { parseLesson } from '../../wasm/js/lesson.js';
-import { lessonInfo } from '../src/engine/lessonInfo.ts';
+import { lessonInfo } from '../src/bridge/lessonInfo.ts';
 import { markdownToHtml } from '../src/model/markdown.ts';
-import { inOrder, lessonFile, summarize, type LessonSummary } from '../src/model/lessonList.ts';
-import { buildSource, builtInPlugin, engineCatalog, filesUnder, type Item } from './builtIn.ts';
+import { proseSanitizer } from '../src/model/sanitize.ts';
+import { summarize, type LessonSummary } from '../src/model/lessonList.ts';
+import { buildSource, builtInPlugin, engineCatalog, type Item } from './builtIn.ts';
 
 export type LessonItem = Item<LessonSummary & { file: string }>;
 
-/** Every NN-id.md in `dir` (named `name` in messages), in course order, keyed by id. */
+let sanitize: ((html: string) => string) | null = null;
+
+/** A lesson body's Markdown as the page shows it: rendered, then sanitized as the page would. */
+export function bodyToHtml(markdown: string): string {
+  sanitize ??= proseSanitizer(createDOMPurify(new JSDOM('').window));
+  return sanitize(markdownToHtml(markdown));
+}
+
+/** The course in `dir` (named `name` in messages), in course order, keyed by id. */
 export async function compileLessons(dir: string, name = 'lessons'): Promise<Map<string, LessonItem>> {
   const catalog = await engineCatalog();
-  const found = filesUnder(dir, '.md').flatMap((base) => {
-    const at = lessonFile(base);
-    return at && !base.includes('/') ? [{ ...at, base }] : [];
-  });
   const out = new Map<string, LessonItem>();
-  for (const { base, ...at } of inOrder(found)) {
-    const file = `${name}/${base}`;
-    const text = readFileSync(join(dir, base), 'utf8');
-    const summary = { ...summarize(at, text, (y) => parseYaml(y, { maxAliasCount: 50 })), file };
+  for (const { rel, id, order } of courseFiles(dir, name)) {
+    const file = `${name}/${rel}`;
+    const text = readFileSync(join(dir, rel), 'utf8');
+    const summary = { ...summarize({ id, order }, text, (y) => parseYaml(y, { maxAliasCount: 50 })), file };
     const built = buildSource('lesson', file, text, () => {
       const l = parseLesson(text, { file, catalog });
       const lesson = lessonInfo(l);
-      lesson.bodyHtml = { en: markdownToHtml(lesson.body.en), 'zh-CN': markdownToHtml(lesson.body['zh-CN']) };
+      lesson.bodyHtml = { en: bodyToHtml(lesson.body.en), 'zh-CN': bodyToHtml(lesson.body['zh-CN']) };
       return { bytecode: l.bytecode, scenario: l.scenario, lesson };
     });
-    out.set(at.id, { summary, ...built });
+    out.set(id, { summary, ...built });
   }
   return out;
 }

@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../src/engine/compile.ts';
-import { engineCatalog } from './builtIn.ts';
+import { compile } from '../src/bridge/compile.ts';
 import { compileScenarios, type ScenarioItem } from './scenarios.ts';
 
 const scenariosDir = fileURLToPath(new URL('../../tests/scenarios/', import.meta.url));
@@ -21,7 +20,6 @@ describe('the sandbox, compiled at build time', () => {
   });
 
   it('has every scenario by id, each compiled as the browser would', async () => {
-    const cat = await engineCatalog();
     expect(all.get('parking_lot/lost-wakeup')!.summary).toEqual({
       id: 'parking_lot/lost-wakeup',
       title: expect.any(String),
@@ -33,7 +31,7 @@ describe('the sandbox, compiled at build time', () => {
       expect(item.problems, id).toEqual([]);
       if (item.source.kind !== 'built') throw new Error(`${id} did not compile`);
       const text = readFileSync(join(scenariosDir, `${id}.yaml`), 'utf8');
-      const live = compile({ text, file: `${id}.yaml` }, cat);
+      const live = compile({ text, file: `${id}.yaml` });
       expect(Buffer.from(item.source.bytecode, 'base64'), id).toEqual(Buffer.from(live.bytecode));
       expect(item.source.scenario, id).toEqual(live.scenario);
       expect(item.source.file).toBe(`${id}.yaml`);

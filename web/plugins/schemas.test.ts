@@ -71,7 +71,7 @@ describe('validators generated at build time', () => {
 
   it('judge lessons as ajv does at run time', () => {
     const runtime = newAjv().compile(lessonSchema);
-    const docs = ['07-lost-wakeup.md', '13-interrupt-inflates.md'].map(
+    const docs = ['parking_lot/05-lost-wakeup.md', 'aqs/04-interrupt-inflates.md'].map(
       (f) => parse(frontMatter(readFileSync(join(repo, 'lessons', f), 'utf8'))!) as Data,
     );
     expectSameVerdicts(lessonValidator(), runtime, docs);

@@ -7,11 +7,12 @@ import { render } from 'preact';
 import { AuthorApp } from './author/AuthorApp';
 import { say } from './author/messages';
 import { initLocale } from './i18n/persist';
-import { onLocale } from './i18n';
+import { loadLocale, onLocale } from './i18n';
 import './styles/global.css';
 
-initLocale(new URLSearchParams(location.search).get('lang') ?? undefined);
+// another language than English: its table loads before the page is drawn
+const localeReady = loadLocale(initLocale(new URLSearchParams(location.search).get('lang') ?? undefined));
 document.title = say('page.title');
 onLocale(() => (document.title = say('page.title')));
 
-render(<AuthorApp />, document.getElementById('app')!);
+void localeReady.catch(() => undefined).then(() => render(<AuthorApp />, document.getElementById('app')!));

@@ -5,11 +5,10 @@
  * from the app's): only what the app uses, kept in step with wasm/js/.
  */
 
-// The emscripten ES-module loader (build/wasm/lockstep-web.mjs, made by `make wasm`).
-declare module '@wasm/lockstep-web.mjs' {
-  import type { EmscriptenModule } from '@lockstep/lockstep.js';
-  const createLockstep: (overrides?: Record<string, unknown>) => Promise<EmscriptenModule>;
-  export default createLockstep;
+// Every engine's catalog, for the scenario compiler (build/wasm/catalog.json, made by `make wasm`).
+declare module '@wasm/catalog.json' {
+  const catalog: unknown;
+  export default catalog;
 }
 
 // wasm/js/lockstep.js
@@ -52,14 +51,14 @@ declare module '@lockstep/lockstep.js' {
     );
     step(index: number): void;
     stepOver(index: number): void;
-    take(kind: 'irq' | 'tick' | 'drop', index?: number): void;
-    choices(): { kind: 'irq' | 'tick' | 'drop'; actor?: number }[];
+    take(kind: string, index?: number): void;
+    choices(): { kind: string; actor?: number }[];
     run(o?: {
       policy?: 'manual' | 'round-robin' | 'random';
       schedule?: string;
       seed?: number;
       maxSteps?: number;
-    }): import('./engine/types').Summary;
+    }): import('./bridge/types').Summary;
     goto(step: number): void;
     reset(): void;
     state(): unknown;
@@ -71,9 +70,12 @@ declare module '@lockstep/lockstep.js' {
       bound?: number;
       maxExecutions?: number;
       maxSteps?: number;
+      maxTotalSteps?: number;
       seed?: number;
       prune?: boolean;
     }): void;
+    explorePlan(want?: number, probes?: number): import('./bridge/explorer').PlanUnit[];
+    exploreUnit(unit: number[]): void;
     exploreStep(budget?: number): ExploreStatus;
     exploreStatus(): ExploreStatus;
     exploreFinish(): void;
@@ -84,12 +86,12 @@ declare module '@lockstep/lockstep.js' {
 // wasm/js/scenario.js
 declare module '@lockstep/scenario.js' {
   export class ScenarioError extends Error {
-    problems: import('./engine/types').ScenarioProblem[];
+    problems: import('./bridge/types').ScenarioProblem[];
   }
   export function compileScenario(
     text: string,
     options: { file?: string; catalog: unknown },
-  ): { bytecode: Uint8Array; scenario: import('./engine/types').ScenarioInfo };
+  ): { bytecode: Uint8Array; scenario: import('./bridge/types').ScenarioInfo };
 }
 
 // wasm/js/node.js (the node build of the module: unit tests that play lessons on the real engine)
@@ -100,14 +102,14 @@ declare module '@lockstep/node.js' {
 // wasm/js/lesson.js (the lesson parser; engine chunk)
 declare module '@lockstep/lesson.js' {
   export class LessonError extends Error {
-    problems: import('./engine/types').ScenarioProblem[];
+    problems: import('./bridge/types').ScenarioProblem[];
   }
   export function parseLesson(
     text: string,
     options: { file?: string; catalog: unknown },
-  ): Omit<import('./engine/lessonTypes').LessonInfo, 'startSteps'> & {
+  ): Omit<import('./bridge/lessonTypes').LessonInfo, 'startSteps'> & {
     bytecode: Uint8Array;
-    scenario: import('./engine/types').ScenarioInfo;
+    scenario: import('./bridge/types').ScenarioInfo;
     outcomes: unknown[];
     at: unknown;
   };
@@ -115,30 +117,36 @@ declare module '@lockstep/lesson.js' {
 
 // wasm/js/lesson/play.js (what a lesson means while it is played; small, no YAML)
 declare module '@lockstep/lesson/play.js' {
-  type Matcher = import('./engine/lessonTypes').Matcher;
-  type Events = readonly import('./engine/types').TraceEvent[];
+  type Matcher = import('./bridge/lessonTypes').Matcher;
+  type Events = readonly import('./bridge/types').TraceEvent[];
   export function goalReached(
-    goal: import('./engine/lessonTypes').LessonGoal,
-    now: { events: Events; state: import('./engine/types').MachineState; variant: string },
+    goal: import('./bridge/lessonTypes').LessonGoal,
+    now: { events: Events; state: import('./bridge/types').MachineState; variant: string },
   ): boolean;
   export function beatsAt(
-    beats: readonly import('./engine/lessonTypes').LessonBeat[],
+    beats: readonly import('./bridge/lessonTypes').LessonBeat[],
     events: Events,
     step: number,
     variant: string,
-    state?: import('./engine/types').MachineState,
+    state?: import('./bridge/types').MachineState,
   ): {
     index: number;
-    beat: import('./engine/lessonTypes').LessonBeat;
-    event: import('./engine/types').TraceEvent;
+    beat: import('./bridge/lessonTypes').LessonBeat;
+    event: import('./bridge/types').TraceEvent;
   }[];
   export function hintStage(
-    hints: readonly import('./engine/lessonTypes').LessonHint[],
+    hints: readonly import('./bridge/lessonTypes').LessonHint[],
     events: Events,
     variant: string,
-    state?: import('./engine/types').MachineState,
+    state?: import('./bridge/types').MachineState,
   ): number;
-  export function beatsNeedState(beats: readonly import('./engine/lessonTypes').LessonBeat[]): boolean;
+  export function goalStepOfRun(
+    goal: import('./bridge/lessonTypes').LessonGoal,
+    events: Events,
+    states: readonly (import('./bridge/types').MachineState | undefined)[],
+    variant: string,
+  ): number;
+  export function beatsNeedState(beats: readonly import('./bridge/lessonTypes').LessonBeat[]): boolean;
   export function folds(
     fold: readonly Matcher[] | null | undefined,
     actor: string,
@@ -148,15 +156,15 @@ declare module '@lockstep/lesson/play.js' {
   /** folds, or the next action changes nothing shared (what Shift+N takes along) */
   export const foldsStep: typeof folds;
   export function questionDue(
-    q: import('./engine/lessonTypes').LessonQuestion,
-    state: import('./engine/types').MachineState,
+    q: import('./bridge/lessonTypes').LessonQuestion,
+    state: import('./bridge/types').MachineState,
     events: Events,
     variant: string,
   ): string | null;
   export function nextOnSolution(solution: string | null, schedule: string): string | null;
   export function matchEvent(
     m: Matcher,
-    event: import('./engine/types').TraceEvent,
+    event: import('./bridge/types').TraceEvent,
     variant: string,
   ): boolean;
   export function scheduleTokens(schedule: string): string[];
@@ -164,26 +172,31 @@ declare module '@lockstep/lesson/play.js' {
 
 // web/plugins/: what the app ships compiled (builtIn.ts)
 declare module 'virtual:lockstep/lessons' {
-  type Source = import('./engine/bridge').BuiltSource | import('./engine/bridge').ScenarioSource;
-  /** in course order; file: "lessons/06-lost-wakeup.md" */
+  type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
+  /** in course order; file: "lessons/parking_lot/05-lost-wakeup.md" */
   export const summaries: (import('./model/lessonList').LessonSummary & { file: string })[];
   /** id -> the lesson's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
 }
 declare module 'virtual:lockstep/engines' {
   /** every engine's entry (engines/<engine>/index.ts), in the order of mk/engines.mk */
-  export const entries: readonly import('./engines/types').EngineEntry[];
+  export const entries: readonly import('./engines/types').EngineCard[];
 }
 declare module 'virtual:lockstep/scenarios' {
-  type Source = import('./engine/bridge').BuiltSource | import('./engine/bridge').ScenarioSource;
+  type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
   /** in id order */
   export const summaries: import('./model/scenarioList').ScenarioSummary[];
   /** id ("basic/racy-counter") -> the scenario's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
+}
+declare module 'virtual:lockstep/scenarios/summaries' {
+  /** in id order */
+  export const summaries: import('./model/scenarioList').ScenarioSummary[];
 }
 
 // wasm/js/trace.js (what a trace event can be)
 declare module '@lockstep/trace.js' {
   export const ACTION_KINDS: readonly string[];
   export const EVENT_KINDS: readonly string[];
+  export function choiceKinds(catalog: unknown): import('./bridge/types').ChoiceKindInfo[];
 }

@@ -4,8 +4,8 @@
  */
 import { render } from 'preact';
 import { App } from './components/App';
-import { connect } from './engine/bridge';
-import { t } from './i18n';
+import { connect } from './bridge/bridge';
+import { loadLocale, t } from './i18n';
 import { addressLocale, initLocale } from './i18n/persist';
 import { formatPlace, parsePlace, type Place } from './model/params';
 import { DEFAULT_SCENARIO, hasScenario, loadScenario } from './scenarios';
@@ -25,10 +25,12 @@ const store = new Store(
 // the learner’s progress is saved
 watchRun(store);
 
-// the language first, so every message below is in it
-initLocale(new URLSearchParams(location.search).get('lang') ?? undefined);
+// the language first; another than English has its table loaded before the first
+// word is said (the notices, the opening and the screen below wait for it)
+const localeReady = loadLocale(
+  initLocale(new URLSearchParams(location.search).get('lang') ?? undefined),
+).catch(() => undefined);
 const { place, problems } = parsePlace(location.search);
-for (const p of problems) store.notify('error', t('notice.badParam', { name: p.name, message: p.message }));
 
 // The address follows the run, a moment after the last step (replaceState
 // costs milliseconds, and browsers throttle it when called on every key press).
@@ -74,29 +76,32 @@ window.addEventListener('popstate', () => {
   else void store.openLesson(FIRST_LESSON, {}, true).finally(done);
 });
 
-// a lesson by name; a scenario (or a bare schedule) in the sandbox; otherwise the course's first lesson
-const at = { variant: place.variant, schedule: place.schedule, step: place.step };
-const lessonUI = () => void loadLessonUI();
-if (/^#(?:[^#]*&)?src=/.test(location.hash)) {
-  // a document the link carries (author.html's Share): its own chunk; a bad link opens the first lesson
-  lessonUI();
-  void import('./share/open').then((m) => {
-    m.followShared(store);
-    return m.openShared(store, location.href, at, () => store.openLesson(FIRST_LESSON));
-  });
-} else if (place.lesson) {
-  lessonUI();
-  void store.openLesson(place.lesson, at);
-} else if (place.scenario || place.schedule || place.variant || place.step !== undefined)
-  void store.open(place.scenario ?? DEFAULT_SCENARIO, at);
-else {
-  lessonUI();
-  void store.openLesson(FIRST_LESSON);
-}
+void localeReady.then(() => {
+  for (const p of problems) store.notify('error', t('notice.badParam', { name: p.name, message: p.message }));
+  // a lesson by name; a scenario (or a bare schedule) in the sandbox; otherwise the course's first lesson
+  const at = { variant: place.variant, schedule: place.schedule, step: place.step };
+  const lessonUI = () => void loadLessonUI();
+  if (/^#(?:[^#]*&)?src=/.test(location.hash)) {
+    // a document the link carries (author.html's Share): its own chunk; a bad link opens the first lesson
+    lessonUI();
+    void import('./share/open').then((m) => {
+      m.followShared(store);
+      return m.openShared(store, location.href, at, () => store.openLesson(FIRST_LESSON));
+    });
+  } else if (place.lesson) {
+    lessonUI();
+    void store.openLesson(place.lesson, at);
+  } else if (place.scenario || place.schedule || place.variant || place.step !== undefined)
+    void store.open(place.scenario ?? DEFAULT_SCENARIO, at);
+  else {
+    lessonUI();
+    void store.openLesson(FIRST_LESSON);
+  }
 
-render(
-  <StoreContext.Provider value={store}>
-    <App />
-  </StoreContext.Provider>,
-  document.getElementById('app')!,
-);
+  render(
+    <StoreContext.Provider value={store}>
+      <App />
+    </StoreContext.Provider>,
+    document.getElementById('app')!,
+  );
+});

@@ -52,6 +52,7 @@ static void flush_oldest(sim_machine *m, int actor)
         int elem = 0;
         e.region = (int16_t)sim_region_of(m, s->cell, &elem);
         e.elem = (int16_t)elem;
+        e.is_signed = sim_cell_signed(m, s->cell);
     }
     sim_cell_write(s->cell, s->width, s->value);
     b->head = (uint8_t)((b->head + 1) % SIM_STORE_BUFFER_MAX);
@@ -188,7 +189,7 @@ static void tso_state_json(const sim_machine *m, jbuf *b)
                 jb_int(b, elem);
             }
             jb_key(b, "value");
-            jb_int(b, s->value);
+            jb_int(b, sim_cell_value(m, s->cell, s->width, s->value));
             jb_key(b, "step");
             jb_int(b, (int64_t)s->step);
             jb_raw(b, "}");

@@ -217,8 +217,13 @@ static int exec_extra(const sim_machine *m, sim_choice *out)
 
 static int exec_take(sim_machine *m, sim_choice c)
 {
-    if (c.kind == SIM_CHOICE_TICK)
-        return m->sched.current >= 0 && deliver_alarms(m, false) > 0 ? 0 : -1;
+    if (c.kind == SIM_CHOICE_TICK) {
+        if (m->sched.current < 0 || deliver_alarms(m, false) == 0)
+            return -1;
+        /* traced like the rtos tick, so every view can say the tick fell */
+        sim_emit_machine(m, SIM_EV_TICK, -1, m->now, m->now);
+        return 0;
+    }
     if (c.kind != SIM_CHOICE_DROP)
         return sim_irq_take(m, c);
     if (c.actor < 0 || c.actor >= m->n_actors || !droppable(m, c.actor))
@@ -226,6 +231,8 @@ static int exec_take(sim_machine *m, sim_choice c)
     m->sched.dropped |= 1u << c.actor;
     sim_parker_of(m, c.actor)->woken = 1; /* its await returns, to be told */
     enqueue(m, c.actor);
+    /* the learner's move gets its own trace row: narrated, drawn, animated */
+    sim_emit_machine(m, SIM_EV_DROP, c.actor, 0, 0);
     return 0;
 }
 

@@ -3,7 +3,7 @@
  * What beats and hint stages claim (verify:) holds wherever the learner can
  * be shown them: on every run the check made.
  */
-import { beatsAt, evaluate, explainFalse, hintStage } from '../lesson.js';
+import { beatsAt, evaluate, explainFalse, goalStepOfRun, hintStage } from '../lesson.js';
 
 /** @typedef {import('../lesson.js').Matcher} Matcher */
 /** @typedef {import('./runs.js').LessonCheck} LessonCheck */
@@ -28,7 +28,7 @@ export function checkClaims(c, startSteps) {
     for (let k = startSteps; k < w.states.length; k++) {
       const state = w.states[k];
       if (!state) continue;
-      const events = w.events.filter((e) => Number(e.step) <= k);
+      const events = w.trace.upTo(k);
       if (k > startSteps)
         for (const { index, beat } of beatsAt(l.beats, events, k, w.variant, state)) {
           const wrong = beat.verify.filter((p) => !evaluate(p, state).holds);
@@ -53,5 +53,30 @@ export function checkClaims(c, startSteps) {
         `does not hold while the stage is shown after step ${k} of ${w.name}: ${wrong.map((p) => explainFalse(p, state)).join('; ')}`,
       );
     }
+  }
+}
+
+/**
+ * What the recap claims (`recap.verify`) holds at the step that reached the
+ * goal, on every run this check made that reaches it: the recap describes the
+ * run the learner made, not one they might have made.
+ * @param {LessonCheck} c
+ */
+export function checkRecap(c) {
+  const l = c.lesson;
+  if (!l.recapVerify.length) return;
+  for (const w of c.walks) {
+    if (w.error) continue;
+    const k = goalStepOfRun(l.goal, w.events, w.states, w.variant);
+    const state = k >= 0 ? w.states[k] : undefined;
+    if (!state) continue;
+    const wrong = l.recapVerify.filter((p) => !evaluate(p, state).holds);
+    if (!wrong.length) continue;
+    c.add(
+      l.at.recapVerify,
+      'recap.verify',
+      `does not hold when the goal is reached at step ${k} of ${w.name}: ${wrong.map((p) => explainFalse(p, state)).join('; ')}`,
+    );
+    return;
   }
 }

@@ -17,7 +17,7 @@ import { LessonCheck, RunCache } from './runs.js';
 export { RunCache };
 import { checkReach } from './reach.js';
 import { checkOutcomes } from './outcomes.js';
-import { checkClaims } from './claims.js';
+import { checkClaims, checkRecap } from './claims.js';
 import { checkHints } from './hints.js';
 import { checkQuestions } from './questions.js';
 import { checkMatchers } from './matchers.js';
@@ -61,6 +61,7 @@ export function checkLesson(M, text, { file = 'lesson.md', catalog, cache } = {}
     const { startSteps, solutionWalk } = checkReach(c);
     checkOutcomes(c);
     checkClaims(c, startSteps);
+    checkRecap(c);
     if (solutionWalk && !solutionWalk.error) {
       checkHints(c, solutionWalk, startSteps);
       checkQuestions(c, solutionWalk, startSteps);

@@ -5,7 +5,7 @@
  * after the starting schedule; a matcher that matches nothing gets the
  * closest value that does occur.
  */
-import { beatsAt, findEvent, matchNext } from '../lesson.js';
+import { beatsAt, matchNext } from '../lesson.js';
 
 /** @typedef {import('../lesson.js').Matcher} Matcher */
 /** @typedef {import('./runs.js').LessonCheck} LessonCheck */
@@ -65,7 +65,7 @@ export function checkMatchers(c, startSteps) {
       });
   });
   for (const { m, at, field } of all) {
-    if (c.walks.some((w) => findEvent(m, w.events, w.variant) >= 0)) continue;
+    if (c.walks.some((w) => w.trace.matches(m).length > 0)) continue;
     c.add(at, field, `matches no event in any run of this lesson${nearMiss(c, m)}`);
   }
   l.questions.forEach((q, i) => {
@@ -85,12 +85,12 @@ export function checkMatchers(c, startSteps) {
   // schedule's: a beat must be said (by beatsAt, the player's own function)
   // at some step after the start in some run.
   l.beats.forEach((b, i) => {
-    const matching = c.walks.filter((x) => findEvent(b.when, x.events, x.variant) >= 0);
+    const matching = c.walks.filter((x) => x.trace.matches(b.when).length > 0);
     if (!matching.length) return; // reported above
     const said = matching.some((w) => {
       for (let step = startSteps + 1; step < w.states.length; step++) {
-        const upTo = w.events.filter((x) => Number(x.step) <= step);
-        if (beatsAt(l.beats, upTo, step, w.variant, w.states[step]).some((x) => x.index === i)) return true;
+        if (beatsAt(l.beats, w.trace.upTo(step), step, w.variant, w.states[step]).some((x) => x.index === i))
+          return true;
       }
       return false;
     });

@@ -22,8 +22,7 @@ export function checkQuestions(c, solution, startSteps) {
     for (const w of walks) {
       for (let k = startSteps; k < w.actors.length; k++) {
         if (!w.states[k] || !w.states[k + 1]) continue;
-        const upTo = w.events.filter((e) => Number(e.step) <= k);
-        const who = questionDue(q, w.states[k], upTo, w.variant);
+        const who = questionDue(q, w.states[k], w.trace.upTo(k), w.variant);
         if (who === null || w.actors[k] !== who) continue;
         const after = w.states[k + 1];
         const wrong = q.verify.filter((p) => !evaluate(p, after).holds);

@@ -8,6 +8,7 @@
  */
 import { LockstepError, Session } from '../lockstep.js';
 import { goalStepOfRun, learnerActions, scheduleTokens } from '../lesson.js';
+import { RunTrace } from '../lesson/run-trace.js';
 
 /** @typedef {import('../lesson.js').Lesson} Lesson */
 /** @typedef {import('../lesson.js').Problem} Problem */
@@ -23,6 +24,7 @@ import { goalStepOfRun, learnerActions, scheduleTokens } from '../lesson.js';
  * @property {string} policy
  * @property {Summary} summary
  * @property {Record<string, unknown>[]} events
+ * @property {RunTrace} trace  the events, indexed to be read at any step (trace.upTo(k))
  * @property {any[]} states     states[k]: after k steps
  * @property {string[]} actors  actors[k]: who took step k + 1
  * @property {string|null} error  a schedule that could not be read or diverged
@@ -188,6 +190,7 @@ export class LessonCheck {
         policy,
         summary,
         events,
+        trace: new RunTrace(events, variant),
         states,
         actors,
         error,

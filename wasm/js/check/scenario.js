@@ -3,10 +3,12 @@
  * Everything `lockstep compile` verifies about a scenario's text: the
  * compiler's problems (file:line:col: field: message), then what only the C
  * side can check (an object's parameter out of its type's range), pointed
- * back at the object's line.  Shared by the CLI and the author page's worker.
+ * back at the object's line, then whether its expect: holds (expect.js).
+ * Shared by the CLI and the author page's worker.
  */
 import { LockstepError, Session, catalog as readCatalog } from '../lockstep.js';
 import { ScenarioError, compileScenario } from '../scenario.js';
+import { checkExpect } from './expect.js';
 
 /** @typedef {import('../scenario.js').Scenario} Scenario */
 /** @typedef {import('../scenario/problems.js').Problem} Problem */
@@ -49,6 +51,17 @@ export function checkScenario(M, text, { file = 'scenario.yaml', catalog } = {})
     if (e instanceof ScenarioError) return { problems: e.problems, compiled: null };
     throw e;
   }
+  return { problems: checkCompiled(M, compiled), compiled };
+}
+
+/**
+ * What a compiled scenario still has to pass: its session opens (the C
+ * side's checks), and its expect: holds.
+ * @param {EmscriptenModule} M
+ * @param {{bytecode: Uint8Array, scenario: Scenario}} compiled
+ * @returns {Problem[]}
+ */
+export function checkCompiled(M, compiled) {
   try {
     new Session(M, compiled.bytecode, {
       variant: compiled.scenario.variant,
@@ -57,13 +70,13 @@ export function checkScenario(M, text, { file = 'scenario.yaml', catalog } = {})
   } catch (e) {
     if (!(e instanceof LockstepError)) throw e;
     const p = sessionProblem(e, compiled.scenario) ?? {
-      file,
+      file: compiled.scenario.file,
       line: 1,
       column: 1,
       field: 'scenario',
       message: e.message,
     };
-    return { problems: [p], compiled };
+    return [p];
   }
-  return { problems: [], compiled };
+  return checkExpect(M, compiled);
 }

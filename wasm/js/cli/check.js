@@ -11,8 +11,11 @@
  * "next actor" is the one the solution takes, every question comes due on the
  * solution's path and its verify: holds after the step, every outcome holds,
  * and a bug lesson's goal is not reachable under `correct` (a complete
- * search within the lesson's bound).  Across the files given: ids and orders
- * are unique, and a file named NN-slug.md has order NN and id slug.
+ * search within the lesson's bound).  Across the files given: ids are unique,
+ * a file named NN-slug.md has id slug, a file in an engine's folder is that
+ * engine's lesson, and no two files of a folder share a number.  A folder
+ * holding a course index (lessons/course.yaml) is read as the course, in its
+ * order (course-files.js).
  *
  * Every problem is printed as FILE:LINE:COL: FIELD: MESSAGE; then one line
  * per lesson (ok or FAIL) and "N passed, N failed".  The checks themselves
@@ -20,13 +23,14 @@
  * and checks across them.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { catalog } from '../lockstep.js';
 import { MAX_LESSON_CHARS, formatProblem } from '../lesson.js';
 import { checkLesson } from '../check/lesson.js';
 import { plural } from '../check/words.js';
 import { checkScenario } from '../check/scenario.js';
 import { isLink } from '../link.js';
+import { courseFiles, isCourse } from './course-files.js';
 import { readLink } from './link-file.js';
 import { CliError } from './errors.js';
 import { escapeControls } from '../escape.js';
@@ -43,8 +47,9 @@ export const usage = 'lockstep check PATH... [--quiet]';
 export const help = `${usage}
 
 Checks lesson files (Markdown with YAML front matter; see lessons/README.md).
-PATH is a lesson file or a folder of them (every *.md in it but README.md),
-or a Lockstep link (…#src=…, as the author page shares) carrying a lesson or
+PATH is a lesson file, a folder of them (every *.md in it but README.md), a
+course (a folder whose course.yaml lists the engines whose folders hold its
+lessons: every lesson of the course, in its order), or a Lockstep link (…#src=…, as the author page shares) carrying a lesson or
 a scenario; a scenario gets the checks of lockstep compile.
 
 For each lesson: the front matter matches the schema, every text is there in
@@ -79,7 +84,7 @@ export async function run(argv, io) {
   /** @type {{file: string, problems: Problem[], lesson: Lesson|null, learnerSteps: number|null, learnerActions: number|null}[]} */
   const results = [];
   for (const file of files) results.push(checker.check(file));
-  crossCheck(results);
+  crossCheck(results, Object.keys(checker.catalog.engines));
 
   let passed = 0;
   let failed = 0;
@@ -104,7 +109,8 @@ export async function run(argv, io) {
 }
 
 /**
- * The lesson files the paths name: a file as given, a folder's *.md but README.md.
+ * The lesson files the paths name: a file as given, a course's lessons in
+ * its order, another folder's *.md but README.md.
  * @param {string} cmd @param {string[]} paths
  */
 function lessonFiles(cmd, paths) {
@@ -121,7 +127,13 @@ function lessonFiles(cmd, paths) {
     } catch {
       throw new CliError(`${cmd}: cannot read ${escapeControls(p)}: no such file or folder`);
     }
-    if (st.isDirectory()) {
+    if (st.isDirectory() && isCourse(p)) {
+      try {
+        out.push(...courseFiles(p).map((l) => join(p, l.rel)));
+      } catch (e) {
+        throw new CliError(`${cmd}: ${escapeControls(e instanceof Error ? e.message : String(e))}`);
+      }
+    } else if (st.isDirectory()) {
       const found = readdirSync(p)
         .filter((f) => f.endsWith('.md') && f !== 'README.md')
         .sort()
@@ -135,15 +147,17 @@ function lessonFiles(cmd, paths) {
 }
 
 /**
- * Ids and orders unique among the lessons checked together; a file named
- * NN-slug.md has order NN and id slug.
+ * Across the lessons checked together: ids unique; a file named NN-slug.md
+ * has id slug; a file in a folder named after an engine is that engine's
+ * lesson; no two files of one folder share a number (their place in it).
  * @param {{file: string, problems: Problem[], lesson: Lesson|null}[]} results
+ * @param {string[]} engines  the catalog's engines
  */
-function crossCheck(results) {
+function crossCheck(results, engines) {
   /** @type {Map<string, string>} */
   const ids = new Map();
-  /** @type {Map<number, string>} */
-  const orders = new Map();
+  /** @type {Map<string, string>} */
+  const numbers = new Map();
   for (const r of results) {
     const l = r.lesson;
     if (!l) continue;
@@ -156,15 +170,22 @@ function crossCheck(results) {
         message,
       });
     const m = /^(\d+)-(.+)\.md$/.exec(basename(r.file));
-    if (m && Number(m[1]) !== l.order)
-      add(l.at.order, 'order', `is ${l.order}, but the file name says ${Number(m[1])}`);
     if (m && m[2] !== l.id) add(l.at.id, 'id', `is '${l.id}', but the file name says '${m[2]}'`);
+    const folder = basename(dirname(r.file));
+    if (engines.includes(folder) && l.engine !== folder)
+      add(
+        l.at.engine,
+        'engine',
+        `is '${l.engine}', but the file is in ${folder}/, the lessons of engine ${folder}`,
+      );
     const otherId = ids.get(l.id);
     if (otherId) add(l.at.id, 'id', `'${l.id}' is also the id of ${otherId}`);
     else ids.set(l.id, r.file);
-    const otherOrder = orders.get(l.order);
-    if (otherOrder) add(l.at.order, 'order', `${l.order} is also the order of ${otherOrder}`);
-    else orders.set(l.order, r.file);
+    if (!m) continue;
+    const place = `${dirname(r.file)}/${Number(m[1])}`;
+    const otherNumber = numbers.get(place);
+    if (otherNumber) add(l.at.id, 'id', `the file's number ${m[1]} is also that of ${otherNumber}`);
+    else numbers.set(place, r.file);
   }
 }
 

@@ -8,13 +8,19 @@ import { CliError } from './errors.js';
 import { escapeControls } from '../escape.js';
 import { parseOptions } from './options.js';
 import { compileFile, module } from './scenario-file.js';
+import { checkCompiled } from '../check/scenario.js';
+import { formatProblem } from '../scenario.js';
 
 export const usage = 'lockstep compile FILE -o OUT.bc';
 
 export const help = `${usage}
 
 Checks the scenario FILE (YAML) and writes its bytecode to OUT.bc
-(format: core/script/bytecode.h).  Exit status: 0, or 2 for bad input.`;
+(format: core/script/bytecode.h).  The checks are the author page's: the
+file compiles, its objects' parameters are in range, and its expect: holds
+for the default run (its variant, its schedule:, then round-robin); each
+problem is printed as FILE:LINE:COL: FIELD: MESSAGE and nothing is written.
+Exit status: 0, or 2 for bad input.`;
 
 /**
  * @param {string[]} argv  the arguments after "compile"
@@ -29,7 +35,10 @@ export async function run(argv, _io) {
   const out = options['-o'] ?? options['--output'];
   if (positional.length !== 1 || out === undefined) throw new CliError(`usage: ${usage}`);
   const M = await module();
-  const { bytecode } = compileFile(cmd, positional[0], M);
+  const compiled = compileFile(cmd, positional[0], M);
+  const problems = checkCompiled(M, compiled);
+  if (problems.length) throw new CliError(problems.map(formatProblem).join('\n'));
+  const { bytecode } = compiled;
   try {
     writeFileSync(String(out), bytecode);
   } catch (e) {

@@ -12,7 +12,7 @@ import { compileFile, module, openSession } from './scenario-file.js';
 
 export const usage = `lockstep explore FILE [--variant V] [--memory sc|tso] [--bound K|none] [--max-executions N]
              [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--max-total-steps N]
-             [--no-prune] [--trace OUT.jsonl] [--json]`;
+             [--no-prune] [--workers N] [--trace OUT.jsonl] [--json]`;
 
 export const help = `${usage}
 
@@ -44,6 +44,8 @@ In text mode it says how far it got on stderr every second.
   --max-total-steps N  stop when the runs took N steps in all (default
                        20000000, at least 1)
   --no-prune           dfs without sleep sets (to compare)
+  --workers N          split the complete search (--bound none) over N
+                       processes (lockstep-run only; default 1)
   --trace OUT          write the counterexample's trace to OUT as JSON Lines
   --json               print one JSON object: found, kind, schedule, steps,
                        preemptions, executions, pruned, bound, complete,
@@ -63,6 +65,7 @@ export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (
     '--max-steps': 'string',
     '--max-total-steps': 'string',
     '--no-prune': 'flag',
+    '--workers': 'string',
     '--trace': 'string',
     '--json': 'flag',
   })
@@ -105,6 +108,17 @@ export async function run(argv, io) {
   const maxTotalSteps = wholeNumber(cmd, '--max-total-steps', options['--max-total-steps'], 0);
   if (options['--max-total-steps'] !== undefined && maxTotalSteps < 1)
     throw new CliError(`${cmd}: --max-total-steps must be at least 1 (a search must end), not 0`);
+  const workers = wholeNumber(cmd, '--workers', options['--workers'], 1);
+  if (workers < 1 || workers > 64)
+    throw new CliError(`${cmd}: --workers must be a whole number from 1 to 64, not ${workers}`);
+  if (workers > 1 && (strategy !== 'dfs' || bound >= 0))
+    throw new CliError(`${cmd}: --workers splits the complete search: give --bound none (and dfs)`);
+  // This command line runs one wasm instance; the split search runs natively
+  // (lockstep-run) and in the app's Web Workers.
+  if (workers > 1)
+    throw new CliError(
+      `${cmd}: --workers ${workers}: this command line searches in one worker; use lockstep-run`,
+    );
 
   const memory = memoryModel(cmd, options['--memory']);
   const M = await module();

@@ -24,7 +24,7 @@ import { compileInPlace } from './embedded.js';
 import { GOAL_KINDS, readGoal } from './goal.js';
 import { readSolution } from './solution.js';
 import { readBeats, readHints, readQuestions } from './guidance.js';
-import { fold as fold_ } from './names.js';
+import { fold as fold_, predicates } from './names.js';
 import { readOutcome } from './outcome.js';
 import { checkLanguages, readBody } from './languages.js';
 import { positions } from './positions.js';
@@ -206,7 +206,6 @@ export class Parser {
     return {
       file: this.file,
       id: d.id,
-      order: d.order,
       engine: d.engine,
       variants,
       variant,
@@ -214,7 +213,8 @@ export class Parser {
       title: d.title,
       goal,
       body: body.text,
-      recap: d.recap,
+      recap: { en: d.recap.en, 'zh-CN': d.recap['zh-CN'] },
+      recapVerify: predicates(this, d.recap.verify, ['recap', 'verify']),
       realWorld: d.real_world,
       scenario,
       bytecode: compiled.bytecode,

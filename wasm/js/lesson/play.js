@@ -13,6 +13,12 @@ import { evaluate } from './predicate.js';
 /** @typedef {import('./predicate.js').Predicate} Predicate */
 /** @typedef {Record<string, unknown>} TraceEvent  one line of Session.trace() */
 /** @typedef {Record<string, (string|number|boolean)[]>} Matcher  field -> any of these values */
+/**
+ * The trace so far, as the functions below read it: the events up to now
+ * (Session.trace()), or a step's prefix of an indexed run (run-trace.js),
+ * which gives the same answers without reading the run again.
+ * @typedef {TraceEvent[] | import('./run-trace.js').TraceSoFar} SoFar
+ */
 
 /**
  * The goal, normalized: `kind` says which one, the rest its parameters.
@@ -77,14 +83,37 @@ export function findEvent(m, events, variant, from = 0) {
 }
 
 /**
+ * findEvent on the trace so far, whichever form it has.
+ * @param {Matcher} m @param {SoFar} events @param {string} variant @param {number} [from]
+ */
+function first(m, events, variant, from = 0) {
+  return Array.isArray(events) ? findEvent(m, events, variant, from) : events.find(m, from);
+}
+
+/**
+ * The first event of step `step` that `m` matches in the trace so far.
+ * @param {Matcher} m @param {SoFar} events @param {number} step @param {string} variant
+ */
+function firstAtStep(m, events, step, variant) {
+  return Array.isArray(events)
+    ? events.find((x) => x.step === step && matchEvent(m, x, variant))
+    : events.findAtStep(m, step);
+}
+
+/** @param {SoFar} events @param {number} i */
+function eventAt(events, i) {
+  return Array.isArray(events) ? events[i] : events.event(i);
+}
+
+/**
  * Whether the matchers match events in this order (other events may come
  * between).  Returns the index of the event that completed the order, or -1.
- * @param {Matcher[]} ms @param {TraceEvent[]} events @param {string} variant
+ * @param {Matcher[]} ms @param {SoFar} events @param {string} variant
  */
 export function findOrder(ms, events, variant) {
   let at = -1;
   for (const m of ms) {
-    at = findEvent(m, events, variant, at + 1);
+    at = first(m, events, variant, at + 1);
     if (at < 0) return -1;
   }
   return at;
@@ -94,7 +123,7 @@ export function findOrder(ms, events, variant) {
  * Is the goal reached?  `events` is the trace so far (Session.trace()),
  * `state` the snapshot now (Session.state()).
  * @param {Goal} goal
- * @param {{events: TraceEvent[], state: any, variant: string}} now
+ * @param {{events: SoFar, state: any, variant: string}} now
  */
 export function goalReached(goal, { events, state, variant }) {
   const outcome = state?.outcome;
@@ -115,7 +144,7 @@ export function goalReached(goal, { events, state, variant }) {
       if (goal.at === 'end' && outcome === 'running') return false;
       return (goal.predicates ?? []).every((p) => evaluate(p, state).holds);
     case 'done_without':
-      return outcome === 'done' && (goal.events ?? []).every((m) => findEvent(m, events, variant) < 0);
+      return outcome === 'done' && (goal.events ?? []).every((m) => first(m, events, variant) < 0);
   }
   return false;
 }
@@ -175,7 +204,7 @@ export function conditionsHold(x, variant, state) {
  * matching event in `events` belongs to that step, and whose conditions
  * (`variant:`, and `if:` on the state after that step) hold.  In lesson order.
  * @param {Beat[]} beats
- * @param {TraceEvent[]} events  the trace up to and including the step
+ * @param {SoFar} events  the trace up to and including the step
  * @param {number} step
  * @param {string} variant
  * @param {any} [state]  the state after `step` (Session.state()); without it, beats with if: are not said
@@ -187,11 +216,12 @@ export function beatsAt(beats, events, step, variant, state) {
   beats.forEach((beat, index) => {
     if (!conditionsHold({ variant: beat.variant ?? null, if: beat.if ?? [] }, variant, state)) return;
     if (beat.every) {
-      const e = events.find((x) => x.step === step && matchEvent(beat.when, x, variant));
+      const e = firstAtStep(beat.when, events, step, variant);
       if (e) out.push({ index, beat, event: e });
     } else {
-      const i = findEvent(beat.when, events, variant);
-      if (i >= 0 && events[i].step === step) out.push({ index, beat, event: events[i] });
+      const i = first(beat.when, events, variant);
+      const e = i >= 0 ? eventAt(events, i) : null;
+      if (e && e.step === step) out.push({ index, beat, event: e });
     }
   });
   return out;
@@ -217,14 +247,14 @@ export function beatsNeedState(/** @type {Beat[]} */ beats) {
  * The hint stage that applies now: the last one whose `after` event has
  * happened (a stage without `after` always has) and whose conditions hold
  * (`variant:`, and `if:` on the state now).  -1 when none applies.
- * @param {HintStage[]} hints @param {TraceEvent[]} events @param {string} variant
+ * @param {HintStage[]} hints @param {SoFar} events @param {string} variant
  * @param {any} [state]  Session.state() now; without it, stages with if: do not apply
  */
 export function hintStage(hints, events, variant, state) {
   let current = -1;
   hints.forEach((h, i) => {
     if (!conditionsHold({ variant: h.variant ?? null, if: h.if ?? [] }, variant, state)) return;
-    if (!h.after || findEvent(h.after, events, variant) >= 0) current = i;
+    if (!h.after || first(h.after, events, variant) >= 0) current = i;
   });
   return current;
 }
@@ -248,11 +278,11 @@ export function hintStage(hints, events, variant, state) {
  * learner's next step; reveal the answer after the step.
  * @param {Question} q
  * @param {any} state          Session.state() now
- * @param {TraceEvent[]} events  the trace so far
+ * @param {SoFar} events  the trace so far
  * @param {string} variant
  */
 export function questionDue(q, state, events, variant) {
-  if (q.after && findEvent(q.after, events, variant) < 0) return null;
+  if (q.after && first(q.after, events, variant) < 0) return null;
   if (!q.if.every((p) => evaluate(p, state).holds)) return null;
   for (const a of state?.actors ?? []) {
     if (a.status !== 'enabled') continue;

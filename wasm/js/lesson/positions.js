@@ -22,7 +22,7 @@ export function positions(p, { goal, beats, hints, questions, body }) {
   return {
     file: { line: 1, column: 1 },
     id: p.at(['id']),
-    order: p.at(['order']),
+    engine: p.at(['engine']),
     goal: p.at(['goal']),
     bug: p.at(d.bug === undefined ? ['goal'] : ['bug']),
     scenario: p.at(['scenario']),
@@ -30,6 +30,7 @@ export function positions(p, { goal, beats, hints, questions, body }) {
     solution: p.at(d.solution === undefined ? ['goal'] : ['solution']),
     body,
     beats: beats.map((_, i) => p.at(['beats', i, 'when'])),
+    recapVerify: p.at(d.recap.verify === undefined ? ['recap'] : ['recap', 'verify']),
     beatVerify: beats.map((b, i) => p.at(b.verify.length ? ['beats', i, 'verify'] : ['beats', i, 'when'])),
     hintVerify: hints.map((h, i) => p.at(h.verify.length ? ['hints', i, 'verify'] : ['hints', i])),
     hints: hints.map((_, i) => p.at(['hints', i])),

@@ -68,6 +68,8 @@ import { fieldName } from './source.js';
  * @property {{line: number, column: number}|null} scheduleAt  where it is written
  * @property {{text: string, line: number}[]} asserts  final assertions
  * @property {{outcome: string, violation?: string, prints?: string[], stuck?: string[]}|null} expect
+ *   how the default run ends (checked by running it: check/scenario.js)
+ * @property {Record<string, {line: number, column: number}>} expectAt  where each expect: key is
  */
 
 const COMMON_OPS = ['work', 'sleep', 'cs_enter', 'cs_exit', 'print', 'assert', 'repeat'];
@@ -163,6 +165,7 @@ export class Compiler {
     const actors = this.compileActors();
     const finals = this.compileFinals();
     this.checkSchedule(actors.map((a) => a.name));
+    this.checkExpect(actors.map((a) => a.name));
     if (this.problems.any) return null;
     return {
       program: {
@@ -211,6 +214,9 @@ export class Compiler {
         scheduleAt: d.schedule === undefined ? null : this.source.locate(['schedule']),
         asserts: finals.map((f) => ({ text: f.expr.text, line: f.line })),
         expect: d.expect ?? null,
+        expectAt: Object.fromEntries(
+          Object.keys(d.expect ?? {}).map((k) => [k, this.source.locate(['expect', k])]),
+        ),
       },
     };
   }
@@ -471,6 +477,22 @@ export class Compiler {
   /** "counter", or "total (atomic_counter)" when the names differ. */
   describe(/** @type {{name: string, type: string}} */ o) {
     return o.name === o.type ? o.name : `${o.name} (${o.type})`;
+  }
+
+  /**
+   * What expect: can be wrong about without running: the actors it says are
+   * stuck exist.  (Whether the claims hold is known by running the
+   * scenario: check/scenario.js.)
+   * @param {string[]} actors
+   */
+  checkExpect(actors) {
+    (this.data.expect?.stuck ?? []).forEach((/** @type {string} */ a, /** @type {number} */ i) => {
+      if (!actors.includes(a))
+        this.bad(
+          ['expect', 'stuck', i],
+          `'${a}' is not an actor of this scenario (actors: ${actors.join(', ')})`,
+        );
+    });
   }
 
   /**

@@ -14,7 +14,7 @@ import { LinkError, MAX_LINK_CHARS, documentKind, payloadOf } from '@lockstep/li
 import { DRAFT_MARK } from '@lockstep/lesson.js';
 import { LangSwitch } from '../components/LangSwitch';
 import { saveFile } from '../components/ExportButtons';
-import type { ScenarioProblem } from '../engine/types';
+import type { ScenarioProblem } from '../bridge/types';
 import { getLocale } from '../i18n';
 import { chooseLocale } from '../i18n/persist';
 import { useLocale } from '../i18n/useLocale';

@@ -87,6 +87,7 @@ export function ShareDialog({ payload, dir, title, file, text, onClose }: Props)
           type="button"
           class={`${s.button} ${s.primary}`}
           onClick={() => saveFile(file, 'text/plain', text)}
+          data-testid="share-download"
         >
           {say('share.download', { file })}
         </button>

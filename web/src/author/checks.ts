@@ -6,7 +6,7 @@
  * a newer text replaces the waiting one, so the answer shown is always for
  * the latest text each worker could take.
  */
-import type { ScenarioProblem } from '../engine/types';
+import type { ScenarioProblem } from '../bridge/types';
 
 export type CheckMode = 'parse' | 'full';
 

@@ -13,7 +13,7 @@ import { yaml, yamlFrontmatter } from '@codemirror/lang-yaml';
 import { markdown } from '@codemirror/lang-markdown';
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { autocompletion, type CompletionContext } from '@codemirror/autocomplete';
-import type { ScenarioProblem } from '../engine/types';
+import type { ScenarioProblem } from '../bridge/types';
 import { completionsAt, hoverAt, type Catalog } from './help';
 
 export interface EditorHandle {

@@ -1,11 +1,17 @@
 /*
- * What the author page can start from: a lesson template per engine
- * (templates/<engine>.md, each passing `lockstep check`: tests/node/
- * author-templates.test.js), and the text of every shipped lesson and
- * scenario to remix.  Each text is a chunk of its own, loaded when chosen.
+ * What the author page can start from: a lesson template per engine (each
+ * engine's lessons/<engine>/template.md, each passing `lockstep check`:
+ * tests/node/author-templates.test.js), and the text of every shipped lesson
+ * and scenario to remix.  Each text is a chunk of its own, loaded when chosen.
  */
-const templates = import.meta.glob<string>('./templates/*.md', { query: '?raw', import: 'default' });
-const lessons = import.meta.glob<string>('../../../lessons/[0-9]*.md', { query: '?raw', import: 'default' });
+const templates = import.meta.glob<string>('../../../lessons/*/template.md', {
+  query: '?raw',
+  import: 'default',
+});
+const lessons = import.meta.glob<string>('../../../lessons/*/[0-9]*.md', {
+  query: '?raw',
+  import: 'default',
+});
 const scenarios = import.meta.glob<string>('../../../tests/scenarios/**/*.yaml', {
   query: '?raw',
   import: 'default',
@@ -19,18 +25,23 @@ export interface SourceChoice {
   group: 'templates' | 'lessons' | 'scenarios';
 }
 
+/** "…/lessons/parking_lot/05-lost-wakeup.md" -> "parking_lot/05-lost-wakeup"; a scenario's likewise. */
 const nameOf = (path: string) => path.replace(/^.*\/(lessons|scenarios)\//, '').replace(/\.(md|yaml)$/, '');
+/** A template's engine: the folder it sits in. */
+const engineOf = (path: string) => nameOf(path).replace(/\/template$/, '');
+/** A lesson's id: its file's name without the engine's folder and the number. */
+const idOf = (path: string) => nameOf(path).replace(/^.*\/\d+-/, '');
 
 /** Every choice, templates first, each group in file order. */
 export function sourceChoices(): SourceChoice[] {
   return [
     ...Object.keys(templates).map((p) => ({
-      key: `template:${nameOf(p.replace('./templates/', '/lessons/'))}`,
-      name: nameOf(p.replace('./templates/', '/lessons/')),
+      key: `template:${engineOf(p)}`,
+      name: engineOf(p),
       group: 'templates' as const,
     })),
     ...Object.keys(lessons).map((p) => ({
-      key: `lesson:${nameOf(p).replace(/^\d+-/, '')}`,
+      key: `lesson:${idOf(p)}`,
       name: nameOf(p),
       group: 'lessons' as const,
     })),
@@ -47,10 +58,7 @@ export async function loadSource(key: string): Promise<string | null> {
   const [group, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
   const table =
     group === 'template' ? templates : group === 'lesson' ? lessons : group === 'scenario' ? scenarios : {};
-  const path = Object.keys(table).find((p) =>
-    group === 'lesson'
-      ? nameOf(p).replace(/^\d+-/, '') === id
-      : nameOf(group === 'template' ? p.replace('./templates/', '/lessons/') : p) === id,
-  );
+  const nameIn = group === 'lesson' ? idOf : group === 'template' ? engineOf : nameOf;
+  const path = Object.keys(table).find((p) => nameIn(p) === id);
   return path ? table[path]!() : null;
 }

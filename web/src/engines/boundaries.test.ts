@@ -14,7 +14,7 @@ import { catalog } from '@lockstep/lockstep.js';
 import { loadModule } from '@lockstep/node.js';
 import { ACTION_KINDS, EVENT_KINDS } from '@lockstep/trace.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES } from './index';
+import { ENGINES, loadedEngines } from './index';
 
 /** A glob's keys as paths from web/src/ ("model/describe.ts", "engines/aqs/model.ts", "../plugins/x.ts"). */
 function fromSrc(files: Record<string, string>): Record<string, string> {
@@ -163,7 +163,7 @@ function ownNames(cat: Catalog): OwnNames[] {
   const ids = ENGINES.map((e) => e.id);
   const sharedLabels = sharedBy(ids, (id) => cat.engines[id]?.labels ?? []);
   const sharedTypes = sharedBy(ids, typeNamesOf);
-  return ENGINES.map(({ id, reasons }) => {
+  return loadedEngines().map(({ id, reasons }) => {
     const codes = new Set(Object.keys(reasons ?? {}));
     const regions = new Set<string>();
     for (const [path, text] of Object.entries(C_SOURCES)) {

@@ -8,18 +8,20 @@
 import { catalog, Session } from '@lockstep/lockstep.js';
 import { parseLesson } from '@lockstep/lesson.js';
 import { loadModule } from '@lockstep/node.js';
-import type { MachineState } from '../engine/types';
+import type { MachineState } from '../bridge/types';
 
-/** The course's lesson files, by name ("07-lost-wakeup.md"), in course order. */
+/** Every engine's lesson files (lessons/<engine>/NN-id.md): the engine, the file's name ("05-lost-wakeup.md"). */
 const files = Object.entries(
-  import.meta.glob<string>('../../../lessons/*.md', { query: '?raw', import: 'default', eager: true }),
+  import.meta.glob<string>('../../../lessons/*/[0-9]*.md', { query: '?raw', import: 'default', eager: true }),
 )
-  .map(([path, text]) => ({ file: path.replace(/^.*\//, ''), text }))
-  .filter((x) => /^\d+-/.test(x.file))
+  .map(([path, text]) => {
+    const [engine, file] = path.split('/').slice(-2) as [string, string];
+    return { engine, file, text };
+  })
   .sort((a, b) => (a.file < b.file ? -1 : 1));
 
 export interface LessonRun {
-  /** "24-cancelled-head.md fair_cancel_bug solution", "07-lost-wakeup.md correct random 2" */
+  /** "04-cancelled-head.md fair_cancel_bug solution", "05-lost-wakeup.md correct random 2" */
   name: string;
   /** the state at every step, from 0 to the run's end */
   states: MachineState[];
@@ -36,9 +38,8 @@ export async function lessonRuns(engine: string, options: LessonRunOptions): Pro
   const M = await loadModule();
   const cat = catalog(M);
   const runs: LessonRun[] = [];
-  for (const { file, text } of files) {
+  for (const { file, text } of files.filter((f) => f.engine === engine)) {
     const l = parseLesson(text, { file, catalog: cat });
-    if (l.engine !== engine) continue;
     for (const variant of l.variants) {
       const plans: [string, Parameters<Session['run']>[0]][] = [['round-robin', { policy: 'round-robin' }]];
       if (l.solution)

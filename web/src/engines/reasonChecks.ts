@@ -5,7 +5,7 @@
  * the names of code (unpark, poll, release…) and of the example's objects.
  */
 import { describe, expect, it } from 'vitest';
-import type { Blocked } from '../engine/types';
+import type { Blocked } from '../bridge/types';
 import type { ReasonArgs } from '../model/blocked';
 import type { EngineReasons } from './types';
 

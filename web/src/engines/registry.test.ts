@@ -1,7 +1,8 @@
 /*
  * The registry and the wasm module agree: every engine the module's catalog
  * lists has an entry here and every entry names an engine of the catalog;
- * every folder under engines/ is listed; each engine's message table exists
+ * every folder under engines/ is listed; a card is small and its parts load
+ * on demand; each engine's message table exists
  * in both languages with the same keys and placeholders, and no key is said
  * twice (by two engines, or by an engine and the common table).  That no
  * code outside an engine's folder names it is boundaries.test.ts's check.
@@ -10,7 +11,7 @@ import { catalog } from '@lockstep/lockstep.js';
 import { loadModule } from '@lockstep/node.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en as common } from '../i18n/en';
-import { engineById, engineRank, engineTitle, ENGINES } from './index';
+import { engineById, engineRank, engineTitle, ENGINES, loadedEngine, loadedEngines } from './index';
 
 const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -33,13 +34,28 @@ describe('the engine registry', () => {
     expect(folders.sort()).toEqual(ENGINES.map((e) => e.id).sort());
   });
 
-  it('keeps the course order: basic, parking_lot, aqs, embassy, rtos, spinlocks; unknown engines last', () => {
-    expect(ENGINES.map((e) => e.id)).toEqual(['basic', 'parking_lot', 'aqs', 'embassy', 'rtos', 'spinlocks']);
+  it('keeps the order of the one list (mk/engines.mk, as the catalog has it); unknown engines last', () => {
+    expect(ENGINES.map((e) => e.id)).toEqual(inCatalog);
     expect(new Set(ENGINES.map((e) => e.order)).size).toBe(ENGINES.length);
     expect(engineRank('zeta')).toBe(ENGINES.length);
     expect(engineById('nope')).toBeUndefined();
     expect(engineTitle('nope', 'en')).toBe('nope');
     expect(engineTitle('parking_lot', 'zh-CN')).toBe('停车场');
+  });
+
+  it('keeps a card small: its index.ts imports types alone, the rest is its parts, loaded with load()', () => {
+    const cards = import.meta.glob<string>('./*/index.ts', { query: '?raw', import: 'default', eager: true });
+    for (const [path, text] of Object.entries(cards)) {
+      const imports = [...text.matchAll(/^import\b.*$/gm)].map((m) => m[0]);
+      expect(imports, path).toEqual(["import type { EngineCard } from '../types';"]);
+      expect(text, path).toContain("load: () => import('./parts').then((m) => m.parts)");
+    }
+    for (const e of ENGINES) expect(Object.keys(e).sort(), e.id).not.toContain('View');
+    // the test setup loaded every engine: each with its view and its words, by its own id
+    expect(loadedEngines().map((e) => e.id)).toEqual(ENGINES.map((e) => e.id));
+    for (const e of loadedEngines()) expect(typeof e.View, e.id).toBe('function');
+    expect(loadedEngine('parking_lot')?.words?.decision).toBeTypeOf('function');
+    expect(loadedEngine('nope')).toBeUndefined();
   });
 
   it('names each engine and its view in both languages', () => {
@@ -60,7 +76,7 @@ describe('the engine registry', () => {
   });
 
   it('gives each engine a Chinese table with the English keys and placeholders, none empty', () => {
-    for (const e of ENGINES) {
+    for (const e of loadedEngines()) {
       const { en, 'zh-CN': zh } = e.messages;
       expect(Object.keys(zh).sort(), e.id).toEqual(Object.keys(en).sort());
       for (const [k, v] of Object.entries(en)) {
@@ -74,7 +90,7 @@ describe('the engine registry', () => {
   it('says each key once: no engine repeats a common key or another engine’s', () => {
     const owner = new Map<string, string>(Object.keys(common).map((k) => [k, 'common']));
     const twice: string[] = [];
-    for (const e of ENGINES)
+    for (const e of loadedEngines())
       for (const k of Object.keys(e.messages.en)) {
         if (owner.has(k)) twice.push(`${k}: ${owner.get(k)} and ${e.id}`);
         owner.set(k, e.id);

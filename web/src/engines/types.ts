@@ -1,11 +1,13 @@
 /*
- * What an engine brings to the web app: one object per engine folder
- * (engines/<engine>/index.ts), listed by mk/engines.mk (plugins/engines.ts).  The app's generic
- * parts (the stage, the lanes, the narration, the diagram, the variant
- * comparison) ask these objects; none of them names an engine.
+ * What an engine brings to the web app: a card per engine folder
+ * (engines/<engine>/index.ts, listed by mk/engines.mk through
+ * plugins/engines.ts), always loaded and tiny, and its parts (parts.ts: view,
+ * words, reasons, diagram, messages), loaded when the engine is first shown.
+ * The app's generic parts (the stage, the lanes, the narration, the diagram,
+ * the variant comparison) ask these objects; none of them names an engine.
  */
 import type { ComponentType } from 'preact';
-import type { ActorState, MachineState, PendingAction, TraceEvent } from '../engine/types';
+import type { ActorState, MachineState, PendingAction, TraceEvent } from '../bridge/types';
 import type { SayReason } from '../model/blocked';
 
 /** A text in each language of the UI. */
@@ -106,7 +108,13 @@ export interface EngineDiagram {
   asleep?: readonly string[];
 }
 
-export interface EngineEntry<M extends MessageTable = MessageTable> {
+/**
+ * What the app knows of an engine before any of its code loads (its
+ * index.ts): enough for the pickers, the headings and the tick button.  The
+ * rest sits behind `load()`, which the app awaits the first time a scenario
+ * of the engine opens, so a page carries only the engines it shows.
+ */
+export interface EngineCard {
   /** the engine's name in the catalog (mk/engines.mk) */
   id: string;
   /** its place in pickers and indexes */
@@ -128,12 +136,20 @@ export interface EngineEntry<M extends MessageTable = MessageTable> {
    * say so (model/format.ts, isLostUpdate)
    */
   racy?: readonly string[];
-  /** its view, loaded the first time it is shown */
+  /** the rest of the engine (its parts.ts), its own chunk */
+  load(): Promise<EngineParts>;
+}
+
+/** An engine's code: its view, its hooks and its words (engines/<engine>/parts.ts). */
+export interface EngineParts<M extends MessageTable = MessageTable> {
   View: ComponentType<EngineViewProps>;
   words?: EngineWords;
   /** why its actors cannot move, by its own reason codes */
   reasons?: EngineReasons;
   diagram?: EngineDiagram;
-  /** the UI strings only this engine uses (read by i18n/index.ts); Chinese has the same keys */
+  /** the UI strings only this engine uses (given to i18n when it loads); Chinese has the same keys */
   messages: { en: M; 'zh-CN': Record<keyof M, string> };
 }
+
+/** An engine whose parts have loaded: its card and its parts. */
+export type EngineEntry = EngineCard & EngineParts;

@@ -81,6 +81,11 @@ export const en = {
   'event.stuck': '{actor} is stuck: {message}',
   'event.error': 'Error: {message}',
   'event.other': '{actor}: {action}.',
+  'event.tick': 'The tick fell: the scheduler looks again at who runs.',
+  'event.tickAt': 'The tick fell at {time}: the scheduler looks again at who runs.',
+  'event.raised': 'The interrupt {actor} was raised: it runs before any task.',
+  'event.dropped':
+    '{actor}’s future was dropped at its await point: it runs its drop logic and never resumes.',
   'event.step': 'Step {step}: {text}',
 
   'announce.back': 'Back to step {step}.',
@@ -187,13 +192,14 @@ export const en = {
   'seq.stuck': '⚠ stuck',
   'seq.violation': '⚠ {check}: {message}',
   'seq.error': 'error: {message}',
+  'seq.tick': 'tick ({time})',
+  'seq.raised': 'interrupt raised',
+  'seq.dropped': '✂ future dropped',
   'seq.clock': 'clock jumps to {time}',
   'seq.omitted': '… {n} earlier messages (export the diagram for all of them)',
 
   'diagram.title': 'Sequence diagram',
   'diagram.loading': 'Drawing the diagram…',
-  'view.loading': 'Loading the engine’s view…',
-  'view.failed': 'The engine’s view could not be loaded: {message}',
   'diagram.empty': 'Take a step: each step adds an arrow here.',
   'diagram.failed': 'The diagram could not be drawn: {message}',
   'diagram.copy': 'Copy Mermaid',
@@ -226,6 +232,23 @@ export const en = {
   'explore.question': 'Could a computer have found this?',
   'explore.pitch':
     'The explorer tries the interleavings for you, fewest preemptions first, and stops at the first one that goes wrong.',
+  'explore.prove': 'Prove it',
+  'explore.provePitch': 'or check every interleaving, not just look for a bad one',
+  'explore.proving': 'Checking every interleaving…',
+  'explore.progressProve':
+    '{executions} of about {estimate} executions · {rate} a second · about {left} s left',
+  'explore.progressProveStart': 'Estimating how many interleavings there are…',
+  'explore.provenAll': 'Proven: {checks} in any interleaving of {actors}: {executions} executions, {time}.',
+  'explore.checkStuck': 'no stuck run',
+  'explore.checkOverlap': 'no overlap',
+  'explore.checkAssert': 'no failed assertion',
+  'explore.checkJoin': ' and ',
+  'explore.actorsJoin': ', ',
+  'explore.actorsLast': ' and ',
+  'explore.outOfReach':
+    'Every interleaving is out of reach here: about {executions} executions and {steps} steps, beyond the limit of {limit} steps. A bounded search (Find a bad interleaving) covers every interleaving with at most {bound} preemptions.',
+  'explore.incompleteAll':
+    'Nothing found in {executions} executions, but not every interleaving was checked: {reason}',
   'explore.find': 'Find a bad interleaving',
   'explore.again': 'Search again',
   'explore.cancel': 'Cancel',
@@ -418,6 +441,7 @@ export const en = {
   'tabs.source': 'Source',
 
   'source.loading': 'Reading the C source from the module…',
+  'source.failed': 'The source view could not be loaded: {message}',
   'source.none': 'This engine has no source to show.',
   'source.files': 'Source files',
   'source.follow': 'Follow the code as it runs',
@@ -529,7 +553,9 @@ export const en = {
     'No tick now: no other task of {actor}’s priority is ready, so a tick would change nothing.',
   'tick.why.noTimer': 'No tick now: no timer has fallen due.',
   'tick.why.none': 'No tick now: nothing is waiting for it.',
+  'lane.take': 'Take: {kind}',
   'lane.tick': 'Let the tick fall',
+  'lane.dropped': 'Step {step}: {actor}’s future was dropped. It runs its drop logic and never resumes.',
   'lane.drop': 'Drop {actor}’s future',
   'lane.dropWhy': 'cancel {actor} at its await point: its future’s drop logic runs and it never resumes',
 } as const;

@@ -1,5 +1,6 @@
 /* The lesson index the app ships (virtual:lockstep/lessons, from web/plugins/lessons.ts). */
 import { describe, expect, it } from 'vitest';
+import courseIndex from '../../../lessons/course.yaml?raw';
 import { ENGINES } from '../engines';
 import { groupLessons } from '../model/lessonList';
 import {
@@ -13,14 +14,25 @@ import {
 } from '.';
 
 describe('the course as the app sees it', () => {
-  it('lists the lessons in order and opens with the first', () => {
+  it('lists the lessons in the course index’s order and opens with the first', () => {
     const ids = lessonFiles().map((f) => f.id);
-    // one per lesson file (NN-id.md), whoever adds the next one
-    const files = Object.keys(import.meta.glob('../../../lessons/*.md')).filter((f) =>
-      /\/\d+-[^/]+\.md$/.test(f),
-    );
+    // one per lesson file (lessons/<engine>/NN-id.md), whoever adds the next one
+    const files = Object.keys(import.meta.glob('../../../lessons/*/[0-9]*.md'));
     expect(ids).toHaveLength(files.length);
     expect(files.length).toBeGreaterThanOrEqual(20);
+    // engine by engine as lessons/course.yaml lists them, each engine's by its files' numbers
+    const engines = /^engines:\n((?:\s+- \w+\n)+)/m.exec(courseIndex)![1]!.match(/\w+/g)!;
+    const place = new Map(
+      files.map((f) => {
+        const [engine, name] = f.split('/').slice(-2) as [string, string];
+        return [name.replace(/^\d+-|\.md$/g, ''), [engines.indexOf(engine), parseInt(name, 10)]];
+      }),
+    );
+    const places = ids.map((id) => place.get(id)!);
+    places.slice(1).forEach(([e, n], i) => {
+      const [pe, pn] = places[i]!;
+      expect(e! > pe! || (e === pe && n! > pn!), ids[i + 1]).toBe(true);
+    });
     expect(FIRST_LESSON).toBe('racy-counter');
     expect(ids.indexOf('lost-wakeup')).toBe(6);
     expect(lessonNeighbours('lost-wakeup')).toEqual({ prev: 'validate-under-lock', next: 'unpark-callback' });
@@ -32,14 +44,13 @@ describe('the course as the app sees it', () => {
     listed.forEach((id, i) =>
       expect(lessonNeighbours(id), id).toEqual({ prev: listed[i - 1] ?? null, next: listed[i + 1] ?? null }),
     );
-    // lesson 26 (notify-all-requeue) is a parking_lot lesson: it follows lesson 9, the last of
-    // the parking lot's first run, and leads to lesson 10, the first of aqs
+    // the parking lot's last lesson (notify-all-requeue) leads to the first of aqs
     expect(lessonNeighbours('notify-all-requeue')).toEqual({
       prev: 'barging-handoff',
       next: 'permits-are-a-number',
     });
-    // the spinlocks lessons close the index: the embassy's last one (25) leads to lesson 31, and
-    // the last spinlocks lesson (33) has no next
+    // the spinlocks lessons close the course: the embassy's last one leads to the first of them,
+    // and the last spinlocks lesson has no next
     expect(lessonNeighbours('greedy-semaphore').next).toBe('two-steps-are-not-one');
     expect(lessonNeighbours('spin-on-your-own-node').next).toBeNull();
     expect(hasLesson('lost-wakeup')).toBe(true);
@@ -50,9 +61,9 @@ describe('the course as the app sees it', () => {
     const listed = groupLessons(await lessonSummaries()).flatMap((g) => g.lessons.map((l) => l.id));
     const count = lessonFiles().length;
     listed.forEach((id, i) => expect(lessonPlace(id), id).toEqual({ n: i + 1, count }));
-    // lesson file 26 (notify-all-requeue) is met tenth, after the parking lot's first nine
+    // the parking lot's eighth lesson (notify-all-requeue) is met tenth, after the two of basic
     expect(lessonPlace('notify-all-requeue')).toEqual({ n: 10, count });
-    // and every aqs lesson one later than its file's number
+    // and the first aqs lesson right after it
     expect(lessonPlace('permits-are-a-number')?.n).toBe(11);
     expect(lessonPlace('racy-counter')).toEqual({ n: 1, count });
     expect(lessonPlace('no-such-lesson')).toBeNull();
@@ -70,7 +81,7 @@ describe('the course as the app sees it', () => {
   it('loads one lesson, compiled, with its body rendered', async () => {
     const l = await loadLesson('lost-wakeup');
     if (l.kind !== 'built') throw new Error('lost-wakeup was not compiled at build time');
-    expect(l.file).toBe('lessons/07-lost-wakeup.md');
+    expect(l.file).toBe('lessons/parking_lot/05-lost-wakeup.md');
     expect(l.lesson?.variant).toBe('validate_outside');
     expect(l.lesson?.bodyHtml?.en).toMatch(/^<p>/);
     await expect(loadLesson('no-such-lesson')).rejects.toThrow('no lesson no-such-lesson');

@@ -1,11 +1,13 @@
 /*
- * The course's lessons: every lessons/NN-id.md, parsed and compiled when the
- * app was built (web/plugins/lessons.ts).  The index (ids, order, engines,
+ * The course's lessons: every lessons/<engine>/NN-id.md, in the order of the
+ * course index (lessons/course.yaml), parsed and compiled when the app was
+ * built (web/plugins/lessons.ts).  A lesson's address is its id
+ * (`?lesson=lost-wakeup`), wherever its file sits.  The index (ids, order, engines,
  * titles, goals) is part of the app; each lesson's compiled form is a chunk
  * of its own, loaded when the lesson opens.
  */
 import { loaders, summaries } from 'virtual:lockstep/lessons';
-import type { BuiltSource, ScenarioSource } from '../engine/bridge';
+import type { BuiltSource, ScenarioSource } from '../bridge/bridge';
 import { neighbours, placeInIndex, type LessonFile, type LessonSummary } from '../model/lessonList';
 
 const files: LessonFile[] = summaries.map(({ id, order }) => ({ id, order }));
@@ -37,8 +39,8 @@ export function lessonNeighbours(id: string): { prev: string | null; next: strin
 }
 
 /**
- * Lesson `id`'s number as the learner meets it (its place in the index's
- * order, not its file's number) and the course's size; null for a lesson not
+ * Lesson `id`'s number as the learner meets it (its place in the course, not
+ * its file's number within its engine) and the course's size; null for a lesson not
  * in the course.
  */
 export function lessonPlace(id: string): { n: number; count: number } | null {

@@ -2,6 +2,3 @@
 export { GoalBanner } from '../components/GoalBanner';
 export { LessonIndex } from '../components/LessonIndex';
 export { LessonPanel } from '../components/LessonPanel';
-
-// the lesson's text is made safe by the sanitizer's chunk: fetch it now, in parallel with the engine
-void import('../model/sanitize');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Blocked } from '../engine/types';
+import type { Blocked } from '../bridge/types';
 import { CODE_WORDS } from '../engines/reasonChecks';
 import { BLOCKED_CODES, blockedReason } from './blocked';
 

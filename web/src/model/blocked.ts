@@ -10,7 +10,7 @@
  * languages from the arguments alone.  A code this table does not know gives
  * null, so the caller can ask the engines.
  */
-import type { Blocked } from '../engine/types';
+import type { Blocked } from '../bridge/types';
 import type { Locale } from '../i18n';
 
 /** A reason's arguments, as the JSON carries them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActorState, MachineState, Summary, TraceEvent } from '../engine/types';
+import type { ActorState, MachineState, Summary, TraceEvent } from '../bridge/types';
 import fx from './fixtures/parking-lot.json';
 import {
   blockedText,

@@ -9,15 +9,15 @@
  * Also the engine actions inside the current operation ("step into").  Pure
  * functions, no DOM.
  */
-import type { ActorState, Blocked, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
+import type { ActorState, Blocked, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { getLocale, t, type MessageKey } from '../i18n';
 import { blockedReason, type ReasonArgs } from './blocked';
-import { ENGINES, engineById, type EngineWords } from '../engines';
+import { loadedEngine, loadedEngines, type EngineWords } from '../engines';
 import { actionEffect, actionText, formatValue, outcomeView, shortSite, type OutcomeView } from './format';
 
 /** The first engine whose hook `ask` answers (not undefined, and not null unless `nullAnswers`). */
 function ask<R>(f: (w: EngineWords) => R | null | undefined, nullAnswers = false): R | null | undefined {
-  for (const e of ENGINES) {
+  for (const e of loadedEngines()) {
     if (!e.words) continue;
     const r = f(e.words);
     if (r !== undefined && (r !== null || nullAnswers)) return r;
@@ -99,7 +99,7 @@ export function blockedText(actor: ActorState, state: MachineState): string | nu
 /** An engine's reason code in the UI's language: its own table's words, or C's English; null: no engine's code. */
 function engineReason(b: Blocked, english: string | undefined): string | null {
   const locale = getLocale();
-  for (const e of ENGINES) {
+  for (const e of loadedEngines()) {
     const say = e.reasons?.[b.why];
     if (!say) continue;
     const words = say[locale];
@@ -149,7 +149,7 @@ export function decisionText(label: string): string {
 
 /** Whether an engine says a note of its own is a failed attempt (a validate that failed). */
 function failedNote(e: TraceEvent): boolean {
-  return ENGINES.some((x) => x.words?.failedNote?.(e) === true);
+  return loadedEngines().some((x) => x.words?.failedNote?.(e) === true);
 }
 
 export interface InsideEvent {
@@ -215,7 +215,7 @@ export function engineWords(
   engine: string | undefined,
   state: MachineState,
 ): ((e: TraceEvent) => string | null | undefined) | undefined {
-  const narrate = engineById(engine)?.words?.narrate;
+  const narrate = loadedEngine(engine)?.words?.narrate;
   return narrate ? (e) => narrate(e, state) : undefined;
 }
 

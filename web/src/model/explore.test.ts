@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExploreResult } from '../engine/explorer';
+import type { ExploreResult } from '../bridge/explorer';
 import {
   exploreOptions,
   formatDuration,

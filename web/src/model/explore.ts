@@ -5,7 +5,7 @@
  * Pure.
  */
 import { t, type MessageKey } from '../i18n';
-import type { ExploreOptions, ExploreProgress, ExploreResult, Strategy } from '../engine/explorer';
+import type { ExploreOptions, ExploreProgress, ExploreResult, Strategy } from '../bridge/explorer';
 
 export const STRATEGIES: readonly Strategy[] = ['dfs', 'random', 'pct'];
 export const MAX_BOUND = 8;
@@ -64,6 +64,55 @@ export function kindWords(kind: string | null): string {
 }
 
 /** The line that says what the search found or proved. */
+/**
+ * What a complete search proved, said exactly: which checks held, for which
+ * actors ("no stuck run and no overlap in any interleaving of A, B and C").
+ */
+export interface ProvenScope {
+  actors: readonly string[];
+  /** the scenario checks critical sections (cs_enter/cs_exit) */
+  overlap: boolean;
+  /** the scenario has final assertions */
+  asserts: boolean;
+}
+
+function actorList(names: readonly string[]): string {
+  if (names.length < 2) return names.join('');
+  return names.slice(0, -1).join(t('explore.actorsJoin')) + t('explore.actorsLast') + names[names.length - 1];
+}
+
+/** The line of a complete search ("Prove it"), or of one that could not be made. */
+export function provenLine(r: ExploreResult, scope: ProvenScope, bound: number): string {
+  const common = { executions: formatCount(r.executions), time: formatDuration(r.elapsedMs) };
+  if (r.outOfReach)
+    return t('explore.outOfReach', {
+      executions: formatCount(Math.round(r.outOfReach.executions)),
+      steps: formatCount(Math.round(r.outOfReach.steps)),
+      limit: formatCount(r.outOfReach.limit),
+      bound,
+    });
+  if (r.found) return resultLine(r, 'dfs');
+  if (!r.complete)
+    return t('explore.incompleteAll', { ...common, reason: r.reason || t('explore.reasonLimit') });
+  const checks = [
+    t('explore.checkStuck'),
+    ...(scope.overlap ? [t('explore.checkOverlap')] : []),
+    ...(scope.asserts ? [t('explore.checkAssert')] : []),
+  ].join(t('explore.checkJoin'));
+  return t('explore.provenAll', { ...common, checks, actors: actorList(scope.actors) });
+}
+
+/** The progress line of a complete search in workers. */
+export function proveProgressLine(p: ExploreProgress): string {
+  if (p.estimate === undefined) return t('explore.progressProveStart');
+  return t('explore.progressProve', {
+    executions: formatCount(p.executions),
+    estimate: formatCount(Math.round(p.estimate)),
+    rate: formatCount(Math.round(p.rate ?? 0)),
+    left: p.secondsLeft === undefined ? '—' : formatCount(Math.ceil(p.secondsLeft)),
+  });
+}
+
 export function resultLine(r: ExploreResult, strategy: Strategy): string {
   const common = {
     executions: formatCount(r.executions),
@@ -99,6 +148,7 @@ export function progressLine(p: ExploreProgress, strategy: Strategy): string {
  * strategies have a fixed number of runs.
  */
 export function progressFraction(p: ExploreProgress, o: ExploreOptions): number | null {
+  if (p.estimate !== undefined) return p.estimate > 0 ? Math.min(1, p.executions / p.estimate) : null;
   if (o.maxExecutions > 0) return Math.min(1, p.executions / o.maxExecutions);
   if (o.strategy === 'dfs') return Math.min(1, Math.max(0, p.bound) / (o.bound + 1));
   return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActorState, MachineState, Summary, TraceEvent } from '../engine/types';
+import type { ActorState, MachineState, Summary, TraceEvent } from '../bridge/types';
 import {
   ACTOR_COLOURS,
   actionEffect,
@@ -20,6 +20,16 @@ import {
 
 const counters = new Set(['counter']);
 const ev = (e: Partial<TraceEvent> & { step: number; kind: string }): TraceEvent => ({ time: 0, ...e });
+
+describe('signed cells', () => {
+  it('previews an update of a signed count with its sign: 0 → -1, -1 → 0, never 65535', () => {
+    const take = { kind: 'fetch_add', object: 'sem', width: 2, value: 0, arg: -1 };
+    expect(actionEffect(take)).toBe('sem: 0 → -1');
+    expect(actionEffect({ ...take, value: -1, arg: 1 })).toBe('sem: -1 → 0');
+    // an unsigned byte still wraps at its width
+    expect(actionEffect({ kind: 'fetch_add', object: 'b', width: 1, value: 255, arg: 1 })).toBe('b: 255 → 0');
+  });
+});
 
 describe('actions before they happen', () => {
   it('names the action in code-like words', () => {
@@ -148,6 +158,30 @@ describe('narration', () => {
   it('prefixes the announced step', () => {
     expect(narrateStep(lost, 1, counters)).toBe('Step 1: A read counter: 0.');
     expect(narrateStep(lost, 9, counters)).toBe('');
+  });
+  it('gives the machine’s choices (tick, interrupt, drop) sentences of their own, in both languages', async () => {
+    const { setLocale } = await import('../i18n');
+    const choices: TraceEvent[] = [
+      ev({ step: 5, time: 2000, kind: 'tick', from: 1000 }),
+      ev({ step: 6, kind: 'raised', actor: 'Kick' }),
+      ev({ step: 7, kind: 'dropped', actor: 'A' }),
+    ];
+    const said = () => [5, 6, 7].map((n) => narrateStep(choices, n, counters));
+    expect(said()).toEqual([
+      'Step 5: The tick fell at 2 ms: the scheduler looks again at who runs.',
+      'Step 6: The interrupt Kick was raised: it runs before any task.',
+      'Step 7: A’s future was dropped at its await point: it runs its drop logic and never resumes.',
+    ]);
+    setLocale('zh-CN');
+    try {
+      expect(said()).toEqual([
+        '第 5 步：2 ms 时 tick 到来：调度器重新决定谁运行。',
+        '第 6 步：中断 Kick 被触发：它先于任何任务运行。',
+        '第 7 步：A 的 future 在 await 处被丢弃：它执行 drop 逻辑，之后不再继续。',
+      ]);
+    } finally {
+      setLocale('en');
+    }
   });
   it('tells CAS results and violations', () => {
     const t: TraceEvent[] = [

@@ -4,7 +4,7 @@
  * narration of a step from the trace, the outcome.  Pure functions, no DOM.
  */
 import { t, type MessageKey } from '../i18n';
-import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../engine/types';
+import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { actorNoun } from './keys';
 
 /** Okabe-Ito, in the order actors get them (UX.md). */
@@ -69,6 +69,13 @@ export function formatValue(v: number | undefined): string {
   return v === undefined ? '?' : String(v);
 }
 
+/** Virtual time as the learner reads it: "2 ms", "1 s", "250 µs". */
+export function formatTime(us: number): string {
+  if (us >= 1_000_000 && us % 1000 === 0) return `${us / 1_000_000} s`;
+  if (us >= 1000 && us % 1000 === 0) return `${us / 1000} ms`;
+  return `${us} µs`;
+}
+
 /** "engines/basic/counter.c:19" → "counter.c:19" */
 export function shortSite(site: string | undefined): string {
   if (!site) return '';
@@ -114,17 +121,23 @@ export function actionText(a: PendingAction): string {
   }).trim();
 }
 
-function applyRmw(kind: string, old: number, arg: number): number | undefined {
+/**
+ * The value an update leaves.  The machine gives a signed cell's values with
+ * their sign (-1 in an int16_t count), an unsigned cell's as they are: a sum
+ * stays signed when either side is negative, else it wraps at the cell's width.
+ */
+function applyRmw(kind: string, old: number, arg: number, width = 4): number | undefined {
+  const wrap = (v: number) => (old < 0 || arg < 0 ? v : width >= 4 ? v >>> 0 : v % 2 ** (8 * width));
   switch (kind) {
     case 'store':
     case 'swap':
       return arg;
     case 'fetch_add':
-      return (old + arg) >>> 0;
+      return wrap(old + arg);
     case 'fetch_or':
-      return (old | arg) >>> 0;
+      return wrap(old | arg);
     case 'fetch_and':
-      return (old & arg) >>> 0;
+      return wrap(old & arg);
     default:
       return undefined;
   }
@@ -144,7 +157,7 @@ export function actionEffect(a: PendingAction): string | null {
         });
   }
   if (a.arg === undefined) return null;
-  const next = applyRmw(a.kind, a.value, a.arg);
+  const next = applyRmw(a.kind, a.value, a.arg, a.width);
   if (next === undefined) return null;
   return t('effect.changes', { object: a.object, old: formatValue(a.value), new: formatValue(next) });
 }
@@ -284,6 +297,13 @@ export function narrateEvent(
     case 'note':
     case 'clock':
       return null;
+    /* the machine's choices: a sentence of their own, not an actor's action */
+    case 'tick':
+      return e.time > 0 ? t('event.tickAt', { time: formatTime(e.time) }) : t('event.tick');
+    case 'raised':
+      return t('event.raised', p);
+    case 'dropped':
+      return t('event.dropped', p);
     default:
       return t('event.other', {
         actor: p.actor,

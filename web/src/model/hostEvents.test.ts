@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import fx from './fixtures/lessons.json';
 import { hostEvents, type Moment } from './hostEvents';
 

@@ -4,7 +4,7 @@
  * authors in lessons/README.md, “On a course page”; every message has
  * {source: 'lockstep', type, lesson, step}.  Pure functions, no DOM.
  */
-import type { Snapshot } from '../engine/types';
+import type { Snapshot } from '../bridge/types';
 
 export type HostEventType = 'ready' | 'step' | 'goal-reached' | 'stuck' | 'violation';
 

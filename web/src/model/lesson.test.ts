@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LessonInfo } from '../engine/lessonTypes';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+import type { LessonInfo } from '../bridge/lessonTypes';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import fx from './fixtures/lessons.json';
 import {
   atStart,

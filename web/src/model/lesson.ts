@@ -11,12 +11,13 @@ import {
   beatsNeedState,
   foldsStep,
   goalReached,
+  goalStepOfRun,
   hintStage,
   nextOnSolution,
   questionDue,
 } from '@lockstep/lesson/play.js';
-import type { LessonHint, LessonInfo, LessonQuestion, LessonText, Matcher } from '../engine/lessonTypes';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+import type { LessonHint, LessonInfo, LessonQuestion, LessonText, Matcher } from '../bridge/lessonTypes';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Locale } from '../i18n';
 import { spinRoundOf } from './describe';
 
@@ -51,6 +52,22 @@ export function saidBeats(lesson: LessonInfo, snap: Snapshot): SaidBeat[] {
     for (const b of beatsAt(lesson.beats, snap.trace, step, variant, stateAt?.(step)))
       out.push({ step, index: b.index, say: b.beat.say });
   return out;
+}
+
+/**
+ * The step at which this run reached the goal, as `lockstep check` counts it
+ * (play.js, goalStepOfRun): the first step a state goal held at, the step of
+ * an order's last event, else the run's end.  Steps whose state the page never
+ * saw count as not holding; null while the goal is not reached.
+ */
+export function goalStep(lesson: LessonInfo, snap: Snapshot): number | null {
+  if (!isGoalReached(lesson, snap)) return null;
+  const stateAt = statesOf(lesson, snap);
+  const states = Array.from({ length: snap.state.step + 1 }, (_, k) =>
+    k === snap.state.step ? snap.state : k > lesson.startSteps ? stateAt(k) : undefined,
+  );
+  const k = goalStepOfRun(lesson.goal, snap.trace, states, snap.state.variant);
+  return k >= 0 ? k : snap.state.step;
 }
 
 /*

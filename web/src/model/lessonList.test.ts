@@ -6,20 +6,12 @@ import {
   indexNumbers,
   indexOrder,
   inOrder,
-  lessonFile,
   neighbours,
   placeInIndex,
   summarize,
 } from './lessonList';
 
 describe('lesson files', () => {
-  it('take id and order from the name', () => {
-    expect(lessonFile('../../../lessons/06-lost-wakeup.md')).toEqual({ id: 'lost-wakeup', order: 6 });
-    expect(lessonFile('lessons/1-a.md')).toEqual({ id: 'a', order: 1 });
-    expect(lessonFile('../../../lessons/README.md')).toBeNull();
-    expect(lessonFile('lessons/06-Bad_Name.md')).toBeNull();
-    expect(lessonFile('lessons/lesson.schema.json')).toBeNull();
-  });
   it('are ordered, and know their neighbours', () => {
     const list = [
       { id: 'c', order: 3, engine: 'basic' },

@@ -1,13 +1,16 @@
 /*
- * The course's lessons, as the index lists them: ids and order from the file
- * names (lessons/NN-id.md), titles, goals and engines from the front matter
- * (summarize, run at build time by web/plugins/lessons.ts), grouped by engine
- * in the course's order, and prev/next along those groups.  Pure functions, no DOM.
+ * The course's lessons, as the index lists them: ids from the file names and
+ * each lesson's place in the course from the course index (lessons/course.yaml
+ * and lessons/<engine>/NN-id.md, read at build time by web/plugins/lessons.ts),
+ * titles, goals and engines from the front matter (summarize), grouped by
+ * engine in the course's order, and prev/next along those groups.  Pure
+ * functions, no DOM.
  */
-import type { LessonText } from '../engine/lessonTypes';
+import type { LessonText } from '../bridge/lessonTypes';
 
 export interface LessonFile {
   id: string;
+  /** the lesson's place in the course, from 1 (the course index's order) */
   order: number;
 }
 
@@ -15,12 +18,6 @@ export interface LessonSummary extends LessonFile {
   engine: string;
   title: LessonText | null;
   goal: LessonText | null;
-}
-
-/** "../../../lessons/06-lost-wakeup.md" -> {id: 'lost-wakeup', order: 6}; null for README.md and the like. */
-export function lessonFile(path: string): LessonFile | null {
-  const m = /(?:^|\/)(\d+)-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/.exec(path);
-  return m ? { id: m[2]!, order: Number(m[1]) } : null;
 }
 
 /** Lesson ids as the address may carry them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import mermaid from 'mermaid';
-import type { TraceEvent } from '../engine/types';
+import type { TraceEvent } from '../bridge/types';
 import { diagramPages, mermaidAlias, mermaidText, sequenceDiagram } from './mermaid';
 import fixtures from './fixtures/traces.json';
 
@@ -55,6 +55,21 @@ describe('the trace as a sequence diagram', () => {
     const enqueued = lines.indexOf('  p1->>p3: lock bucket, enqueue');
     expect(validate).toBeLessThan(cleared);
     expect(cleared).toBeLessThan(enqueued);
+  });
+
+  it('draws the machine’s choices: the tick over everyone, a raise and a drop over their actor', async () => {
+    const trace: TraceEvent[] = [
+      { step: 1, time: 0, kind: 'store', actor: 'A', object: 's', width: 4, arg: 1, old: 0, new: 1 },
+      { step: 2, time: 1000, kind: 'tick', from: 0 },
+      { step: 3, time: 1000, kind: 'raised', actor: 'Kick' },
+      { step: 4, time: 1000, kind: 'dropped', actor: 'A' },
+    ];
+    const d = sequenceDiagram({ trace, actors: ['A', 'B', 'Kick'] });
+    const lines = d.text.split('\n');
+    expect(lines).toContain('  Note over p0,p2: tick (1 ms)');
+    expect(lines).toContain('  Note over p2: interrupt raised');
+    expect(lines).toContain('  Note over p0: ✂ future dropped');
+    await parsed(d.text); // Mermaid reads it
   });
 
   it('keeps one step range per arrow, in drawing order (spin loops fold many steps)', () => {

@@ -14,12 +14,12 @@
  * Pure: no DOM, no Mermaid.  The component renders the text.
  */
 import { t } from '../i18n';
-import type { TraceEvent } from '../engine/types';
-import { isLostUpdate } from './format';
+import type { TraceEvent } from '../bridge/types';
+import { formatTime, isLostUpdate } from './format';
 import { ACTION_KINDS } from '@lockstep/trace.js';
 import {
-  ENGINES,
-  engineById,
+  loadedEngine,
+  loadedEngines,
   racyObjects,
   type DiagramColumn,
   type DiagramWake,
@@ -172,7 +172,9 @@ type Item =
 export function valueFormatter(objects: readonly { name: string; type: string }[] | undefined) {
   const bits = new Map<string, number>();
   for (const o of objects ?? []) {
-    const w = ENGINES.map((x) => x.diagram?.bits?.[o.type]).find((n) => n !== undefined);
+    const w = loadedEngines()
+      .map((x) => x.diagram?.bits?.[o.type])
+      .find((n) => n !== undefined);
     if (w) bits.set(o.name, w);
   }
   return (object: string | undefined, v: number | undefined): string => {
@@ -195,9 +197,10 @@ function groupBySteps(trace: readonly TraceEvent[]): TraceEvent[][] {
 /** the actors' actions: drawn as arrows */
 const MAIN_KINDS: ReadonlySet<string> = new Set(ACTION_KINDS);
 
-/** The engines' diagram parts this run asks: its own engine's, or every engine's when the run does not say. */
+/** The engines' diagram parts this run asks: its own engine's, or every loaded engine's when the run does not say. */
 function diagramParts(engine: string | undefined): EngineDiagram[] {
-  const entries = engine !== undefined ? [engineById(engine)].filter((e) => e !== undefined) : ENGINES;
+  const entries =
+    engine !== undefined ? [loadedEngine(engine)].filter((e) => e !== undefined) : loadedEngines();
   return entries.flatMap((e) => (e.diagram ? [e.diagram] : []));
 }
 
@@ -495,6 +498,16 @@ function drawMachineEvent(b: Build, d: Drawn): void {
     case 'clock':
       if (range.from > 0 || e.time > 0) note(t('seq.clock', { time: formatTime(e.time) }), allActors());
       return;
+    /* the machine's choices: the tick over everyone, a raise or a drop over its actor */
+    case 'tick':
+      note(t('seq.tick', { time: formatTime(e.time) }), allActors());
+      return;
+    case 'raised':
+      if (who) note(t('seq.raised'));
+      return;
+    case 'dropped':
+      if (who) note(t('seq.dropped'));
+      return;
   }
   if (who && e.kind !== 'none')
     message(b, d, who, joinWords(pollWords(b, e) ?? (e.label || e.kind), d.extra));
@@ -506,17 +519,16 @@ function sleepsForever(b: Build, e: TraceEvent): boolean {
   return typeof why === 'string' && b.asleep.has(why);
 }
 
-/** An async task's poll returning Pending after a wake ("polled again (woken by t0)"), or after its timer. */
+/**
+ * An async task's poll returning Pending after a wake ("polled again (woken by
+ * t0)"), or after its timer; a blocked task's return from its switch says who
+ * woke it (an rtos post or interrupt), the other end of the waker's arrow.
+ */
 function pollWords(b: Build, e: TraceEvent): string | null {
-  if (e.kind !== 'block' || !b.polls) return null;
+  if (e.kind !== 'block') return null;
+  if (!b.polls) return e.woken && e.by ? t('seq.wokenBy', { by: e.by }) : null;
   if (e.by) return t('seq.polledAfterWake', { by: e.by });
   return e.woken === false ? t('seq.polledAfterTimer') : null;
-}
-
-function formatTime(us: number): string {
-  if (us >= 1_000_000 && us % 1000 === 0) return `${us / 1_000_000} s`;
-  if (us >= 1000 && us % 1000 === 0) return `${us / 1000} ms`;
-  return `${us} µs`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActorState } from '../engine/types';
+import type { ActorState } from '../bridge/types';
 import { OpHistory, opSig } from './opHistory';
 
 const at = (...ops: [number, number?][]): ActorState[] =>

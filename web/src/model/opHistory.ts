@@ -6,7 +6,7 @@
  * see (a replayed schedule) are unknown: since() then says null and the
  * caller guesses from the trace (describe.ts, guessOpStart).
  */
-import type { ActorState } from '../engine/types';
+import type { ActorState } from '../bridge/types';
 
 /** An actor's place in its program: operation and repeat round. */
 export function opSig(a: ActorState): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActorState, EventKind, MachineState, TraceEvent } from '../engine/types';
+import type { ActorState, EventKind, MachineState, TraceEvent } from '../bridge/types';
 import { delayOf, lastActor, nextActor, playMove, random01, SPEEDS } from './play';
 
 function state(

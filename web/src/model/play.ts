@@ -3,7 +3,7 @@
  * recorded run has no future to follow (round-robin by default, or a seeded
  * random choice).  Pure.
  */
-import type { MachineState, TraceEvent } from '../engine/types';
+import type { MachineState, TraceEvent } from '../bridge/types';
 
 export type PlayPolicy = 'round-robin' | 'random';
 export const POLICIES: readonly PlayPolicy[] = ['round-robin', 'random'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActorState, MachineState, ScenarioActor } from '../engine/types';
+import type { ActorState, MachineState, ScenarioActor } from '../bridge/types';
 import { changedObjects, currentOp, opDepth } from './program';
 
 const actor: ScenarioActor = {

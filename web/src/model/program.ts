@@ -2,7 +2,7 @@
  * Reading an actor's program against the machine: which operation it is in,
  * how deep it is nested, which objects changed.  Pure functions, no DOM.
  */
-import type { ActorState, MachineState, ScenarioActor } from '../engine/types';
+import type { ActorState, MachineState, ScenarioActor } from '../bridge/types';
 
 /** Position in `actor.ops` of the operation the actor is in, or -1 (finished). */
 export function currentOp(actor: ScenarioActor, state: ActorState | undefined): number {

@@ -2,10 +2,11 @@
  * Rendered lesson HTML made safe: DOMPurify keeps only the tags and
  * attributes prose needs (no scripts, no event handlers, no styles, no
  * forms, no frames, no images, no ids or classes), and links open in a new
- * tab without access to this page.  Lessons may come from anywhere (a
- * course's own file via src=), so even the course's own, rendered at build
- * time, pass through here: this is the only HTML the app inserts.  Loaded on
- * demand (its own chunk).
+ * tab without access to this page.  Every lesson body the app inserts has
+ * passed through here: the course's own when the app is built
+ * (web/plugins/lessons.ts, DOMPurify over jsdom's window), a lesson from
+ * elsewhere in the page (its own chunk, loaded on demand).  One rule, so both
+ * are cleaned alike.
  */
 import DOMPurify from 'dompurify';
 
@@ -43,7 +44,7 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['href', 'title', 'start', 'align', 'lang'];
 
-let hooked = false;
+type Purifier = typeof DOMPurify;
 
 /** An event handler attribute inside a tag (`<img src=x onerror=…>`, `<svg/onload=…>`). */
 const HANDLER = /(<[a-z][^>]*?[\s/])on([a-z]+\s*=)/gi;
@@ -64,18 +65,30 @@ export function defuseHandlers(html: string): string {
   return out;
 }
 
-/** Only what prose needs of `html`, links opening elsewhere. */
+/**
+ * The sanitizer of `purify` (the page's DOMPurify, or one made over another
+ * window): only what prose needs of some HTML, links opening elsewhere.
+ */
+export function proseSanitizer(purify: Purifier): (html: string) => string {
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
+    }
+  });
+  return (html) => clean(purify, html);
+}
+
+let inPage: ((html: string) => string) | null = null;
+
+/** Only what prose needs of `html`, links opening elsewhere (in the page). */
 export function sanitizeHtml(html: string): string {
-  if (!hooked) {
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A') {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
-      }
-    });
-    hooked = true;
-  }
-  return DOMPurify.sanitize(defuseHandlers(html), {
+  inPage ??= proseSanitizer(DOMPurify);
+  return inPage(html);
+}
+
+function clean(purify: Purifier, html: string): string {
+  return purify.sanitize(defuseHandlers(html), {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#)/i,

@@ -3,7 +3,7 @@
  * action's site, "engines/parking_lot/mini_mutex.c:42"), which files to
  * offer, which to show first.  Pure functions, no DOM.
  */
-import type { ActorState } from '../engine/types';
+import type { ActorState } from '../bridge/types';
 
 export interface SourceFile {
   /** "engines/parking_lot/mini_mutex.c" */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../engine/types';
+import type { TraceEvent } from '../bridge/types';
 import { jsonLines, traceRow, traceRows } from './tracelist';
 
 const cas: TraceEvent = {

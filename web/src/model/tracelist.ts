@@ -2,7 +2,7 @@
  * The trace as a readable list (the bottom pane's Trace tab) and as JSON
  * Lines for export: the engine's own events, one per line, unchanged.  Pure.
  */
-import type { TraceEvent } from '../engine/types';
+import type { TraceEvent } from '../bridge/types';
 import { shortSite } from './format';
 import { valueFormatter } from './mermaid';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventKind, TraceEvent } from '../engine/types';
+import type { EventKind, TraceEvent } from '../bridge/types';
 import fx from './fixtures/parking-lot.json';
 import {
   actorOrder,

@@ -4,7 +4,7 @@
  * (a note such as "validate ok" / "validate failed") that came out
  * differently.  Pure functions, no DOM.
  */
-import type { TraceEvent } from '../engine/types';
+import type { TraceEvent } from '../bridge/types';
 
 /** The fields that say what an event did (not when, not where in the source: line numbers differ between variants). */
 const SAME = [

@@ -1,16 +1,18 @@
 /*
  * The scenarios the sandbox offers: every YAML file under tests/scenarios/,
- * compiled when the app was built (web/plugins/scenarios.ts).  The index
- * (ids, titles, variants) is part of the app; each scenario's compiled form
- * is a chunk of its own, loaded when it is opened.  An id is the path
+ * compiled when the app was built (web/plugins/scenarios.ts).  Their ids
+ * are part of the app; their titles and variants (what the picker shows) are
+ * a chunk loaded when the picker first asks, and each scenario's compiled
+ * form is a chunk of its own, loaded when it is opened.  An id is the path
  * without ".yaml": the engine's folder and the file's name.
  */
-import { loaders, summaries } from 'virtual:lockstep/scenarios';
-import type { BuiltSource, ScenarioSource } from '../engine/bridge';
+import { loaders } from 'virtual:lockstep/scenarios';
+import type { BuiltSource, ScenarioSource } from '../bridge/bridge';
 import { ENGINES } from '../engines';
 import type { ScenarioSummary } from '../model/scenarioList';
 
-const ids = summaries.map((s) => s.id);
+// in id order, as the plugin wrote them
+const ids = Object.keys(loaders);
 
 /** The scenario opened when the address names none: the opening scenario of the first engine (in course order) that has one. */
 export const DEFAULT_SCENARIO = ENGINES.filter((e) => e.opening)
@@ -36,5 +38,5 @@ export async function loadScenario(id: string): Promise<BuiltSource | ScenarioSo
 
 /** Every scenario's title, default variant and whether it carries a schedule. */
 export function scenarioSummaries(): Promise<ScenarioSummary[]> {
-  return Promise.resolve(summaries);
+  return import('virtual:lockstep/scenarios/summaries').then((m) => m.summaries);
 }

@@ -27,7 +27,7 @@ declare module '@lockstep/check/lesson.js' {
     M: import('@lockstep/lockstep.js').EmscriptenModule,
     text: string,
     options?: { file?: string; catalog?: unknown; cache?: RunCache },
-  ): { problems: import('../engine/types').ScenarioProblem[]; lesson: unknown };
+  ): { problems: import('../bridge/types').ScenarioProblem[]; lesson: unknown };
 }
 
 declare module '@lockstep/check/scenario.js' {
@@ -35,7 +35,7 @@ declare module '@lockstep/check/scenario.js' {
     M: import('@lockstep/lockstep.js').EmscriptenModule,
     text: string,
     options?: { file?: string; catalog?: unknown },
-  ): { problems: import('../engine/types').ScenarioProblem[]; compiled: unknown };
+  ): { problems: import('../bridge/types').ScenarioProblem[]; compiled: unknown };
 }
 
 declare module '@lockstep/check/lesson.js' {

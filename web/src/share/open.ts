@@ -7,7 +7,7 @@
  * Its own chunk: the app's first load does not carry it.
  */
 import { LinkError, documentKind, payloadOf } from '@lockstep/link.js';
-import type { OpenOptions } from '../engine/bridge';
+import type { OpenOptions } from '../bridge/bridge';
 import type { Store } from '../store/store';
 import { decodeDocument } from './codec';
 import { linkProblem, say } from './messages';

@@ -7,8 +7,8 @@
  * the timeline, the player, the variant comparison, the explorer, run history)
  * change the state only through set() and show().
  */
-import type { BuiltSource, EngineBridge, ScenarioSource } from '../engine/bridge';
-import type { ScenarioProblem, Snapshot } from '../engine/types';
+import type { BuiltSource, EngineBridge, ScenarioSource } from '../bridge/bridge';
+import type { ScenarioProblem, Snapshot } from '../bridge/types';
 import { onLocale, t } from '../i18n';
 import { guessOpStart, engineWords } from '../model/describe';
 import { stepLine } from '../model/format';

@@ -4,10 +4,10 @@
  * counterexample is loaded into the run at step 0 (the run it replaces can be
  * restored), for the learner to step through.
  */
-import type { EngineBridge } from '../engine/bridge';
-import type { ExploreJob, ExploreOptions, ExploreResult } from '../engine/explorer';
+import type { EngineBridge } from '../bridge/bridge';
+import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../bridge/explorer';
 import { t } from '../i18n';
-import { formatCount, formatDuration, resultLine } from '../model/explore';
+import { formatCount, formatDuration, provenLine, resultLine } from '../model/explore';
 import type { StoreCore } from './core';
 import type { RunHistory } from './history';
 import { helpLocked, type ExplorerState } from './state';
@@ -35,7 +35,7 @@ export class Explorer {
    * counterexample is loaded into the run at step 0, to be stepped through;
    * otherwise the result line says what was proven.
    */
-  explore(options?: Partial<ExploreOptions>): Promise<void> {
+  explore(options?: Partial<ExploreOptions>, mode: 'find' | 'prove' = 'find'): Promise<void> {
     const c = this.#c;
     const snap = c.state.snap;
     if (c.state.phase !== 'ready' || !snap || c.state.explorer.status === 'running') return Promise.resolve();
@@ -57,15 +57,19 @@ export class Explorer {
       line: '',
       scenarioId,
       variant,
+      mode,
     });
     return (async () => {
       let engine: EngineBridge;
       let result: ExploreResult | null;
       try {
         engine = await c.engine();
-        token.job = await engine.explore(opts, (p) => {
+        const onProgress = (p: ExploreProgress) => {
           if (this.#job === token) patchExplorer(c, { progress: p });
-        });
+        };
+        token.job = await (mode === 'prove'
+          ? engine.prove(opts, onProgress)
+          : engine.explore(opts, onProgress));
         if (token.cancelled) token.job.cancel();
         result = await token.job.result;
       } catch (e) {
@@ -89,7 +93,19 @@ export class Explorer {
         c.say(line);
         return;
       }
-      const line = resultLine(result, opts.strategy);
+      const scenario = c.state.scenario;
+      const line =
+        mode === 'prove'
+          ? provenLine(
+              result,
+              {
+                actors: scenario?.actors.map((a) => a.name) ?? [],
+                overlap: !!scenario?.actors.some((a) => a.ops.some((op) => op.kind === 'cs_enter')),
+                asserts: !!scenario?.asserts?.length,
+              },
+              opts.bound,
+            )
+          : resultLine(result, opts.strategy);
       const found = result.found && !!result.schedule;
       patchExplorer(c, { status: found ? 'found' : 'none', result, line, progress: null });
       if (!found) {

@@ -5,7 +5,7 @@
  * attempt; opening a hint is noted.  A lesson's `unlock:` reads both
  * (state.ts, helpLocked).
  */
-import type { Snapshot } from '../engine/types';
+import type { Snapshot } from '../bridge/types';
 import { isGoalReached } from '../model/lesson';
 import type { StoreCore } from './core';
 import type { AppState } from './state';

@@ -5,16 +5,15 @@ import {
   type OpenOptions,
   type Opened,
   type ScenarioSource,
-} from '../engine/bridge';
-import type { LessonInfo } from '../engine/lessonTypes';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+} from '../bridge/bridge';
+import type { LessonInfo } from '../bridge/lessonTypes';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
 import { Store, helpLocked, ownRun } from './store';
 
 const LESSON: LessonInfo = {
   file: 'lessons/02-spin.md',
   id: 'spin',
-  order: 2,
   engine: 'parking_lot',
   variants: ['correct'],
   variant: 'correct',
@@ -120,6 +119,7 @@ class FakeEngine implements EngineBridge {
     this.history = [0]; // the lesson's start: A
     this.at = 1;
     return {
+      choiceKinds: [],
       scenario: {
         title: 'Spin',
         engine: 'parking_lot',
@@ -138,11 +138,8 @@ class FakeEngine implements EngineBridge {
     this.at++;
     return this.#snap();
   }
-  async tick(): Promise<Snapshot> {
-    throw new Error('this fake has no tick');
-  }
-  async drop(): Promise<Snapshot> {
-    throw new Error('this fake has no futures to drop');
+  async take(): Promise<Snapshot> {
+    throw new Error('this fake offers no choice but steps');
   }
   async stepOver(actor: number) {
     return this.step(actor);
@@ -162,6 +159,9 @@ class FakeEngine implements EngineBridge {
     this.history = [0];
     this.at = 1;
     return { snapshot: this.#snap() };
+  }
+  async prove(): Promise<never> {
+    throw new EngineError('engine', 'not in this fake');
   }
   async explore(): Promise<never> {
     throw new EngineError('engine', 'not in this fake');

@@ -3,8 +3,10 @@
  * the course, a lesson's text from elsewhere, a dropped file; replaying the
  * address's schedule; saying what was wrong with a bad one (its problems, the
  * scenario that stays open); and the engine's C sources for the source view.
+ * A scenario is shown only once its engine's parts (view, words) have loaded.
  */
-import { EngineError, type BuiltSource, type OpenOptions, type ScenarioSource } from '../engine/bridge';
+import { EngineError, type BuiltSource, type OpenOptions, type ScenarioSource } from '../bridge/bridge';
+import { loadEngine } from '../engines';
 import { getLocale, t, tn } from '../i18n';
 import { actorNoun } from '../model/keys';
 import { inLocale } from '../model/lesson';
@@ -82,6 +84,8 @@ export class Opening {
     c.set({ phase: 'loading', scenarioId: id, busy: true });
     try {
       const [engine, source] = await Promise.all([c.engine(), load()]);
+      // a compiled source names its engine: its parts load while its module does
+      if (source.kind === 'built') loadEngine(source.scenario.engine).catch(() => {});
       let opened;
       try {
         opened = await engine.open(source, options);
@@ -99,6 +103,7 @@ export class Opening {
         }
         throw e;
       }
+      await loadEngine(opened.scenario.engine);
       c.source = source;
       c.loader = load;
       c.restartOps(opened.snapshot);
@@ -117,6 +122,7 @@ export class Opening {
       c.set({
         phase: 'ready',
         scenario: opened.scenario,
+        choiceKinds: opened.choiceKinds,
         snap: null,
         variantDiff: null,
         fromFile,

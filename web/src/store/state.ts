@@ -4,10 +4,10 @@
  * a restorable run remembers.  Also the two questions components ask of it
  * about the learner's run (ownRun, helpLocked) and the state a store starts in.
  */
-import type { ScenarioSource, BuiltSource, EngineSource } from '../engine/bridge';
-import type { ExploreOptions, ExploreProgress, ExploreResult } from '../engine/explorer';
-import type { LessonInfo } from '../engine/lessonTypes';
-import type { ScenarioInfo, ScenarioProblem, Snapshot } from '../engine/types';
+import type { ScenarioSource, BuiltSource, EngineSource } from '../bridge/bridge';
+import type { ExploreOptions, ExploreProgress, ExploreResult } from '../bridge/explorer';
+import type { LessonInfo } from '../bridge/lessonTypes';
+import type { ChoiceKindInfo, ScenarioInfo, ScenarioProblem, Snapshot } from '../bridge/types';
 import { DEFAULT_EXPLORE } from '../model/explore';
 import type { StepRange } from '../model/mermaid';
 import { DEFAULT_SPEED, type PlayPolicy } from '../model/play';
@@ -25,6 +25,8 @@ export interface AppState {
   phase: 'loading' | 'ready' | 'failed';
   scenarioId: string;
   scenario: ScenarioInfo | null;
+  /** the kinds of choice the machine knows (the catalog's table), known once something opened */
+  choiceKinds: readonly ChoiceKindInfo[];
   snap: Snapshot | null;
   /** objects whose fields changed in the last move (they pulse) */
   changed: ReadonlySet<string>;
@@ -123,6 +125,8 @@ export interface ExplorerState {
   /** what was searched: a result belongs to this scenario and variant */
   scenarioId: string | null;
   variant: string | null;
+  /** 'prove': the complete search in workers ("Prove it"); 'find': the search the options say */
+  mode?: 'find' | 'prove';
 }
 
 export interface VariantDiff extends Difference {
@@ -147,6 +151,7 @@ export function initialState(scenarioId: string): AppState {
     phase: 'loading',
     scenarioId,
     scenario: null,
+    choiceKinds: [],
     snap: null,
     changed: new Set(),
     moved: 'jump',

@@ -5,8 +5,8 @@ import {
   type OpenOptions,
   type Opened,
   type ScenarioSource,
-} from '../engine/bridge';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+} from '../bridge/bridge';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
 import { Store } from './store';
 
@@ -74,6 +74,7 @@ class FakeEngine implements EngineBridge {
     this.history = [];
     this.step_ = 0;
     return {
+      choiceKinds: [],
       scenario: {
         title: 'Fake',
         engine: 'basic',
@@ -94,11 +95,8 @@ class FakeEngine implements EngineBridge {
     this.step_++;
     return this.#snap();
   }
-  async tick(): Promise<Snapshot> {
-    throw new Error('this fake has no tick');
-  }
-  async drop(): Promise<Snapshot> {
-    throw new Error('this fake has no futures to drop');
+  async take(): Promise<Snapshot> {
+    throw new Error('this fake offers no choice but steps');
   }
   async stepOver(actor: number) {
     return this.step(actor);
@@ -116,6 +114,9 @@ class FakeEngine implements EngineBridge {
   }
   // replay and explore are tested in play.test.ts and explore.test.ts
   async replay(): Promise<never> {
+    throw new EngineError('engine', 'not in this fake');
+  }
+  async prove(): Promise<never> {
     throw new EngineError('engine', 'not in this fake');
   }
   async explore(): Promise<never> {

@@ -11,9 +11,9 @@
  * variant), explore.ts (the explorer), history.ts (restorable runs),
  * learner.ts (whose run it is), share.ts (the address of this moment).
  */
-import type { EngineBridge, OpenOptions } from '../engine/bridge';
-import type { ExploreOptions } from '../engine/explorer';
-import type { ScenarioProblem } from '../engine/types';
+import type { EngineBridge, OpenOptions } from '../bridge/bridge';
+import type { ExploreOptions } from '../bridge/explorer';
+import type { ScenarioProblem } from '../bridge/types';
 import type { StepRange } from '../model/mermaid';
 import type { Place } from '../model/params';
 import type { PlayPolicy } from '../model/play';
@@ -137,12 +137,17 @@ export class Store {
     return this.#timeline.step(actor);
   }
 
+  /** A choice other than a step (timeline.ts): the tick, a drop, any kind the table adds. */
+  take(kind: string, actor?: number): Promise<void> {
+    return this.#timeline.take(kind, actor);
+  }
+
   tick(): Promise<void> {
-    return this.#timeline.tick();
+    return this.take('tick');
   }
 
   drop(actor: number): Promise<void> {
-    return this.#timeline.drop(actor);
+    return this.take('drop', actor);
   }
   stepOver(actor: number): Promise<void> {
     return this.#timeline.stepOver(actor);
@@ -206,6 +211,10 @@ export class Store {
   }
   explore(options?: Partial<ExploreOptions>): Promise<void> {
     return this.#explorer.explore(options);
+  }
+  /** "Prove it": every interleaving, in workers (explore.ts). */
+  prove(): Promise<void> {
+    return this.#explorer.explore(undefined, 'prove');
   }
   cancelExplore(): void {
     this.#explorer.cancel();

@@ -10,8 +10,8 @@ import {
   type OpenOptions,
   type Opened,
   type ScenarioSource,
-} from '../engine/bridge';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+} from '../bridge/bridge';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
 import { Store } from './store';
 
@@ -96,6 +96,7 @@ class Fake implements EngineBridge {
     this.history = picks.slice(0, keep);
     this.at = this.history.length;
     const opened: Opened = {
+      choiceKinds: [],
       scenario: {
         title: source.file,
         engine: 'basic',
@@ -118,11 +119,8 @@ class Fake implements EngineBridge {
     this.at++;
     return this.#snap();
   }
-  async tick(): Promise<Snapshot> {
-    throw new Error('this fake has no tick');
-  }
-  async drop(): Promise<Snapshot> {
-    throw new Error('this fake has no futures to drop');
+  async take(): Promise<Snapshot> {
+    throw new Error('this fake offers no choice but steps');
   }
   async stepOver(actor: number) {
     await this.step(actor);
@@ -143,6 +141,9 @@ class Fake implements EngineBridge {
     return { listed: ['a.c'], files: [{ path: 'a.c', text: 'int x;\n' }] };
   }
   async replay(): Promise<never> {
+    throw new EngineError('engine', 'not in this fake');
+  }
+  async prove(): Promise<never> {
     throw new EngineError('engine', 'not in this fake');
   }
   async explore(): Promise<never> {

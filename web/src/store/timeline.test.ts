@@ -10,9 +10,9 @@ import {
   type OpenOptions,
   type Opened,
   type ScenarioSource,
-} from '../engine/bridge';
-import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../engine/explorer';
-import type { MachineState, Snapshot, TraceEvent } from '../engine/types';
+} from '../bridge/bridge';
+import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../bridge/explorer';
+import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import { Store } from './store';
 
 /** Two actors, each with `length` steps; the history is a list of actor indices. */
@@ -72,6 +72,7 @@ class Fake implements EngineBridge {
     this.history = [];
     this.at = 0;
     return {
+      choiceKinds: [],
       scenario: {
         title: 'Fake',
         engine: 'basic',
@@ -89,11 +90,8 @@ class Fake implements EngineBridge {
     this.at++;
     return this.snap();
   }
-  async tick(): Promise<Snapshot> {
-    throw new Error('this fake has no tick');
-  }
-  async drop(): Promise<Snapshot> {
-    throw new Error('this fake has no futures to drop');
+  async take(): Promise<Snapshot> {
+    throw new Error('this fake offers no choice but steps');
   }
   async stepOver(actor: number) {
     return this.step(actor);
@@ -129,8 +127,15 @@ class Fake implements EngineBridge {
     this.at = step ?? this.history.length;
     return { snapshot: this.snap() };
   }
+  async prove(o: ExploreOptions, onProgress: (p: ExploreProgress) => void): Promise<ExploreJob> {
+    this.calls.push('prove');
+    return this.#job(onProgress);
+  }
   async explore(_o: ExploreOptions, onProgress: (p: ExploreProgress) => void): Promise<ExploreJob> {
     this.calls.push('explore');
+    return this.#job(onProgress);
+  }
+  #job(onProgress: (p: ExploreProgress) => void): ExploreJob {
     this.progress = onProgress;
     let resolve!: (r: ExploreResult | null) => void;
     const result = new Promise<ExploreResult | null>((r) => (resolve = r));
@@ -367,6 +372,69 @@ describe('the explorer', () => {
     expect(store.get().explorer.line).toMatch(/^Search cancelled after 0 executions/);
     store.closeExplorer();
     expect(store.get().explorer.status).toBe('idle');
+  });
+
+  it('proves in workers: says the estimate and the time left, then exactly what was proven', async () => {
+    const { engine, store } = await setup();
+    engine.exploreResult = {
+      ...found,
+      found: false,
+      kind: null,
+      schedule: null,
+      executions: 412,
+      bound: -1,
+      elapsedMs: 300,
+    };
+    const done = store.prove();
+    await flush();
+    expect(engine.calls.at(-1)).toBe('prove');
+    expect(store.get().explorer.mode).toBe('prove');
+    engine.progress!({
+      executions: 100,
+      bound: -1,
+      pruned: 0,
+      elapsedMs: 100,
+      estimate: 400,
+      secondsLeft: 0.3,
+      rate: 1000,
+    });
+    expect(store.get().explorer.progress?.estimate).toBe(400);
+    engine.release!();
+    await done;
+    expect(store.get().explorer.status).toBe('none');
+    expect(store.get().explorer.line).toBe(
+      'Proven: no stuck run in any interleaving of A and B: 412 executions, 300 ms.',
+    );
+  });
+
+  it('says when every interleaving is out of reach, and what the bounded search covers', async () => {
+    const { engine, store } = await setup();
+    engine.exploreResult = {
+      ...found,
+      found: false,
+      kind: null,
+      schedule: null,
+      executions: 0,
+      complete: false,
+      outOfReach: { executions: 3e6, steps: 9e7, limit: 2e7 },
+    };
+    const done = store.prove();
+    await flush();
+    engine.release!();
+    await done;
+    expect(store.get().explorer.line).toBe(
+      'Every interleaving is out of reach here: about 3,000,000 executions and 90,000,000 steps, beyond the limit of 20,000,000 steps. A bounded search (Find a bad interleaving) covers every interleaving with at most 3 preemptions.',
+    );
+  });
+
+  it('cancels a proof at any moment', async () => {
+    const { engine, store } = await setup();
+    const done = store.prove();
+    await flush();
+    store.cancelExplore();
+    await done;
+    expect(engine.cancelled).toBe(true);
+    expect(store.get().explorer.status).toBe('cancelled');
   });
 
   it('does not load a result into a scenario the learner has left', async () => {

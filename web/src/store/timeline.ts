@@ -5,8 +5,8 @@
  * diagram message marks, and a schedule the learner typed.  A step taken
  * before the end of the recorded run forks a new future, and says so.
  */
-import type { EngineBridge } from '../engine/bridge';
-import type { Snapshot } from '../engine/types';
+import type { EngineBridge } from '../bridge/bridge';
+import type { Snapshot } from '../bridge/types';
 import { t, tn } from '../i18n';
 import { MAX_SPIN_STEPS, foldsNext } from '../model/lesson';
 import type { StepRange } from '../model/mermaid';
@@ -77,22 +77,15 @@ export class Timeline {
   }
 
   /**
-   * T: lets the tick fall (the rtos model offers it when tasks of one priority
-   * share the processor and the running one has run since the last tick).
+   * Takes a choice other than a step, when the machine offers it now: the
+   * tick (key T: the rtos model offers it when tasks of one priority share
+   * the processor), a drop of task `actor`'s pending future (the executor, at
+   * an await point), or any kind the catalog's table adds.
    */
-  tick(): Promise<void> {
-    const offered = () => {
-      const snap = this.#c.state.snap;
-      return snap?.state.outcome === 'running' && !!snap.choices?.some((ch) => ch.kind === 'tick');
-    };
-    return this.#learnerMove(offered, (e) => e.tick(), 'step');
-  }
-
-  /** Drops task `actor`'s pending future (the executor offers it at an await point). */
-  drop(actor: number): Promise<void> {
+  take(kind: string, actor?: number): Promise<void> {
     return this.#learnerMove(
-      () => droppable(this.#c.state.snap, actor),
-      (e) => e.drop(actor),
+      () => offers(this.#c.state.snap, kind, actor),
+      (e) => e.take(kind, actor),
       'step',
     );
   }
@@ -259,6 +252,17 @@ export class Timeline {
   }
 }
 
+/**
+ * Whether the running machine offers a choice of `kind` now (for a kind that
+ * names an actor, of `actor`).
+ */
+export function offers(snap: Snapshot | null | undefined, kind: string, actor?: number): boolean {
+  return (
+    snap?.state.outcome === 'running' &&
+    !!snap.choices?.some((c) => c.kind === kind && (actor === undefined || c.actor === actor))
+  );
+}
+
 /** Whether stepping `actor` now raises it: an interrupt handler not raised, whose raising is a choice. */
 export function raisable(snap: Snapshot | null | undefined, actor: number): boolean {
   return (
@@ -269,7 +273,5 @@ export function raisable(snap: Snapshot | null | undefined, actor: number): bool
 
 /** Whether task `actor`'s pending future may be dropped now (a cancellation the learner chooses). */
 export function droppable(snap: Snapshot | null | undefined, actor: number): boolean {
-  return (
-    snap?.state.outcome === 'running' && !!snap.choices?.some((c) => c.kind === 'drop' && c.actor === actor)
-  );
+  return offers(snap, 'drop', actor);
 }

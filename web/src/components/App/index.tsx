@@ -27,7 +27,6 @@ import { Narration } from '../Narration';
 import { Notices } from '../Notices';
 import { Outcome } from '../Outcome';
 import { ScenarioPicker } from '../ScenarioPicker';
-import { SourceView } from '../SourceView';
 import { Stage, stageTitle } from '../Stage';
 import { Story } from '../Story';
 import { TickBar } from '../TickBar';
@@ -37,6 +36,7 @@ import { useLessonUI } from '../../lessons/ui';
 import { lessonNeighbours, lessonPlace, lessonSummaries } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
 import { embedCode } from '../../model/embed';
+import { goalMoment } from '../../model/goalMoment';
 import { inLocale, isGoalReached, learnerSteps, questionNow, saidBeats } from '../../model/lesson';
 import { useKeys } from '../../store/keys';
 import { helpLocked, ownRun } from '../../store/store';
@@ -44,9 +44,13 @@ import type { LessonSummary } from '../../model/lessonList';
 import { BadgePeers } from '../ActorBadge';
 import s from './style.module.css';
 
-// the bottom pane's diagram and trace: their code (and Mermaid, later still) loads when a tab opens
+// the bottom pane's diagram, trace and source: their code (and Mermaid, later still) loads when a tab opens
 const SequenceDiagram = lazyComponent(() => import('../SequenceDiagram').then((m) => m.SequenceDiagram));
 const TraceList = lazyComponent(() => import('../TraceList').then((m) => m.TraceList));
+const SourceView = lazyComponent(() => import('../SourceView').then((m) => m.SourceView), {
+  loading: 'source.loading',
+  failed: 'source.failed',
+});
 
 /** A file's problem before it reaches the compiler, in words. */
 function fileProblem(p: FileProblem): string {
@@ -78,9 +82,9 @@ export function App() {
   const ui = useLessonUI(!!lesson || indexOpen);
   const progress = useProgress();
   const reached = useMemo(() => !!lesson && !!snap && isGoalReached(lesson, snap), [lesson, snap]);
-  const lastBeat = useMemo(
-    () => (lesson && snap && reached ? (saidBeats(lesson, snap).pop() ?? null) : null),
-    [reached, snap],
+  const moment = useMemo(
+    () => (lesson && snap && reached ? goalMoment(lesson, snap, state.scenario?.engine) : null),
+    [reached, snap, locale],
   );
   // the win is the learner's: who reached the goal, whether Play and the explorer wait, an open prediction
   const by = reached && !ownRun(state) ? (state.assist?.by ?? null) : null;
@@ -286,7 +290,8 @@ export function App() {
                 state={snap.state}
                 trace={snap.trace}
                 scenario={scenario}
-                onTick={() => void store.tick()}
+                kinds={state.choiceKinds}
+                onTake={(kind) => void store.take(kind)}
               />
               <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
                 <Lanes
@@ -342,7 +347,7 @@ export function App() {
                   by={by}
                   variant={snap.state.variant}
                   outcome={outcome}
-                  lastBeat={lastBeat}
+                  moment={moment}
                   saved={!!progress[lesson.id] && !by}
                   next={link(around.next)}
                   onReplayCorrect={() => void store.switchVariant('correct')}
@@ -367,6 +372,7 @@ export function App() {
                   disabled={state.phase !== 'ready'}
                   locked={locked}
                   onRun={() => void store.explore()}
+                  onProve={() => void store.prove()}
                   onCancel={() => store.cancelExplore()}
                   onClose={() => store.closeExplorer()}
                   onOptions={(o) => store.setExploreOptions(o)}

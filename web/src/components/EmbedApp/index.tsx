@@ -13,7 +13,8 @@ import { useLessonUI } from '../../lessons/ui';
 import { outcomeFor } from '../../model/describe';
 import { racyObjects } from '../../engines';
 import { isLostUpdate } from '../../model/format';
-import { inLocale, isGoalReached, learnerSteps, saidBeats } from '../../model/lesson';
+import { goalMoment } from '../../model/goalMoment';
+import { inLocale, isGoalReached, learnerSteps } from '../../model/lesson';
 import { formatPlace } from '../../model/params';
 import { lessonPlace } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
@@ -45,9 +46,9 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
   useKeys(store);
 
   const reached = useMemo(() => !!lesson && !!snap && isGoalReached(lesson, snap), [lesson, snap]);
-  const lastBeat = useMemo(
-    () => (lesson && snap && reached ? (saidBeats(lesson, snap).pop() ?? null) : null),
-    [reached, snap],
+  const moment = useMemo(
+    () => (lesson && snap && reached ? goalMoment(lesson, snap, scenario?.engine) : null),
+    [reached, snap, locale],
   );
   const counters = useMemo(() => (snap ? racyObjects(snap.state.objects) : new Set<string>()), [snap]);
   const outcome = snap ? outcomeFor(snap.state, snap.summary) : null;
@@ -133,7 +134,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                   step={learnerSteps(lesson, snap)}
                   variant={snap.state.variant}
                   outcome={outcome}
-                  lastBeat={lastBeat}
+                  moment={moment}
                   saved={!!progress[lesson.id]}
                   next={null}
                   onReplayCorrect={() => void store.switchVariant('correct')}
@@ -165,7 +166,8 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                 state={snap.state}
                 trace={snap.trace}
                 scenario={scenario}
-                onTick={() => void store.tick()}
+                kinds={state.choiceKinds}
+                onTake={(kind) => void store.take(kind)}
               />
               <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
                 <Lanes

@@ -3,12 +3,19 @@
  * one button (key e) that searches the schedules in a Web Worker, its options
  * (strategy, preemption bound), a progress bar with a Cancel button, and the
  * result line: what was found (its schedule is then loaded, to be stepped
- * through) or what was proven.
+ * through) or what was proven.  Beside it, "Prove it": every interleaving, in
+ * several workers, its bar filled against Knuth's estimate, "about N s left".
  */
 import { useEffect, useRef } from 'preact/hooks';
-import type { ExploreOptions, Strategy } from '../../engine/explorer';
+import type { ExploreOptions, Strategy } from '../../bridge/explorer';
 import { t, type MessageKey } from '../../i18n';
-import { MAX_BOUND, STRATEGIES, progressFraction, progressLine } from '../../model/explore';
+import {
+  MAX_BOUND,
+  STRATEGIES,
+  progressFraction,
+  progressLine,
+  proveProgressLine,
+} from '../../model/explore';
 import { scheduleBody } from '../../model/schedule';
 import type { ExplorerState } from '../../store/store';
 import s from './style.module.css';
@@ -22,6 +29,8 @@ export interface ExplorerPanelProps {
   /** why the explorer waits for the learner's own attempt (it is then disabled) */
   locked?: string;
   onRun: () => void;
+  /** "Prove it": the complete search in workers */
+  onProve: () => void;
   onCancel: () => void;
   onClose: () => void;
   onOptions: (o: Partial<ExploreOptions>) => void;
@@ -100,7 +109,13 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
 
   if (status === 'running') {
     const progress = x.progress ?? { executions: 0, bound: 0, pruned: 0, elapsedMs: 0 };
-    const f = progressFraction(progress, o);
+    const proving = x.mode === 'prove';
+    const f = proving
+      ? progress.estimate
+        ? Math.min(1, progress.executions / progress.estimate)
+        : null
+      : progressFraction(progress, o);
+    const title = t(proving ? 'explore.proving' : 'explore.searching');
     return (
       <section
         ref={card}
@@ -113,7 +128,7 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
         <div class={s.head}>
           <span class={s.spinner} aria-hidden="true" />
           <h2 id="explore-title" class={s.title}>
-            {t('explore.searching')}
+            {title}
           </h2>
           <button type="button" class={s.secondary} onClick={p.onCancel} data-testid="explore-cancel">
             {t('explore.cancel')}
@@ -122,7 +137,7 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
         <div
           class={f === null ? `${s.bar} ${s.indeterminate}` : s.bar}
           role="progressbar"
-          aria-label={t('explore.searching')}
+          aria-label={title}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={f === null ? undefined : Math.round(f * 100)}
@@ -131,7 +146,7 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
           <span class={s.fill} style={f === null ? undefined : { width: `${Math.max(3, f * 100)}%` }} />
         </div>
         <p class={s.figures} data-testid="explore-figures">
-          {progressLine(progress, o.strategy)}
+          {proving ? proveProgressLine(progress) : progressLine(progress, o.strategy)}
         </p>
       </section>
     );
@@ -175,6 +190,15 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
           >
             {t('explore.again')} <kbd class={s.key}>e</kbd>
           </button>
+          <button
+            type="button"
+            class={s.secondary}
+            onClick={p.onProve}
+            disabled={p.disabled || !!p.locked}
+            data-testid="explore-prove"
+          >
+            {t('explore.prove')}
+          </button>
           <button type="button" class={s.secondary} onClick={p.onClose} data-testid="explore-close">
             {t('explore.close')}
           </button>
@@ -210,6 +234,15 @@ export function ExplorerPanel(p: ExplorerPanelProps) {
           data-testid="explore-run"
         >
           {t('explore.find')} <kbd class={s.key}>e</kbd>
+        </button>
+        <button
+          type="button"
+          class={s.secondary}
+          onClick={p.onProve}
+          disabled={p.disabled || !!p.locked}
+          data-testid="explore-prove"
+        >
+          {t('explore.prove')}
         </button>
       </div>
       <Options options={o} disabled={p.disabled} onOptions={p.onOptions} />

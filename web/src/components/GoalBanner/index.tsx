@@ -1,13 +1,14 @@
 /*
  * The lesson's goal is reached: the banner says so (and celebrates it), says
- * what happened (the run's ending, the engine's own words, the last thing the
- * lesson said), offers to replay the same steps under the correct variant
+ * what happened (the run's ending, the engine's own words, the step that
+ * reached the goal and what the lesson said at it), offers to replay the same steps under the correct variant
  * when the lesson is about a bug, and leads on to the next lesson.
  */
-import type { LessonInfo } from '../../engine/lessonTypes';
+import type { LessonInfo } from '../../bridge/lessonTypes';
 import { t, tn, type Locale } from '../../i18n';
 import type { OutcomeView } from '../../model/format';
-import { inLocale, type SaidBeat } from '../../model/lesson';
+import type { GoalMoment } from '../../model/goalMoment';
+import { inLocale } from '../../model/lesson';
 import { Icon } from '../Icon';
 import { InlineText } from '../InlineText';
 import s from './style.module.css';
@@ -21,8 +22,8 @@ export interface GoalBannerProps {
   by?: 'player' | 'explorer' | 'replay' | null;
   variant: string;
   outcome: OutcomeView | null;
-  /** the last beat the lesson said */
-  lastBeat: SaidBeat | null;
+  /** the step that reached the goal, in words, and what the lesson said at it */
+  moment: GoalMoment | null;
   saved: boolean;
   next: { id: string; title: string | null } | null;
   onReplayCorrect?: () => void;
@@ -80,9 +81,15 @@ export function GoalBanner(p: GoalBannerProps) {
               {outcome.details.length > 0 && <span class={s.detail}> — {outcome.details.join(' ')}</span>}
             </p>
           )}
-          {p.lastBeat && (
-            <p class={s.beat}>
-              <InlineText text={inLocale(p.lastBeat.say, locale)} />
+          {p.moment && (
+            <p class={s.beat} data-testid="goal-moment">
+              {p.moment.text}
+              {p.moment.beats.map((b) => (
+                <span key={b.index}>
+                  {' '}
+                  <InlineText text={inLocale(b.say, locale)} />
+                </span>
+              ))}
             </p>
           )}
           {outcome?.quote && (

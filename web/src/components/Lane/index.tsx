@@ -15,13 +15,14 @@ import type {
   Outcome,
   ScenarioActor,
   TraceEvent,
-} from '../../engine/types';
+} from '../../bridge/types';
 import { t, tn } from '../../i18n';
 import { blockedText, insideOperation, nextEffect, nextText, spinRoundOf } from '../../model/describe';
 import { actorColour, actorInk, isLostUpdate, shortSite, statusView } from '../../model/format';
 import { foldsNext } from '../../model/lesson';
 import { currentOp, opDepth } from '../../model/program';
-import type { Matcher } from '../../engine/lessonTypes';
+import { droppedAt } from '../../model/dropped';
+import type { Matcher } from '../../bridge/lessonTypes';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
 
@@ -108,6 +109,7 @@ export function Lane({
   const insideId = `lane-${index}-inside`;
   const key = index < 9 ? String(index + 1) : null;
   const titleId = `lane-${index}-title`;
+  const dropped = droppedAt(trace, state.name);
 
   return (
     <section
@@ -127,6 +129,12 @@ export function Lane({
         </span>
       </header>
 
+      {dropped !== null && (
+        <p class={s.parting} data-testid="lane-dropped">
+          <span aria-hidden="true">✂ </span>
+          {t('lane.dropped', { actor: actor.name, step: dropped })}
+        </p>
+      )}
       {parting && (
         <p class={s.parting} data-testid="lane-parting">
           <span aria-hidden="true">⇄ </span>

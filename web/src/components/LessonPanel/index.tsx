@@ -6,8 +6,8 @@
  * previous and next lessons.  What to say comes from model/lesson.ts.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { LessonInfo } from '../../engine/lessonTypes';
-import type { Snapshot } from '../../engine/types';
+import type { LessonInfo } from '../../bridge/lessonTypes';
+import type { Snapshot } from '../../bridge/types';
 import { t, type Locale } from '../../i18n';
 import {
   HINT_LEVELS,

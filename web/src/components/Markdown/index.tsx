@@ -1,17 +1,18 @@
 /*
  * A lesson's Markdown, rendered and sanitized.  The course's own lessons
- * arrive rendered at build time (`html`), so only the sanitizer's chunk
- * (model/sanitize.ts) loads; a lesson from elsewhere is rendered here by
- * model/markdown.ts, loaded on demand too.  The one place the app sets HTML:
- * only what DOMPurify kept.
+ * arrive rendered and sanitized at build time (`html`, web/plugins/
+ * lessons.ts), so nothing more loads; a lesson from elsewhere is rendered
+ * here by model/markdown.ts and sanitized by model/sanitize.ts, both loaded
+ * on demand.  The one place the app sets HTML: only what DOMPurify kept.
  */
 import { useEffect, useState } from 'preact/hooks';
 import s from './style.module.css';
 
 async function render(source: string, html: string | undefined): Promise<string> {
+  if (html !== undefined) return html;
   const [{ sanitizeHtml }, unsafe] = await Promise.all([
     import('../../model/sanitize'),
-    html ?? import('../../model/markdown').then((m) => m.markdownToHtml(source)),
+    import('../../model/markdown').then((m) => m.markdownToHtml(source)),
   ]);
   return sanitizeHtml(unsafe);
 }
@@ -24,7 +25,7 @@ export function Markdown({
 }: {
   /** the Markdown */
   source: string;
-  /** the same, already rendered (not sanitized) */
+  /** the same, already rendered and sanitized when the app was built (model/sanitize.ts's rule) */
   html?: string | undefined;
   lang?: string;
   testId?: string;

@@ -12,7 +12,7 @@
  * newest text is drawn after it), and only the last MAX_PAGES pages are shown.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { TraceEvent } from '../../engine/types';
+import type { TraceEvent } from '../../bridge/types';
 import { t } from '../../i18n';
 import { useLocale } from '../../i18n/useLocale';
 import { actorColour } from '../../model/format';

@@ -5,8 +5,8 @@
  * moved last and scrolls to its line) until the learner picks a file.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { EngineSource } from '../../engine/bridge';
-import type { ActorState, TraceEvent } from '../../engine/types';
+import type { EngineSource } from '../../bridge/bridge';
+import type { ActorState, TraceEvent } from '../../bridge/types';
 import { t } from '../../i18n';
 import { actorColour, actorInk } from '../../model/format';
 import {

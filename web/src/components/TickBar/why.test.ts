@@ -7,11 +7,11 @@ import { catalog, Session } from '@lockstep/lockstep.js';
 import { parseLesson } from '@lockstep/lesson.js';
 import { loadModule } from '@lockstep/node.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import { setLocale } from '../../i18n';
 import { tickUnavailable } from './why';
 
-const lessons = import.meta.glob<string>('../../../../lessons/29-the-signed-count.md', {
+const lessons = import.meta.glob<string>('../../../../lessons/rtos/05-the-signed-count.md', {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -25,7 +25,7 @@ beforeAll(async () => {
 describe('why the tick cannot fall', () => {
   it('lesson 29: masked while A is in its critical section, then just fallen, in both languages', () => {
     const text = Object.values(lessons)[0]!;
-    const l = parseLesson(text, { file: '29-the-signed-count.md', catalog: catalog(M) });
+    const l = parseLesson(text, { file: 'rtos/05-the-signed-count.md', catalog: catalog(M) });
     const s = new Session(M, l.bytecode, { variant: 'correct' });
     try {
       const offered = () => (s.choices() as { kind: string }[]).some((c) => c.kind === 'tick');

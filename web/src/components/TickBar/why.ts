@@ -7,7 +7,7 @@
  * priority is ready (rtos); a timer has fallen due (executor).  The first of
  * those that fails is the reason given.
  */
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import { t } from '../../i18n';
 
 /** Each context's interrupt-mask depth after the last save or restore it made. */

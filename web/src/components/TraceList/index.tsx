@@ -4,7 +4,7 @@
  * JSON Lines text itself.  Only the last rows are listed on long runs.
  */
 import { useEffect, useMemo, useRef } from 'preact/hooks';
-import type { TraceEvent } from '../../engine/types';
+import type { TraceEvent } from '../../bridge/types';
 import { t } from '../../i18n';
 import { jsonLines, traceRows } from '../../model/tracelist';
 import { ActorBadge } from '../ActorBadge';

@@ -4,7 +4,7 @@
  * (for the lost wakeup: validate passed under validate_outside, failed under
  * correct).  A button goes to that step.
  */
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import { t, tn } from '../../i18n';
 import { decisionText, eventText, nextText } from '../../model/describe';
 import type { VariantDiff as Diff } from '../../store/store';

@@ -4,7 +4,7 @@
  * interrupt flags), so the view can pulse it; and the queue as drawn with the
  * nodes that just left back where they stood.  Pure functions, no DOM.
  */
-import type { MachineState } from '../../engine/types';
+import type { MachineState } from '../../bridge/types';
 import { interruptFlags, semaphores, type QueueNode } from './model';
 
 /** A node that has left the queue, and where it stood (0 = first). */

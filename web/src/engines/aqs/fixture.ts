@@ -2,7 +2,7 @@
  * The aqs tests' fixtures: real engine output (model/fixtures/aqs.json):
  * interrupt-head and reduce-drain at chosen steps, and their traces.
  */
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import fx from '../../model/fixtures/aqs.json';
 
 export const ih = fx.interruptHead as unknown as {

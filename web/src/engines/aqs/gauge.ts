@@ -4,7 +4,7 @@
  * the scale that keeps every value the trace has seen in view.  Pure
  * functions, no DOM.
  */
-import type { TraceEvent } from '../../engine/types';
+import type { TraceEvent } from '../../bridge/types';
 import { int32, isPermitLabel, type SemaphoreView } from './model';
 
 /** At most this many permits are drawn one by one; more become a bar. */

@@ -7,9 +7,9 @@
  * trace events carry permit values.  Pure functions, no DOM.
  *
  * The engine: core/engines/aqs/ (semaphore.c, aqs.c, aqs_cancel.c,
- * aqs_thread.c); the binding and its describe(): core/script/engines/aqs/binding.c.
+ * aqs_thread.c); the binding and its describe(): core/script/engines/aqs/semaphore.c.
  */
-import type { MachineState, ObjectState } from '../../engine/types';
+import type { MachineState, ObjectState } from '../../bridge/types';
 
 /** aqs_thread.h: a node's status bits. */
 export const WAITING = 1;

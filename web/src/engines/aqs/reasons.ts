@@ -1,6 +1,6 @@
 /*
  * Why an actor of the aqs engine cannot move, in Chinese: one entry per
- * reason code its binding defines (core/script/engines/aqs/binding.c): a thread parked in a semaphore's queue: its place, what it wants, what is free.
+ * reason code its binding defines (core/script/engines/aqs/semaphore.c): a thread parked in a semaphore's queue: its place, what it wants, what is free.
  * The English is C's own sentence for the code (the state's `reason`), so
  * it is written once; an entry adds `en` only where C's would not do.
  */

@@ -2,7 +2,7 @@
  * The aqs engine: the engine's actions, effects, narration and reasons in words (words.ts), on real engine output.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActorState, MachineState, PendingAction, TraceEvent } from '../../engine/types';
+import type { ActorState, MachineState, PendingAction, TraceEvent } from '../../bridge/types';
 import { setLocale } from '../../i18n';
 import { blockedText, engineWords, eventText, nextEffect, nextText } from '../../model/describe';
 import { narrateSteps } from '../../model/format';

@@ -6,7 +6,7 @@
  * only for the engine's own objects and labels and returns null otherwise
  * (model/describe.ts then words it).
  */
-import type { ActorState, MachineState, PendingAction, TraceEvent } from '../../engine/types';
+import type { ActorState, MachineState, PendingAction, TraceEvent } from '../../bridge/types';
 import { t } from '../../i18n';
 import { formatValue } from '../../model/format';
 import { int32, isPermitLabel, isSemaphore, queuedIn, statusName } from './model';
@@ -39,7 +39,7 @@ function firstField(state: MachineState, object: string): string {
 
 const num = (v: number | undefined) => formatValue(int32(v));
 
-/** The label of a guarded call's body (script/engines/aqs/binding.c): a sleep that holds the permits. */
+/** The label of a guarded call's body (core/script/engines/aqs/semaphore.c): a sleep that holds the permits. */
 const HOLD = 'hold the permits (the call)';
 
 /** What a pending or past action is, in the engine's terms (by its object and the C source's label). */

@@ -3,20 +3,14 @@
  * shows the counters, each thread's private copy and the final checks; the
  * generic words (model/describe.ts) say everything its actions need.
  */
-import { lazyComponent } from '../../components/Lazy';
-import type { EngineEntry } from '../types';
-import { en, zhCN } from './messages';
+import type { EngineCard } from '../types';
 
-export const basic: EngineEntry<typeof en> = {
+export const basic: EngineCard = {
   id: 'basic',
   order: 0,
   title: { en: 'Basics', 'zh-CN': '基础' },
   inside: { en: 'Shared memory', 'zh-CN': '共享内存' },
   racy: ['counter'],
   opening: 'racy-counter',
-  View: lazyComponent(() => import('./View').then((m) => m.BasicView), {
-    loading: 'view.loading',
-    failed: 'view.failed',
-  }),
-  messages: { en, 'zh-CN': zhCN },
+  load: () => import('./parts').then((m) => m.parts),
 };

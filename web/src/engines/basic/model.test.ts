@@ -2,7 +2,7 @@
  * The private copy a thread holds of the racy counter (model.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { ActorState, TraceEvent } from '../../engine/types';
+import type { ActorState, TraceEvent } from '../../bridge/types';
 import { privateCopy } from './model';
 
 const st = (op: number, status: ActorState['status'] = 'enabled', next?: ActorState['next']): ActorState => ({

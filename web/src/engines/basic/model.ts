@@ -3,7 +3,7 @@
  * holds between the racy counter's load and its store (counter.c's `mine`).
  * Pure functions, no DOM.
  */
-import type { ActorState, TraceEvent } from '../../engine/types';
+import type { ActorState, TraceEvent } from '../../bridge/types';
 
 /**
  * The private copy an actor holds between reading a shared value and writing

@@ -3,13 +3,9 @@
  * futures, wakers and async locks.  Its view is the executor's task table
  * (state, polls, wakes); the generic words say its actions.
  */
-import { lazyComponent } from '../../components/Lazy';
-import type { EngineEntry } from '../types';
-import { embassyDiagram } from './diagram';
-import { en, zhCN } from './messages';
-import { reasons } from './reasons';
+import type { EngineCard } from '../types';
 
-export const embassy: EngineEntry<typeof en> = {
+export const embassy: EngineCard = {
   id: 'embassy',
   order: 3,
   title: { en: 'Embassy executor', 'zh-CN': 'Embassy 执行器' },
@@ -18,11 +14,5 @@ export const embassy: EngineEntry<typeof en> = {
     en: 'the time driver fires now: every task whose deadline has passed joins the run queue',
     'zh-CN': '时间驱动现在触发：截止时间已过的任务都进入运行队列',
   },
-  View: lazyComponent(() => import('./View').then((m) => m.EmbassyView), {
-    loading: 'view.loading',
-    failed: 'view.failed',
-  }),
-  reasons,
-  diagram: embassyDiagram,
-  messages: { en, 'zh-CN': zhCN },
+  load: () => import('./parts').then((m) => m.parts),
 };

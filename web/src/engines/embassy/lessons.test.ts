@@ -10,7 +10,7 @@
  * into the run queue; a cancelled head leaves a hole.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MachineState } from '../../engine/types';
+import type { MachineState } from '../../bridge/types';
 import { lessonRuns, type LessonRun } from '../lessonRuns';
 import { embassyOf, runQueuePicture, slotsOf, wakerListsOf, wakerPlaces } from './model';
 
@@ -32,11 +32,11 @@ describe('the embassy view draws each task and each waker in one place', () => {
   it('plays every embassy lesson', () => {
     const lessons = new Set(runs.map((r) => r.name.split(' ')[0]));
     expect([...lessons].sort()).toEqual([
-      '21-one-waker-slot.md',
-      '22-tickets-make-it-fair.md',
-      '23-starved-writer.md',
-      '24-cancelled-head.md',
-      '25-greedy-semaphore.md',
+      '01-one-waker-slot.md',
+      '02-tickets-make-it-fair.md',
+      '03-starved-writer.md',
+      '04-cancelled-head.md',
+      '05-greedy-semaphore.md',
     ]);
     expect(runs.every((r) => r.states.length > 20)).toBe(true);
   });
@@ -102,7 +102,7 @@ describe('the embassy view draws each task and each waker in one place', () => {
     states.findIndex((st) => st.step > from && pred(st));
 
   it('lesson 21: an eviction sends the evicted waker home and brings the new one into m’s slot', () => {
-    const states = run('21-one-waker-slot.md correct solution');
+    const states = run('01-one-waker-slot.md correct solution');
     // t1 registers over t2 (its store), then wakes it: t1's waker is in the slot, t2's at home
     const k = firstStep(states, 14, (st) => wakerPlaces(st).get('t1') === 'slot:m');
     expect(k).toBeGreaterThan(0);
@@ -116,7 +116,7 @@ describe('the embassy view draws each task and each waker in one place', () => {
   });
 
   it('lesson 22: holder’s release moves t2 from waiting into the next batch, then into “now polling”', () => {
-    const states = run('22-tickets-make-it-fair.md correct solution');
+    const states = run('02-tickets-make-it-fair.md correct solution');
     // holder's timer fired: it is polled again while the three wait
     const start = firstStep(
       states,
@@ -146,7 +146,7 @@ describe('the embassy view draws each task and each waker in one place', () => {
   });
 
   it('lesson 24: the cancelled head leaves a hole at the head of the deque', () => {
-    const states = run('24-cancelled-head.md fair_cancel_bug solution');
+    const states = run('04-cancelled-head.md fair_cancel_bug solution');
     const last = states[states.length - 1]!;
     expect(last.outcome).toBe('stuck');
     expect(slotsOf(last).find((x) => x.object === 's')).toMatchObject({ tasks: [null, 'B'], firstTicket: 0 });

@@ -11,9 +11,9 @@
  *
  * Pure: state in, data out.
  */
-import type { MachineState } from '../../engine/types';
+import type { MachineState } from '../../bridge/types';
 
-/** One row of the task table (binding.c, embassy_describe). */
+/** One row of the task table (core/script/engines/embassy/engine.c, embassy_describe). */
 export interface EmbassyTask {
   task: string;
   state: 'idle' | 'running' | 'done';
@@ -158,7 +158,7 @@ export interface PubSubPicture {
   readers: PubSubReader[];
 }
 
-/** A PubSubChannel's insides (binding.c, embassy_pubsub_describe), or null for another object. */
+/** A PubSubChannel's insides (core/script/engines/embassy/pubsub.c, embassy_pubsub_describe), or null for another object. */
 export function pubsubOf(o: MachineState['objects'][number]): PubSubPicture | null {
   const d = o as unknown as { cap?: unknown; messages?: unknown; subscribers?: unknown };
   if (typeof d.cap !== 'number' || !Array.isArray(d.messages) || !Array.isArray(d.subscribers)) return null;

@@ -9,7 +9,7 @@ import { catalog, Session } from '@lockstep/lockstep.js';
 import { loadModule } from '@lockstep/node.js';
 import { compileScenario } from '@lockstep/scenario.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import { wakerProvenance } from './wakers';
 import { embassyOf, pubsubOf, wakerListsOf, wakerPlaces } from './model';
 

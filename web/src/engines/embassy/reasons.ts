@@ -1,6 +1,6 @@
 /*
  * Why an actor of the embassy engine cannot move, in Chinese: one entry per
- * reason code its binding defines (core/script/engines/embassy/binding.c): a task queued on a fair semaphore (and a head that lost its waker), a publisher facing a full
+ * reason code its binding defines (core/script/engines/embassy/fair_semaphore.c, pubsub.c): a task queued on a fair semaphore (and a head that lost its waker), a publisher facing a full
  * PubSubChannel, a subscriber waiting for its next message.
  * The English is C's own sentence for the code (the state's `reason`), so
  * it is written once; an entry adds `en` only where C's would not do.

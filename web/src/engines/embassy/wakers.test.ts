@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import mermaid from 'mermaid';
-import type { TraceEvent } from '../../engine/types';
+import type { TraceEvent } from '../../bridge/types';
 import { sequenceDiagram } from '../../model/mermaid';
 import { lastEviction, lastWakes, registrationOf, wakerProvenance } from './wakers';
 

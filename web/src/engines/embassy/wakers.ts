@@ -13,7 +13,7 @@
  *
  * Pure: trace in, data out.
  */
-import type { TraceEvent } from '../../engine/types';
+import type { TraceEvent } from '../../bridge/types';
 
 export type WakeKind = 'evict' | 'slot' | 'head' | 'multi' | 'herd' | 'self' | 'other';
 

@@ -4,7 +4,7 @@
  * joined a queue, parker flags, SpinWait rounds), so the view can pulse it.
  * Pure functions, no DOM.
  */
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import { lotView, mutexes, spinRound, type BucketView } from './model';
 
 export interface LotChanges {

@@ -6,7 +6,7 @@
  * is a validate or a SpinWait round written as such; a thread stuck in its
  * lot sleeps forever.
  */
-import type { TraceEvent } from '../../engine/types';
+import type { TraceEvent } from '../../bridge/types';
 import { t } from '../../i18n';
 import type { EngineDiagram } from '../types';
 import { bucketOfObject } from './model';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import fx from '../../model/fixtures/parking-lot.json';
 import { bits2, bucketOfObject, condvars, isAsleep, lotView, mutexes, parkedOn, spinRound } from './model';
 import { lotChanges } from './changes';

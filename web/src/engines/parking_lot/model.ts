@@ -8,9 +8,9 @@
  * The engine: core/engines/parking_lot/ (mini_mutex.c, lot.c, spin_wait.c,
  * condvar.c).
  */
-import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../engine/types';
+import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../bridge/types';
 
-/** The parking lot's buckets: only the non-empty ones (core/script/engines/parking_lot/binding.c). */
+/** The parking lot's buckets: only the non-empty ones (core/script/engines/parking_lot/engine.c). */
 export interface ParkingLotState {
   buckets: number;
   queues: {

@@ -1,6 +1,6 @@
 /*
  * Why an actor of the parking_lot engine cannot move, in Chinese: one entry per
- * reason code its binding defines (core/script/engines/parking_lot/binding.c): a parked or waiting thread: the mutex or condvar, its bucket, and the history that explains a
+ * reason code its binding defines (core/script/engines/parking_lot/mini_mutex.c, condvar.c): a parked or waiting thread: the mutex or condvar, its bucket, and the history that explains a
  * lost wakeup (who moved it, when its validate passed, whose unpark found nobody).
  * The English is C's own sentence for the code (the state's `reason`), so
  * it is written once; an entry adds `en` only where C's would not do.

@@ -5,8 +5,8 @@
  * state 01 → 11.").  Each function answers only for the engine's own objects
  * and notes and returns null otherwise (model/describe.ts then words it).
  */
-import type { MachineState, PendingAction, TraceEvent, ActorState } from '../../engine/types';
-import { t, tn } from '../../i18n';
+import type { MachineState, PendingAction, TraceEvent, ActorState } from '../../bridge/types';
+import { t, tn, type MessageKey } from '../../i18n';
 import { formatValue } from '../../model/format';
 import { bits2, bucketOfObject, isMutexObject, mutexes, parkedOn } from './model';
 
@@ -126,6 +126,23 @@ export function plEventText(e: TraceEvent, state: MachineState): string | null {
   return null;
 }
 
+/** The C labels of the mutex's state byte (AT("…")), said in the learner's language. */
+const STEP_WORDS: Readonly<Record<string, MessageKey>> = {
+  'fast path': 'pl.step.fastPath',
+  'grab: set LOCKED': 'pl.step.grab',
+  'try: set LOCKED': 'pl.step.try',
+  'set PARKED': 'pl.step.setParked',
+  'read state': 'pl.step.readState',
+  'callback: write 00': 'pl.step.write00',
+  'callback: write 10': 'pl.step.write10',
+  'callback: hand off, write 01': 'pl.step.handOff01',
+  'callback: hand off, write 11': 'pl.step.handOff11',
+  'requeue: is the mutex locked?': 'pl.step.requeueLocked',
+  'requeue: set PARKED on the locked mutex': 'pl.step.requeueParkedLocked',
+  'requeue: set PARKED': 'pl.step.requeueParked',
+  'validate: state == 11?': 'pl.step.validate',
+};
+
 /**
  * The narration of a parking_lot event in whole sentences ("B: set PARKED —
  * state 01 → 11."), for the story and the announcement; undefined for events
@@ -137,8 +154,10 @@ export function narrateEngine(e: TraceEvent, state: MachineState): string | null
   if (isMutexObject(state, e.object)) {
     const field = stateField(state, e.object!);
     // the C comment often ends with the transition ("fast path: CAS 00 -> 01"): the sentence says it once
-    const label =
+    const code =
       (e.label ?? e.kind).replace(/:?\s*(?:CAS\s+)?[01]{2}\s*->\s*[01]{2}\s*$/, '').trim() || e.kind;
+    const key = STEP_WORDS[code];
+    const label = key ? t(key) : code;
     switch (e.kind) {
       case 'cas':
         return e.ok

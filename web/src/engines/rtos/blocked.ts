@@ -5,7 +5,7 @@
  * more urgent (4 before 5).  The lane must agree with the task list, so the
  * numbers come from the same place the view reads: the kernel's task table.
  */
-import type { ActorState, MachineState } from '../../engine/types';
+import type { ActorState, MachineState } from '../../bridge/types';
 import { t } from '../../i18n';
 
 interface KernelTask {

@@ -4,13 +4,9 @@
  * each step, the tasks and their lists, the semaphores' counts and the
  * interrupt mask; the generic words say its actions.
  */
-import { lazyComponent } from '../../components/Lazy';
-import type { EngineEntry } from '../types';
-import { rtosBlockedText } from './blocked';
-import { en, zhCN } from './messages';
-import { reasons } from './reasons';
+import type { EngineCard } from '../types';
 
-export const rtos: EngineEntry<typeof en> = {
+export const rtos: EngineCard = {
   id: 'rtos',
   order: 4,
   title: { en: 'RTOS kernel', 'zh-CN': 'RTOS 内核' },
@@ -19,11 +15,5 @@ export const rtos: EngineEntry<typeof en> = {
     en: 'the running task goes to the back of its priority’s line; a more urgent task a post woke takes over',
     'zh-CN': '正在运行的任务排到同优先级队列的末尾；被 post 唤醒的更紧急的任务接手处理器',
   },
-  View: lazyComponent(() => import('./View').then((m) => m.RtosView), {
-    loading: 'view.loading',
-    failed: 'view.failed',
-  }),
-  reasons,
-  words: { blockedText: rtosBlockedText },
-  messages: { en, 'zh-CN': zhCN },
+  load: () => import('./parts').then((m) => m.parts),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../engine/types';
+import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../bridge/types';
 import { countMeaning, rtosView } from './model';
 
 const actor = (name: string, kind: ActorState['kind'], priority: number): ActorState => ({

@@ -8,7 +8,7 @@
  * cell running, ready but waiting for the processor, blocked or idle
  * (timeline.ts).
  */
-import type { MachineState, ObjectState, TraceEvent } from '../../engine/types';
+import type { MachineState, ObjectState, TraceEvent } from '../../bridge/types';
 import { contextCells, type CellState } from './timeline';
 
 export type { CellState } from './timeline';

@@ -9,7 +9,7 @@ import { parseLesson } from '@lockstep/lesson.js';
 import { loadModule } from '@lockstep/node.js';
 import { compileScenario } from '@lockstep/scenario.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import { rtosView } from './model';
 import { rtosPlaces, type RtosPlaces } from './places';
 
@@ -19,7 +19,7 @@ const scenarios = import.meta.glob<string>('../../../../tests/scenarios/rtos/*.y
   eager: true,
 });
 const scenario = (name: string) => scenarios[`../../../../tests/scenarios/rtos/${name}.yaml`]!;
-const lessons = import.meta.glob<string>('../../../../lessons/*.md', {
+const lessons = import.meta.glob<string>('../../../../lessons/rtos/[0-9]*.md', {
   query: '?raw',
   import: 'default',
   eager: true,

@@ -10,7 +10,7 @@
  * On the processor: the context the rtos model lets step now (an interrupt
  * handler that runs, else the task it picks); nobody once the run is over.
  */
-import type { MachineState } from '../../engine/types';
+import type { MachineState } from '../../bridge/types';
 import type { RtosView } from './model';
 
 export interface RtosPlaces {

@@ -1,6 +1,6 @@
 /*
  * Why an actor of the rtos engine cannot move, in Chinese: one entry per
- * reason code its binding defines (core/script/engines/rtos/binding.c): a task pending on a bitmap semaphore (or one whose wake was lost) and a task taking a
+ * reason code its binding defines (core/script/engines/rtos/sem.c, mutex.c): a task pending on a bitmap semaphore (or one whose wake was lost) and a task taking a
  * mutex.
  * The English is C's own sentence for the code (the state's `reason`), so
  * it is written once; an entry adds `en` only where C's would not do.

@@ -8,7 +8,7 @@ import { catalog, Session } from '@lockstep/lockstep.js';
 import { loadModule } from '@lockstep/node.js';
 import { compileScenario } from '@lockstep/scenario.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import { rtosView } from './model';
 
 const scenarios = import.meta.glob<string>('../../../../tests/scenarios/rtos/*.yaml', {

@@ -17,7 +17,7 @@
  * One pass over the trace; only the window's cells are made, so a run of a
  * million steps costs no million-cell rows.
  */
-import type { ActorState, MachineState, TraceEvent } from '../../engine/types';
+import type { ActorState, MachineState, TraceEvent } from '../../bridge/types';
 import { heldByModel } from '../../model/blocked';
 
 export type CellState = 'running' | 'ready' | 'blocked' | 'idle';

@@ -8,14 +8,14 @@ import { catalog, Session } from '@lockstep/lockstep.js';
 import { parseLesson } from '@lockstep/lesson.js';
 import { loadModule } from '@lockstep/node.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MachineState, TraceEvent } from '../../engine/types';
+import type { MachineState, TraceEvent } from '../../bridge/types';
 import { setLocale } from '../../i18n';
 import { blockedText } from '../../model/describe';
 import { statusView } from '../../model/format';
 import { rtosView } from './model';
 import { taskWord } from './words';
 
-const lessons = import.meta.glob<string>('../../../../lessons/*.md', {
+const lessons = import.meta.glob<string>('../../../../lessons/rtos/[0-9]*.md', {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -33,8 +33,8 @@ function drawnWords(state: MachineState, trace: TraceEvent[]): Map<string, strin
 
 describe('the rtos view and the lanes use one word per state', () => {
   it('priority inversion: after Mid finishes, the task list says finished, not ready', () => {
-    const text = lessons['../../../../lessons/19-priority-inversion.md']!;
-    const l = parseLesson(text, { file: '19-priority-inversion.md', catalog: catalog(M) });
+    const text = lessons['../../../../lessons/rtos/02-priority-inversion.md']!;
+    const l = parseLesson(text, { file: '02-priority-inversion.md', catalog: catalog(M) });
     const s = new Session(M, l.bytecode, { variant: 'no_priority_inheritance' });
     try {
       s.run({ policy: 'round-robin', schedule: l.solution!.schedule });
@@ -84,8 +84,8 @@ describe('the rtos view and the lanes use one word per state', () => {
 describe('why a ready task waits, in the kernel’s numbers', () => {
   it('priority inversion: the lane gives the priorities the task list shows, never negated', () => {
     setLocale('en');
-    const text = lessons['../../../../lessons/19-priority-inversion.md']!;
-    const l = parseLesson(text, { file: '19-priority-inversion.md', catalog: catalog(M) });
+    const text = lessons['../../../../lessons/rtos/02-priority-inversion.md']!;
+    const l = parseLesson(text, { file: '02-priority-inversion.md', catalog: catalog(M) });
     const s = new Session(M, l.bytecode, { variant: 'no_priority_inheritance' });
     try {
       s.run({ policy: 'round-robin', schedule: l.solution!.schedule });

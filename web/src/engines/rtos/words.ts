@@ -4,7 +4,7 @@
  * scheduler holds back is "ready" in the lane and in the task list alike, a
  * finished one "finished".  A delayed task adds the tick it wakes at.
  */
-import type { MachineState } from '../../engine/types';
+import type { MachineState } from '../../bridge/types';
 import { t } from '../../i18n';
 import { statusView } from '../../model/format';
 import type { RtosTask } from './model';

@@ -4,18 +4,12 @@
  * ticket counters, the MCS queue of nodes, who spins and who took the lock in
  * which order; the generic words say its loads, swaps and spins.
  */
-import { lazyComponent } from '../../components/Lazy';
-import type { EngineEntry } from '../types';
-import { en, zhCN } from './messages';
+import type { EngineCard } from '../types';
 
-export const spinlocks: EngineEntry<typeof en> = {
+export const spinlocks: EngineCard = {
   id: 'spinlocks',
   order: 5,
   title: { en: 'Spinlocks', 'zh-CN': '自旋锁' },
   inside: { en: 'Inside the spinlocks', 'zh-CN': '自旋锁的内部' },
-  View: lazyComponent(() => import('./View').then((m) => m.SpinlocksView), {
-    loading: 'view.loading',
-    failed: 'view.failed',
-  }),
-  messages: { en, 'zh-CN': zhCN },
+  load: () => import('./parts').then((m) => m.parts),
 };

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lessonRuns, type LessonRun } from '../lessonRuns';
-import type { ObjectState, TraceEvent } from '../../engine/types';
+import type { ObjectState, TraceEvent } from '../../bridge/types';
 import { holders, mcsQueue, ownerOf } from './model';
 
 const lock: ObjectState = {

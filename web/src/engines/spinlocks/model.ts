@@ -5,7 +5,7 @@
  * is computed from the state and the trace alone (the labels are the
  * engine's, core/engines/spinlocks/*.c), so going back a step recomputes it.
  */
-import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../engine/types';
+import type { ActorState, MachineState, ObjectState, TraceEvent } from '../../bridge/types';
 
 /** The labels of the steps a thread takes while it waits for a lock (its spin loop). */
 const WAITING = new Set([

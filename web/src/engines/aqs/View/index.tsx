@@ -16,7 +16,7 @@
  * lamps, on the thread and on the node it cancels, flash when they light.
  */
 import { useMemo, useRef } from 'preact/hooks';
-import type { MachineState, TraceEvent } from '../../../engine/types';
+import type { MachineState, TraceEvent } from '../../../bridge/types';
 import { t } from '../../../i18n';
 import { aqsChanges, emptyAqsChanges, queueWithLeft, type AqsChanges } from '../changes';
 import { formatMicros, placeText } from '../words';

@@ -8,7 +8,7 @@
  * store that loses an update knocks the other thread's increment off the
  * counter, where it stays, struck out, for that step.
  */
-import type { MachineState, ObjectState, TraceEvent } from '../../../engine/types';
+import type { MachineState, ObjectState, TraceEvent } from '../../../bridge/types';
 import { t } from '../../../i18n';
 import { actorColour, checkVerdict, isLostUpdate } from '../../../model/format';
 import { privateCopy } from '../model';

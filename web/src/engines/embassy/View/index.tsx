@@ -20,7 +20,7 @@
  */
 import { Fragment, type JSX } from 'preact';
 import { useMemo } from 'preact/hooks';
-import type { MachineState, TraceEvent } from '../../../engine/types';
+import type { MachineState, TraceEvent } from '../../../bridge/types';
 import { t, tn } from '../../../i18n';
 import { lastEviction, lastWakes, registrationOf, wakerProvenance, type Provenance } from '../wakers';
 import { motionScope, MotionSwitch, useMotion } from '../../../motion';

@@ -13,7 +13,7 @@
  * byte (holding()): the caption cannot say "held" beside 00.
  */
 import { useMemo, useRef } from 'preact/hooks';
-import type { MachineState, TraceEvent } from '../../../engine/types';
+import type { MachineState, TraceEvent } from '../../../bridge/types';
 import { t } from '../../../i18n';
 import { actorColour, actorInk } from '../../../model/format';
 import {

@@ -18,7 +18,7 @@
  * and, once the window is full, the older ones slide left.  Under the rows, a
  * step axis; the column of the step the learner stands at is outlined.
  */
-import type { MachineState, TraceEvent } from '../../../engine/types';
+import type { MachineState, TraceEvent } from '../../../bridge/types';
 import { t, tn } from '../../../i18n';
 import { motionScope, MotionSwitch, useMotion } from '../../../motion';
 import { rtosView, type RtosSem } from '../model';

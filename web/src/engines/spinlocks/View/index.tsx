@@ -7,7 +7,7 @@
  * thread with its `locked` flag and `next` link, and the queue they form
  * (mcs).
  */
-import type { ActorState, ObjectState, TraceEvent } from '../../../engine/types';
+import type { ActorState, ObjectState, TraceEvent } from '../../../bridge/types';
 import { t } from '../../../i18n';
 import { ActorBadge } from '../../../components/ActorBadge';
 import type { EngineViewProps } from '../../types';

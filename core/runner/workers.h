@@ -1,0 +1,22 @@
+/*
+ * workers.h: a complete search split over several processes (split.h), with
+ * progress and Knuth's estimate of the work left on stderr.
+ *
+ * Invariant: the verdict and the execution count are the one search's,
+ * whatever the number of workers: the units are fixed before any worker
+ * starts, and their results are merged in unit order.
+ */
+#ifndef LOCKSTEP_RUNNER_WORKERS_H
+#define LOCKSTEP_RUNNER_WORKERS_H
+
+#include "../sim/explore.h"
+
+#include <stdbool.h>
+
+/* Runs the complete search cfg on m in `workers` forked processes; returns a
+ * merged explorer whose result is the whole search's (explore_free it), or
+ * NULL when a worker could not be started.  `progress`: a line a second on
+ * stderr (executions, executions/s, the estimate, the time left). */
+explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int workers, bool progress);
+
+#endif

@@ -1,0 +1,143 @@
+/*
+ * Spin rounds that change nothing, for the complete search: an actor that
+ * re-reads a value nobody changed makes no new behaviour (GenMC's
+ * spin-assume, loom's yield), so such rounds must not multiply executions.
+ *
+ * A *round* of an actor is what it does between two spins or yields that
+ * take no virtual time.  A round is *unchanged* when all it did was read one
+ * cell (loads, and CASes that left the cell as it was) and local work, and
+ * the cell still holds the value it read when the round ends with the spin.
+ * Its next round would read that value again, so the actor *awaits*: for as
+ * long as the cell holds that value,
+ *
+ *   - its step is not an ordinary choice of the search but a *spin-out*: the
+ *     actor runs alone for as long as it goes on spinning: local work, and
+ *     at the start of each round a re-read of the cell (a load, or a CAS
+ *     that would fail) right after an unchanged round.  It stops before
+ *     anything else: a write, a park, another cell, or a read that does not
+ *     start a round (the loop was left: what follows is new).  That is how a
+ *     bounded spin gives up (parking_lot's SpinWait: three spins, seven
+ *     yields, then park), and giving up is real behaviour: spinning out and
+ *     parking stays.  A spin-out only reads the cell: one event, a load.
+ *   - the search prefers every other choice to it;
+ *
+ * and as soon as the cell holds another value, its step is an ordinary one
+ * again and its next round reads the new value.
+ *
+ * Invariant: the searched runs are runs of the program, and every outcome of
+ * the program is the outcome of a searched run, for spin loops whose round
+ * count only bounds how long they spin (a round count the program used
+ * otherwise would be seen at fewer values).  The rounds left out read a
+ * value already read and write nothing; the kept runs differ from the ones
+ * left out only in the actor's round count, and giving up is on offer at
+ * every round where the actor awaits.  A spin-out that never stops (a spin
+ * with no bound, while nobody else moves) is a run that spins forever: cut
+ * when someone else could have moved instead (those runs cover it), and a
+ * run that reached the step limit when nobody could.
+ *
+ * Only under the threads model and sequential consistency: there a cell holds
+ * the value every load sees, and spinning takes no time from anybody.
+ */
+#include "explore_internal.h"
+#include "machine_internal.h"
+#include "mem/model.h"
+
+#include <string.h>
+
+bool spin_await_active(const explorer *e)
+{
+    const sim_machine *m = e->m;
+    return explore_complete_mode(e) && e->cfg.spin_await && m->mem == &sim_mem_sc &&
+           strcmp(sim_model_name(m), "threads") == 0;
+}
+
+void spin_await_reset(explorer *e)
+{
+    memset(e->spin, 0, sizeof e->spin);
+    for (int i = 0; i < SIM_MAX_ACTORS; i++)
+        e->spin[i].pure = true;
+}
+
+bool spin_await_waits(const explorer *e, int actor)
+{
+    const spin_round *s = &e->spin[actor];
+    return s->awaiting && sim_cell_read(s->await_cell, s->await_width) == s->await_value;
+}
+
+/* A spin, a yield or a step of work that takes no virtual time. */
+static bool free_local(const sim_machine *m, const sim_action *p)
+{
+    int64_t cost = p->has_cost ? p->cost : m->cost[p->kind];
+    return (p->kind == SIM_ACT_SPIN || p->kind == SIM_ACT_YIELD || p->kind == SIM_ACT_WORK) &&
+           cost == 0;
+}
+
+int spin_await_step(explorer *e, int actor)
+{
+    sim_machine *m = e->m;
+    const sim_action *p = sim_pending(m, actor);
+    sim_act_kind kind = p->kind;
+    const void *cell = p->target;
+    unsigned width = p->width;
+    bool access = sim_act_is_access(kind), local = free_local(m, p);
+    uint64_t before = access ? sim_cell_read(cell, width) : 0;
+    int r = sim_step(m, actor);
+    spin_round *s = &e->spin[actor];
+    s->awaiting = false; /* it moved */
+    uint64_t after = access ? sim_cell_read(cell, width) : 0;
+    if (kind == SIM_ACT_LOAD || (kind == SIM_ACT_CAS && after == before)) {
+        /* a read: under sc the value read is the one the cell holds now */
+        if (s->cell && s->cell != cell)
+            s->pure = false;
+        s->cell = cell;
+        s->width = (uint8_t)width;
+        s->value = after;
+    } else if (local && kind != SIM_ACT_WORK) {
+        /* the end of a round */
+        if (s->pure && s->cell && sim_cell_read(s->cell, s->width) == s->value) {
+            s->awaiting = true;
+            s->await_cell = s->cell;
+            s->await_width = s->width;
+            s->await_value = s->value;
+        }
+        s->cell = NULL;
+        s->pure = true;
+    } else if (!local) {
+        s->pure = false;
+    }
+    return r;
+}
+
+/* Whether the awaiting actor's next action goes on spinning: it re-reads
+ * the awaited cell (a load, or a CAS that would fail) or is local work. */
+static bool spins_on(const explorer *e, int actor)
+{
+    const sim_machine *m = e->m;
+    const spin_round *s = &e->spin[actor];
+    const sim_action *p = sim_pending(m, actor);
+    if (free_local(m, p))
+        return true;
+    if (p->target != s->await_cell)
+        return false;
+    if (p->kind == SIM_ACT_LOAD)
+        return true;
+    uint64_t mask = p->width >= 4 ? 0xffffffffu : (1u << (8 * p->width)) - 1;
+    return p->kind == SIM_ACT_CAS &&
+           sim_cell_read(p->target, p->width) != (p->a & mask); /* it would fail */
+}
+
+bool spin_await_spin_out(explorer *e, int actor)
+{
+    sim_machine *m = e->m;
+    /* (await_cell stays as it was: nobody else moves, so every round the
+     * actor ends here is an unchanged one over the same cell) */
+    spin_await_step(e, actor);
+    while (
+        sim_outcome_of(m) == SIM_RUNNING && sim_is_enabled(m, actor) &&
+        (free_local(m, sim_pending(m, actor)) || (e->spin[actor].awaiting && spins_on(e, actor)))) {
+        if (sim_steps(m) >= e->cfg.max_steps)
+            return false;
+        spin_await_step(e, actor);
+    }
+    return true;
+}

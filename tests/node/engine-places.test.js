@@ -1,0 +1,303 @@
+// One engine, one place: an engine is its own places (the rows of the table
+// "What a new engine adds" in docs/ARCHITECTURE.md, with <engine> filled in,
+// and the test folders of its native suites from its engine.mk) plus one
+// word in ENGINES (mk/engines.mk) and, for its lessons, one line in the
+// course index (lessons/course.yaml).  No other code or test names it: not a
+// path into its folders, not its name as a string, not `engine: <engine>`,
+// not `engine_<engine>`.  The rule is static: it reads the tree as it is.
+//
+// The engines that came before the rule still leak into shared files; each
+// such file is listed below as a debt, and the list only shrinks: a new leak
+// fails, and so does a listed file that no longer names its engine (take it
+// off the list).  An engine added after the rule (spinlocks onwards) has
+// none.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('../../', import.meta.url).pathname;
+const read = (path) => readFileSync(join(root, path), 'utf8');
+
+/** The words of `ENGINES := ...` in mk/engines.mk. */
+const ENGINES = read('mk/engines.mk')
+  .split('\n')
+  .find((l) => l.startsWith('ENGINES :='))
+  .slice('ENGINES :='.length)
+  .trim()
+  .split(/\s+/);
+
+/** The per-engine rows' paths of docs/ARCHITECTURE.md, "<engine>" still in them. */
+function rowPatterns() {
+  const doc = read('docs/ARCHITECTURE.md');
+  const section = doc.slice(doc.indexOf('## What a new engine adds'));
+  const body = section.slice(0, section.indexOf('\n## ', 4));
+  return [...body.matchAll(/^\| `([^`]+)` \| (?:yes|no) \|/gm)]
+    .map((m) => m[1].split(/[ ,]/)[0])
+    .filter((p) => p.includes('<engine>'));
+}
+
+/** An engine's places: path prefixes (a folder ends in /) it owns. */
+function placesOf(engine) {
+  const places = new Set();
+  for (const pattern of rowPatterns()) {
+    // the place is the path up to the first part that carries the engine's name
+    const parts = pattern.split('/');
+    const i = parts.findIndex((p) => p.includes('<engine>'));
+    const own = parts
+      .slice(0, i + 1)
+      .join('/')
+      .replaceAll('<engine>', engine);
+    places.add(i < parts.length - 1 ? `${own}/` : own);
+  }
+  const mk = read(`core/engines/${engine}/engine.mk`).replace(/\\\n/g, ' ');
+  for (const m of mk.matchAll(/^[\w-]+_DIR := ?(\S+)/gm)) places.add(`${m[1].replace(/\/$/, '')}/`);
+  for (const m of mk.matchAll(/^\w+_NATIVE_BENCH := ?(\S+)/gm)) places.add(m[1]);
+  return [...places];
+}
+
+/** The tracked files that are code, build or tests (prose is not checked). */
+const CODE = /\.(c|h|ts|tsx|js|mjs|cjs|mk|yaml|yml|json|html|sh)$|(^|\/)(Makefile|[^/.]+)$/;
+
+/** Where the list of engines may name an engine: the one list, and the course's order. */
+const ALLOWED = [
+  { file: 'mk/engines.mk', line: /^ENGINES := / },
+  { file: 'lessons/course.yaml', line: /^\s+- \w+$/ },
+];
+
+/** The files outside the engine's places that name it, each with its first such line. */
+function leaksOf(engine, files) {
+  const places = placesOf(engine);
+  const names = new RegExp(`(['"\`/])${engine}(['"\`/.:]|$)|engine: ${engine}\\b|\\bengine_${engine}\\b`);
+  const leaks = new Map();
+  for (const file of files) {
+    if (places.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p))) continue;
+    const lines = read(file).split('\n');
+    const i = lines.findIndex(
+      (l) => names.test(l) && !ALLOWED.some((a) => a.file === file && a.line.test(l)),
+    );
+    if (i >= 0) leaks.set(file, `${file}:${i + 1}: ${lines[i].trim().slice(0, 120)}`);
+  }
+  return leaks;
+}
+
+const files = spawnSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+  .stdout.split('\n')
+  .filter((f) => f && CODE.test(f) && !f.startsWith('.') && !/\.md$/.test(f) && !f.includes('/fixtures/'))
+  // this file names every engine's debts
+  .filter((f) => f !== 'tests/node/engine-places.test.js');
+
+// The debts: shared files that name an engine of before the rule (most are
+// tests that open a named scenario or lesson; a few are shared code, and the
+// `rtos` scheduling model shares the rtos engine's name).  Remove a line when
+// its leak is fixed; never add one.
+const DEBTS = {
+  basic: [
+    'bench/explore_wasm.mjs',
+    'bench/web/run.mjs',
+    'core/engines/rtos/engine.mk',
+    'tests/c/rtos_port/test_rtos_port.c',
+    'tests/c/tworld.h',
+    'tests/e2e/author.test.mjs',
+    'tests/e2e/diagram-explorer.test.mjs',
+    'tests/e2e/motion.test.mjs',
+    'tests/e2e/security.test.mjs',
+    'tests/e2e/views.test.mjs',
+    'tests/node/author-templates.test.js',
+    'tests/node/bad-input.test.js',
+    'tests/node/cli-parity.test.js',
+    'tests/node/cli.test.js',
+    'tests/node/escape.test.js',
+    'tests/node/explore.test.js',
+    'tests/node/labels.test.js',
+    'tests/node/lessons.test.js',
+    'tests/node/link.test.js',
+    'tests/node/parity.test.js',
+    'tests/node/racy-property.test.js',
+    'tests/node/run-trace.test.js',
+    'tests/node/scenario-compile.test.js',
+    'tests/node/scenario-expect.test.js',
+    'tests/node/scenarios.test.js',
+    'tests/node/session.test.js',
+    'tests/scenarios/litmus/corr.yaml',
+    'tests/scenarios/litmus/cowr.yaml',
+    'tests/scenarios/litmus/iriw-acq.yaml',
+    'tests/scenarios/litmus/iriw.yaml',
+    'tests/scenarios/litmus/lb.yaml',
+    'tests/scenarios/litmus/mp-rel-acq.yaml',
+    'tests/scenarios/litmus/mp.yaml',
+    'tests/scenarios/litmus/sb-fences.yaml',
+    'tests/scenarios/litmus/sb-seq-cst.yaml',
+    'tests/scenarios/litmus/sb.yaml',
+    'tests/scenarios/litmus/wrc-rel-acq.yaml',
+    'tests/scenarios/litmus/wrc.yaml',
+    'wasm/api.c',
+    'wasm/embed-sources.mjs',
+    'web/plugins/engines.test.ts',
+    'web/plugins/lessons.test.ts',
+    'web/plugins/scenarios.test.ts',
+    'web/plugins/scenarios.ts',
+    'web/src/bridge/bridge.ts',
+    'web/src/bridge/types.ts',
+    'web/src/engines/boundaries.test.ts',
+    'web/src/env.d.ts',
+    'web/src/model/format.test.ts',
+    'web/src/model/format.ts',
+    'web/src/model/lessonList.test.ts',
+    'web/src/model/params.test.ts',
+    'web/src/model/program.test.ts',
+    'web/src/model/scenarioList.test.ts',
+    'web/src/share/codec.test.ts',
+    'web/src/store/lesson.test.ts',
+    'web/src/store/store.test.ts',
+    'web/src/store/store.views.test.ts',
+    'web/src/store/timeline.test.ts',
+  ],
+  parking_lot: [
+    'bench/explore/parking-lot-2x2.yaml',
+    'bench/explore/parking-lot-3x2.yaml',
+    'bench/explore/parking-lot-3x3.yaml',
+    'bench/explore/parking-lot-4x1.yaml',
+    'bench/explore/parking-lot-4x2.yaml',
+    'bench/explore/run.mjs',
+    'bench/explore_wasm.mjs',
+    'bench/lock_contention.c',
+    'bench/lost_wakeup.c',
+    'core/sim/machine.h',
+    'core/sim/report.h',
+    'mk/locks.mk',
+    'tests/c/test_addresses.c',
+    'tests/e2e/author.test.mjs',
+    'tests/e2e/by-mouse.test.mjs',
+    'tests/e2e/diagram-explorer.test.mjs',
+    'tests/e2e/layout.test.mjs',
+    'tests/e2e/lessons.test.mjs',
+    'tests/e2e/motion.test.mjs',
+    'tests/e2e/prove.test.mjs',
+    'tests/e2e/views.test.mjs',
+    'tests/node/author-templates.test.js',
+    'tests/node/cli-parity.test.js',
+    'tests/node/explore.test.js',
+    'tests/node/lessons.test.js',
+    'tests/node/link.test.js',
+    'tests/node/overlap.test.js',
+    'tests/node/parity.test.js',
+    'tests/node/run-trace.test.js',
+    'tests/node/scenario-compile.test.js',
+    'tests/node/scenario-expect.test.js',
+    'tests/node/story.test.js',
+    'tests/node/workers.test.js',
+    'wasm/js/lesson/predicate.js',
+    'web/plugins/lessons.test.ts',
+    'web/plugins/scenarios.test.ts',
+    'web/plugins/schemas.test.ts',
+    'web/src/author/sources.ts',
+    'web/src/bridge/bridge.ts',
+    'web/src/components/ExportButtons/index.tsx',
+    'web/src/engines/boundaries.test.ts',
+    'web/src/engines/registry.test.ts',
+    'web/src/env.d.ts',
+    'web/src/lessons/index.test.ts',
+    'web/src/model/describe.test.ts',
+    'web/src/model/lessonList.test.ts',
+    'web/src/model/params.place.test.ts',
+    'web/src/model/scenarioList.test.ts',
+    'web/src/model/scenarioList.ts',
+    'web/src/model/source.test.ts',
+    'web/src/model/source.ts',
+    'web/src/model/tracelist.test.ts',
+    'web/src/store/lesson.test.ts',
+  ],
+  aqs: [
+    'bench/semaphore.c',
+    'mk/aqs.mk',
+    'mk/native-bench.mk',
+    'tests/e2e/motion.test.mjs',
+    'tests/node/overlap.test.js',
+    'tests/node/parity.test.js',
+    'tests/node/run-trace.test.js',
+    'tests/node/scenario-compile.test.js',
+    'web/plugins/lessons.test.ts',
+    'web/plugins/schemas.test.ts',
+    'web/src/engines/boundaries.test.ts',
+    'web/src/model/lessonList.test.ts',
+    'web/src/model/scenarioList.test.ts',
+  ],
+  embassy: [
+    'bench/embassy_wasm.mjs',
+    'mk/embassy-native.mk',
+    'tests/e2e/embed.test.mjs',
+    'tests/node/lessons.test.js',
+    'web/src/engines/boundaries.test.ts',
+    'web/src/engines/registry.test.ts',
+    'web/src/model/lessonList.test.ts',
+  ],
+  rtos: [
+    'bench/explore/rtos-three-tasks.yaml',
+    'bench/rtos_explore_wasm.mjs',
+    'bench/rtos_semaphore.c',
+    'core/plat/native/rtos_port.c',
+    'core/script/catalog.h',
+    'core/sim/blocked.h',
+    'core/sim/machine.h',
+    'core/sim/report.c',
+    'core/sim/sched/model.h',
+    'core/sim/sched/rtos.c',
+    'mk/native-bench.mk',
+    'mk/rtos.mk',
+    'tests/c/test_models.c',
+    'tests/c/test_prune.c',
+    'tests/c/test_schedule.c',
+    'tests/e2e/by-mouse.test.mjs',
+    'tests/e2e/embed.test.mjs',
+    'tests/node/blocked-codes.test.js',
+    'tests/node/choice-kinds.test.js',
+    'tests/node/scenario-compile.test.js',
+    'tests/node/workers.test.js',
+    'web/src/components/TickBar/why.test.ts',
+    'web/src/components/TickBar/why.ts',
+    'web/src/engines/boundaries.test.ts',
+    'web/src/engines/registry.test.ts',
+    'web/src/model/blocked.test.ts',
+    'web/src/model/blocked.ts',
+    'web/src/model/format.test.ts',
+    'web/src/model/format.ts',
+    'web/src/model/mermaid.rtos.test.ts',
+  ],
+  spinlocks: [
+    // a benchmark scenario that came with the complete-search benchmark after this rule:
+    // bench/explore/ keeps every engine's scenarios in one folder; the engine's place there is to make
+    'bench/explore/ttas-2.yaml',
+  ],
+};
+
+test('every engine listed has its places, and the rule finds its own folders', () => {
+  assert.deepEqual(Object.keys(DEBTS).sort(), [...ENGINES].sort(), 'a debt list per engine of ENGINES');
+  for (const e of ENGINES) {
+    const places = placesOf(e);
+    for (const p of [
+      `core/engines/${e}/`,
+      `core/script/engines/${e}/`,
+      `web/src/engines/${e}/`,
+      `lessons/${e}/`,
+    ])
+      assert.ok(places.includes(p), `${e}: ${p} is its place (docs/ARCHITECTURE.md)`);
+  }
+});
+
+for (const engine of ENGINES)
+  test(`engine ${engine}: no shared code or test names it outside its own places`, () => {
+    const leaks = leaksOf(engine, files);
+    const debts = new Set(DEBTS[engine] ?? []);
+    assert.deepEqual(
+      [...leaks.keys()].filter((f) => !debts.has(f)).map((f) => leaks.get(f)),
+      [],
+      `new places that name ${engine} outside its folders`,
+    );
+    assert.deepEqual(
+      [...debts].filter((f) => !leaks.has(f)),
+      [],
+      `listed as debts of ${engine} but no longer naming it: take them off DEBTS`,
+    );
+  });

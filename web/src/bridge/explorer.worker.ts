@@ -1,0 +1,109 @@
+/*
+ * The explorer's Web Worker: its own instance of the scenario's engine's wasm
+ * module, loaded like the main thread's (load.ts), searching in slices.  Between two slices it
+ * posts its progress and lets messages in, so a cancel (or a newer search)
+ * stops it within one slice.  Slices adapt to take about 40 ms each.
+ */
+import { Session } from '@lockstep/lockstep.js';
+import { loadModule } from './load';
+import type { ExploreProgress, WorkerAnswer, WorkerRequest } from './explorer';
+
+const TARGET_SLICE_MS = 40;
+const MIN_SLICE = 10;
+const MAX_SLICE = 20000;
+
+/** The search that may run; anything else stops at its next slice. */
+let active = 0;
+const cancelled = new Set<number>();
+
+function post(m: WorkerAnswer): void {
+  (self as unknown as { postMessage(m: WorkerAnswer): void }).postMessage(m);
+}
+
+/** Lets queued messages (a cancel) in before the next slice. */
+function breathe(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void> {
+  const { id, options } = req;
+  active = id;
+  let session: Session | null = null;
+  let progress: ExploreProgress;
+  try {
+    const M = await loadModule(req.engine);
+    if (active !== id) return;
+    session = new Session(M, req.bytecode, { variant: req.variant, trace: false });
+    const t0 = performance.now();
+    session.exploreStart({
+      strategy: options.strategy,
+      bound: options.bound,
+      maxExecutions: options.maxExecutions,
+      maxSteps: options.maxSteps ?? 0,
+      maxTotalSteps: options.maxTotalSteps ?? 0,
+      seed: options.seed ?? 1,
+      prune: options.prune ?? true,
+    });
+    if (req.unit) session.exploreUnit(req.unit);
+    let budget = Math.max(1, options.slice ?? 200);
+    for (;;) {
+      const t1 = performance.now();
+      const st = session.exploreStep(budget);
+      const now = performance.now();
+      const r = st.result;
+      progress = { executions: r.executions, bound: r.bound, pruned: r.pruned, elapsedMs: now - t0 };
+      if (st.finished) {
+        post({ type: 'done', id, result: { ...r, summary: st.summary, elapsedMs: now - t0 } });
+        return;
+      }
+      post({ type: 'progress', id, ...progress });
+      const took = now - t1;
+      if (took < TARGET_SLICE_MS / 2) budget = Math.min(MAX_SLICE, budget * 2);
+      else if (took > TARGET_SLICE_MS * 2) budget = Math.max(MIN_SLICE, Math.floor(budget / 2));
+      await breathe();
+      if (cancelled.has(id)) {
+        post({ type: 'cancelled', id, ...progress, elapsedMs: performance.now() - t0 });
+        return;
+      }
+      if (active !== id) return;
+    }
+  } catch (e) {
+    post({ type: 'error', id, message: message(e) });
+  } finally {
+    cancelled.delete(id);
+    if (session) {
+      try {
+        session.exploreFinish();
+      } catch {
+        // the session goes anyway
+      }
+      session.free();
+    }
+  }
+}
+
+/** Cuts a complete search into units with their estimates (prove.ts hands them out). */
+async function plan(req: Extract<WorkerRequest, { type: 'plan' }>): Promise<void> {
+  let session: Session | null = null;
+  try {
+    const M = await loadModule(req.engine);
+    session = new Session(M, req.bytecode, { variant: req.variant, trace: false });
+    session.exploreStart({ strategy: 'dfs', bound: -1, maxSteps: req.options.maxSteps ?? 0, prune: true });
+    post({ type: 'plan', id: req.id, units: session.explorePlan(req.want, req.probes) });
+  } catch (e) {
+    post({ type: 'error', id: req.id, message: message(e) });
+  } finally {
+    session?.free();
+  }
+}
+
+self.onmessage = (e: MessageEvent<WorkerRequest>) => {
+  const m = e.data;
+  if (m.type === 'cancel') cancelled.add(m.id);
+  else if (m.type === 'start') void run(m);
+  else if (m.type === 'plan') void plan(m);
+};

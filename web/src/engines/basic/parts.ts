@@ -1,0 +1,13 @@
+/*
+ * The basic engine's parts: its view, its hooks and its words, one chunk the
+ * app loads the first time a scenario of this engine opens; its card
+ * (index.ts) is all a page carries before.
+ */
+import { BasicView } from './View';
+import type { EngineParts } from '../types';
+import { en, zhCN } from './messages';
+
+export const parts: EngineParts<typeof en> = {
+  View: BasicView,
+  messages: { en, 'zh-CN': zhCN },
+};
