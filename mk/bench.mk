@@ -17,9 +17,19 @@ bench-sim-step: $(B)/bench/sim_step wasm
 
 BENCH_TARGETS += bench-sim-step
 
+$(B)/bench/mem_step: bench/mem_step.c $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(COPT) -DPLAT_SIM -Icore -o $@ bench/mem_step.c $(CORE_SRC)
+
+# a step under each memory model (sc beside tso)
+bench-mem-step: $(B)/bench/mem_step
+	@$(B)/bench/mem_step
+
+BENCH_TARGETS += bench-mem-step
+
 bench:
 	@status=0; for t in $(BENCH_TARGETS); do \
 	  echo "=== $$t"; $(MAKE) --no-print-directory $$t || status=1; echo; \
 	done; exit $$status
 
-.PHONY: bench bench-sim-step
+.PHONY: bench bench-sim-step bench-mem-step

@@ -149,7 +149,7 @@ EMSCRIPTEN_KEEPALIVE void ls_free(int h)
 }
 
 EMSCRIPTEN_KEEPALIVE void ls_load(int h, const uint8_t *bytes, int len, const char *variant,
-                                  double seed, int trace)
+                                  double seed, int trace, const char *memory)
 {
     session *s = get(h);
     if (!s)
@@ -165,7 +165,18 @@ EMSCRIPTEN_KEEPALIVE void ls_load(int h, const uint8_t *bytes, int len, const ch
         failed(s, err);
         return;
     }
-    sim_config cfg = {.trace = trace != 0, .variant = variant, .seed = (uint64_t)seed};
+    if (memory && *memory && !sim_memory_known(memory)) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "unknown memory model '%.40s' (%s)", memory, SIM_MEMORY_MODELS);
+        failed(s, msg);
+        script_program_free(s->program);
+        s->program = NULL;
+        return;
+    }
+    sim_config cfg = {.trace = trace != 0,
+                      .variant = variant,
+                      .seed = (uint64_t)seed,
+                      .memory = memory && *memory ? memory : NULL};
     s->world = script_world_new(s->program, &cfg, err, sizeof err);
     if (!s->world) {
         failed(s, err);
@@ -216,7 +227,7 @@ EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor)
         return;
     int k = sim_choice_kind_from_name(kind);
     if (k < 0 || k == SIM_CHOICE_STEP || sim_choice_kind_of((unsigned)k)->tag < 0) {
-        failed(s, "a choice is irq, tick or drop");
+        failed(s, "a choice is irq, tick, drop or flush");
         return;
     }
     sim_choice c = {(uint8_t)k, (int16_t)(sim_choice_kind_of((unsigned)k)->has_actor ? actor : -1),

@@ -17,9 +17,12 @@
  *
  *   plat_load, _store, _cas, _swap, _fetch_add, _fetch_or, _fetch_and (8/16/32)
  *       Atomic operations on 8-, 16- and 32-bit cells (plat_a8, plat_a16,
- *       plat_a32) with an explicit memory order.  The simulator runs them in a
- *       single total order (sequential consistency).  cas returns whether it
+ *       plat_a32) with an explicit memory order.  The simulator hands each to
+ *       the run's memory model (core/sim/mem/): sequential consistency by
+ *       default, or x86-TSO's store buffers.  cas returns whether it
  *       succeeded and writes the value it saw into *expected.
+ *   plat_fence
+ *       A memory fence of the given order (atomic_thread_fence).
  *   plat_lock_*
  *       A plain blocking mutex (the parking lot's bucket lock).  Not reentrant.
  *   plat_parker_*

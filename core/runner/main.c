@@ -6,9 +6,9 @@
  * schedule (carried in the bytecode) unless an option says otherwise.
  *
  *   lockstep-run catalog
- *   lockstep-run run FILE.bc [--variant V] [--schedule S] [--policy P]
+ *   lockstep-run run FILE.bc [--variant V] [--memory M] [--schedule S] [--policy P]
  *                [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]
- *   lockstep-run explore FILE.bc [--variant V] [--bound K|none] [--max-executions N]
+ *   lockstep-run explore FILE.bc [--variant V] [--memory M] [--bound K|none] [--max-executions N]
  *                [--strategy dfs|random|pct] [--seed N] [--max-steps N]
  *                [--no-prune] [--workers N] [--trace OUT.jsonl] [--json]
  *
@@ -36,9 +36,9 @@
 
 static const char USAGE[] =
     "usage: lockstep-run catalog\n"
-    "       lockstep-run run FILE.bc [--variant V] [--schedule S] [--policy P]\n"
-    "                    [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n"
-    "       lockstep-run explore FILE.bc [--variant V] [--bound K|none]\n"
+    "       lockstep-run run FILE.bc [--variant V] [--memory sc|tso] [--schedule S]\n"
+    "                    [--policy P] [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n"
+    "       lockstep-run explore FILE.bc [--variant V] [--memory sc|tso] [--bound K|none]\n"
     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
     "                    [--seed N] [--max-steps N] [--max-total-steps N] [--no-prune]\n"
     "                    [--workers N] [--trace OUT.jsonl] [--json]\n";
@@ -60,6 +60,7 @@ enum option_id {
     O_STRATEGY,
     O_NO_PRUNE,
     O_MAX_TOTAL_STEPS,
+    O_MEMORY,
     O_WORKERS,
     O_COUNT
 };
@@ -83,6 +84,7 @@ static const option OPTIONS[O_COUNT] = {
     [O_STRATEGY] = {"--strategy", true, EXPLORE},
     [O_NO_PRUNE] = {"--no-prune", false, EXPLORE},
     [O_MAX_TOTAL_STEPS] = {"--max-total-steps", true, EXPLORE},
+    [O_MEMORY] = {"--memory", true, RUN | EXPLORE},
     [O_WORKERS] = {"--workers", true, EXPLORE},
 };
 
@@ -280,6 +282,9 @@ typedef struct settings {
 static int check_settings(const args *a, unsigned command, settings *st)
 {
     explore_config_default(&st->explore);
+    if (a->value[O_MEMORY] && !sim_memory_known(a->value[O_MEMORY]))
+        return bad("%s: --memory must be " SIM_MEMORY_MODELS ", not '%s'", a->command,
+                   a->value[O_MEMORY]);
     if (command == RUN) {
         st->policy = sim_policy_from_name(a->value[O_POLICY] ? a->value[O_POLICY] : "round-robin");
         if (st->policy < 0)
@@ -503,7 +508,8 @@ int main(int argc, char **argv)
             a.value[O_VARIANT] ? a.value[O_VARIANT] : p->variant, a.file, err);
         goto out;
     }
-    sim_config cfg = {.trace = true, .variant = variant, .seed = st.seed};
+    sim_config cfg = {
+        .trace = true, .variant = variant, .seed = st.seed, .memory = a.value[O_MEMORY]};
     w = script_world_new(p, &cfg, err, sizeof err);
     if (!w) {
         bad("%s: %s", a.file, err);

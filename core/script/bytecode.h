@@ -6,8 +6,10 @@
  * varints; "zig" marks a zigzag-encoded signed varint; "str" is an index into
  * the string table.
  *
- *   "LSBC"  version (one byte, = 2; version 1 is still read: it is version 2
- *           without the run settings at the end)
+ *   "LSBC"  version (one byte, = 2 or 3; version 1 is still read: it is
+ *           version 2 without the run settings at the end; version 3 is
+ *           version 2 with the memory model after the schedule, and is
+ *           written only for a scenario that names one)
  *   varint  n_strings        each: varint length, UTF-8 bytes
  *   varint  n_objects        each: str name, str type, varint vaddr (0: placed by the
  *                                  rule of sim/address_map.h), varint n_params, zig params...
@@ -20,6 +22,7 @@
  *                            (0: any the engines have)
  *   varint  schedule_length  then that many bytes: the schedule a run starts
  *                            from (0: none)
+ *   varint  memory           (version 3) 1 + the string of the memory model
  *   (nothing may follow)
  *
  * Code is a sequence of instructions, each one opcode byte and its operands:
@@ -43,7 +46,9 @@
 #define LOCKSTEP_BYTECODE_H
 
 #define SCRIPT_MAGIC "LSBC"
+/* The version written for a scenario without `memory:`, and for one with it. */
 #define SCRIPT_VERSION 2
+#define SCRIPT_VERSION_MEMORY 3
 #define SCRIPT_VERSION_OLDEST 1 /* the oldest version the decoder still reads */
 
 enum script_opcode {

@@ -342,6 +342,22 @@ static void run_settings(reader *r, script_program *p)
     r->at += n;
 }
 
+/* Version 3's tail: the memory model a run uses unless told otherwise. */
+static void memory_setting(reader *r, script_program *p)
+{
+    uint64_t v = varint(r);
+    if (r->failed || v == 0)
+        return; /* none given: sc */
+    if (v > p->n_strings) {
+        fail(r, "the memory model refers to string %llu; there are %u", (unsigned long long)v - 1,
+             p->n_strings);
+        return;
+    }
+    p->memory = p->strings[v - 1];
+    if (!sim_memory_known(p->memory))
+        fail(r, "unknown memory model '%s' (%s)", p->memory, SIM_MEMORY_MODELS);
+}
+
 script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_t errsize)
 {
     reader r = {.p = bytes, .len = len, .err = err, .errsize = errsize};
@@ -357,10 +373,10 @@ script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_
     }
     r.at = 4;
     unsigned version = byte(&r);
-    if (version < SCRIPT_VERSION_OLDEST || version > SCRIPT_VERSION) {
+    if (version < SCRIPT_VERSION_OLDEST || version > SCRIPT_VERSION_MEMORY) {
         snprintf(err, errsize,
                  "bytecode: version %u is not supported (this reads versions %d to %d)", version,
-                 SCRIPT_VERSION_OLDEST, SCRIPT_VERSION);
+                 SCRIPT_VERSION_OLDEST, SCRIPT_VERSION_MEMORY);
         return NULL;
     }
     script_program *p = calloc(1, sizeof *p);
@@ -494,6 +510,8 @@ script_program *script_decode(const uint8_t *bytes, size_t len, char *err, size_
 
     if (!r.failed && version >= 2)
         run_settings(&r, p);
+    if (!r.failed && version >= 3)
+        memory_setting(&r, p);
 
     if (!r.failed && r.at != len)
         fail(&r, "%zu unexpected bytes after the end", len - r.at);

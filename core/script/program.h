@@ -69,6 +69,7 @@ typedef struct script_program {
     const char *variants[SCRIPT_MAX_VARIANTS]; /* the variants a run may pick */
     uint32_t n_variants;                       /* 0: any */
     char *schedule;                            /* the starting schedule, or NULL */
+    const char *memory;                        /* the memory model, or NULL (sc) */
 } script_program;
 
 /* Decode and validate.  Returns a program, or NULL with a message in err

@@ -183,6 +183,8 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
         }
         picked.model = model;
     }
+    if (!picked.memory)
+        picked.memory = p->memory; /* the scenario's, unless the run says otherwise */
     cfg = &picked;
     script_world *w = calloc(1, sizeof *w);
     if (!w) {

@@ -7,6 +7,7 @@
  * a raise (an irq choice, or a step that raises) makes them ready again.
  */
 #include "machine_internal.h"
+#include "mem/model.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,13 +23,16 @@ int sim_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES])
     return n + sim_extra_choices(m, out + n);
 }
 
-/* The model's choices other than steps.  The model only answers (coro.h). */
+/* The scheduling model's choices other than steps, then the memory model's.
+ * The models only answer (coro.h). */
 int sim_extra_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES])
 {
     if (!m->extras || m->outcome != SIM_RUNNING)
         return 0;
     coro_no_switch++;
-    int n = m->model->extra_choices(m, out);
+    int n = m->model->extra_choices ? m->model->extra_choices(m, out) : 0;
+    if (m->mem->choices)
+        n += m->mem->choices(m, out + n);
     coro_no_switch--;
     return n;
 }
@@ -47,8 +51,8 @@ bool sim_choice_possible(const sim_machine *m, sim_choice c)
 
 bool sim_choice_optional(const sim_machine *m, sim_choice c)
 {
-    if (c.kind == SIM_CHOICE_STEP || !m->model->optional)
-        return false;
+    if (c.kind == SIM_CHOICE_STEP || sim_choice_is_memory(c.kind) || !m->model->optional)
+        return false; /* a store reaching memory is never optional: others wait for it */
     coro_no_switch++; /* the model only answers (coro.h) */
     bool optional = m->model->optional(m, c);
     coro_no_switch--;
@@ -57,10 +61,14 @@ bool sim_choice_optional(const sim_machine *m, sim_choice c)
 
 bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b)
 {
+    if (sim_choice_is_memory(a.kind) || sim_choice_is_memory(b.kind))
+        return m->mem->dependent(m, a, b);
     return m->model->dependent ? m->model->dependent(m, a, b) : sim_dependent_default(m, a, b);
 }
 
 const char *sim_model_name(const sim_machine *m) { return m->model ? m->model->name : "?"; }
+const char *sim_memory_name(const sim_machine *m) { return m->mem ? m->mem->name : "?"; }
+bool sim_memory_known(const char *name) { return name && *name && sim_mem_model_named(name); }
 
 sim_actor_state sim_actor_state_of(const sim_machine *m, int i)
 {

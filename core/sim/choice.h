@@ -19,8 +19,11 @@
  *                    (the executor model, for awaits that allow it)
  *   read_from(L, S)  under a weak memory model, which store S a load L reads
  *                    (kept for later; no model offers it yet)
+ *   flush(A)         under tso, the oldest store in actor A's store buffer
+ *                    reaches memory (mem/tso.c)
  *
- * A scheduling model (sched/model.h) says which choices exist in a state.
+ * A scheduling model (sched/model.h) says which choices exist in a state; the
+ * memory model (mem/model.h) adds its own (flush, read_from).
  */
 #ifndef LOCKSTEP_CHOICE_H
 #define LOCKSTEP_CHOICE_H
@@ -34,6 +37,7 @@ typedef enum sim_choice_kind {
     SIM_CHOICE_TICK,
     SIM_CHOICE_DROP,
     SIM_CHOICE_READ_FROM,
+    SIM_CHOICE_FLUSH,
     SIM_CHOICE_KINDS
 } sim_choice_kind;
 
@@ -52,6 +56,18 @@ static inline sim_choice sim_irq_choice(int handler)
     return (sim_choice){SIM_CHOICE_IRQ, (int16_t)handler, 0};
 }
 static inline sim_choice sim_tick_choice(void) { return (sim_choice){SIM_CHOICE_TICK, -1, 0}; }
+
+static inline sim_choice sim_flush_choice(int actor)
+{
+    return (sim_choice){SIM_CHOICE_FLUSH, (int16_t)actor, 0};
+}
+
+/* Whether the memory model, not the scheduling model, offers and takes a
+ * choice of this kind. */
+static inline bool sim_choice_is_memory(unsigned kind)
+{
+    return kind == SIM_CHOICE_FLUSH || kind == SIM_CHOICE_READ_FROM;
+}
 
 static inline bool sim_choice_eq(sim_choice a, sim_choice b)
 {
@@ -72,7 +88,10 @@ typedef struct sim_choice_kind_info {
      * (then the actor as a varint, if it has one). */
     int8_t tag;
     int8_t other;
-    bool has_actor; /* it names an actor (step, irq, drop, read_from) */
+    bool has_actor; /* it names an actor (step, irq, drop, read_from, flush) */
+    /* The first schedule version that may hold it: 1 steps, 2 the
+     * scheduling models' choices, 3 the memory models' (schedule.h). */
+    uint8_t version;
 } sim_choice_kind_info;
 
 /* The row of a kind, or NULL. */

@@ -37,8 +37,24 @@
 
 _Static_assert(SIM_MAX_ACTORS <= 32, "actor sets of an event are 32-bit masks");
 
+/* A flush (tso) against another event: the cell it writes, the buffer it
+ * takes from (mem/model.h). */
+static bool flush_dependent(const xchoice *f, const xchoice *o)
+{
+    if (o->c.kind == SIM_CHOICE_FLUSH)
+        return o->c.actor == f->c.actor || o->target == f->target;
+    if (o->c.kind != SIM_CHOICE_STEP)
+        return true;
+    return o->resched || sim_flush_step_dependent(f->c.actor, f->target, o->c.actor,
+                                                  (sim_act_kind)o->kind, o->target);
+}
+
 bool dpor_dependent(const xchoice *a, const xchoice *b)
 {
+    if (a->c.kind == SIM_CHOICE_FLUSH)
+        return flush_dependent(a, b);
+    if (b->c.kind == SIM_CHOICE_FLUSH)
+        return flush_dependent(b, a);
     const xchoice *s = a, *o = b;
     if (b->c.kind == SIM_CHOICE_STEP) {
         s = b;
@@ -68,8 +84,13 @@ bool dpor_dependent(const xchoice *a, const xchoice *b)
     }
 }
 
+/* An actor's steps are its program order; its store buffer's flushes are
+ * another, after every actor's (flushes and later steps of the same actor
+ * are not ordered: either may come first); the environment is the last. */
 static int proc_of(const explorer *e, const xchoice *x)
 {
+    if (x->c.kind == SIM_CHOICE_FLUSH)
+        return e->m->n_actors + x->c.actor;
     return x->c.kind == SIM_CHOICE_TICK || x->c.actor < 0 ? e->n_procs - 1 : x->c.actor;
 }
 
@@ -191,10 +212,10 @@ static reversal reverse(explorer *e, size_t i, const xchoice *h, int hp, const u
     int ip = e->events[i].proc, P = e->n_procs;
     /* v: the events after i not ordered after it, then h; its initials are
      * those with nothing of v before them */
-    size_t first_in_v[SIM_MAX_ACTORS + 1];
+    size_t first_in_v[2 * SIM_MAX_ACTORS + 1];
     for (int p = 0; p < P; p++)
         first_in_v[p] = SIZE_MAX;
-    sim_choice initials[SIM_MAX_ACTORS + 2];
+    sim_choice initials[2 * SIM_MAX_ACTORS + 2];
     int n_init = 0;
     for (size_t k = i + 1; k <= prefix; k++) {
         const uint32_t *kc = k < prefix ? vc_of(e, k) : hc;

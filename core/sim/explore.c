@@ -43,6 +43,7 @@
  */
 #include "explore_internal.h"
 #include "machine_internal.h"
+#include "mem/model.h"
 #include "rng.h"
 #include "run.h"
 #include "sched/model.h"
@@ -97,7 +98,9 @@ explorer *explore_new(sim_machine *m, const explore_config *cfg)
         e->cfg.max_total_steps = EXPLORE_MAX_TOTAL_STEPS;
     sim_schedule_init(&e->res.schedule);
     e->res.bound = e->cfg.strategy == EXPLORE_DFS && !explore_complete_mode(e) ? 0 : -1;
-    e->n_procs = sim_actor_count(m) + 1; /* the actors, and the environment (the tick) */
+    /* the actors, their store buffers if the memory model has them (dpor.c),
+     * and the environment (the tick) */
+    e->n_procs = sim_actor_count(m) * (m->mem->choices ? 2 : 1) + 1;
     e->spin_on = spin_await_active(e);
     e->split_width = -1;
     e->probe_weight = 1;
@@ -127,7 +130,7 @@ static int choice_rank(sim_choice c)
 {
     static const int rank[SIM_CHOICE_KINDS] = {
         [SIM_CHOICE_STEP] = 0, [SIM_CHOICE_IRQ] = 1,       [SIM_CHOICE_DROP] = 2,
-        [SIM_CHOICE_TICK] = 3, [SIM_CHOICE_READ_FROM] = 4,
+        [SIM_CHOICE_TICK] = 3, [SIM_CHOICE_READ_FROM] = 4, [SIM_CHOICE_FLUSH] = 5,
     };
     return c.kind < SIM_CHOICE_KINDS ? rank[c.kind] : SIM_CHOICE_KINDS;
 }
@@ -148,6 +151,8 @@ static bool is_local_kind(sim_act_kind k)
 xchoice explore_describe(const sim_machine *m, sim_choice c)
 {
     xchoice x = {.c = c, .kind = SIM_ACT_NONE, .raises = -1};
+    if (sim_choice_is_memory(c.kind) && m->mem->choice_cell)
+        x.target = m->mem->choice_cell(m, c); /* the cell a flush writes */
     if (c.kind != SIM_CHOICE_STEP)
         return x;
     const sim_action *p = &m->actors[c.actor].pending;

@@ -47,6 +47,8 @@ sim_machine *sim_new(const sim_config *cfg, sim_setup_fn setup, void *arg, const
     m->current = -1;
     m->model = sim_model_named(m->cfg.model); /* NULL: unknown, reported by reset */
     m->mem = sim_mem_model_named(m->cfg.memory);
+    if (m->mem)
+        m->cfg.memory = m->mem->name; /* the caller's string need not outlive this */
     if (m->model) {
         m->may_step = m->model->may_step;
         m->update = m->model->update;
@@ -90,6 +92,8 @@ static int rebuild(sim_machine *m)
     m->cs_depth = 0;
     m->arm_any = false;
     memset(&m->sched, 0, sizeof m->sched);
+    if (m->mem && m->mem->reset)
+        m->mem->reset(m);
     m->sched.current = -1;
     m->sched.tick_us = m->cfg.tick_us > 0 ? m->cfg.tick_us : 1000;
     m->rng = m->cfg.seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
@@ -101,7 +105,7 @@ static int rebuild(sim_machine *m)
         m->globals[i].live = false;
     sim_clear_trace(m);
     if (!m->mem) {
-        sim_fail(m, "unknown memory model '%s' (sc)", m->cfg.memory);
+        sim_fail(m, "unknown memory model '%s' (sc or tso)", m->cfg.memory);
         m->outcome = SIM_ERROR;
         return -1;
     }
@@ -121,7 +125,7 @@ static int rebuild(sim_machine *m)
     }
     /* Only interrupt handlers and the models with a tick offer choices that are
      * not steps: a plain threads world skips looking for them at every step. */
-    m->extras = m->model->extra_choices && m->model != &sim_model_threads;
+    m->extras = (m->model->extra_choices && m->model != &sim_model_threads) || m->mem->choices;
     for (int i = 0; i < m->n_actors; i++)
         m->extras = m->extras || (m->model->extra_choices && m->actors[i].dormant);
     sim_start_actors(m);

@@ -76,6 +76,7 @@ typedef enum sim_act_kind {
     SIM_ACT_RAISE,       /* raise an interrupt handler (target: its parker) */
     SIM_ACT_SET_PRIO,    /* set an actor's effective priority (target: its parker) */
     SIM_ACT_BLOCK,       /* block until woken (my parker) or a deadline; consumes the wake */
+    SIM_ACT_FENCE,       /* a memory fence (plat_fence): its order says how strong */
     SIM_ACT_COUNT
 } sim_act_kind;
 
@@ -107,6 +108,8 @@ typedef enum sim_outcome {
 } sim_outcome;
 
 const char *sim_outcome_name(sim_outcome o);
+/* "relaxed", "acquire", "release", "acq_rel", "seq_cst": a plat_order's name. */
+const char *sim_order_name(unsigned order);
 
 typedef struct sim_config {
     size_t stack_size;   /* per actor; 0 = CORO_DEFAULT_STACK */
@@ -179,7 +182,7 @@ int sim_step(sim_machine *m, int actor);
 
 /* ---- choices, actor states, priorities, time (see choice.h, sched/model.h) ---- */
 
-#define SIM_MAX_CHOICES (2 * SIM_MAX_ACTORS + 4)
+#define SIM_MAX_CHOICES (3 * SIM_MAX_ACTORS + 4)
 
 /* Every choice possible now, in a fixed order: steps by actor index, then the
  * model's others (irq by handler index, tick).  Returns how many. */
@@ -197,6 +200,12 @@ bool sim_choice_optional(const sim_machine *m, sim_choice c);
 bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b);
 /* The model's name: "threads", "rtos", "executor". */
 const char *sim_model_name(const sim_machine *m);
+/* The memory model's name: "sc", "tso". */
+const char *sim_memory_name(const sim_machine *m);
+/* The memory models a run may name, for messages. */
+#define SIM_MEMORY_MODELS "sc, tso"
+/* Whether a memory model has this name. */
+bool sim_memory_known(const char *name);
 
 typedef enum sim_actor_state {
     SIM_STATE_READY,   /* may step now */

@@ -17,6 +17,7 @@
 
 #include "../coro/coro.h"
 #include "machine.h"
+#include "mem/state.h"
 #include "sched/model.h"
 
 /* Trace events that are not steps. */
@@ -30,6 +31,7 @@ enum {
     SIM_EV_TICK,  /* the periodic tick (a choice, or due while time passed) */
     SIM_EV_RAISE, /* an interrupt handler was raised (armed) */
     SIM_EV_DROP,  /* a task's pending future was dropped (the learner's or a policy's choice) */
+    SIM_EV_FLUSH, /* a buffered store reached memory (tso: a flush choice, or a drain) */
 };
 
 typedef struct sim_event {
@@ -40,6 +42,9 @@ typedef struct sim_event {
     uint8_t width;
     uint8_t ok;        /* CAS succeeded; PARK woken (not timed out) */
     uint8_t is_signed; /* the cell is signed: values are written with their sign */
+    uint8_t order;     /* an access or fence: its plat_order */
+    uint8_t buffered;  /* tso: a store that went into the store buffer; a load
+                        * that read the actor's own buffered store */
     int16_t region;
     int16_t elem;
     int16_t other; /* UNPARK: whom; PARK: woken by; LOCK blocked by */
@@ -110,6 +115,7 @@ struct sim_machine {
     int cs_depth;  /* its nesting depth */
     const sim_model *model;
     const struct sim_mem_model *mem; /* the memory model (mem/model.h) */
+    sim_mem_state memory;            /* its state (mem/state.h) */
     /* the model's hooks that run at every step, copied here (one load less) */
     bool (*may_step)(const sim_machine *m, int actor);
     void (*update)(sim_machine *m);

@@ -37,6 +37,7 @@ static const char *const act_names[SIM_ACT_COUNT] = {
     [SIM_ACT_RAISE] = "raise",
     [SIM_ACT_SET_PRIO] = "set_priority",
     [SIM_ACT_BLOCK] = "block",
+    [SIM_ACT_FENCE] = "fence",
 };
 
 const char *sim_act_name(sim_act_kind kind)
@@ -50,6 +51,16 @@ int sim_act_kind_from_name(const char *name)
         if (strcmp(act_names[k], name) == 0)
             return k;
     return -1;
+}
+
+const char *sim_order_name(unsigned order)
+{
+    static const char *const names[] = {[PLAT_RELAXED] = "relaxed",
+                                        [PLAT_ACQUIRE] = "acquire",
+                                        [PLAT_RELEASE] = "release",
+                                        [PLAT_ACQ_REL] = "acq_rel",
+                                        [PLAT_SEQ_CST] = "seq_cst"};
+    return order < sizeof names / sizeof names[0] ? names[order] : "?";
 }
 
 const char *sim_outcome_name(sim_outcome o)

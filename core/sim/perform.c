@@ -5,7 +5,9 @@
  *
  * Invariant: an action's effect happens all at once, in the step that
  * performs it and nowhere else; atomic cells are read and written by the
- * run's memory model (mem/model.h) and by nothing else, and the overlap check counts actors inside
+ * run's memory model (mem/model.h) and by nothing else (locks, parkers and
+ * fences tell it first, so a weak model can drain what they order), and the
+ * overlap check counts actors inside
  * the checked critical section (one actor nesting is no overlap).
  */
 #include "machine_internal.h"
@@ -40,6 +42,8 @@ static uint64_t perform(sim_machine *m, int i)
     }
     uint64_t result = 0;
     const char *violation = NULL;
+    if (m->mem->synchronise && sim_act_synchronises(p->kind))
+        m->mem->synchronise(m, i, p);
     switch (p->kind) {
     case SIM_ACT_LOAD:
     case SIM_ACT_STORE:
@@ -85,6 +89,7 @@ static uint64_t perform(sim_machine *m, int i)
         pk->woken_by = (int16_t)i;
         break;
     }
+    case SIM_ACT_FENCE: e.order = p->order; break;
     case SIM_ACT_CS_ENTER:
         e.old_v = (uint64_t)m->cs_inside;
         if (m->cs_inside > 0 && m->cs_owner == i) {

@@ -149,7 +149,13 @@ static int scheduled_other(sim_machine *m, const sim_sched_entry *e, sim_choice 
     if (!sim_choice_possible(m, c)) {
         char words[64];
         choice_words(m, c, words, sizeof words);
-        snprintf(why, size, "%s is not possible now", words);
+        if (c.kind == SIM_CHOICE_FLUSH && strcmp(sim_memory_name(m), "sc") == 0)
+            snprintf(why, size, "%s is not possible: under sc no store waits in a buffer", words);
+        else if (c.kind == SIM_CHOICE_FLUSH)
+            snprintf(why, size, "%s is not possible now: %s's store buffer is empty", words,
+                     sim_actor_name(m, c.actor));
+        else
+            snprintf(why, size, "%s is not possible now", words);
         return -1;
     }
     *out = c;
@@ -404,8 +410,9 @@ int sim_schedule_of(const sim_machine *m, sim_schedule *out)
 
 void sim_schedule_text(const sim_machine *m, const sim_schedule *s, jbuf *out)
 {
-    bool v2 = sim_schedule_needs_v2(s);
-    jb_raw(out, v2 ? "v2" : "v1");
+    unsigned version = sim_schedule_version_needed(s);
+    bool v2 = version >= 2;
+    jb_printf(out, "v%u", version);
     if (s->has_seed)
         jb_printf(out, " seed=%llu", (unsigned long long)s->seed);
     jb_raw(out, ":");

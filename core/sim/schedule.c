@@ -99,11 +99,16 @@ static int parse_readable(const char *t, size_t len, sim_schedule *s, char *err,
             return 0;
         sim_sched_entry e = {.actor = -1, .region = -1};
         size_t start = i;
-        int v2 = t[1] == '2' ? sim_sched_v2_token(t, len, &i, &e, err, es) : 0;
+        int v2 = t[1] >= '2' ? sim_sched_v2_token(t, len, &i, &e, err, es) : 0;
         if (v2 < 0)
             return -1;
         if (v2 > 0) {
-            /* a choice only version 2 has */
+            /* a choice only version 2 or later has */
+            unsigned since = sim_choice_kind_of(e.what)->version;
+            if (since > s->version)
+                return error(err, es,
+                             "schedule: %s at column %zu needs version %u (start with 'v%u:')",
+                             sim_choice_kind_name(e.what), start + 1, since, since);
         } else if (t[i] == '[') {
             if (i + 3 > len || strncmp(t + i, "[r:", 3) != 0)
                 return error(err, es, "schedule: expected [r:N] at column %zu", start + 1);
@@ -220,8 +225,9 @@ static int parse_compact(const char *t, size_t len, sim_schedule *s, char *err, 
     }
     for (uint64_t k = 0; k < count; k++) {
         sim_sched_entry e = {.actor = -1, .region = -1};
-        if (t[1] == '2') {
-            if (!sim_sched_v2_read(&r, flags, &e))
+        if (t[1] >= '2') {
+            if (!sim_sched_v2_read(&r, flags, &e) ||
+                (!e.is_random && sim_choice_kind_of(e.what)->version > s->version))
                 r.bad = true;
         } else {
             uint64_t tag = read_varint(&r);
@@ -276,7 +282,7 @@ int sim_schedule_parse(const char *t, size_t len, sim_schedule *s, char *err, si
     if (memchr(t, 0, len))
         return error(err, es, "schedule: contains a NUL byte");
     int rc;
-    bool known = len >= 2 && t[0] == 'v' && (t[1] == '1' || t[1] == '2');
+    bool known = len >= 2 && t[0] == 'v' && t[1] >= '1' && t[1] <= '0' + SIM_SCHEDULE_VERSION;
     if (known)
         s->version = (unsigned)(t[1] - '0');
     if (known && len >= 3 && t[2] == '.')
@@ -288,8 +294,8 @@ int sim_schedule_parse(const char *t, size_t len, sim_schedule *s, char *err, si
                    SIM_SCHEDULE_VERSION);
     else
         rc = error(err, es,
-                   "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or "
-                   "'v2.' (compact)");
+                   "schedule: must start with 'v1:', 'v2:' or 'v3:' (readable) or 'v1.', "
+                   "'v2.' or 'v3.' (compact)");
     if (rc != 0)
         sim_schedule_free(s);
     return rc;
@@ -297,7 +303,8 @@ int sim_schedule_parse(const char *t, size_t len, sim_schedule *s, char *err, si
 
 void sim_schedule_compact(const sim_schedule *s, jbuf *out)
 {
-    bool fps = s->n > 0, v2 = sim_schedule_needs_v2(s);
+    unsigned version = sim_schedule_version_needed(s);
+    bool fps = s->n > 0, v2 = version >= 2;
     for (size_t i = 0; i < s->n; i++)
         if (!s->entries[i].is_random && s->entries[i].what == SIM_CHOICE_STEP &&
             !s->entries[i].has_fp)
@@ -326,7 +333,7 @@ void sim_schedule_compact(const sim_schedule *s, jbuf *out)
             }
         }
     }
-    jb_raw(out, v2 ? "v2." : "v1.");
+    jb_printf(out, "v%u.", version);
     size_t n = (size_t)(p - bytes);
     /* six bits a character, written at once (a long run has millions) */
     char *text = malloc(n / 3 * 4 + 4), *t = text;

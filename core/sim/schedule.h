@@ -21,6 +21,8 @@
  * tick, ~T (drop), =NAME (a step of an actor named like a keyword); compact
  * "v2." with the entry tags of schedule_v2.c.  A schedule of steps and random
  * values is still written as v1, so old strings stay what they were.
+ * Version 3 adds the memory models' choices: readable ^A (a flush of A's
+ * store buffer, under tso); written only when a run took one.
  *
  * Parsing never trusts its input: every length and index is checked, and a bad
  * string gets an error saying where it went wrong.
@@ -34,7 +36,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SIM_SCHEDULE_VERSION 2
+#define SIM_SCHEDULE_VERSION 3
 #define SIM_SCHEDULE_MAX_ENTRIES 1000000
 
 typedef struct sim_sched_entry {

@@ -43,6 +43,8 @@ static inline void put_varint(unsigned char **p, uint64_t v)
 
 /* Whether a schedule needs version 2 (it has a choice that is not a step). */
 bool sim_schedule_needs_v2(const sim_schedule *s);
+/* The lowest version that holds every choice of the schedule (1, 2 or 3). */
+unsigned sim_schedule_version_needed(const sim_schedule *s);
 
 /* Readable v2: if the token at t[*i] is one only v2 has (!H, ~T, tick, =NAME),
  * parse it into e and return 1; 0 if it is not; -1 with a message in err. */

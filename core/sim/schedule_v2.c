@@ -18,7 +18,15 @@
  *     kind byte and 1 + the object's index)
  *   1 random: the value
  *   2 irq: the handler
- *   3 other: 0 = tick; 1 = drop, followed by a varint actor
+ *   3 other: 0 = tick; 1 = drop, followed by a varint actor; 2 = flush,
+ *     followed by a varint actor
+ *
+ * Version 3 is version 2 with the memory models' choices (a choice kind's
+ * `version` in choice.c): readable ^A (flush: the oldest store in A's store
+ * buffer reaches memory), compact tag 3 sub-kind 2.  A schedule is written
+ * with the lowest version that holds its choices, and a version-2 string
+ * that names a flush is refused, so the version says whether a run needs a
+ * weak memory model.
  */
 #include "machine.h"
 #include "schedule_internal.h"
@@ -28,13 +36,16 @@
 #include <stdio.h>
 #include <string.h>
 
-bool sim_schedule_needs_v2(const sim_schedule *s)
+unsigned sim_schedule_version_needed(const sim_schedule *s)
 {
+    unsigned version = 1;
     for (size_t i = 0; i < s->n; i++)
-        if (!s->entries[i].is_random && s->entries[i].what != SIM_CHOICE_STEP)
-            return true;
-    return false;
+        if (!s->entries[i].is_random && sim_choice_kind_of(s->entries[i].what)->version > version)
+            version = sim_choice_kind_of(s->entries[i].what)->version;
+    return version;
 }
+
+bool sim_schedule_needs_v2(const sim_schedule *s) { return sim_schedule_version_needed(s) >= 2; }
 
 static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '-'; }
 

@@ -13,6 +13,7 @@
  * "future" until a different choice is taken there.
  */
 #include "machine_internal.h"
+#include "mem/model.h"
 #include "vec.h"
 
 #include <stdio.h>
@@ -59,7 +60,7 @@ static bool other_choice(const sim_machine *m, int i)
     if (!m->extras)
         return false;
     sim_choice extra[SIM_MAX_CHOICES];
-    return m->model->extra_choices(m, extra) > 0;
+    return sim_extra_choices(m, extra) > 0;
 }
 
 int sim_step(sim_machine *m, int i)
@@ -131,7 +132,8 @@ int sim_take(sim_machine *m, sim_choice c)
     for (int k = 0; k < n && at < 0; k++)
         if (sim_choice_eq(all[k], c))
             at = k;
-    if (at < 0 || !m->model->take_extra) {
+    bool memory = sim_choice_is_memory(c.kind);
+    if (at < 0 || !(memory ? m->mem->take : m->model->take_extra)) {
         sim_fail(m, "%s%s%s is not possible now", sim_choice_kind_name(c.kind),
                  c.actor >= 0 ? " of " : "", c.actor >= 0 ? sim_actor_name(m, c.actor) : "");
         return -1;
@@ -141,7 +143,7 @@ int sim_take(sim_machine *m, sim_choice c)
         (sim_step_record){
             .actor = c.actor, .kind = SIM_ACT_NONE, .choice = n > 1, .region = -1, .what = c.kind});
     m->step++;
-    if (m->model->take_extra(m, c) != 0)
+    if ((memory ? m->mem->take(m, c) : m->model->take_extra(m, c)) != 0)
         return -1;
     sim_settle(m, -1);
     return 0;

@@ -9,6 +9,7 @@
  * between the native build and WebAssembly.
  */
 #include "machine_internal.h"
+#include "mem/model.h"
 #include "vec.h"
 
 #include <stdio.h>
@@ -94,6 +95,7 @@ static const char *event_name(unsigned kind)
     case SIM_EV_TICK: return "tick";
     case SIM_EV_RAISE: return "raised";
     case SIM_EV_DROP: return "dropped";
+    case SIM_EV_FLUSH: return "flush";
     default: return sim_act_name((sim_act_kind)kind);
     }
 }
@@ -160,6 +162,20 @@ static void thrown_json(const sim_machine *m, jbuf *b)
     jb_str(b, m->end_thrown);
 }
 
+/* Under a weak memory model, an access says its order and whether it went
+ * through the store buffer (under sc the trace is as it always was). */
+static void weak_json(const sim_machine *m, const sim_event *e, jbuf *b)
+{
+    if (!m->mem->choices)
+        return;
+    jb_key(b, "order");
+    jb_str(b, sim_order_name(e->order));
+    if (e->buffered) {
+        jb_key(b, "buffered");
+        jb_raw(b, "true");
+    }
+}
+
 static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
 {
     unsigned k = e->kind;
@@ -204,6 +220,19 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_int(b, cell(e, e->old_v));
         jb_key(b, "new");
         jb_int(b, cell(e, e->new_v));
+        weak_json(m, e, b);
+        break;
+    case SIM_EV_FLUSH: /* a buffered store reached memory: the step that stored it */
+        jb_key(b, "stored_at");
+        jb_int(b, (int64_t)e->a);
+        jb_key(b, "old");
+        jb_int(b, cell(e, e->old_v));
+        jb_key(b, "new");
+        jb_int(b, cell(e, e->new_v));
+        break;
+    case SIM_ACT_FENCE:
+        jb_key(b, "order");
+        jb_str(b, sim_order_name(e->order));
         break;
     case SIM_ACT_CAS:
         jb_key(b, "width");
@@ -218,6 +247,7 @@ static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_int(b, cell(e, e->new_v));
         jb_key(b, "ok");
         jb_raw(b, e->ok ? "true" : "false");
+        weak_json(m, e, b);
         break;
     case SIM_ACT_PARK:
     case SIM_ACT_BLOCK:
@@ -463,6 +493,10 @@ void sim_state_json(sim_machine *m, jbuf *b)
     if (m->model->state_json) {
         jb_key(b, "sched");
         m->model->state_json(m, b);
+    }
+    if (m->mem->state_json) {
+        jb_key(b, "memory");
+        m->mem->state_json(m, b);
     }
     jb_key(b, "stuck");
     sim_stuck_json(m, b);

@@ -282,10 +282,14 @@ TEST(header_errors)
 {
     CHECK_STR(decode_error("LSBX\x01\x00\x00\x00\x00", 9),
               "bytecode: does not start with \"LSBC\"");
-    CHECK_STR(decode_error("LSBC\x03\x00\x00\x00\x00\x00\x00\x00", 12),
-              "bytecode: version 3 is not supported (this reads versions 1 to 2)");
+    CHECK_STR(decode_error("LSBC\x04\x00\x00\x00\x00\x00\x00\x00", 12),
+              "bytecode: version 4 is not supported (this reads versions 1 to 3)");
     CHECK_STR(decode_error("LSBC\x00\x00\x00\x00\x00", 9),
-              "bytecode: version 0 is not supported (this reads versions 1 to 2)");
+              "bytecode: version 0 is not supported (this reads versions 1 to 3)");
+    /* version 3 adds the memory model after the run settings: a string */
+    CHECK_STR(decode_error("LSBC\x03\x01\x03tso\x00\x00\x00\x00\x00\x00\x01", 17), "ok");
+    CHECK_STR(decode_error("LSBC\x03\x01\x05weird\x00\x00\x00\x00\x00\x00\x01", 19),
+              "bytecode: at byte 19: unknown memory model 'weird' (sc, tso)");
     CHECK_STR(decode_error("LSBC\x01\x00\x00\x00\x00", 9), "ok"); /* the empty program */
     /* version 2 ends with the run settings: here none */
     CHECK_STR(decode_error("LSBC\x02\x00\x00\x00\x00\x00\x00\x00", 12), "ok");

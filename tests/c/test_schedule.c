@@ -211,10 +211,12 @@ TEST(readable_and_compact_round_trip)
 TEST(bad_strings_say_what_and_where)
 {
     CHECK_STR(parse_error("hello"),
-              "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)");
+              "schedule: must start with 'v1:', 'v2:' or 'v3:' (readable) or 'v1.', 'v2.' or 'v3.' "
+              "(compact)");
     CHECK_STR(parse_error(""),
-              "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)");
-    CHECK_STR(parse_error("v3: A"), "schedule: unsupported version (this is version 2)");
+              "schedule: must start with 'v1:', 'v2:' or 'v3:' (readable) or 'v1.', 'v2.' or 'v3.' "
+              "(compact)");
+    CHECK_STR(parse_error("v4: A"), "schedule: unsupported version (this is version 3)");
     CHECK_STR(parse_error("v1"), "schedule: expected ':' at column 3");
     CHECK_STR(parse_error("v1 A"), "schedule: expected ':' at column 4");
     CHECK_STR(parse_error("v1: A ? B"), "schedule: unexpected character at column 7: '?'");
@@ -282,6 +284,38 @@ TEST(v2_readable_form_fields)
     CHECK_STR(parse_error("v2 seed=7: A [r:3] B Cd="),
               "schedule: expected an actor's name after '=' at column 24");
     CHECK_STR(parse_error("v2: ~"), "schedule: expected an actor's name after '~' at column 5");
+}
+
+/* ---- version 3: the memory models' choices --------------------------------------- */
+
+TEST(v3_flushes_need_version_3)
+{
+    const char *text = "v3: A ^A B";
+    sim_schedule s;
+    char err[200];
+    CHECK_EQ(sim_schedule_parse(text, strlen(text), &s, err, sizeof err), 0);
+    CHECK_EQ(s.version, 3);
+    CHECK_EQ(s.n, 3);
+    CHECK_EQ(s.entries[1].what, SIM_CHOICE_FLUSH);
+    CHECK_STR(s.entries[1].actor_name, "A");
+    s.entries[0].actor = 0;
+    s.entries[1].actor = 0;
+    s.entries[2].actor = 1;
+    jbuf b = {0};
+    sim_schedule_compact(&s, &b);
+    sim_schedule_free(&s);
+    /* flags 0, 3 entries: step A (0), flush (2<<2|3 = 11, then actor 0), step B (1<<2) */
+    CHECK_STR(b.text, "v3.AAMACwAE");
+    sim_schedule s2;
+    CHECK_EQ(sim_schedule_parse(b.text, strlen(b.text), &s2, err, sizeof err), 0);
+    CHECK_EQ(s2.entries[1].what, SIM_CHOICE_FLUSH);
+    CHECK_EQ(s2.entries[1].actor, 0);
+    sim_schedule_free(&s2);
+    jb_free(&b);
+    /* a version-2 string cannot hold a flush: the version says a weak model ran */
+    CHECK_STR(parse_error("v2: A ^A"),
+              "schedule: flush at column 7 needs version 3 (start with 'v3:')");
+    CHECK_STR(parse_error("v3: ^"), "schedule: expected an actor's name after '^' at column 5");
 }
 
 TEST(v2_compact_form_bytes)

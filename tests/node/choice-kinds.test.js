@@ -24,6 +24,7 @@ test('the catalog lists every kind of choice with its schedule form', () => {
       ['tick', 'tick', false],
       ['drop', '~', true],
       ['read_from', '', true],
+      ['flush', '^', true],
     ],
   );
   for (const k of kinds) assert.match(k.text, /^[a-z].+[a-z]$/, `${k.kind} says what it means`);

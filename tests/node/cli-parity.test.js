@@ -18,13 +18,17 @@ process.chdir(root); // the paths below are relative to the repository, as a use
 async function lockstep(/** @type {string[]} */ args) {
   let stdout = '';
   let stderr = '';
-  const status = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  const status = await main(args, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+  });
   return { status, stdout, stderr };
 }
 const RACY = 'tests/scenarios/basic/racy-counter.yaml';
 const LOST = 'tests/scenarios/parking_lot/lost-wakeup.yaml';
 const SLEEPERS = 'tests/scenarios/basic/sleepers.yaml';
 const SERIAL = 'tests/scenarios/basic/cs-serial.yaml';
+const SB = 'tests/scenarios/litmus/sb.yaml';
 
 /** Compiles a scenario with the CLI; returns the bytecode's path. */
 async function bytecode(yaml) {
@@ -44,7 +48,11 @@ function scenario(name, text) {
 /** Both command lines on the same scenario and arguments. */
 async function both(yaml, args) {
   const bc = await bytecode(yaml);
-  return { js: await lockstep(['run', yaml, ...args]), c: native(['run', bc, ...args]), bc };
+  return {
+    js: await lockstep(['run', yaml, ...args]),
+    c: native(['run', bc, ...args]),
+    bc,
+  };
 }
 
 // [what it shows, scenario, arguments, the first line of the text report]
@@ -72,6 +80,18 @@ const OUTCOMES = [
     'outcome: waiting after 2 steps (virtual time 0 us)',
   ],
   ['random', RACY, ['--policy', 'random', '--seed', '7'], 'outcome: violation'],
+  [
+    'tso: the store buffers let both loads of SB read 0',
+    SB,
+    ['--memory', 'tso', '--schedule', 'v3: A A B B ^A'],
+    'outcome: violation after 6 steps (virtual time 0 us)',
+  ],
+  [
+    'tso: a flush of an empty store buffer is refused by replay, naming the step',
+    SB,
+    ['--memory', 'tso', '--schedule', 'v3: ^A'],
+    'outcome: error after 0 steps (virtual time 0 us)',
+  ],
   [
     'entries left over',
     RACY,
@@ -149,7 +169,7 @@ const BAD = [
   [['--schedule', 'v1.@@'], '--schedule: character 4 is not base64url'],
   [
     ['--schedule', 'A B'],
-    "--schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)",
+    "--schedule: must start with 'v1:', 'v2:' or 'v3:' (readable) or 'v1.', 'v2.' or 'v3.' (compact)",
   ],
   [['--schedule', ''], "--schedule: is empty; write 'v1:' for a schedule with no entries"],
   [['--schedule='], "--schedule: is empty; write 'v1:' for a schedule with no entries"],
@@ -168,6 +188,7 @@ const BAD = [
     "--max-steps must be a whole number from 0 to 9007199254740991, not '9007199254740992'",
   ],
   [['--policy', 'fair'], "--policy must be round-robin, random, priority, pct, manual, not 'fair'"],
+  [['--memory', 'weird'], "--memory must be sc, tso, not 'weird'"],
   // several mistakes: the same one is reported first
   [
     ['--max-steps', 'x', '--seed', '-1', '--policy', 'fair', '--schedule', 'v1: Z'],

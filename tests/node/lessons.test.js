@@ -260,7 +260,7 @@ test('bad matchers: an unknown field, an unknown kind, an actor the lesson does 
   );
   assert.deepEqual(problems(good('  - when: {actor: B, kind: store}', '  - when: {actor: Z, kind: stor}')), [
     "lesson.md:22:19: beats[0].when.actor: 'Z' is not an actor of this lesson (actors: A, B)",
-    "lesson.md:22:28: beats[0].when.kind: 'stor' is not an event kind; the kinds are: load, store, cas, swap, fetch_add, fetch_or, fetch_and, lock, unlock, prepare_park, park, unpark, spin, yield, sleep, work, cs_enter, cs_exit, print, assert, irq_save, irq_restore, raise, set_priority, block, note, finish, clock, violation, stuck, error, tick, raised, dropped",
+    "lesson.md:22:28: beats[0].when.kind: 'stor' is not an event kind; the kinds are: load, store, cas, swap, fetch_add, fetch_or, fetch_and, lock, unlock, prepare_park, park, unpark, spin, yield, sleep, work, cs_enter, cs_exit, print, assert, irq_save, irq_restore, raise, set_priority, block, fence, note, finish, clock, violation, stuck, error, tick, raised, dropped, flush",
   ]);
   assert.deepEqual(
     problems(

@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './helpers.js';
-import { ADDRESSES, LIMITS, NAME_LIMITS, BYTECODE_VERSION } from '../../wasm/js/scenario/limits.js';
+import {
+  ADDRESSES,
+  LIMITS,
+  NAME_LIMITS,
+  BYTECODE_VERSION,
+  BYTECODE_VERSION_MEMORY,
+} from '../../wasm/js/scenario/limits.js';
 
 /** The #define'd integers of a C header. */
 function defines(rel) {
@@ -42,6 +48,7 @@ test('LIMITS mirror bytecode.h', () => {
     { ...LIMITS },
   );
   assert.equal(h.SCRIPT_VERSION, BYTECODE_VERSION);
+  assert.equal(h.SCRIPT_VERSION_MEMORY, BYTECODE_VERSION_MEMORY);
 });
 
 test('name lengths follow machine.h', () => {
@@ -53,7 +60,11 @@ test('name lengths follow machine.h', () => {
 test('the address rule follows address_map.h', () => {
   const h = defines('core/sim/address_map.h');
   assert.deepEqual(
-    { auto: h.SIM_OBJECTS_AUTO, align: h.SIM_OBJECTS_ALIGN, end: h.SIM_OBJECTS_END },
+    {
+      auto: h.SIM_OBJECTS_AUTO,
+      align: h.SIM_OBJECTS_ALIGN,
+      end: h.SIM_OBJECTS_END,
+    },
     { ...ADDRESSES },
   );
   assert.equal(NAME_LIMITS.address, h.SIM_OBJECTS_END);

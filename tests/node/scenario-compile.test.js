@@ -119,6 +119,7 @@ test('the racy counter scenario is described for the app, with each op numbered 
       },
     ],
     schedule: null,
+    memory: 'sc',
     scheduleAt: null,
     asserts: [{ text: 'counter == 6', line: 16 }],
     expect: { outcome: 'violation', violation: "assertion 'counter == 6' failed: counter.value is 3" },
@@ -310,7 +311,7 @@ const BAD = [
   ],
   [
     '  A: [work 1]\ncolour: red',
-    'bad.yaml:6:1: colour: is not a known field; expected one of: title, description, engine, variant, variants, objects, actors, assert, schedule, expect',
+    'bad.yaml:6:1: colour: is not a known field; expected one of: title, description, engine, variant, memory, variants, objects, actors, assert, schedule, expect',
   ],
 ];
 
@@ -338,7 +339,7 @@ const BAD_WHOLE = [
   ],
   [
     'title: t\nengine: basic\nobjects: {c: countr}\nactors:\n  A: [work 1]\n',
-    "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter",
+    "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter, atomic, outcome",
   ],
   [
     'title: t\nengine: basic\nobjects: {c: {type: counter, inital: 3}}\nactors:\n  A: [work 1]\n',
@@ -519,7 +520,8 @@ test('an object with a problem of its own is not reported again where it is used
   const yaml =
     'title: t\nengine: basic\nobjects: {c: countr}\nactors:\n  A: [increment c, get c]\nassert: c == 1\n';
   assert.throws(() => compile(yaml, 'bad.yaml'), {
-    message: "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter",
+    message:
+      "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter, atomic, outcome",
   });
 });
 

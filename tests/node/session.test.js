@@ -192,7 +192,7 @@ test('schedules naming missing actors, or unreadable, are clear errors', () => {
   });
   assert.equal(s.state().step, 0);
   assert.throws(() => s.run({ schedule: 'A B' }), {
-    message: "schedule: must start with 'v1:' or 'v2:' (readable) or 'v1.' or 'v2.' (compact)",
+    message: "schedule: must start with 'v1:', 'v2:' or 'v3:' (readable) or 'v1.', 'v2.' or 'v3.' (compact)",
   });
   assert.equal(s.state().step, 0, 'an unreadable schedule runs nothing');
   assert.throws(() => s.run({ schedule: 'v1.!!' }), LockstepError);

@@ -78,7 +78,8 @@ export class Session {
   /**
    * @param {EmscriptenModule} M
    * @param {Uint8Array} bytecode  a compiled scenario (see scenario.js)
-   * @param {{variant?: string, seed?: number, trace?: boolean}} [options]
+   * @param {{variant?: string, seed?: number, trace?: boolean, memory?: string}} [options]
+   *   memory: the memory model ("sc", "tso"); default: the scenario's memory:, else sc
    */
   constructor(M, bytecode, options = {}) {
     this.M = M;
@@ -90,7 +91,17 @@ export class Session {
     const p = M._malloc(Math.max(1, bytecode.length));
     M.HEAPU8.set(bytecode, p);
     this.#withString(options.variant ?? 'correct', (v) =>
-      M._ls_load(this.handle, p, bytecode.length, v, options.seed ?? 0, options.trace === false ? 0 : 1),
+      this.#withString(options.memory ?? '', (mem) =>
+        M._ls_load(
+          this.handle,
+          p,
+          bytecode.length,
+          v,
+          options.seed ?? 0,
+          options.trace === false ? 0 : 1,
+          mem,
+        ),
+      ),
     );
     M._free(p);
     try {

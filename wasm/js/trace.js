@@ -32,12 +32,14 @@ export const ACTION_KINDS = /** @type {const} */ ([
   'raise',
   'set_priority',
   'block',
+  'fence',
 ]);
 
 /**
  * What the machine says about the steps (core/sim/trace.c, event_name): an
  * engine's note, an actor's end, a clock jump, how a run ended, a tick, an
- * interrupt handler raised, a task's future dropped.
+ * interrupt handler raised, a task's future dropped, a buffered store
+ * reaching memory (tso).
  */
 export const MACHINE_KINDS = /** @type {const} */ ([
   'note',
@@ -49,6 +51,7 @@ export const MACHINE_KINDS = /** @type {const} */ ([
   'tick',
   'raised',
   'dropped',
+  'flush',
 ]);
 
 /**

@@ -145,6 +145,13 @@ PLAT_NATIVE_ATOMICS(16)
 PLAT_NATIVE_ATOMICS(32)
 #undef PLAT_NATIVE_ATOMICS
 
+static inline void plat_fence(plat_order o, plat_site at)
+{
+    (void)at;
+    PLAT_NATIVE_POINT();
+    atomic_thread_fence(plat_native_order(o));
+}
+
 /* ---- bucket lock ---------------------------------------------------------- */
 
 static inline void plat_lock_init(plat_lock *l) { pthread_mutex_init(&l->mutex, NULL); }

@@ -96,6 +96,8 @@ bool plat_parker_sleep_until(plat_parker *p, int64_t deadline_us, plat_site at)
 
 void plat_parker_wake(plat_parker *p, plat_site at) { act(SIM_ACT_UNPARK, 0, p, 0, 0, at); }
 
+void plat_fence(plat_order o, plat_site at) { atomic(SIM_ACT_FENCE, 0, NULL, 0, 0, o, at); }
+
 void plat_spin_hint(plat_site at) { act(SIM_ACT_SPIN, 0, NULL, 1, 0, at); }
 void plat_spin(unsigned n, plat_site at) { act(SIM_ACT_SPIN, 0, NULL, n, 0, at); }
 void *plat_global_get(plat_global *g) { return sim_global(machine(), g); }

@@ -60,6 +60,7 @@ void plat_parker_sleep(plat_parker *p, plat_site at);
 bool plat_parker_sleep_until(plat_parker *p, int64_t deadline_us, plat_site at);
 void plat_parker_wake(plat_parker *p, plat_site at);
 
+void plat_fence(plat_order o, plat_site at);
 void plat_spin_hint(plat_site at);
 void plat_spin(unsigned n, plat_site at);
 void *plat_global_get(plat_global *g);

@@ -10,16 +10,21 @@
  *
  * The models, one file each:
  *   sc.c   sequential consistency: one total order of accesses, a store is
- *          visible to everyone at once (the machine's only model today)
+ *          visible to everyone at once (the default)
+ *   tso.c  x86-TSO: a FIFO store buffer per actor; a store waits in it until
+ *          a flush choice moves it to memory; read-modify-writes, seq_cst
+ *          stores and fences, and the platform's locks and parkers drain it
  *
- * Planned beside it (docs/ARCHITECTURE.md, "Memory model"): tso.c, a FIFO
- * store buffer per actor whose flushes are choices, and ra.c, C11
- * release/acquire with per-cell store histories whose reads-from are choices.
- * They will add hooks for their choices, their dependence and their state;
- * sc needs none of those, so the interface starts with the one every model
- * must have.
+ * Planned beside them: ra.c, C11 release/acquire with per-cell store
+ * histories whose reads-from are choices.
  *
- * The machine knows models by name ("sc"), like scheduling models.
+ * Only `access` is required: a model whose stores are visible at once (sc)
+ * leaves the other hooks NULL, and the machine then never asks, so sc costs
+ * one test of a pointer per step beyond what it costs alone.  A model's
+ * state lives in the machine's sim_mem_state (mem/state.h), which reset
+ * clears through the model's own `reset`.
+ *
+ * The machine knows models by name ("sc", "tso"), like scheduling models.
  */
 #ifndef LOCKSTEP_MEM_MODEL_H
 #define LOCKSTEP_MEM_MODEL_H
@@ -33,18 +38,66 @@ typedef struct sim_mem_model {
      * e->new_v and, for a CAS, e->ok, and returns the value the engine's call
      * gets back (the value read; for a read-modify-write, the old value). */
     uint64_t (*access)(sim_machine *m, int actor, const sim_action *p, sim_event *e);
+    /* Actor `actor` synchronises: a fence (p->kind SIM_ACT_FENCE, with its
+     * order), or a lock, unlock, park or unpark, which order memory as a
+     * mutex and a futex do (p->order is seq_cst).  NULL: nothing to do. */
+    void (*synchronise)(sim_machine *m, int actor, const sim_action *p);
+    /* Appends the choices the model offers now (flush, read_from); returns
+     * how many.  Only answers.  NULL: none. */
+    int (*choices)(const sim_machine *m, sim_choice *out);
+    /* Takes one of them: 0, or -1 if it is not possible now. */
+    int (*take)(sim_machine *m, sim_choice c);
+    /* Whether two choices possible now, at least one of them the model's,
+     * may fail to commute (the explorer's dependence). */
+    bool (*dependent)(const sim_machine *m, sim_choice a, sim_choice b);
+    /* The cell one of its choices writes or reads, for the explorer's record
+     * of a run (NULL if none). */
+    const void *(*choice_cell)(const sim_machine *m, sim_choice c);
+    /* Clears the model's state when the machine is reset.  NULL: none. */
+    void (*reset)(sim_machine *m);
+    /* The model's state for views, as one JSON value.  NULL: no "memory"
+     * key in the state JSON. */
+    void (*state_json)(const sim_machine *m, jbuf *b);
 } sim_mem_model;
 
 /* The model with this name, or NULL.  NULL or "" is "sc". */
 const sim_mem_model *sim_mem_model_named(const char *name);
 
-extern const sim_mem_model sim_mem_sc;
+extern const sim_mem_model sim_mem_sc, sim_mem_tso;
 
 /* Whether an action is an access the memory model performs. */
 static inline bool sim_act_is_access(sim_act_kind k)
 {
     return k == SIM_ACT_LOAD || k == SIM_ACT_STORE || k == SIM_ACT_SWAP || k == SIM_ACT_FETCH_ADD ||
            k == SIM_ACT_FETCH_OR || k == SIM_ACT_FETCH_AND || k == SIM_ACT_CAS;
+}
+
+/* Whether an action orders memory without being an access: a fence, and the
+ * platform's locks and parkers (a mutex and a futex order memory). */
+static inline bool sim_act_synchronises(sim_act_kind k)
+{
+    return k == SIM_ACT_FENCE || k == SIM_ACT_LOCK || k == SIM_ACT_UNLOCK ||
+           k == SIM_ACT_PARK_PREPARE || k == SIM_ACT_PARK || k == SIM_ACT_BLOCK ||
+           k == SIM_ACT_UNPARK;
+}
+
+/* Whether actor `stepper`'s next action (kind k on `target`) may fail to
+ * commute with a flush of actor `flusher`'s oldest buffered store to `cell`:
+ * another actor's access to that cell (or an assertion, which reads
+ * anything); the flushing actor's own stores, read-modify-writes, fences and
+ * synchronising actions (they fill or drain the buffer the flush takes from)
+ * and its loads of that cell.  The scheduler's and the explorer's dependence
+ * both use this, so they agree. */
+static inline bool sim_flush_step_dependent(int flusher, const void *cell, int stepper,
+                                            sim_act_kind k, const void *target)
+{
+    if (k == SIM_ACT_ASSERT)
+        return true;
+    if (stepper != flusher)
+        return sim_act_is_access(k) && target == cell;
+    if (k == SIM_ACT_LOAD)
+        return target == cell;
+    return sim_act_is_access(k) || sim_act_synchronises(k);
 }
 
 /* Reading and writing a cell at its exact width (1, 2 or 4 bytes), for the

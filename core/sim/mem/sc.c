@@ -34,7 +34,11 @@ const sim_mem_model sim_mem_sc = {.name = "sc", .access = sc_access};
 
 const sim_mem_model *sim_mem_model_named(const char *name)
 {
-    if (!name || !*name || strcmp(name, "sc") == 0)
+    static const sim_mem_model *const models[] = {&sim_mem_sc, &sim_mem_tso};
+    if (!name || !*name)
         return &sim_mem_sc;
+    for (size_t i = 0; i < sizeof models / sizeof models[0]; i++)
+        if (strcmp(models[i]->name, name) == 0)
+            return models[i];
     return NULL;
 }

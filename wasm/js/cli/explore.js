@@ -6,11 +6,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { CliError } from './errors.js';
-import { parseOptions, wholeNumber } from './options.js';
+import { memoryModel, parseOptions, wholeNumber } from './options.js';
 import { cJson } from './output.js';
 import { compileFile, module, openSession } from './scenario-file.js';
 
-export const usage = `lockstep explore FILE [--variant V] [--bound K|none] [--max-executions N]
+export const usage = `lockstep explore FILE [--variant V] [--memory sc|tso] [--bound K|none] [--max-executions N]
              [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--max-total-steps N]
              [--no-prune] [--workers N] [--trace OUT.jsonl] [--json]`;
 
@@ -30,6 +30,8 @@ ends: each run stops at --max-steps, the whole search at --max-total-steps.
 In text mode it says how far it got on stderr every second.
 
   --variant V          the engine variant (default: the scenario's variant:)
+  --memory M           the memory model: sc or tso (default: the scenario's
+                       memory:, else sc)
   --bound K|none       dfs: the most preemptions to try (default 3); none: no
                        bound, every interleaving
   --max-executions N   stop after N runs (default 1000000; 0: no limit on runs,
@@ -55,6 +57,7 @@ Exit status: 0 when the search ran (whatever it found), 2 for bad input.`;
 export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (
   Object.freeze({
     '--variant': 'string',
+    '--memory': 'string',
     '--bound': 'string',
     '--max-executions': 'string',
     '--strategy': 'string',
@@ -117,6 +120,7 @@ export async function run(argv, io) {
       `${cmd}: --workers ${workers}: this command line searches in one worker; use lockstep-run`,
     );
 
+  const memory = memoryModel(cmd, options['--memory']);
   const M = await module();
   const compiled = compileFile(cmd, positional[0], M);
   const { scenario } = compiled;
@@ -126,7 +130,7 @@ export async function run(argv, io) {
       `${cmd}: --variant: '${variant}' is not a variant of ${scenario.file}; it has: ${scenario.variants.join(', ')}`,
     );
 
-  const session = openSession(M, compiled, { variant, seed });
+  const session = openSession(M, compiled, { variant, seed, memory });
   try {
     const t0 = performance.now();
     session.exploreStart({

@@ -4,6 +4,7 @@
  * against what a command declares, with messages that say what is wrong.
  */
 import { CliError } from './errors.js';
+import { MEMORY_MODELS } from '../scenario/limits.js';
 
 /**
  * @typedef {Record<string, 'string'|'flag'>} OptionSpec  e.g. {'--seed': 'string', '--json': 'flag'}
@@ -56,4 +57,19 @@ export function wholeNumber(command, name, value, fallback) {
       `${command}: ${name} must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, not '${value}'`,
     );
   return n;
+}
+
+/**
+ * The memory model --memory names (undefined: the scenario's own), refused
+ * in lockstep-run's words when it is not one.
+ * @param {string} command
+ * @param {string|true|undefined} value
+ * @returns {string|undefined}
+ */
+export function memoryModel(command, value) {
+  if (value === undefined) return undefined;
+  const name = String(value);
+  if (!MEMORY_MODELS.includes(name))
+    throw new CliError(`${command}: --memory must be ${MEMORY_MODELS.join(', ')}, not '${name}'`);
+  return name;
 }

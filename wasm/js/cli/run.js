@@ -7,11 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { LockstepError } from '../lockstep.js';
 import { formatProblem } from '../scenario.js';
 import { CliError } from './errors.js';
-import { parseOptions, wholeNumber } from './options.js';
+import { memoryModel, parseOptions, wholeNumber } from './options.js';
 import { compileFile, module, openSession } from './scenario-file.js';
 
-export const usage = `lockstep run FILE [--variant V] [--schedule S] [--policy P] [--seed N]
-             [--max-steps N] [--trace OUT.jsonl] [--json]`;
+export const usage = `lockstep run FILE [--variant V] [--memory sc|tso] [--schedule S] [--policy P]
+             [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]`;
 
 export const help = `${usage}
 
@@ -21,6 +21,9 @@ the schedule that reproduces the run.  Prints the same, byte for byte, as
 build/native/lockstep-run run FILE.bc.
 
   --variant V     the engine variant (default: the scenario's variant:)
+  --memory M      the memory model: sc (one order of accesses) or tso (x86
+                  store buffers; flushes are choices); default: the
+                  scenario's memory:, else sc
   --schedule S    replay S first ("v1: A B B", "v2: A !H tick" or "v1.AQMA"),
                   then go on with the policy (default: the scenario's
                   schedule:, if any; 'v1:' for none)
@@ -44,6 +47,7 @@ has a fingerprint without an object (A@cas:).`;
 export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (
   Object.freeze({
     '--variant': 'string',
+    '--memory': 'string',
     '--schedule': 'string',
     '--policy': 'string',
     '--seed': 'string',
@@ -72,6 +76,7 @@ export async function run(argv, io) {
   const seed = wholeNumber(cmd, '--seed', options['--seed'], 0);
   const maxSteps = wholeNumber(cmd, '--max-steps', options['--max-steps'], 100000);
 
+  const memory = memoryModel(cmd, options['--memory']);
   const M = await module();
   const compiled = compileFile(cmd, positional[0], M);
   const { scenario } = compiled;
@@ -87,7 +92,7 @@ export async function run(argv, io) {
   if (fromOption && /^[ \t\n\r\v\f]*$/.test(String(schedule)))
     throw new CliError(`${cmd}: --schedule: is empty; write 'v1:' for a schedule with no entries`);
 
-  const session = openSession(M, compiled, { variant, seed });
+  const session = openSession(M, compiled, { variant, seed, memory });
   try {
     try {
       session.run({ policy, schedule, seed, maxSteps });
@@ -100,7 +105,15 @@ export async function run(argv, io) {
         const message = e.message.replace(/^schedule: /, '');
         if (fromOption || !scenario.scheduleAt) throw new CliError(`${cmd}: --schedule: ${message}`);
         const { line, column } = scenario.scheduleAt;
-        throw new CliError(formatProblem({ file: scenario.file, line, column, field: 'schedule', message }));
+        throw new CliError(
+          formatProblem({
+            file: scenario.file,
+            line,
+            column,
+            field: 'schedule',
+            message,
+          }),
+        );
       }
     }
     if (options['--trace'] !== undefined) {

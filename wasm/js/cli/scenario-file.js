@@ -74,7 +74,10 @@ function compileLink(command, link, M) {
   const { text, file, kind } = readLink(command, link);
   try {
     if (kind === 'lesson') {
-      const { bytecode, scenario } = parseLesson(text, { file, catalog: catalog(M) });
+      const { bytecode, scenario } = parseLesson(text, {
+        file,
+        catalog: catalog(M),
+      });
       return { bytecode, scenario };
     }
     return compileScenario(text, { file, catalog: catalog(M) });
@@ -91,7 +94,7 @@ function compileLink(command, link, M) {
  * object's line.
  * @param {EmscriptenModule} M
  * @param {{bytecode: Uint8Array, scenario: Scenario}} compiled
- * @param {{variant: string, seed: number}} options
+ * @param {{variant: string, seed: number, memory?: string}} options
  */
 export function openSession(M, { bytecode, scenario }, options) {
   try {

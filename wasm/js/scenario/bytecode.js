@@ -4,7 +4,7 @@
  * already checked program (compile.js) and only lays out bytes: LEB128
  * varints, zigzag for signed values, a string table.
  */
-import { BYTECODE_VERSION } from './limits.js';
+import { BYTECODE_VERSION, BYTECODE_VERSION_MEMORY } from './limits.js';
 
 export const OP = Object.freeze({
   CALL: 1,
@@ -17,7 +17,14 @@ export const OP = Object.freeze({
   ASSERT: 8,
 });
 
-export const CMP = Object.freeze({ '==': 0, '!=': 1, '<': 2, '<=': 3, '>': 4, '>=': 5 });
+export const CMP = Object.freeze({
+  '==': 0,
+  '!=': 1,
+  '<': 2,
+  '<=': 3,
+  '>': 4,
+  '>=': 5,
+});
 
 /**
  * An operand of a comparison.
@@ -44,6 +51,7 @@ export const CMP = Object.freeze({ '==': 0, '!=': 1, '<': 2, '<=': 3, '>': 4, '>
  * @property {string|null} [variant]     the variant a run uses unless told otherwise
  * @property {string[]} [variants]       the variants a run may pick ([]: any)
  * @property {string|null} [schedule]    the schedule a run starts from, if any
+ * @property {string|null} [memory]      the memory model a run uses unless told otherwise
  */
 
 /** A growable byte buffer with the varint writers. */
@@ -206,10 +214,13 @@ export function encode(p) {
   const schedule = new TextEncoder().encode(p.schedule ?? '');
   body.varint(schedule.length);
   for (const x of schedule) body.byte(x);
+  // Version 3 only for a scenario that names its memory model, so every
+  // other scenario compiles to the bytes it always did.
+  if (p.memory) body.varint(st.ref(p.memory) + 1);
 
   const out = new Bytes();
   for (const c of 'LSBC') out.byte(c.charCodeAt(0));
-  out.byte(BYTECODE_VERSION);
+  out.byte(p.memory ? BYTECODE_VERSION_MEMORY : BYTECODE_VERSION);
   out.varint(st.index.size);
   const utf8 = new TextEncoder();
   for (const s of st.index.keys()) {

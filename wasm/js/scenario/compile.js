@@ -64,6 +64,7 @@ import { fieldName } from './source.js';
  * @property {{name: string, type: string, params: Record<string, number>, address: number|null, line: number, column: number}[]} objects
  * @property {{name: string, kind: string, priority: number, line: number, ops: ScenarioOp[]}[]} actors
  * @property {string|null} schedule  the starting schedule, if any
+ * @property {string} memory  the memory model a run uses unless told otherwise (memory:, else sc)
  * @property {{line: number, column: number}|null} scheduleAt  where it is written
  * @property {{text: string, line: number}[]} asserts  final assertions
  * @property {{outcome: string, violation?: string, prints?: string[], stuck?: string[]}|null} expect
@@ -184,6 +185,7 @@ export class Compiler {
         variant,
         variants,
         schedule: d.schedule ?? null,
+        memory: d.memory ?? null,
       },
       scenario: {
         file: this.file,
@@ -200,8 +202,15 @@ export class Compiler {
           line,
           column,
         })),
-        actors: actors.map(({ name, kind, priority, line, ops }) => ({ name, kind, priority, line, ops })),
+        actors: actors.map(({ name, kind, priority, line, ops }) => ({
+          name,
+          kind,
+          priority,
+          line,
+          ops,
+        })),
         schedule: d.schedule ?? null,
+        memory: d.memory ?? 'sc',
         scheduleAt: d.schedule === undefined ? null : this.source.locate(['schedule']),
         asserts: finals.map((f) => ({ text: f.expr.text, line: f.line })),
         expect: d.expect ?? null,
@@ -504,18 +513,18 @@ export class Compiler {
     if (!head) {
       this.bad(
         ['schedule'],
-        "must start with 'v1:' or 'v2:' (readable form) or 'v1.' or 'v2.' (compact form)",
+        "must start with 'v1:', 'v2:' or 'v3:' (readable form) or 'v1.', 'v2.' or 'v3.' (compact form)",
       );
       return;
     }
     // The tokens as core/sim/schedule.c reads them: [r:N], or NAME with an
     // optional @action:object fingerprint; v2 adds tick, !HANDLER, ~TASK and
-    // =NAME.  Errors are left to the C side, which says which column is
+    // =NAME; v3 adds ^ACTOR (a flush of its store buffer).  Errors are left to the C side, which says which column is
     // wrong; this looks only for unknown actors and fingerprints without an
     // object (in the C side's words, core/sim/schedule_check.c), which no run
     // could replay.
-    const v2 = s.startsWith('v2');
-    const token = /\s*(?:\[r:\d+\]|([!~=]?)([A-Za-z0-9_-]+)(?:@([A-Za-z0-9_]+):(\S*))?)/y;
+    const v2 = s.startsWith('v2') || s.startsWith('v3');
+    const token = /\s*(?:\[r:\d+\]|([!~=^]?)([A-Za-z0-9_-]+)(?:@([A-Za-z0-9_]+):(\S*))?)/y;
     token.lastIndex = head[0].length;
     for (let entry = 1; token.lastIndex < s.length; entry++) {
       const at = token.lastIndex;
@@ -824,6 +833,11 @@ class ActorCompiler {
     const missing = names.filter((_, k) => args[k] === undefined);
     if (missing.length) throw new Bad(`${takes}; missing: ${list(missing)}`, opTok.start);
     if (!this.record('call', text, at, depth, o.name)) return null;
-    return { op: 'call', object: o.index, name: opTok.text, args: /** @type {number[]} */ (args) };
+    return {
+      op: 'call',
+      object: o.index,
+      name: opTok.text,
+      args: /** @type {number[]} */ (args),
+    };
   }
 }

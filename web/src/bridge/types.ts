@@ -33,11 +33,12 @@ export type ActionKind =
   | 'irq_restore'
   | 'raise'
   | 'set_priority'
-  | 'block';
+  | 'block'
+  | 'fence';
 
 /** What the machine says about the steps (core/sim/trace.c, event_name). */
 export type MachineKind =
-  'note' | 'finish' | 'clock' | 'violation' | 'stuck' | 'error' | 'tick' | 'raised' | 'dropped';
+  'note' | 'finish' | 'clock' | 'violation' | 'stuck' | 'error' | 'tick' | 'raised' | 'dropped' | 'flush';
 
 /** Every kind a trace event can have (wasm/js/trace.js, EVENT_KINDS). */
 export type EventKind = ActionKind | MachineKind;
