@@ -326,7 +326,7 @@ describe("the editor's help, drafts, Download and Share's limits", () => {
         .click({ position: { x: 1, y: 4 } });
       await page.keyboard.press('Control+Shift+K'); // the editor's "delete line"
       await addressHas(page, /title:\n {2}en: Two threads, one mutex\n\n/);
-      await expectText(page.getByTestId('author-problems'), "10:3 title: needs 'zh-CN'");
+      await expectText(page.getByTestId('author-problems'), "9:3 title: needs 'zh-CN'");
       await page.getByTestId('author-draft').click();
       await addressHas(
         page,
