@@ -47,7 +47,7 @@ test('the scenario compiler escapes names, values, keys and the file name it quo
   const cases = [
     [
       'title: t\nengine: basic\nobjects: {c: "\\e[31mcounter"}\nactors:\n  A: [work 1]\n',
-      "e.yaml:3:14: objects.c: unknown type '\\x1b[31mcounter'; engine basic has: counter, atomic_counter, atomic, outcome",
+      "e.yaml:3:14: objects.c: unknown type '\\x1b[31mcounter'; engine basic has: counter, atomic_counter, atomic, litmus_outcome",
     ],
     [
       'title: t\nengine: "bas\\eic"\nactors:\n  A: [work 1]\n',

@@ -339,7 +339,7 @@ const BAD_WHOLE = [
   ],
   [
     'title: t\nengine: basic\nobjects: {c: countr}\nactors:\n  A: [work 1]\n',
-    "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter, atomic, outcome",
+    "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter, atomic, litmus_outcome",
   ],
   [
     'title: t\nengine: basic\nobjects: {c: {type: counter, inital: 3}}\nactors:\n  A: [work 1]\n',
@@ -521,7 +521,7 @@ test('an object with a problem of its own is not reported again where it is used
     'title: t\nengine: basic\nobjects: {c: countr}\nactors:\n  A: [increment c, get c]\nassert: c == 1\n';
   assert.throws(() => compile(yaml, 'bad.yaml'), {
     message:
-      "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter, atomic, outcome",
+      "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter, atomic, litmus_outcome",
   });
 });
 

@@ -1,9 +1,9 @@
 /*
- * The `outcome` object of engine basic: the registers of a litmus test and
+ * The `litmus_outcome` object of engine basic: the registers of a litmus test and
  * one combination of their values to watch for.
  *
  *   objects:
- *     both_zero: {type: outcome, r0: 0, r1: 0}  # A's load read 0, and B's
+ *     both_zero: {type: litmus_outcome, r0: 0, r1: 0}  # A's load read 0, and B's
  *   assert: both_zero.seen == 0                  # never both (sc forbids it)
  *
  * Invariant: an outcome's registers r0..r3 hold the value the last load
@@ -37,7 +37,7 @@ static plat_global outcomes_global = {
 void outcome_record(int64_t reg, uint32_t value)
 {
     if (reg < 0 || reg >= OUTCOME_REGISTERS) {
-        plat_misuse(AT("register"), "a register is r=0, r=1, r=2 or r=3");
+        plat_misuse(AT("pick a register"), "a register is r=0, r=1, r=2 or r=3");
         return;
     }
     outcomes *all = plat_global_get(&outcomes_global);
@@ -94,7 +94,7 @@ static const script_field outcome_fields[] = {
 };
 
 const script_type type_outcome = {
-    .name = "outcome",
+    .name = "litmus_outcome",
     .engine = "basic",
     .summary = "the registers r0..r3 that loads write, and whether they hold the values watched "
                "for (seen)",
