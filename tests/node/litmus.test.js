@@ -71,7 +71,10 @@ test('complete search finds every outcome a model allows', () => {
     [1, 1],
   ])
     for (const memory of ['sc', 'tso']) {
-      const text = sb.replace('{type: litmus_outcome, r0: 0, r1: 0}', `{type: litmus_outcome, r0: ${r0}, r1: ${r1}}`);
+      const text = sb.replace(
+        '{type: litmus_outcome, r0: 0, r1: 0}',
+        `{type: litmus_outcome, r0: ${r0}, r1: ${r1}}`,
+      );
       const found = explore(compile(text, 'sb.yaml'), memory).found;
       assert.equal(found, memory === 'tso' || r0 + r1 > 0, `SB r0=${r0} r1=${r1} under ${memory}`);
     }
