@@ -134,6 +134,11 @@ TEST(shared_counter_unprotected_loses_updates_protected_is_exact)
 
 static rtos_mutex lock;
 static int64_t high_waited_us;
+/* Whether Mid had finished its burst when High got the lock: the behaviour
+ * the test asserts.  The waits themselves are printed, never compared: they
+ * are wall-clock figures, and on a busy machine they stretch. */
+static bool mid_done;
+static bool mid_done_before_high_got_lock;
 
 static void high_task(void *arg)
 {
@@ -142,6 +147,7 @@ static void high_task(void *arg)
     int64_t t0 = plat_native_now_us();
     rtos_mutex_take(&lock, 0);
     high_waited_us = plat_native_now_us() - t0;
+    mid_done_before_high_got_lock = mid_done;
     rtos_mutex_give(&lock);
 }
 
@@ -150,6 +156,7 @@ static void mid_task(void *arg)
     (void)arg;
     rtos_delay(3);
     busy_cpu_us(20000); /* 20 ms of processor time, no mutex */
+    mid_done = true;
 }
 
 static void low_task(void *arg)
@@ -160,26 +167,34 @@ static void low_task(void *arg)
     rtos_mutex_give(&lock);
 }
 
-static int64_t inversion_round(int inherit)
+/* One run of the three tasks; returns whether Mid finished first. */
+static bool inversion_round(int inherit, int64_t *waited_us)
 {
     fresh_kernel();
+    mid_done = false;
     rtos_mutex_init(&lock, inherit);
     rtos_native_task tasks[3] = {{high_task, 1}, {mid_task, 2}, {low_task, 3}};
     run_tasks(tasks, 3);
-    return high_waited_us;
+    *waited_us = high_waited_us;
+    return mid_done_before_high_got_lock;
 }
 
-TEST(priority_inversion_latencies_with_and_without_inheritance)
+/* Low holds the lock for 5 ms of processor time; High asks at tick 2, Mid
+ * wakes at tick 3.  Ticks are wall-clock and Low's 5 ms are at least 5 ms of
+ * wall time, so both arrive while Low holds the lock however loaded the
+ * machine is.  Without inheritance Mid preempts Low and High waits for all
+ * of Mid's burst; with either kind of inheritance Low runs at High's
+ * priority, gives the lock, and High has it before Mid is done. */
+TEST(priority_inversion_high_waits_for_mid_only_without_inheritance)
 {
-    int64_t none = inversion_round(RTOS_INHERIT_NONE);
-    int64_t simple = inversion_round(RTOS_INHERIT_SIMPLE);
-    int64_t chain = inversion_round(RTOS_INHERIT_TRANSITIVE);
+    int64_t none, simple, chain;
+    CHECK(inversion_round(RTOS_INHERIT_NONE, &none));
+    CHECK(!inversion_round(RTOS_INHERIT_SIMPLE, &simple));
+    CHECK(!inversion_round(RTOS_INHERIT_TRANSITIVE, &chain));
     printf(
         "     High waited: %.1f ms with a binary semaphore, %.1f ms with FreeRTOS's inheritance, "
         "%.1f ms transitive\n",
         none / 1000.0, simple / 1000.0, chain / 1000.0);
-    /* Without inheritance High also waits for Mid's 20 ms burst. */
+    /* A lower bound only: Mid's 20 ms of processor time take 20 ms or more. */
     CHECK(none >= 20000);
-    CHECK(simple < none - 10000);
-    CHECK(chain < none - 10000);
 }
