@@ -4,7 +4,7 @@
 // plays it to its goal; a student edits the lost-wakeup scenario (B unlocks
 // first) and steps it, and an edit keeps the preview's step; a hostile
 // lesson runs nothing and breaks no CSP rule; a cut, damaged or oversized
-// link says so and loses nothing; hover and completion come from the
+// link says so and loses nothing, and a good one sets the open draft aside; hover and completion come from the
 // catalog; a missing translation is drafted from English and reported;
 // Download gives the file; Share notes a long link and refuses one over the
 // limit; the lesson menu's "Edit" opens the lesson's source.
@@ -440,6 +440,31 @@ describe("the editor's help, drafts, Download and Share's limits", () => {
         assert.deepEqual(errors, [], hash.slice(0, 20));
         await page.close();
       }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test('a good link opened over a different draft sets the draft aside, one click away', async () => {
+    const fresh = await browser();
+    try {
+      const { page: a } = await author(fresh.context, '?template=basic');
+      await addressHas(a, /engine: basic/);
+      await a.close();
+      const linked = await readFile(new URL('../../lessons/rtos/template.md', import.meta.url), 'utf8');
+      const { page, errors } = await author(fresh.context, `#src=${payloadFor(linked)}`);
+      await expectText(
+        page.getByTestId('author-earlier'),
+        /The draft you had open before is kept in this browser\./,
+      );
+      await addressHas(page, /engine: rtos/);
+      await page.getByTestId('author-earlier').getByRole('button').click();
+      await addressHas(page, /engine: basic/);
+      // and back: neither document is lost
+      await page.getByTestId('author-earlier').getByRole('button').click();
+      await addressHas(page, /engine: rtos/);
+      assert.deepEqual(errors, []);
+      await page.close();
     } finally {
       await fresh.close();
     }

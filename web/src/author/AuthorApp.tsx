@@ -5,7 +5,8 @@
  *
  * Nothing is lost: the document lives in the address (#src=, replaced a
  * moment after each edit) and in localStorage; a bad link says why and
- * opens the last draft instead.  A document from a link is untrusted text:
+ * opens the last draft instead; a good link or a chosen lesson opened over
+ * a different draft sets that draft aside (EARLIER_KEY), one click away.  A document from a link is untrusted text:
  * it is only ever edited, checked in a worker and played by the app's own
  * pages, never run.
  */
@@ -33,6 +34,8 @@ import s from './style.module.css';
 
 /** Where the last draft is kept in this browser. */
 export const DRAFT_KEY = 'lockstep.author.draft';
+/** Where a draft waits that a link or a chosen document displaced on opening. */
+export const EARLIER_KEY = 'lockstep.author.earlier';
 
 /** How long after the last keystroke the checks start, and the address follows. */
 const CHECK_DELAY_MS = 120;
@@ -48,6 +51,14 @@ interface Checked {
 
 /** The document the page opens with: the link's, the address's choice, the saved draft, or a template. */
 async function firstDocument(): Promise<{ text: string; problem: string | null }> {
+  const first = await chooseFirstDocument();
+  // the saved draft is about to follow the new document: set it aside first
+  const saved = localStorage.getItem(DRAFT_KEY);
+  if (saved !== null && saved.trim() && saved !== first.text) localStorage.setItem(EARLIER_KEY, saved);
+  return first;
+}
+
+async function chooseFirstDocument(): Promise<{ text: string; problem: string | null }> {
   const saved = localStorage.getItem(DRAFT_KEY);
   if (/^#(?:[^#]*&)?src=/.test(location.hash)) {
     try {
@@ -89,6 +100,7 @@ export function AuthorApp() {
   const [payload, setPayload] = useState<string>('');
   const [sharing, setSharing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [earlier, setEarlier] = useState<string | null>(null);
   const texts = useRef(new Map<number, string>());
   const catalogRef = useRef<Catalog | null>(null);
 
@@ -119,6 +131,7 @@ export function AuthorApp() {
       if (cancelled || !host.current) return;
       setLinkNote(first.problem);
       setText(first.text);
+      setEarlier(localStorage.getItem(EARLIER_KEY));
       editor.current = createEditor(host.current, first.text, {
         catalog: () => catalogRef.current,
         onChange: (t) => setText(t),
@@ -177,6 +190,14 @@ export function AuthorApp() {
     if (text !== null && text.trim() && !confirm(say('start.confirm'))) return;
     const next = await loadSource(key);
     if (next !== null) editor.current?.setText(next);
+  };
+
+  // the set-aside draft and the open document change places
+  const swapEarlier = () => {
+    if (text === null || earlier === null) return;
+    localStorage.setItem(EARLIER_KEY, text);
+    setEarlier(text);
+    editor.current?.setText(earlier);
   };
 
   const draft = () => {
@@ -241,6 +262,14 @@ export function AuthorApp() {
       {linkNote && (
         <p class={s.alert} role="alert" data-testid="author-link-problem">
           <strong>{say('link.bad')}</strong> {linkNote}
+        </p>
+      )}
+      {earlier !== null && earlier !== text && (
+        <p class={s.note} role="status" data-testid="author-earlier">
+          {say('earlier.kept')}{' '}
+          <button type="button" class={s.button} onClick={swapEarlier}>
+            {say('earlier.open')}
+          </button>
         </p>
       )}
       {notice && (

@@ -38,6 +38,8 @@ const en = {
   'saved.local': 'A copy is kept in this browser.',
   'link.bad': 'The link could not be opened.',
   'link.keptDraft': 'Your last draft in this browser is open instead.',
+  'earlier.kept': 'The draft you had open before is kept in this browser.',
+  'earlier.open': 'Switch to it',
 } as const;
 
 export type AuthorKey = keyof typeof en;
@@ -74,6 +76,8 @@ const zhCN: Record<AuthorKey, string> = {
   'saved.local': '这个浏览器里保存了一份副本。',
   'link.bad': '这个链接打不开。',
   'link.keptDraft': '已改为打开你在这个浏览器里的上一份草稿。',
+  'earlier.kept': '你之前打开的草稿仍保存在这个浏览器里。',
+  'earlier.open': '换回那一份',
 };
 
 /** A sentence of the author page in the current language, its {placeholders} filled. */
