@@ -8,8 +8,8 @@ import { MAX_SCHEDULE } from './params';
 
 export type ScheduleCheck = { ok: true; schedule: string } | { ok: false; message: string };
 
-// v2 schedules also hold !H (raise handler H) and ~T (a task's turn)
-const CHARS = /^[A-Za-z0-9 :._\-@[\]=!~]*$/;
+// v2 schedules also hold !H (raise handler H) and ~T (a task's turn); v3 ^A (a flush of A's store buffer)
+const CHARS = /^[A-Za-z0-9 :._\-@[\]=!~^]*$/;
 
 /**
  * "A B  A" → "v1: A B A"; "v1.AgQA" stays; anything with characters a

@@ -27,6 +27,8 @@ export interface AppState {
   scenario: ScenarioInfo | null;
   /** the kinds of choice the machine knows (the catalog's table), known once something opened */
   choiceKinds: readonly ChoiceKindInfo[];
+  /** the memory models the machine knows, sc first (the catalog's list), known once something opened */
+  memoryModels: readonly string[];
   snap: Snapshot | null;
   /** objects whose fields changed in the last move (they pulse) */
   changed: ReadonlySet<string>;
@@ -71,7 +73,7 @@ export interface AppState {
 }
 
 /** What threw a run away (it can be restored). */
-export type Discard = 'reset' | 'variant' | 'explore' | 'open' | 'schedule';
+export type Discard = 'reset' | 'variant' | 'memory' | 'explore' | 'open' | 'schedule';
 
 /** A run kept for "Restore my run": how to open it again, and where it was. */
 export interface SavedRun {
@@ -80,6 +82,7 @@ export interface SavedRun {
   load: () => Promise<ScenarioSource | BuiltSource>;
   fromFile: string | null;
   variant: string;
+  memory?: string;
   /** the whole recorded run (compact), empty when it had no steps */
   schedule: string;
   step: number;
@@ -130,6 +133,8 @@ export interface ExplorerState {
 }
 
 export interface VariantDiff extends Difference {
+  /** what was switched (absent: the variant) */
+  setting?: 'variant' | 'memory';
   from: string;
   to: string;
   /**
@@ -152,6 +157,7 @@ export function initialState(scenarioId: string): AppState {
     scenarioId,
     scenario: null,
     choiceKinds: [],
+    memoryModels: [],
     snap: null,
     changed: new Set(),
     moved: 'jump',

@@ -75,6 +75,7 @@ class FakeEngine implements EngineBridge {
     this.step_ = 0;
     return {
       choiceKinds: [],
+      memoryModels: ['sc'],
       scenario: {
         title: 'Fake',
         engine: 'basic',
