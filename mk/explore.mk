@@ -27,3 +27,11 @@ bench-explore-workers: $(RUNNER) wasm node_modules/.installed
 
 BENCH_TARGETS += bench-explore-workers
 .PHONY: bench-explore-workers
+
+# Random walks per second, natively and in wasm, beside plain bounded DFS
+# (bench/walks.mjs).
+bench-walks: $(RUNNER) wasm node_modules/.installed
+	node bench/walks.mjs
+
+BENCH_TARGETS += bench-walks
+.PHONY: bench-walks
