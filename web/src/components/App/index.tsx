@@ -19,6 +19,7 @@ import { useStore, useStoreActions } from '../../store/useStore';
 import { BottomTabs, type Tab } from '../BottomTabs';
 import { DropZone } from '../DropZone';
 import { ExplorerPanel } from '../ExplorerPanel';
+import { memorySwitchShown } from '../../model/memory';
 import { Header } from '../Header';
 import { KeysDialog } from '../KeysDialog';
 import { lazyComponent } from '../Lazy';
@@ -229,6 +230,9 @@ export function App() {
           variant={snap?.state.variant}
           variants={scenario?.variants}
           onVariant={(v) => void store.switchVariant(v)}
+          memory={snap?.memory}
+          memories={memorySwitchShown(lesson, scenario, snap?.memory) ? state.memoryModels : undefined}
+          onMemory={(m) => void store.switchMemory(m)}
           busy={state.busy}
           locale={locale}
           onLocale={chooseLocale}
@@ -397,6 +401,9 @@ export function App() {
                 trace={snap.trace}
                 changed={state.changed}
                 checks={checks}
+                choices={snap.choices}
+                onTake={(kind, actor) => void store.take(kind, actor)}
+                busy={state.busy}
               />
             </aside>
           </main>

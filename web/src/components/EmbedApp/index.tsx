@@ -196,6 +196,9 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                     trace={snap.trace}
                     changed={state.changed}
                     checks={checks}
+                    choices={snap.choices}
+                    onTake={(kind, actor) => void store.take(kind, actor)}
+                    busy={state.busy}
                   />
                 </div>
               </details>
