@@ -451,18 +451,21 @@ describe("the editor's help, drafts, Download and Share's limits", () => {
       const { page: a } = await author(fresh.context, '?template=basic');
       await addressHas(a, /engine: basic/);
       await a.close();
-      const linked = await readFile(new URL('../../lessons/rtos/template.md', import.meta.url), 'utf8');
+      // another engine's template: the course's last engine (lessons/course.yaml)
+      const course = await readFile(new URL('../../lessons/course.yaml', import.meta.url), 'utf8');
+      const other = [...course.matchAll(/^\s+- (\w+)$/gm)].at(-1)[1];
+      const linked = await readFile(new URL(`../../lessons/${other}/template.md`, import.meta.url), 'utf8');
       const { page, errors } = await author(fresh.context, `#src=${payloadFor(linked)}`);
       await expectText(
         page.getByTestId('author-earlier'),
         /The draft you had open before is kept in this browser\./,
       );
-      await addressHas(page, /engine: rtos/);
+      await addressHas(page, new RegExp(`engine: ${other}`));
       await page.getByTestId('author-earlier').getByRole('button').click();
       await addressHas(page, /engine: basic/);
       // and back: neither document is lost
       await page.getByTestId('author-earlier').getByRole('button').click();
-      await addressHas(page, /engine: rtos/);
+      await addressHas(page, new RegExp(`engine: ${other}`));
       assert.deepEqual(errors, []);
       await page.close();
     } finally {
