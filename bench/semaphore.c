@@ -41,6 +41,8 @@
 #define _GNU_SOURCE
 #include "../core/engines/aqs/semaphore.h"
 
+#include "rounds.h"
+
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdalign.h>
@@ -150,28 +152,11 @@ static timing measure(int kind, int threads, int permits, long total)
     return (timing){elapsed * 1e9 / pairs, cpu * 1e9 / pairs};
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-#define MAX_ROUNDS 15
-
 int main(int argc, char **argv)
 {
-    long total = argc > 1 ? atol(argv[1]) : 2000000;
-    int rounds = argc > 2 ? atoi(argv[2]) : 5;
-    if (total < 1000 || rounds < 1 || rounds > MAX_ROUNDS) {
-        fprintf(stderr, "usage: semaphore [total_pairs >= 1000] [rounds 1..%d]\n", MAX_ROUNDS);
-        return 2;
-    }
+    long total;
+    int rounds;
+    bench_rounds_args(argc, argv, "semaphore", &total, &rounds);
     static const int thread_counts[] = {1, 2, 4, 8};
     printf("acquire(1) + release(1), ns per pair: the aqs semaphore (nonfair) vs glibc sem_t\n");
     printf("%ld pairs per run, %d rounds, median of rounds; ratio = aqs time / sem_t time\n\n",
@@ -186,8 +171,8 @@ int main(int argc, char **argv)
             int permits = pool == 0 ? threads : 2;
             /* Parking is slow: fewer pairs where threads wait. */
             long n = pool == 1 && threads > 2 ? total / 5 : total;
-            double ns[N_KINDS][MAX_ROUNDS], cpu[N_KINDS][MAX_ROUNDS];
-            double ratio[MAX_ROUNDS], cpu_ratio[MAX_ROUNDS];
+            double ns[N_KINDS][BENCH_MAX_ROUNDS], cpu[N_KINDS][BENCH_MAX_ROUNDS];
+            double ratio[BENCH_MAX_ROUNDS], cpu_ratio[BENCH_MAX_ROUNDS];
             for (int k = 0; k < rounds; k++) {
                 int first = k % 2;
                 timing got[N_KINDS];
@@ -200,13 +185,13 @@ int main(int argc, char **argv)
                 ratio[k] = got[AQS].wall_ns / got[POSIX].wall_ns;
                 cpu_ratio[k] = got[AQS].cpu_ns / got[POSIX].cpu_ns;
             }
-            double r = median(cpu_ratio, rounds);
+            double r = bench_median(cpu_ratio, rounds);
             bool miss = threads == 1 && r > 1.5;
             missed |= miss;
             printf("  %7d   %9.1f   %11.1f   %9.2f   %7.1f   %9.1f   %13.2f%s\n", threads,
-                   median(ns[AQS], rounds), median(ns[POSIX], rounds), median(ratio, rounds),
-                   median(cpu[AQS], rounds), median(cpu[POSIX], rounds), r,
-                   miss ? "   (target <= 1.5 missed)" : "");
+                   bench_median(ns[AQS], rounds), bench_median(ns[POSIX], rounds),
+                   bench_median(ratio, rounds), bench_median(cpu[AQS], rounds),
+                   bench_median(cpu[POSIX], rounds), r, miss ? "   (target <= 1.5 missed)" : "");
         }
         printf("\n");
     }

@@ -28,6 +28,8 @@
 #include "../core/engines/spinlocks/ticket_lock.h"
 #include "../core/engines/spinlocks/ttas_lock.h"
 
+#include "rounds.h"
+
 #include <pthread.h>
 #include <stdalign.h>
 #include <stdio.h>
@@ -127,28 +129,11 @@ static double measure(int kind, int threads, long total)
     return elapsed * 1e9 / (double)(each * threads);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-#define MAX_ROUNDS 15
-
 int main(int argc, char **argv)
 {
-    long total = argc > 1 ? atol(argv[1]) : 2000000;
-    int rounds = argc > 2 ? atoi(argv[2]) : 5;
-    if (total < 1000 || rounds < 1 || rounds > MAX_ROUNDS) {
-        fprintf(stderr, "usage: spinlocks [total_pairs >= 1000] [rounds 1..%d]\n", MAX_ROUNDS);
-        return 2;
-    }
+    long total;
+    int rounds;
+    bench_rounds_args(argc, argv, "spinlocks", &total, &rounds);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int max_threads = cores < 1 ? 1 : cores > 4 ? 4 : (int)cores;
     printf("lock + counter++ + unlock, CPU ns per pair: the spinlocks engine vs glibc\n");
@@ -156,7 +141,8 @@ int main(int argc, char **argv)
            rounds, cores, max_threads);
     printf("ratios: this lock's time / pthread_mutex_t's, / pthread_spinlock_t's\n\n");
     for (int threads = 1; threads <= max_threads; threads *= 2) {
-        double ns[N_KINDS][MAX_ROUNDS], vs_mutex[N_KINDS][MAX_ROUNDS], vs_spin[N_KINDS][MAX_ROUNDS];
+        double ns[N_KINDS][BENCH_MAX_ROUNDS], vs_mutex[N_KINDS][BENCH_MAX_ROUNDS],
+            vs_spin[N_KINDS][BENCH_MAX_ROUNDS];
         for (int k = 0; k < rounds; k++) {
             double got[N_KINDS];
             for (int j = 0; j < N_KINDS; j++) {
@@ -172,8 +158,8 @@ int main(int argc, char **argv)
         printf("%d thread%s\n", threads, threads == 1 ? "" : "s");
         printf("  %-13s %9s %9s %14s\n", "lock", "ns/op", "/mutex", "/pthread_spin");
         for (int kind = 0; kind < N_KINDS; kind++)
-            printf("  %-13s %9.1f %9.2f %14.2f\n", kind_name[kind], median(ns[kind], rounds),
-                   median(vs_mutex[kind], rounds), median(vs_spin[kind], rounds));
+            printf("  %-13s %9.1f %9.2f %14.2f\n", kind_name[kind], bench_median(ns[kind], rounds),
+                   bench_median(vs_mutex[kind], rounds), bench_median(vs_spin[kind], rounds));
         printf("\n");
     }
     return 0;

@@ -22,7 +22,7 @@ AQS_DEPS := $(AQS_ENGINE) $(wildcard core/engines/aqs/*.h) $(NATIVE_PLAT_SRC) \
 # is not inlined without it: 94 instructions a pair instead of 45, against
 # sem_t's 40 (callgrind), where a program that links the engine would build
 # it with link-time optimisation like any library.
-$(AQS_DIR)/semaphore: bench/semaphore.c $(AQS_DEPS)
+$(AQS_DIR)/semaphore: bench/semaphore.c bench/rounds.h $(AQS_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) -O2 -flto -DPLAT_NATIVE -pthread -o $@ $< $(AQS_ENGINE) $(NATIVE_PLAT_SRC)
 

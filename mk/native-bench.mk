@@ -12,7 +12,7 @@
 # mk/rtos.mk), which also run wasm benchmarks.
 
 define native_bench
-$(B)/bench/$(1): $($(1)_NATIVE_BENCH) $$(sort $$(wildcard core/engines/$(1)/*.c)) $$(CORE_HDR) \
+$(B)/bench/$(1): $($(1)_NATIVE_BENCH) $$(sort $$(wildcard core/engines/$(1)/*.c)) $$(CORE_HDR) $$(wildcard bench/*.h) \
                  $$(NATIVE_PLAT_SRC) $$(if $($(1)_NATIVE_BENCH_PORT),$$(NATIVE_PORT_SRC))
 	@mkdir -p $$(@D)
 	$$(CC) $$(CWARN) -O2 -flto -DPLAT_NATIVE -pthread -Icore $$(if $($(1)_NATIVE_BENCH_PORT),-DPLAT_NATIVE_RTOS) \

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CATALOG, compile, compileFile, lockstep, open, runner, tempDir } from './helpers.js';
+import { CATALOG, compile, compileFile, lockstep, native, open, runner, tempDir } from './helpers.js';
 
 const dir = tempDir();
 const file = (name) => join('tests', 'scenarios', 'rtos', `${name}.yaml`);
@@ -455,4 +455,40 @@ test('the semaphore’s int16_t count is signed everywhere: the trace, the next 
     lines.filter((e) => e.label === 'count--: negative, one more task waiting').map((e) => [e.arg, e.new]),
     [[-1, -1]],
   );
+});
+
+/** The text report of both command lines (bin/lockstep.js, the native runner on the compiled scenario). */
+function both(yaml, args) {
+  const bc = join(dir, `${yaml.replace(/\W/g, '_')}.bc`);
+  assert.equal(lockstep(['compile', yaml, '-o', bc]).status, 0, yaml);
+  return { js: lockstep(['run', yaml, ...args]), c: native(['run', bc, ...args]) };
+}
+
+test('a long run prints a short schedule: repeat counts (tick*1999) that replay the run, the first entries when longer', () => {
+  const PROTECTED = file('shared-counter-protected');
+  const long = both(PROTECTED, ['--max-steps', '20000']);
+  assert.equal(long.c.stdout, long.js.stdout);
+  assert.deepEqual(long.c.stdout.split('\n'), [
+    'outcome: limit after 20000 steps (virtual time 1999000 us)',
+    'note: the step limit was reached; raise it with --max-steps N',
+    'schedule: v2: A tick*1999',
+    'compact: not shown (2677 characters; --json gives the whole schedule)',
+    '',
+  ]);
+  // --json keeps the whole readable form, unchanged
+  const json = JSON.parse(both(PROTECTED, ['--max-steps', '20000', '--json']).c.stdout);
+  assert.equal(json.schedule, 'v2: A' + ' tick'.repeat(1999));
+  // the counted line, pasted back, is the same run, in both command lines
+  const again = both(PROTECTED, ['--max-steps', '20000', '--schedule', 'v2: A tick*1999']);
+  assert.equal(again.c.stdout, long.c.stdout);
+  assert.equal(again.js.stdout, long.c.stdout);
+  // a schedule of many different choices: its first 64 tokens, and where the rest is
+  const random = both(file('shared-counter'), ['--policy', 'random', '--max-steps', '3000']);
+  assert.equal(random.c.stdout, random.js.stdout);
+  const line = random.c.stdout.split('\n').find((l) => l.startsWith('schedule: '));
+  assert.match(
+    line,
+    /^schedule: v2: tick B tick A .* \.\.\. \(the first \d+ of 1950 entries; --json prints them all\)$/,
+  );
+  assert.equal(line.replace(/ \.\.\. .*$/, '').split(' ').length - 2, 64);
 });

@@ -24,21 +24,23 @@ declare module '@lockstep/lockstep.js' {
     [name: string]: unknown;
   }
   export class LockstepError extends Error {}
+  /** What a search found (the engine's explore_result_json). */
+  export interface ExploreFound {
+    found: boolean;
+    kind: string | null;
+    schedule: string | null;
+    steps: number;
+    preemptions: number;
+    executions: number;
+    pruned: number;
+    bound: number;
+    complete: boolean;
+    reason: string;
+    message: string;
+  }
   export interface ExploreStatus {
     finished: boolean;
-    result: {
-      found: boolean;
-      kind: string | null;
-      schedule: string | null;
-      steps: number;
-      preemptions: number;
-      executions: number;
-      pruned: number;
-      bound: number;
-      complete: boolean;
-      reason: string;
-      message: string;
-    };
+    result: ExploreFound;
     summary: string;
   }
   export function catalog(M: EmscriptenModule): unknown;

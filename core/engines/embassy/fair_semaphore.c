@@ -9,7 +9,6 @@ void embassy_fair_init(embassy_fair_semaphore *s, uint32_t permits, uint8_t n)
     s->cap = n;
     s->cancel_bug = plat_variant_is("fair_cancel_bug");
     s->no_chained_wake = plat_variant_is("no_chained_wake");
-    s->woke = s->woken_by = s->dropped = -1;
 }
 
 static plat_a16 *embassy_fair_slot(embassy_fair_semaphore *s, uint32_t i)
@@ -41,11 +40,8 @@ static void embassy_fair_wake_head(embassy_fair_semaphore *s)
     if (plat_load8(&s->len, PLAT_RELAXED, AT("wake head: anybody queued?")) == 0)
         return;
     uint16_t w = plat_load16(embassy_fair_slot(s, 0), PLAT_RELAXED, AT("wake head: its waker"));
-    if (w) {
-        s->woke = (int16_t)(w - 1);
-        s->woken_by = (int16_t)plat_task_self();
+    if (w)
         embassy_wake(w - 1, AT("wake the head of the queue"));
-    }
 }
 
 /* The head takes n permits and leaves the queue. */
@@ -79,8 +75,6 @@ static embassy_poll embassy_fair_poll(embassy_future *fut)
     if (f->ticket >= 0) {
         uint32_t next = plat_load32(&s->next_ticket, PLAT_RELAXED, AT("acquire: next_ticket"));
         uint32_t pos = (uint32_t)f->ticket - next;
-        if (pos == 0 && s->woke == (int16_t)(me - 1))
-            s->woke = -1; /* the wake reached its task */
         if (pos == 0 && permits >= f->n) {
             embassy_fair_take(s, f->n);
             f->result = EMBASSY_ACQUIRED;
@@ -120,11 +114,6 @@ static void embassy_fair_drop(embassy_future *fut)
     uint32_t next = plat_load32(&s->next_ticket, PLAT_RELAXED, AT("cancel: next_ticket"));
     uint32_t pos = (uint32_t)f->ticket - next;
     plat_store16(embassy_fair_slot(s, pos), 0, PLAT_RELAXED, AT("cancel: my slot = None"));
-    if (pos == 0) {
-        s->dropped = (int16_t)plat_task_self();
-        s->dropped_woken = s->woke == s->dropped;
-        s->dropped_passed = !s->cancel_bug;
-    }
     if (pos == 0 && !s->cancel_bug) {
         /* The head may have been woken already: hand the wake on. */
         embassy_fair_pop_canceled(s);
@@ -166,7 +155,7 @@ void embassy_fair_release(embassy_fair_semaphore *s, uint32_t n)
     embassy_raw_unlock(cs);
 }
 
-void embassy_fair_set(embassy_fair_semaphore *s, uint32_t permits)
+uint32_t embassy_fair_set(embassy_fair_semaphore *s, uint32_t permits)
 {
     plat_irq_state cs = embassy_raw_lock();
     uint32_t old = plat_load32(&s->permits, PLAT_RELAXED, AT("set: permits"));
@@ -176,6 +165,7 @@ void embassy_fair_set(embassy_fair_semaphore *s, uint32_t permits)
         embassy_fair_wake_head(s); /* only an increase wakes */
     }
     embassy_raw_unlock(cs);
+    return old;
 }
 
 int embassy_fair_waiter(const embassy_fair_semaphore *s, int i)

@@ -26,12 +26,6 @@ typedef struct embassy_fair_semaphore {
     uint8_t cap;                      /* N */
     uint8_t cancel_bug;               /* variant fair_cancel_bug (0.8.0) */
     uint8_t no_chained_wake;          /* variant no_chained_wake */
-    /* Provenance for the learner (bookkeeping, not part of the algorithm):
-     * the last wake of a head (-1: none yet), and the last head dropped. */
-    int16_t woke, woken_by; /* task woken, and by whom */
-    int16_t dropped;        /* whose head acquire was dropped, or -1 */
-    uint8_t dropped_woken;  /* it had been woken and not polled since */
-    uint8_t dropped_passed; /* its drop woke the next head */
 } embassy_fair_semaphore;
 
 typedef enum embassy_acquire_result {
@@ -53,7 +47,8 @@ void embassy_fair_init(embassy_fair_semaphore *s, uint32_t permits, uint8_t n);
 void embassy_fair_acquire_init(embassy_fair_acquire *f, embassy_fair_semaphore *s, uint32_t n);
 bool embassy_fair_try_acquire(embassy_fair_semaphore *s, uint32_t n);
 void embassy_fair_release(embassy_fair_semaphore *s, uint32_t n);
-void embassy_fair_set(embassy_fair_semaphore *s, uint32_t permits);
+/* Sets the count; returns the count it replaced (only an increase wakes). */
+uint32_t embassy_fair_set(embassy_fair_semaphore *s, uint32_t permits);
 
 /* The task waiting in queue position i, or -1 for an empty slot (no step). */
 int embassy_fair_waiter(const embassy_fair_semaphore *s, int i);

@@ -8,6 +8,7 @@
  * Plain data crosses: the compiled scenario's engine and bytecode, the options, progress
  * figures and the result.
  */
+import type { ExploreFound } from '@lockstep/lockstep.js';
 
 export type Strategy = 'dfs' | 'random' | 'pct';
 
@@ -54,18 +55,7 @@ export interface PlanUnit {
 }
 
 /** What the search found (the engine's explore_result_json) and how long it took. */
-export interface ExploreResult {
-  found: boolean;
-  kind: string | null;
-  schedule: string | null;
-  steps: number;
-  preemptions: number;
-  executions: number;
-  pruned: number;
-  bound: number;
-  complete: boolean;
-  reason: string;
-  message: string;
+export interface ExploreResult extends ExploreFound {
   /** the engine's one-line summary */
   summary: string;
   elapsedMs: number;

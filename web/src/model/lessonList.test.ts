@@ -14,9 +14,9 @@ import {
 describe('lesson files', () => {
   it('are ordered, and know their neighbours', () => {
     const list = [
-      { id: 'c', order: 3, engine: 'basic' },
-      { id: 'a', order: 1, engine: 'basic' },
-      { id: 'b', order: 2, engine: 'basic' },
+      { id: 'c', order: 3, engine: 'alpha' },
+      { id: 'a', order: 1, engine: 'alpha' },
+      { id: 'b', order: 2, engine: 'alpha' },
     ];
     expect(inOrder(list).map((l) => l.id)).toEqual(['a', 'b', 'c']);
     expect(neighbours(list, 'a')).toEqual({ prev: null, next: 'b' });
@@ -27,11 +27,11 @@ describe('lesson files', () => {
   it('have the neighbours the index shows: a later lesson of an earlier engine comes with its group', () => {
     // the course's shape: lesson 4 goes back to the first engine after the second began
     const list = [
-      { id: 'p1', order: 1, engine: 'parking_lot' },
-      { id: 'q2', order: 2, engine: 'aqs' },
-      { id: 'q3', order: 3, engine: 'aqs' },
-      { id: 'p4', order: 4, engine: 'parking_lot' },
-      { id: 'e5', order: 5, engine: 'embassy' },
+      { id: 'p1', order: 1, engine: 'beta' },
+      { id: 'q2', order: 2, engine: 'gamma' },
+      { id: 'q3', order: 3, engine: 'gamma' },
+      { id: 'p4', order: 4, engine: 'beta' },
+      { id: 'e5', order: 5, engine: 'delta' },
     ];
     const listed = indexOrder(list).map((l) => l.id);
     expect(listed).toEqual(['p1', 'p4', 'q2', 'q3', 'e5']);
@@ -44,11 +44,11 @@ describe('lesson files', () => {
   });
   it('are numbered by their place in the index, not by their files: p4 is met second', () => {
     const list = [
-      { id: 'p1', order: 1, engine: 'parking_lot' },
-      { id: 'q2', order: 2, engine: 'aqs' },
-      { id: 'q3', order: 3, engine: 'aqs' },
-      { id: 'p4', order: 4, engine: 'parking_lot' },
-      { id: 'e5', order: 5, engine: 'embassy' },
+      { id: 'p1', order: 1, engine: 'beta' },
+      { id: 'q2', order: 2, engine: 'gamma' },
+      { id: 'q3', order: 3, engine: 'gamma' },
+      { id: 'p4', order: 4, engine: 'beta' },
+      { id: 'e5', order: 5, engine: 'delta' },
     ];
     expect([...indexNumbers(list)]).toEqual([
       ['p1', 1],
@@ -73,7 +73,7 @@ const LESSON = [
   '---',
   'id: fast-path',
   'order: 2',
-  'engine: parking_lot',
+  'engine: beta',
   'title:',
   '  en: The fast path',
   '  zh-CN: 快路径',
@@ -93,7 +93,7 @@ describe('summaries', () => {
     expect(summarize({ id: 'fast-path', order: 2 }, LESSON, parse)).toEqual({
       id: 'fast-path',
       order: 2,
-      engine: 'parking_lot',
+      engine: 'beta',
       title: { en: 'The fast path', 'zh-CN': '快路径' },
       goal: { en: 'Lock m.', 'zh-CN': '锁住 m。' },
     });
@@ -111,10 +111,10 @@ describe('summaries', () => {
   });
   it('group by engine, in course order', () => {
     const s = (id: string, order: number, engine: string) => ({ id, order, engine, title: null, goal: null });
-    const groups = groupLessons([s('c', 3, 'parking_lot'), s('a', 1, 'basic'), s('b', 2, 'parking_lot')]);
+    const groups = groupLessons([s('c', 3, 'beta'), s('a', 1, 'alpha'), s('b', 2, 'beta')]);
     expect(groups.map((g) => [g.engine, g.lessons.map((l) => l.id)])).toEqual([
-      ['basic', ['a']],
-      ['parking_lot', ['b', 'c']],
+      ['alpha', ['a']],
+      ['beta', ['b', 'c']],
     ]);
   });
 });

@@ -10,21 +10,22 @@ import {
   titleOf,
   variantOf,
 } from './scenarioList';
-import { engineRank } from '../engines';
+import { ENGINES, engineRank } from '../engines';
 
 describe('the scenario picker', () => {
-  it('groups scenarios by engine in the registry order, basic first, then parking_lot', () => {
+  it('groups scenarios by engine in the registry order, an engine it does not know last', () => {
+    const [first, second, third] = ENGINES.map((e) => e.id);
     const g = groupByEngine(
-      ['aqs/x', 'parking_lot/lost-wakeup', 'basic/racy-counter', 'parking_lot/contended', 'zeta/a'],
+      [`${third}/x`, `${second}/b-lost`, `${first}/racy`, `${second}/a-contended`, 'zeta/a'],
       engineRank,
     );
     expect(g).toEqual([
-      { engine: 'basic', ids: ['basic/racy-counter'] },
-      { engine: 'parking_lot', ids: ['parking_lot/contended', 'parking_lot/lost-wakeup'] },
-      { engine: 'aqs', ids: ['aqs/x'] },
+      { engine: first, ids: [`${first}/racy`] },
+      { engine: second, ids: [`${second}/a-contended`, `${second}/b-lost`] },
+      { engine: third, ids: [`${third}/x`] },
       { engine: 'zeta', ids: ['zeta/a'] },
     ]);
-    expect(engineOfId('parking_lot/handoff')).toBe('parking_lot');
+    expect(engineOfId(`${second}/handoff`)).toBe(second);
   });
   it('reads titles, variants and schedules from the YAML text', () => {
     const y = [
@@ -39,7 +40,7 @@ describe('the scenario picker', () => {
     expect(titleOf('title: >\n  folded')).toBeNull();
     expect(titleOf('no title')).toBeNull();
     expect(variantOf(y)).toBe('validate_outside');
-    expect(variantOf('engine: basic')).toBeNull();
+    expect(variantOf('engine: x')).toBeNull();
     expect(hasSchedule(y)).toBe(true);
     expect(hasSchedule('title: x')).toBe(false);
   });

@@ -1,6 +1,13 @@
 /*
  * FairSemaphore<N> of engine embassy, with the STOP signal of the cancellation
  * example, and why a waiter is stuck (the lost wake's provenance).
+ *
+ * The provenance is the binding's, not the primitive's: the binding sees
+ * every poll and drop of an acquire (it wraps the future) and every release
+ * and set, and reads after each what the primitive did inside its critical
+ * section, where nothing else ran: the head it woke (a wake leaves the head
+ * in its slot), whether a head's acquire was dropped, whether it had been
+ * woken and not polled since.
  */
 #include "binding.h"
 
@@ -9,8 +16,80 @@
 
 typedef struct embassy_fair_obj {
     embassy_fair_semaphore s;
-    embassy_signal stop; /* select(stop.wait(), s.acquire(n)) */
+    /* The provenance (kept here, after s and before stop, where the
+     * primitive once kept it, so that no cell of stop moves): the last wake
+     * of a head (-1: none yet), and the last head dropped. */
+    int16_t woke, woken_by; /* task woken, and by whom */
+    int16_t dropped;        /* whose head acquire was dropped, or -1 */
+    uint8_t dropped_woken;  /* it had been woken and not polled since */
+    uint8_t dropped_passed; /* its drop woke the next head */
+    embassy_signal stop;    /* select(stop.wait(), s.acquire(n)) */
 } embassy_fair_obj;
+
+/* After an operation that woke the head, if anybody is queued: the primitive
+ * pops the empty slots first, so the head is slot 0. */
+static void embassy_fair_saw_head_woken(embassy_fair_obj *o)
+{
+    if (o->s.len.v == 0)
+        return;
+    o->woke = (int16_t)embassy_fair_waiter(&o->s, 0);
+    o->woken_by = (int16_t)plat_task_self();
+}
+
+/* An acquire as the binding awaits it: the engine's future, its poll and
+ * drop seen on their way. */
+typedef struct embassy_fair_seen {
+    embassy_future future;
+    embassy_fair_acquire acquire;
+    embassy_fair_obj *o;
+} embassy_fair_seen;
+
+static embassy_poll embassy_fair_seen_poll(embassy_future *fut)
+{
+    embassy_fair_seen *w = (embassy_fair_seen *)fut;
+    embassy_fair_obj *o = w->o;
+    bool queued = w->acquire.ticket >= 0;
+    embassy_poll r = w->acquire.future.poll(&w->acquire.future);
+    if (!queued)
+        return r; /* a first poll: it took at once, found the queue full, or queued */
+    /* A queued acquire is ready only when, as the head, it took; pending,
+     * it is the head when its ticket is next.  Polled as the head, the wake
+     * it had reached it. */
+    bool head = r == EMBASSY_READY || (uint32_t)w->acquire.ticket == o->s.next_ticket.v;
+    if (head && o->woke == plat_task_self())
+        o->woke = -1;
+    if (r == EMBASSY_READY && o->s.permits.v > 0 && !o->s.no_chained_wake)
+        embassy_fair_saw_head_woken(o); /* the chained wake: permits remain */
+    return r;
+}
+
+static void embassy_fair_seen_drop(embassy_future *fut)
+{
+    embassy_fair_seen *w = (embassy_fair_seen *)fut;
+    embassy_fair_obj *o = w->o;
+    bool queued = !w->acquire.done && w->acquire.ticket >= 0;
+    w->acquire.future.drop(&w->acquire.future);
+    if (!queued)
+        return;
+    /* It was the head iff its ticket was next: the drop then either left
+     * next_ticket there (fair_cancel_bug) or popped past it. */
+    if ((int32_t)(o->s.next_ticket.v - (uint32_t)w->acquire.ticket) < 0)
+        return;
+    int me = plat_task_self();
+    o->dropped = (int16_t)me;
+    o->dropped_woken = o->woke == me;
+    o->dropped_passed = !o->s.cancel_bug;
+    if (!o->s.cancel_bug)
+        embassy_fair_saw_head_woken(o); /* it handed the wake on */
+}
+
+/* s.acquire(n) on object o, seen by the binding: await &f->future. */
+static void embassy_fair_seen_init(embassy_fair_seen *f, embassy_fair_obj *o, uint32_t n)
+{
+    embassy_fair_acquire_init(&f->acquire, &o->s, n);
+    f->future = (embassy_future){embassy_fair_seen_poll, embassy_fair_seen_drop};
+    f->o = o;
+}
 
 static int embassy_fair_setup(void *o, const int64_t *params, char *err, size_t es)
 {
@@ -20,17 +99,27 @@ static int embassy_fair_setup(void *o, const int64_t *params, char *err, size_t 
         snprintf(err, es, "n (the wait queue's size) must be between 1 and %d", EMBASSY_FAIR_MAX);
         return -1;
     }
-    embassy_fair_init(&((embassy_fair_obj *)o)->s, (uint32_t)params[0], (uint8_t)params[1]);
+    embassy_fair_obj *fo = o;
+    embassy_fair_init(&fo->s, (uint32_t)params[0], (uint8_t)params[1]);
+    fo->woke = fo->woken_by = fo->dropped = -1;
+    return 0;
+}
+
+static int64_t embassy_fair_release_op(void *o, const int64_t *args)
+{
+    embassy_fair_release(&((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    if ((uint32_t)args[0] != 0)
+        embassy_fair_saw_head_woken(o); /* release(0) wakes nobody */
     return 0;
 }
 
 /* Polls, or -1 for Err(WaitQueueFull). */
 static int64_t embassy_fair_acquire_op(void *o, const int64_t *args)
 {
-    embassy_fair_acquire f;
-    embassy_fair_acquire_init(&f, &((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    embassy_fair_seen f;
+    embassy_fair_seen_init(&f, o, (uint32_t)args[0]);
     uint32_t polls = embassy_await(&f.future);
-    return f.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
+    return f.acquire.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
 }
 
 /* `let _p = s.acquire(n).await;` and the releaser dropped at once (the
@@ -39,15 +128,15 @@ static int64_t embassy_fair_acquire_op(void *o, const int64_t *args)
 static int64_t embassy_fair_acquire_release_op(void *o, const int64_t *args)
 {
     embassy_fair_obj *fo = o;
-    embassy_fair_acquire f;
-    embassy_fair_acquire_init(&f, &fo->s, (uint32_t)args[0]);
+    embassy_fair_seen f;
+    embassy_fair_seen_init(&f, fo, (uint32_t)args[0]);
     bool dropped;
     uint32_t polls = embassy_await_cancellable(&f.future, &dropped);
     if (dropped)
         return 0;
-    if (f.result == EMBASSY_WAIT_QUEUE_FULL)
+    if (f.acquire.result == EMBASSY_WAIT_QUEUE_FULL)
         return -1;
-    embassy_fair_release(&fo->s, (uint32_t)args[0]); /* the releaser's drop */
+    embassy_fair_release_op(fo, args); /* the releaser's drop */
     return (int64_t)polls;
 }
 
@@ -58,25 +147,25 @@ static int64_t embassy_fair_acquire_or_stop_op(void *o, const int64_t *args)
     embassy_fair_obj *fo = o;
     embassy_signal_wait w;
     embassy_signal_wait_init(&w, &fo->stop);
-    embassy_fair_acquire f;
-    embassy_fair_acquire_init(&f, &fo->s, (uint32_t)args[0]);
+    embassy_fair_seen f;
+    embassy_fair_seen_init(&f, fo, (uint32_t)args[0]);
     embassy_select sel;
     embassy_select_init(&sel, &w.future, &f.future);
     uint32_t polls = embassy_await(&sel.future);
     if (sel.winner == 1)
         return 0;
-    return f.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
+    return f.acquire.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
 }
 
 /* with_timeout(us, acquire(n)): 0 on timeout (the acquire dropped). */
 static int64_t embassy_fair_acquire_timeout_op(void *o, const int64_t *args)
 {
-    embassy_fair_acquire f;
-    embassy_fair_acquire_init(&f, &((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    embassy_fair_seen f;
+    embassy_fair_seen_init(&f, o, (uint32_t)args[0]);
     uint32_t polls;
     if (!embassy_with_timeout(&f.future, args[1], &polls))
         return 0;
-    return f.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
+    return f.acquire.result == EMBASSY_WAIT_QUEUE_FULL ? -1 : (int64_t)polls;
 }
 
 static int64_t embassy_fair_stop_op(void *o, const int64_t *args)
@@ -91,15 +180,11 @@ static int64_t embassy_fair_try_op(void *o, const int64_t *args)
     return embassy_fair_try_acquire(&((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
 }
 
-static int64_t embassy_fair_release_op(void *o, const int64_t *args)
-{
-    embassy_fair_release(&((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
-    return 0;
-}
-
 static int64_t embassy_fair_set_op(void *o, const int64_t *args)
 {
-    embassy_fair_set(&((embassy_fair_obj *)o)->s, (uint32_t)args[0]);
+    embassy_fair_obj *fo = o;
+    if (embassy_fair_set(&fo->s, (uint32_t)args[0]) < (uint32_t)args[0])
+        embassy_fair_saw_head_woken(fo); /* an increase wakes the head */
     return 0;
 }
 
@@ -174,7 +259,8 @@ static const sim_blocked_code embassy_queued = {"embassy.fair.queued", embassy_s
 static bool embassy_fair_explain(const void *o, const char *name, sim_machine *m, int actor,
                                  sim_blocked *r)
 {
-    const embassy_fair_semaphore *s = &((const embassy_fair_obj *)o)->s;
+    const embassy_fair_obj *fo = o;
+    const embassy_fair_semaphore *s = &fo->s;
     int pos = -1;
     for (int i = 0; i < s->len.v; i++)
         if (embassy_fair_waiter(s, i) == actor)
@@ -184,13 +270,13 @@ static bool embassy_fair_explain(const void *o, const char *name, sim_machine *m
     int head = 0;
     while (head < s->len.v && embassy_fair_waiter(s, head) < 0)
         head++; /* None slots not popped yet */
-    if (pos == head && s->permits.v > 0 && s->dropped >= 0 && s->dropped_woken &&
-        !s->dropped_passed) {
+    if (pos == head && s->permits.v > 0 && fo->dropped >= 0 && fo->dropped_woken &&
+        !fo->dropped_passed) {
         sim_blocked_set(r, &embassy_dropped_head);
         sim_blocked_text(r, "object", name);
         sim_blocked_num(r, "permits", s->permits.v);
-        sim_blocked_text(r, "releaser", s->woken_by >= 0 ? sim_actor_name(m, s->woken_by) : "?");
-        sim_blocked_text(r, "dropped", sim_actor_name(m, s->dropped));
+        sim_blocked_text(r, "releaser", fo->woken_by >= 0 ? sim_actor_name(m, fo->woken_by) : "?");
+        sim_blocked_text(r, "dropped", sim_actor_name(m, fo->dropped));
         if (sim_outcome_of(m) == SIM_STUCK)
             sim_blocked_num(r, "final", 1);
     } else if (pos == head && s->permits.v > 0) {

@@ -24,13 +24,12 @@ import { Header } from '../Header';
 import { KeysDialog } from '../KeysDialog';
 import { lazyComponent } from '../Lazy';
 import { onDemand } from '../Lazy/onDemand';
-import { Lanes } from '../Lane';
+import { Actors } from '../Actors';
 import { Narration } from '../Narration';
 import { Notices } from '../Notices';
 import { Outcome } from '../Outcome';
 import { Stage, stageTitle } from '../Stage';
 import { Story } from '../Story';
-import { TickBar } from '../TickBar';
 import { Timeline } from '../Timeline';
 import { VariantDiff } from '../VariantDiff';
 import { useGoalBanner, useLessonIndex, useLessonUI } from '../../lessons/ui';
@@ -293,34 +292,17 @@ export function App() {
             )}
 
             <section class={s.centre} id="lanes" aria-label={t('panel.actors')} tabIndex={-1}>
-              <TickBar
-                engine={scenario.engine}
-                locale={locale}
-                choices={snap.choices}
-                outcome={snap.state.outcome}
-                state={snap.state}
-                trace={snap.trace}
+              <Actors
+                state={state}
                 scenario={scenario}
-                kinds={state.choiceKinds}
-                onTake={(kind) => void store.take(kind)}
+                snap={snap}
+                store={store}
+                locale={locale}
+                counters={counters}
+                lanesClass={s.lanes}
+                asking={asking}
+                parting={parting}
               />
-              <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
-                <Lanes
-                  actors={scenario.actors}
-                  machine={snap.state}
-                  trace={snap.trace}
-                  counters={counters}
-                  opSince={state.opSince}
-                  asking={asking}
-                  parting={parting}
-                  choices={snap.choices}
-                  onStep={(k) => void store.step(k)}
-                  onStepOver={(k) => void store.stepOver(k)}
-                  onDrop={(k) => void store.drop(k)}
-                  fold={state.lesson?.fold ?? null}
-                  onUntilShared={(k) => void store.untilShared(k)}
-                />
-              </div>
               <Narration
                 text={state.announcement}
                 serial={state.announced}

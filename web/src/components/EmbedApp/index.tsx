@@ -21,14 +21,13 @@ import { useProgress } from '../../lessons/progress';
 import { useKeys } from '../../store/keys';
 import { useStore, useStoreActions } from '../../store/useStore';
 import { Icon } from '../Icon';
-import { Lanes } from '../Lane';
+import { Actors } from '../Actors';
 import { LangSwitch } from '../LangSwitch';
 import { Narration } from '../Narration';
 import { Notices } from '../Notices';
 import { Outcome } from '../Outcome';
 import { Stage, stageTitle } from '../Stage';
 import { StepBar } from '../StepBar';
-import { TickBar } from '../TickBar';
 import { VariantDiff } from '../VariantDiff';
 import { VariantSwitch } from '../VariantSwitch';
 import { BadgePeers } from '../ActorBadge';
@@ -160,32 +159,15 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                   onReset={() => void store.reset()}
                 />
               )}
-              <TickBar
-                engine={scenario.engine}
-                locale={locale}
-                choices={snap.choices}
-                outcome={snap.state.outcome}
-                state={snap.state}
-                trace={snap.trace}
+              <Actors
+                state={state}
                 scenario={scenario}
-                kinds={state.choiceKinds}
-                onTake={(kind) => void store.take(kind)}
+                snap={snap}
+                store={store}
+                locale={locale}
+                counters={counters}
+                lanesClass={s.lanes}
               />
-              <div class={s.lanes} style={{ '--count': scenario.actors.length }}>
-                <Lanes
-                  actors={scenario.actors}
-                  machine={snap.state}
-                  trace={snap.trace}
-                  counters={counters}
-                  opSince={state.opSince}
-                  choices={snap.choices}
-                  onStep={(k) => void store.step(k)}
-                  onStepOver={(k) => void store.stepOver(k)}
-                  onDrop={(k) => void store.drop(k)}
-                  fold={state.lesson?.fold ?? null}
-                  onUntilShared={(k) => void store.untilShared(k)}
-                />
-              </div>
               <Narration text={state.announcement} serial={state.announced} alarm={state.alarm} />
               <details class={s.inside} open>
                 <summary>{stageTitle(scenario.engine, locale)}</summary>
