@@ -137,13 +137,14 @@ export const en = {
   'notice.whereField': '{file}, line {line}, field {field}',
 
   'param.tooLong': 'it is longer than {max} characters',
-  'param.badChars': 'it may only contain letters, digits, spaces and : . _ - @ [ ] = ! ~',
+  'param.badChars': 'it may only contain letters, digits, spaces and : . _ - @ [ ] = ! ~ ^ *',
   'param.badPrefix': 'a schedule starts with “v1:” or “v1.”',
   'param.badLesson':
     'a lesson is named by lowercase letters and digits joined by dashes, like “lost-wakeup”. The first lesson is shown; pick another under Lessons.',
   'param.badScenario':
     'a scenario is named by its folder and file, like “parking_lot/lost-wakeup”. Pick one under Scenarios.',
   'param.notStep': 'it must be a whole number from 0 to {max}',
+  'param.badBy': 'it must be one of {helpers}',
 
   'keys.title': 'Keyboard',
   'keys.close': 'Close',

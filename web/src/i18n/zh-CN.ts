@@ -135,12 +135,13 @@ export const zhCN: Partial<Messages> = {
   'notice.whereField': '{file}，第 {line} 行，字段 {field}',
 
   'param.tooLong': '长度超过了 {max} 个字符',
-  'param.badChars': '只能包含字母、数字、空格以及 : . _ - @ [ ] = ! ~',
+  'param.badChars': '只能包含字母、数字、空格以及 : . _ - @ [ ] = ! ~ ^ *',
   'param.badLesson':
     '课程名由小写字母和数字组成，用连字符连接，例如“lost-wakeup”。现在显示的是第一课；可以在“课程”里另选一课。',
   'param.badScenario': '场景名由目录和文件名组成，例如“parking_lot/lost-wakeup”。可以在“场景”里选一个。',
   'param.badPrefix': '调度以 “v1:” 或 “v1.” 开头',
   'param.notStep': '必须是 0 到 {max} 之间的整数',
+  'param.badBy': '必须是 {helpers} 之一',
 
   'keys.title': '键盘',
   'keys.close': '关闭',

@@ -12,6 +12,26 @@ describe('the address', () => {
     expect(problems).toEqual([]);
     expect(place.schedule).toBe('v2: Reader !Uart tick ~t1');
   });
+  it('accepts repeat counts (tick*399) and v3 flushes in a schedule', () => {
+    const { place, problems } = parsePlace('?schedule=' + encodeURIComponent('v3: A tick*399 ^A B*2'));
+    expect(problems).toEqual([]);
+    expect(place.schedule).toBe('v3: A tick*399 ^A B*2');
+  });
+  it('carries who took the run’s steps when it was not the learner (by=, from=)', () => {
+    const place = {
+      scenario: 'basic/racy-counter',
+      schedule: 'v1.AgQA',
+      step: 4,
+      by: 'explorer' as const,
+      from: 0,
+    };
+    expect(formatPlace(place)).toBe(
+      '?scenario=basic%2Fracy-counter&schedule=v1.AgQA&step=4&by=explorer&from=0',
+    );
+    expect(parsePlace(formatPlace(place))).toEqual({ place, problems: [] });
+    expect(parsePlace('?by=robot').problems[0]?.name).toBe('by');
+    expect(formatPlace({ scenario: 'x', by: 'player', from: 2 })).toBe('?scenario=x'); // no run, nobody's steps
+  });
   it('accepts the readable schedule form', () => {
     const { place, problems } = parsePlace('?schedule=' + encodeURIComponent('v1: A B B@cas:m [r:3]'));
     expect(problems).toEqual([]);

@@ -8,7 +8,9 @@ import type { Place } from '../model/params';
 import type { StoreCore } from './core';
 
 export function placeOf(c: StoreCore): Place {
-  const { snap, lesson, fromFile, scenarioId, scenario } = c.state;
+  const { snap, lesson, fromFile, scenarioId, scenario, assist } = c.state;
+  // steps the learner did not take stay theirs after a reload (the goal banner reads it)
+  const helped = assist ? { by: assist.by, from: assist.from } : {};
   const steps = snap?.state.step ?? 0;
   // a dropped file has no address: the address names nothing rather than the wrong scenario
   if (fromFile) return {};
@@ -25,6 +27,7 @@ export function placeOf(c: StoreCore): Place {
       memory,
       schedule: start || !whole || whole.steps === 0 ? undefined : whole.compact,
       step: start || !whole || whole.steps === 0 ? undefined : steps,
+      ...helped,
     };
   }
   return {
@@ -34,5 +37,6 @@ export function placeOf(c: StoreCore): Place {
     // the whole recorded run (also when back before its end), and where in it
     schedule: snap && (snap.full ?? snap.summary).steps > 0 ? (snap.full ?? snap.summary).compact : undefined,
     step: snap && (snap.full ?? snap.summary).steps > 0 ? steps : undefined,
+    ...helped,
   };
 }

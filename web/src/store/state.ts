@@ -4,12 +4,13 @@
  * a restorable run remembers.  Also the two questions components ask of it
  * about the learner's run (ownRun, helpLocked) and the state a store starts in.
  */
-import type { ScenarioSource, BuiltSource, EngineSource } from '../bridge/bridge';
+import type { ScenarioSource, BuiltSource, EngineSource, OpenOptions } from '../bridge/bridge';
 import type { ExploreOptions, ExploreProgress, ExploreResult } from '../bridge/explorer';
 import type { LessonInfo } from '../bridge/lessonTypes';
 import type { ChoiceKindInfo, ScenarioInfo, ScenarioProblem, Snapshot } from '../bridge/types';
 import { DEFAULT_EXPLORE } from '../model/explore';
 import type { StepRange } from '../model/mermaid';
+import type { Helper } from '../model/params';
 import { DEFAULT_SPEED, type PlayPolicy } from '../model/play';
 import type { Difference } from '../model/variants';
 
@@ -97,9 +98,12 @@ export interface SavedRun {
  * variant.  A goal reached after `from` is theirs, never the learner's.
  */
 export interface Assist {
-  by: 'player' | 'explorer' | 'replay';
+  by: Helper;
   from: number;
 }
+
+/** Opening a run: the bridge's options, and who took its steps when it was not the learner (an address's by=). */
+export type OpenRun = OpenOptions & { assist?: Assist };
 
 /** Whether the goal at this step is the learner's own (no help took any step up to it). */
 export function ownRun(s: Pick<AppState, 'assist' | 'snap'>): boolean {
