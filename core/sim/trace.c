@@ -163,7 +163,8 @@ static void thrown_json(const sim_machine *m, jbuf *b)
 }
 
 /* Under a weak memory model, an access says its order and whether it went
- * through the store buffer (under sc the trace is as it always was). */
+ * through the store buffer, and a load of the actor's own buffered store what
+ * memory holds meanwhile (under sc the trace is as it always was). */
 static void weak_json(const sim_machine *m, const sim_event *e, jbuf *b)
 {
     if (!m->mem->choices)
@@ -173,6 +174,10 @@ static void weak_json(const sim_machine *m, const sim_event *e, jbuf *b)
     if (e->buffered) {
         jb_key(b, "buffered");
         jb_raw(b, "true");
+        if (e->kind == SIM_ACT_LOAD) {
+            jb_key(b, "memory");
+            jb_int(b, cell(e, e->b));
+        }
     }
 }
 

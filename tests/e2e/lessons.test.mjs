@@ -318,12 +318,12 @@ describe('the lesson player', () => {
 
   test('a lesson is numbered where the index lists it, everywhere: panel, title, index, embed', async () => {
     // notify-all-requeue is the parking lot's last lesson (lessons/parking_lot/08-…), its address
-    // the same as when it was the course's file 26: the index lists it tenth, after basic's two
+    // the same as when it was the course's file 26: the index lists it twelfth, after basic's four
     // and the parking lot's first seven, and Previous/Next walk it there
     const { page, errors } = await open(chrome.context, `${server.url}?lesson=notify-all-requeue`);
     await page.getByTestId('lesson-panel').waitFor({ timeout: 15000 });
-    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 10 of ${COUNT}`, 'i'));
-    await expectText(page.locator('header nav'), /Parking lot\s*▸\s*10\. /);
+    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 12 of ${COUNT}`, 'i'));
+    await expectText(page.locator('header nav'), /Parking lot\s*▸\s*12\. /);
     await page.getByTestId('open-lessons').click();
     const index = page.getByTestId('lesson-index');
     await index.waitFor({ state: 'visible' });
@@ -335,7 +335,7 @@ describe('the lesson player', () => {
       numbers,
       Array.from({ length: COUNT }, (_, i) => String(i + 1)),
     );
-    assert.equal(await index.locator('[data-id="notify-all-requeue"] > span').first().innerText(), '10');
+    assert.equal(await index.locator('[data-id="notify-all-requeue"] > span').first().innerText(), '12');
     // the index's order is the course index's: engine by engine, each engine's by its numbers
     assert.deepEqual(
       await items.evaluateAll((xs) => xs.map((x) => x.getAttribute('data-id'))),
@@ -343,19 +343,19 @@ describe('the lesson player', () => {
     );
     await screenshot(page, 'lesson-index-numbers');
     await page.keyboard.press('Escape');
-    // the lesson after it is number 11, the first aqs lesson
+    // the lesson after it is number 13, the first aqs lesson
     await page.getByTestId('lesson-next').click();
     await page.waitForURL((u) => u.searchParams.get('lesson') === 'permits-are-a-number');
-    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 11 of ${COUNT}`, 'i'));
+    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 13 of ${COUNT}`, 'i'));
     // the embed's heading says the same number
     await page.goto(`${server.url}embed.html?lesson=notify-all-requeue`);
-    await expectText(page.locator('header').first(), /Lesson 10\b/i);
+    await expectText(page.locator('header').first(), /Lesson 12\b/i);
     assert.deepEqual(errors, []);
     await page.close();
   });
 
   test('scrolled, the lesson text never passes under the goal: its first line in view is uncovered', async () => {
-    // lesson 25's text is long enough to scroll at every size; the first line of it in view after
+    // lesson 27's text is long enough to scroll at every size; the first line of it in view after
     // scrolling (the panel's own scroll box on a wide screen, the page elsewhere) must be what is
     // drawn there: at its top, middle and bottom the page hits that line's text, not the goal
     const { page, errors } = await open(chrome.context, `${server.url}?lesson=greedy-semaphore`);

@@ -9,11 +9,17 @@
 // build/test-output/memory-*.png.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
+import { catalog } from '../../wasm/js/lockstep.js';
+import { loadModule } from '../../wasm/js/node.js';
+import { plan, playByKeys } from './plans.mjs';
 import {
   browser,
   clean,
   lane,
   open,
+  ROOT,
   screenshot,
   stepOf,
   take,
@@ -190,5 +196,58 @@ describe('the memory model', () => {
           if (phone) await chrome.close();
         }
       }
+    });
+
+  test('a flush carries the store from its buffer into memory, and stays still under reduced motion', async () => {
+    const moving = await browser({ reducedMotion: 'no-preference' });
+    const motion = (page) =>
+      page.getByTestId('store-buffers').evaluate((root) => ({
+        last: root.dataset.motionLast ?? '',
+        moves: (root.dataset.motionMoves ?? '').split(' '),
+      }));
+    try {
+      for (const [context, animated] of [
+        [moving.context, true],
+        [app.chrome.context, false], // the harness's browser prefers reduced motion
+      ]) {
+        const { page, errors } = await open(
+          context,
+          `${app.server.url}${SB}&memory=tso&schedule=v1%3A%20A&step=1`,
+        );
+        await page.getByTestId('store-buffers').waitFor({ timeout: 15000 });
+        await take(page, page.getByTestId('flush-A'), "A's flush");
+        await until(async () => (await text(cell(page, 'x'))) === 'x 1', 'x = 1 in memory');
+        const m = await motion(page);
+        if (animated) {
+          assert.match(m.last, /^forward \d+ [1-9]/, 'the flush moved something');
+          assert.ok(
+            m.moves.some((x) => x.endsWith(':store:1')),
+            `the store of step 1 travelled: ${m.moves.join(' ')}`,
+          );
+        } else assert.equal(m.last, '', 'no motion under reduced motion');
+        assert.deepEqual(errors, []);
+        await page.close();
+      }
+    } finally {
+      await moving.close();
+    }
+  });
+
+  // the lessons on memory models, found by their ids (lessons/README.md: an id never moves)
+  for (const id of ['store-buffer', 'fence', 'peterson-fence'])
+    test(`lesson ${id} opens under tso and is won by the learner's keys`, async () => {
+      const M = await loadModule();
+      const lesson = courseFiles(join(ROOT, 'lessons')).find((l) => l.id === id);
+      assert.ok(lesson, `a lesson has the id ${id}`);
+      const p = plan(M, catalog(M), lesson.rel);
+      const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=${p.id}`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await lane(page, 'A').waitFor({ timeout: 15000 });
+      assert.equal(await memoryChosen(page), 'tso', 'a lesson about memory shows its model');
+      await page.getByTestId('store-buffers').waitFor({ timeout: 10000 });
+      await playByKeys(page, p);
+      await screenshot(page, `memory-lesson-${id}`);
+      assert.deepEqual(errors, []);
+      await page.close();
     });
 });

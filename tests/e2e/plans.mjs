@@ -14,6 +14,7 @@ function moveOf(token, names) {
   if (t === 'tick') return { kind: 'tick' };
   if (t.startsWith('~')) return { kind: 'drop', actor: names.indexOf(t.slice(1)) };
   if (t.startsWith('!')) return { kind: 'irq', actor: names.indexOf(t.slice(1)) };
+  if (t.startsWith('^')) return { kind: 'flush', actor: names.indexOf(t.slice(1)) };
   return { kind: 'step', actor: names.indexOf(t.replace(/^=/, '')) };
 }
 
@@ -112,7 +113,9 @@ export function plan(M, cat, file) {
         ? ['t']
         : m.kind === 'drop'
           ? ['d', `Digit${n}`]
-          : [`Digit${n}`]; // a step, or raising a handler not raised yet
+          : m.kind === 'flush'
+            ? ['f', `Digit${n}`]
+            : [`Digit${n}`]; // a step, or raising a handler not raised yet
     return { keys, to: a.to, what: `${m.kind} ${movers[a.from] || ''} to step ${a.to}` };
   });
   return { id: l.id, names, variant, opening: l.variant, startSteps, actions };

@@ -61,7 +61,7 @@ describe('spinlocks lessons in the browser', () => {
         await page.close();
       });
 
-      test(`spin-on-your-own-node (lesson 33) at ${width}x${height} in ${lang}: A leaves, B is queued and locked`, async () => {
+      test(`spin-on-your-own-node (lesson 35) at ${width}x${height} in ${lang}: A leaves, B is queued and locked`, async () => {
         const { page, errors } = await lesson('spin-on-your-own-node', width, height, lang);
         await play(page, 'A A A');
         assert.equal(clean(await page.getByTestId('tail-q').innerText()), 'A');

@@ -12,5 +12,7 @@ spin_variant spin_variant_now(void)
         return SPIN_RACY_TICKET;
     if (plat_variant_is("mcs_no_link_wait"))
         return SPIN_MCS_NO_LINK_WAIT;
+    if (plat_variant_is("peterson_no_fence"))
+        return SPIN_PETERSON_NO_FENCE;
     return SPIN_CORRECT;
 }

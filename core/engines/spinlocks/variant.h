@@ -11,10 +11,11 @@
 #include "../../plat/plat.h"
 
 typedef enum spin_variant {
-    SPIN_CORRECT,          /* every lock as the textbook writes it */
-    SPIN_CHECK_THEN_SET,   /* tas and ttas: test with a load, then set with a store */
-    SPIN_RACY_TICKET,      /* ticket: take a ticket with a load, then a store */
-    SPIN_MCS_NO_LINK_WAIT, /* mcs: unlock does not wait for a late successor to link */
+    SPIN_CORRECT,           /* every lock as the textbook writes it */
+    SPIN_CHECK_THEN_SET,    /* tas and ttas: test with a load, then set with a store */
+    SPIN_RACY_TICKET,       /* ticket: take a ticket with a load, then a store */
+    SPIN_MCS_NO_LINK_WAIT,  /* mcs: unlock does not wait for a late successor to link */
+    SPIN_PETERSON_NO_FENCE, /* peterson: no fence between the stores and the loads */
 } spin_variant;
 
 /* The variant being run (read with plat_variant_is), as a flag. */

@@ -94,6 +94,8 @@ static uint64_t tso_access(sim_machine *m, int actor, const sim_action *p, sim_e
     if (p->kind == SIM_ACT_LOAD) {
         uint64_t v = seen_by(m, actor, p, &e->buffered);
         e->old_v = e->new_v = v;
+        if (e->buffered) /* what the other actors would read: memory's value */
+            e->b = sim_cell_read(p->target, p->width);
         return v;
     }
     if (p->kind == SIM_ACT_STORE) {

@@ -25,10 +25,11 @@ export function readSolution(p, start) {
   let offset = 0;
   for (const t of tokens) {
     offset = s.indexOf(t, offset);
-    // v2 choices: `!H` raises handler H, `~T` is a task's turn, `tick` lets a tick fall
+    // v2 choices: `!H` raises handler H, `~T` is a task's turn, `tick` lets a tick fall;
+    // v3: `^A` lets A's oldest buffered store reach memory
     const entry = t.replace(/\*\d+$/, ''); // a repeat count ("B*12")
     const name =
-      /^\[r:\d+\]$/.test(entry) || entry === 'tick' ? null : entry.replace(/@.*$/, '').replace(/^[!~]/, '');
+      /^\[r:\d+\]$/.test(entry) || entry === 'tick' ? null : entry.replace(/@.*$/, '').replace(/^[!~^]/, '');
     if (name !== null && !p.actors.includes(name))
       p.problems.add(
         p.source.locateIn(['solution'], offset),
@@ -42,9 +43,12 @@ export function readSolution(p, start) {
       ['scenario', 'schedule'],
       'a lesson with a solution needs its starting schedule in the readable form ("v1: A B")',
     );
-  // a solution that raises an interrupt or lets a tick fall needs schedule v2 (a superset of v1)
+  // a solution that raises an interrupt or lets a tick fall needs schedule v2 (a superset of v1);
+  // one that flushes a store buffer, v3 (a superset of v2)
+  const v3 = tokens.some((/** @type {string} */ t) => t.startsWith('^'));
   const v2 = tokens.some((/** @type {string} */ t) => t === 'tick' || /^[!~]/.test(t));
-  const head = v2 ? (start ?? 'v1:').replace(/^v1\b/, 'v2') : (start ?? 'v1:');
+  const version = v3 ? 'v3' : v2 ? 'v2' : null;
+  const head = version ? (start ?? 'v1:').replace(/^v1\b/, version) : (start ?? 'v1:');
   const schedule = `${head} ${tokens.join(' ')}`.replace(/\s+/g, ' ').trim();
   return { schedule, tokens };
 }

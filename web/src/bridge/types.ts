@@ -206,6 +206,8 @@ export interface TraceEvent {
   buffered?: boolean;
   /** a flush: the step whose store reached memory */
   stored_at?: number;
+  /** a load that read its own buffered store: what memory holds meanwhile */
+  memory?: number;
 }
 
 /** One line of an actor's program, as the scenario compiler describes it. */

@@ -453,6 +453,7 @@ export const en = {
 
   'variant.label': 'variant',
   'variantDiff.title': 'From step {step} the variants differ',
+  'variantDiff.titleMemory': 'From step {step} the two memory models differ',
   'variantDiff.same': '{from} and {to} take the same {steps} steps so far.',
   'variantDiff.same.one': '{from} and {to} take the same single step so far.',
   'variantDiff.nothing': 'nothing (the run had ended)',
@@ -532,6 +533,7 @@ export const en = {
   'keys.foldTask':
     'step task N until it next touches shared state (spin rounds, yields and local work pass in one go)',
   'keys.tick': 'let the tick fall (when the model offers it)',
+  'keys.flush': 'let thread N’s oldest buffered store reach memory (under tso)',
   'keys.drop': 'drop task N’s future (when it waits at an await point)',
   'lane.untilShared': 'Until shared',
   'announce.folded': '{actor} took {n} steps, up to its next use of shared state. The last one: {text}',
@@ -583,6 +585,8 @@ export const en = {
   'buffers.flushShort': 'to memory',
   'buffers.memory': 'Memory',
   'buffers.memoryEmpty': 'No cell has been stored to yet.',
+  'buffers.memoryInView':
+    'The cells stored to are fields of a bigger object: its view below shows each as memory holds it.',
   'buffers.cell': '{object} holds {value} in memory',
   'event.flush':
     '{actor}’s store to {object} (step {stored}) reached memory: memory now holds {new}, where it held {old}.',

@@ -439,6 +439,7 @@ export const zhCN: Partial<Messages> = {
 
   'variant.label': '变体',
   'variantDiff.title': '从第 {step} 步起，两个变体走上了不同的路',
+  'variantDiff.titleMemory': '从第 {step} 步起，两种内存模型下的运行不同',
   'variantDiff.same': '到目前为止，{from} 和 {to} 走的 {steps} 步完全一样。',
   'variantDiff.same.one': '到目前为止，{from} 和 {to} 走的这一步完全一样。',
   'variantDiff.nothing': '什么也没有（运行已经结束）',
@@ -514,6 +515,7 @@ export const zhCN: Partial<Messages> = {
   'keys.stepTask': '让任务 N 走一步（或触发中断 N）',
   'keys.foldTask': '让任务 N 一直走到下一次触及共享状态之前（自旋、让出和本地操作一次走完）',
   'keys.tick': '让 tick 到来（模型提供时）',
+  'keys.flush': '让线程 N 最早的缓冲写入到达内存（tso 下）',
   'keys.drop': '丢弃任务 N 的 future（它停在 await 处时）',
   'lane.untilShared': '走到共享处',
   'announce.folded': '{actor} 连走了 {n} 步，停在下一次触及共享状态之前。最后一步：{text}',
@@ -562,6 +564,7 @@ export const zhCN: Partial<Messages> = {
   'buffers.flushShort': '写入内存',
   'buffers.memory': '内存',
   'buffers.memoryEmpty': '还没有任何单元被写入。',
+  'buffers.memoryInView': '被写入的单元是一个更大对象的字段：下面该对象的视图按内存中的值逐个显示。',
   'buffers.cell': '内存中的 {object} 是 {value}',
   'event.flush': '{actor} 在第 {stored} 步对 {object} 的写入到达了内存：内存里的值从 {old} 变成了 {new}。',
   'event.storeBuffered':

@@ -34,7 +34,7 @@ describe('the course as the app sees it', () => {
       expect(e! > pe! || (e === pe && n! > pn!), ids[i + 1]).toBe(true);
     });
     expect(FIRST_LESSON).toBe('racy-counter');
-    expect(ids.indexOf('lost-wakeup')).toBe(6);
+    expect(ids.indexOf('lost-wakeup')).toBe(8);
     expect(lessonNeighbours('lost-wakeup')).toEqual({ prev: 'validate-under-lock', next: 'unpark-callback' });
   });
 
@@ -50,9 +50,10 @@ describe('the course as the app sees it', () => {
       next: 'permits-are-a-number',
     });
     // the spinlocks lessons close the course: the embassy's last one leads to the first of them,
-    // and the last spinlocks lesson has no next
+    // and the last spinlocks lesson (Peterson's lock on x86) has no next
     expect(lessonNeighbours('greedy-semaphore').next).toBe('two-steps-are-not-one');
-    expect(lessonNeighbours('spin-on-your-own-node').next).toBeNull();
+    expect(lessonNeighbours('spin-on-your-own-node').next).toBe('peterson-fence');
+    expect(lessonNeighbours('peterson-fence').next).toBeNull();
     expect(hasLesson('lost-wakeup')).toBe(true);
     expect(hasLesson('toString')).toBe(false);
   });
@@ -61,10 +62,10 @@ describe('the course as the app sees it', () => {
     const listed = groupLessons(await lessonSummaries()).flatMap((g) => g.lessons.map((l) => l.id));
     const count = lessonFiles().length;
     listed.forEach((id, i) => expect(lessonPlace(id), id).toEqual({ n: i + 1, count }));
-    // the parking lot's eighth lesson (notify-all-requeue) is met tenth, after the two of basic
-    expect(lessonPlace('notify-all-requeue')).toEqual({ n: 10, count });
+    // the parking lot's eighth lesson (notify-all-requeue) is met twelfth, after the four of basic
+    expect(lessonPlace('notify-all-requeue')).toEqual({ n: 12, count });
     // and the first aqs lesson right after it
-    expect(lessonPlace('permits-are-a-number')?.n).toBe(11);
+    expect(lessonPlace('permits-are-a-number')?.n).toBe(13);
     expect(lessonPlace('racy-counter')).toEqual({ n: 1, count });
     expect(lessonPlace('no-such-lesson')).toBeNull();
   });

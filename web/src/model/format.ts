@@ -3,7 +3,6 @@
  * action ("store counter ← 1") and what it would change, its status, the
  * narration of a step from the trace, the outcome.  Pure functions, no DOM.
  */
-import { memoryBefore } from './memory';
 import { t, type MessageKey } from '../i18n';
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { actorNoun } from './keys';
@@ -272,10 +271,9 @@ export function narrateEvent(
     case 'load': {
       if (!e.buffered) return t('event.load', p);
       // a weak memory model: the actor saw its own store, which others cannot yet
-      const memory = memoryBefore(trace, index, p.object);
-      return memory === undefined
+      return e.memory === undefined
         ? t('event.loadOwnSame', p)
-        : t('event.loadOwn', { ...p, memory: formatValue(memory) });
+        : t('event.loadOwn', { ...p, memory: formatValue(e.memory) });
     }
     case 'flush':
       return t('event.flush', { ...p, stored: e.stored_at ?? '' });

@@ -38,6 +38,10 @@ describe('the keys list, in the words of the run’s actors', () => {
     expect(zh[1]).toMatch(/^Shift \+ 1 – 9: 让任务 N 一直走到/);
     expect(zh.join('\n')).not.toMatch(/线程/);
   });
+  it('lists the flush key only when the run keeps store buffers', () => {
+    expect(keyList('thread', true).map((r) => r.keys)).toContain('f, 1 – 9');
+    expect(keyList('thread').map((r) => r.keys)).not.toContain('f, 1 – 9');
+  });
   it('lists every other key under both models', () => {
     const keys = (n: ActorNoun) => keyList(n).map((r) => r.keys);
     const common = ['1 – 9', 'Shift + 1 – 9', '←', '→', 'Home', 'Space', 'e', 'Ctrl + Z', '?'];

@@ -15,6 +15,9 @@ export type Command =
   /** `d`: the next digit names the task whose pending future is dropped */
   | { kind: 'dropWhich' }
   | { kind: 'drop'; actor: number }
+  /** `f`: the next digit names the actor whose oldest buffered store reaches memory */
+  | { kind: 'flushWhich' }
+  | { kind: 'flush'; actor: number }
   | { kind: 'untilShared'; actor: number };
 
 export interface KeyLike {
@@ -61,7 +64,8 @@ const PRESSABLE = new Set(['BUTTON', 'A', 'SUMMARY']);
  * The command for a key press, or null.  Only a text field keeps keys to
  * itself: elsewhere (a tab, a button) the time keys still move through time.
  * `after` is the command of the key pressed just before: after `d`, digit N
- * drops task N's future instead of stepping it (any other key forgets the `d`).
+ * drops task N's future instead of stepping it, after `f` it lets actor N's
+ * oldest buffered store reach memory (any other key forgets the `d` or `f`).
  */
 export function commandForKey(
   e: KeyLike,
@@ -80,6 +84,7 @@ export function commandForKey(
   if (m) {
     const actor = Number(m[1]) - 1;
     if (after?.kind === 'dropWhich' && !e.shiftKey) return { kind: 'drop', actor };
+    if (after?.kind === 'flushWhich' && !e.shiftKey) return { kind: 'flush', actor };
     return e.shiftKey ? { kind: 'untilShared', actor } : { kind: 'step', actor };
   }
   if (e.shiftKey) return null;
@@ -88,6 +93,7 @@ export function commandForKey(
   if (e.key === 'e' || e.key === 'E') return { kind: 'explore' };
   if (e.key === 't' || e.key === 'T') return { kind: 'tick' };
   if (e.key === 'd' || e.key === 'D') return { kind: 'dropWhich' };
+  if (e.key === 'f' || e.key === 'F') return { kind: 'flushWhich' };
   switch (e.key) {
     case 'ArrowLeft':
       return { kind: 'back' };
@@ -130,9 +136,10 @@ export function actorNoun(actors: readonly { kind: string }[] | undefined): Acto
 /**
  * The keys list (`?`): each key and what it does, in the words of the run's
  * actors.  The tick and the drop are choices only the task models offer, so
- * threads are not told about them.
+ * threads are not told about them; the flush only a memory model with store
+ * buffers offers (`buffers`).
  */
-export function keyList(noun: ActorNoun): { keys: string; what: MessageKey }[] {
+export function keyList(noun: ActorNoun, buffers = false): { keys: string; what: MessageKey }[] {
   const tasks = noun === 'task';
   return [
     { keys: '1 – 9', what: tasks ? 'keys.stepTask' : 'keys.step' },
@@ -148,6 +155,7 @@ export function keyList(noun: ActorNoun): { keys: string; what: MessageKey }[] {
           { keys: 'd, 1 – 9', what: 'keys.drop' as const },
         ]
       : []),
+    ...(buffers ? [{ keys: 'f, 1 – 9', what: 'keys.flush' as const }] : []),
     { keys: 'Ctrl + Z', what: 'keys.undo' },
     { keys: '?', what: 'keys.help' },
   ];

@@ -13,7 +13,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ExtraChoice, MachineState, TraceEvent } from '../bridge/types';
 import { setLocale } from '../i18n';
 import { narrateEvent } from './format';
-import { memoryBefore, memoryCells, memorySwitchShown, storeBuffers } from './memory';
+import { memoryCells, memorySwitchShown, storeBuffers } from './memory';
 
 const scenarios = import.meta.glob<string>('../../../tests/scenarios/litmus/*.yaml', {
   query: '?raw',
@@ -68,7 +68,7 @@ describe('store buffering under tso', () => {
       { actor: 'A', index: 0, entries: [{ object: 'x', value: 1, step: 1 }], canFlush: true },
       { actor: 'B', index: 1, entries: [{ object: 'y', value: 1, step: 2 }], canFlush: true },
     ]);
-    expect(memoryCells(run.trace)).toEqual([
+    expect(memoryCells(run.trace, run.state)).toEqual([
       { object: 'x', value: 0 },
       { object: 'y', value: 0 },
     ]);
@@ -84,7 +84,7 @@ describe('store buffering under tso', () => {
     const flush = run.trace.at(-1)!;
     expect(flush).toMatchObject({ kind: 'flush', actor: 'A', object: 'x', old: 0, new: 1, stored_at: 1 });
     expect(storeBuffers(run.state, run.choices)?.map((b) => b.entries.length)).toEqual([0, 1]);
-    expect(memoryCells(run.trace)).toEqual([
+    expect(memoryCells(run.trace, run.state)).toEqual([
       { object: 'x', value: 1, storedAt: 1 },
       { object: 'y', value: 0 },
     ]);
@@ -102,7 +102,7 @@ describe('store buffering under tso', () => {
     expect(storeBuffers(run.state, run.choices)?.every((b) => !b.canFlush && b.entries.length === 0)).toBe(
       true,
     );
-    expect(memoryCells(run.trace).map((c) => c.value)).toEqual([1, 1]);
+    expect(memoryCells(run.trace, run.state).map((c) => c.value)).toEqual([1, 1]);
   });
 });
 
@@ -110,8 +110,7 @@ describe('a load of one’s own buffered store', () => {
   it('is narrated with what memory still holds, in both languages', () => {
     const run = play('cowr', 'tso', [0, 0]);
     const i = run.trace.findIndex((e) => e.kind === 'load');
-    expect(run.trace[i]).toMatchObject({ actor: 'A', object: 'x', new: 1, buffered: true });
-    expect(memoryBefore(run.trace, i, 'x')).toBe(0);
+    expect(run.trace[i]).toMatchObject({ actor: 'A', object: 'x', new: 1, buffered: true, memory: 0 });
     expect(narrateEvent(run.trace, i, new Set())).toBe(
       'A read x = 1 from its own store buffer; memory still holds 0.',
     );

@@ -7,7 +7,11 @@
  * read-modify-write, an unbuffered store), and the first event on a cell
  * shows what memory held before it (a store's or read-modify-write's `old`,
  * a load from memory's value), so replaying the events in order gives every
- * cell's value at every step without asking the engine.  Pure functions, no
+ * cell's value at every step without asking the engine.  The trace names a
+ * cell by its object (an array's by its element), so an object made of
+ * several cells (a lock's flags and turn) is one name: memoryCells keeps only
+ * the objects the state shows with one field, and leaves the others to the
+ * engine's own view, which reads each field from memory.  Pure functions, no
  * DOM; nothing here names a model: a model's state says what it has.
  */
 import type { BufferedStore, ExtraChoice, MachineState, TraceEvent } from '../bridge/types';
@@ -51,22 +55,27 @@ function apply(cells: Map<string, MemoryCell>, e: TraceEvent): void {
   }
 }
 
-/** Every cell the run has accessed, with its value in memory after the trace's last event. */
-export function memoryCells(trace: readonly TraceEvent[]): MemoryCell[] {
-  const cells = new Map<string, MemoryCell>();
-  for (const e of trace) apply(cells, e);
-  return [...cells.values()];
+/** Whether `object` names one cell: not an object the state shows with several fields. */
+export function oneCell(state: MachineState, object: string): boolean {
+  const o = state.objects.find((x) => x.name === object);
+  return !o || Object.keys(o.fields).length <= 1;
 }
 
-/** What memory held in `object` just before trace[index] (undefined: the run had not touched it). */
-export function memoryBefore(
-  trace: readonly TraceEvent[],
-  index: number,
-  object: string,
-): number | undefined {
+/** Every one-cell object the run has accessed, with its value in memory after the trace's last event. */
+export function memoryCells(trace: readonly TraceEvent[], state: MachineState): MemoryCell[] {
   const cells = new Map<string, MemoryCell>();
-  for (let i = 0; i < index && i < trace.length; i++) apply(cells, trace[i]!);
-  return cells.get(object)?.value;
+  for (const e of trace) apply(cells, e);
+  return [...cells.values()].filter((c) => oneCell(state, c.object));
+}
+
+/** The engine's words for the store that put a buffered entry there (its label), for a cell of a bigger object. */
+export function storeLabel(trace: readonly TraceEvent[], entry: BufferedStore): string | undefined {
+  for (let i = trace.length - 1; i >= 0; i--) {
+    const e = trace[i]!;
+    if (e.step < entry.step) break;
+    if (e.step === entry.step && e.kind === 'store') return e.label;
+  }
+  return undefined;
 }
 
 /** One actor's store buffer, oldest first, and whether a flush of it is offered now. */

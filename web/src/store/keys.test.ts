@@ -17,6 +17,7 @@ function recorder(): { store: LearnerMoves; calls: string[] } {
     untilShared: note('untilShared'),
     tick: note('tick'),
     drop: note('drop'),
+    flush: note('flush'),
     back: note('back'),
     forward: note('forward'),
     reset: note('reset'),
@@ -51,6 +52,17 @@ describe('the learner’s moves by key (the app and the embed alike)', () => {
   it('t lets the tick fall, d then a digit drops that task’s future', () => {
     const r = press([{ key: 't' }, { key: 'd' }, { key: '2', code: 'Digit2' }, { key: '2', code: 'Digit2' }]);
     expect(r.calls).toEqual(['tick', 'drop 1', 'step 1']);
+    expect(r.notMoves).toEqual([]);
+  });
+  it('f then a digit lets that thread’s oldest buffered store reach memory; another key forgets the f', () => {
+    const r = press([
+      { key: 'f' },
+      { key: '1', code: 'Digit1' },
+      { key: 'f' },
+      { key: 'ArrowLeft' },
+      { key: '2', code: 'Digit2' },
+    ]);
+    expect(r.calls).toEqual(['flush 0', 'back', 'step 1']);
     expect(r.notMoves).toEqual([]);
   });
   it('the arrows and Home move through time', () => {

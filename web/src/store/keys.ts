@@ -1,7 +1,7 @@
 /*
  * What a key does, for every page that runs a lesson (the app and the
  * embed): model/keys.ts reads the key, this file turns the learner's moves
- * (step, step over, until shared, tick, drop, back, forward, reset) into the
+ * (step, step over, until shared, tick, drop, flush, back, forward, reset) into the
  * store's actions, so the embed offers exactly the moves the app does.  A page
  * adds only what it alone has (the app: the keys list, Play, the explorer,
  * undo).
@@ -13,7 +13,7 @@ import type { Store } from './store';
 /** The store's actions the learner's keys take. */
 export type LearnerMoves = Pick<
   Store,
-  'step' | 'stepOver' | 'untilShared' | 'tick' | 'drop' | 'back' | 'forward' | 'reset'
+  'step' | 'stepOver' | 'untilShared' | 'tick' | 'drop' | 'flush' | 'back' | 'forward' | 'reset'
 >;
 
 /** What a page does with the commands that are its own (not a learner's move). */
@@ -38,6 +38,10 @@ export function learnerMove(store: LearnerMoves, cmd: Command): (() => void) | n
       return () => undefined;
     case 'drop':
       return () => void store.drop(cmd.actor);
+    case 'flushWhich':
+      return () => undefined;
+    case 'flush':
+      return () => void store.flush(cmd.actor);
     case 'back':
       return () => void store.back();
     case 'forward':

@@ -149,6 +149,11 @@ export class Store {
   drop(actor: number): Promise<void> {
     return this.take('drop', actor);
   }
+
+  /** Lets actor `actor`'s oldest buffered store reach memory (a weak memory model's flush). */
+  flush(actor: number): Promise<void> {
+    return this.take('flush', actor);
+  }
   stepOver(actor: number): Promise<void> {
     return this.#timeline.stepOver(actor);
   }

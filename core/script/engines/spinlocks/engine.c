@@ -1,6 +1,6 @@
 /*
  * Scenario bindings of engine `spinlocks`: the engine, its variants and its
- * four lock types (one file each: tas.c, ttas.c, ticket.c, mcs.c).
+ * five lock types (one file each: tas.c, ttas.c, ticket.c, mcs.c, peterson.c).
  * Invariant: every variant names exactly one mistake, and which locks it
  * touches is said here and in core/engines/spinlocks/variant.h.
  */
@@ -8,20 +8,22 @@
 
 static const char *const spinlocks_variants[] = {
     "correct",
-    "check_then_set",   /* tas_lock, ttas_lock: the set is a store after a load */
-    "racy_ticket",      /* ticket_lock: the ticket is a load and a store */
-    "mcs_no_link_wait", /* mcs_lock: unlock leaves before a late successor links */
+    "check_then_set",    /* tas_lock, ttas_lock: the set is a store after a load */
+    "racy_ticket",       /* ticket_lock: the ticket is a load and a store */
+    "mcs_no_link_wait",  /* mcs_lock: unlock leaves before a late successor links */
+    "peterson_no_fence", /* peterson_lock: no fence between the stores and the loads */
     NULL,
 };
 
-extern const script_type type_tas_lock, type_ttas_lock, type_ticket_lock, type_mcs_lock;
-static const script_type *const spinlocks_types[] = {&type_tas_lock, &type_ttas_lock,
-                                                     &type_ticket_lock, &type_mcs_lock, NULL};
+extern const script_type type_tas_lock, type_ttas_lock, type_ticket_lock, type_mcs_lock,
+    type_peterson_lock;
+static const script_type *const spinlocks_types[] = {
+    &type_tas_lock, &type_ttas_lock, &type_ticket_lock, &type_mcs_lock, &type_peterson_lock, NULL};
 
 const script_engine engine_spinlocks = {
     .name = "spinlocks",
     .summary = "the spinlocks of every operating-systems course: test-and-set, "
-               "test-and-test-and-set, ticket and MCS",
+               "test-and-test-and-set, ticket, MCS and Peterson's",
     .variants = spinlocks_variants,
     .types = spinlocks_types,
 };

@@ -497,6 +497,7 @@ export function App() {
         <KeysDialog
           open={keysOpen}
           actors={actorNoun(snap?.state.actors)}
+          buffers={snap?.state.memory?.buffers !== undefined}
           onClose={() => setKeysOpen(false)}
         />
         {Picker && (

@@ -8,10 +8,12 @@ export interface KeysDialogProps {
   open: boolean;
   /** who the digits step: threads, or tasks (model/keys.ts, actorNoun) */
   actors: ActorNoun;
+  /** the run's memory model keeps store buffers: the flush key is listed */
+  buffers?: boolean;
   onClose: () => void;
 }
 
-export function KeysDialog({ open, actors, onClose }: KeysDialogProps) {
+export function KeysDialog({ open, actors, buffers = false, onClose }: KeysDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -25,7 +27,7 @@ export function KeysDialog({ open, actors, onClose }: KeysDialogProps) {
         {t('keys.title')}
       </h2>
       <dl class={s.list}>
-        {keyList(actors).map(({ keys, what }) => (
+        {keyList(actors, buffers).map(({ keys, what }) => (
           <div key={keys} class={s.row}>
             <dt>
               <kbd>{keys}</kbd>

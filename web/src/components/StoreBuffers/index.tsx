@@ -10,10 +10,10 @@
  * its buffer into memory; the layer stays still under reduced motion or when
  * the learner turned it off.
  */
-import type { ExtraChoice, MachineState, TraceEvent } from '../../bridge/types';
+import type { BufferedStore, ExtraChoice, MachineState, TraceEvent } from '../../bridge/types';
 import { t } from '../../i18n';
 import { formatValue } from '../../model/format';
-import { cellName, memoryCells, storeBuffers } from '../../model/memory';
+import { cellName, memoryCells, oneCell, storeBuffers, storeLabel } from '../../model/memory';
 import { motionScope, useMotion } from '../../motion';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
@@ -31,7 +31,9 @@ export function StoreBuffers({ state, trace, choices, onTake, busy = false }: St
   const root = useMotion<HTMLElement>(state);
   const buffers = storeBuffers(state, choices);
   if (!buffers) return null;
-  const cells = memoryCells(trace);
+  const cells = memoryCells(trace, state);
+  // a cell of an object with several (a lock's flags): which one, in the engine's words
+  const which = (e: BufferedStore) => (oneCell(state, e.object) ? undefined : storeLabel(trace, e));
   return (
     <section
       ref={root}
@@ -65,6 +67,7 @@ export function StoreBuffers({ state, trace, choices, onTake, busy = false }: St
                     <code>
                       {cellName(e)} = {formatValue(e.value)}
                     </code>
+                    {which(e) && <span class={s.label}>{which(e)}</span>}
                     <span class="visually-hidden">
                       {t('buffers.entry', { step: e.step, object: cellName(e), value: formatValue(e.value) })}
                     </span>
@@ -90,7 +93,9 @@ export function StoreBuffers({ state, trace, choices, onTake, busy = false }: St
       </ul>
       <h4 class={s.memoryTitle}>{t('buffers.memory')}</h4>
       {cells.length === 0 ? (
-        <p class={s.hint}>{t('buffers.memoryEmpty')}</p>
+        <p class={s.hint}>
+          {t(trace.some((e) => e.kind === 'store') ? 'buffers.memoryInView' : 'buffers.memoryEmpty')}
+        </p>
       ) : (
         <ul class={s.cells} data-testid="memory-cells">
           {cells.map((c) => (

@@ -61,7 +61,9 @@ export function VariantDiff({ diff, state, onGo, onDismiss }: VariantDiffProps) 
       </span>
       <div class={s.body}>
         <p class={s.title} data-testid="variant-diff-title">
-          {t('variantDiff.title', { step: diff.step })}
+          {t(diff.setting === 'memory' ? 'variantDiff.titleMemory' : 'variantDiff.title', {
+            step: diff.step,
+          })}
         </p>
         <dl class={s.rows}>
           <div class={s.row}>

@@ -5,6 +5,10 @@
  */
 export const en = {
   'spin.word': 'lock word',
+  'spin.interested': '{actor} interested',
+  'spin.interestedHint': 'in memory: a store still in a buffer is not here yet',
+  'spin.turn': 'turn',
+  'spin.turnHint': 'who goes first when both are interested',
   'spin.free': 'free',
   'spin.heldBy': 'held by {actor}',
   'spin.heldByTwo': 'held by {actor} and {other} at once',
@@ -33,6 +37,10 @@ export const en = {
 
 export const zhCN: Record<keyof typeof en, string> = {
   'spin.word': '锁字',
+  'spin.interested': '{actor} 想进入',
+  'spin.interestedHint': '内存中的值：还在缓冲区里的写入不算',
+  'spin.turn': 'turn（轮到谁）',
+  'spin.turnHint': '两个线程都想进入时，谁先进',
   'spin.free': '空闲',
   'spin.heldBy': '被 {actor} 持有',
   'spin.heldByTwo': '同时被 {actor} 和 {other} 持有',

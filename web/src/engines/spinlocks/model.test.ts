@@ -80,12 +80,16 @@ describe('the spinlocks view says one thing per step', () => {
           const owner = ownerOf(o);
           if (!owner) continue;
           const f = o.fields;
+          // Peterson's: the holder's flag is up in memory, or (tso) still waits in its store buffer
+          const mine = st.actors.findIndex((a) => a.name === owner);
           const taken =
             o.type === 'ticket_lock'
               ? (f.next_ticket ?? 0) > (f.now_serving ?? 0)
               : o.type === 'mcs_lock'
                 ? (f.tail ?? 0) !== 0
-                : f.held === 1;
+                : o.type === 'peterson_lock'
+                  ? f[`flag${mine}`] === 1 || (st.memory?.buffers?.[owner]?.length ?? 0) > 0
+                  : f.held === 1;
           if (!taken)
             wrong.push(`${r.name} step ${st.step}: ${o.name} held by ${owner}, ${JSON.stringify(f)}`);
         }

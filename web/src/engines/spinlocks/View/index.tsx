@@ -5,7 +5,8 @@
  * Then what the lock is made of: the lock word (tas, ttas); the dispenser and
  * the display with each thread's ticket (ticket); the tail and one node per
  * thread with its `locked` flag and `next` link, and the queue they form
- * (mcs).
+ * (mcs); each thread's `interested` flag and the turn, as memory holds them
+ * (peterson).
  */
 import type { ActorState, ObjectState, TraceEvent } from '../../../bridge/types';
 import { t } from '../../../i18n';
@@ -65,6 +66,32 @@ function Cell({
 function LockWord({ o, pulse }: { o: ObjectState; pulse: boolean }) {
   const held = o.fields.held ?? 0;
   return <Cell label={`${t('spin.word')} held`} value={held} testid={`held-${o.name}`} pulse={pulse} />;
+}
+
+/** Peterson's lock: each of the two threads' flags and the turn (the first two actors are threads 0 and 1). */
+function PetersonFlags({ o, actors, pulse }: { o: ObjectState; actors: ActorState[]; pulse: boolean }) {
+  const name = (i: number) => actors[i]?.name ?? String(i);
+  return (
+    <>
+      {[0, 1].map((i) => (
+        <Cell
+          key={i}
+          label={t('spin.interested', { actor: name(i) })}
+          hint={i === 0 ? t('spin.interestedHint') : undefined}
+          value={o.fields[`flag${i}`] ?? 0}
+          testid={`flag${i}-${o.name}`}
+          pulse={pulse}
+        />
+      ))}
+      <Cell
+        label={t('spin.turn')}
+        hint={t('spin.turnHint')}
+        value={name(o.fields.turn ?? 0)}
+        testid={`turn-${o.name}`}
+        pulse={pulse}
+      />
+    </>
+  );
 }
 
 function Tickets({
@@ -238,6 +265,7 @@ function LockCard({
         </span>
       </figcaption>
       {(o.type === 'tas_lock' || o.type === 'ttas_lock') && <LockWord o={o} pulse={pulse} />}
+      {o.type === 'peterson_lock' && <PetersonFlags o={o} actors={props.state.actors} pulse={pulse} />}
       {o.type === 'ticket_lock' && <Tickets o={o} trace={props.trace} indexOf={indexOf} pulse={pulse} />}
       {o.type === 'mcs_lock' && (
         <McsQueue o={o} actors={props.state.actors} trace={props.trace} indexOf={indexOf} pulse={pulse} />
