@@ -26,6 +26,8 @@ export interface ExploreOptions {
   prune?: boolean;
   /** executions in the first slice (the worker adapts it to about 40 ms a slice) */
   slice?: number;
+  /** the variant to search (absent: the open run's) */
+  variant?: string;
 }
 
 export interface ExploreProgress {

@@ -245,7 +245,8 @@ class LocalEngine implements EngineBridge {
   async explore(options: ExploreOptions, onProgress: (p: ExploreProgress) => void) {
     const s = this.#get();
     if (!this.#bytecode) throw new EngineError('engine', 'no scenario is open');
-    return explore(this.#engine, this.#bytecode, (s.state() as MachineState).variant, options, onProgress);
+    const variant = options.variant ?? (s.state() as MachineState).variant;
+    return explore(this.#engine, this.#bytecode, variant, options, onProgress);
   }
 
   async prove(options: ExploreOptions, onProgress: (p: ExploreProgress) => void) {
