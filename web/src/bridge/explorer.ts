@@ -28,6 +28,8 @@ export interface ExploreOptions {
   slice?: number;
   /** the variant to search (absent: the open run's) */
   variant?: string;
+  /** the memory model searched under (the open run's; default: the scenario's) */
+  memory?: string;
 }
 
 export interface ExploreProgress {
