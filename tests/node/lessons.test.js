@@ -1,14 +1,14 @@
 // Lessons: the parser (wasm/js/lesson.js), the functions the lesson player
 // shares with the checker, and `lockstep check` on the real lessons and on
 // broken ones (tests/fixtures/lessons/), with their exact messages.
-import { parsePredicate, valueOf } from "../../wasm/js/lesson/predicate.js";
-import { test } from "node:test";
-import assert from "node:assert/strict";
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { courseFiles } from "../../wasm/js/cli/course-files.js";
-import { CATALOG, M, lockstep, root, tempDir } from "./helpers.js";
-import { Session } from "../../wasm/js/lockstep.js";
+import { parsePredicate, valueOf } from '../../wasm/js/lesson/predicate.js';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
+import { CATALOG, M, lockstep, root, tempDir } from './helpers.js';
+import { Session } from '../../wasm/js/lockstep.js';
 import {
   LessonError,
   beatsAt,
@@ -18,32 +18,30 @@ import {
   parseLesson,
   questionDue,
   EVENT_KINDS,
-} from "../../wasm/js/lesson.js";
+} from '../../wasm/js/lesson.js';
 
 const dir = tempDir();
 
 /** Parses lesson text; returns the lesson. */
-function parse(text, file = "lesson.md") {
+function parse(text, file = 'lesson.md') {
   return parseLesson(text, { file, catalog: CATALOG });
 }
 
 /** The problems parsing `text` reports, formatted (the test fails if it parses). */
-function problems(text, file = "lesson.md") {
+function problems(text, file = 'lesson.md') {
   try {
     parse(text, file);
   } catch (e) {
-    if (e instanceof LessonError) return e.message.split("\n");
+    if (e instanceof LessonError) return e.message.split('\n');
     throw e;
   }
-  assert.fail("the lesson parsed without problems");
+  assert.fail('the lesson parsed without problems');
 }
 
-const read = (/** @type {string} */ rel) =>
-  readFileSync(join(root, rel), "utf8");
+const read = (/** @type {string} */ rel) => readFileSync(join(root, rel), 'utf8');
 
 /** The course's lesson files, as <engine>/NN-id (without .md), in course order. */
-const courseLessons = () =>
-  courseFiles(join(root, "lessons")).map((l) => l.rel.replace(/\.md$/, ""));
+const courseLessons = () => courseFiles(join(root, 'lessons')).map((l) => l.rel.replace(/\.md$/, ''));
 
 // A small, valid lesson; the tests below break it in one place each.  Its
 // line numbers matter: the expected messages name them.
@@ -106,47 +104,37 @@ Two increments, one lost.
 `;
 
 /** GOOD with one piece of text replaced (which must be there). */
-function good(from = "", to = "") {
-  if (from === "") return GOOD;
+function good(from = '', to = '') {
+  if (from === '') return GOOD;
   assert.ok(GOOD.includes(from), `GOOD has no '${from}'`);
   return GOOD.replace(from, to);
 }
 
 // ---- the parser ----------------------------------------------------------------------
 
-test("a good lesson parses into the normalized form the player uses", () => {
-  const l = parse(GOOD, "tiny.md");
-  assert.equal(l.file, "tiny.md");
-  assert.equal(l.id, "tiny");
-  assert.equal(l.engine, "basic");
-  assert.deepEqual(l.variants, ["correct"]);
-  assert.equal(l.variant, "correct");
+test('a good lesson parses into the normalized form the player uses', () => {
+  const l = parse(GOOD, 'tiny.md');
+  assert.equal(l.file, 'tiny.md');
+  assert.equal(l.id, 'tiny');
+  assert.equal(l.engine, 'basic');
+  assert.deepEqual(l.variants, ['correct']);
+  assert.equal(l.variant, 'correct');
   assert.equal(l.bug, false);
-  assert.deepEqual(l.title, { en: "A tiny lesson", "zh-CN": "一节小课" });
+  assert.deepEqual(l.title, { en: 'A tiny lesson', 'zh-CN': '一节小课' });
   assert.deepEqual(l.goal, {
-    text: { en: "Lose an update.", "zh-CN": "丢掉一次更新。" },
-    kind: "order",
+    text: { en: 'Lose an update.', 'zh-CN': '丢掉一次更新。' },
+    kind: 'order',
     variant: null,
-    events: [{ actor: ["B"], kind: ["store"], old: [1], new: [1] }],
+    events: [{ actor: ['B'], kind: ['store'], old: [1], new: [1] }],
   });
-  assert.deepEqual(l.body, {
-    en: "Two increments, one lost.",
-    "zh-CN": "两次自增，丢了一次。",
-  });
+  assert.deepEqual(l.body, { en: 'Two increments, one lost.', 'zh-CN': '两次自增，丢了一次。' });
   assert.equal(l.start, null);
-  assert.deepEqual(l.solution, {
-    schedule: "v1: A B A",
-    tokens: ["A", "B", "A"],
-  });
-  assert.deepEqual(l.explore, {
-    bound: 3,
-    maxExecutions: 100000,
-    maxSteps: 10000,
-  });
+  assert.deepEqual(l.solution, { schedule: 'v1: A B A', tokens: ['A', 'B', 'A'] });
+  assert.deepEqual(l.explore, { bound: 3, maxExecutions: 100000, maxSteps: 10000 });
   assert.deepEqual(l.beats, [
     {
-      when: { actor: ["B"], kind: ["store"] },
-      say: { en: "B writes.", "zh-CN": "B 写入。" },
+      when: { actor: ['B'], kind: ['store'] },
+      say: { en: 'B writes.', 'zh-CN': 'B 写入。' },
       every: false,
       variant: null,
       if: [],
@@ -157,32 +145,32 @@ test("a good lesson parses into the normalized form the player uses", () => {
   assert.deepEqual(
     l.hints.map((h) => [h.after, h.next.actor]),
     [
-      [null, "A"],
-      [{ actor: ["A"], kind: ["load"] }, "B"],
+      [null, 'A'],
+      [{ actor: ['A'], kind: ['load'] }, 'B'],
     ],
   );
   assert.equal(l.questions[0].answerIndex, 0);
   assert.deepEqual(
     l.questions[0].if.map((p) => p.text),
-    ["counter == 1"],
+    ['counter == 1'],
   );
   assert.deepEqual(
     l.questions[0].verify.map((p) => [p.left, p.op, p.right]),
     [
       [
-        { kind: "object", name: "counter", field: "value", text: "counter" },
-        "==",
-        { kind: "number", value: 1, text: "1" },
+        { kind: 'object', name: 'counter', field: 'value', text: 'counter' },
+        '==',
+        { kind: 'number', value: 1, text: '1' },
       ],
     ],
   );
   // The scenario, compiled by the scenario compiler where it stands in the file.
-  assert.equal(l.scenario.title, "A tiny lesson");
+  assert.equal(l.scenario.title, 'A tiny lesson');
   assert.deepEqual(
     l.scenario.actors.map((a) => [a.name, a.line, a.ops.map((o) => o.text)]),
     [
-      ["A", 18, ["increment counter"]],
-      ["B", 19, ["increment counter"]],
+      ['A', 18, ['increment counter']],
+      ['B', 19, ['increment counter']],
     ],
   );
   assert.ok(l.bytecode instanceof Uint8Array && l.bytecode.length > 0);
@@ -196,10 +184,10 @@ test("a good lesson parses into the normalized form the player uses", () => {
   );
 });
 
-test("every real lesson parses, with both languages everywhere", () => {
+test('every real lesson parses, with both languages everywhere', () => {
   for (const n of courseLessons()) {
     const l = parse(read(`lessons/${n}.md`), `lessons/${n}.md`);
-    assert.equal(`${l.engine}/${l.id}`, n.replace(/\/\d+-/, "/"));
+    assert.equal(`${l.engine}/${l.id}`, n.replace(/\/\d+-/, '/'));
     for (const t of [
       l.title,
       l.goal.text,
@@ -209,151 +197,101 @@ test("every real lesson parses, with both languages everywhere", () => {
       ...l.beats.map((b) => b.say),
       ...l.hints.flatMap((h) => [h.nudge, h.direction, h.next]),
     ])
-      assert.ok(t.en && t["zh-CN"], n);
+      assert.ok(t.en && t['zh-CN'], n);
   }
-  const flagship = parse(read("lessons/parking_lot/05-lost-wakeup.md"));
-  assert.equal(
-    flagship.goal.text.en,
-    "Make B sleep forever while the lock is free.",
-  );
+  const flagship = parse(read('lessons/parking_lot/05-lost-wakeup.md'));
+  assert.equal(flagship.goal.text.en, 'Make B sleep forever while the lock is free.');
   assert.deepEqual(
     [flagship.goal.kind, flagship.goal.actors, flagship.bug, flagship.variant],
-    ["stuck", ["B"], true, "validate_outside"],
+    ['stuck', ['B'], true, 'validate_outside'],
   );
 });
 
-test("malformed front matter: where it starts, where it ends, and YAML syntax", () => {
-  assert.deepEqual(problems("id: x\n---\n"), [
+test('malformed front matter: where it starts, where it ends, and YAML syntax', () => {
+  assert.deepEqual(problems('id: x\n---\n'), [
     "lesson.md:1:1: file: a lesson starts with a '---' line, then its YAML front matter, then another '---' line",
   ]);
-  assert.deepEqual(problems("---\nid: x\norder: 1\n"), [
+  assert.deepEqual(problems('---\nid: x\norder: 1\n'), [
     "lesson.md:4:1: file: the front matter has no closing '---' line",
   ]);
-  assert.deepEqual(problems(good("engine: basic\n", "engine: [basic\n")), [
-    "lesson.md:5:1: yaml: Flow sequence in block collection must be sufficiently indented and end with a ]",
+  assert.deepEqual(problems(good('engine: basic\n', 'engine: [basic\n')), [
+    'lesson.md:5:1: yaml: Flow sequence in block collection must be sufficiently indented and end with a ]',
   ]);
-  assert.deepEqual(problems(good("order: 7\n", "order: 7\norder: 8\n")), [
+  assert.deepEqual(problems(good('order: 7\n', 'order: 7\norder: 8\n')), [
     "lesson.md:4:1: lesson: 'order' appears twice (first at line 3)",
   ]);
-  assert.deepEqual(problems("---\n---\n"), [
-    "lesson.md:1:1: file: the front matter is empty",
-  ]);
+  assert.deepEqual(problems('---\n---\n'), ['lesson.md:1:1: file: the front matter is empty']);
 });
 
-test("a missing Chinese title, and other texts that are not in both languages", () => {
-  assert.deepEqual(problems(good("  zh-CN: 一节小课\n", "")), [
-    "lesson.md:6:3: title: needs 'zh-CN'",
+test('a missing Chinese title, and other texts that are not in both languages', () => {
+  assert.deepEqual(problems(good('  zh-CN: 一节小课\n', '')), ["lesson.md:6:3: title: needs 'zh-CN'"]);
+  assert.deepEqual(problems(good('    zh-CN: 丢掉一次更新。\n', '    zh-CN: Lose an update.\n')), [
+    'lesson.md:11:12: goal.text.zh-CN: has no Chinese characters; is it still in English?',
   ]);
-  assert.deepEqual(
-    problems(
-      good("    zh-CN: 丢掉一次更新。\n", "    zh-CN: Lose an update.\n"),
-    ),
-    [
-      "lesson.md:11:12: goal.text.zh-CN: has no Chinese characters; is it still in English?",
-    ],
-  );
-  assert.deepEqual(problems(good("\n## zh-CN\n\n两次自增，丢了一次。\n", "")), [
+  assert.deepEqual(problems(good('\n## zh-CN\n\n两次自增，丢了一次。\n', '')), [
     "lesson.md:50:1: body: needs a '## zh-CN' section",
   ]);
-  assert.deepEqual(problems(good("## en\n", "Hello.\n\n## en\n")), [
+  assert.deepEqual(problems(good('## en\n', 'Hello.\n\n## en\n')), [
     "lesson.md:50:1: body: text before '## en' belongs to no language; start the body with '## en' (then '## zh-CN')",
   ]);
 });
 
-test("an unknown goal kind, two goal kinds, and a bug lesson whose goal the explorer cannot search", () => {
+test('an unknown goal kind, two goal kinds, and a bug lesson whose goal the explorer cannot search', () => {
   assert.deepEqual(
-    problems(
-      good(
-        "  order:\n    - {actor: B, kind: store, old: 1, new: 1}\n",
-        "  deadlock: true\n",
-      ),
-    ),
+    problems(good('  order:\n    - {actor: B, kind: store, old: 1, new: 1}\n', '  deadlock: true\n')),
     [
-      "lesson.md:12:3: goal.deadlock: is not a goal kind; a goal has text:, optionally variant:, and one of: stuck, overlap, assertion, violation, order, state, done_without (state: may add at: any or end)",
+      'lesson.md:12:3: goal.deadlock: is not a goal kind; a goal has text:, optionally variant:, and one of: stuck, overlap, assertion, violation, order, state, done_without (state: may add at: any or end)',
     ],
   );
-  assert.deepEqual(
-    problems(good("  order:\n", "  overlap: true\n  order:\n")),
-    [
-      "lesson.md:9:3: goal: needs exactly one of stuck, overlap, assertion, violation, order, state, done_without (it has overlap and order)",
-    ],
-  );
-  assert.deepEqual(
-    problems(good("engine: basic\n", "engine: basic\nbug: true\n")),
-    [
-      "lesson.md:5:6: bug: a bug lesson's goal must be one the explorer can search for (stuck, overlap, assertion, violation), so that it can be shown unreachable under correct; this goal is order",
-    ],
-  );
+  assert.deepEqual(problems(good('  order:\n', '  overlap: true\n  order:\n')), [
+    'lesson.md:9:3: goal: needs exactly one of stuck, overlap, assertion, violation, order, state, done_without (it has overlap and order)',
+  ]);
+  assert.deepEqual(problems(good('engine: basic\n', 'engine: basic\nbug: true\n')), [
+    "lesson.md:5:6: bug: a bug lesson's goal must be one the explorer can search for (stuck, overlap, assertion, violation), so that it can be shown unreachable under correct; this goal is order",
+  ]);
 });
 
-test("bad matchers: an unknown field, an unknown kind, an actor the lesson does not have, a field a next action lacks", () => {
+test('bad matchers: an unknown field, an unknown kind, an actor the lesson does not have, a field a next action lacks', () => {
   assert.deepEqual(
-    problems(
-      good(
-        "  - when: {actor: B, kind: store}",
-        "  - when: {actor: B, lable: store}",
-      ),
-    ),
+    problems(good('  - when: {actor: B, kind: store}', '  - when: {actor: B, lable: store}')),
     [
-      "lesson.md:22:22: beats[0].when.lable: is not a known field; expected one of: variant, actor, kind, object, label, site, step, time, until, ok, old, new, value, expected, desired, arg, count, inside, woken, by, target, text, check, width, op, round",
+      'lesson.md:22:22: beats[0].when.lable: is not a known field; expected one of: variant, actor, kind, object, label, site, step, time, until, ok, old, new, value, expected, desired, arg, count, inside, woken, by, target, text, check, width, op, round',
     ],
   );
+  assert.deepEqual(problems(good('  - when: {actor: B, kind: store}', '  - when: {actor: Z, kind: stor}')), [
+    "lesson.md:22:19: beats[0].when.actor: 'Z' is not an actor of this lesson (actors: A, B)",
+    "lesson.md:22:28: beats[0].when.kind: 'stor' is not an event kind; the kinds are: load, store, cas, swap, fetch_add, fetch_or, fetch_and, lock, unlock, prepare_park, park, unpark, spin, yield, sleep, work, cs_enter, cs_exit, print, assert, irq_save, irq_restore, raise, set_priority, block, fence, note, finish, clock, violation, stuck, error, tick, raised, dropped, flush",
+  ]);
   assert.deepEqual(
     problems(
       good(
-        "  - when: {actor: B, kind: store}",
-        "  - when: {actor: Z, kind: stor}",
+        '    - {actor: B, kind: store, old: 1, new: 1}',
+        '    - {actor: B, kind: store, old: one, new: 1}',
       ),
     ),
-    [
-      "lesson.md:22:19: beats[0].when.actor: 'Z' is not an actor of this lesson (actors: A, B)",
-      "lesson.md:22:28: beats[0].when.kind: 'stor' is not an event kind; the kinds are: load, store, cas, swap, fetch_add, fetch_or, fetch_and, lock, unlock, prepare_park, park, unpark, spin, yield, sleep, work, cs_enter, cs_exit, print, assert, irq_save, irq_restore, raise, set_priority, block, fence, note, finish, clock, violation, stuck, error, tick, raised, dropped, flush",
-    ],
+    ['lesson.md:13:36: goal.order[0].old: must be a number'],
   );
   assert.deepEqual(
-    problems(
-      good(
-        "    - {actor: B, kind: store, old: 1, new: 1}",
-        "    - {actor: B, kind: store, old: one, new: 1}",
-      ),
-    ),
-    ["lesson.md:13:36: goal.order[0].old: must be a number"],
-  );
-  assert.deepEqual(
-    problems(
-      good(
-        "  - before: {actor: B, kind: store}",
-        "  - before: {actor: B, kind: store, ok: true}",
-      ),
-    ),
+    problems(good('  - before: {actor: B, kind: store}', '  - before: {actor: B, kind: store, ok: true}')),
     [
       "lesson.md:33:37: questions[0].before.ok: an actor's next action has no 'ok' yet (it is known only after the step); before: may use actor, variant, kind, object, label, site, width, value, expected, desired, arg, count, target, text",
     ],
   );
 });
 
-test("problems inside the scenario, predicates and the solution point into the lesson file", () => {
-  assert.deepEqual(
-    problems(good("    B: [increment counter]", "    B: [incremnt counter]")),
-    [
-      "lesson.md:19:9: scenario.actors.B[0]: counter has no operation 'incremnt'; it has: increment, get",
-    ],
-  );
-  assert.deepEqual(problems(good("  objects:\n", "  title: x\n  objects:\n")), [
-    "lesson.md:15:3: scenario.title: is not a known field; expected one of: variant, objects, actors, assert, schedule",
+test('problems inside the scenario, predicates and the solution point into the lesson file', () => {
+  assert.deepEqual(problems(good('    B: [increment counter]', '    B: [incremnt counter]')), [
+    "lesson.md:19:9: scenario.actors.B[0]: counter has no operation 'incremnt'; it has: increment, get",
+  ]);
+  assert.deepEqual(problems(good('  objects:\n', '  title: x\n  objects:\n')), [
+    'lesson.md:15:3: scenario.title: is not a known field; expected one of: variant, objects, actors, assert, schedule',
+  ]);
+  assert.deepEqual(problems(good('scenario:\n', 'variants: [correct, fast]\nscenario:\n')), [
+    "lesson.md:14:21: variants[1]: 'fast' is not a variant of engine basic; it has: correct",
   ]);
   assert.deepEqual(
-    problems(good("scenario:\n", "variants: [correct, fast]\nscenario:\n")),
-    [
-      "lesson.md:14:21: variants[1]: 'fast' is not a variant of engine basic; it has: correct",
-    ],
-  );
-  assert.deepEqual(
     problems(
-      good(
-        "    verify: counter == 1",
-        '    verify: [counter.valu == 1, "counter = 1", Z.status == x]',
-      ),
+      good('    verify: counter == 1', '    verify: [counter.valu == 1, "counter = 1", Z.status == x]'),
     ),
     [
       "lesson.md:41:22: questions[0].verify[0]: object counter has no field 'valu'; it has: value, bucket, address, key, owner",
@@ -365,29 +303,24 @@ test("problems inside the scenario, predicates and the solution point into the l
     "lesson.md:20:14: solution: names actor 'C', which this lesson does not have (actors: A, B)",
   ]);
   assert.deepEqual(
-    problems(
-      good(
-        "scenario:\n  objects:",
-        "scenario: {actors: {A: [work 1]}}\nx:\n  objects:",
-      ),
-    ),
+    problems(good('scenario:\n  objects:', 'scenario: {actors: {A: [work 1]}}\nx:\n  objects:')),
     [
-      "lesson.md:15:1: x: is not a known field; expected one of: id, order, engine, variants, bug, proven, title, goal, scenario, solution, explore, beats, hints, unlock, fold, questions, recap, real_world, outcomes",
+      'lesson.md:15:1: x: is not a known field; expected one of: id, order, engine, variants, bug, proven, title, goal, scenario, solution, explore, beats, hints, unlock, fold, questions, recap, real_world, outcomes',
     ],
   );
 });
 
-test("a flow-style scenario is refused with a clear message", () => {
+test('a flow-style scenario is refused with a clear message', () => {
   const text = good(
-    "scenario:\n  objects:\n    counter: counter\n  actors:\n    A: [increment counter]\n    B: [increment counter]\n",
-    "scenario: {objects: {counter: counter}, actors: {A: [increment counter], B: [increment counter]}}\n",
+    'scenario:\n  objects:\n    counter: counter\n  actors:\n    A: [increment counter]\n    B: [increment counter]\n',
+    'scenario: {objects: {counter: counter}, actors: {A: [increment counter], B: [increment counter]}}\n',
   );
   assert.deepEqual(problems(text), [
-    "lesson.md:14:11: scenario: write the scenario as an indented block under scenario: (one key per line), not as {...}",
+    'lesson.md:14:11: scenario: write the scenario as an indented block under scenario: (one key per line), not as {...}',
   ]);
 });
 
-test("1500 mangled lessons: each parses or fails with located problems, never another exception", () => {
+test('1500 mangled lessons: each parses or fails with located problems, never another exception', () => {
   const names = courseLessons();
   const texts = names.map((n) => read(`lessons/${n}.md`));
   let seed = 7;
@@ -397,25 +330,22 @@ test("1500 mangled lessons: each parses or fails with located problems, never an
   };
   let failed = 0;
   for (let i = 0; i < 1500; i++) {
-    const lines = texts[rnd(texts.length)].split("\n");
+    const lines = texts[rnd(texts.length)].split('\n');
     for (let j = rnd(4); j >= 0; j--) {
       const [op, a, b] = [rnd(5), rnd(lines.length), rnd(lines.length)];
       if (op === 0) lines.splice(a, 1);
       else if (op === 1) [lines[a], lines[b]] = [lines[b], lines[a]];
       else if (op === 2) lines[a] = lines[a].slice(0, rnd(lines[a].length + 1));
       else if (op === 3) lines.splice(a, 0, lines[b]);
-      else lines[a] = lines[a].replace(/[a-z]/, "q");
+      else lines[a] = lines[a].replace(/[a-z]/, 'q');
     }
     try {
-      parse(lines.join("\n"), "f.md");
+      parse(lines.join('\n'), 'f.md');
     } catch (e) {
       if (!(e instanceof LessonError)) throw e;
       failed++;
       for (const p of e.problems) {
-        assert.ok(
-          p.line >= 1 && p.line <= lines.length + 1 && p.column >= 1,
-          JSON.stringify(p),
-        );
+        assert.ok(p.line >= 1 && p.line <= lines.length + 1 && p.column >= 1, JSON.stringify(p));
         assert.ok(p.field && p.message, JSON.stringify(p));
       }
     }
@@ -425,7 +355,7 @@ test("1500 mangled lessons: each parses or fails with located problems, never an
 
 // ---- what the player shares with the checker --------------------------------------
 
-test("the player functions follow a run: beats, hints, the question, the goal, the next actor", () => {
+test('the player functions follow a run: beats, hints, the question, the goal, the next actor', () => {
   const l = parse(GOOD);
   const s = new Session(M, l.bytecode, { variant: l.variant });
   try {
@@ -440,10 +370,7 @@ test("the player functions follow a run: beats, hints, the question, the goal, t
         hint: hintStage(l.hints, events, l.variant),
         question: questionDue(l.questions[0], state, events, l.variant),
         goal: goalReached(l.goal, { events, state, variant: l.variant }),
-        next: nextOnSolution(
-          l.solution?.schedule ?? null,
-          s.summary().schedule,
-        ),
+        next: nextOnSolution(l.solution?.schedule ?? null, s.summary().schedule),
       });
     };
     look(0);
@@ -452,16 +379,16 @@ test("the player functions follow a run: beats, hints, the question, the goal, t
       look(k + 1);
     }
     assert.deepEqual(seen, [
-      { step: 0, beats: [], hint: 0, question: null, goal: false, next: "A" },
-      { step: 1, beats: [], hint: 1, question: null, goal: false, next: "B" },
-      { step: 2, beats: [], hint: 1, question: null, goal: false, next: "A" },
-      { step: 3, beats: [], hint: 1, question: "B", goal: false, next: null },
+      { step: 0, beats: [], hint: 0, question: null, goal: false, next: 'A' },
+      { step: 1, beats: [], hint: 1, question: null, goal: false, next: 'B' },
+      { step: 2, beats: [], hint: 1, question: null, goal: false, next: 'A' },
+      { step: 3, beats: [], hint: 1, question: 'B', goal: false, next: null },
       { step: 4, beats: [0], hint: 1, question: null, goal: true, next: null },
     ]);
   } finally {
     s.free();
   }
-  assert.equal(nextOnSolution("v1: A B A", "v1: A A"), null); // off the solution's path
+  assert.equal(nextOnSolution('v1: A B A', 'v1: A A'), null); // off the solution's path
 });
 
 test('a repeat count (B*3, tick*2) reads as that many entries in solutions and schedules', () => {
@@ -479,19 +406,16 @@ test('a repeat count (B*3, tick*2) reads as that many entries in solutions and s
 
 // ---- lockstep check ----------------------------------------------------------------------
 
-test("lockstep check lessons/ passes every real lesson, in the course index’s order", () => {
-  const r = lockstep(["check", "lessons/"]);
-  assert.equal(r.stderr, "");
+test('lockstep check lessons/ passes every real lesson, in the course index’s order', () => {
+  const r = lockstep(['check', 'lessons/']);
+  assert.equal(r.stderr, '');
   assert.equal(r.status, 0, r.stdout);
-  const lines = r.stdout.trimEnd().split("\n");
+  const lines = r.stdout.trimEnd().split('\n');
   const course = courseLessons();
   const n = course.length;
   assert.ok(n >= 13, `${n} lessons`);
   assert.equal(lines.length, n + 1);
-  assert.match(
-    lines[0],
-    /^ok {3}lessons\/basic\/01-racy-counter\.md \(racy-counter, 8 learner steps\)$/,
-  );
+  assert.match(lines[0], /^ok {3}lessons\/basic\/01-racy-counter\.md \(racy-counter, 8 learner steps\)$/);
   assert.deepEqual(
     lines.slice(0, n).map((x) => /^ok {3}lessons\/(\S+)\.md /.exec(x)?.[1]),
     course,
@@ -499,95 +423,81 @@ test("lockstep check lessons/ passes every real lesson, in the course index’s 
   assert.equal(lines[n], `${n} passed, 0 failed`);
 });
 
-test("the complete example in lessons/README.md is a lesson that passes", () => {
-  const m = /```markdown\n([\s\S]*?)\n```\n/.exec(read("lessons/README.md"));
-  assert.ok(m, "lessons/README.md has a ```markdown example");
-  const file = join(dir, "why-a-lock.md");
-  writeFileSync(file, m[1] + "\n");
-  const r = lockstep(["check", file, "--quiet"]);
-  assert.deepEqual([r.status, r.stdout], [0, "1 passed, 0 failed\n"]);
+test('the complete example in lessons/README.md is a lesson that passes', () => {
+  const m = /```markdown\n([\s\S]*?)\n```\n/.exec(read('lessons/README.md'));
+  assert.ok(m, 'lessons/README.md has a ```markdown example');
+  const file = join(dir, 'why-a-lock.md');
+  writeFileSync(file, m[1] + '\n');
+  const r = lockstep(['check', file, '--quiet']);
+  assert.deepEqual([r.status, r.stdout], [0, '1 passed, 0 failed\n']);
 });
 
-test("lockstep check reports a goal nobody can reach and a solution that stops short", () => {
-  const r = lockstep(["check", "tests/fixtures/lessons/unreachable.md"]);
+test('lockstep check reports a goal nobody can reach and a solution that stops short', () => {
+  const r = lockstep(['check', 'tests/fixtures/lessons/unreachable.md']);
   assert.equal(r.status, 1);
   assert.equal(
     r.stdout,
     [
-      "tests/fixtures/lessons/unreachable.md:9:3: goal: is not reachable: the starting run does not reach it, nor does the solution; the explorer found nothing under correct within bound 3 (38 executions)",
-      "tests/fixtures/lessons/unreachable.md:19:11: solution: does not reach the goal under correct: the run stops after 3 steps (waiting for a choice)",
-      "FAIL tests/fixtures/lessons/unreachable.md (2 problems)",
-      "0 passed, 1 failed",
-      "",
-    ].join("\n"),
+      'tests/fixtures/lessons/unreachable.md:9:3: goal: is not reachable: the starting run does not reach it, nor does the solution; the explorer found nothing under correct within bound 3 (38 executions)',
+      'tests/fixtures/lessons/unreachable.md:19:11: solution: does not reach the goal under correct: the run stops after 3 steps (waiting for a choice)',
+      'FAIL tests/fixtures/lessons/unreachable.md (2 problems)',
+      '0 passed, 1 failed',
+      '',
+    ].join('\n'),
   );
 });
 
-test("lockstep check reports a bug lesson whose goal is reachable under correct", () => {
-  const r = lockstep([
-    "check",
-    "tests/fixtures/lessons/bug-reachable.md",
-    "--quiet",
+test('lockstep check reports a bug lesson whose goal is reachable under correct', () => {
+  const r = lockstep(['check', 'tests/fixtures/lessons/bug-reachable.md', '--quiet']);
+  assert.equal(r.status, 1);
+  assert.equal(
+    r.stdout,
+    'tests/fixtures/lessons/bug-reachable.md:6:6: bug: the goal is reachable under correct: the explorer found v1: A\n0 passed, 1 failed\n',
+  );
+});
+
+test('proven: is for bug lessons only, and the parser says so at the field', () => {
+  assert.deepEqual(problems(good('engine: basic\n', 'engine: basic\nproven: true\n')), [
+    'lesson.md:5:9: proven: only a bug lesson can be proven: proven: true says that its goal is unreachable under correct in every interleaving (add bug: true)',
   ]);
-  assert.equal(r.status, 1);
-  assert.equal(
-    r.stdout,
-    "tests/fixtures/lessons/bug-reachable.md:6:6: bug: the goal is reachable under correct: the explorer found v1: A\n0 passed, 1 failed\n",
-  );
 });
 
-test("proven: is for bug lessons only, and the parser says so at the field", () => {
-  assert.deepEqual(
-    problems(good("engine: basic\n", "engine: basic\nproven: true\n")),
-    [
-      "lesson.md:5:9: proven: only a bug lesson can be proven: proven: true says that its goal is unreachable under correct in every interleaving (add bug: true)",
-    ],
-  );
-});
-
-test("lockstep check reports a proven lesson whose goal the complete search reaches under correct", () => {
-  const text = readFileSync(
-    join(root, "tests/fixtures/lessons/bug-reachable.md"),
-    "utf8",
-  );
-  const file = join(tempDir(), "proven-false.md");
-  writeFileSync(file, text.replace("bug: true\n", "bug: true\nproven: true\n"));
-  const r = lockstep(["check", file, "--quiet"]);
+test('lockstep check reports a proven lesson whose goal the complete search reaches under correct', () => {
+  const text = readFileSync(join(root, 'tests/fixtures/lessons/bug-reachable.md'), 'utf8');
+  const file = join(tempDir(), 'proven-false.md');
+  writeFileSync(file, text.replace('bug: true\n', 'bug: true\nproven: true\n'));
+  const r = lockstep(['check', file, '--quiet']);
   assert.equal(r.status, 1);
-  assert.deepEqual(r.stdout.split("\n"), [
+  assert.deepEqual(r.stdout.split('\n'), [
     `${file}:6:6: bug: the goal is reachable under correct: the explorer found v1: A`,
     `${file}:7:9: proven: the goal is reachable under correct: the complete search found v1: A`,
-    "0 passed, 1 failed",
-    "",
+    '0 passed, 1 failed',
+    '',
   ]);
 });
 
-test("the course proves its proven lessons: the complete search under correct runs every interleaving", () => {
-  const proven = courseFiles(join(root, "lessons"), "lessons")
-    .map(({ rel }) => join("lessons", rel))
-    .filter((f) => /^proven: true$/m.test(readFileSync(join(root, f), "utf8")));
+test('the course proves its proven lessons: the complete search under correct runs every interleaving', () => {
+  const proven = courseFiles(join(root, 'lessons'), 'lessons')
+    .map(({ rel }) => join('lessons', rel))
+    .filter((f) => /^proven: true$/m.test(readFileSync(join(root, f), 'utf8')));
   assert.deepEqual(proven.sort(), [
-    "lessons/aqs/04-interrupt-inflates.md",
-    "lessons/aqs/06-racing-releases.md",
-    "lessons/embassy/04-cancelled-head.md",
-    "lessons/parking_lot/05-lost-wakeup.md",
-    "lessons/rtos/01-which-half-counts.md",
-    "lessons/rtos/03-save-and-restore.md",
+    'lessons/aqs/04-interrupt-inflates.md',
+    'lessons/aqs/06-racing-releases.md',
+    'lessons/embassy/04-cancelled-head.md',
+    'lessons/parking_lot/05-lost-wakeup.md',
+    'lessons/rtos/01-which-half-counts.md',
+    'lessons/rtos/03-save-and-restore.md',
   ]);
-  const r = lockstep(["check", ...proven, "--quiet"]);
-  assert.equal(r.stdout, "6 passed, 0 failed\n");
+  const r = lockstep(['check', ...proven, '--quiet']);
+  assert.equal(r.stdout, '6 passed, 0 failed\n');
   assert.equal(r.status, 0);
 });
 
-test("lockstep check reports every claim the runs contradict, at its line", () => {
-  const r = lockstep([
-    "check",
-    "tests/fixtures/lessons/wrong-claims.md",
-    "--quiet",
-  ]);
+test('lockstep check reports every claim the runs contradict, at its line', () => {
+  const r = lockstep(['check', 'tests/fixtures/lessons/wrong-claims.md', '--quiet']);
   assert.equal(r.status, 1);
-  const f = "tests/fixtures/lessons/wrong-claims.md";
-  assert.deepEqual(r.stdout.split("\n"), [
+  const f = 'tests/fixtures/lessons/wrong-claims.md';
+  assert.deepEqual(r.stdout.split('\n'), [
     `${f}:22:11: beats[0].when: matches no event in any run of this lesson: no event has label 'read valu' (did you mean 'read value'?)`,
     `${f}:29:19: hints[0].next.actor: is B, but the solution's next step there (step 1) is A`,
     `${f}:38:13: questions[0].verify: does not hold after B's step (step 4): counter is 1`,
@@ -595,40 +505,40 @@ test("lockstep check reports every claim the runs contradict, at its line", () =
     `${f}:53:14: outcomes[1].expect.steps: the run (correct, v1: A A) takes 4 steps; the lesson says 5`,
     `${f}:54:14: outcomes[1].expect.state: 'counter == 3' does not hold at the end of the run (correct, v1: A A): counter is 2`,
     `${f}:56:45: outcomes[1].expect.count[0].is: the run (correct, v1: A A) has 1 such event; the lesson says 2`,
-    "0 passed, 1 failed",
-    "",
+    '0 passed, 1 failed',
+    '',
   ]);
 });
 
 test("lockstep check reports the parser's problems, and file names and folders that disagree with the lesson", () => {
   const r = lockstep([
-    "check",
-    "tests/fixtures/lessons/untranslated.md",
-    "tests/fixtures/lessons/names/parking_lot",
+    'check',
+    'tests/fixtures/lessons/untranslated.md',
+    'tests/fixtures/lessons/names/parking_lot',
   ]);
   assert.equal(r.status, 1);
   assert.equal(
     r.stdout,
     [
       "tests/fixtures/lessons/untranslated.md:6:3: title: needs 'zh-CN'",
-      "FAIL tests/fixtures/lessons/untranslated.md (1 problem)",
+      'FAIL tests/fixtures/lessons/untranslated.md (1 problem)',
       "tests/fixtures/lessons/names/parking_lot/03-misnamed.md:2:5: id: is 'racy', but the file name says 'misnamed'",
       "tests/fixtures/lessons/names/parking_lot/03-misnamed.md:4:9: engine: is 'basic', but the file is in parking_lot/, the lessons of engine parking_lot",
-      "FAIL tests/fixtures/lessons/names/parking_lot/03-misnamed.md (2 problems)",
-      "0 passed, 2 failed",
-      "",
-    ].join("\n"),
+      'FAIL tests/fixtures/lessons/names/parking_lot/03-misnamed.md (2 problems)',
+      '0 passed, 2 failed',
+      '',
+    ].join('\n'),
   );
 });
 
-test("lockstep check: ids unique across the lessons checked together, and numbers within a folder", () => {
-  const d = join(dir, "twins");
+test('lockstep check: ids unique across the lessons checked together, and numbers within a folder', () => {
+  const d = join(dir, 'twins');
   mkdirSync(d);
-  writeFileSync(join(d, "a.md"), GOOD);
-  writeFileSync(join(d, "b.md"), GOOD);
-  writeFileSync(join(d, "03-tiny.md"), GOOD);
-  writeFileSync(join(d, "03-other.md"), good("id: tiny\n", "id: other\n"));
-  const r = lockstep(["check", d, "--quiet"]);
+  writeFileSync(join(d, 'a.md'), GOOD);
+  writeFileSync(join(d, 'b.md'), GOOD);
+  writeFileSync(join(d, '03-tiny.md'), GOOD);
+  writeFileSync(join(d, '03-other.md'), good('id: tiny\n', 'id: other\n'));
+  const r = lockstep(['check', d, '--quiet']);
   assert.equal(r.status, 1);
   assert.equal(
     r.stdout,
@@ -636,54 +546,45 @@ test("lockstep check: ids unique across the lessons checked together, and number
       `${d}/03-tiny.md:2:5: id: the file's number 03 is also that of ${d}/03-other.md`,
       `${d}/a.md:2:5: id: 'tiny' is also the id of ${d}/03-tiny.md`,
       `${d}/b.md:2:5: id: 'tiny' is also the id of ${d}/03-tiny.md`,
-      "1 passed, 3 failed",
-      "",
-    ].join("\n"),
+      '1 passed, 3 failed',
+      '',
+    ].join('\n'),
   );
 });
 
-test("lockstep check: bad usage exits 2", () => {
-  const none = lockstep(["check"]);
+test('lockstep check: bad usage exits 2', () => {
+  const none = lockstep(['check']);
   assert.deepEqual(
     [none.status, none.stdout, none.stderr],
-    [2, "", "usage: lockstep check PATH... [--quiet]\n"],
+    [2, '', 'usage: lockstep check PATH... [--quiet]\n'],
   );
-  const missing = lockstep(["check", "no/such/lessons"]);
+  const missing = lockstep(['check', 'no/such/lessons']);
   assert.deepEqual(
     [missing.status, missing.stderr],
-    [
-      2,
-      "lockstep check: cannot read no/such/lessons: no such file or folder\n",
-    ],
+    [2, 'lockstep check: cannot read no/such/lessons: no such file or folder\n'],
   );
-  const empty = join(dir, "empty");
+  const empty = join(dir, 'empty');
   mkdirSync(empty);
-  const e = lockstep(["check", empty]);
+  const e = lockstep(['check', empty]);
   assert.deepEqual(
     [e.status, e.stderr],
-    [
-      2,
-      `lockstep check: ${empty} holds no lesson files (*.md other than README.md)\n`,
-    ],
+    [2, `lockstep check: ${empty} holds no lesson files (*.md other than README.md)\n`],
   );
-  const opt = lockstep(["check", "lessons/", "--fast"]);
+  const opt = lockstep(['check', 'lessons/', '--fast']);
   assert.deepEqual(
     [opt.status, opt.stderr],
-    [2, "lockstep check: unknown option --fast (see lockstep --help)\n"],
+    [2, 'lockstep check: unknown option --fast (see lockstep --help)\n'],
   );
-  const help = lockstep(["help", "check"]);
+  const help = lockstep(['help', 'check']);
   assert.equal(help.status, 0);
-  assert.match(
-    help.stdout,
-    /^lockstep check PATH\.\.\. \[--quiet\]\n\nChecks lesson files/,
-  );
+  assert.match(help.stdout, /^lockstep check PATH\.\.\. \[--quiet\]\n\nChecks lesson files/);
 });
 
 // ---- claims tied to variants and state (beats, hints), fold, positions ------------------
 
 /** Lesson 6 with one piece of text replaced (which must be there), written to a temp file. */
-function sixWith(from, to, name = "six.md") {
-  const text = read("lessons/parking_lot/05-lost-wakeup.md");
+function sixWith(from, to, name = 'six.md') {
+  const text = read('lessons/parking_lot/05-lost-wakeup.md');
   assert.ok(text.includes(from), `lesson 6 has no '${from}'`);
   const file = join(dir, name);
   writeFileSync(file, text.replace(from, to));
@@ -694,15 +595,15 @@ test("a beat's claim is checked on the solution replayed under the other variant
   // The narration the issue found wrong: "nobody is left who knows it is
   // there" said under correct, where A's unlock then finds and wakes B.
   const file = sixWith(
-    "  - when: {actor: B, label: enqueue}\n    variant: validate_outside\n    if: m.state == 0\n",
-    "  - when: {actor: B, label: enqueue}\n",
+    '  - when: {actor: B, label: enqueue}\n    variant: validate_outside\n    if: m.state == 0\n',
+    '  - when: {actor: B, label: enqueue}\n',
   );
-  const r = lockstep(["check", file, "--quiet"]);
+  const r = lockstep(['check', file, '--quiet']);
   assert.equal(r.status, 1);
   const line =
-    read("lessons/parking_lot/05-lost-wakeup.md")
-      .split("\n")
-      .indexOf("    verify: [m.state == 0, A.status == finished]") +
+    read('lessons/parking_lot/05-lost-wakeup.md')
+      .split('\n')
+      .indexOf('    verify: [m.state == 0, A.status == finished]') +
     1 -
     2;
   assert.equal(
@@ -713,10 +614,10 @@ test("a beat's claim is checked on the solution replayed under the other variant
 
 test("a hint stage's claim is checked at every step it is shown, on every path", () => {
   const file = sixWith(
-    "    if: [B.status == enabled, m.state == 0]\n    verify: A.status == finished",
-    "    verify: [A.status == finished, m.state == 0]",
+    '    if: [B.status == enabled, m.state == 0]\n    verify: A.status == finished',
+    '    verify: [A.status == finished, m.state == 0]',
   );
-  const r = lockstep(["check", file, "--quiet"]);
+  const r = lockstep(['check', file, '--quiet']);
   assert.equal(r.status, 1);
   assert.match(
     r.stdout,
@@ -724,39 +625,36 @@ test("a hint stage's claim is checked at every step it is shown, on every path",
   );
 });
 
-test("fold: counts a run of steps that change nothing shared as one action; more than 15 actions is a problem", () => {
-  const ok = lockstep(["check", "lessons/parking_lot/05-lost-wakeup.md"]);
+test('fold: counts a run of steps that change nothing shared as one action; more than 15 actions is a problem', () => {
+  const ok = lockstep(['check', 'lessons/parking_lot/05-lost-wakeup.md']);
   assert.equal(
     ok.stdout,
-    "ok   lessons/parking_lot/05-lost-wakeup.md (lost-wakeup, 32 learner steps, 11 actions with fold)\n1 passed, 0 failed\n",
+    'ok   lessons/parking_lot/05-lost-wakeup.md (lost-wakeup, 32 learner steps, 11 actions with fold)\n1 passed, 0 failed\n',
   );
   // Without its fold: list, lesson 22's solution is one action per step that touches shared
   // state (only reads and local work still fold, as Shift+N takes them in the app)
-  const text = read("lessons/embassy/02-tickets-make-it-fair.md");
+  const text = read('lessons/embassy/02-tickets-make-it-fair.md');
   const fold = /^fold:\n(?: {2}- .*\n)+/m;
   assert.match(text, fold);
-  const file = join(dir, "nofold.md");
-  writeFileSync(file, text.replace(fold, ""));
-  const r = lockstep(["check", file, "--quiet"]);
+  const file = join(dir, 'nofold.md');
+  writeFileSync(file, text.replace(fold, ''));
+  const r = lockstep(['check', file, '--quiet']);
   assert.equal(r.status, 1);
   assert.match(
     r.stdout,
     /nofold\.md:\d+:11: solution: takes 53 learner actions to win; a lesson is won in at most 15 \(start it later with scenario\.schedule, or let fold: take the steps that change nothing shared in one go\)\n/,
   );
   // A fold item names an event kind, or matches fields a next action has.
-  assert.deepEqual(
-    problems(good("questions:\n", "fold: [spinn, {ok: true}]\nquestions:\n")),
-    [
-      `lesson.md:32:8: fold[0]: 'spinn' is not an event kind; the kinds are: ${EVENT_KINDS.join(", ")}`,
-      "lesson.md:32:16: fold[1].ok: an actor's next action has no 'ok'; fold: may use actor, variant, kind, object, label, site, width, value, expected, desired, arg, count, target, text",
-    ],
-  );
+  assert.deepEqual(problems(good('questions:\n', 'fold: [spinn, {ok: true}]\nquestions:\n')), [
+    `lesson.md:32:8: fold[0]: 'spinn' is not an event kind; the kinds are: ${EVENT_KINDS.join(', ')}`,
+    "lesson.md:32:16: fold[1].ok: an actor's next action has no 'ok'; fold: may use actor, variant, kind, object, label, site, width, value, expected, desired, arg, count, target, text",
+  ]);
 });
 
-test("beats and hint stages with variant: and if: are said only where their conditions hold", () => {
+test('beats and hint stages with variant: and if: are said only where their conditions hold', () => {
   const l = parse(
     good(
-      "hints:\n",
+      'hints:\n',
       `  - when: {actor: B, kind: store}
     if: counter == 2
     say: {en: Never at 1., zh-CN: 计数器为 1 时不说。}
@@ -768,78 +666,66 @@ test("beats and hint stages with variant: and if: are said only where their cond
 hints:
 `,
     ).replace(
-      "  - after: {actor: A, kind: load}\n",
-      "  - after: {actor: A, kind: load}\n    if: B.status == enabled\n",
+      '  - after: {actor: A, kind: load}\n',
+      '  - after: {actor: A, kind: load}\n    if: B.status == enabled\n',
     ),
   );
-  assert.deepEqual(l.beats[2].variant, ["correct"]);
+  assert.deepEqual(l.beats[2].variant, ['correct']);
   const s = new Session(M, l.bytecode, { variant: l.variant });
   try {
     s.step(0);
     const e1 = s.trace();
     const st1 = s.state();
     assert.deepEqual(
-      beatsAt(l.beats, e1, 1, "correct", st1).map((b) => b.index),
+      beatsAt(l.beats, e1, 1, 'correct', st1).map((b) => b.index),
       [2],
     );
     assert.deepEqual(
-      beatsAt(l.beats, e1, 1, "correct").map((b) => b.index),
+      beatsAt(l.beats, e1, 1, 'correct').map((b) => b.index),
       [],
-      "no state: no conditional beat",
+      'no state: no conditional beat',
     );
     assert.deepEqual(
-      beatsAt(l.beats, e1, 1, "other", st1).map((b) => b.index),
+      beatsAt(l.beats, e1, 1, 'other', st1).map((b) => b.index),
       [],
-      "another variant",
+      'another variant',
     );
-    assert.equal(hintStage(l.hints, e1, "correct", st1), 1);
+    assert.equal(hintStage(l.hints, e1, 'correct', st1), 1);
     s.step(1);
     s.step(1);
     s.step(0);
     // B has finished: the second stage's if: no longer holds, the first applies again.
-    assert.equal(hintStage(l.hints, s.trace(), "correct", s.state()), 0);
+    assert.equal(hintStage(l.hints, s.trace(), 'correct', s.state()), 0);
     assert.deepEqual(
-      beatsAt(l.beats, s.trace(), 3, "correct", (s.goto(3), s.state())).map(
-        (b) => b.index,
-      ),
+      beatsAt(l.beats, s.trace(), 3, 'correct', (s.goto(3), s.state())).map((b) => b.index),
       [0],
     );
   } finally {
     s.free();
   }
   assert.deepEqual(
-    problems(
-      good(
-        "    say: {en: B writes.",
-        "    variant: handoff\n    say: {en: B writes.",
-      ),
-    ),
-    [
-      "lesson.md:23:14: beats[0].variant: 'handoff' is not one of the lesson's variants: correct",
-    ],
+    problems(good('    say: {en: B writes.', '    variant: handoff\n    say: {en: B writes.')),
+    ["lesson.md:23:14: beats[0].variant: 'handoff' is not one of the lesson's variants: correct"],
   );
 });
 
-test("lockstep check points each problem at the field it is about", () => {
+test('lockstep check points each problem at the field it is about', () => {
   // A starting schedule that does not replay, and an outcome whose run does
   // not: each at its own field (they were said at scenario: and at the
   // outcome's first line).
-  const file = join(dir, "fields.md");
+  const file = join(dir, 'fields.md');
   writeFileSync(
     file,
-    good("  actors:\n", '  schedule: "v1: B@store:counter"\n  actors:\n')
-      .replace('solution: "A B A"\n', "")
+    good('  actors:\n', '  schedule: "v1: B@store:counter"\n  actors:\n')
+      .replace('solution: "A B A"\n', '')
+      .replace('  order:\n    - {actor: B, kind: store, old: 1, new: 1}', '  assertion: true')
       .replace(
-        "  order:\n    - {actor: B, kind: store, old: 1, new: 1}",
-        "  assertion: true",
-      )
-      .replace(
-        "real_world:",
+        'real_world:',
         'outcomes:\n  - claim: Replays.\n    run: {schedule: "v1: A@cas:counter"}\n    expect: {outcome: done}\nreal_world:',
       ),
   );
-  const r = lockstep(["check", file, "--quiet"]);
-  const lines = r.stdout.split("\n");
+  const r = lockstep(['check', file, '--quiet']);
+  const lines = r.stdout.split('\n');
   // scenario: is at 15:3, its schedule at 16:13; the outcome starts at 45:5, its run: at 46:10.
   assert.ok(
     lines.includes(
@@ -860,51 +746,32 @@ test("a type's own field named owner is a number; the extra owner field is an ac
   // the rtos mutex has a numeric `owner` (the holder's task id, -1 when free); a parking-lot
   // mutex has none, and `m.owner` names the actor inside the lock
   const names = {
-    objects: { port: ["owner", "wait_mask", "inherit"], m: ["state"] },
-    actors: ["A"],
-    engine: "x",
+    objects: { port: ['owner', 'wait_mask', 'inherit'], m: ['state'] },
+    actors: ['A'],
+    engine: 'x',
   };
-  const own = parsePredicate("port.owner == 1", names);
-  assert.equal(
-    valueOf(own.left, {
-      objects: [{ name: "port", fields: { owner: 1 }, owner: "A" }],
-    }),
-    1,
-  );
-  const extra = parsePredicate("m.owner == A", names);
-  assert.equal(
-    valueOf(extra.left, {
-      objects: [{ name: "m", fields: { state: 1 }, owner: "A" }],
-    }),
-    "A",
-  );
-  assert.throws(
-    () => parsePredicate("m.owner < 1", names),
-    /m\.owner is a word/,
-  );
-  assert.throws(() => parsePredicate("port.owner < A", names), /A is a word/);
+  const own = parsePredicate('port.owner == 1', names);
+  assert.equal(valueOf(own.left, { objects: [{ name: 'port', fields: { owner: 1 }, owner: 'A' }] }), 1);
+  const extra = parsePredicate('m.owner == A', names);
+  assert.equal(valueOf(extra.left, { objects: [{ name: 'm', fields: { state: 1 }, owner: 'A' }] }), 'A');
+  assert.throws(() => parsePredicate('m.owner < 1', names), /m\.owner is a word/);
+  assert.throws(() => parsePredicate('port.owner < A', names), /A is a word/);
 });
 
-test("a recap’s claim (recap.verify) is checked where the goal is reached, on every run that reaches it", () => {
+test('a recap’s claim (recap.verify) is checked where the goal is reached, on every run that reaches it', () => {
   // the signed-count lesson's old recap said the posts had brought the count back to 1; the goal
   // (count -2) is reached before any post runs, and the check now says so
-  const lesson = `lessons/${courseLessons().find((n) => n.endsWith("-the-signed-count"))}.md`;
+  const lesson = `lessons/${courseLessons().find((n) => n.endsWith('-the-signed-count'))}.md`;
   const text = read(lesson);
-  assert.ok(text.includes("  verify: [sem.count == -2]\n"));
-  const file = join(dir, "the-signed-count.md");
-  writeFileSync(
-    file,
-    text.replace(
-      "  verify: [sem.count == -2]\n",
-      "  verify: [sem.count == 1]\n",
-    ),
-  );
-  const r = lockstep(["check", file, "--quiet"]);
+  assert.ok(text.includes('  verify: [sem.count == -2]\n'));
+  const file = join(dir, 'the-signed-count.md');
+  writeFileSync(file, text.replace('  verify: [sem.count == -2]\n', '  verify: [sem.count == 1]\n'));
+  const r = lockstep(['check', file, '--quiet']);
   assert.equal(r.status, 1);
-  const line = text.split("\n").indexOf("  verify: [sem.count == -2]") + 1;
+  const line = text.split('\n').indexOf('  verify: [sem.count == -2]') + 1;
   assert.equal(
     r.stdout,
     `${file}:${line}:11: recap.verify: does not hold when the goal is reached at step 13 of the starting run under correct (round-robin): sem.count is -2\n0 passed, 1 failed\n`,
   );
-  assert.equal(lockstep(["check", lesson, "--quiet"]).status, 0);
+  assert.equal(lockstep(['check', lesson, '--quiet']).status, 0);
 });

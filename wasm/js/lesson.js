@@ -15,16 +15,16 @@
  * What the lesson claims (the goal is reachable, the outcomes hold, the beats
  * happen) is checked by running it: wasm/js/check/.
  */
-import { ScenarioError } from "./scenario/problems.js";
-import { LessonError } from "./lesson/error.js";
-import { Parser } from "./lesson/parser.js";
+import { ScenarioError } from './scenario/problems.js';
+import { LessonError } from './lesson/error.js';
+import { Parser } from './lesson/parser.js';
 
-export { LessonError } from "./lesson/error.js";
-export { MAX_LESSON_CHARS } from "./lesson/parser.js";
-export { LANGUAGES, DRAFT_MARK } from "./lesson/languages.js";
-export { NEXT_FIELDS } from "./lesson/names.js";
-export { GOAL_KINDS } from "./lesson/goal.js";
-export { formatProblem } from "./scenario/problems.js";
+export { LessonError } from './lesson/error.js';
+export { MAX_LESSON_CHARS } from './lesson/parser.js';
+export { LANGUAGES, DRAFT_MARK } from './lesson/languages.js';
+export { NEXT_FIELDS } from './lesson/names.js';
+export { GOAL_KINDS } from './lesson/goal.js';
+export { formatProblem } from './scenario/problems.js';
 export {
   matchEvent,
   matchNext,
@@ -42,9 +42,9 @@ export {
   EXPLORABLE,
   goalStepOfRun,
   learnerActions,
-} from "./lesson/play.js";
-export { evaluate, explainFalse } from "./lesson/predicate.js";
-export { EVENT_KINDS } from "./trace.js";
+} from './lesson/play.js';
+export { evaluate, explainFalse } from './lesson/predicate.js';
+export { EVENT_KINDS } from './trace.js';
 
 /** @typedef {import('./scenario.js').Catalog} Catalog */
 /** @typedef {import('./scenario.js').Scenario} Scenario */
@@ -141,22 +141,13 @@ export { EVENT_KINDS } from "./trace.js";
  * @returns {Lesson}
  * @throws {LessonError}
  */
-export function parseLesson(text, { file = "lesson.md", catalog }) {
+export function parseLesson(text, { file = 'lesson.md', catalog }) {
   try {
     return new Parser(text, file, catalog).parse();
   } catch (e) {
-    if (e instanceof ScenarioError && !(e instanceof LessonError))
-      throw new LessonError(e.problems);
+    if (e instanceof ScenarioError && !(e instanceof LessonError)) throw new LessonError(e.problems);
     if (e instanceof RangeError && /call stack/i.test(e.message))
-      throw new LessonError([
-        {
-          file,
-          line: 1,
-          column: 1,
-          field: "lesson",
-          message: "is nested too deeply",
-        },
-      ]);
+      throw new LessonError([{ file, line: 1, column: 1, field: 'lesson', message: 'is nested too deeply' }]);
     throw e;
   }
 }

@@ -6,9 +6,9 @@
  * walk made is kept, because "does this matcher match anything" asks all of
  * them.  Nothing here reports a problem except through add().
  */
-import { LockstepError, Session } from "../lockstep.js";
-import { goalStepOfRun, learnerActions, scheduleTokens } from "../lesson.js";
-import { RunTrace } from "../lesson/run-trace.js";
+import { LockstepError, Session } from '../lockstep.js';
+import { goalStepOfRun, learnerActions, scheduleTokens } from '../lesson.js';
+import { RunTrace } from '../lesson/run-trace.js';
 
 /** @typedef {import('../lesson.js').Lesson} Lesson */
 /** @typedef {import('../lesson.js').Problem} Problem */
@@ -45,7 +45,7 @@ const MAX_WALK_STATES = 2000;
  */
 export class RunCache {
   constructor() {
-    this.key = "";
+    this.key = '';
     /** @type {Map<string, Walk>} */
     this.walks = new Map();
     /** @type {Map<string, import('../lockstep.js').ExploreStatus['result']>} */
@@ -104,14 +104,7 @@ export class LessonCheck {
    * @param {Walk} w @param {number} startSteps @param {number} goalAt
    */
   countActions(w, startSteps, goalAt) {
-    return learnerActions(
-      this.lesson.fold,
-      w.variant,
-      w.states,
-      w.actors,
-      startSteps,
-      goalAt,
-    ).length;
+    return learnerActions(this.lesson.fold, w.variant, w.states, w.actors, startSteps, goalAt).length;
   }
 
   /** @param {Position} at @param {string} field @param {string} message */
@@ -146,9 +139,7 @@ export class LessonCheck {
       /** @type {Walk} */
       const w = {
         ...earlier,
-        name:
-          name ??
-          `the run (${variant}, ${schedule ?? "no schedule"}, then ${policy})`,
+        name: name ?? `the run (${variant}, ${schedule ?? 'no schedule'}, then ${policy})`,
       };
       this.walkCache.set(key, w);
       this.cache.walks.set(key, w);
@@ -162,7 +153,7 @@ export class LessonCheck {
       try {
         s.run({
           policy,
-          schedule: schedule ?? "",
+          schedule: schedule ?? '',
           maxSteps: this.lesson.explore.maxSteps,
         });
       } catch (e) {
@@ -170,11 +161,8 @@ export class LessonCheck {
         error = e.message;
       }
       const summary = s.summary();
-      if (summary.outcome === "error")
-        error =
-          summary.message ||
-          summary.violation?.message ||
-          "the run ended in an error";
+      if (summary.outcome === 'error')
+        error = summary.message || summary.violation?.message || 'the run ended in an error';
       const events = s.trace();
       /** @type {any[]} */
       const states = [];
@@ -183,9 +171,8 @@ export class LessonCheck {
       /** @type {Map<number, string>} */
       const who = new Map();
       for (const e of events)
-        if (e.actor !== undefined && !who.has(Number(e.step)))
-          who.set(Number(e.step), String(e.actor));
-      for (let k = 1; k <= summary.steps; k++) actors.push(who.get(k) ?? "");
+        if (e.actor !== undefined && !who.has(Number(e.step))) who.set(Number(e.step), String(e.actor));
+      for (let k = 1; k <= summary.steps; k++) actors.push(who.get(k) ?? '');
       // Going to step k replays k steps: a lesson's runs are short, but a
       // runaway one only gets its first MAX_WALK_STATES states (and its last).
       for (let k = 0; k <= Math.min(summary.steps, MAX_WALK_STATES); k++) {
@@ -207,9 +194,7 @@ export class LessonCheck {
         states,
         actors,
         error,
-        name:
-          name ??
-          `the run (${variant}, ${schedule ?? "no schedule"}, then ${policy})`,
+        name: name ?? `the run (${variant}, ${schedule ?? 'no schedule'}, then ${policy})`,
       };
       this.walkCache.set(key, w);
       this.cache.walks.set(key, w);
@@ -231,7 +216,7 @@ export class LessonCheck {
       const s = this.session(variant);
       try {
         s.exploreStart({
-          strategy: "dfs",
+          strategy: 'dfs',
           bound,
           maxExecutions,
           maxSteps: this.lesson.explore.maxSteps,
@@ -250,12 +235,7 @@ export class LessonCheck {
     }
     const replay =
       r.found && r.schedule
-        ? this.walk(
-            variant,
-            r.schedule,
-            "manual",
-            `the explorer's run under ${variant}`,
-          )
+        ? this.walk(variant, r.schedule, 'manual', `the explorer's run under ${variant}`)
         : null;
     return { result: r, replay };
   }
@@ -271,31 +251,26 @@ export class LessonCheck {
   follow(variant, schedule, name) {
     const key = `${variant}\n${schedule}`;
     const known = this.cache.follows.get(key);
-    if (known !== undefined)
-      return this.walk(variant, known, "round-robin", name);
+    if (known !== undefined) return this.walk(variant, known, 'round-robin', name);
     const s = this.session(variant);
     let followed;
     try {
-      const tokens = scheduleTokens(schedule).map((t) => t.replace(/@.*$/, ""));
+      const tokens = scheduleTokens(schedule).map((t) => t.replace(/@.*$/, ''));
       let t = 0;
       for (let n = 0; n < this.lesson.explore.maxSteps; n++) {
         const st = s.state();
-        if (st.outcome !== "running") break;
+        if (st.outcome !== 'running') break;
         const enabled = st.actors
           .map((/** @type {any} */ a, /** @type {number} */ i) => ({
             name: a.name,
             status: a.status,
             i,
           }))
-          .filter((/** @type {any} */ a) => a.status === "enabled");
+          .filter((/** @type {any} */ a) => a.status === 'enabled');
         if (!enabled.length) break;
         let pick = enabled[0];
         if (enabled.length > 1) {
-          while (
-            t < tokens.length &&
-            !enabled.some((/** @type {any} */ a) => a.name === tokens[t])
-          )
-            t++;
+          while (t < tokens.length && !enabled.some((/** @type {any} */ a) => a.name === tokens[t])) t++;
           if (t >= tokens.length) break;
           pick = enabled.find((/** @type {any} */ a) => a.name === tokens[t]);
           t++;
@@ -307,7 +282,7 @@ export class LessonCheck {
       s.free();
     }
     this.cache.follows.set(key, followed);
-    return this.walk(variant, followed, "round-robin", name);
+    return this.walk(variant, followed, 'round-robin', name);
   }
 
   /**

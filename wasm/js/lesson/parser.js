@@ -13,21 +13,21 @@
  * A Parser holds what those parts share: the source with its positions, the
  * problems found so far, the scenario's actors and objects.
  */
-import { Source, fieldName } from "../scenario/source.js";
-import { Problems } from "../scenario/problems.js";
-import { validateWith } from "../scenario/validate.js";
-import { lessonValidator } from "../schemas.js";
-import { MAX_SOURCE_CHARS } from "../scenario/limits.js";
-import { EXPLORABLE } from "./play.js";
-import { LessonError } from "./error.js";
-import { compileInPlace } from "./embedded.js";
-import { GOAL_KINDS, readGoal } from "./goal.js";
-import { readSolution } from "./solution.js";
-import { readBeats, readHints, readQuestions } from "./guidance.js";
-import { fold as fold_, predicates } from "./names.js";
-import { readOutcome } from "./outcome.js";
-import { checkLanguages, readBody } from "./languages.js";
-import { positions } from "./positions.js";
+import { Source, fieldName } from '../scenario/source.js';
+import { Problems } from '../scenario/problems.js';
+import { validateWith } from '../scenario/validate.js';
+import { lessonValidator } from '../schemas.js';
+import { MAX_SOURCE_CHARS } from '../scenario/limits.js';
+import { EXPLORABLE } from './play.js';
+import { LessonError } from './error.js';
+import { compileInPlace } from './embedded.js';
+import { GOAL_KINDS, readGoal } from './goal.js';
+import { readSolution } from './solution.js';
+import { readBeats, readHints, readQuestions } from './guidance.js';
+import { fold as fold_, predicates } from './names.js';
+import { readOutcome } from './outcome.js';
+import { checkLanguages, readBody } from './languages.js';
+import { positions } from './positions.js';
 
 /** @typedef {import('../scenario.js').Catalog} Catalog */
 /** @typedef {import('../scenario/source.js').Path} Path */
@@ -40,10 +40,7 @@ export const MAX_LESSON_CHARS = 4 * MAX_SOURCE_CHARS;
 export class Parser {
   /** @param {string} text @param {string} file @param {Catalog} catalog */
   constructor(text, file, catalog) {
-    this.text =
-      typeof text === "string"
-        ? text.replace(/\r\n?/g, "\n").replace(/^\uFEFF/, "")
-        : text;
+    this.text = typeof text === 'string' ? text.replace(/\r\n?/g, '\n').replace(/^\uFEFF/, '') : text;
     this.file = file;
     this.catalog = catalog;
     this.problems = new Problems(file);
@@ -62,64 +59,55 @@ export class Parser {
   /** @returns {Lesson} */
   parse() {
     const problems = this.problems;
-    if (typeof this.text !== "string") {
-      problems.add({ line: 1, column: 1 }, "file", "is not text");
+    if (typeof this.text !== 'string') {
+      problems.add({ line: 1, column: 1 }, 'file', 'is not text');
       problems.throwIfAny();
     }
     if (this.text.length > MAX_LESSON_CHARS) {
       problems.add(
         { line: 1, column: 1 },
-        "file",
+        'file',
         `is ${this.text.length} characters long; a lesson may be at most ${MAX_LESSON_CHARS}`,
       );
       problems.throwIfAny();
     }
-    const lines = this.text.split("\n");
-    if (lines[0].trimEnd() !== "---") {
+    const lines = this.text.split('\n');
+    if (lines[0].trimEnd() !== '---') {
       problems.add(
         { line: 1, column: 1 },
-        "file",
+        'file',
         "a lesson starts with a '---' line, then its YAML front matter, then another '---' line",
       );
       this.throw();
     }
-    const close = lines.findIndex(
-      (l, i) => i > 0 && (l.trimEnd() === "---" || l.trimEnd() === "..."),
-    );
+    const close = lines.findIndex((l, i) => i > 0 && (l.trimEnd() === '---' || l.trimEnd() === '...'));
     if (close < 0) {
-      problems.add(
-        { line: lines.length, column: 1 },
-        "file",
-        "the front matter has no closing '---' line",
-      );
+      problems.add({ line: lines.length, column: 1 }, 'file', "the front matter has no closing '---' line");
       this.throw();
     }
     this.closeLine = close + 1;
     // The front matter keeps its lines where they are in the file (line 1,
     // the opening '---', is left empty), so every position is the file's.
-    const front = ["", ...lines.slice(1, close)].join("\n");
+    const front = ['', ...lines.slice(1, close)].join('\n');
     if (front.length > MAX_SOURCE_CHARS) {
       problems.add(
         { line: 1, column: 1 },
-        "file",
+        'file',
         `has ${front.length} characters of front matter; at most ${MAX_SOURCE_CHARS} are allowed`,
       );
       this.throw();
     }
     this.front = front;
-    this.source = new Source(front, problems, "lesson");
+    this.source = new Source(front, problems, 'lesson');
     this.throw();
     if (this.source.value === null || this.source.value === undefined) {
-      problems.add({ line: 1, column: 1 }, "file", "the front matter is empty");
+      problems.add({ line: 1, column: 1 }, 'file', 'the front matter is empty');
       this.throw();
     }
     validateWith(lessonValidator(), this.source.value, this.source, problems);
     for (const p of problems.list)
-      if (
-        /^goal\.[^.[]+$/.test(p.field) &&
-        p.message.startsWith("is not a known field")
-      )
-        p.message = `is not a goal kind; a goal has text:, optionally variant:, and one of: ${GOAL_KINDS.join(", ")} (state: may add at: any or end)`;
+      if (/^goal\.[^.[]+$/.test(p.field) && p.message.startsWith('is not a known field'))
+        p.message = `is not a goal kind; a goal has text:, optionally variant:, and one of: ${GOAL_KINDS.join(', ')} (state: may add at: any or end)`;
     this.throw();
     this.data = /** @type {any} */ (this.source.value);
     return this.meaning(lines.slice(close + 1));
@@ -127,28 +115,18 @@ export class Parser {
 
   throw() {
     if (!this.problems.any) return;
-    const sorted = [...this.problems.list].sort(
-      (a, b) => a.line - b.line || a.column - b.column,
-    );
+    const sorted = [...this.problems.list].sort((a, b) => a.line - b.line || a.column - b.column);
     throw new LessonError(sorted, this.problems.more);
   }
 
   /** @param {Path} path @param {string} message */
   bad(path, message) {
-    this.problems.add(
-      this.source.locate(path),
-      fieldName(path, "lesson"),
-      message,
-    );
+    this.problems.add(this.source.locate(path), fieldName(path, 'lesson'), message);
   }
 
   /** @param {Path} path @param {string} message */
   badKey(path, message) {
-    this.problems.add(
-      this.source.locateKey(path),
-      fieldName(path, "lesson"),
-      message,
-    );
+    this.problems.add(this.source.locateKey(path), fieldName(path, 'lesson'), message);
   }
 
   /** @param {Path} path */
@@ -165,30 +143,25 @@ export class Parser {
     const engine = this.catalog.engines[d.engine];
     if (!engine) {
       this.bad(
-        ["engine"],
-        `unknown engine '${d.engine}'; the engines are: ${Object.keys(this.catalog.engines).join(", ")}`,
+        ['engine'],
+        `unknown engine '${d.engine}'; the engines are: ${Object.keys(this.catalog.engines).join(', ')}`,
       );
       this.throw();
     }
     /** @type {string[]} */
-    const variants = d.variants ?? [d.scenario.variant ?? "correct"];
-    (d.variants ?? []).forEach(
-      (/** @type {string} */ v, /** @type {number} */ i) => {
-        if (!engine.variants.includes(v))
-          this.bad(
-            ["variants", i],
-            `'${v}' is not a variant of engine ${d.engine}; it has: ${engine.variants.join(", ")}`,
-          );
-      },
-    );
+    const variants = d.variants ?? [d.scenario.variant ?? 'correct'];
+    (d.variants ?? []).forEach((/** @type {string} */ v, /** @type {number} */ i) => {
+      if (!engine.variants.includes(v))
+        this.bad(
+          ['variants', i],
+          `'${v}' is not a variant of engine ${d.engine}; it has: ${engine.variants.join(', ')}`,
+        );
+    });
     const variant = d.scenario.variant ?? variants[0];
-    if (
-      d.scenario.variant !== undefined &&
-      !variants.includes(d.scenario.variant)
-    )
+    if (d.scenario.variant !== undefined && !variants.includes(d.scenario.variant))
       this.bad(
-        ["scenario", "variant"],
-        `'${d.scenario.variant}' is not one of the lesson's variants: ${variants.join(", ")}`,
+        ['scenario', 'variant'],
+        `'${d.scenario.variant}' is not one of the lesson's variants: ${variants.join(', ')}`,
       );
     this.throw();
 
@@ -196,30 +169,29 @@ export class Parser {
     this.throw();
     const scenario = compiled.scenario;
     this.actors = scenario.actors.map((a) => a.name);
-    for (const o of scenario.objects)
-      this.objects[o.name] = this.catalog.types[o.type]?.fields ?? [];
+    for (const o of scenario.objects) this.objects[o.name] = this.catalog.types[o.type]?.fields ?? [];
 
     const goal = readGoal(this, variants);
     const bug = d.bug === true;
     if (bug) {
       if (!EXPLORABLE.includes(goal.kind))
         this.bad(
-          ["bug"],
-          `a bug lesson's goal must be one the explorer can search for (${EXPLORABLE.join(", ")}), so that it can be shown unreachable under correct; this goal is ${goal.kind}`,
+          ['bug'],
+          `a bug lesson's goal must be one the explorer can search for (${EXPLORABLE.join(', ')}), so that it can be shown unreachable under correct; this goal is ${goal.kind}`,
         );
-      else if ((goal.variant ?? variant) === "correct")
+      else if ((goal.variant ?? variant) === 'correct')
         this.bad(
-          goal.variant ? ["goal", "variant"] : ["scenario", "variant"],
+          goal.variant ? ['goal', 'variant'] : ['scenario', 'variant'],
           "a bug lesson's goal is reached in a buggy variant, not in correct",
         );
-      if (!engine.variants.includes("correct"))
-        this.bad(["bug"], `engine ${d.engine} has no variant 'correct'`);
+      if (!engine.variants.includes('correct'))
+        this.bad(['bug'], `engine ${d.engine} has no variant 'correct'`);
     }
     const proven = d.proven === true;
     if (proven && !bug)
       this.bad(
-        ["proven"],
-        "only a bug lesson can be proven: proven: true says that its goal is unreachable under correct in every interleaving (add bug: true)",
+        ['proven'],
+        'only a bug lesson can be proven: proven: true says that its goal is unreachable under correct in every interleaving (add bug: true)',
       );
 
     const start = scenario.schedule;
@@ -229,17 +201,8 @@ export class Parser {
     const hints = readHints(this, variants);
     const questions = readQuestions(this, variants);
     /** @type {Outcome[]} */
-    const outcomes = (d.outcomes ?? []).map(
-      (/** @type {any} */ o, /** @type {number} */ i) =>
-        readOutcome(
-          this,
-          o,
-          ["outcomes", i],
-          variant,
-          engine.variants,
-          start,
-          solution,
-        ),
+    const outcomes = (d.outcomes ?? []).map((/** @type {any} */ o, /** @type {number} */ i) =>
+      readOutcome(this, o, ['outcomes', i], variant, engine.variants, start, solution),
     );
     const body = readBody(this, bodyLines);
     checkLanguages(this);
@@ -257,8 +220,8 @@ export class Parser {
       title: d.title,
       goal,
       body: body.text,
-      recap: { en: d.recap.en, "zh-CN": d.recap["zh-CN"] },
-      recapVerify: predicates(this, d.recap.verify, ["recap", "verify"]),
+      recap: { en: d.recap.en, 'zh-CN': d.recap['zh-CN'] },
+      recapVerify: predicates(this, d.recap.verify, ['recap', 'verify']),
       realWorld: d.real_world,
       scenario,
       bytecode: compiled.bytecode,

@@ -21,44 +21,30 @@ export function positions(p, { goal, beats, hints, questions, body }) {
   const d = p.data;
   return {
     file: { line: 1, column: 1 },
-    id: p.at(["id"]),
-    engine: p.at(["engine"]),
-    goal: p.at(["goal"]),
-    bug: p.at(d.bug === undefined ? ["goal"] : ["bug"]),
-    proven: p.at(d.proven === undefined ? ["goal"] : ["proven"]),
-    scenario: p.at(["scenario"]),
-    schedule: p.at(
-      d.scenario.schedule === undefined
-        ? ["scenario"]
-        : ["scenario", "schedule"],
-    ),
-    solution: p.at(d.solution === undefined ? ["goal"] : ["solution"]),
+    id: p.at(['id']),
+    engine: p.at(['engine']),
+    goal: p.at(['goal']),
+    bug: p.at(d.bug === undefined ? ['goal'] : ['bug']),
+    proven: p.at(d.proven === undefined ? ['goal'] : ['proven']),
+    scenario: p.at(['scenario']),
+    schedule: p.at(d.scenario.schedule === undefined ? ['scenario'] : ['scenario', 'schedule']),
+    solution: p.at(d.solution === undefined ? ['goal'] : ['solution']),
     body,
-    beats: beats.map((_, i) => p.at(["beats", i, "when"])),
-    recapVerify: p.at(
-      d.recap.verify === undefined ? ["recap"] : ["recap", "verify"],
-    ),
-    beatVerify: beats.map((b, i) =>
-      p.at(b.verify.length ? ["beats", i, "verify"] : ["beats", i, "when"]),
-    ),
-    hintVerify: hints.map((h, i) =>
-      p.at(h.verify.length ? ["hints", i, "verify"] : ["hints", i]),
-    ),
-    hints: hints.map((_, i) => p.at(["hints", i])),
-    hintAfter: hints.map((h, i) =>
-      p.at(h.after ? ["hints", i, "after"] : ["hints", i]),
-    ),
-    hintNext: hints.map((_, i) => p.at(["hints", i, "next", "actor"])),
-    questions: questions.map((_, i) => p.at(["questions", i, "before"])),
+    beats: beats.map((_, i) => p.at(['beats', i, 'when'])),
+    recapVerify: p.at(d.recap.verify === undefined ? ['recap'] : ['recap', 'verify']),
+    beatVerify: beats.map((b, i) => p.at(b.verify.length ? ['beats', i, 'verify'] : ['beats', i, 'when'])),
+    hintVerify: hints.map((h, i) => p.at(h.verify.length ? ['hints', i, 'verify'] : ['hints', i])),
+    hints: hints.map((_, i) => p.at(['hints', i])),
+    hintAfter: hints.map((h, i) => p.at(h.after ? ['hints', i, 'after'] : ['hints', i])),
+    hintNext: hints.map((_, i) => p.at(['hints', i, 'next', 'actor'])),
+    questions: questions.map((_, i) => p.at(['questions', i, 'before'])),
     questionVerify: questions.map((q, i) =>
-      p.at(q.verify.length ? ["questions", i, "verify"] : ["questions", i]),
+      p.at(q.verify.length ? ['questions', i, 'verify'] : ['questions', i]),
     ),
-    questionAfter: questions.map((q, i) =>
-      p.at(q.after ? ["questions", i, "after"] : ["questions", i]),
-    ),
+    questionAfter: questions.map((q, i) => p.at(q.after ? ['questions', i, 'after'] : ['questions', i])),
     questionVerifyEvent: questions.map((q, i) =>
-      p.at(q.verifyEvent ? ["questions", i, "verify_event"] : ["questions", i]),
+      p.at(q.verifyEvent ? ['questions', i, 'verify_event'] : ['questions', i]),
     ),
-    goalEvents: (goal.events ?? []).map((_, i) => p.at(["goal", goal.kind, i])),
+    goalEvents: (goal.events ?? []).map((_, i) => p.at(['goal', goal.kind, i])),
   };
 }
