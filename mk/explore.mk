@@ -21,6 +21,13 @@ bench-explore-complete: $(RUNNER) wasm node_modules/.installed
 BENCH_TARGETS += bench-explore-complete
 .PHONY: bench-explore-complete
 
+# One complete search on one worker against two (bench/explore/workers.mjs).
+bench-explore-workers: $(RUNNER) wasm node_modules/.installed
+	node bench/explore/workers.mjs
+
+BENCH_TARGETS += bench-explore-workers
+.PHONY: bench-explore-workers
+
 # Random walks per second, natively and in wasm, beside plain bounded DFS
 # (bench/walks.mjs).
 bench-walks: $(RUNNER) wasm node_modules/.installed

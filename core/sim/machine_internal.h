@@ -9,7 +9,8 @@
  * and state snapshots), report.c (what a command line prints), the
  * explorer's explore.c, dpor.c and spin_await.c (an action's kind, target
  * and cost, the rule and the model's say on who may move, the cells a spin
- * reads, judged at every step) and the scheduling models in sched/.
+ * reads, judged at every step), its walk.c (the choices that exist, for a
+ * random or PCT run) and the scheduling models in sched/.
  * Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H
