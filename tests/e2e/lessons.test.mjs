@@ -11,6 +11,9 @@ import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { courseFiles } from '../../wasm/js/cli/course-files.js';
+import { parseLesson } from '../../wasm/js/lesson.js';
+import { Session, catalog } from '../../wasm/js/lockstep.js';
+import { loadModule } from '../../wasm/js/node.js';
 import {
   browser,
   lane,
@@ -23,6 +26,21 @@ import {
   until,
   waitForText,
 } from './harness.mjs';
+
+/** The executions of the complete search under correct of a course lesson, in node. */
+async function provenExecutions(rel) {
+  const M = await loadModule();
+  const file = join(ROOT, rel);
+  const l = parseLesson(readFileSync(file, 'utf8'), { file, catalog: catalog(M) });
+  const s = new Session(M, l.bytecode, { variant: 'correct', trace: false });
+  s.exploreStart({ strategy: 'dfs', bound: 'none', maxExecutions: 0, maxSteps: l.explore.maxSteps });
+  let st = s.exploreStep(5000);
+  while (!st.finished) st = s.exploreStep(5000);
+  s.exploreFinish();
+  s.free();
+  assert.ok(st.result.complete && !st.result.found, 'the lesson is proven under correct');
+  return st.result.executions;
+}
 
 let server;
 let chrome;
@@ -236,6 +254,12 @@ describe('the lesson player', () => {
     await expectText(f.getByTestId('goal-saved'), /Saved to your progress/);
     await expectText(f.getByTestId('lesson-recap'), /What you saw.*A's\s+unlock fit into that gap/i);
     await expectText(f.getByTestId('lesson-real-world'), /futexes/);
+    // a proven lesson: the complete search under correct, run in the page, says it ran every interleaving
+    const executions = await provenExecutions('lessons/parking_lot/05-lost-wakeup.md');
+    await expectText(
+      f.getByTestId('lesson-proof'),
+      `Proven: under correct this never happens, in any interleaving (${executions} executions, every interleaving run).`,
+    );
     assert.equal(await f.getByTestId('outcome').count(), 0); // the banner says it all
     await screenshot(page, 'lesson-6-goal');
 

@@ -305,7 +305,7 @@ test('problems inside the scenario, predicates and the solution point into the l
   assert.deepEqual(
     problems(good('scenario:\n  objects:', 'scenario: {actors: {A: [work 1]}}\nx:\n  objects:')),
     [
-      'lesson.md:15:1: x: is not a known field; expected one of: id, order, engine, variants, bug, title, goal, scenario, solution, explore, beats, hints, unlock, fold, questions, recap, real_world, outcomes',
+      'lesson.md:15:1: x: is not a known field; expected one of: id, order, engine, variants, bug, proven, title, goal, scenario, solution, explore, beats, hints, unlock, fold, questions, recap, real_world, outcomes',
     ],
   );
 });
@@ -454,6 +454,43 @@ test('lockstep check reports a bug lesson whose goal is reachable under correct'
     r.stdout,
     'tests/fixtures/lessons/bug-reachable.md:6:6: bug: the goal is reachable under correct: the explorer found v1: A\n0 passed, 1 failed\n',
   );
+});
+
+test('proven: is for bug lessons only, and the parser says so at the field', () => {
+  assert.deepEqual(problems(good('engine: basic\n', 'engine: basic\nproven: true\n')), [
+    'lesson.md:5:9: proven: only a bug lesson can be proven: proven: true says that its goal is unreachable under correct in every interleaving (add bug: true)',
+  ]);
+});
+
+test('lockstep check reports a proven lesson whose goal the complete search reaches under correct', () => {
+  const text = readFileSync(join(root, 'tests/fixtures/lessons/bug-reachable.md'), 'utf8');
+  const file = join(tempDir(), 'proven-false.md');
+  writeFileSync(file, text.replace('bug: true\n', 'bug: true\nproven: true\n'));
+  const r = lockstep(['check', file, '--quiet']);
+  assert.equal(r.status, 1);
+  assert.deepEqual(r.stdout.split('\n'), [
+    `${file}:6:6: bug: the goal is reachable under correct: the explorer found v1: A`,
+    `${file}:7:9: proven: the goal is reachable under correct: the complete search found v1: A`,
+    '0 passed, 1 failed',
+    '',
+  ]);
+});
+
+test('the course proves its proven lessons: the complete search under correct runs every interleaving', () => {
+  const proven = courseFiles(join(root, 'lessons'), 'lessons')
+    .map(({ rel }) => join('lessons', rel))
+    .filter((f) => /^proven: true$/m.test(readFileSync(join(root, f), 'utf8')));
+  assert.deepEqual(proven.sort(), [
+    'lessons/aqs/04-interrupt-inflates.md',
+    'lessons/aqs/06-racing-releases.md',
+    'lessons/embassy/04-cancelled-head.md',
+    'lessons/parking_lot/05-lost-wakeup.md',
+    'lessons/rtos/01-which-half-counts.md',
+    'lessons/rtos/03-save-and-restore.md',
+  ]);
+  const r = lockstep(['check', ...proven, '--quiet']);
+  assert.equal(r.stdout, '6 passed, 0 failed\n');
+  assert.equal(r.status, 0);
 });
 
 test('lockstep check reports every claim the runs contradict, at its line', () => {

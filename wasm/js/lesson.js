@@ -85,6 +85,7 @@ export { EVENT_KINDS } from './trace.js';
  * @property {string[]} variants   the variants the learner may pick
  * @property {string} variant      the one the lesson starts in
  * @property {boolean} bug         the goal must not be reachable under `correct`
+ * @property {boolean} proven      and not in any interleaving: the complete search proves it
  * @property {Text} title
  * @property {Goal} goal
  * @property {Text} body           Markdown, per language (not sanitized: the app must)
@@ -114,6 +115,7 @@ export { EVENT_KINDS } from './trace.js';
  * @property {Position} engine
  * @property {Position} goal
  * @property {Position} bug
+ * @property {Position} proven
  * @property {Position} scenario
  * @property {Position} schedule  the starting schedule (or the scenario)
  * @property {Position} solution

@@ -3,7 +3,8 @@
  * The goal can be reached, and only where the lesson says: the starting
  * runs, the solution (within the learner's action budget), the explorer's
  * search in the goal's variant, and for a bug lesson a complete search
- * under correct that does not reach it.
+ * under correct that does not reach it (within the bound, or with proven:
+ * in every interleaving).
  */
 import { EXPLORABLE } from '../lesson.js';
 import { MAX_LEARNER_ACTIONS } from './runs.js';
@@ -99,6 +100,30 @@ export function checkReach(c) {
         l.at.bug,
         'bug',
         `the search under correct was not complete within bound ${l.explore.bound} (${result.executions} executions${result.reason ? `: ${result.reason}` : ''}); raise explore: bound or max_executions`,
+      );
+  }
+
+  // A proven lesson: not reachable under correct in any interleaving, by the
+  // complete search (no bound), as the app's recap says.
+  if (l.proven) {
+    const { result, replay } = c.explore('correct', 'none', 0);
+    if (replay && c.goalStep(replay) >= 0)
+      c.add(
+        l.at.proven,
+        'proven',
+        `the goal is reachable under correct: the complete search found ${result.schedule}`,
+      );
+    else if (result.found)
+      c.add(
+        l.at.proven,
+        'proven',
+        `the complete search under correct found a ${result.kind} run that is not the goal (${result.schedule}), so it stopped before every interleaving was run`,
+      );
+    else if (!result.complete)
+      c.add(
+        l.at.proven,
+        'proven',
+        `the complete search under correct did not finish (${plural(result.executions, 'execution')}: ${result.reason}); a lesson is proven only by a search that runs every interleaving`,
       );
   }
 

@@ -207,7 +207,7 @@ export class LessonCheck {
 
   /**
    * A dfs search (cached), its counterexample replayed as a walk.
-   * @param {string} variant @param {number} bound @param {number} maxExecutions
+   * @param {string} variant @param {number|'none'} bound  ('none': the complete search) @param {number} maxExecutions
    */
   explore(variant, bound, maxExecutions) {
     const key = `${variant}\n${bound}\n${maxExecutions}`;

@@ -187,6 +187,12 @@ export class Parser {
       if (!engine.variants.includes('correct'))
         this.bad(['bug'], `engine ${d.engine} has no variant 'correct'`);
     }
+    const proven = d.proven === true;
+    if (proven && !bug)
+      this.bad(
+        ['proven'],
+        'only a bug lesson can be proven: proven: true says that its goal is unreachable under correct in every interleaving (add bug: true)',
+      );
 
     const start = scenario.schedule;
     const solution = readSolution(this, start);
@@ -210,6 +216,7 @@ export class Parser {
       variants,
       variant,
       bug,
+      proven,
       title: d.title,
       goal,
       body: body.text,

@@ -25,6 +25,7 @@ export function positions(p, { goal, beats, hints, questions, body }) {
     engine: p.at(['engine']),
     goal: p.at(['goal']),
     bug: p.at(d.bug === undefined ? ['goal'] : ['bug']),
+    proven: p.at(d.proven === undefined ? ['goal'] : ['proven']),
     scenario: p.at(['scenario']),
     schedule: p.at(d.scenario.schedule === undefined ? ['scenario'] : ['scenario', 'schedule']),
     solution: p.at(d.solution === undefined ? ['goal'] : ['solution']),

@@ -27,6 +27,8 @@ export interface ExploreOptions {
   prune?: boolean;
   /** executions in the first slice (the worker adapts it to about 40 ms a slice) */
   slice?: number;
+  /** the variant to search (absent: the open run's) */
+  variant?: string;
   /** the memory model searched under (the open run's; default: the scenario's) */
   memory?: string;
 }

@@ -78,6 +78,8 @@ export interface LessonInfo {
   variant: string;
   /** the goal is a bug: not reachable under `correct` */
   bug: boolean;
+  /** and not in any interleaving: the recap shows the complete search's proof */
+  proven: boolean;
   title: LessonText;
   goal: LessonGoal;
   /** Markdown per language */

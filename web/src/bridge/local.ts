@@ -255,13 +255,8 @@ class LocalEngine implements EngineBridge {
   async explore(options: ExploreOptions, onProgress: (p: ExploreProgress) => void) {
     const s = this.#get();
     if (!this.#bytecode) throw new EngineError('engine', 'no scenario is open');
-    return explore(
-      this.#engine,
-      this.#bytecode,
-      (s.state() as MachineState).variant,
-      { ...options, memory: this.#memory },
-      onProgress,
-    );
+    const variant = options.variant ?? (s.state() as MachineState).variant;
+    return explore(this.#engine, this.#bytecode, variant, { ...options, memory: this.#memory }, onProgress);
   }
 
   async prove(options: ExploreOptions, onProgress: (p: ExploreProgress) => void) {

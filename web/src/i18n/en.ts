@@ -359,6 +359,10 @@ export const en = {
   'lesson.hint.none': 'No hint here: you are on your own.',
   'lesson.recap': 'What you saw',
   'lesson.realWorld': 'In real systems',
+  'lesson.proving': 'Checking every interleaving under correct…',
+  'lesson.proven':
+    'Proven: under correct this never happens, in any interleaving ({executions} executions, every interleaving run).',
+  'lesson.proofFailed': 'The proof under correct could not be run here.',
   'lesson.navLabel': 'Other lessons',
   'lesson.prev': 'Previous',
   'lesson.next': 'Next',

@@ -346,6 +346,10 @@ export const zhCN: Partial<Messages> = {
   'lesson.hint.none': '这里没有提示，靠你自己了。',
   'lesson.recap': '你看到了什么',
   'lesson.realWorld': '在真实系统里',
+  'lesson.proving': '正在检查 correct 下的每一种交错……',
+  'lesson.proven':
+    '已证明：在 correct 下，无论怎样交错都不会出这个问题（共运行 {executions} 次，穷尽了所有交错）。',
+  'lesson.proofFailed': '这里没能跑完 correct 下的证明。',
   'lesson.navLabel': '其他课程',
   'lesson.prev': '上一课',
   'lesson.next': '下一课',

@@ -18,6 +18,7 @@ const LESSON: LessonInfo = {
   variants: ['correct'],
   variant: 'correct',
   bug: false,
+  proven: false,
   title: { en: 'Spin', 'zh-CN': '自旋' },
   goal: { text: { en: 'Go.', 'zh-CN': '走。' }, kind: 'stuck', variant: null, actors: [] },
   body: { en: 'Body', 'zh-CN': '正文' },

@@ -12,7 +12,7 @@
  * learner.ts (whose run it is), share.ts (the address of this moment).
  */
 import type { EngineBridge } from '../bridge/bridge';
-import type { ExploreOptions } from '../bridge/explorer';
+import type { ExploreOptions, ExploreResult } from '../bridge/explorer';
 import type { ScenarioProblem } from '../bridge/types';
 import type { StepRange } from '../model/mermaid';
 import type { Place } from '../model/params';
@@ -224,6 +224,24 @@ export class Store {
   /** "Prove it": every interleaving, in workers (explore.ts). */
   prove(): Promise<void> {
     return this.#explorer.explore(undefined, 'prove');
+  }
+  /**
+   * A proven lesson's proof: the complete search under correct in the
+   * explorer's worker (lockstep check proved the same before the lesson
+   * shipped); null when it did not run every interleaving.
+   */
+  async proveCorrect(maxSteps?: number): Promise<ExploreResult | null> {
+    const engine = await this.#c.engine();
+    const opts = {
+      strategy: 'dfs',
+      bound: -1,
+      maxExecutions: 0,
+      prune: true,
+      maxSteps,
+      variant: 'correct',
+    } as const;
+    const result = await (await engine.explore(opts, () => {})).result;
+    return result && result.complete && !result.found ? result : null;
   }
   cancelExplore(): void {
     this.#explorer.cancel();

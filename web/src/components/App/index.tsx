@@ -264,6 +264,7 @@ export function App() {
                     onStep={(k) => void store.step(k)}
                     onFinishSpin={(k) => void store.untilShared(k)}
                     onHint={() => store.noteHint()}
+                    proveCorrect={() => store.proveCorrect(lesson.explore.maxSteps)}
                     embed={() =>
                       embedCode(
                         new URL('.', location.href).href,

@@ -21,6 +21,7 @@ import {
   type AskedMap,
 } from '../../model/lesson';
 import type { EmbedCode } from '../../model/embed';
+import { formatCount } from '../../model/explore';
 import { actorNoun } from '../../model/keys';
 import { ActorBadge } from '../ActorBadge';
 import { EmbedButton } from '../EmbedButton';
@@ -52,6 +53,8 @@ export interface LessonPanelProps {
   onFinishSpin: (actor: number) => void;
   /** the learner opened a hint level */
   onHint?: () => void;
+  /** a proven lesson's proof, run once the goal is reached: its executions, or null if it did not finish */
+  proveCorrect?: () => Promise<{ executions: number } | null>;
   /** the code that embeds this lesson at this moment (the Embed button) */
   embed?: () => EmbedCode;
   /** the compact page (embed): the lesson's text folds away */
@@ -115,6 +118,19 @@ export function LessonPanel(p: LessonPanelProps) {
     if (started && !wasStarted.current) setBodyOpen(false);
     wasStarted.current = started;
   }, [started]);
+
+  // a proven lesson: once the goal is reached, the complete search under correct says so in the recap
+  const [proof, setProof] = useState<{ executions: number } | 'running' | 'failed' | null>(null);
+  const proving = useRef(false);
+  useEffect(() => {
+    if (!lesson.proven || !p.reached || !p.proveCorrect || proving.current) return;
+    proving.current = true;
+    setProof('running');
+    p.proveCorrect().then(
+      (r) => setProof(r ?? 'failed'),
+      () => setProof('failed'),
+    );
+  }, [lesson.proven, p.reached]);
 
   const h = hint.hint;
   const nextActor = hint.solutionNext ?? h?.next.actor ?? null;
@@ -208,6 +224,19 @@ export function LessonPanel(p: LessonPanelProps) {
             <p>
               <InlineText text={inLocale(lesson.recap, locale)} />
             </p>
+            {proof !== null && (
+              <p
+                class={s.proof}
+                data-testid="lesson-proof"
+                data-proof={typeof proof === 'object' ? 'proven' : proof}
+              >
+                {proof === 'running'
+                  ? t('lesson.proving')
+                  : proof === 'failed'
+                    ? t('lesson.proofFailed')
+                    : t('lesson.proven', { executions: formatCount(proof.executions) })}
+              </p>
+            )}
             <h3 class={s.heading}>{t('lesson.realWorld')}</h3>
             <p data-testid="lesson-real-world">
               <InlineText text={inLocale(lesson.realWorld, locale)} />
