@@ -59,9 +59,10 @@ store.onDiscard = (p) => {
   pushNext = true;
 };
 
-/** The run an address names: its variant, schedule and step, and who took its steps if not the learner. */
+/** The run an address names: its variant, memory model, schedule and step, and who took its steps if not the learner. */
 const runAt = (p: Place) => ({
   variant: p.variant,
+  memory: p.memory,
   schedule: p.schedule,
   step: p.step,
   assist: p.by ? { by: p.by, from: p.from ?? 0 } : undefined,
@@ -79,7 +80,7 @@ window.addEventListener('popstate', () => {
     travelling = false;
   };
   if (to.lesson) void store.openLesson(to.lesson, at, true).finally(done);
-  else if (to.scenario || to.schedule || to.variant || to.step !== undefined)
+  else if (to.scenario || to.schedule || to.variant || to.memory || to.step !== undefined)
     void store.open(to.scenario ?? DEFAULT_SCENARIO, at, true).finally(done);
   else void store.openLesson(FIRST_LESSON, {}, true).finally(done);
 });
@@ -99,7 +100,7 @@ void localeReady.then(() => {
   } else if (place.lesson) {
     lessonUI();
     void store.openLesson(place.lesson, at);
-  } else if (place.scenario || place.schedule || place.variant || place.step !== undefined)
+  } else if (place.scenario || place.schedule || place.variant || place.memory || place.step !== undefined)
     void store.open(place.scenario ?? DEFAULT_SCENARIO, at);
   else {
     lessonUI();

@@ -37,6 +37,18 @@ describe('the address', () => {
     expect(problems).toEqual([]);
     expect(place.schedule).toBe('v1: A B B@cas:m [r:3]');
   });
+  it('carries the memory model, and a flush in a readable schedule', () => {
+    const place = { scenario: 'litmus/sb', memory: 'tso', schedule: 'v3: A A B B ^A', step: 5 };
+    expect(formatPlace(place)).toBe('?scenario=litmus%2Fsb&memory=tso&schedule=v3%3A+A+A+B+B+%5EA&step=5');
+    expect(parsePlace(formatPlace(place))).toEqual({ place, problems: [] });
+  });
+  it('names the memory parameter when its value cannot be a model', () => {
+    const { place, problems } = parsePlace('?scenario=litmus/sb&memory=TSO%3Cb%3E');
+    expect(place).toEqual({ scenario: 'litmus/sb' });
+    expect(problems).toEqual([
+      { name: 'memory', message: 'a memory model is a short lower-case name, such as sc or tso' },
+    ]);
+  });
   it('is empty at the start', () => {
     expect(formatPlace({})).toBe('');
     expect(formatPlace({ step: 3 })).toBe('');

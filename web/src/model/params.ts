@@ -14,6 +14,8 @@ export interface Place {
   scenario?: string;
   /** the engine variant, when not the scenario's own */
   variant?: string;
+  /** the memory model, when not the scenario's own ("tso"; the module's list is checked on opening) */
+  memory?: string;
   schedule?: string;
   step?: number;
   /** the UI language the learner chose ("en", "zh-CN") */
@@ -40,11 +42,12 @@ export const MAX_SCHEDULE = 20000;
 export const MAX_STEP = 1000000;
 const SCENARIO_RE = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i;
 const VARIANT_RE = /^[a-z][a-z0-9_]{0,39}$/;
+const MEMORY_RE = /^[a-z][a-z0-9_]{0,15}$/;
 const LESSON_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const LANGS = ['en', 'zh-CN'];
 // readable ("v1: A B@cas:m [r:3]", "v1 seed=7: …") or compact ("v1.AgQA-_")
-// v2 schedules also hold !H (raise handler H) and ~T (a task's turn), v3 ^A (a flush);
-// any entry may carry a repeat count (tick*399)
+// v2 schedules also hold !H (raise handler H) and ~T (a task's turn), v3 ^A (a flush of
+// A's store buffer); any entry may carry a repeat count (tick*399)
 export const SCHEDULE_CHARS = /^[A-Za-z0-9 :._\-@[\]=!~^*]*$/;
 
 export function parsePlace(search: string): { place: Place; problems: ParamProblem[] } {
@@ -75,6 +78,11 @@ export function parsePlace(search: string): { place: Place; problems: ParamProbl
   if (variant !== null && variant !== '') {
     if (!VARIANT_RE.test(variant)) bad('variant', t('param.badVariant'));
     else place.variant = variant;
+  }
+  const memory = q.get('memory');
+  if (memory !== null && memory !== '') {
+    if (!MEMORY_RE.test(memory)) bad('memory', t('param.badMemory'));
+    else place.memory = memory;
   }
   const lang = q.get('lang');
   if (lang !== null && lang !== '') {
@@ -109,6 +117,7 @@ export function formatPlace(place: Place): string {
   if (place.lesson) q.set('lesson', place.lesson);
   if (place.scenario) q.set('scenario', place.scenario);
   if (place.variant) q.set('variant', place.variant);
+  if (place.memory) q.set('memory', place.memory);
   if (place.schedule) q.set('schedule', place.schedule);
   if (place.step !== undefined && place.schedule) q.set('step', String(place.step));
   if (place.by && place.schedule) {

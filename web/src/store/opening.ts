@@ -118,6 +118,15 @@ export class Opening {
             fallback: opened.scenario.variant ?? '',
           }),
         );
+      if (opened.badMemory)
+        c.notify(
+          'error',
+          t('notice.badMemory', {
+            memory: opened.badMemory,
+            models: opened.memoryModels.join(', '),
+            fallback: opened.snapshot.memory ?? opened.scenario.memory ?? 'sc',
+          }),
+        );
       if (opened.scheduleError) c.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));
       if (opened.scheduleNote) c.notify('info', t('notice.scheduleNote', { message: opened.scheduleNote }));
       const engineChanged = c.state.sources?.engine !== opened.scenario.engine;
@@ -125,6 +134,7 @@ export class Opening {
         phase: 'ready',
         scenario: opened.scenario,
         choiceKinds: opened.choiceKinds,
+        memoryModels: opened.memoryModels,
         snap: null,
         variantDiff: null,
         fromFile,

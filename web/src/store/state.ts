@@ -28,6 +28,8 @@ export interface AppState {
   scenario: ScenarioInfo | null;
   /** the kinds of choice the machine knows (the catalog's table), known once something opened */
   choiceKinds: readonly ChoiceKindInfo[];
+  /** the memory models the machine knows, sc first (the catalog's list), known once something opened */
+  memoryModels: readonly string[];
   snap: Snapshot | null;
   /** objects whose fields changed in the last move (they pulse) */
   changed: ReadonlySet<string>;
@@ -72,7 +74,7 @@ export interface AppState {
 }
 
 /** What threw a run away (it can be restored). */
-export type Discard = 'reset' | 'variant' | 'explore' | 'open' | 'schedule';
+export type Discard = 'reset' | 'variant' | 'memory' | 'explore' | 'open' | 'schedule';
 
 /** A run kept for "Restore my run": how to open it again, and where it was. */
 export interface SavedRun {
@@ -81,6 +83,7 @@ export interface SavedRun {
   load: () => Promise<ScenarioSource | BuiltSource>;
   fromFile: string | null;
   variant: string;
+  memory?: string;
   /** the whole recorded run (compact), empty when it had no steps */
   schedule: string;
   step: number;
@@ -134,6 +137,8 @@ export interface ExplorerState {
 }
 
 export interface VariantDiff extends Difference {
+  /** what was switched (absent: the variant) */
+  setting?: 'variant' | 'memory';
   from: string;
   to: string;
   /**
@@ -156,6 +161,7 @@ export function initialState(scenarioId: string): AppState {
     scenarioId,
     scenario: null,
     choiceKinds: [],
+    memoryModels: [],
     snap: null,
     changed: new Set(),
     moved: 'jump',

@@ -76,6 +76,7 @@ class FakeEngine implements EngineBridge {
     this.step_ = this.history.length;
     return {
       choiceKinds: [],
+      memoryModels: ['sc'],
       scenario: {
         title: 'Fake',
         engine: 'basic',

@@ -26,7 +26,7 @@ import { Player } from './player';
 import { placeOf } from './share';
 import type { AppState, Notice, OpenRun } from './state';
 import { Timeline } from './timeline';
-import { switchVariant } from './variant';
+import { switchSetting, switchVariant } from './variant';
 
 export type { LessonLoader, ScenarioLoader } from './core';
 export {
@@ -126,7 +126,7 @@ export class Store {
       this.#opening.run(
         run.scenarioId,
         run.load,
-        { variant: run.variant, schedule: run.schedule || undefined, step: run.step },
+        { variant: run.variant, memory: run.memory, schedule: run.schedule || undefined, step: run.step },
         run.fromFile,
       ),
     );
@@ -182,6 +182,10 @@ export class Store {
   // the variant comparison (variant.ts)
   switchVariant(variant: string): Promise<void> {
     return switchVariant(this.#c, this.#history, variant);
+  }
+  /** Replays the run under another memory model (variant.ts), as a variant switch does. */
+  switchMemory(memory: string): Promise<void> {
+    return switchSetting(this.#c, this.#history, 'memory', memory);
   }
   /** Forgets the variant comparison (its banner and timeline mark). */
   dismissDiff(): void {
