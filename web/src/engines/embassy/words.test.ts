@@ -70,7 +70,7 @@ describe('an embassy lane says where the waker of a pending task is', () => {
       }
     }
     expect(held).toBeGreaterThan(20);
-  }, 120_000); // every step of every embassy scenario: seconds, more on a busy machine
+  }, 120_000); // four scenarios, 120 steps each, replayed: about a second, more on a busy machine
 
   it('two-waiters-loop in Chinese: the waker in m’s slot', () => {
     const zh = pendingLanes('two-waiters-loop', 'correct', 'zh-CN').filter((l) =>
