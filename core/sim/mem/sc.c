@@ -34,7 +34,7 @@ const sim_mem_model sim_mem_sc = {.name = "sc", .access = sc_access};
 
 const sim_mem_model *sim_mem_model_named(const char *name)
 {
-    static const sim_mem_model *const models[] = {&sim_mem_sc, &sim_mem_tso};
+    static const sim_mem_model *const models[] = {&sim_mem_sc, &sim_mem_tso, &sim_mem_ra};
     if (!name || !*name)
         return &sim_mem_sc;
     for (size_t i = 0; i < sizeof models / sizeof models[0]; i++)
