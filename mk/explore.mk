@@ -20,3 +20,11 @@ bench-explore-complete: $(RUNNER) wasm node_modules/.installed
 
 BENCH_TARGETS += bench-explore-complete
 .PHONY: bench-explore-complete
+
+# Random walks per second, natively and in wasm, beside plain bounded DFS
+# (bench/walks.mjs).
+bench-walks: $(RUNNER) wasm node_modules/.installed
+	node bench/walks.mjs
+
+BENCH_TARGETS += bench-walks
+.PHONY: bench-walks

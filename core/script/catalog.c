@@ -186,6 +186,14 @@ void script_catalog_json(jbuf *b)
         jb_raw(b, info->has_arg ? "true" : "false");
         jb_raw(b, "}");
     }
+    jb_raw(b, "]");
+    /* the memory models a run may name (sim/mem/), sc first */
+    jb_key(b, "memory_models");
+    jb_raw(b, "[");
+    for (int i = 0; sim_memory_model_at(i); i++) {
+        jb_sep(b);
+        jb_str(b, sim_memory_model_at(i));
+    }
     jb_raw(b, "]}");
 }
 

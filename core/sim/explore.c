@@ -10,6 +10,8 @@
  * step, else the first other choice).  Choices are kept in one order: steps
  * by actor, then irqs, drops and the tick.
  *
+ * Random and PCT runs are walks (walk.c): no stack, each choice drawn afresh.
+ *
  * Two searches share this loop:
  *   bounded   (bound K >= 0) backtracking takes the deepest node that still
  *             has an untried choice affordable within the preemption bound.
@@ -44,7 +46,6 @@
 #include "explore_internal.h"
 #include "machine_internal.h"
 #include "mem/model.h"
-#include "rng.h"
 #include "run.h"
 #include "sched/model.h"
 #include "vec.h"
@@ -135,7 +136,7 @@ static int choice_rank(sim_choice c)
     return c.kind < SIM_CHOICE_KINDS ? rank[c.kind] : SIM_CHOICE_KINDS;
 }
 
-static bool choice_before(sim_choice a, sim_choice b)
+bool explore_choice_before(sim_choice a, sim_choice b)
 {
     int ra = choice_rank(a), rb = choice_rank(b);
     if (ra != rb)
@@ -177,7 +178,7 @@ static int possible_choices(const sim_machine *m, xchoice out[SIM_MAX_CHOICES])
     int nx = sim_extra_choices(m, c);
     for (int k = 0; k < nx && n < SIM_MAX_CHOICES; k++) {
         int at = n++;
-        while (at > ns && choice_before(c[k], out[at - 1].c)) {
+        while (at > ns && explore_choice_before(c[k], out[at - 1].c)) {
             out[at] = out[at - 1];
             at--;
         }
@@ -271,13 +272,6 @@ static bool is_spin_out(const explorer *e, sim_choice c)
     return e->spin_on && c.kind == SIM_CHOICE_STEP && spin_await_waits(e, c.actor);
 }
 
-typedef enum run_end { RUN_OK, RUN_BAD, RUN_LIMIT, RUN_CUT, RUN_BUDGET } run_end;
-
-typedef struct run_info {
-    run_end end;
-    int preemptions;
-} run_info;
-
 /* A new node for the choice `a` among E, with the current sleep set. */
 static bool push(explorer *e, const xchoice *E, int n, int a, dfs_node nd,
                  const sim_choice *env_before, int n_env_before)
@@ -318,24 +312,6 @@ static bool push(explorer *e, const xchoice *E, int n, int a, dfs_node nd,
     return true;
 }
 
-/* The choice of PCT: the highest priority (an irq as its handler, the tick
- * below every actor). */
-static int pct_pick(const xchoice *E, int n, const int *prio, int tick_prio)
-{
-    int best = 0, best_p = 0;
-    for (int k = 0; k < n; k++) {
-        sim_choice c = E[k].c;
-        int p = c.kind == SIM_CHOICE_TICK                               ? tick_prio
-                : c.kind == SIM_CHOICE_STEP || c.kind == SIM_CHOICE_IRQ ? prio[c.actor]
-                                                                        : 0;
-        if (k == 0 || p > best_p) {
-            best = k;
-            best_p = p;
-        }
-    }
-    return best;
-}
-
 /* Complete search: the irqs, ticks and drops that were possible before the
  * last choice and are not now: that choice disabled them, a race the races of
  * events cannot see, so each is tried instead of it (at its node). */
@@ -354,7 +330,7 @@ static void backtrack_disabled(explorer *e, const sim_choice *env, int n_env, co
     }
 }
 
-static run_info explore_one_run(explorer *e, uint64_t execution)
+static run_info explore_one_run(explorer *e)
 {
     sim_machine *m = e->m;
     run_info info = {RUN_OK, 0};
@@ -368,41 +344,14 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
     if (e->spin_on)
         spin_await_reset(e);
     bool complete = explore_complete_mode(e);
-    uint64_t rng = e->cfg.seed * 0x2545F4914F6CDD1Dull + execution;
-    /* pct: priorities (higher runs first) and change points */
-    int prio[SIM_MAX_ACTORS];
-    uint64_t change[16];
-    int n_change = 0;
-    if (e->cfg.strategy == EXPLORE_PCT) {
-        int n = sim_actor_count(m), d = e->cfg.pct_depth;
-        for (int i = 0; i < n; i++)
-            prio[i] = d + i;
-        for (int i = n - 1; i > 0; i--) { /* shuffle */
-            int j = (int)(sim_splitmix64(&rng) % (uint64_t)(i + 1));
-            int t = prio[i];
-            prio[i] = prio[j];
-            prio[j] = t;
-        }
-        uint64_t k = e->longest_run ? e->longest_run : 64;
-        for (int i = 0; i < d - 1 && i < 16; i++)
-            change[n_change++] = 1 + sim_splitmix64(&rng) % k;
-    }
     /* complete search: the irqs, ticks and drops possible before this choice */
     sim_choice env[SIM_MAX_CHOICES];
     int n_env = 0;
     int32_t env_node = -1; /* the node of the last choice taken, or -1 */
 
     while (sim_outcome_of(m) == SIM_RUNNING) {
-        if (sim_steps(m) >= e->cfg.max_steps) {
-            info.end = RUN_LIMIT;
+        if ((info.end = explore_before_choice(e)) != RUN_OK)
             break;
-        }
-        if (e->res.total_steps + sim_steps(m) >= e->cfg.max_total_steps) {
-            info.end = RUN_BUDGET;
-            break;
-        }
-        if (e->cfg.progress && (++e->ticks & (EXPLORE_PROGRESS_STEPS - 1)) == 0)
-            e->cfg.progress(&e->res, e->cfg.progress_ctx);
         xchoice E[SIM_MAX_CHOICES];
         int n = possible_choices(m, E);
         if (complete)
@@ -411,95 +360,87 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
         bool costly = prev_at >= 0 && prev_kind != SIM_ACT_SPIN && prev_kind != SIM_ACT_YIELD;
         int a; /* an index into E */
         int32_t node = -1;
-        if (e->cfg.strategy == EXPLORE_DFS) {
-            /* (a spin-out only when nothing else is awake) */
-            int first_awake = -1;
-            for (int pass = 0; pass < 2 && first_awake < 0; pass++)
-                for (int k = 0; k < n && first_awake < 0; k++)
-                    if (!sleeps_in(e->sleep, e->n_sleep, E[k].c) &&
-                        (pass == 1 || !is_spin_out(e, E[k].c)))
-                        first_awake = k;
-            if (first_awake < 0) {
-                info.end = RUN_CUT; /* everything left was explored elsewhere */
+        /* (a spin-out only when nothing else is awake) */
+        int first_awake = -1;
+        for (int pass = 0; pass < 2 && first_awake < 0; pass++)
+            for (int k = 0; k < n && first_awake < 0; k++)
+                if (!sleeps_in(e->sleep, e->n_sleep, E[k].c) &&
+                    (pass == 1 || !is_spin_out(e, E[k].c)))
+                    first_awake = k;
+        if (first_awake < 0) {
+            info.end = RUN_CUT; /* everything left was explored elsewhere */
+            break;
+        }
+        /* (Not when a tick is possible: a tick moves time, and whether
+         * it comes before or after the step can decide a timeout.) */
+        bool tick_possible = n > 0 && E[n - 1].c.kind == SIM_CHOICE_TICK;
+        /* (Nor under a model that picks who runs: there the last step of
+         * an actor, local or not, changes who may run next.) */
+        int local = e->cfg.prune && !tick_possible && !m->model->may_step
+                        ? explore_local_step(e, E, n)
+                        : -1;
+        if (local >= 0 && n > 1) {
+            /* A step that touches nothing shared commutes with every
+             * other: taking it now stands for every place it could go.
+             * It is nobody's turn, so it costs no preemption and leaves
+             * `prev` alone. */
+            if (complete && !dpor_record(e, &E[local], -1)) {
+                info.end = RUN_CUT;
                 break;
             }
-            /* (Not when a tick is possible: a tick moves time, and whether
-             * it comes before or after the step can decide a timeout.) */
-            bool tick_possible = n > 0 && E[n - 1].c.kind == SIM_CHOICE_TICK;
-            /* (Nor under a model that picks who runs: there the last step of
-             * an actor, local or not, changes who may run next.) */
-            int local = e->cfg.prune && !tick_possible && !m->model->may_step
-                            ? explore_local_step(e, E, n)
-                            : -1;
-            if (local >= 0 && n > 1) {
-                /* A step that touches nothing shared commutes with every
-                 * other: taking it now stands for every place it could go.
-                 * It is nobody's turn, so it costs no preemption and leaves
-                 * `prev` alone. */
-                if (complete && !dpor_record(e, &E[local], -1)) {
-                    info.end = RUN_CUT;
-                    break;
-                }
-                step_actor(e, E[local].c.actor);
-                if (complete)
-                    dpor_taken(e);
-                continue;
-            }
-            if (n == 1) {
-                a = 0;
-            } else if (depth < e->len) {
-                dfs_node *nd = &e->stack[depth];
-                node = (int32_t)depth++;
-                a = find_choice(E, n, e->entries[nd->first + nd->chosen].x.c);
-                if (a < 0) { /* the machine did not repeat itself: never expected */
-                    info.end = RUN_CUT;
-                    break;
-                }
-                e->n_sleep = 0;
-                for (uint32_t k = 0; k < nd->sleep_n; k++)
-                    sleep_add(e, e->sleeps[nd->sleep_first + k]);
-                for (uint32_t k = 0; k < nd->n; k++)
-                    if (k != nd->chosen && (e->entries[nd->first + k].flags & X_TRIED))
-                        sleep_add(e, e->entries[nd->first + k].x.c);
-                if (depth == replay_len)
-                    e->replayed = e->n_events;
-                nd->event = e->n_events;
-            } else {
-                bool prev_awake = prev_at >= 0 && !sleeps_in(e->sleep, e->n_sleep, E[prev_at].c) &&
-                                  !is_spin_out(e, E[prev_at].c);
-                a = costly && prev_awake ? prev_at : first_awake;
-                bool pinned = e->cfg.split && complete;
-                if (pinned && (a = split_pick(e, E, n, a, depth)) < 0) {
-                    info.end = RUN_CUT; /* another unit's run */
-                    break;
-                }
-                if (!complete && costly && a != prev_at && info.preemptions + 1 > e->res.bound) {
-                    e->bounded_out = true;
-                    info.end = RUN_CUT;
-                    break;
-                }
-                dfs_node nd = {.prev = (int16_t)prev,
-                               .costly = costly,
-                               .preemptions = info.preemptions,
-                               .event = e->n_events};
-                if (!push(e, E, n, a, nd, env, n_env)) {
-                    info.end = RUN_CUT;
-                    break;
-                }
-                node = (int32_t)(e->len - 1);
-                depth++;
-                if (pinned)
-                    split_pushed(e);
-            }
-            if (!e->cfg.prune)
-                e->n_sleep = 0;
-        } else if (n == 1) {
-            a = 0;
-        } else if (e->cfg.strategy == EXPLORE_RANDOM) {
-            a = (int)(sim_splitmix64(&rng) % (uint64_t)n);
-        } else {
-            a = pct_pick(E, n, prio, e->cfg.pct_depth - 1);
+            step_actor(e, E[local].c.actor);
+            if (complete)
+                dpor_taken(e);
+            continue;
         }
+        if (n == 1) {
+            a = 0;
+        } else if (depth < e->len) {
+            dfs_node *nd = &e->stack[depth];
+            node = (int32_t)depth++;
+            a = find_choice(E, n, e->entries[nd->first + nd->chosen].x.c);
+            if (a < 0) { /* the machine did not repeat itself: never expected */
+                info.end = RUN_CUT;
+                break;
+            }
+            e->n_sleep = 0;
+            for (uint32_t k = 0; k < nd->sleep_n; k++)
+                sleep_add(e, e->sleeps[nd->sleep_first + k]);
+            for (uint32_t k = 0; k < nd->n; k++)
+                if (k != nd->chosen && (e->entries[nd->first + k].flags & X_TRIED))
+                    sleep_add(e, e->entries[nd->first + k].x.c);
+            if (depth == replay_len)
+                e->replayed = e->n_events;
+            nd->event = e->n_events;
+        } else {
+            bool prev_awake = prev_at >= 0 && !sleeps_in(e->sleep, e->n_sleep, E[prev_at].c) &&
+                              !is_spin_out(e, E[prev_at].c);
+            a = costly && prev_awake ? prev_at : first_awake;
+            bool pinned = e->cfg.split && complete;
+            if (pinned && (a = split_pick(e, E, n, a, depth)) < 0) {
+                info.end = RUN_CUT; /* another unit's run */
+                break;
+            }
+            if (!complete && costly && a != prev_at && info.preemptions + 1 > e->res.bound) {
+                e->bounded_out = true;
+                info.end = RUN_CUT;
+                break;
+            }
+            dfs_node nd = {.prev = (int16_t)prev,
+                           .costly = costly,
+                           .preemptions = info.preemptions,
+                           .event = e->n_events};
+            if (!push(e, E, n, a, nd, env, n_env)) {
+                info.end = RUN_CUT;
+                break;
+            }
+            node = (int32_t)(e->len - 1);
+            depth++;
+            if (pinned)
+                split_pushed(e);
+        }
+        if (!e->cfg.prune)
+            e->n_sleep = 0;
         if (complete) {
             env_node = node;
             n_env = 0;
@@ -533,21 +474,13 @@ static run_info explore_one_run(explorer *e, uint64_t execution)
         }
         if (complete)
             dpor_taken(e);
-        if (e->cfg.strategy == EXPLORE_PCT && c.kind == SIM_CHOICE_STEP)
-            for (int i = 0; i < n_change; i++)
-                if (change[i] == sim_steps(m))
-                    prio[c.actor] = i; /* below every initial priority */
     }
     if (e->cfg.split && complete && info.end != RUN_CUT && info.end != RUN_BUDGET &&
         split_run_void(e, depth))
         info.end = RUN_CUT; /* it ended above the unit's nodes: another unit counts it */
     if (complete && info.end != RUN_CUT && info.end != RUN_BUDGET)
         backtrack_disabled(e, env, n_env, NULL, 0, env_node);
-    if (sim_steps(m) > e->longest_run)
-        e->longest_run = sim_steps(m);
-    sim_outcome o = sim_outcome_of(m);
-    if (info.end == RUN_OK && (o == SIM_STUCK || o == SIM_VIOLATION || o == SIM_ERROR))
-        info.end = RUN_BAD;
+    info.end = explore_after_run(e, info.end);
     return info;
 }
 
@@ -741,7 +674,8 @@ bool explore_run(explorer *e, uint64_t budget)
             e->bounded_out = false;
         }
         e->started = true;
-        run_info info = explore_one_run(e, r->executions);
+        run_info info =
+            e->cfg.strategy == EXPLORE_DFS ? explore_one_run(e) : explore_walk(e, r->executions);
         r->total_steps += sim_steps(e->m);
         if (info.end == RUN_BUDGET) {
             out_of_steps(e);

@@ -1,6 +1,7 @@
 /*
- * explore_internal.h: the explorer's state, shared by explore.c (the search)
- * and dpor.c (the races of a run and where they send the search next).
+ * explore_internal.h: the explorer's state, shared by explore.c (the search),
+ * dpor.c (the races of a run and where they send the search next) and walk.c
+ * (random and PCT runs).
  *
  * Invariant: the stack holds one node per real choice of the current run, in
  * run order; a node's possible choices are a run of `entries` and its sleep
@@ -111,6 +112,46 @@ struct explorer {
     bool split_void;     /* the run is not this unit's (another unit makes it) */
     double probe_weight; /* probe: the product of the awake choices on its path */
 };
+
+/* How a run of the search ended. */
+typedef enum run_end { RUN_OK, RUN_BAD, RUN_LIMIT, RUN_CUT, RUN_BUDGET } run_end;
+
+typedef struct run_info {
+    run_end end;
+    int preemptions;
+} run_info;
+
+/* Before each choice of a run: RUN_LIMIT at the run's step limit, RUN_BUDGET
+ * at the search's, else RUN_OK (and the progress callback when it is due). */
+static inline run_end explore_before_choice(explorer *e)
+{
+    uint64_t steps = sim_steps(e->m);
+    if (steps >= e->cfg.max_steps)
+        return RUN_LIMIT;
+    if (e->res.total_steps + steps >= e->cfg.max_total_steps)
+        return RUN_BUDGET;
+    if (e->cfg.progress && (++e->ticks & (EXPLORE_PROGRESS_STEPS - 1)) == 0)
+        e->cfg.progress(&e->res, e->cfg.progress_ctx);
+    return RUN_OK;
+}
+
+/* After a run that ended as `end`: the longest run is noted, and a run that
+ * went on to its end is RUN_BAD if it ended stuck, in a violation or an error. */
+static inline run_end explore_after_run(explorer *e, run_end end)
+{
+    const sim_machine *m = e->m;
+    if (sim_steps(m) > e->longest_run)
+        e->longest_run = sim_steps(m);
+    sim_outcome o = sim_outcome_of(m);
+    if (end == RUN_OK && (o == SIM_STUCK || o == SIM_VIOLATION || o == SIM_ERROR))
+        return RUN_BAD;
+    return end;
+}
+
+/* The search's order of choices: steps by actor, then irqs, drops, the tick. */
+bool explore_choice_before(sim_choice a, sim_choice b);
+/* One random or PCT run, the execution-th of the search (walk.c). */
+run_info explore_walk(explorer *e, uint64_t execution);
 
 /* Split (split.c), at a fresh node of a split search: the choice to take
  * there (an index into E; `a` is the one a single search takes first), or

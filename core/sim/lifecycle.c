@@ -28,7 +28,7 @@ int sim_add_actor(sim_machine *m, const char *name, sim_actor_kind kind, int pri
     sim_actor *a = &m->actors[i];
     coro *co = a->co; /* stacks are kept across resets */
     memset(a, 0, sizeof *a);
-    snprintf(a->name, sizeof a->name, "%s", name);
+    sim_copy_name(a->name, sizeof a->name, name);
     a->kind = kind;
     a->base_prio = a->eff_prio = priority;
     /* An interrupt handler waits to be raised; the environment may raise it
@@ -50,8 +50,10 @@ int sim_add_actor(sim_machine *m, const char *name, sim_actor_kind kind, int pri
         }
     }
     a->co = co;
-    char pname[SIM_NAME_MAX];
-    snprintf(pname, sizeof pname, "%s.parker", a->name);
+    char pname[SIM_NAME_MAX + sizeof ".parker"]; /* "<name>.parker", cut to a name */
+    size_t at = strlen(a->name);
+    memcpy(pname, a->name, at);
+    memcpy(pname + at, ".parker", sizeof ".parker");
     a->parker_region = sim_add_region(m, pname, &a->parker, sizeof a->parker,
                                       SIM_PARKERS_START + (uint64_t)i * SIM_PARKER_SPAN, 0);
     if (a->parker_region < 0)

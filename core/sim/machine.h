@@ -206,6 +206,9 @@ const char *sim_memory_name(const sim_machine *m);
 #define SIM_MEMORY_MODELS "sc, tso, ra"
 /* Whether a memory model has this name. */
 bool sim_memory_known(const char *name);
+/* The name of memory model i (0 is "sc"), or NULL past the last: the list the
+ * catalog gives as memory_models. */
+const char *sim_memory_model_at(int i);
 
 typedef enum sim_actor_state {
     SIM_STATE_READY,   /* may step now */

@@ -33,7 +33,7 @@ int sim_add_region(sim_machine *m, const char *name, void *base, size_t size, ui
         }
     }
     sim_region *r = &m->regions[m->n_regions];
-    snprintf(r->name, sizeof r->name, "%s", name);
+    sim_copy_name(r->name, sizeof r->name, name);
     r->base = base;
     r->size = size;
     r->vaddr = vaddr;

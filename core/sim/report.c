@@ -168,6 +168,34 @@ static void schedules(const sim_machine *m, jbuf *readable, jbuf *compact)
     sim_schedule_free(&now);
 }
 
+/* The text report's two schedule lines, short whatever the run's length: the
+ * readable form with repeat counts for runs of REPEAT_FROM equal entries or
+ * more ("tick*399"), its first SHOWN_TOKENS tokens, and the compact form when
+ * it fits COMPACT_SHOWN characters.  A cut line says so and where the whole
+ * schedule is (--json); a run of millions of steps would otherwise print
+ * megabytes of "tick tick". */
+enum { REPEAT_FROM = 4, SHOWN_TOKENS = 64, COMPACT_SHOWN = 2000 };
+
+static void schedule_lines(const sim_machine *m, jbuf *out)
+{
+    sim_schedule now;
+    sim_schedule_of(m, &now);
+    jbuf readable = {0}, compact = {0};
+    size_t shown = sim_schedule_text_counted(m, &now, REPEAT_FROM, SHOWN_TOKENS, &readable);
+    jb_printf(out, "schedule: %s", readable.text);
+    if (shown < now.n)
+        jb_printf(out, " ... (the first %zu of %zu entries; --json prints them all)", shown, now.n);
+    sim_schedule_compact(&now, &compact);
+    if (compact.len <= COMPACT_SHOWN)
+        jb_printf(out, "\ncompact: %s\n", compact.text);
+    else
+        jb_printf(out, "\ncompact: not shown (%zu characters; --json gives the whole schedule)\n",
+                  compact.len);
+    jb_free(&readable);
+    jb_free(&compact);
+    sim_schedule_free(&now);
+}
+
 void sim_report_text(sim_machine *m, const sim_run_result *res, jbuf *out)
 {
     const char *outcome = outcome_of(m, res);
@@ -205,11 +233,7 @@ void sim_report_text(sim_machine *m, const sim_run_result *res, jbuf *out)
         jb_raw(out, "note: the step limit was reached; raise it with --max-steps N\n");
     for (size_t i = 0; i < m->n_prints; i++)
         jb_printf(out, "print: %s\n", m->prints[i]);
-    jbuf readable = {0}, compact = {0};
-    schedules(m, &readable, &compact);
-    jb_printf(out, "schedule: %s\ncompact: %s\n", readable.text, compact.text);
-    jb_free(&readable);
-    jb_free(&compact);
+    schedule_lines(m, out);
     const char *note = note_of(m, res);
     if (note)
         jb_printf(out, "note: %s\n", note);

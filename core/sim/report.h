@@ -26,8 +26,10 @@
  *         an older store, and why the model allowed it)
  *   note: the step limit was reached; raise it with --max-steps N
  *   print: ...                                       (each line printed)
- *   schedule: v1: A B B ...
- *   compact: v1.Ah4A...
+ *   schedule: v1: A B*21 A B       (a run of 4 or more with a count; after
+ *                                   64 tokens: " ... (the first N of M entries;
+ *                                   --json prints them all)")
+ *   compact: v1.Ah4A...            (or "not shown (N characters; ...)" past 2,000)
  *   note: the schedule has 7 entries more than the run used
  */
 void sim_report_text(sim_machine *m, const sim_run_result *res, jbuf *out);

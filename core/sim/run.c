@@ -420,34 +420,73 @@ int sim_schedule_of(const sim_machine *m, sim_schedule *out)
     return 0;
 }
 
-void sim_schedule_text(const sim_machine *m, const sim_schedule *s, jbuf *out)
+/* One entry as the readable form writes it, with its leading space. */
+static void entry_text(const sim_machine *m, const sim_sched_entry *e, bool v2, jbuf *out)
 {
-    unsigned version = sim_schedule_version_needed(s);
-    bool v2 = version >= 2;
-    jb_printf(out, "v%u", version);
+    if (e->is_random) {
+        jb_printf(out, " [r:%u]", e->value);
+        return;
+    }
+    /* names without printf: a long run's schedule has one per step */
+    const char *name = e->actor >= 0 ? sim_actor_name(m, e->actor) : e->actor_name;
+    jb_raw(out, " ");
+    const sim_choice_kind_info *info = sim_choice_kind_of(e->what);
+    if (info->word) {
+        jb_raw(out, info->word);
+        return;
+    }
+    if (info->sigil)
+        jb_printf(out, "%c", info->sigil);
+    else if (v2 && sim_choice_word_taken(name))
+        jb_raw(out, "="); /* an actor named like a keyword */
+    jb_raw(out, name);
+    if (info->has_arg)
+        jb_printf(out, ":%d", e->arg);
+}
+
+static void head_text(const sim_schedule *s, jbuf *out)
+{
+    jb_printf(out, "v%u", sim_schedule_version_needed(s));
     if (s->has_seed)
         jb_printf(out, " seed=%llu", (unsigned long long)s->seed);
     jb_raw(out, ":");
-    for (size_t i = 0; i < s->n; i++) {
-        const sim_sched_entry *e = &s->entries[i];
-        if (e->is_random) {
-            jb_printf(out, " [r:%u]", e->value);
-            continue;
+}
+
+void sim_schedule_text(const sim_machine *m, const sim_schedule *s, jbuf *out)
+{
+    bool v2 = sim_schedule_version_needed(s) >= 2;
+    head_text(s, out);
+    for (size_t i = 0; i < s->n; i++)
+        entry_text(m, &s->entries[i], v2, out);
+}
+
+/* Whether two entries are written as the same token (the readable form
+ * writes no fingerprint, so two steps of A are "A" whatever they did). */
+static bool same_token(const sim_sched_entry *a, const sim_sched_entry *b)
+{
+    if (a->is_random || b->is_random)
+        return a->is_random && b->is_random && a->value == b->value;
+    return a->what == b->what && a->actor == b->actor && a->arg == b->arg &&
+           (a->actor >= 0 || strcmp(a->actor_name, b->actor_name) == 0);
+}
+
+size_t sim_schedule_text_counted(const sim_machine *m, const sim_schedule *s, size_t min_run,
+                                 size_t max_tokens, jbuf *out)
+{
+    bool v2 = sim_schedule_version_needed(s) >= 2;
+    head_text(s, out);
+    size_t i = 0;
+    for (size_t tokens = 0; i < s->n && tokens < max_tokens; tokens++) {
+        size_t run = 1;
+        while (i + run < s->n && same_token(&s->entries[i], &s->entries[i + run]))
+            run++;
+        entry_text(m, &s->entries[i], v2, out);
+        if (run >= min_run) {
+            jb_printf(out, "*%zu", run);
+            i += run;
+        } else {
+            i++;
         }
-        /* names without printf: a long run's schedule has one per step */
-        const char *name = e->actor >= 0 ? sim_actor_name(m, e->actor) : e->actor_name;
-        jb_raw(out, " ");
-        const sim_choice_kind_info *info = sim_choice_kind_of(e->what);
-        if (info->word) {
-            jb_raw(out, info->word);
-            continue;
-        }
-        if (info->sigil)
-            jb_printf(out, "%c", info->sigil);
-        else if (v2 && sim_choice_word_taken(name))
-            jb_raw(out, "="); /* an actor named like a keyword */
-        jb_raw(out, name);
-        if (info->has_arg)
-            jb_printf(out, ":%d", e->arg);
     }
+    return i;
 }

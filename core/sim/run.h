@@ -50,5 +50,10 @@ int sim_run(sim_machine *m, sim_policy policy, const sim_schedule *prefix, uint6
 int sim_schedule_of(const sim_machine *m, sim_schedule *out);
 /* The readable form of a schedule, with the machine's actor names. */
 void sim_schedule_text(const sim_machine *m, const sim_schedule *s, jbuf *out);
+/* The same with a repeat count for every run of at least min_run equal
+ * entries ("tick*399"), cut after max_tokens tokens: how many entries it
+ * wrote (s->n when nothing was cut). */
+size_t sim_schedule_text_counted(const sim_machine *m, const sim_schedule *s, size_t min_run,
+                                 size_t max_tokens, jbuf *out);
 
 #endif

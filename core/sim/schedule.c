@@ -67,6 +67,27 @@ static int error(char *err, size_t size, const char *fmt, ...)
 
 static bool name_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '-'; }
 
+/* A repeat count after an entry ("tick*399": the tick, 399 times), from the
+ * '*' at *i; the count is 1 to SIM_SCHEDULE_MAX_ENTRIES, in decimal. */
+static int parse_repeat(const char *t, size_t len, size_t *i, uint64_t *times)
+{
+    size_t at = *i + 1, digits = 0;
+    uint64_t n = 0;
+    while (at < len && isdigit((unsigned char)t[at]) && digits < 8) {
+        n = n * 10 + (uint64_t)(t[at] - '0');
+        at++;
+        digits++;
+    }
+    if (!digits || n < 1 || n > SIM_SCHEDULE_MAX_ENTRIES ||
+        (at < len && isdigit((unsigned char)t[at]))) {
+        *i = at;
+        return -1;
+    }
+    *i = at;
+    *times = n;
+    return 0;
+}
+
 static int parse_readable(const char *t, size_t len, sim_schedule *s, char *err, size_t es)
 {
     size_t i = 2; /* after "v1" or "v2" */
@@ -151,7 +172,7 @@ static int parse_readable(const char *t, size_t len, sim_schedule *s, char *err,
                                  start + 1);
                 i++;
                 size_t o = 0;
-                while (i < len && !isspace((unsigned char)t[i])) {
+                while (i < len && !isspace((unsigned char)t[i]) && t[i] != '*') {
                     if (o + 1 >= sizeof e.object_name)
                         return error(err, es, "schedule: object name too long at column %zu",
                                      start + 1);
@@ -165,8 +186,15 @@ static int parse_readable(const char *t, size_t len, sim_schedule *s, char *err,
                 e.kind = (uint8_t)kk;
             }
         }
-        if (sim_schedule_push(s, &e) != 0)
+        uint64_t times = 1;
+        if (i < len && t[i] == '*' && parse_repeat(t, len, &i, &times) != 0)
+            return error(err, es, "schedule: expected a count from 1 to %d after '*' at column %zu",
+                         SIM_SCHEDULE_MAX_ENTRIES, i + 1);
+        if (s->n + times > SIM_SCHEDULE_MAX_ENTRIES || sim_schedule_reserve(s, s->n + times) != 0)
             return error(err, es, "schedule: more than %d entries", SIM_SCHEDULE_MAX_ENTRIES);
+        for (uint64_t k = 0; k < times; k++)
+            if (sim_schedule_push(s, &e) != 0)
+                return error(err, es, "schedule: more than %d entries", SIM_SCHEDULE_MAX_ENTRIES);
     }
 }
 

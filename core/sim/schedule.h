@@ -9,7 +9,9 @@
  *                           v1 seed=7: A B [r:3] B A
  *     Each token is an actor's name, or [r:N] for a random value.  A token may
  *     carry the fingerprint of the step it chooses, B@cas:m ("B, performing a
- *     CAS on m"), which replay checks.
+ *     CAS on m"), which replay checks.  A token followed by *N stands for N
+ *     of it ("tick*399", "B*21"); every reader takes it, and a schedule
+ *     written without one reads as it always did.
  *   compact, for URLs:      v1.AQMEAg
  *     "v1." then base64url of: a flags byte (1 = seed present, 2 =
  *     fingerprints present), the seed (varint, if flagged), the number of

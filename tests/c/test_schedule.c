@@ -255,6 +255,76 @@ TEST(bad_compact_strings_say_what_and_where)
 
 /* ---- version 2: choices that are not steps ------------------------------------------ */
 
+/* ---- repeat counts: "tick*399" ------------------------------------------------------ */
+
+/* The entries of a readable string as the full readable form writes them back
+ * on machine m's names (NULL: by name), to compare two strings' meanings. */
+static char *spelled_out(const char *text)
+{
+    sim_schedule s;
+    char err[200];
+    jbuf b = {0};
+    if (sim_schedule_parse(text, strlen(text), &s, err, sizeof err) != 0) {
+        jb_raw(&b, err);
+        return b.text;
+    }
+    sim_schedule_text(NULL, &s, &b);
+    sim_schedule_free(&s);
+    return b.text;
+}
+
+TEST(a_repeat_count_stands_for_that_many_entries)
+{
+    char *a = spelled_out("v2: A*3 tick*2 B [r:5]*2 ~B*2 A@cas:m*2");
+    CHECK_STR(a, "v2: A A A tick tick B [r:5] [r:5] ~B ~B A A");
+    free(a);
+    sim_schedule s;
+    char err[200];
+    const char *fp = "v1: A@cas:m*2";
+    CHECK_EQ(sim_schedule_parse(fp, strlen(fp), &s, err, sizeof err), 0);
+    CHECK_EQ(s.n, 2);
+    CHECK_STR(s.entries[1].object_name, "m"); /* the count is not part of the object's name */
+    CHECK_EQ(s.entries[1].kind, SIM_ACT_CAS);
+    sim_schedule_free(&s);
+    /* a string without counts reads as it always did */
+    char *old = spelled_out("v1: A B B A");
+    CHECK_STR(old, "v1: A B B A");
+    free(old);
+    CHECK_STR(parse_error("v1: A*"),
+              "schedule: expected a count from 1 to 1000000 after '*' at column 7");
+    CHECK_STR(parse_error("v1: A*0"),
+              "schedule: expected a count from 1 to 1000000 after '*' at column 8");
+    CHECK_STR(parse_error("v1: A*1000001"),
+              "schedule: expected a count from 1 to 1000000 after '*' at column 14");
+    CHECK_STR(parse_error("v1: A*999999999999"),
+              "schedule: expected a count from 1 to 1000000 after '*' at column 15");
+    CHECK_STR(parse_error("v1: A*600000 B*400000"), "ok");
+    CHECK_STR(parse_error("v1: A*600000 B*400001"), "schedule: more than 1000000 entries");
+}
+
+TEST(the_counted_form_writes_runs_and_reads_back_the_same)
+{
+    const char *text = "v2: A A B B B tick tick tick [r:4] [r:4] [r:5] ~B ~B ~B";
+    sim_schedule s;
+    char err[200];
+    CHECK_EQ(sim_schedule_parse(text, strlen(text), &s, err, sizeof err), 0);
+    jbuf two = {0}, three = {0}, cut = {0};
+    CHECK_EQ(sim_schedule_text_counted(NULL, &s, 2, 100, &two), s.n);
+    CHECK_STR(two.text, "v2: A*2 B*3 tick*3 [r:4]*2 [r:5] ~B*3");
+    CHECK_EQ(sim_schedule_text_counted(NULL, &s, 3, 100, &three), s.n);
+    /* runs shorter than min_run are written out */
+    CHECK_STR(three.text, "v2: A A B*3 tick*3 [r:4] [r:4] [r:5] ~B*3");
+    CHECK_EQ(sim_schedule_text_counted(NULL, &s, 3, 3, &cut), 5);
+    CHECK_STR(cut.text, "v2: A A B*3"); /* cut after three tokens: five entries written */
+    char *back = spelled_out(two.text);
+    CHECK_STR(back, "v2: A A B B B tick tick tick [r:4] [r:4] [r:5] ~B ~B ~B");
+    free(back);
+    jb_free(&two);
+    jb_free(&three);
+    jb_free(&cut);
+    sim_schedule_free(&s);
+}
+
 TEST(v2_readable_form_fields)
 {
     const char *text = "v2 seed=3: A !H tick ~B =tick [r:2] B@cas:m";

@@ -209,6 +209,7 @@ describe('sequence diagram', () => {
       `  A: [${JSON.stringify(`print ${JSON.stringify(nasty)}`)}, increment c]`,
       '  B: [increment c]',
     ].join('\n');
+    await page.getByTestId('open-picker').click(); // the picker's file field, as a learner opens it
     await page
       .getByTestId('picker-file')
       .setInputFiles({ name: 'injection.yaml', mimeType: 'text/yaml', buffer: Buffer.from(yaml) });

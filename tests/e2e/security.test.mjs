@@ -29,7 +29,9 @@ describe('content security policy', () => {
     await lane(page, 'A').getByTestId('step').click();
     await expectText(page.getByTestId('step-count'), /^step 1/);
 
-    // compiled in the page: YAML reader, schema validator (generated at build time), compiler
+    // compiled in the page: YAML reader, schema validator (generated at build time), compiler;
+    // the picker's file field is there once the picker has opened (and stays after it closes)
+    await page.getByTestId('open-picker').click();
     const file = (name, text) =>
       page.getByTestId('picker-file').setInputFiles({
         name,

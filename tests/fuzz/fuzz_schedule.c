@@ -11,7 +11,8 @@
  *      the memory model its choices need (ra for a read_from, tso for a
  *      flush; otherwise sc, tso or ra by the input's length);
  *   3. when that replay did not diverge, produce a run whose own schedule, in
- *      both forms, replays to the very same run (same steps, same trace bytes).
+ *      every form (readable, readable with repeat counts, compact), replays to
+ *      the very same run (same steps, same trace bytes).
  *
  * Property 3 is the promise a shared link makes: the schedule string of a run
  * reproduces it exactly.
@@ -189,13 +190,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sim_schedule mine;
         if (sim_schedule_of(m, &mine) != 0)
             fail("no schedule for the run", NULL);
-        jbuf readable = {0};
+        jbuf readable = {0}, counted = {0};
         sim_schedule_text(m, &mine, &readable);
+        /* the same with repeat counts ("A*3"), as the text report writes it */
+        if (sim_schedule_text_counted(m, &mine, 2, mine.n, &counted) != mine.n)
+            fail("the counted form left entries out", readable.text);
         char *compact = compact_of(&mine);
         sim_schedule_free(&mine);
         replays_exactly(m, readable.text, steps, trace);
+        replays_exactly(m, counted.text, steps, trace);
         replays_exactly(m, compact, steps, trace);
         jb_free(&readable);
+        jb_free(&counted);
         free(compact);
         free(trace);
     }

@@ -135,7 +135,7 @@ test('the text report of a stuck run tells who is stuck and gives both schedule 
   const lines = c.stdout.split('\n');
   assert.equal(lines[0], 'outcome: stuck after 34 steps (virtual time 0 us)');
   assert.match(lines[1], /^stuck: B parked on mutex m .* \(at engines\/parking_lot\/lot\.c:\d+\)$/);
-  assert.equal(lines[2], 'schedule: v1: A B B B B B B B B B B B B B B B B B B B B B A B A B A B A B');
+  assert.equal(lines[2], 'schedule: v1: A B*21 A B A B A B A B');
   assert.match(lines[3], /^compact: v1\.[A-Za-z0-9_-]+$/);
   assert.equal(lines.length, 5);
 });
@@ -374,4 +374,38 @@ test('a fingerprint without an object is refused when compiling, where it is wri
       command[0],
     );
   }
+});
+
+test('a long run prints a short schedule: repeat counts (tick*1999) that replay the run, the first entries when longer', async () => {
+  const PROTECTED = 'tests/scenarios/rtos/shared-counter-protected.yaml';
+  const long = await both(PROTECTED, ['--max-steps', '20000']);
+  assert.equal(long.c.stdout, long.js.stdout);
+  assert.deepEqual(long.c.stdout.split('\n'), [
+    'outcome: limit after 20000 steps (virtual time 1999000 us)',
+    'note: the step limit was reached; raise it with --max-steps N',
+    'schedule: v2: A tick*1999',
+    'compact: not shown (2677 characters; --json gives the whole schedule)',
+    '',
+  ]);
+  // --json keeps the whole readable form, unchanged
+  const json = JSON.parse((await both(PROTECTED, ['--max-steps', '20000', '--json'])).c.stdout);
+  assert.equal(json.schedule, 'v2: A' + ' tick'.repeat(1999));
+  // the counted line, pasted back, is the same run, in both command lines
+  const again = await both(PROTECTED, ['--max-steps', '20000', '--schedule', 'v2: A tick*1999']);
+  assert.equal(again.c.stdout, long.c.stdout);
+  assert.equal(again.js.stdout, long.c.stdout);
+  // a schedule of many different choices: its first 64 tokens, and where the rest is
+  const random = await both('tests/scenarios/rtos/shared-counter.yaml', [
+    '--policy',
+    'random',
+    '--max-steps',
+    '3000',
+  ]);
+  assert.equal(random.c.stdout, random.js.stdout);
+  const line = random.c.stdout.split('\n').find((l) => l.startsWith('schedule: '));
+  assert.match(
+    line,
+    /^schedule: v2: tick B tick A .* \.\.\. \(the first \d+ of 1950 entries; --json prints them all\)$/,
+  );
+  assert.equal(line.replace(/ \.\.\. .*$/, '').split(' ').length - 2, 64);
 });

@@ -110,15 +110,21 @@ test('cancel-head, correct (main): the cancel wakes B, which acquires at 2 ms', 
   ]);
 });
 
-test('cancel-head without the extra release: B is stuck, it lost its waker, and the chain says how', () => {
-  const { summary } = run('cancel-head-lost-wake', 'fair_cancel_bug');
+test('cancel-head without the extra release: B is stuck, never woken, its waker still queued, and the chain says how', () => {
+  const { summary, state } = run('cancel-head-lost-wake', 'fair_cancel_bug');
+  // B's waker still sits in s's queue (the view draws it there): the wake was
+  // lost, not the waker, and the words must not say otherwise.
+  const s = state.objects.find((o) => o.name === 's');
+  const b = state.actors.findIndex((a) => a.name === 'B');
+  assert.ok(s.queue.includes(b), `B's waker is queued: ${JSON.stringify(s.queue)}`);
+  assert.doesNotMatch(JSON.stringify(summary.stuck), /lost its waker/);
   assert.equal(summary.outcome, 'stuck');
   assert.deepEqual(
     summary.stuck.map((s) => [s.actor, s.reason]),
     [
       [
         'B',
-        'lost its waker: queued on s with 1 permit free; release by main woke A, the head, ' +
+        'never woken: queued on s with 1 permit free; release by main woke A, the head, ' +
           'whose acquire was then dropped without waking the next waiter',
       ],
     ],
@@ -137,7 +143,7 @@ test('no-chained-wake: the second waiter stays queued with a permit free', () =>
   assert.equal(bug.summary.outcome, 'stuck');
   assert.deepEqual(
     bug.summary.stuck.map((s) => [s.actor, s.reason]),
-    [['w0', 'lost its waker: heads the queue of s with 1 permit free, but nobody woke it']],
+    [['w0', 'never woken: heads the queue of s with 1 permit free, but nobody woke it']],
   );
 });
 
@@ -642,10 +648,10 @@ test('cancel-explore: the explorer drops futures by itself and finds the lost wa
   assert.equal(bug.status.executions, 10);
   assert.equal(
     bug.message,
-    'B lost its waker: queued on s with 1 permit free; release by main woke A, ' +
+    'B never woken: queued on s with 1 permit free; release by main woke A, ' +
       'the head, whose acquire was then dropped without waking the next waiter',
   );
-  // Replayed with the trace: B lost its waker, and the chain says who dropped it.
+  // Replayed with the trace: B is never woken, and the chain says who dropped it.
   const replay = bug.session.run({ schedule: bug.status.schedule });
   // The drop is a step of its own with one trace row, A's, so every view can say it.
   const drops = bug.session.trace(0).filter((e) => e.kind === 'dropped');
@@ -659,7 +665,7 @@ test('cancel-explore: the explorer drops futures by itself and finds the lost wa
     [
       [
         'B',
-        'lost its waker: queued on s with 1 permit free; release by main woke A, the head, ' +
+        'never woken: queued on s with 1 permit free; release by main woke A, the head, ' +
           'whose acquire was then dropped without waking the next waiter',
       ],
     ],
@@ -748,5 +754,35 @@ test('rwlock-writer-waits: no fixed timer lateness turns 20/40/60/90 ms into the
     s.free?.();
     if (late === 0) assert.deepEqual(at, [0, 20, 40, 60, 90]);
     assert.notDeepEqual(at, seed, `alarm_late ${late} us`);
+  }
+});
+
+test("a task's wakes count rises at the step that wakes it, never a step before (cancel-head, watch-herd)", () => {
+  for (const [name, variant] of [
+    ['cancel-head', 'fair_cancel_bug'],
+    ['watch-herd', 'correct'],
+  ]) {
+    const session = open(compileFile(file(name)), { variant });
+    const end = Math.min(session.run({}).steps, 400);
+    const trace = session.trace(0);
+    let before = null;
+    let wakes = 0;
+    for (let step = 0; step <= end; step++) {
+      session.goto(step);
+      const after = tasks(session.state());
+      if (before) {
+        const woken = trace.filter((e) => e.step === step && e.kind === 'unpark').map((e) => e.target);
+        wakes += woken.length;
+        for (const [task, row] of Object.entries(after))
+          assert.equal(
+            row.wakes - before[task].wakes,
+            woken.filter((t) => t === task).length,
+            `${name} step ${step}: ${task}'s wakes`,
+          );
+      }
+      before = after;
+    }
+    assert.ok(wakes >= 2, `${name}: ${wakes} wakes in ${end} steps`);
+    session.free?.();
   }
 });

@@ -391,6 +391,19 @@ test('the player functions follow a run: beats, hints, the question, the goal, t
   assert.equal(nextOnSolution('v1: A B A', 'v1: A A'), null); // off the solution's path
 });
 
+test('a repeat count (B*3, tick*2) reads as that many entries in solutions and schedules', () => {
+  // the player's next move, with counts on either side
+  assert.equal(nextOnSolution('v2: A B*3 tick*2 A', 'v2: A B B'), 'B');
+  assert.equal(nextOnSolution('v2: A B*3 tick*2 A', 'v2: A B*3 tick'), 'tick');
+  assert.equal(nextOnSolution('v2: A B*3 tick*2 A', 'v2: A B B B tick tick'), 'A');
+  assert.equal(nextOnSolution('v1: A B*3', 'v1: A B*2 A'), null);
+  // a lesson's solution may carry counts; its actors are still checked
+  assert.ok(parse(good('solution: "A B A"', 'solution: "A*2 B*3 A"'), 'lesson.md').solution);
+  assert.deepEqual(problems(good('solution: "A B A"', 'solution: "A*2 C*3"')), [
+    "lesson.md:20:16: solution: names actor 'C', which this lesson does not have (actors: A, B)",
+  ]);
+});
+
 // ---- lockstep check ----------------------------------------------------------------------
 
 test('lockstep check lessons/ passes every real lesson, in the course index’s order', () => {

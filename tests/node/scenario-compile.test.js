@@ -302,6 +302,10 @@ const BAD = [
     "bad.yaml:6:18: schedule: names actor 'B', which this scenario does not have (actors: A)",
   ],
   [
+    '  A: [work 1]\nschedule: "v1: A*3 B*2"',
+    "bad.yaml:6:20: schedule: names actor 'B', which this scenario does not have (actors: A)",
+  ],
+  [
     '  A: [work 1]\nvariant: buggy',
     "bad.yaml:6:10: variant: 'buggy' is not one of the variants of engine basic: correct",
   ],

@@ -96,3 +96,18 @@ export function choiceKinds(catalog) {
     return { kind: r.kind, text: r.text, schedule: r.schedule, actor: r.actor, arg: r.arg };
   });
 }
+
+/**
+ * The memory models a run may name, sc first, from the catalog's
+ * `memory_models` (core/sim/mem/), so a model the machine adds (ra) reaches
+ * the app's switch without a change to JavaScript.  Throws when the catalog
+ * lacks the list.
+ * @param {unknown} catalog  the object `catalog(M)` returns
+ * @returns {string[]}
+ */
+export function memoryModels(catalog) {
+  const names = /** @type {{memory_models?: unknown}} */ (catalog ?? {}).memory_models;
+  if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string'))
+    throw new Error('the catalog has no memory_models list');
+  return /** @type {string[]} */ (names);
+}

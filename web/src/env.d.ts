@@ -47,7 +47,7 @@ declare module '@lockstep/lockstep.js' {
     constructor(
       M: EmscriptenModule,
       bytecode: Uint8Array,
-      options?: { variant?: string; seed?: number; trace?: boolean },
+      options?: { variant?: string; seed?: number; trace?: boolean; memory?: string },
     );
     step(index: number): void;
     stepOver(index: number): void;
@@ -199,4 +199,5 @@ declare module '@lockstep/trace.js' {
   export const ACTION_KINDS: readonly string[];
   export const EVENT_KINDS: readonly string[];
   export function choiceKinds(catalog: unknown): import('./bridge/types').ChoiceKindInfo[];
+  export function memoryModels(catalog: unknown): string[];
 }

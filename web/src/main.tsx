@@ -59,11 +59,20 @@ store.onDiscard = (p) => {
   pushNext = true;
 };
 
+/** The run an address names: its variant, memory model, schedule and step, and who took its steps if not the learner. */
+const runAt = (p: Place) => ({
+  variant: p.variant,
+  memory: p.memory,
+  schedule: p.schedule,
+  step: p.step,
+  assist: p.by ? { by: p.by, from: p.from ?? 0 } : undefined,
+});
+
 // Back and Forward: open the run the address names (without making another entry)
 let travelling = false;
 window.addEventListener('popstate', () => {
   const { place: to } = parsePlace(location.search);
-  const at = { variant: to.variant, schedule: to.schedule, step: to.step };
+  const at = runAt(to);
   clearTimeout(pending);
   pushNext = false;
   travelling = true;
@@ -71,7 +80,7 @@ window.addEventListener('popstate', () => {
     travelling = false;
   };
   if (to.lesson) void store.openLesson(to.lesson, at, true).finally(done);
-  else if (to.scenario || to.schedule || to.variant || to.step !== undefined)
+  else if (to.scenario || to.schedule || to.variant || to.memory || to.step !== undefined)
     void store.open(to.scenario ?? DEFAULT_SCENARIO, at, true).finally(done);
   else void store.openLesson(FIRST_LESSON, {}, true).finally(done);
 });
@@ -79,7 +88,7 @@ window.addEventListener('popstate', () => {
 void localeReady.then(() => {
   for (const p of problems) store.notify('error', t('notice.badParam', { name: p.name, message: p.message }));
   // a lesson by name; a scenario (or a bare schedule) in the sandbox; otherwise the course's first lesson
-  const at = { variant: place.variant, schedule: place.schedule, step: place.step };
+  const at = runAt(place);
   const lessonUI = () => void loadLessonUI();
   if (/^#(?:[^#]*&)?src=/.test(location.hash)) {
     // a document the link carries (author.html's Share): its own chunk; a bad link opens the first lesson
@@ -91,7 +100,7 @@ void localeReady.then(() => {
   } else if (place.lesson) {
     lessonUI();
     void store.openLesson(place.lesson, at);
-  } else if (place.scenario || place.schedule || place.variant || place.step !== undefined)
+  } else if (place.scenario || place.schedule || place.variant || place.memory || place.step !== undefined)
     void store.open(place.scenario ?? DEFAULT_SCENARIO, at);
   else {
     lessonUI();

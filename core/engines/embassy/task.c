@@ -101,11 +101,13 @@ static uint32_t embassy_await_cancellable_if(embassy_future *f, bool cancellable
 
 void embassy_wake(int task, plat_site at)
 {
+    /* Counted once the wake is done, not before: a wake is a step of its own,
+     * and the task table must not show it before the step that performs it. */
+    plat_task_wake(task, at);
     embassy_executor *ex = embassy_executor_get();
     ex->tasks[task].wakes++;
     if (task == plat_task_self())
         ex->tasks[task].self_wakes++;
-    plat_task_wake(task, at);
 }
 
 void embassy_arm_timer(int64_t deadline_us)

@@ -57,9 +57,9 @@ static bool releases(unsigned order)
     return order == PLAT_RELEASE || order == PLAT_ACQ_REL || order == PLAT_SEQ_CST;
 }
 
-/* read: B's load of data ('load value', engines/basic/cell.c:14, step 4) read 0, the initial
- * value, not 1 stored by A at step 1: B read the store to flag ('store value') from A (step 2),
- * but its view still held data's initial store: the store was relaxed */
+/* read: B's load of data ('load value', cell.c:14, step 4) read 0, the initial value, not 1
+ * stored by A at step 1: B read the store to flag ('store value') from A (step 2), but its
+ * view still held data's initial store: the store was relaxed */
 static void say_stale_read(const sim_machine *m, size_t i, jbuf *out)
 {
     const sim_event *e = &m->events[i];

@@ -32,13 +32,19 @@ static uint64_t sc_access(sim_machine *m, int actor, const sim_action *p, sim_ev
 
 const sim_mem_model sim_mem_sc = {.name = "sc", .access = sc_access};
 
+/* Every model a run may name, sc first: the one list the machine, the
+ * catalog (and through it the app's memory switch) read. */
+static const sim_mem_model *const models[] = {&sim_mem_sc, &sim_mem_tso, &sim_mem_ra};
+enum { N_MODELS = sizeof models / sizeof models[0] };
+
 const sim_mem_model *sim_mem_model_named(const char *name)
 {
-    static const sim_mem_model *const models[] = {&sim_mem_sc, &sim_mem_tso, &sim_mem_ra};
     if (!name || !*name)
         return &sim_mem_sc;
-    for (size_t i = 0; i < sizeof models / sizeof models[0]; i++)
+    for (size_t i = 0; i < N_MODELS; i++)
         if (strcmp(models[i]->name, name) == 0)
             return models[i];
     return NULL;
 }
+
+const char *sim_memory_model_at(int i) { return i >= 0 && i < N_MODELS ? models[i]->name : NULL; }

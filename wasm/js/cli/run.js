@@ -18,14 +18,17 @@ export const help = `${usage}
 Runs the scenario FILE (YAML) once and prints the outcome (done, stuck,
 violation, limit, or error if a schedule diverged), the number of steps and
 the schedule that reproduces the run.  Prints the same, byte for byte, as
-build/native/lockstep-run run FILE.bc.
+build/native/lockstep-run run FILE.bc.  The schedule line writes a run of
+four or more equal entries with a count ("tick*399"; every schedule reader
+takes it back) and shows its first 64 entries when there are more; --json
+prints the whole schedule.
 
   --variant V     the engine variant (default: the scenario's variant:)
   --memory M      the memory model: sc (one order of accesses), tso (x86
                   store buffers; flushes are choices) or ra (C11
                   release/acquire; which store a load reads is a choice);
                   default: the scenario's memory:, else sc
-  --schedule S    replay S first ("v1: A B B", "v2: A !H tick" or "v1.AQMA"),
+  --schedule S    replay S first ("v1: A B*3", "v2: A !H tick" or "v1.AQMA"),
                   then go on with the policy (default: the scenario's
                   schedule:, if any; 'v1:' for none)
   --policy P      round-robin (default), random, priority (the highest-

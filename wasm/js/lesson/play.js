@@ -320,13 +320,21 @@ export function foldsStep(fold, actor, next, variant) {
 }
 
 /**
- * The tokens of a readable schedule ("v1: A B B" -> ['A', 'B', 'B']).
+ * The tokens of a readable schedule ("v1: A B B" -> ['A', 'B', 'B']), with a
+ * repeat count spelled out as core/sim/schedule.c reads it ("tick*3" ->
+ * ['tick', 'tick', 'tick']).
  * @param {string} schedule
  */
 export function scheduleTokens(schedule) {
   const m = /^v\d+(?:\s+seed=\d+)?\s*:(.*)$/s.exec(schedule.trim());
   const rest = m ? m[1] : schedule;
-  return rest.split(/\s+/).filter((t) => t);
+  return rest
+    .split(/\s+/)
+    .filter((t) => t)
+    .flatMap((t) => {
+      const r = /^(.+)\*(\d{1,7})$/.exec(t);
+      return r ? Array.from({ length: Number(r[2]) }, () => r[1]) : [t];
+    });
 }
 
 /**

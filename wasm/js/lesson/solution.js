@@ -26,7 +26,9 @@ export function readSolution(p, start) {
   for (const t of tokens) {
     offset = s.indexOf(t, offset);
     // v2 choices: `!H` raises handler H, `~T` is a task's turn, `tick` lets a tick fall
-    const name = /^\[r:\d+\]$/.test(t) || t === 'tick' ? null : t.replace(/@.*$/, '').replace(/^[!~]/, '');
+    const entry = t.replace(/\*\d+$/, ''); // a repeat count ("B*12")
+    const name =
+      /^\[r:\d+\]$/.test(entry) || entry === 'tick' ? null : entry.replace(/@.*$/, '').replace(/^[!~]/, '');
     if (name !== null && !p.actors.includes(name))
       p.problems.add(
         p.source.locateIn(['solution'], offset),

@@ -54,6 +54,8 @@ export interface BuiltSource {
 
 export interface OpenOptions {
   variant?: string;
+  /** the memory model (one of Opened.memoryModels); default: the scenario's memory: */
+  memory?: string;
   /** a schedule to replay on opening (either form); the run then waits for the learner */
   schedule?: string;
   /** after replaying, go to this step */
@@ -76,6 +78,10 @@ export interface Opened {
   diverged?: { step: number; message: string };
   /** the variant asked for is not one the scenario allows (its own variant opened instead) */
   badVariant?: string;
+  /** the memory model asked for is not one the module knows (the scenario's own opened instead) */
+  badMemory?: string;
+  /** the memory models the module knows, sc first (the catalog's memory_models) */
+  memoryModels: string[];
   /** a lesson: the lesson itself (kind 'lesson') */
   lesson?: LessonInfo;
   /** the kinds of choice the machine knows (the catalog's choice_kinds) */

@@ -26,6 +26,8 @@ export interface ExploreOptions {
   prune?: boolean;
   /** executions in the first slice (the worker adapts it to about 40 ms a slice) */
   slice?: number;
+  /** the memory model searched under (the open run's; default: the scenario's) */
+  memory?: string;
 }
 
 export interface ExploreProgress {

@@ -37,7 +37,7 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
   try {
     const M = await loadModule(req.engine);
     if (active !== id) return;
-    session = new Session(M, req.bytecode, { variant: req.variant, trace: false });
+    session = new Session(M, req.bytecode, { variant: req.variant, memory: options.memory, trace: false });
     const t0 = performance.now();
     session.exploreStart({
       strategy: options.strategy,
@@ -91,7 +91,11 @@ async function plan(req: Extract<WorkerRequest, { type: 'plan' }>): Promise<void
   let session: Session | null = null;
   try {
     const M = await loadModule(req.engine);
-    session = new Session(M, req.bytecode, { variant: req.variant, trace: false });
+    session = new Session(M, req.bytecode, {
+      variant: req.variant,
+      memory: req.options.memory,
+      trace: false,
+    });
     session.exploreStart({ strategy: 'dfs', bound: -1, maxSteps: req.options.maxSteps ?? 0, prune: true });
     post({ type: 'plan', id: req.id, units: session.explorePlan(req.want, req.probes) });
   } catch (e) {

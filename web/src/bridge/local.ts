@@ -8,7 +8,7 @@
  * loads the first time one is opened.
  */
 import { Session, catalog, sources } from '@lockstep/lockstep.js';
-import { choiceKinds } from '@lockstep/trace.js';
+import { choiceKinds, memoryModels } from '@lockstep/trace.js';
 import type { EmscriptenModule } from '@lockstep/lockstep.js';
 import {
   EngineError,
@@ -58,6 +58,8 @@ class LocalEngine implements EngineBridge {
   /** the open scenario, compiled (the explorer's worker gets a copy), and its engine */
   #bytecode: Uint8Array | null = null;
   #engine = '';
+  /** the open run's memory model */
+  #memory = 'sc';
 
   #get(): Session {
     if (!this.#session) throw new EngineError('engine', 'no scenario is open');
@@ -73,6 +75,7 @@ class LocalEngine implements EngineBridge {
       state: s.state() as MachineState,
       summary: s.summary() as Summary,
       trace: s.trace(0) as TraceEvent[],
+      memory: this.#memory,
     };
     const choices = s.choices() as ExtraChoice[];
     if (choices.length > 0) snap.choices = choices;
@@ -134,10 +137,15 @@ class LocalEngine implements EngineBridge {
     const allowed = compiled.scenario.variants ?? [];
     const asked = options.variant;
     const variant = asked && allowed.includes(asked) ? asked : (compiled.scenario.variant ?? 'correct');
+    // the scenario's own memory model unless the learner picked another the module knows
+    const models = memoryModels(catalog(M));
+    const memory =
+      options.memory && models.includes(options.memory) ? options.memory : (compiled.scenario.memory ?? 'sc');
     try {
-      this.#session = new Session(M, compiled.bytecode, { variant });
+      this.#session = new Session(M, compiled.bytecode, { variant, memory });
       this.#bytecode = compiled.bytecode;
       this.#engine = compiled.scenario.engine;
+      this.#memory = memory;
     } catch (e) {
       throw new EngineError('engine', message(e));
     }
@@ -146,8 +154,10 @@ class LocalEngine implements EngineBridge {
       scenario: structuredClone(compiled.scenario),
       snapshot: this.#snapshot(),
       choiceKinds: choiceKinds(catalog(M)),
+      memoryModels: models,
     };
     if (options.variant && options.variant !== variant) opened.badVariant = options.variant;
+    if (options.memory && options.memory !== memory) opened.badMemory = options.memory;
     if (lesson) {
       // where the starting schedule ends: the lesson's beats are said after it
       if (lesson.start) {
@@ -245,13 +255,25 @@ class LocalEngine implements EngineBridge {
   async explore(options: ExploreOptions, onProgress: (p: ExploreProgress) => void) {
     const s = this.#get();
     if (!this.#bytecode) throw new EngineError('engine', 'no scenario is open');
-    return explore(this.#engine, this.#bytecode, (s.state() as MachineState).variant, options, onProgress);
+    return explore(
+      this.#engine,
+      this.#bytecode,
+      (s.state() as MachineState).variant,
+      { ...options, memory: this.#memory },
+      onProgress,
+    );
   }
 
   async prove(options: ExploreOptions, onProgress: (p: ExploreProgress) => void) {
     const s = this.#get();
     if (!this.#bytecode) throw new EngineError('engine', 'no scenario is open');
-    return prove(this.#engine, this.#bytecode, (s.state() as MachineState).variant, options, onProgress);
+    return prove(
+      this.#engine,
+      this.#bytecode,
+      (s.state() as MachineState).variant,
+      { ...options, memory: this.#memory },
+      onProgress,
+    );
   }
 
   #sources: EngineSource[] | null = null;

@@ -135,6 +135,25 @@ export interface MachineState {
   prints: string[];
   /** per-engine state beyond the objects, by engine (each engine's folder reads its own) */
   engines?: { [engine: string]: unknown };
+  /** the memory model's own state, when it keeps one (core/sim/mem/; absent under sc) */
+  memory?: MemoryState;
+}
+
+/** A store waiting in an actor's store buffer (core/sim/mem/tso.c, state_json). */
+export interface BufferedStore {
+  /** the cell's object, and its element for an array */
+  object: string;
+  elem?: number;
+  value: number;
+  /** the step that stored it (a flush event's stored_at names it) */
+  step: number;
+}
+
+/** A memory model's state: its name and, under tso, every actor's buffer, oldest first. */
+export interface MemoryState {
+  model: string;
+  buffers?: Record<string, BufferedStore[]>;
+  [more: string]: unknown;
 }
 
 export interface Summary {
@@ -181,6 +200,12 @@ export interface TraceEvent {
   java?: string;
   site?: string;
   label?: string;
+  /** under a weak memory model: the access's memory order ("relaxed", "seq_cst") */
+  order?: string;
+  /** a store that went into the actor's store buffer; a load that read its own buffered store */
+  buffered?: boolean;
+  /** a flush: the step whose store reached memory */
+  stored_at?: number;
 }
 
 /** One line of an actor's program, as the scenario compiler describes it. */
@@ -224,6 +249,8 @@ export interface ScenarioInfo {
     line: number;
   }[];
   schedule?: string | null;
+  /** the memory model a run uses unless told otherwise (memory:, else "sc") */
+  memory?: string;
   /** final assertions */
   asserts?: { text: string; line: number }[];
   expect?: { outcome: string; violation?: string } | null;
@@ -277,4 +304,6 @@ export interface Snapshot {
    * whole recorded run (summary only covers the steps up to the current one).
    */
   full?: { schedule: string; compact: string; steps: number };
+  /** the run's memory model ("sc", "tso"; the catalog's memory_models) */
+  memory?: string;
 }

@@ -137,13 +137,14 @@ export const en = {
   'notice.whereField': '{file}, line {line}, field {field}',
 
   'param.tooLong': 'it is longer than {max} characters',
-  'param.badChars': 'it may only contain letters, digits, spaces and : . _ - @ [ ] = ! ~',
+  'param.badChars': 'it may only contain letters, digits, spaces and : . _ - @ [ ] = ! ~ ^ *',
   'param.badPrefix': 'a schedule starts with “v1:” or “v1.”',
   'param.badLesson':
     'a lesson is named by lowercase letters and digits joined by dashes, like “lost-wakeup”. The first lesson is shown; pick another under Lessons.',
   'param.badScenario':
     'a scenario is named by its folder and file, like “parking_lot/lost-wakeup”. Pick one under Scenarios.',
   'param.notStep': 'it must be a whole number from 0 to {max}',
+  'param.badBy': 'it must be one of {helpers}',
 
   'keys.title': 'Keyboard',
   'keys.close': 'Close',
@@ -419,6 +420,7 @@ export const en = {
   'did.casOk': 'CAS {object} {old} → {new} ✓',
   'did.casFailed': 'CAS {object} ✗ (it was {old}, not {expected})',
   'did.load': 'load {object} = {value}',
+  'did.flush': 'flush {object} ← {new} to memory (was {old})',
   'did.store': 'store {object} ← {new} (was {old})',
 
   'blocked.lock': 'waits for {object}, held by {holder}',
@@ -558,6 +560,36 @@ export const en = {
   'lane.dropped': 'Step {step}: {actor}’s future was dropped. It runs its drop logic and never resumes.',
   'lane.drop': 'Drop {actor}’s future',
   'lane.dropWhy': 'cancel {actor} at its await point: its future’s drop logic runs and it never resumes',
+  // the memory model: its switch, the store buffers, what a flush and a buffered load mean
+  'memory.label': 'memory',
+  'memory.hint.sc':
+    'Sequential consistency: a store reaches memory at once, and every thread sees one order.',
+  'memory.hint.tso':
+    'x86-TSO: a thread’s stores wait in its own store buffer until a flush lets them reach memory.',
+  'announce.memoryDiffer': 'Now under memory model {memory}. From step {step} the two runs differ.',
+  'announce.memorySwitched': 'Now under memory model {memory}.',
+  'announce.memorySame': 'Now under memory model {memory}. The same {steps} steps so far.',
+  'announce.memorySame.one': 'Now under memory model {memory}. The same single step so far.',
+  'notice.badMemory':
+    'The address asks for memory={memory}, a memory model this app does not know (it knows: {models}); showing “{fallback}”.',
+  'param.badMemory': 'a memory model is a short lower-case name, such as sc or tso',
+  'undo.what.memory': 'switching memory model',
+  'buffers.title': 'Store buffers',
+  'buffers.hint': 'Oldest first. A store here is seen by its own thread only, until it reaches memory.',
+  'buffers.of': '{actor}’s store buffer',
+  'buffers.empty': 'empty',
+  'buffers.entry': 'step {step}: {object} = {value}, not in memory yet',
+  'buffers.flush': 'Let {actor}’s store to {object} reach memory',
+  'buffers.flushShort': 'to memory',
+  'buffers.memory': 'Memory',
+  'buffers.memoryEmpty': 'No cell has been stored to yet.',
+  'buffers.cell': '{object} holds {value} in memory',
+  'event.flush':
+    '{actor}’s store to {object} (step {stored}) reached memory: memory now holds {new}, where it held {old}.',
+  'event.storeBuffered':
+    '{actor} stored {new} to {object}. The store waits in {actor}’s store buffer: the other threads do not see it yet.',
+  'event.loadOwn': '{actor} read {object} = {new} from its own store buffer; memory still holds {memory}.',
+  'event.loadOwnSame': '{actor} read {object} = {new} from its own store buffer, not from memory.',
 } as const;
 
 export type MessageKey = keyof typeof en;

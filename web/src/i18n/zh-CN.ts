@@ -135,12 +135,13 @@ export const zhCN: Partial<Messages> = {
   'notice.whereField': '{file}，第 {line} 行，字段 {field}',
 
   'param.tooLong': '长度超过了 {max} 个字符',
-  'param.badChars': '只能包含字母、数字、空格以及 : . _ - @ [ ] = ! ~',
+  'param.badChars': '只能包含字母、数字、空格以及 : . _ - @ [ ] = ! ~ ^ *',
   'param.badLesson':
     '课程名由小写字母和数字组成，用连字符连接，例如“lost-wakeup”。现在显示的是第一课；可以在“课程”里另选一课。',
   'param.badScenario': '场景名由目录和文件名组成，例如“parking_lot/lost-wakeup”。可以在“场景”里选一个。',
   'param.badPrefix': '调度以 “v1:” 或 “v1.” 开头',
   'param.notStep': '必须是 0 到 {max} 之间的整数',
+  'param.badBy': '必须是 {helpers} 之一',
 
   'keys.title': '键盘',
   'keys.close': '关闭',
@@ -405,6 +406,7 @@ export const zhCN: Partial<Messages> = {
   'did.casOk': 'CAS {object} {old} → {new} ✓',
   'did.casFailed': 'CAS {object} ✗（值是 {old}，不是 {expected}）',
   'did.load': 'load {object} = {value}',
+  'did.flush': '刷新 {object} ← {new} 到内存（原为 {old}）',
   'did.store': 'store {object} ← {new}（原为 {old}）',
 
   'blocked.lock': '在等 {object}，它被 {holder} 占着',
@@ -539,4 +541,31 @@ export const zhCN: Partial<Messages> = {
   'lane.dropped': '第 {step} 步：{actor} 的 future 被丢弃了。它执行 drop 逻辑，之后不再继续。',
   'lane.drop': '丢弃 {actor} 的 future',
   'lane.dropWhy': '在 {actor} 的 await 处取消它：future 的 drop 逻辑会执行，它不再继续',
+  // 内存模型：切换、存储缓冲区、刷新和从缓冲区读取
+  'memory.label': '内存模型',
+  'memory.hint.sc': '顺序一致性：写入立刻到达内存，所有线程看到同一个顺序。',
+  'memory.hint.tso': 'x86-TSO：线程的写入先留在它自己的存储缓冲区里，刷新之后才到达内存。',
+  'announce.memoryDiffer': '已改用内存模型 {memory}。从第 {step} 步起两次运行不同。',
+  'announce.memorySwitched': '已改用内存模型 {memory}。',
+  'announce.memorySame': '已改用内存模型 {memory}。到目前为止 {steps} 步都一样。',
+  'announce.memorySame.one': '已改用内存模型 {memory}。到目前为止这一步是一样的。',
+  'notice.badMemory':
+    '地址要求 memory={memory}，本应用不认识这个内存模型（它认识：{models}）；改为显示 “{fallback}”。',
+  'param.badMemory': '内存模型是一个简短的小写名字，例如 sc 或 tso',
+  'undo.what.memory': '切换内存模型',
+  'buffers.title': '存储缓冲区',
+  'buffers.hint': '最早的在前。缓冲区里的写入只有本线程看得见，直到它到达内存。',
+  'buffers.of': '{actor} 的存储缓冲区',
+  'buffers.empty': '空',
+  'buffers.entry': '第 {step} 步：{object} = {value}，尚未进入内存',
+  'buffers.flush': '让 {actor} 对 {object} 的写入到达内存',
+  'buffers.flushShort': '写入内存',
+  'buffers.memory': '内存',
+  'buffers.memoryEmpty': '还没有任何单元被写入。',
+  'buffers.cell': '内存中的 {object} 是 {value}',
+  'event.flush': '{actor} 在第 {stored} 步对 {object} 的写入到达了内存：内存里的值从 {old} 变成了 {new}。',
+  'event.storeBuffered':
+    '{actor} 把 {new} 写入 {object}。这次写入停在 {actor} 的存储缓冲区里，其他线程还看不见。',
+  'event.loadOwn': '{actor} 从自己的存储缓冲区读到 {object} = {new}；内存里仍然是 {memory}。',
+  'event.loadOwnSame': '{actor} 从自己的存储缓冲区读到 {object} = {new}，而不是从内存读的。',
 };

@@ -1,35 +1,21 @@
 /*
- * The lesson player's components (the lesson column, the goal banner, the
- * lesson index, Embed) load as one chunk of their own, in parallel with the
- * engine, so the sandbox's first paint does not carry them.
+ * The lesson player's components load as chunks of their own, so the
+ * sandbox's first paint does not carry them: the lesson column (with Embed)
+ * in parallel with the engine when a lesson opens; the goal banner once the
+ * learner moves (it is shown only when a goal is reached); the lesson index
+ * when it first opens.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { onDemand } from '../components/Lazy/onDemand';
 
-type LessonUI = typeof import('./uiChunk');
+const lessonUI = onDemand(() => import('./uiChunk'));
+const goalBanner = onDemand(() => import('../components/GoalBanner'));
+const lessonIndex = onDemand(() => import('../components/LessonIndex'));
 
-let loading: Promise<LessonUI> | null = null;
-let loaded: LessonUI | null = null;
-
-/** Starts loading the lesson components (main.tsx calls it when the address opens a lesson). */
-export function loadLessonUI(): Promise<LessonUI> {
-  loading ??= import('./uiChunk').then((m) => (loaded = m));
-  loading.catch(() => (loading = null));
-  return loading;
-}
-
-/** The lesson components once loaded (null until then); `want` starts loading them. */
-export function useLessonUI(want: boolean): LessonUI | null {
-  const [ui, setUI] = useState<LessonUI | null>(loaded);
-  useEffect(() => {
-    if (!want || ui) return;
-    let live = true;
-    loadLessonUI().then(
-      (m) => live && setUI(m),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [want]);
-  return ui;
-}
+/** Starts loading the lesson column (main.tsx calls it when the address opens a lesson). */
+export const loadLessonUI = lessonUI.start;
+/** The lesson column once loaded (null until then); `want` starts loading it. */
+export const useLessonUI = lessonUI.use;
+/** The goal banner once loaded; `want` (a lesson whose run has begun) starts loading it. */
+export const useGoalBanner = (want: boolean) => goalBanner.use(want)?.GoalBanner ?? null;
+/** The lesson index once loaded; `open` starts loading it. */
+export const useLessonIndex = (open: boolean) => lessonIndex.use(open)?.LessonIndex ?? null;

@@ -1,4 +1,2 @@
-/* The lesson player's components, as one lazily loaded chunk (ui.ts). */
-export { GoalBanner } from '../components/GoalBanner';
-export { LessonIndex } from '../components/LessonIndex';
+/* The lesson column, as a lazily loaded chunk (ui.ts). */
 export { LessonPanel } from '../components/LessonPanel';

@@ -132,6 +132,8 @@ export function eventText(e: TraceEvent, state: MachineState): string {
       return t('did.load', { object: e.object ?? '', value: formatValue(e.new) });
     case 'store':
       return t('did.store', { object: e.object ?? '', old: formatValue(e.old), new: formatValue(e.new) });
+    case 'flush':
+      return t('did.flush', { object: e.object ?? '', old: formatValue(e.old), new: formatValue(e.new) });
   }
   const a: PendingAction = { ...e, kind: e.kind, value: e.old };
   return nextText(a, state);

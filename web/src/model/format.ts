@@ -3,6 +3,7 @@
  * action ("store counter ← 1") and what it would change, its status, the
  * narration of a step from the trace, the outcome.  Pure functions, no DOM.
  */
+import { memoryBefore } from './memory';
 import { t, type MessageKey } from '../i18n';
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { actorNoun } from './keys';
@@ -268,8 +269,16 @@ export function narrateEvent(
     message: e.message ?? '',
   };
   switch (e.kind) {
-    case 'load':
-      return t('event.load', p);
+    case 'load': {
+      if (!e.buffered) return t('event.load', p);
+      // a weak memory model: the actor saw its own store, which others cannot yet
+      const memory = memoryBefore(trace, index, p.object);
+      return memory === undefined
+        ? t('event.loadOwnSame', p)
+        : t('event.loadOwn', { ...p, memory: formatValue(memory) });
+    }
+    case 'flush':
+      return t('event.flush', { ...p, stored: e.stored_at ?? '' });
     case 'store': {
       if (isLostUpdate(e, counters)) {
         const victim = previousWriter(trace, index, e.object!);
@@ -277,7 +286,7 @@ export function narrateEvent(
           ? t('event.storeLost', { ...p, victim })
           : t('event.storeLostAnon', p);
       }
-      return t('event.store', p);
+      return t(e.buffered ? 'event.storeBuffered' : 'event.store', p);
     }
     case 'swap':
     case 'fetch_add':

@@ -12,10 +12,42 @@ describe('the address', () => {
     expect(problems).toEqual([]);
     expect(place.schedule).toBe('v2: Reader !Uart tick ~t1');
   });
+  it('accepts repeat counts (tick*399) and v3 flushes in a schedule', () => {
+    const { place, problems } = parsePlace('?schedule=' + encodeURIComponent('v3: A tick*399 ^A B*2'));
+    expect(problems).toEqual([]);
+    expect(place.schedule).toBe('v3: A tick*399 ^A B*2');
+  });
+  it('carries who took the run’s steps when it was not the learner (by=, from=)', () => {
+    const place = {
+      scenario: 'basic/racy-counter',
+      schedule: 'v1.AgQA',
+      step: 4,
+      by: 'explorer' as const,
+      from: 0,
+    };
+    expect(formatPlace(place)).toBe(
+      '?scenario=basic%2Fracy-counter&schedule=v1.AgQA&step=4&by=explorer&from=0',
+    );
+    expect(parsePlace(formatPlace(place))).toEqual({ place, problems: [] });
+    expect(parsePlace('?by=robot').problems[0]?.name).toBe('by');
+    expect(formatPlace({ scenario: 'x', by: 'player', from: 2 })).toBe('?scenario=x'); // no run, nobody's steps
+  });
   it('accepts the readable schedule form', () => {
     const { place, problems } = parsePlace('?schedule=' + encodeURIComponent('v1: A B B@cas:m [r:3]'));
     expect(problems).toEqual([]);
     expect(place.schedule).toBe('v1: A B B@cas:m [r:3]');
+  });
+  it('carries the memory model, and a flush in a readable schedule', () => {
+    const place = { scenario: 'litmus/sb', memory: 'tso', schedule: 'v3: A A B B ^A', step: 5 };
+    expect(formatPlace(place)).toBe('?scenario=litmus%2Fsb&memory=tso&schedule=v3%3A+A+A+B+B+%5EA&step=5');
+    expect(parsePlace(formatPlace(place))).toEqual({ place, problems: [] });
+  });
+  it('names the memory parameter when its value cannot be a model', () => {
+    const { place, problems } = parsePlace('?scenario=litmus/sb&memory=TSO%3Cb%3E');
+    expect(place).toEqual({ scenario: 'litmus/sb' });
+    expect(problems).toEqual([
+      { name: 'memory', message: 'a memory model is a short lower-case name, such as sc or tso' },
+    ]);
   });
   it('is empty at the start', () => {
     expect(formatPlace({})).toBe('');

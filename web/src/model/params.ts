@@ -14,11 +14,24 @@ export interface Place {
   scenario?: string;
   /** the engine variant, when not the scenario's own */
   variant?: string;
+  /** the memory model, when not the scenario's own ("tso"; the module's list is checked on opening) */
+  memory?: string;
   schedule?: string;
   step?: number;
   /** the UI language the learner chose ("en", "zh-CN") */
   lang?: string;
+  /**
+   * who took the run's steps after step `from` when it was not the learner
+   * (the explorer's run, Play's steps, a replay under another variant), so a
+   * reloaded run does not hand their goal to the learner (store/state.ts, Assist)
+   */
+  by?: Helper;
+  from?: number;
 }
+
+/** Who may take steps for the learner (store/state.ts, Assist). */
+export type Helper = 'player' | 'explorer' | 'replay';
+const HELPERS: readonly Helper[] = ['player', 'explorer', 'replay'];
 
 export interface ParamProblem {
   name: string;
@@ -29,11 +42,13 @@ export const MAX_SCHEDULE = 20000;
 export const MAX_STEP = 1000000;
 const SCENARIO_RE = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i;
 const VARIANT_RE = /^[a-z][a-z0-9_]{0,39}$/;
+const MEMORY_RE = /^[a-z][a-z0-9_]{0,15}$/;
 const LESSON_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const LANGS = ['en', 'zh-CN'];
 // readable ("v1: A B@cas:m [r:3]", "v1 seed=7: …") or compact ("v1.AgQA-_")
-// v2 schedules also hold !H (raise handler H) and ~T (a task's turn)
-const SCHEDULE_CHARS = /^[A-Za-z0-9 :._\-@[\]=!~]*$/;
+// v2 schedules also hold !H (raise handler H) and ~T (a task's turn), v3 ^A (a flush of
+// A's store buffer); any entry may carry a repeat count (tick*399)
+export const SCHEDULE_CHARS = /^[A-Za-z0-9 :._\-@[\]=!~^*]*$/;
 
 export function parsePlace(search: string): { place: Place; problems: ParamProblem[] } {
   const q = new URLSearchParams(search);
@@ -64,11 +79,28 @@ export function parsePlace(search: string): { place: Place; problems: ParamProbl
     if (!VARIANT_RE.test(variant)) bad('variant', t('param.badVariant'));
     else place.variant = variant;
   }
+  const memory = q.get('memory');
+  if (memory !== null && memory !== '') {
+    if (!MEMORY_RE.test(memory)) bad('memory', t('param.badMemory'));
+    else place.memory = memory;
+  }
   const lang = q.get('lang');
   if (lang !== null && lang !== '') {
     const l = LANGS.find((x) => x.toLowerCase() === lang.toLowerCase());
     if (!l) bad('lang', t('param.badLang', { langs: LANGS.join(', ') }));
     else place.lang = l;
+  }
+  const by = q.get('by');
+  if (by !== null && by !== '') {
+    const helper = HELPERS.find((h) => h === by);
+    if (!helper) bad('by', t('param.badBy', { helpers: HELPERS.join(', ') }));
+    else {
+      place.by = helper;
+      const from = q.get('from') ?? '0';
+      const n = /^\d{1,7}$/.test(from) ? Number(from) : NaN;
+      if (!(n >= 0 && n <= MAX_STEP)) bad('from', t('param.notStep', { max: MAX_STEP }));
+      else place.from = n;
+    }
   }
   const step = q.get('step');
   if (step !== null) {
@@ -85,8 +117,13 @@ export function formatPlace(place: Place): string {
   if (place.lesson) q.set('lesson', place.lesson);
   if (place.scenario) q.set('scenario', place.scenario);
   if (place.variant) q.set('variant', place.variant);
+  if (place.memory) q.set('memory', place.memory);
   if (place.schedule) q.set('schedule', place.schedule);
   if (place.step !== undefined && place.schedule) q.set('step', String(place.step));
+  if (place.by && place.schedule) {
+    q.set('by', place.by);
+    q.set('from', String(place.from ?? 0));
+  }
   if (place.lang) q.set('lang', place.lang);
   const s = q.toString();
   return s ? `?${s}` : '';

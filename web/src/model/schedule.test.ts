@@ -14,6 +14,9 @@ describe('editing the schedule', () => {
       ok: true,
       schedule: 'v2: Reader !Uart tick ~t1',
     });
+    // repeat counts, as the text report writes them; v3's flush
+    expect(checkSchedule('v2: A tick*399 B*3')).toEqual({ ok: true, schedule: 'v2: A tick*399 B*3' });
+    expect(checkSchedule('v3: A ^A')).toEqual({ ok: true, schedule: 'v3: A ^A' });
   });
   it('refuses what a schedule never holds, in words', () => {
     const empty = checkSchedule('   ');

@@ -4,12 +4,9 @@
  * checks that it fits the scenario.  Pure.
  */
 import { t } from '../i18n';
-import { MAX_SCHEDULE } from './params';
+import { MAX_SCHEDULE, SCHEDULE_CHARS } from './params';
 
 export type ScheduleCheck = { ok: true; schedule: string } | { ok: false; message: string };
-
-// v2 schedules also hold !H (raise handler H) and ~T (a task's turn)
-const CHARS = /^[A-Za-z0-9 :._\-@[\]=!~]*$/;
 
 /**
  * "A B  A" → "v1: A B A"; "v1.AgQA" stays; anything with characters a
@@ -19,7 +16,7 @@ export function checkSchedule(text: string): ScheduleCheck {
   const s = text.replace(/\s+/g, ' ').trim();
   if (s === '') return { ok: false, message: t('schedule.empty') };
   if (s.length > MAX_SCHEDULE) return { ok: false, message: t('param.tooLong', { max: MAX_SCHEDULE }) };
-  if (!CHARS.test(s)) return { ok: false, message: t('param.badChars') };
+  if (!SCHEDULE_CHARS.test(s)) return { ok: false, message: t('param.badChars') };
   if (/^v\d+(\.|:|\s+seed=)/.test(s)) return { ok: true, schedule: s };
   if (/^v\d+$/.test(s)) return { ok: true, schedule: `${s}:` };
   return { ok: true, schedule: `v1: ${s}` };

@@ -38,6 +38,7 @@ export class RunHistory {
       load,
       fromFile: c.state.fromFile,
       variant: snap.state.variant,
+      memory: snap.memory,
       schedule: whole.steps > 0 ? whole.compact : '',
       step: snap.state.step,
       steps: whole.steps,

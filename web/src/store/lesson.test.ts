@@ -120,6 +120,7 @@ class FakeEngine implements EngineBridge {
     this.at = 1;
     return {
       choiceKinds: [],
+      memoryModels: ['sc'],
       scenario: {
         title: 'Spin',
         engine: 'parking_lot',

@@ -5,12 +5,13 @@
  * scenario that stays open); and the engine's C sources for the source view.
  * A scenario is shown only once its engine's parts (view, words) have loaded.
  */
-import { EngineError, type BuiltSource, type OpenOptions, type ScenarioSource } from '../bridge/bridge';
+import { EngineError, type BuiltSource, type ScenarioSource } from '../bridge/bridge';
 import { loadEngine } from '../engines';
 import { getLocale, t, tn } from '../i18n';
 import { actorNoun } from '../model/keys';
 import { inLocale } from '../model/lesson';
 import type { StoreCore } from './core';
+import type { OpenRun } from './state';
 import { setExploreOptions } from './explore';
 import type { RunHistory } from './history';
 
@@ -28,7 +29,7 @@ export class Opening {
    * replaces can be restored when it is another scenario's, or with `again`
    * (Back/Forward reopening the same one elsewhere).
    */
-  open(id: string, options: OpenOptions = {}, again = false): Promise<void> {
+  open(id: string, options: OpenRun = {}, again = false): Promise<void> {
     const c = this.#c;
     return c.enqueue(async () => {
       if (!c.scenarios.has(id)) {
@@ -45,7 +46,7 @@ export class Opening {
    * Opens a lesson of the course (its starting schedule replayed unless
    * `options.schedule` says where to be); `again` as for open().
    */
-  openLesson(id: string, options: OpenOptions = {}, again = false): Promise<void> {
+  openLesson(id: string, options: OpenRun = {}, again = false): Promise<void> {
     const c = this.#c;
     return c.enqueue(async () => {
       const lessons = c.lessons;
@@ -61,14 +62,14 @@ export class Opening {
   }
 
   /** Opens a lesson from its text (a lesson file hosted elsewhere); a bad one is reported with its problems. */
-  openLessonText(text: string, file: string, options: OpenOptions = {}): Promise<void> {
+  openLessonText(text: string, file: string, options: OpenRun = {}): Promise<void> {
     return this.#c.enqueue(() =>
       this.run(`lesson-file:${file}`, async () => ({ text, file, kind: 'lesson' as const }), options, null),
     );
   }
 
   /** Opens a scenario from a YAML file the learner dropped or chose (or a link carried); a bad one is reported with its problems. */
-  openFile(text: string, file: string, options: OpenOptions = {}): Promise<void> {
+  openFile(text: string, file: string, options: OpenRun = {}): Promise<void> {
     return this.#c.enqueue(() => this.run(`file:${file}`, async () => ({ text, file }), options, file));
   }
 
@@ -76,7 +77,7 @@ export class Opening {
   async run(
     id: string,
     load: () => Promise<ScenarioSource | BuiltSource>,
-    options: OpenOptions,
+    options: OpenRun,
     fromFile: string | null,
   ): Promise<void> {
     const c = this.#c;
@@ -88,7 +89,8 @@ export class Opening {
       if (source.kind === 'built') loadEngine(source.scenario.engine).catch(() => {});
       let opened;
       try {
-        opened = await engine.open(source, options);
+        const { assist: _helped, ...bridgeOptions } = options;
+        opened = await engine.open(source, bridgeOptions);
       } catch (e) {
         // a bad file leaves the scenario that was open (the engine keeps it too)
         if (fromFile && c.state.snap && e instanceof EngineError && e.kind === 'scenario') {
@@ -116,6 +118,15 @@ export class Opening {
             fallback: opened.scenario.variant ?? '',
           }),
         );
+      if (opened.badMemory)
+        c.notify(
+          'error',
+          t('notice.badMemory', {
+            memory: opened.badMemory,
+            models: opened.memoryModels.join(', '),
+            fallback: opened.snapshot.memory ?? opened.scenario.memory ?? 'sc',
+          }),
+        );
       if (opened.scheduleError) c.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));
       if (opened.scheduleNote) c.notify('info', t('notice.scheduleNote', { message: opened.scheduleNote }));
       const engineChanged = c.state.sources?.engine !== opened.scenario.engine;
@@ -123,12 +134,14 @@ export class Opening {
         phase: 'ready',
         scenario: opened.scenario,
         choiceKinds: opened.choiceKinds,
+        memoryModels: opened.memoryModels,
         snap: null,
         variantDiff: null,
         fromFile,
         sources: engineChanged ? null : c.state.sources,
         lesson: opened.lesson ?? null,
-        assist: null,
+        // a run an address names as the explorer's (or Play's) stays theirs after a reload
+        assist: options.assist ?? null,
         ...(id === before.scenarioId && opened.lesson?.id === c.state.lesson?.id
           ? {}
           : { tried: false, hinted: false }),

@@ -4,12 +4,13 @@
  * a restorable run remembers.  Also the two questions components ask of it
  * about the learner's run (ownRun, helpLocked) and the state a store starts in.
  */
-import type { ScenarioSource, BuiltSource, EngineSource } from '../bridge/bridge';
+import type { ScenarioSource, BuiltSource, EngineSource, OpenOptions } from '../bridge/bridge';
 import type { ExploreOptions, ExploreProgress, ExploreResult } from '../bridge/explorer';
 import type { LessonInfo } from '../bridge/lessonTypes';
 import type { ChoiceKindInfo, ScenarioInfo, ScenarioProblem, Snapshot } from '../bridge/types';
 import { DEFAULT_EXPLORE } from '../model/explore';
 import type { StepRange } from '../model/mermaid';
+import type { Helper } from '../model/params';
 import { DEFAULT_SPEED, type PlayPolicy } from '../model/play';
 import type { Difference } from '../model/variants';
 
@@ -27,6 +28,8 @@ export interface AppState {
   scenario: ScenarioInfo | null;
   /** the kinds of choice the machine knows (the catalog's table), known once something opened */
   choiceKinds: readonly ChoiceKindInfo[];
+  /** the memory models the machine knows, sc first (the catalog's list), known once something opened */
+  memoryModels: readonly string[];
   snap: Snapshot | null;
   /** objects whose fields changed in the last move (they pulse) */
   changed: ReadonlySet<string>;
@@ -71,7 +74,7 @@ export interface AppState {
 }
 
 /** What threw a run away (it can be restored). */
-export type Discard = 'reset' | 'variant' | 'explore' | 'open' | 'schedule';
+export type Discard = 'reset' | 'variant' | 'memory' | 'explore' | 'open' | 'schedule';
 
 /** A run kept for "Restore my run": how to open it again, and where it was. */
 export interface SavedRun {
@@ -80,6 +83,7 @@ export interface SavedRun {
   load: () => Promise<ScenarioSource | BuiltSource>;
   fromFile: string | null;
   variant: string;
+  memory?: string;
   /** the whole recorded run (compact), empty when it had no steps */
   schedule: string;
   step: number;
@@ -94,9 +98,12 @@ export interface SavedRun {
  * variant.  A goal reached after `from` is theirs, never the learner's.
  */
 export interface Assist {
-  by: 'player' | 'explorer' | 'replay';
+  by: Helper;
   from: number;
 }
+
+/** Opening a run: the bridge's options, and who took its steps when it was not the learner (an address's by=). */
+export type OpenRun = OpenOptions & { assist?: Assist };
 
 /** Whether the goal at this step is the learner's own (no help took any step up to it). */
 export function ownRun(s: Pick<AppState, 'assist' | 'snap'>): boolean {
@@ -130,6 +137,8 @@ export interface ExplorerState {
 }
 
 export interface VariantDiff extends Difference {
+  /** what was switched (absent: the variant) */
+  setting?: 'variant' | 'memory';
   from: string;
   to: string;
   /**
@@ -152,6 +161,7 @@ export function initialState(scenarioId: string): AppState {
     scenarioId,
     scenario: null,
     choiceKinds: [],
+    memoryModels: [],
     snap: null,
     changed: new Set(),
     moved: 'jump',

@@ -8,7 +8,7 @@ import {
 } from '../bridge/bridge';
 import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
-import { Store } from './store';
+import { ownRun, Store } from './store';
 
 /** A fake engine: a counter that actor i increments by (i + 1) per step. */
 class FakeEngine implements EngineBridge {
@@ -71,10 +71,12 @@ class FakeEngine implements EngineBridge {
   async open(source: ScenarioSource, options: OpenOptions = {}): Promise<Opened> {
     this.calls.push(`open ${source.file} ${options.schedule ?? ''}`);
     if (this.fail) throw this.fail;
-    this.history = [];
-    this.step_ = 0;
+    // an address's step= on a replayed schedule: A's steps up to it
+    this.history = options.schedule && options.step ? Array.from({ length: options.step }, () => 0) : [];
+    this.step_ = this.history.length;
     return {
       choiceKinds: [],
+      memoryModels: ['sc'],
       scenario: {
         title: 'Fake',
         engine: 'basic',
@@ -148,6 +150,19 @@ describe('store', () => {
     expect(s.phase).toBe('ready');
     expect(s.scenario?.title).toBe('Fake');
     expect(s.announcement).toBe('Fake is ready. 2 threads.');
+  });
+
+  it('a run the address names as the explorer’s stays the explorer’s after a reload (by=, from=)', async () => {
+    const { store, places } = setup();
+    await store.open('basic/fake', { schedule: 'v1.X2', step: 2, assist: { by: 'explorer', from: 0 } });
+    await new Promise((r) => setTimeout(r, 200)); // the address follows a moment after the last step
+    expect([store.get().snap?.state.step, store.get().assist]).toEqual([2, { by: 'explorer', from: 0 }]);
+    expect(ownRun(store.get())).toBe(false); // the goal banner says who reached it, not "Goal reached" for the learner
+    expect(store.get().assist).toEqual({ by: 'explorer', from: 0 });
+    expect(places.at(-1)).toMatchObject({ schedule: 'v1.X2', by: 'explorer', from: 0 });
+    // an address without by= is the learner's own run
+    await store.open('basic/other', { schedule: 'v1.X2', step: 2 });
+    expect(ownRun(store.get())).toBe(true);
   });
 
   it('announces tasks where the engine’s model has tasks', async () => {

@@ -11,7 +11,7 @@
  * variant), explore.ts (the explorer), history.ts (restorable runs),
  * learner.ts (whose run it is), share.ts (the address of this moment).
  */
-import type { EngineBridge, OpenOptions } from '../bridge/bridge';
+import type { EngineBridge } from '../bridge/bridge';
 import type { ExploreOptions } from '../bridge/explorer';
 import type { ScenarioProblem } from '../bridge/types';
 import type { StepRange } from '../model/mermaid';
@@ -24,9 +24,9 @@ import { noteHint } from './learner';
 import { Opening } from './opening';
 import { Player } from './player';
 import { placeOf } from './share';
-import type { AppState, Notice } from './state';
+import type { AppState, Notice, OpenRun } from './state';
 import { Timeline } from './timeline';
-import { switchVariant } from './variant';
+import { switchSetting, switchVariant } from './variant';
 
 export type { LessonLoader, ScenarioLoader } from './core';
 export {
@@ -103,16 +103,16 @@ export class Store {
   }
 
   // opening (opening.ts)
-  open(id: string, options: OpenOptions = {}, again = false): Promise<void> {
+  open(id: string, options: OpenRun = {}, again = false): Promise<void> {
     return this.#opening.open(id, options, again);
   }
-  openLesson(id: string, options: OpenOptions = {}, again = false): Promise<void> {
+  openLesson(id: string, options: OpenRun = {}, again = false): Promise<void> {
     return this.#opening.openLesson(id, options, again);
   }
-  openLessonText(text: string, file: string, options: OpenOptions = {}): Promise<void> {
+  openLessonText(text: string, file: string, options: OpenRun = {}): Promise<void> {
     return this.#opening.openLessonText(text, file, options);
   }
-  openFile(text: string, file: string, options: OpenOptions = {}): Promise<void> {
+  openFile(text: string, file: string, options: OpenRun = {}): Promise<void> {
     return this.#opening.openFile(text, file, options);
   }
   loadSources(): Promise<void> {
@@ -126,7 +126,7 @@ export class Store {
       this.#opening.run(
         run.scenarioId,
         run.load,
-        { variant: run.variant, schedule: run.schedule || undefined, step: run.step },
+        { variant: run.variant, memory: run.memory, schedule: run.schedule || undefined, step: run.step },
         run.fromFile,
       ),
     );
@@ -182,6 +182,10 @@ export class Store {
   // the variant comparison (variant.ts)
   switchVariant(variant: string): Promise<void> {
     return switchVariant(this.#c, this.#history, variant);
+  }
+  /** Replays the run under another memory model (variant.ts), as a variant switch does. */
+  switchMemory(memory: string): Promise<void> {
+    return switchSetting(this.#c, this.#history, 'memory', memory);
   }
   /** Forgets the variant comparison (its banner and timeline mark). */
   dismissDiff(): void {

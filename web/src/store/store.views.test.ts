@@ -19,10 +19,12 @@ import { Store } from './store';
  * Actor i's k-th step reads x.  Under `buggy`, every read from step 3 on sees
  * 1 instead of 0; a schedule that says "stop=N" diverges at step N; a
  * scenario that says "end=N" is done after N steps.  Each actor's operation
- * lasts two steps.
+ * lasts two steps.  Its module knows the memory models sc and tso; under tso
+ * the reads from step 4 on see 1.
  */
 class Fake implements EngineBridge {
   variant = 'correct';
+  memory = 'sc';
   history: number[] = [];
   at = 0;
   calls: string[] = [];
@@ -36,7 +38,7 @@ class Fake implements EngineBridge {
       kind: 'load',
       actor: 'AB'[a],
       object: 'x',
-      new: this.variant === 'buggy' && k + 1 >= 3 ? 1 : 0,
+      new: (this.variant === 'buggy' && k + 1 >= 3) || (this.memory === 'tso' && k + 1 >= 4) ? 1 : 0,
     }));
   }
   #snap(): Snapshot {
@@ -64,6 +66,7 @@ class Fake implements EngineBridge {
     };
     return {
       state,
+      memory: this.memory,
       trace: this.#trace(),
       summary: {
         outcome: 'running',
@@ -81,10 +84,13 @@ class Fake implements EngineBridge {
   }
   async open(source: ScenarioSource, o: OpenOptions = {}): Promise<Opened> {
     this.calls.push(
-      `open ${source.file} ${o.variant ?? ''} ${o.schedule ?? ''}${o.keepPrefix ? ' keep' : ''}`,
+      `open ${source.file} ${o.variant ?? ''} ${o.schedule ?? ''}${o.keepPrefix ? ' keep' : ''}` +
+        (o.memory && o.memory !== 'sc' ? ` memory=${o.memory}` : ''),
     );
     if (this.failOpen) throw this.failOpen;
     this.variant = o.variant ?? 'correct';
+    const known = ['sc', 'tso'];
+    this.memory = o.memory && known.includes(o.memory) ? o.memory : 'sc';
     const picks = (o.schedule ?? 'v1.')
       .slice(3)
       .split('')
@@ -97,6 +103,7 @@ class Fake implements EngineBridge {
     this.at = this.history.length;
     const opened: Opened = {
       choiceKinds: [],
+      memoryModels: known,
       scenario: {
         title: source.file,
         engine: 'basic',
@@ -109,6 +116,7 @@ class Fake implements EngineBridge {
       },
       snapshot: this.#snap(),
     };
+    if (o.memory && !known.includes(o.memory)) opened.badMemory = o.memory;
     if (stop && o.keepPrefix && picks.length >= Number(stop[1]))
       opened.diverged = { step: Number(stop[1]), message: `schedule diverged at step ${stop[1]}: no` };
     return opened;
@@ -303,5 +311,51 @@ describe('sources, steps, operations', () => {
     expect(store.get().opSince).toEqual([3, 0]);
     await store.stepOver(1); // B: steps 5, 6 finish op 0
     expect(store.get().opSince).toEqual([3, 6]);
+  });
+});
+
+describe('switching memory models', () => {
+  it('replays the run under the other model, puts it in the address, and a variant switch keeps it', async () => {
+    const { engine, store, places } = setup();
+    await store.open('basic/fake');
+    expect(store.get().memoryModels).toEqual(['sc', 'tso']);
+    for (const a of [0, 1, 0, 1, 0]) await store.step(a);
+    await store.switchMemory('tso');
+    const s = store.get();
+    expect(engine.calls.at(-1)).toBe('open basic/fake.yaml correct v1.ABABA keep memory=tso');
+    expect(s.snap?.memory).toBe('tso');
+    expect(s.variantDiff).toMatchObject({ setting: 'memory', step: 4, from: 'sc', to: 'tso', same: false });
+    expect(s.announcement).toBe('Now under memory model tso. From step 4 the two runs differ.');
+    expect(places.at(-1)).toEqual({ scenario: 'basic/fake', memory: 'tso', schedule: 'v1.ABABA', step: 5 });
+    // a variant switch keeps the memory model
+    await store.switchVariant('buggy');
+    expect(engine.calls.at(-1)).toBe('open basic/fake.yaml buggy v1.ABABA keep memory=tso');
+    expect(places.at(-1)).toMatchObject({ variant: 'buggy', memory: 'tso' });
+    // back to the scenario's own model: the address no longer names one
+    await store.switchMemory('sc');
+    expect(places.at(-1)?.memory).toBeUndefined();
+    expect(store.get().snap?.memory).toBe('sc');
+  });
+  it('ignores a model the module does not list, and brings back the run before a switch', async () => {
+    const { engine, store } = setup();
+    await store.open('basic/fake');
+    for (const a of [0, 1]) await store.step(a);
+    const calls = engine.calls.length;
+    await store.switchMemory('weird');
+    expect(engine.calls.length).toBe(calls);
+    await store.switchMemory('tso');
+    expect(store.get().undo).toMatchObject({ what: 'memory', steps: 2 });
+    await store.restore();
+    expect(store.get().snap?.memory).toBe('sc');
+  });
+  it("opens an address naming an unknown model under the scenario's own, saying which parameter was wrong", async () => {
+    const { store } = setup();
+    await store.open('basic/fake', { memory: 'weird', schedule: 'v1.AB' });
+    const s = store.get();
+    expect(s.snap?.memory).toBe('sc');
+    expect(s.snap?.state.step).toBe(2);
+    expect(s.notices.map((n) => n.title)).toContain(
+      'The address asks for memory=weird, a memory model this app does not know (it knows: sc, tso); showing “sc”.',
+    );
   });
 });

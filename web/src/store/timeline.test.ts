@@ -73,6 +73,7 @@ class Fake implements EngineBridge {
     this.at = 0;
     return {
       choiceKinds: [],
+      memoryModels: ['sc'],
       scenario: {
         title: 'Fake',
         engine: 'basic',

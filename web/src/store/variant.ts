@@ -1,10 +1,11 @@
 /*
- * Replay under another variant: the open scenario again under the other
- * variant, the schedule so far replayed while it applies (the steps before
- * it stops applying are kept), then the old run's order of actors followed
- * (passing over a step an actor no longer takes) and round-robin to the end;
- * the two runs compared (variantDiff) and the learner put where the engine
- * decided differently.  The steps past the parting are the page's (assist).
+ * Replay under another variant or memory model: the open scenario again
+ * under the other one, the schedule so far replayed while it applies (the
+ * steps before it stops applying are kept), then the old run's order of
+ * actors followed (passing over a step an actor no longer takes) and
+ * round-robin to the end; the two runs compared (variantDiff) and the
+ * learner put where the engine decided differently.  The steps past the
+ * parting are the page's (assist).
  */
 import { t, tn } from '../i18n';
 import { playMove } from '../model/play';
@@ -15,20 +16,34 @@ import type { RunHistory } from './history';
 /** A replay under another variant finishes its run in at most this many steps of the default policy. */
 const MAX_FINISH_STEPS = 2000;
 
+/** What a switch changes: the engine's variant, or the run's memory model. */
+export type Setting = 'variant' | 'memory';
+
 export function switchVariant(c: StoreCore, history: RunHistory, variant: string): Promise<void> {
+  return switchSetting(c, history, 'variant', variant);
+}
+
+export function switchSetting(
+  c: StoreCore,
+  history: RunHistory,
+  setting: Setting,
+  value: string,
+): Promise<void> {
   return c.enqueue(async () => {
     const old = c.state.snap;
     const scenario = c.state.scenario;
     const source = c.source;
     if (c.state.phase !== 'ready' || !old || !scenario || !source) return;
-    const from = old.state.variant;
-    if (variant === from || !(scenario.variants ?? []).includes(variant)) return;
-    history.keep('variant');
+    const now = { variant: old.state.variant, memory: old.memory ?? scenario.memory ?? 'sc' };
+    const from = now[setting];
+    const allowed = setting === 'variant' ? (scenario.variants ?? []) : c.state.memoryModels;
+    if (value === from || !allowed.includes(value)) return;
+    history.keep(setting);
     c.set({ busy: true });
     try {
       const engine = await c.engine();
       const schedule = old.summary.steps > 0 ? old.summary.compact : undefined;
-      const opened = await engine.open(source, { variant, schedule, keepPrefix: true });
+      const opened = await engine.open(source, { ...now, [setting]: value, schedule, keepPrefix: true });
       if (opened.scheduleError) c.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));
       let snap = opened.snapshot;
       const stoppedAt = opened.diverged?.step;
@@ -65,7 +80,7 @@ export function switchVariant(c: StoreCore, history: RunHistory, variant: string
           : {}),
         // before any step there is nothing to compare: the switch is all there is to say
         variantDiff: diff
-          ? { ...diff, from, to: variant, stoppedAt, followed, same: false, compared }
+          ? { ...diff, setting, from, to: value, stoppedAt, followed, same: false, compared }
           : compared === 0
             ? null
             : {
@@ -73,19 +88,27 @@ export function switchVariant(c: StoreCore, history: RunHistory, variant: string
                 oldEvents: [],
                 newEvents: [],
                 decision: null,
+                setting,
                 from,
-                to: variant,
+                to: value,
                 stoppedAt,
                 same: true,
                 compared,
               },
       });
+      const variant = value;
       const say = () =>
-        diff
-          ? t('announce.variantDiffer', { variant, step: diff.step })
-          : compared === 0
-            ? t('announce.variantSwitched', { variant })
-            : tn('announce.variantSame', compared, { variant, steps: compared });
+        setting === 'memory'
+          ? diff
+            ? t('announce.memoryDiffer', { memory: value, step: diff.step })
+            : compared === 0
+              ? t('announce.memorySwitched', { memory: value })
+              : tn('announce.memorySame', compared, { memory: value, steps: compared })
+          : diff
+            ? t('announce.variantDiffer', { variant, step: diff.step })
+            : compared === 0
+              ? t('announce.variantSwitched', { variant })
+              : tn('announce.variantSame', compared, { variant, steps: compared });
       c.show(snap, say(), false, 'jump', say);
     } catch (e) {
       c.failed(e);

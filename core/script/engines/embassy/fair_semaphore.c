@@ -135,7 +135,7 @@ static void embassy_fair_describe(const void *o, sim_machine *m, jbuf *b)
  * its way, or another release may come; only a stuck run has lost the wake. */
 static const char *embassy_wake_verdict(const sim_blocked *r)
 {
-    return sim_blocked_arg_of(r, "final") ? "lost its waker" : "not woken yet";
+    return sim_blocked_arg_of(r, "final") ? "never woken" : "not woken yet";
 }
 /* "1 permit", "2 permits": the learner reads a count, not a "(s)". */
 static const char *embassy_permits_word(long long n) { return n == 1 ? "permit" : "permits"; }

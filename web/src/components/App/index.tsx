@@ -19,20 +19,21 @@ import { useStore, useStoreActions } from '../../store/useStore';
 import { BottomTabs, type Tab } from '../BottomTabs';
 import { DropZone } from '../DropZone';
 import { ExplorerPanel } from '../ExplorerPanel';
+import { memorySwitchShown } from '../../model/memory';
 import { Header } from '../Header';
 import { KeysDialog } from '../KeysDialog';
 import { lazyComponent } from '../Lazy';
+import { onDemand } from '../Lazy/onDemand';
 import { Lanes } from '../Lane';
 import { Narration } from '../Narration';
 import { Notices } from '../Notices';
 import { Outcome } from '../Outcome';
-import { ScenarioPicker } from '../ScenarioPicker';
 import { Stage, stageTitle } from '../Stage';
 import { Story } from '../Story';
 import { TickBar } from '../TickBar';
 import { Timeline } from '../Timeline';
 import { VariantDiff } from '../VariantDiff';
-import { useLessonUI } from '../../lessons/ui';
+import { useGoalBanner, useLessonIndex, useLessonUI } from '../../lessons/ui';
 import { lessonNeighbours, lessonPlace, lessonSummaries } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
 import { embedCode } from '../../model/embed';
@@ -44,6 +45,9 @@ import type { LessonSummary } from '../../model/lessonList';
 import { BadgePeers } from '../ActorBadge';
 import s from './style.module.css';
 
+// the sandbox's scenario list: its code comes when it first opens
+const picker = onDemand(() => import('../ScenarioPicker'));
+const usePicker = (open: boolean) => picker.use(open)?.ScenarioPicker ?? null;
 // the bottom pane's diagram, trace and source: their code (and Mermaid, later still) loads when a tab opens
 const SequenceDiagram = lazyComponent(() => import('../SequenceDiagram').then((m) => m.SequenceDiagram));
 const TraceList = lazyComponent(() => import('../TraceList').then((m) => m.TraceList));
@@ -79,9 +83,13 @@ export function App() {
   // the lesson: its goal, what it has said, the lessons around it, the learner's progress
   const { lesson } = state;
   const [indexOpen, setIndexOpen] = useState(false);
-  const ui = useLessonUI(!!lesson || indexOpen);
+  const ui = useLessonUI(!!lesson);
+  const LessonIndex = useLessonIndex(indexOpen);
+  const Picker = usePicker(pickerOpen);
   const progress = useProgress();
   const reached = useMemo(() => !!lesson && !!snap && isGoalReached(lesson, snap), [lesson, snap]);
+  // the banner's code comes once the learner has moved (or the run opened already moved)
+  const GoalBanner = useGoalBanner(!!lesson && (reached || (snap?.state.step ?? 0) > 0));
   const moment = useMemo(
     () => (lesson && snap && reached ? goalMoment(lesson, snap, state.scenario?.engine) : null),
     [reached, snap, locale],
@@ -222,6 +230,9 @@ export function App() {
           variant={snap?.state.variant}
           variants={scenario?.variants}
           onVariant={(v) => void store.switchVariant(v)}
+          memory={snap?.memory}
+          memories={memorySwitchShown(lesson, scenario, snap?.memory) ? state.memoryModels : undefined}
+          onMemory={(m) => void store.switchMemory(m)}
           busy={state.busy}
           locale={locale}
           onLocale={chooseLocale}
@@ -339,8 +350,8 @@ export function App() {
                   onDismiss={() => store.dismissDiff()}
                 />
               )}
-              {lesson && reached && ui && (
-                <ui.GoalBanner
+              {lesson && reached && GoalBanner && (
+                <GoalBanner
                   lesson={lesson}
                   locale={locale}
                   step={learnerSteps(lesson, snap)}
@@ -390,6 +401,9 @@ export function App() {
                 trace={snap.trace}
                 changed={state.changed}
                 checks={checks}
+                choices={snap.choices}
+                onTake={(kind, actor) => void store.take(kind, actor)}
+                busy={state.busy}
               />
             </aside>
           </main>
@@ -503,20 +517,22 @@ export function App() {
           actors={actorNoun(snap?.state.actors)}
           onClose={() => setKeysOpen(false)}
         />
-        <ScenarioPicker
-          open={pickerOpen}
-          current={state.scenarioId}
-          ids={scenarioIds()}
-          describe={scenarioSummaries}
-          onPick={(id) => {
-            setPickerOpen(false);
-            void store.open(id);
-          }}
-          onFile={(f) => void openFile(f)}
-          onClose={() => setPickerOpen(false)}
-        />
-        {ui && (
-          <ui.LessonIndex
+        {Picker && (
+          <Picker
+            open={pickerOpen}
+            current={state.scenarioId}
+            ids={scenarioIds()}
+            describe={scenarioSummaries}
+            onPick={(id) => {
+              setPickerOpen(false);
+              void store.open(id);
+            }}
+            onFile={(f) => void openFile(f)}
+            onClose={() => setPickerOpen(false)}
+          />
+        )}
+        {LessonIndex && (
+          <LessonIndex
             open={indexOpen}
             current={lesson?.id ?? null}
             locale={locale}

@@ -9,7 +9,7 @@ import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n';
 import { addressLocale, chooseLocale } from '../../i18n/persist';
 import { useLocale } from '../../i18n/useLocale';
-import { useLessonUI } from '../../lessons/ui';
+import { useGoalBanner, useLessonUI } from '../../lessons/ui';
 import { outcomeFor } from '../../model/describe';
 import { racyObjects } from '../../engines';
 import { isLostUpdate } from '../../model/format';
@@ -46,6 +46,8 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
   useKeys(store);
 
   const reached = useMemo(() => !!lesson && !!snap && isGoalReached(lesson, snap), [lesson, snap]);
+  // the banner's code comes once the learner has moved (or the run opened already moved)
+  const GoalBanner = useGoalBanner(!!lesson && (reached || (snap?.state.step ?? 0) > 0));
   const moment = useMemo(
     () => (lesson && snap && reached ? goalMoment(lesson, snap, scenario?.engine) : null),
     [reached, snap, locale],
@@ -127,8 +129,8 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
               )}
             </aside>
             <section class={s.centre} aria-label={t('panel.actors')}>
-              {reached && ui && (
-                <ui.GoalBanner
+              {reached && GoalBanner && (
+                <GoalBanner
                   lesson={lesson}
                   locale={locale}
                   step={learnerSteps(lesson, snap)}
@@ -194,6 +196,9 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                     trace={snap.trace}
                     changed={state.changed}
                     checks={checks}
+                    choices={snap.choices}
+                    onTake={(kind, actor) => void store.take(kind, actor)}
+                    busy={state.busy}
                   />
                 </div>
               </details>

@@ -3,6 +3,7 @@ import { getLocale, t } from '../../i18n';
 import { engineTitle } from '../../engines';
 import { LangSwitch } from '../LangSwitch';
 import { VariantSwitch } from '../VariantSwitch';
+import { MemorySwitch } from '../MemorySwitch';
 import s from './style.module.css';
 
 export interface HeaderProps {
@@ -20,6 +21,10 @@ export interface HeaderProps {
   variant?: string;
   variants?: string[];
   onVariant?: (v: string) => void;
+  /** the memory model switch (shown when given the models) */
+  memory?: string;
+  memories?: readonly string[];
+  onMemory?: (m: string) => void;
   busy?: boolean;
   locale?: Locale;
   onLocale?: (l: Locale) => void;
@@ -36,6 +41,9 @@ export function Header({
   variant,
   variants,
   onVariant,
+  memory,
+  memories,
+  onMemory,
   busy = false,
   locale,
   onLocale,
@@ -114,6 +122,9 @@ export function Header({
             busy={busy}
             onChange={onVariant}
           />
+        )}
+        {memory && memories && onMemory && (
+          <MemorySwitch memory={memory} models={memories} busy={busy} onChange={onMemory} />
         )}
         {locale && onLocale && <LangSwitch locale={locale} onChange={onLocale} />}
         <button type="button" class={s.keys} onClick={onKeys} aria-keyshortcuts="?">

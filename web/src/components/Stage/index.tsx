@@ -4,7 +4,8 @@
  * full app and the embedded lesson both show it; they only frame it
  * differently (a column, a fold).
  */
-import type { MachineState, TraceEvent } from '../../bridge/types';
+import type { ExtraChoice, MachineState, TraceEvent } from '../../bridge/types';
+import { StoreBuffers } from '../StoreBuffers';
 import { engineById, ENGINES, loadedEngine } from '../../engines';
 import type { Locale } from '../../i18n';
 
@@ -26,12 +27,24 @@ export interface StageProps {
   changed: ReadonlySet<string>;
   /** the scenario's final checks */
   checks: string[];
+  /** the choices other than a step offered now (a store buffer's flush) */
+  choices?: readonly ExtraChoice[];
+  /** takes one of them (absent: the store buffers show no buttons) */
+  onTake?: (kind: string, actor: number) => void;
+  busy?: boolean;
 }
 
-export function Stage({ engine, state, trace, changed, checks }: StageProps) {
+export function Stage({ engine, state, trace, changed, checks, choices, onTake, busy }: StageProps) {
   // loaded before the scenario was shown (store/opening.ts awaits loadEngine)
   const entry = loadedEngine(cardFor(engine).id);
   if (!entry) return null;
   const { View } = entry;
-  return <View state={state} trace={trace} changed={changed} checks={checks} />;
+  return (
+    <>
+      {state.memory && (
+        <StoreBuffers state={state} trace={trace} choices={choices} onTake={onTake} busy={busy} />
+      )}
+      <View state={state} trace={trace} changed={changed} checks={checks} />
+    </>
+  );
 }

@@ -1,10 +1,10 @@
 /*
- * The engine variant in the header, on one line whatever the number of
- * variants: two as a segmented switch `variant: [correct|validate_outside]`
- * (a radio group: arrow keys move between the options), more as a menu (a
- * native select, which never wraps and works with every input).  Only the
- * scenario's allowed variants; choosing one re-opens the scenario under it
- * (store.switchVariant).
+ * A run setting in the header (the engine variant, the memory model), on one
+ * line whatever the number of values: two as a segmented switch
+ * `variant: [correct|validate_outside]` (a radio group: arrow keys move
+ * between the options), more as a menu (a native select, which never wraps
+ * and works with every input).  Only the values the run may take; choosing
+ * one re-opens the scenario under it (store.switchVariant, switchMemory).
  */
 import { t, hasOwn, type MessageKey } from '../../i18n';
 import s from './style.module.css';
@@ -13,6 +13,17 @@ export interface VariantSwitchProps {
   engine: string;
   variant: string;
   variants: string[];
+  busy: boolean;
+  onChange: (v: string) => void;
+}
+
+/** A setting's switch: its name (ids, test ids), its label, its values and one line about each. */
+export interface SettingSwitchProps {
+  name: string;
+  label: string;
+  value: string;
+  values: readonly string[];
+  hint: (v: string) => string | undefined;
   busy: boolean;
   onChange: (v: string) => void;
 }
@@ -26,27 +37,33 @@ export function variantHint(engine: string, v: string): string | undefined {
 /** Up to this many variants are pills side by side; more are a menu. */
 export const PILLS_AT_MOST = 2;
 
-function VariantMenu({ engine, variant, variants, busy, onChange }: VariantSwitchProps) {
+function SettingMenu({ name, label, value, values, hint, busy, onChange }: SettingSwitchProps) {
   return (
     <div class={s.switch}>
-      <label class={s.label} for="variant-menu">
-        {t('variant.label')}
+      <label class={s.label} for={`${name}-menu`}>
+        {label}
       </label>
       <select
-        id="variant-menu"
+        id={`${name}-menu`}
         class={s.menu}
-        value={variant}
+        value={value}
         disabled={busy}
-        title={variantHint(engine, variant)}
+        title={hint(value)}
         onChange={(e) => {
           const v = (e.currentTarget as HTMLSelectElement).value;
-          if (v !== variant) onChange(v);
+          if (v !== value) onChange(v);
         }}
         onKeyDown={(e) => e.stopPropagation() /* ← → choose here, not the app's time keys */}
-        data-testid="variant-switch"
+        data-testid={`${name}-switch`}
       >
-        {variants.map((v) => (
-          <option key={v} value={v} data-variant={v} title={variantHint(engine, v)}>
+        {values.map((v) => (
+          <option
+            key={v}
+            value={v}
+            data-value={v}
+            data-variant={name === 'variant' ? v : undefined}
+            title={hint(v)}
+          >
             {v}
           </option>
         ))}
@@ -55,10 +72,24 @@ function VariantMenu({ engine, variant, variants, busy, onChange }: VariantSwitc
   );
 }
 
-export function VariantSwitch(props: VariantSwitchProps) {
-  const { engine, variant, variants, busy, onChange } = props;
+export function VariantSwitch({ engine, variant, variants, busy, onChange }: VariantSwitchProps) {
+  return (
+    <SettingSwitch
+      name="variant"
+      label={t('variant.label')}
+      value={variant}
+      values={variants}
+      hint={(v) => variantHint(engine, v)}
+      busy={busy}
+      onChange={onChange}
+    />
+  );
+}
+
+export function SettingSwitch(props: SettingSwitchProps) {
+  const { name, label, value: variant, values: variants, hint, busy, onChange } = props;
   if (variants.length < 2) return null;
-  if (variants.length > PILLS_AT_MOST) return <VariantMenu {...props} />;
+  if (variants.length > PILLS_AT_MOST) return <SettingMenu {...props} />;
   const onKey = (e: KeyboardEvent) => {
     const i = variants.indexOf(variant);
     let j = -1;
@@ -69,19 +100,19 @@ export function VariantSwitch(props: VariantSwitchProps) {
     e.stopPropagation(); // ← is also the app's "back"
     onChange(variants[j]!);
     const box = e.currentTarget as HTMLElement;
-    requestAnimationFrame(() => box.querySelector<HTMLElement>(`[data-variant="${variants[j]}"]`)?.focus());
+    requestAnimationFrame(() => box.querySelector<HTMLElement>(`[data-value="${variants[j]}"]`)?.focus());
   };
   return (
     <div class={s.switch}>
-      <span class={s.label} id="variant-label">
-        {t('variant.label')}
+      <span class={s.label} id={`${name}-label`}>
+        {label}
       </span>
       <div
         class={s.options}
         role="radiogroup"
-        aria-labelledby="variant-label"
+        aria-labelledby={`${name}-label`}
         onKeyDown={onKey}
-        data-testid="variant-switch"
+        data-testid={`${name}-switch`}
       >
         {variants.map((v) => {
           const on = v === variant;
@@ -95,8 +126,9 @@ export function VariantSwitch(props: VariantSwitchProps) {
               class={s.option}
               disabled={busy && !on}
               onClick={() => !on && onChange(v)}
-              title={variantHint(engine, v)}
-              data-variant={v}
+              title={hint(v)}
+              data-value={v}
+              data-variant={name === 'variant' ? v : undefined}
             >
               <code>{v}</code>
             </button>

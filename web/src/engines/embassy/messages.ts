@@ -67,6 +67,13 @@ export const en = {
     'how many times someone woke it; in brackets, how many of those it did itself (a poll that wakes its own task).',
   'embassy.col.waker':
     'the task’s waker when nobody holds it. Once the task registers it with a slot or a waker list, it is drawn there instead, and this cell is empty.',
+  'embassy.at.slot': '{object}’s waker slot',
+  'embassy.at.ticket': '{object}’s queue, at ticket {ticket}',
+  'embassy.at.list': '{object}’s waker list',
+  'embassy.pending': 'returned Pending; its waker is in {where}, and a wake from there queues it again',
+  'embassy.pending.until':
+    'returned Pending; its waker is in {where}, and a wake from there or its timer at {until} µs queues it again',
+  'embassy.pending.stuck': 'returned Pending; its waker is still in {where}, but no task is left to wake it',
 };
 
 export const zhCN: Record<keyof typeof en, string> = {
@@ -132,6 +139,13 @@ export const zhCN: Record<keyof typeof en, string> = {
   'embassy.col.wakes': '它被唤醒的次数；括号里是其中它自己唤醒自己的次数（在 poll 里唤醒自己的任务）。',
   'embassy.col.waker':
     '没有人拿着时，任务的唤醒器（waker）画在这里。任务一旦把它登记到某个槽位或唤醒器列表，它就画在那里，这一格就空了。',
+  'embassy.at.slot': '{object} 的唤醒槽里',
+  'embassy.at.ticket': '{object} 的队列里（{ticket} 号）',
+  'embassy.at.list': '{object} 的 waker 列表里',
+  'embassy.pending': '返回了 Pending；它的 waker 在 {where}，从那里来的一次唤醒会让它重新排进运行队列',
+  'embassy.pending.until':
+    '返回了 Pending；它的 waker 在 {where}，从那里来的唤醒或它在 {until} µs 的定时器会让它重新排进运行队列',
+  'embassy.pending.stuck': '返回了 Pending；它的 waker 还在 {where}，可是已经没有任务会唤醒它了',
 };
 
 declare module '../../i18n' {

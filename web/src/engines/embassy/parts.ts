@@ -8,9 +8,11 @@ import type { EngineParts } from '../types';
 import { embassyDiagram } from './diagram';
 import { en, zhCN } from './messages';
 import { reasons } from './reasons';
+import { embassyBlockedText } from './words';
 
 export const parts: EngineParts<typeof en> = {
   View: EmbassyView,
+  words: { blockedText: embassyBlockedText },
   reasons,
   diagram: embassyDiagram,
   messages: { en, 'zh-CN': zhCN },

@@ -18,11 +18,11 @@ saysItsReasons(
         dropped: 'A',
         final: 1,
       },
-      zh: '丢了唤醒器：在 sem 上排队，有 1 个空闲许可；C 的 release 唤醒了队首 A，但它的 acquire 随后被丢弃，没有唤醒下一个等待者',
+      zh: '再也等不到唤醒：在 sem 上排队，有 1 个空闲许可；C 的 release 唤醒了队首 A，但它的 acquire 随后被丢弃，没有唤醒下一个等待者',
     },
     {
       b: { why: 'embassy.fair.unwoken_head', object: 'sem', permits: 2, final: 1 },
-      zh: '丢了唤醒器：排在 sem 的队首，有 2 个空闲许可，却没有人唤醒它',
+      zh: '再也等不到唤醒：排在 sem 的队首，有 2 个空闲许可，却没有人唤醒它',
     },
     {
       b: { why: 'embassy.fair.unwoken_head', object: 'sem', permits: 1 },
