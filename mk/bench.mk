@@ -21,7 +21,7 @@ $(B)/bench/mem_step: bench/mem_step.c $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(COPT) -DPLAT_SIM -Icore -o $@ bench/mem_step.c $(CORE_SRC)
 
-# a step under each memory model (sc beside tso)
+# a step under each memory model (sc beside tso and ra)
 bench-mem-step: $(B)/bench/mem_step
 	@$(B)/bench/mem_step
 

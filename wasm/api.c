@@ -218,8 +218,9 @@ EMSCRIPTEN_KEEPALIVE void ls_step_over(int h, int actor)
 }
 
 /* A choice other than stepping an actor: "irq" raises handler `actor`, "tick" lets the tick
- * fall (actor ignored).  Refused, with the machine's reason, when it is not possible now. */
-EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor)
+ * fall (actor ignored), "read_from" steps `actor`, its load reading store `arg` of its cell.
+ * Refused, with the machine's reason, when it is not possible now. */
+EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor, int arg)
 {
     session *s;
     sim_machine *m = begin(h, &s);
@@ -227,24 +228,25 @@ EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor)
         return;
     int k = sim_choice_kind_from_name(kind);
     if (k < 0 || k == SIM_CHOICE_STEP || sim_choice_kind_of((unsigned)k)->tag < 0) {
-        failed(s, "a choice is irq, tick, drop or flush");
+        failed(s, "a choice is irq, tick, drop, read_from or flush");
         return;
     }
     sim_choice c = {(uint8_t)k, (int16_t)(sim_choice_kind_of((unsigned)k)->has_actor ? actor : -1),
-                    0};
+                    sim_choice_kind_of((unsigned)k)->has_arg ? arg : 0};
     conclude(s, sim_take(m, c), sim_error(m));
 }
 
 /* The choices other than a step that exist now:
- * [{"kind":"irq","actor":2},{"kind":"tick"},{"kind":"drop","actor":0}]. */
+ * [{"kind":"irq","actor":2},{"kind":"tick"},{"kind":"drop","actor":0},
+ *  {"kind":"read_from","actor":1,"store":0}]. */
 static void extra_choices_json(sim_machine *m, jbuf *b)
 {
     sim_choice c[SIM_MAX_CHOICES];
     int n = sim_outcome_of(m) == SIM_RUNNING ? sim_extra_choices(m, c) : 0;
     jb_raw(b, "[");
     for (int k = 0; k < n; k++) {
-        if (c[k].kind == SIM_CHOICE_STEP || c[k].kind == SIM_CHOICE_READ_FROM)
-            continue; /* steps are the lanes'; reads-from: no memory model offers them yet */
+        if (c[k].kind == SIM_CHOICE_STEP)
+            continue; /* steps are the lanes' */
         jb_sep(b);
         jb_raw(b, "{");
         jb_key(b, "kind");
@@ -252,6 +254,10 @@ static void extra_choices_json(sim_machine *m, jbuf *b)
         if (sim_choice_kind_of(c[k].kind)->has_actor) {
             jb_key(b, "actor");
             jb_int(b, c[k].actor);
+        }
+        if (sim_choice_kind_of(c[k].kind)->has_arg) {
+            jb_key(b, "store"); /* which store of the cell the load reads */
+            jb_int(b, c[k].arg);
         }
         jb_raw(b, "}");
     }

@@ -36,9 +36,9 @@
 
 static const char USAGE[] =
     "usage: lockstep-run catalog\n"
-    "       lockstep-run run FILE.bc [--variant V] [--memory sc|tso] [--schedule S]\n"
+    "       lockstep-run run FILE.bc [--variant V] [--memory sc|tso|ra] [--schedule S]\n"
     "                    [--policy P] [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n"
-    "       lockstep-run explore FILE.bc [--variant V] [--memory sc|tso] [--bound K|none]\n"
+    "       lockstep-run explore FILE.bc [--variant V] [--memory sc|tso|ra] [--bound K|none]\n"
     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
     "                    [--seed N] [--max-steps N] [--max-total-steps N] [--no-prune]\n"
     "                    [--workers N] [--trace OUT.jsonl] [--json]\n";

@@ -182,6 +182,8 @@ void script_catalog_json(jbuf *b)
         }
         jb_key(b, "actor");
         jb_raw(b, info->has_actor ? "true" : "false");
+        jb_key(b, "arg"); /* a number after the actor: <A:N */
+        jb_raw(b, info->has_arg ? "true" : "false");
         jb_raw(b, "}");
     }
     jb_raw(b, "]");

@@ -63,6 +63,10 @@ bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b)
 {
     if (sim_choice_is_memory(a.kind) || sim_choice_is_memory(b.kind))
         return m->mem->dependent(m, a, b);
+    if (m->mem->ordered && a.kind == SIM_CHOICE_STEP && b.kind == SIM_CHOICE_STEP &&
+        m->mem->ordered(&m->actors[a.actor].pending) &&
+        m->mem->ordered(&m->actors[b.actor].pending))
+        return true; /* both in the model's one order (ra: seq_cst) */
     return m->model->dependent ? m->model->dependent(m, a, b) : sim_dependent_default(m, a, b);
 }
 

@@ -12,15 +12,17 @@
 #include <string.h>
 
 static const sim_choice_kind_info kinds[SIM_CHOICE_KINDS] = {
-    [SIM_CHOICE_STEP] = {"step", "an actor performs its next action", NULL, 0, 0, -1, true, 1},
+    [SIM_CHOICE_STEP] = {"step", "an actor performs its next action", NULL, 0, 0, -1, true, 1,
+                         false},
     [SIM_CHOICE_IRQ] = {"irq", "the environment raises an interrupt handler", NULL, '!', 2, -1,
-                        true, 2},
-    [SIM_CHOICE_TICK] = {"tick", "the tick falls", "tick", 0, 3, 0, false, 2},
-    [SIM_CHOICE_DROP] = {"drop", "a task's pending future is dropped", NULL, '~', 3, 1, true, 2},
-    [SIM_CHOICE_READ_FROM] = {"read_from", "a load reads from a chosen store", NULL, 0, -1, -1,
-                              true, 3},
+                        true, 2, false},
+    [SIM_CHOICE_TICK] = {"tick", "the tick falls", "tick", 0, 3, 0, false, 2, false},
+    [SIM_CHOICE_DROP] = {"drop", "a task's pending future is dropped", NULL, '~', 3, 1, true, 2,
+                         false},
+    [SIM_CHOICE_READ_FROM] = {"read_from", "a load reads an older store than the newest", NULL, '<',
+                              3, 3, true, 3, true},
     [SIM_CHOICE_FLUSH] = {"flush", "the oldest store in an actor's store buffer reaches memory",
-                          NULL, '^', 3, 2, true, 3},
+                          NULL, '^', 3, 2, true, 3, false},
 };
 
 const sim_choice_kind_info *sim_choice_kind_of(unsigned kind)

@@ -17,8 +17,9 @@
  *                    the batch (executor)
  *   drop(T)          task T's pending future is cancelled at its await point
  *                    (the executor model, for awaits that allow it)
- *   read_from(L, S)  under a weak memory model, which store S a load L reads
- *                    (kept for later; no model offers it yet)
+ *   read_from(A, S)  under ra, actor A performs its load reading store S of
+ *                    the cell (its index in the cell's modification order,
+ *                    0 the initial value) rather than the newest (mem/ra.c)
  *   flush(A)         under tso, the oldest store in actor A's store buffer
  *                    reaches memory (mem/tso.c)
  *
@@ -44,7 +45,7 @@ typedef enum sim_choice_kind {
 typedef struct sim_choice {
     uint8_t kind;  /* sim_choice_kind */
     int16_t actor; /* step, irq, drop: the actor; tick: -1 */
-    int32_t arg;   /* read_from: the store; otherwise 0 */
+    int32_t arg;   /* read_from: the store (its index in modification order); otherwise 0 */
 } sim_choice;
 
 static inline sim_choice sim_step_choice(int actor)
@@ -92,6 +93,9 @@ typedef struct sim_choice_kind_info {
     /* The first schedule version that may hold it: 1 steps, 2 the
      * scheduling models' choices, 3 the memory models' (schedule.h). */
     uint8_t version;
+    /* It carries a number after the actor: readable ":N", compact a varint
+     * after the actor's (read_from: the store). */
+    bool has_arg;
 } sim_choice_kind_info;
 
 /* The row of a kind, or NULL. */

@@ -51,6 +51,17 @@ static bool flush_dependent(const xchoice *f, const xchoice *o)
 
 bool dpor_dependent(const xchoice *a, const xchoice *b)
 {
+    if (a->c.kind == SIM_CHOICE_READ_FROM || b->c.kind == SIM_CHOICE_READ_FROM) {
+        /* a read_from is its actor's step (a load) with another outcome */
+        xchoice x = *a, y = *b;
+        if (x.c.kind == SIM_CHOICE_READ_FROM)
+            x.c.kind = SIM_CHOICE_STEP;
+        if (y.c.kind == SIM_CHOICE_READ_FROM)
+            y.c.kind = SIM_CHOICE_STEP;
+        return dpor_dependent(&x, &y);
+    }
+    if (a->ordered && b->ordered)
+        return true; /* both in the memory model's one order (ra: seq_cst) */
     if (a->c.kind == SIM_CHOICE_FLUSH)
         return flush_dependent(a, b);
     if (b->c.kind == SIM_CHOICE_FLUSH)
@@ -133,7 +144,9 @@ void dpor_taken(explorer *e)
 {
     const sim_machine *m = e->m;
     xevent *ev = &e->events[e->n_events - 1];
-    if (m->model->may_step && ev->x.c.kind == SIM_CHOICE_STEP && rule_allowed(m) != ev->allowed)
+    if (m->model->may_step &&
+        (ev->x.c.kind == SIM_CHOICE_STEP || ev->x.c.kind == SIM_CHOICE_READ_FROM) &&
+        rule_allowed(m) != ev->allowed)
         ev->x.resched = true;
     /* A CAS that failed only read its cell: in the races of the run it is a
      * load (two failed CASes, or one and a load, commute). */
@@ -230,8 +243,12 @@ static reversal reverse(explorer *e, size_t i, const xchoice *h, int hp, const u
             first_in_v[kp] = k;
         else
             initial = false; /* its own program order comes first */
-        if (initial)
-            initials[n_init++] = k < prefix ? e->events[k].x.c : h->c;
+        if (initial) {
+            sim_choice c = k < prefix ? e->events[k].x.c : h->c;
+            if (c.kind == SIM_CHOICE_READ_FROM) /* its actor's step: all its outcomes */
+                c = sim_step_choice(c.actor);
+            initials[n_init++] = c;
+        }
     }
     const xevent *ev = &e->events[i];
     if (ev->node >= 0) {
@@ -305,7 +322,7 @@ void dpor_analyse(explorer *e)
             continue;
         for (uint32_t c = 0; c < nd->n; c++) {
             xchoice x = e->entries[nd->first + c].x;
-            if (c != nd->chosen && x.c.kind != SIM_CHOICE_STEP)
+            if (c != nd->chosen && x.c.kind != SIM_CHOICE_STEP && x.c.kind != SIM_CHOICE_READ_FROM)
                 races_of(e, &x, proc_of(e, &x), nd->event, hc, cover);
         }
     }

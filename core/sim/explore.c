@@ -154,11 +154,12 @@ xchoice explore_describe(const sim_machine *m, sim_choice c)
     xchoice x = {.c = c, .kind = SIM_ACT_NONE, .raises = -1};
     if (sim_choice_is_memory(c.kind) && m->mem->choice_cell)
         x.target = m->mem->choice_cell(m, c); /* the cell a flush writes */
-    if (c.kind != SIM_CHOICE_STEP)
-        return x;
+    if (c.kind != SIM_CHOICE_STEP && c.kind != SIM_CHOICE_READ_FROM)
+        return x; /* (a read_from is its actor's step, reading an older store) */
     const sim_action *p = &m->actors[c.actor].pending;
     x.kind = (uint8_t)p->kind;
     x.target = p->target;
+    x.ordered = m->mem->ordered && m->mem->ordered(p);
     int64_t cost = p->has_cost ? p->cost : m->cost[p->kind];
     x.free_local = is_local_kind(p->kind) && cost == 0;
     if (p->kind == SIM_ACT_RAISE)
@@ -230,7 +231,7 @@ static void wake_dependent(explorer *e, sim_choice taken)
         sim_choice s = e->sleep[i];
         if (sim_choice_eq(s, taken))
             continue;
-        bool dep = ta && s.kind == SIM_CHOICE_STEP
+        bool dep = ta && s.kind == SIM_CHOICE_STEP && !m->mem->ordered
                        ? sim_actions_dependent(sim_pending(m, s.actor), ta)
                        : sim_dependent(m, s, taken);
         if (!dep && explore_complete_mode(e)) {
@@ -299,6 +300,7 @@ static bool push(explorer *e, const xchoice *E, int n, int a, dfs_node nd,
         /* Complete search: an irq, a tick or a drop that just became
          * possible is tried here once; races move it from there. */
         if (explore_complete_mode(e) && E[k].c.kind != SIM_CHOICE_STEP &&
+            E[k].c.kind != SIM_CHOICE_READ_FROM &&
             !sleeps_in(env_before, (size_t)n_env_before, E[k].c))
             f |= X_BACKTRACK;
         e->entries[e->n_entries++] = (xentry){E[k], f};
@@ -487,6 +489,21 @@ static bool in_arrival_sleep(const explorer *e, const dfs_node *nd, sim_choice c
     return sleeps_in(e->sleeps + nd->sleep_first, nd->sleep_n, c);
 }
 
+/* Complete search: whether a race asked for entry k of the node.  A
+ * read_from is another outcome of its actor's step, so it is tried wherever
+ * that step is. */
+static bool asked_for(const xentry *en, const dfs_node *nd, uint32_t k)
+{
+    if (en[k].flags & X_BACKTRACK)
+        return true;
+    if (en[k].x.c.kind != SIM_CHOICE_READ_FROM)
+        return false;
+    for (uint32_t j = 0; j < nd->n; j++)
+        if (en[j].x.c.kind == SIM_CHOICE_STEP && en[j].x.c.actor == en[k].x.c.actor)
+            return (en[j].flags & X_BACKTRACK) != 0;
+    return false;
+}
+
 /* The deepest node with a choice still to try: bounded, an untried one
  * affordable within the bound; complete, one a race asked for. */
 static bool backtrack(explorer *e)
@@ -498,7 +515,7 @@ static bool backtrack(explorer *e)
         for (uint32_t k = 0; k < nd->n; k++) {
             if (en[k].flags & X_DONE)
                 continue;
-            if (complete && !(en[k].flags & X_BACKTRACK))
+            if (complete && !asked_for(en, nd, k))
                 continue;
             if (e->cfg.prune && in_arrival_sleep(e, nd, en[k].x.c))
                 continue;

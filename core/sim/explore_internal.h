@@ -31,6 +31,8 @@ typedef struct xchoice {
     bool free_local;    /* a step that touches nothing shared and takes no time */
     bool resched;       /* under a model that picks who runs: it changed who may run
                          * (finished, blocked or woke an actor), known once taken */
+    bool ordered;       /* in the memory model's one order (ra: seq_cst): dependent on
+                         * every other such choice */
     int16_t raises;     /* a step that raises a handler: which; else -1 */
     const void *target; /* a step's object; NULL otherwise */
 } xchoice;

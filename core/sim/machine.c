@@ -71,6 +71,7 @@ void sim_free(sim_machine *m)
     free(m->prints);
     free(m->history);
     free(m->randoms);
+    sim_mem_state_free(&m->memory);
     free(m);
 }
 
@@ -105,7 +106,7 @@ static int rebuild(sim_machine *m)
         m->globals[i].live = false;
     sim_clear_trace(m);
     if (!m->mem) {
-        sim_fail(m, "unknown memory model '%s' (sc or tso)", m->cfg.memory);
+        sim_fail(m, "unknown memory model '%s' (sc, tso or ra)", m->cfg.memory);
         m->outcome = SIM_ERROR;
         return -1;
     }
@@ -155,7 +156,7 @@ int sim_goto(sim_machine *m, uint64_t n)
     m->history_len = keep;
     while (m->step < n) {
         const sim_step_record *r = &m->history[m->step];
-        sim_choice c = {r->what, r->actor, 0};
+        sim_choice c = {r->what, r->actor, r->arg};
         if (sim_take(m, c) != 0)
             return -1;
     }

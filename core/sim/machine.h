@@ -200,10 +200,10 @@ bool sim_choice_optional(const sim_machine *m, sim_choice c);
 bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b);
 /* The model's name: "threads", "rtos", "executor". */
 const char *sim_model_name(const sim_machine *m);
-/* The memory model's name: "sc", "tso". */
+/* The memory model's name: "sc", "tso", "ra". */
 const char *sim_memory_name(const sim_machine *m);
 /* The memory models a run may name, for messages. */
-#define SIM_MEMORY_MODELS "sc, tso"
+#define SIM_MEMORY_MODELS "sc, tso, ra"
 /* Whether a memory model has this name. */
 bool sim_memory_known(const char *name);
 /* The name of memory model i (0 is "sc"), or NULL past the last: the list the
@@ -278,6 +278,7 @@ typedef struct sim_step_record {
     uint8_t choice; /* more than one choice was possible */
     int16_t region; /* the object touched, -1 none */
     uint8_t what;   /* sim_choice_kind taken */
+    int32_t arg;    /* read_from: the store the load read; otherwise 0 */
 } sim_step_record;
 
 /* The timeline: steps 1..len (index 0 is step 1).  It may run past the current

@@ -49,6 +49,14 @@ typedef struct sim_event {
     int16_t region;
     int16_t elem;
     int16_t other; /* UNPARK: whom; PARK: woken by; LOCK blocked by */
+    /* ra: the store an access read (a load, a read-modify-write) or wrote
+     * (a store), as 1 + its index in the cell's modification order (0:
+     * none); how many stores the cell had when it was read; who stored
+     * what was read, and at which step (-1, 0: the initial value) */
+    uint32_t ra_read, ra_wrote, ra_stores;
+    uint8_t ra_cell; /* 1 + the cell's index in the ra model (0: none) */
+    int16_t ra_read_by;
+    uint64_t ra_read_at;
     uint64_t old_v, new_v, a, b;
     uint32_t op, round; /* steps: the program operation the actor is in */
     plat_site site;

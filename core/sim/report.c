@@ -9,6 +9,7 @@
  */
 #include "report.h"
 #include "machine_internal.h"
+#include "mem/model.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -227,6 +228,7 @@ void sim_report_text(sim_machine *m, const sim_run_result *res, jbuf *out)
         if (m->end_thrown[0])
             jb_printf(out, "%s: %s\n", m->end_reference, m->end_thrown);
     }
+    sim_ra_story(m, out); /* under ra: the loads that read an older store, and why */
     if (res->end == SIM_RUN_LIMIT)
         jb_raw(out, "note: the step limit was reached; raise it with --max-steps N\n");
     for (size_t i = 0; i < m->n_prints; i++)

@@ -22,6 +22,8 @@
  *   stuck: B parked on mutex m ... (at engines/parking_lot/lot.c:119)
  *   error: schedule diverged at step 2: ...          (an error outcome)
  *   violation (assertion): ... (step 12, A at ...)   (a violation)
+ *   read: B's load ... read 0, the initial value, ... (ra: a load that read
+ *         an older store, and why the model allowed it)
  *   note: the step limit was reached; raise it with --max-steps N
  *   print: ...                                       (each line printed)
  *   schedule: v1: A B*21 A B       (a run of 4 or more with a count; after

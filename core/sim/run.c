@@ -132,6 +132,9 @@ static void choice_words(const sim_machine *m, sim_choice c, char *buf, size_t s
         snprintf(buf, size, "%s", sim_actor_name(m, c.actor));
     else if (!sim_choice_kind_of(c.kind)->has_actor)
         snprintf(buf, size, "%s", sim_choice_kind_name(c.kind));
+    else if (sim_choice_kind_of(c.kind)->has_arg)
+        snprintf(buf, size, "%s %s:%d", sim_choice_kind_name(c.kind), sim_actor_name(m, c.actor),
+                 c.arg);
     else
         snprintf(buf, size, "%s %s", sim_choice_kind_name(c.kind), sim_actor_name(m, c.actor));
 }
@@ -140,7 +143,7 @@ static void choice_words(const sim_machine *m, sim_choice c, char *buf, size_t s
 static int scheduled_other(sim_machine *m, const sim_sched_entry *e, sim_choice *out, char *why,
                            size_t size)
 {
-    sim_choice c = {e->what, -1, 0};
+    sim_choice c = {e->what, -1, e->arg};
     if (sim_choice_kind_of(e->what)->has_actor) {
         c.actor = (int16_t)resolve_actor(m, e, why, size);
         if (c.actor < 0)
@@ -154,6 +157,14 @@ static int scheduled_other(sim_machine *m, const sim_sched_entry *e, sim_choice 
         else if (c.kind == SIM_CHOICE_FLUSH)
             snprintf(why, size, "%s is not possible now: %s's store buffer is empty", words,
                      sim_actor_name(m, c.actor));
+        else if (c.kind == SIM_CHOICE_READ_FROM && strcmp(sim_memory_name(m), "ra") != 0)
+            snprintf(why, size, "%s is not possible: under %s a load reads the newest store", words,
+                     sim_memory_name(m));
+        else if (c.kind == SIM_CHOICE_READ_FROM)
+            snprintf(why, size,
+                     "%s is not possible now: %s's next step is not a load that may read store "
+                     "%d of its cell (not older than its view, not the newest)",
+                     words, sim_actor_name(m, c.actor), c.arg);
         else
             snprintf(why, size, "%s is not possible now", words);
         return -1;
@@ -389,7 +400,8 @@ int sim_schedule_of(const sim_machine *m, sim_schedule *out)
                                  .has_fp = step,
                                  .kind = h[k - 1].kind,
                                  .region = h[k - 1].region,
-                                 .what = h[k - 1].what};
+                                 .what = h[k - 1].what,
+                                 .arg = h[k - 1].arg};
             if (sim_schedule_push(out, &e) != 0)
                 return -1;
         }
@@ -428,6 +440,8 @@ static void entry_text(const sim_machine *m, const sim_sched_entry *e, bool v2, 
     else if (v2 && sim_choice_word_taken(name))
         jb_raw(out, "="); /* an actor named like a keyword */
     jb_raw(out, name);
+    if (info->has_arg)
+        jb_printf(out, ":%d", e->arg);
 }
 
 static void head_text(const sim_schedule *s, jbuf *out)
@@ -452,7 +466,7 @@ static bool same_token(const sim_sched_entry *a, const sim_sched_entry *b)
 {
     if (a->is_random || b->is_random)
         return a->is_random && b->is_random && a->value == b->value;
-    return a->what == b->what && a->actor == b->actor &&
+    return a->what == b->what && a->actor == b->actor && a->arg == b->arg &&
            (a->actor >= 0 || strcmp(a->actor_name, b->actor_name) == 0);
 }
 

@@ -24,7 +24,8 @@
  * "v2." with the entry tags of schedule_v2.c.  A schedule of steps and random
  * values is still written as v1, so old strings stay what they were.
  * Version 3 adds the memory models' choices: readable ^A (a flush of A's
- * store buffer, under tso); written only when a run took one.
+ * store buffer, under tso) and <A:N (A's load reads store N of its cell,
+ * under ra); written only when a run took one.
  *
  * Parsing never trusts its input: every length and index is checked, and a bad
  * string gets an error saying where it went wrong.
@@ -49,6 +50,7 @@ typedef struct sim_sched_entry {
     int16_t actor;        /* choice: actor index, or -1 if given by name (tick: -1, no name) */
     int16_t region;       /* fingerprint: object index, or -1 if given by name */
     uint32_t value;       /* random value */
+    int32_t arg;          /* a choice's number (read_from: the store) */
     char actor_name[24];  /* readable form: the actor's name */
     char object_name[40]; /* readable form: the fingerprint's object */
 } sim_sched_entry;

@@ -19,11 +19,14 @@
  *   1 random: the value
  *   2 irq: the handler
  *   3 other: 0 = tick; 1 = drop, followed by a varint actor; 2 = flush,
- *     followed by a varint actor
+ *     followed by a varint actor; 3 = read_from, followed by a varint actor
+ *     and a varint store
  *
  * Version 3 is version 2 with the memory models' choices (a choice kind's
  * `version` in choice.c): readable ^A (flush: the oldest store in A's store
- * buffer reaches memory), compact tag 3 sub-kind 2.  A schedule is written
+ * buffer reaches memory), compact tag 3 sub-kind 2; readable <A:N
+ * (read_from: A's load reads store N of its cell, 0 its initial value, under
+ * ra), compact tag 3 sub-kind 3.  A schedule is written
  * with the lowest version that holds its choices, and a version-2 string
  * that names a flush is refused, so the version says whether a run needs a
  * weak memory model.
@@ -33,6 +36,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -98,6 +102,17 @@ int sim_sched_v2_token(const char *t, size_t len, size_t *i, sim_sched_entry *e,
     if (!n)
         return v2_error(err, es, "schedule: expected an actor's name after '%c' at column %zu",
                         sigil, start + 1);
+    if (sim_choice_kind_of((unsigned)kind)->has_arg) {
+        if (at >= len || t[at] != ':' || at + 1 >= len || !isdigit((unsigned char)t[at + 1]))
+            return v2_error(err, es, "schedule: expected ':N' after '%c%s' at column %zu", sigil,
+                            e->actor_name, start + 1);
+        int64_t v = 0;
+        for (at++; at < len && isdigit((unsigned char)t[at]); at++)
+            if ((v = v * 10 + (t[at] - '0')) > INT32_MAX)
+                return v2_error(err, es, "schedule: the number at column %zu is too large",
+                                start + 1);
+        e->arg = (int32_t)v;
+    }
     e->what = (uint8_t)kind;
     *i = at;
     return 1;
@@ -159,6 +174,12 @@ bool sim_sched_v2_read(reader *r, unsigned flags, sim_sched_entry *e)
                 return false;
             e->actor = (int16_t)a;
         }
+        if (sim_choice_kind_of((unsigned)kind)->has_arg) {
+            uint64_t a = read_varint(r);
+            if (a > INT32_MAX)
+                return false;
+            e->arg = (int32_t)a;
+        }
     }
     }
     return !r->bad;
@@ -178,6 +199,8 @@ void sim_sched_v2_put(unsigned char **p, const sim_sched_entry *e, bool fingerpr
         put_varint(p, (uint64_t)info->other << 2 | 3);
         if (info->has_actor)
             put_varint(p, actor);
+        if (info->has_arg)
+            put_varint(p, (uint64_t)(e->arg < 0 ? 0 : e->arg));
     } else { /* a step */
         put_varint(p, actor << 2);
         if (fingerprints) {

@@ -23,7 +23,7 @@ static void record(sim_machine *m, sim_step_record r)
     if (m->step < m->history_len) {
         const sim_step_record *f = &m->history[m->step];
         if (f->actor == r.actor && f->kind == r.kind && f->region == r.region &&
-            f->what == r.what) {
+            f->what == r.what && f->arg == r.arg) {
             m->history[m->step] = r; /* walking forward along the recorded future */
             return;
         }
@@ -39,7 +39,9 @@ static void record(sim_machine *m, sim_step_record r)
     m->history[m->history_len++] = r;
 }
 
-static void record_step(sim_machine *m, int i, bool choice)
+/* A step of actor i: taken as step(i), or as read_from(i, store) (which
+ * store its load reads, ra). */
+static void record_step(sim_machine *m, int i, bool choice, sim_choice as)
 {
     const sim_action *p = &m->actors[i].pending;
     int elem;
@@ -47,7 +49,8 @@ static void record_step(sim_machine *m, int i, bool choice)
                          .kind = (uint8_t)p->kind,
                          .choice = choice,
                          .region = (int16_t)(p->target ? sim_region_of(m, p->target, &elem) : -1),
-                         .what = SIM_CHOICE_STEP};
+                         .what = as.kind,
+                         .arg = as.arg};
     record(m, r);
 }
 
@@ -63,7 +66,12 @@ static bool other_choice(const sim_machine *m, int i)
     return sim_extra_choices(m, extra) > 0;
 }
 
-int sim_step(sim_machine *m, int i)
+/* Step actor i, recorded as the choice `as` (a step, or a read_from). */
+static int step_as(sim_machine *m, int i, sim_choice as, bool other);
+
+int sim_step(sim_machine *m, int i) { return step_as(m, i, sim_step_choice(i), false); }
+
+static int step_as(sim_machine *m, int i, sim_choice as, bool other)
 {
     if (m->outcome != SIM_RUNNING) {
         sim_fail(m, "the run is over (%s)", sim_outcome_name(m->outcome));
@@ -79,7 +87,7 @@ int sim_step(sim_machine *m, int i)
         sim_fail(m, "%s cannot move: %s", m->actors[i].name, why);
         return -1;
     }
-    record_step(m, i, other_choice(m, i));
+    record_step(m, i, other || other_choice(m, i), as);
     m->step++;
     sim_actor *a = &m->actors[i];
     if (!a->begun) {
@@ -134,9 +142,19 @@ int sim_take(sim_machine *m, sim_choice c)
             at = k;
     bool memory = sim_choice_is_memory(c.kind);
     if (at < 0 || !(memory ? m->mem->take : m->model->take_extra)) {
+        if (c.kind == SIM_CHOICE_READ_FROM) {
+            sim_fail(m, "read_from %d of %s is not possible now", c.arg,
+                     c.actor >= 0 && c.actor < m->n_actors ? sim_actor_name(m, c.actor) : "?");
+            return -1;
+        }
         sim_fail(m, "%s%s%s is not possible now", sim_choice_kind_name(c.kind),
                  c.actor >= 0 ? " of " : "", c.actor >= 0 ? sim_actor_name(m, c.actor) : "");
         return -1;
+    }
+    if (c.kind == SIM_CHOICE_READ_FROM) { /* the actor's step, reading that store */
+        if (m->mem->take(m, c) != 0)
+            return -1;
+        return step_as(m, c.actor, c, true);
     }
     record(
         m,

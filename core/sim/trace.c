@@ -179,6 +179,22 @@ static void weak_json(const sim_machine *m, const sim_event *e, jbuf *b)
             jb_int(b, cell(e, e->b));
         }
     }
+    if (e->ra_read) { /* ra: the store it read, of how many the cell had */
+        jb_key(b, "read_store");
+        jb_int(b, (int64_t)e->ra_read - 1);
+        jb_key(b, "stores");
+        jb_int(b, e->ra_stores);
+        jb_key(b, "stored_at");
+        jb_int(b, (int64_t)e->ra_read_at);
+        if (e->ra_read_by >= 0) {
+            jb_key(b, "stored_by");
+            jb_str(b, m->actors[e->ra_read_by].name);
+        }
+    }
+    if (e->ra_wrote) { /* ra: its place in the cell's modification order */
+        jb_key(b, "store");
+        jb_int(b, (int64_t)e->ra_wrote - 1);
+    }
 }
 
 static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)

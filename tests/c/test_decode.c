@@ -289,7 +289,7 @@ TEST(header_errors)
     /* version 3 adds the memory model after the run settings: a string */
     CHECK_STR(decode_error("LSBC\x03\x01\x03tso\x00\x00\x00\x00\x00\x00\x01", 17), "ok");
     CHECK_STR(decode_error("LSBC\x03\x01\x05weird\x00\x00\x00\x00\x00\x00\x01", 19),
-              "bytecode: at byte 19: unknown memory model 'weird' (sc, tso)");
+              "bytecode: at byte 19: unknown memory model 'weird' (sc, tso, ra)");
     CHECK_STR(decode_error("LSBC\x01\x00\x00\x00\x00", 9), "ok"); /* the empty program */
     /* version 2 ends with the run settings: here none */
     CHECK_STR(decode_error("LSBC\x02\x00\x00\x00\x00\x00\x00\x00", 12), "ok");

@@ -39,18 +39,23 @@ enum op_kind {
     OP_SPIN_UNTIL = OP_KINDS, /* spin until the cell holds the value: no bound */
     OP_SPIN_BOUNDED,          /* the same, giving up after three rounds (SpinWait) */
     OP_CAS_RETRY,             /* CAS the cell from 0 to the value, spinning between tries */
-    OP_SPIN_KINDS
+    OP_SPIN_KINDS,
+    /* in the worlds of the weak memory test only (threads, ra) */
+    OP_FENCE = OP_SPIN_KINDS
 };
 
 typedef struct gen_op {
     uint8_t kind, cell, value, other;
+    uint8_t order; /* the plat_order of its access or fence (relaxed but in the ra test) */
 } gen_op;
 
 #define GEN_OPS 2
+#define WEAK_OPS 3 /* the most per thread in the weak memory test */
 #define WORLDS 200 /* per model */
+#define WEAK_WORLDS 800
 /* The world being explored: tests run one at a time, so a static is enough. */
 static struct {
-    gen_op ops[TW_MAX_ACTORS][GEN_OPS];
+    gen_op ops[TW_MAX_ACTORS][WEAK_OPS];
     int n_ops[TW_MAX_ACTORS];
     int n_tasks;
     int isr; /* the handler's index, or -1 */
@@ -69,15 +74,16 @@ static plat_a32 *cell(tworld *w, int c) { return c ? &w->y : &w->x; }
 
 static void shared_op(tworld *w, int self, const gen_op *o)
 {
+    plat_order order = (plat_order)o->order;
     switch (o->kind) {
-    case OP_STORE: plat_store32(cell(w, o->cell), o->value, PLAT_RELAXED, AT("store")); break;
-    case OP_ADD: plat_fetch_add32(cell(w, o->cell), 1, PLAT_RELAXED, AT("add")); break;
+    case OP_STORE: plat_store32(cell(w, o->cell), o->value, order, AT("store")); break;
+    case OP_ADD: plat_fetch_add32(cell(w, o->cell), 1, order, AT("add")); break;
     case OP_CAS: {
         uint32_t expected = 0;
-        tw_saw(w, self, plat_cas32(cell(w, o->cell), &expected, o->value, PLAT_RELAXED, AT("cas")));
+        tw_saw(w, self, plat_cas32(cell(w, o->cell), &expected, o->value, order, AT("cas")));
         break;
     }
-    default: tw_saw(w, self, plat_load32(cell(w, o->cell), PLAT_RELAXED, AT("load"))); break;
+    default: tw_saw(w, self, plat_load32(cell(w, o->cell), order, AT("load"))); break;
     }
 }
 
@@ -88,12 +94,12 @@ static void interpret(tworld *w, int self)
         switch (o->kind) {
         case OP_LOCKED:
             plat_lock_acquire(&w->m, AT("lock"));
-            shared_op(w, self, &(gen_op){OP_ADD, o->cell, 0, 0});
+            shared_op(w, self, &(gen_op){OP_ADD, o->cell, 0, 0, PLAT_RELAXED});
             plat_lock_release(&w->m, AT("unlock"));
             break;
         case OP_MASKED: {
             plat_irq_state s = plat_irq_save(AT("mask"));
-            shared_op(w, self, &(gen_op){OP_ADD, o->cell, 0, 0});
+            shared_op(w, self, &(gen_op){OP_ADD, o->cell, 0, 0, PLAT_RELAXED});
             plat_irq_restore(s, AT("unmask"));
             break;
         }
@@ -103,6 +109,7 @@ static void interpret(tworld *w, int self)
         case OP_PRIO: plat_task_set_priority(o->other, o->value, AT("priority")); break;
         case OP_WORK: tw_work("work"); break;
         case OP_AWAIT: tw_saw(w, self, plat_task_await(100, AT("await"))); break;
+        case OP_FENCE: plat_fence((plat_order)o->order, AT("fence")); break;
         case OP_SPIN_UNTIL:
             while (plat_load32(cell(w, o->cell), PLAT_RELAXED, AT("spin: read")) != o->value)
                 plat_spin_hint(AT("spin"));
@@ -284,6 +291,20 @@ static void print_world(const tworld *w)
     }
 }
 
+/* PRUNE_DEBUG=1: a world whose searches disagree, and the end states of both. */
+static void debug_mismatch(sim_machine *m, const tworld *w, search_mode mode)
+{
+    if (!getenv("PRUNE_DEBUG"))
+        return;
+    print_world(w);
+    hashes tmp = {0};
+    fprintf(stderr, "plain:\n");
+    search(m, PLAIN, &tmp);
+    fprintf(stderr, "%s:\n", mode_names[mode]);
+    search(m, mode, &tmp);
+    free(tmp.v);
+}
+
 TEST(pruning_keeps_every_end_state_under_every_model)
 {
     const char *models[] = {"threads", "rtos", "executor"};
@@ -308,15 +329,7 @@ TEST(pruning_keeps_every_end_state_under_every_model)
             for (int mode = SLEEP_SETS; mode <= DPOR; mode++) {
                 if (same_states(&found[PLAIN], &found[mode]))
                     continue;
-                if (getenv("PRUNE_DEBUG")) {
-                    print_world(&w);
-                    hashes tmp = {0};
-                    fprintf(stderr, "plain:\n");
-                    search(m, PLAIN, &tmp);
-                    fprintf(stderr, "%s:\n", mode_names[mode]);
-                    search(m, (search_mode)mode, &tmp);
-                    free(tmp.v);
-                }
+                debug_mismatch(m, &w, (search_mode)mode);
                 check_fail(__FILE__, __LINE__, "model %s, world %d: %zu end states plain, %zu %s",
                            models[k], world, found[PLAIN].n, found[mode].n, mode_names[mode]);
             }
@@ -427,4 +440,88 @@ TEST(spin_rounds_left_out_keep_every_end_state)
                (unsigned long long)total[DPOR_ALL_ROUNDS], (unsigned long long)total[DPOR_AWAIT]);
     CHECK(total[DPOR_AWAIT] < total[DPOR_ALL_ROUNDS]);
     CHECK(worlds_ending > WORLDS * 3 / 4);
+}
+
+/* ---- weak memory ------------------------------------------------------------------ */
+
+/* A world under ra: two threads of two or three operations, or three of
+ * one or two: loads and stores (most of them), adds, CAS, fences and locked
+ * adds, each with a memory order its kind allows (a load is not release, a
+ * store not acquire), relaxed half of the time. */
+static void generate_weak(tworld *w)
+{
+    static const uint8_t kinds[] = {OP_STORE, OP_STORE, OP_STORE, OP_LOAD,  OP_LOAD,
+                                    OP_LOAD,  OP_ADD,   OP_CAS,   OP_FENCE, OP_LOCKED};
+    static const uint8_t load_orders[] = {PLAT_RELAXED, PLAT_RELAXED, PLAT_ACQUIRE, PLAT_SEQ_CST};
+    static const uint8_t store_orders[] = {PLAT_RELAXED, PLAT_RELAXED, PLAT_RELEASE, PLAT_SEQ_CST};
+    static const uint8_t fence_orders[] = {PLAT_ACQUIRE, PLAT_RELEASE, PLAT_ACQ_REL, PLAT_SEQ_CST};
+    memset(&gen, 0, sizeof gen);
+    gen.n_tasks = 2 + (int)gen_next(2);
+    gen.isr = -1;
+    const char *names[] = {"A", "B", "C"};
+    for (int i = 0; i < gen.n_tasks; i++) {
+        tw_actor(w, names[i], interpret);
+        gen.n_ops[i] = gen.n_tasks == 3 ? 1 + (int)gen_next(2) : 2 + (int)gen_next(2);
+        for (int k = 0; k < gen.n_ops[i]; k++) {
+            gen_op *o = &gen.ops[i][k];
+            o->kind = kinds[gen_next(sizeof kinds)];
+            o->cell = (uint8_t)gen_next(2);
+            o->value = (uint8_t)(1 + gen_next(3));
+            o->order = o->kind == OP_LOAD    ? load_orders[gen_next(4)]
+                       : o->kind == OP_STORE ? store_orders[gen_next(4)]
+                       : o->kind == OP_FENCE ? fence_orders[gen_next(4)]
+                                             : (uint8_t)gen_next(5);
+        }
+    }
+}
+
+TEST(pruning_keeps_every_end_state_under_ra)
+{
+    gen_rng = getenv("PRUNE_SEED") ? strtoull(getenv("PRUNE_SEED"), NULL, 10) : 777;
+    uint64_t total[3] = {0};
+    size_t states_total = 0, weak_worlds = 0;
+    for (int world = 0; world < WEAK_WORLDS; world++) {
+        tworld w = {0};
+        generate_weak(&w);
+        prune_world = &w;
+        hashes found[3] = {{0}}, sc = {0};
+        /* the same world under sc first: ra must keep every one of its end states */
+        sim_config cfg = {.trace = false, .memory = "sc"};
+        search(tw_start_cfg(&w, &cfg), PLAIN, &sc);
+        unique(&sc);
+        tw_free(&w);
+        cfg.memory = "ra";
+        sim_machine *m = tw_start_cfg(&w, &cfg);
+        for (int mode = PLAIN; mode <= DPOR; mode++) {
+            total[mode] += search(m, (search_mode)mode, &found[mode]);
+            unique(&found[mode]);
+        }
+        states_total += found[PLAIN].n;
+        weak_worlds += found[PLAIN].n > sc.n;
+        /* ra allows every outcome of sc */
+        for (size_t k = 0; k < sc.n; k++)
+            if (!bsearch(&sc.v[k], found[PLAIN].v, found[PLAIN].n, sizeof *sc.v, cmp_u64)) {
+                print_world(&w);
+                check_fail(__FILE__, __LINE__, "world %d: an end state of sc is missing under ra",
+                           world);
+                break;
+            }
+        for (int mode = SLEEP_SETS; mode <= DPOR; mode++) {
+            if (same_states(&found[PLAIN], &found[mode]))
+                continue;
+            debug_mismatch(m, &w, (search_mode)mode);
+            check_fail(__FILE__, __LINE__, "ra, world %d: %zu end states plain, %zu %s", world,
+                       found[PLAIN].n, found[mode].n, mode_names[mode]);
+        }
+        for (int mode = PLAIN; mode <= DPOR; mode++)
+            free(found[mode].v);
+        free(sc.v);
+        tw_free(&w);
+    }
+    check_note("%d worlds under ra (%zu with outcomes sc does not have), %zu distinct end states; "
+               "executions: %llu plain, %llu sleep sets, %llu dpor",
+               WEAK_WORLDS, weak_worlds, states_total, (unsigned long long)total[PLAIN],
+               (unsigned long long)total[SLEEP_SETS], (unsigned long long)total[DPOR]);
+    CHECK(weak_worlds > 0);
+    CHECK(total[DPOR] < total[PLAIN]);
 }

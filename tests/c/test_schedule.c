@@ -388,6 +388,43 @@ TEST(v3_flushes_need_version_3)
     CHECK_STR(parse_error("v3: ^"), "schedule: expected an actor's name after '^' at column 5");
 }
 
+TEST(v3_read_from_names_its_store)
+{
+    /* MP under ra: B's load of data reads store 0 (the initial value) */
+    const char *text = "v3: A A B <B:0";
+    sim_schedule s;
+    char err[200];
+    CHECK_EQ(sim_schedule_parse(text, strlen(text), &s, err, sizeof err), 0);
+    CHECK_EQ(s.version, 3);
+    CHECK_EQ(s.n, 4);
+    CHECK_EQ(s.entries[3].what, SIM_CHOICE_READ_FROM);
+    CHECK_STR(s.entries[3].actor_name, "B");
+    CHECK_EQ(s.entries[3].arg, 0);
+    s.entries[0].actor = s.entries[1].actor = 0;
+    s.entries[2].actor = s.entries[3].actor = 1;
+    jbuf b = {0};
+    sim_schedule_compact(&s, &b);
+    sim_schedule_free(&s);
+    /* flags 0, 4 entries: A, A, B (1<<2), read_from (3<<2|3 = 15, actor 1, store 0) */
+    CHECK_STR(b.text, "v3.AAQAAAQPAQA");
+    jb_free(&b);
+    /* a store index past one byte is a varint: store 200 of actor 1 */
+    sim_schedule s2;
+    CHECK_EQ(sim_schedule_parse("v3.AAEPAcgB", 11, &s2, err, sizeof err), 0);
+    CHECK_EQ(s2.entries[0].what, SIM_CHOICE_READ_FROM);
+    CHECK_EQ(s2.entries[0].actor, 1);
+    CHECK_EQ(s2.entries[0].arg, 200);
+    sim_schedule_free(&s2);
+    CHECK_STR(parse_error("v2: A <B:0"),
+              "schedule: read_from at column 7 needs version 3 (start with 'v3:')");
+    CHECK_STR(parse_error("v3: <B"), "schedule: expected ':N' after '<B' at column 5");
+    CHECK_STR(parse_error("v3: <B:x"), "schedule: expected ':N' after '<B' at column 5");
+    CHECK_STR(parse_error("v3: <B:99999999999"), "schedule: the number at column 5 is too large");
+    CHECK_STR(parse_error("v3: <:1"), "schedule: expected an actor's name after '<' at column 5");
+    /* the compact form's store must fit: a varint past 2^31 is refused */
+    CHECK_EQ(sim_schedule_parse("v3.AAEPAYCAgIAI", 15, &s2, err, sizeof err), -1);
+}
+
 TEST(v2_compact_form_bytes)
 {
     /* flags 0, 5 entries: step B (tag 1<<2), irq of actor 3 (3<<2|2), tick

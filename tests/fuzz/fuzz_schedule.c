@@ -7,7 +7,9 @@
  *   1. survive the compact form: compact(parse(compact(s))) == compact(s);
  *   2. be safe to replay against a small fixed world (three actors, a lock, a
  *      racy counter, random draws, a sleep, a timed park), whatever actors,
- *      fingerprints and random values it names;
+ *      fingerprints, random values, flushes and reads-from it names, under
+ *      the memory model its choices need (ra for a read_from, tso for a
+ *      flush; otherwise sc, tso or ra by the input's length);
  *   3. when that replay did not diverge, produce a run whose own schedule, in
  *      every form (readable, readable with repeat counts, compact), replays to
  *      the very same run (same steps, same trace bytes).
@@ -87,6 +89,21 @@ static int setup(sim_machine *m, void *arg)
 
 /* ---- helpers ---------------------------------------------------------------------- */
 
+/* The memory model a schedule replays under: the one its choices need. */
+static const char *memory_for(const sim_schedule *s, size_t size)
+{
+    static const char *const models[] = {"sc", "tso", "ra"};
+    bool flush = false;
+    for (size_t i = 0; i < s->n; i++) {
+        if (s->entries[i].is_random)
+            continue;
+        if (s->entries[i].what == SIM_CHOICE_READ_FROM)
+            return "ra";
+        flush = flush || s->entries[i].what == SIM_CHOICE_FLUSH;
+    }
+    return flush ? "tso" : models[size % 3];
+}
+
 static void fail(const char *what, const char *detail)
 {
     fprintf(stderr, "fuzz_schedule: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
@@ -156,7 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sim_schedule_free(&s2);
 
     /* 2. replaying it is safe */
-    sim_config cfg = {.trace = true, .stack_size = 0};
+    sim_config cfg = {.trace = true, .stack_size = 0, .memory = memory_for(&s, size)};
     sim_machine *m = sim_new(&cfg, setup, NULL, NULL);
     if (!m || sim_reset(m) != 0)
         fail("the world cannot be built", m ? sim_error(m) : NULL);

@@ -13,18 +13,19 @@ const M = await loadModule();
 test('the catalog lists every kind of choice with its schedule form', () => {
   const kinds = catalog(M).choice_kinds;
   assert.deepEqual(
-    kinds.map((/** @type {{kind: string, schedule: string, actor: boolean}} */ k) => [
+    kinds.map((/** @type {{kind: string, schedule: string, actor: boolean, arg: boolean}} */ k) => [
       k.kind,
       k.schedule,
       k.actor,
+      k.arg,
     ]),
     [
-      ['step', '', true],
-      ['irq', '!', true],
-      ['tick', 'tick', false],
-      ['drop', '~', true],
-      ['read_from', '', true],
-      ['flush', '^', true],
+      ['step', '', true, false],
+      ['irq', '!', true, false],
+      ['tick', 'tick', false, false],
+      ['drop', '~', true, false],
+      ['read_from', '<', true, true],
+      ['flush', '^', true, false],
     ],
   );
   for (const k of kinds) assert.match(k.text, /^[a-z].+[a-z]$/, `${k.kind} says what it means`);

@@ -93,6 +93,18 @@ const OUTCOMES = [
     'outcome: error after 0 steps (virtual time 0 us)',
   ],
   [
+    'ra: B reads y from before A stored it, and the report says why it could',
+    SB,
+    ['--memory', 'ra', '--schedule', 'v3: A A <B:0'],
+    'outcome: violation after 4 steps (virtual time 0 us)',
+  ],
+  [
+    'ra: a read_from naming a store the load may not read is refused by replay, naming the step',
+    SB,
+    ['--memory', 'ra', '--schedule', 'v3: A A <B:5'],
+    'outcome: error after 3 steps (virtual time 0 us)',
+  ],
+  [
     'entries left over',
     RACY,
     ['--schedule', 'v1: A A A A A A A A A'],
@@ -188,7 +200,7 @@ const BAD = [
     "--max-steps must be a whole number from 0 to 9007199254740991, not '9007199254740992'",
   ],
   [['--policy', 'fair'], "--policy must be round-robin, random, priority, pct, manual, not 'fair'"],
-  [['--memory', 'weird'], "--memory must be sc, tso, not 'weird'"],
+  [['--memory', 'weird'], "--memory must be sc, tso, ra, not 'weird'"],
   // several mistakes: the same one is reported first
   [
     ['--max-steps', 'x', '--seed', '-1', '--policy', 'fair', '--schedule', 'v1: Z'],

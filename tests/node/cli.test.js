@@ -188,16 +188,16 @@ test('bad input exits 2 and says where', () => {
       `lockstep run: --variant: 'buggy' is not a variant of ${RACY}; it has: correct\n`,
     ],
     [['run', RACY, '--jsn'], 'lockstep run: unknown option --jsn (see lockstep --help)\n'],
-    [['run', RACY, '--memory', 'weird'], "lockstep run: --memory must be sc, tso, not 'weird'\n"],
-    [['explore', RACY, '--memory', 'weird'], "lockstep explore: --memory must be sc, tso, not 'weird'\n"],
+    [['run', RACY, '--memory', 'weird'], "lockstep run: --memory must be sc, tso, ra, not 'weird'\n"],
+    [['explore', RACY, '--memory', 'weird'], "lockstep explore: --memory must be sc, tso, ra, not 'weird'\n"],
     [
       ['run', scenario('mem.yaml', 'title: t\nengine: basic\nmemory: weird\nactors:\n  A: [work 1]\n')],
-      `${dir}/mem.yaml:3:9: memory: must be one of: sc, tso\n`,
+      `${dir}/mem.yaml:3:9: memory: must be one of: sc, tso, ra\n`,
     ],
     [['run', RACY, '--json', '--json'], 'lockstep run: --json is given twice\n'],
     [
       ['run'],
-      'usage: lockstep run FILE [--variant V] [--memory sc|tso] [--schedule S] [--policy P]\n             [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n',
+      'usage: lockstep run FILE [--variant V] [--memory sc|tso|ra] [--schedule S] [--policy P]\n             [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n',
     ],
     [['compile', RACY], 'usage: lockstep compile FILE -o OUT.bc\n'],
     [

@@ -206,6 +206,53 @@ test('the explorer finds the stuck run of cancel-head under fair_cancel_bug, and
   assert.equal(ok.complete, true);
 });
 
+test('oncelock-publish under ra: relaxed_publication lets reader see the flag and read the value 0; correct is proven free of it', () => {
+  const bc = join(dir, 'oncelock-publish.bc');
+  writeFileSync(bc, compileFile(file('oncelock-publish')).bytecode);
+  const explore = (variant) => {
+    const r = native(['explore', bc, '--variant', variant, '--bound', 'none', '--json']);
+    assert.ok(r.status === 0 || r.status === 1, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  const bug = explore('relaxed_publication');
+  assert.equal(bug.found, true);
+  assert.equal(bug.kind, 'assertion');
+  assert.equal(bug.schedule, 'v3: reader <reader:0');
+  const ok = explore('correct');
+  assert.equal(ok.found, false);
+  assert.equal(ok.complete, true);
+  // the counterexample, replayed: the report says which store each load read and why
+  const r = native(['run', bc, '--variant', 'relaxed_publication', '--schedule', bug.schedule]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(
+    r.stdout,
+    [
+      'outcome: violation after 8 steps (virtual time 0 us)',
+      "violation (assertion): assertion 'result == 42' failed: the result is 0 (step 8, reader)",
+      "read: reader's load of cell ('get: read the value', engines/embassy/once_lock.c:30, step 7) read 0, " +
+        'the initial value, not 42 stored by writer at step 3: reader read the store to cell ' +
+        "('init: publish (initialized = true)') from writer (step 4), but its view still held cell's " +
+        'initial store: the store was relaxed',
+      'schedule: v3: reader <reader:0',
+      'compact: v3.AgIAAQMPAAA',
+      '',
+    ].join('\n'),
+  );
+  // under sc the variant changes nothing: one total order of stores
+  const sc = native([
+    'explore',
+    bc,
+    '--variant',
+    'relaxed_publication',
+    '--memory',
+    'sc',
+    '--bound',
+    'none',
+    '--json',
+  ]);
+  assert.equal(JSON.parse(sc.stdout).found, false);
+});
+
 test('mutex-order after 300,000 steps: the task table says who is busy waiting and for how long', () => {
   const session = open(compileFile(file('mutex-order')), {});
   session.run({ maxSteps: 300000 });

@@ -79,7 +79,7 @@ export class Session {
    * @param {EmscriptenModule} M
    * @param {Uint8Array} bytecode  a compiled scenario (see scenario.js)
    * @param {{variant?: string, seed?: number, trace?: boolean, memory?: string}} [options]
-   *   memory: the memory model ("sc", "tso"); default: the scenario's memory:, else sc
+   *   memory: the memory model ("sc", "tso", "ra"); default: the scenario's memory:, else sc
    */
   constructor(M, bytecode, options = {}) {
     this.M = M;
@@ -139,12 +139,13 @@ export class Session {
   /**
    * A choice other than a step, by its kind's name in the catalog's choice_kinds (`irq`
    * raises the handler at `index`, `tick` lets the tick fall, `drop` drops the pending future
-   * of the task at `index`; `index` is ignored by a kind without an actor).  Throws, with the
-   * machine's reason, when it is not possible now or the kind is unknown.
+   * of the task at `index`; `index` is ignored by a kind without an actor; `read_from` steps the
+   * actor at `index`, its load reading store `store` of its cell).  Throws, with the machine's
+   * reason, when it is not possible now or the kind is unknown.
    * @param {string} kind
    */
-  take(kind, index = -1) {
-    this.#withString(kind, (k) => this.M._ls_take(this.handle, k, index));
+  take(kind, index = -1, store = 0) {
+    this.#withString(kind, (k) => this.M._ls_take(this.handle, k, index, store));
     this.#check();
   }
 

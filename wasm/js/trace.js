@@ -68,6 +68,8 @@ export const EVENT_KINDS = [...ACTION_KINDS, ...MACHINE_KINDS];
  * @property {string} schedule  how a readable schedule writes it: a word ("tick") for a kind
  *   without an actor, a sigil before the actor's name ("!", "~") or "" (the name alone) for one with
  * @property {boolean} actor  whether a choice of it names an actor
+ * @property {boolean} arg  whether a choice of it carries a number after the actor (read_from:
+ *   the store its load reads, `<A:N`)
  */
 
 /**
@@ -87,10 +89,11 @@ export function choiceKinds(catalog) {
       typeof r.kind !== 'string' ||
       typeof r.text !== 'string' ||
       typeof r.schedule !== 'string' ||
-      typeof r.actor !== 'boolean'
+      typeof r.actor !== 'boolean' ||
+      typeof r.arg !== 'boolean'
     )
-      throw new Error(`the catalog's choice_kinds[${i}] is not {kind, text, schedule, actor}`);
-    return { kind: r.kind, text: r.text, schedule: r.schedule, actor: r.actor };
+      throw new Error(`the catalog's choice_kinds[${i}] is not {kind, text, schedule, actor, arg}`);
+    return { kind: r.kind, text: r.text, schedule: r.schedule, actor: r.actor, arg: r.arg };
   });
 }
 

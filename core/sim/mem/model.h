@@ -14,9 +14,9 @@
  *   tso.c  x86-TSO: a FIFO store buffer per actor; a store waits in it until
  *          a flush choice moves it to memory; read-modify-writes, seq_cst
  *          stores and fences, and the platform's locks and parkers drain it
- *
- * Planned beside them: ra.c, C11 release/acquire with per-cell store
- * histories whose reads-from are choices.
+ *   ra.c   C11 release/acquire and relaxed: every cell keeps its stores in
+ *          modification order, each actor a view of them; which store a
+ *          load reads is a read_from choice
  *
  * Only `access` is required: a model whose stores are visible at once (sc)
  * leaves the other hooks NULL, and the machine then never asks, so sc costs
@@ -24,7 +24,7 @@
  * state lives in the machine's sim_mem_state (mem/state.h), which reset
  * clears through the model's own `reset`.
  *
- * The machine knows models by name ("sc", "tso"), like scheduling models.
+ * The machine knows models by name ("sc", "tso", "ra"), like scheduling models.
  */
 #ifndef LOCKSTEP_MEM_MODEL_H
 #define LOCKSTEP_MEM_MODEL_H
@@ -53,6 +53,10 @@ typedef struct sim_mem_model {
     /* The cell one of its choices writes or reads, for the explorer's record
      * of a run (NULL if none). */
     const void *(*choice_cell)(const sim_machine *m, sim_choice c);
+    /* Whether an action takes part in one order the model keeps across all
+     * cells (ra: seq_cst fences and accesses), so any two such steps are
+     * dependent whatever they touch.  NULL: none does. */
+    bool (*ordered)(const sim_action *p);
     /* Clears the model's state when the machine is reset.  NULL: none. */
     void (*reset)(sim_machine *m);
     /* The model's state for views, as one JSON value.  NULL: no "memory"
@@ -63,7 +67,11 @@ typedef struct sim_mem_model {
 /* The model with this name, or NULL.  NULL or "" is "sc". */
 const sim_mem_model *sim_mem_model_named(const char *name);
 
-extern const sim_mem_model sim_mem_sc, sim_mem_tso;
+extern const sim_mem_model sim_mem_sc, sim_mem_tso, sim_mem_ra;
+
+/* Under ra, a "read: ..." line for every load of the trace that read a store
+ * older than the newest: which, and why the model allowed it (ra_story.c). */
+void sim_ra_story(const sim_machine *m, jbuf *out);
 
 /* Whether an action is an access the memory model performs. */
 static inline bool sim_act_is_access(sim_act_kind k)
@@ -98,6 +106,19 @@ static inline bool sim_flush_step_dependent(int flusher, const void *cell, int s
     if (k == SIM_ACT_LOAD)
         return target == cell;
     return sim_act_is_access(k) || sim_act_synchronises(k);
+}
+
+/* "object": the cell's object and, in an array, "elem": its index (the
+ * models' state JSON names cells so). */
+static inline void sim_mem_cell_json(const sim_machine *m, const void *cell, jbuf *b)
+{
+    int elem = 0, region = sim_region_of((sim_machine *)m, cell, &elem);
+    jb_key(b, "object");
+    jb_str(b, region >= 0 ? m->regions[region].name : "?");
+    if (region >= 0 && m->regions[region].elem_size) {
+        jb_key(b, "elem");
+        jb_int(b, elem);
+    }
 }
 
 /* Reading and writing a cell at its exact width (1, 2 or 4 bytes), for the

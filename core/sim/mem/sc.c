@@ -34,7 +34,7 @@ const sim_mem_model sim_mem_sc = {.name = "sc", .access = sc_access};
 
 /* Every model a run may name, sc first: the one list the machine, the
  * catalog (and through it the app's memory switch) read. */
-static const sim_mem_model *const models[] = {&sim_mem_sc, &sim_mem_tso};
+static const sim_mem_model *const models[] = {&sim_mem_sc, &sim_mem_tso, &sim_mem_ra};
 enum { N_MODELS = sizeof models / sizeof models[0] };
 
 const sim_mem_model *sim_mem_model_named(const char *name)

@@ -181,15 +181,9 @@ static void tso_state_json(const sim_machine *m, jbuf *b)
         jb_raw(b, "[");
         for (int k = 0; k < buf->n; k++) {
             const sim_buffered_store *s = &buf->entries[(buf->head + k) % SIM_STORE_BUFFER_MAX];
-            int elem = 0, region = sim_region_of((sim_machine *)m, s->cell, &elem);
             jb_sep(b);
             jb_raw(b, "{");
-            jb_key(b, "object");
-            jb_str(b, region >= 0 ? m->regions[region].name : "?");
-            if (region >= 0 && m->regions[region].elem_size) {
-                jb_key(b, "elem");
-                jb_int(b, elem);
-            }
+            sim_mem_cell_json(m, s->cell, b);
             jb_key(b, "value");
             jb_int(b, sim_cell_value(m, s->cell, s->width, s->value));
             jb_key(b, "step");

@@ -10,7 +10,7 @@ import { memoryModel, parseOptions, wholeNumber } from './options.js';
 import { cJson } from './output.js';
 import { compileFile, module, openSession } from './scenario-file.js';
 
-export const usage = `lockstep explore FILE [--variant V] [--memory sc|tso] [--bound K|none] [--max-executions N]
+export const usage = `lockstep explore FILE [--variant V] [--memory sc|tso|ra] [--bound K|none] [--max-executions N]
              [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--max-total-steps N]
              [--no-prune] [--workers N] [--trace OUT.jsonl] [--json]`;
 
@@ -30,7 +30,7 @@ ends: each run stops at --max-steps, the whole search at --max-total-steps.
 In text mode it says how far it got on stderr every second.
 
   --variant V          the engine variant (default: the scenario's variant:)
-  --memory M           the memory model: sc or tso (default: the scenario's
+  --memory M           the memory model: sc, tso or ra (default: the scenario's
                        memory:, else sc)
   --bound K|none       dfs: the most preemptions to try (default 3); none: no
                        bound, every interleaving

@@ -10,7 +10,7 @@ import { CliError } from './errors.js';
 import { memoryModel, parseOptions, wholeNumber } from './options.js';
 import { compileFile, module, openSession } from './scenario-file.js';
 
-export const usage = `lockstep run FILE [--variant V] [--memory sc|tso] [--schedule S] [--policy P]
+export const usage = `lockstep run FILE [--variant V] [--memory sc|tso|ra] [--schedule S] [--policy P]
              [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]`;
 
 export const help = `${usage}
@@ -24,9 +24,10 @@ takes it back) and shows its first 64 entries when there are more; --json
 prints the whole schedule.
 
   --variant V     the engine variant (default: the scenario's variant:)
-  --memory M      the memory model: sc (one order of accesses) or tso (x86
-                  store buffers; flushes are choices); default: the
-                  scenario's memory:, else sc
+  --memory M      the memory model: sc (one order of accesses), tso (x86
+                  store buffers; flushes are choices) or ra (C11
+                  release/acquire; which store a load reads is a choice);
+                  default: the scenario's memory:, else sc
   --schedule S    replay S first ("v1: A B*3", "v2: A !H tick" or "v1.AQMA"),
                   then go on with the policy (default: the scenario's
                   schedule:, if any; 'v1:' for none)

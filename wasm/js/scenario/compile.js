@@ -519,13 +519,15 @@ export class Compiler {
     }
     // The tokens as core/sim/schedule.c reads them: [r:N], or NAME with an
     // optional @action:object fingerprint; v2 adds tick, !HANDLER, ~TASK and
-    // =NAME; v3 adds ^ACTOR (a flush of its store buffer); any of them may
-    // carry a repeat count (tick*399).  Errors are left to the C side, which says which column is
+    // =NAME; v3 adds ^ACTOR (a flush of its store buffer) and <ACTOR:N (its
+    // load reads store N); any of them may carry a repeat count (tick*399).
+    // Errors are left to the C side, which says which column is
     // wrong; this looks only for unknown actors and fingerprints without an
     // object (in the C side's words, core/sim/schedule_check.c), which no run
     // could replay.
     const v2 = s.startsWith('v2') || s.startsWith('v3');
-    const token = /\s*(?:\[r:\d+\]|([!~=^]?)([A-Za-z0-9_-]+)(?:@([A-Za-z0-9_]+):([^\s*]*))?)(?:\*\d+)?/y;
+    const token =
+      /\s*(?:\[r:\d+\]|([!~=^<]?)([A-Za-z0-9_-]+)(?::\d+)?(?:@([A-Za-z0-9_]+):([^\s*]*))?)(?:\*\d+)?/y;
     token.lastIndex = head[0].length;
     for (let entry = 1; token.lastIndex < s.length; entry++) {
       const at = token.lastIndex;

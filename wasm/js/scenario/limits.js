@@ -12,7 +12,7 @@ export const BYTECODE_VERSION = 2;
 /** The version written for a scenario that names its memory model (bytecode.h). */
 export const BYTECODE_VERSION_MEMORY = 3;
 /** The memory models a run may name (core/sim/mem/). */
-export const MEMORY_MODELS = ['sc', 'tso'];
+export const MEMORY_MODELS = ['sc', 'tso', 'ra'];
 
 /** Mirrors of bytecode.h (SCRIPT_MAX_*). */
 export const LIMITS = Object.freeze({

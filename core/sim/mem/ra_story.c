@@ -1,0 +1,115 @@
+/*
+ * mem/ra_story.c: the words for a load that read an older store, under ra.
+ *
+ * Invariant: every load of the run's trace that read a store older than the
+ * newest one of its cell gets one line, made from the trace alone: which
+ * store it read, which newer one it did not, and why the model allowed it
+ * (the reader's view of the cell had not reached the newer store: what it
+ * had read from that store's writer carried no view, because the store was
+ * relaxed or the load was).  A counterexample's report says so, so the
+ * learner sees where a relaxed publication let the data stay old.
+ */
+#include "model.h"
+
+#include <stdio.h>
+
+static int64_t value_of(const sim_event *e, uint64_t raw)
+{
+    return e->is_signed ? sim_signed_value(raw, e->width) : (int64_t)raw;
+}
+
+/* "data": the cell an access touched (its object's name). */
+static const char *cell_name(const sim_machine *m, const sim_event *e)
+{
+    return e->region >= 0 ? m->regions[e->region].name : "a cell";
+}
+
+/* The event of the store with index `at` in the cell of `access` (made
+ * before event `before`), or NULL. */
+static const sim_event *store_event(const sim_machine *m, const sim_event *access, uint32_t at,
+                                    size_t before)
+{
+    for (size_t i = before; i-- > 0;) {
+        const sim_event *e = &m->events[i];
+        if (e->ra_wrote == at + 1 && e->ra_cell == access->ra_cell && e->kind < SIM_ACT_COUNT &&
+            e->actor >= 0)
+            return e;
+    }
+    return NULL;
+}
+
+/* The reader's last load before `load` that read a store `writer` made after
+ * step `after` (what could have brought the newer store along), or NULL. */
+static const sim_event *read_from_writer(const sim_machine *m, const sim_event *load, int writer,
+                                         uint64_t after, size_t before)
+{
+    for (size_t i = before; i-- > 0;) {
+        const sim_event *e = &m->events[i];
+        if (e->actor == load->actor && e->ra_read && e->ra_read_by == writer &&
+            e->ra_read_at > after)
+            return e;
+    }
+    return NULL;
+}
+
+static bool releases(unsigned order)
+{
+    return order == PLAT_RELEASE || order == PLAT_ACQ_REL || order == PLAT_SEQ_CST;
+}
+
+/* read: B's load of data ('load value', cell.c:14, step 4) read 0, the initial value, not 1
+ * stored by A at step 1: B read the store to flag ('store value') from A (step 2), but its
+ * view still held data's initial store: the store was relaxed */
+static void say_stale_read(const sim_machine *m, size_t i, jbuf *out)
+{
+    const sim_event *e = &m->events[i];
+    const char *reader = m->actors[e->actor].name;
+    jb_printf(out, "read: %s's load of %s (", reader, cell_name(m, e));
+    if (e->site.label)
+        jb_printf(out, "'%s', ", e->site.label);
+    if (e->site.file)
+        jb_printf(out, "%s:%d, ", sim_site_file(e->site.file), e->site.line);
+    jb_printf(out, "step %llu) read %lld", (unsigned long long)e->step,
+              (long long)value_of(e, e->new_v));
+    if (e->ra_read_by < 0)
+        jb_raw(out, ", the initial value,");
+    else
+        jb_printf(out, ", stored by %s at step %llu,", m->actors[e->ra_read_by].name,
+                  (unsigned long long)e->ra_read_at);
+    const sim_event *newer = store_event(m, e, e->ra_read, i);
+    if (!newer) {
+        jb_raw(out, " not the newest store\n");
+        return;
+    }
+    const char *writer = m->actors[newer->actor].name;
+    jb_printf(out,
+              " not %lld stored by %s at step %llu: ", (long long)value_of(newer, newer->new_v),
+              writer, (unsigned long long)newer->step);
+    const char *held = e->ra_read_by < 0 ? "initial" : "older";
+    const sim_event *via = read_from_writer(m, e, newer->actor, newer->step, i);
+    const sim_event *published = via ? store_event(m, via, via->ra_read - 1, i) : NULL;
+    if (!published) {
+        jb_printf(out,
+                  "its view still held %s's %s store (nothing it read from %s since carried "
+                  "the newer one along)\n",
+                  cell_name(m, e), held, writer);
+        return;
+    }
+    jb_printf(out, "%s read the store to %s", reader, cell_name(m, published));
+    if (published->site.label)
+        jb_printf(out, " ('%s')", published->site.label);
+    jb_printf(out, " from %s (step %llu), but its view still held %s's %s store: %s\n", writer,
+              (unsigned long long)published->step, cell_name(m, e), held,
+              releases(published->order) ? "the load was relaxed" : "the store was relaxed");
+}
+
+void sim_ra_story(const sim_machine *m, jbuf *out)
+{
+    if (m->mem != &sim_mem_ra)
+        return;
+    for (size_t i = 0; i < m->n_events; i++) {
+        const sim_event *e = &m->events[i];
+        if (e->kind == SIM_ACT_LOAD && e->ra_read && e->ra_read < e->ra_stores && e->actor >= 0)
+            say_stale_read(m, i, out);
+    }
+}
