@@ -56,18 +56,25 @@ function explore(name, variant, bound = 2) {
 const where = (trace, m) => trace.filter((e) => Object.entries(m).every(([k, v]) => e[k] === v));
 const object = (state, name) => state.objects.find((o) => o.name === name);
 
-test('catalog: engine spinlocks, its variants, and its four lock types', () => {
+test('catalog: engine spinlocks, its variants, and its five lock types', () => {
   const e = CATALOG.engines.spinlocks;
   assert.ok(e, 'spinlocks is in the catalog');
-  assert.deepEqual(e.variants, ['correct', 'check_then_set', 'racy_ticket', 'mcs_no_link_wait']);
+  assert.deepEqual(e.variants, [
+    'correct',
+    'check_then_set',
+    'racy_ticket',
+    'mcs_no_link_wait',
+    'peterson_no_fence',
+  ]);
   const types = Object.entries(CATALOG.types).filter(([, t]) => t.engine === 'spinlocks');
   assert.deepEqual(
     types.map(([name]) => name),
-    ['tas_lock', 'ttas_lock', 'ticket_lock', 'mcs_lock'],
+    ['tas_lock', 'ttas_lock', 'ticket_lock', 'mcs_lock', 'peterson_lock'],
   );
   for (const [, t] of types) assert.deepEqual(Object.keys(t.ops), ['lock', 'unlock']);
   assert.deepEqual(CATALOG.types.ticket_lock.fields, ['now_serving', 'next_ticket']);
   assert.deepEqual(CATALOG.types.mcs_lock.fields, ['tail', 'tail_locked']);
+  assert.deepEqual(CATALOG.types.peterson_lock.fields, ['flag0', 'flag1', 'turn']);
 });
 
 test('check-then-set: A and B both read 0, both store 1, and B enters while A is inside', () => {
