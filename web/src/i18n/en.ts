@@ -572,6 +572,8 @@ export const en = {
     'Sequential consistency: a store reaches memory at once, and every thread sees one order.',
   'memory.hint.tso':
     'x86-TSO: a thread’s stores wait in its own store buffer until a flush lets them reach memory.',
+  'memory.hint.ra':
+    'C11 release/acquire: a load may read an older store its thread has not yet seen past; an acquire that reads a release store sees all the writer saw.',
   'announce.memoryDiffer': 'Now under memory model {memory}. From step {step} the two runs differ.',
   'announce.memorySwitched': 'Now under memory model {memory}.',
   'announce.memorySame': 'Now under memory model {memory}. The same {steps} steps so far.',

@@ -551,6 +551,8 @@ export const zhCN: Partial<Messages> = {
   'memory.label': '内存模型',
   'memory.hint.sc': '顺序一致性：写入立刻到达内存，所有线程看到同一个顺序。',
   'memory.hint.tso': 'x86-TSO：线程的写入先留在它自己的存储缓冲区里，刷新之后才到达内存。',
+  'memory.hint.ra':
+    'C11 释放/获取：读操作可能读到本线程尚未越过的较旧写入；获取读到释放写入时，能看到写入方当时看到的一切。',
   'announce.memoryDiffer': '已改用内存模型 {memory}。从第 {step} 步起两次运行不同。',
   'announce.memorySwitched': '已改用内存模型 {memory}。',
   'announce.memorySame': '已改用内存模型 {memory}。到目前为止 {steps} 步都一样。',

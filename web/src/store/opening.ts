@@ -6,6 +6,7 @@
  * A scenario is shown only once its engine's parts (view, words) have loaded.
  */
 import { EngineError, type BuiltSource, type ScenarioSource } from '../bridge/bridge';
+import { storeBuffersFor } from '../components/StoreBuffers/lazy';
 import { loadEngine } from '../engines';
 import { getLocale, t, tn } from '../i18n';
 import { actorNoun } from '../model/keys';
@@ -105,7 +106,10 @@ export class Opening {
         }
         throw e;
       }
-      await loadEngine(opened.scenario.engine);
+      await Promise.all([
+        loadEngine(opened.scenario.engine),
+        storeBuffersFor(opened.snapshot.memory ?? opened.scenario.memory),
+      ]);
       c.source = source;
       c.loader = load;
       c.restartOps(opened.snapshot);

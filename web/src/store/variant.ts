@@ -7,6 +7,7 @@
  * learner put where the engine decided differently.  The steps past the
  * parting are the page's (assist).
  */
+import { storeBuffersFor } from '../components/StoreBuffers/lazy';
 import { t, tn } from '../i18n';
 import { playMove } from '../model/play';
 import { actorOrder, firstDifference, followsOrder } from '../model/variants';
@@ -42,6 +43,7 @@ export function switchSetting(
     c.set({ busy: true });
     try {
       const engine = await c.engine();
+      if (setting === 'memory') await storeBuffersFor(value);
       const schedule = old.summary.steps > 0 ? old.summary.compact : undefined;
       const opened = await engine.open(source, { ...now, [setting]: value, schedule, keepPrefix: true });
       if (opened.scheduleError) c.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));

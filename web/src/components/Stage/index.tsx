@@ -5,7 +5,7 @@
  * differently (a column, a fold).
  */
 import type { ExtraChoice, MachineState, TraceEvent } from '../../bridge/types';
-import { StoreBuffers } from '../StoreBuffers';
+import { storeBuffersPart } from '../StoreBuffers/lazy';
 import { engineById, ENGINES, loadedEngine } from '../../engines';
 import type { Locale } from '../../i18n';
 
@@ -37,12 +37,14 @@ export interface StageProps {
 export function Stage({ engine, state, trace, changed, checks, choices, onTake, busy }: StageProps) {
   // loaded before the scenario was shown (store/opening.ts awaits loadEngine)
   const entry = loadedEngine(cardFor(engine).id);
+  // loaded with the run's model too (store/opening.ts, store/variant.ts)
+  const buffers = storeBuffersPart.use(!!state.memory);
   if (!entry) return null;
   const { View } = entry;
   return (
     <>
-      {state.memory && (
-        <StoreBuffers state={state} trace={trace} choices={choices} onTake={onTake} busy={busy} />
+      {state.memory && buffers && (
+        <buffers.StoreBuffers state={state} trace={trace} choices={choices} onTake={onTake} busy={busy} />
       )}
       <View state={state} trace={trace} changed={changed} checks={checks} />
     </>
