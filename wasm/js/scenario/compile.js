@@ -508,6 +508,11 @@ export class Compiler {
       this.bad(['schedule'], `is ${bytes} bytes long; the limit is ${LIMITS.scheduleBytes}`);
       return;
     }
+    // the bytecode carries it as a C string (core/script/decode.c refuses a NUL)
+    if (s.includes('\0')) {
+      this.bad(['schedule'], 'contains a NUL byte, which no schedule has');
+      return;
+    }
     if (/^v\d+\./.test(s)) return; // compact form: checked when it runs
     const head = /^v\d+(\s+seed=\d+)?\s*:/.exec(s);
     if (!head) {

@@ -49,6 +49,7 @@ function SettingMenu({ name, label, value, values, hint, busy, onChange }: Setti
         value={value}
         disabled={busy}
         title={hint(value)}
+        style={{ '--longest': Math.max(...values.map((v) => v.length)) }}
         onChange={(e) => {
           const v = (e.currentTarget as HTMLSelectElement).value;
           if (v !== value) onChange(v);
