@@ -9,10 +9,12 @@ import { rtosBlockedText } from './blocked';
 import { en, zhCN } from './messages';
 import { reasons } from './reasons';
 import { rtosNarrate } from './narrate';
+import { rtosDiagram } from './diagram';
 
 export const parts: EngineParts<typeof en> = {
   View: RtosView,
   reasons,
+  diagram: rtosDiagram,
   words: { blockedText: rtosBlockedText, narrate: rtosNarrate },
   messages: { en, 'zh-CN': zhCN },
 };
