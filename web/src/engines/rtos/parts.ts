@@ -10,11 +10,12 @@ import { en, zhCN } from './messages';
 import { reasons } from './reasons';
 import { rtosNarrate } from './narrate';
 import { rtosDiagram } from './diagram';
+import { rtosLabel } from './labels';
 
 export const parts: EngineParts<typeof en> = {
   View: RtosView,
   reasons,
   diagram: rtosDiagram,
-  words: { blockedText: rtosBlockedText, narrate: rtosNarrate },
+  words: { blockedText: rtosBlockedText, narrate: rtosNarrate, label: rtosLabel },
   messages: { en, 'zh-CN': zhCN },
 };
