@@ -8,10 +8,11 @@ import type { EngineParts } from '../types';
 import { rtosBlockedText } from './blocked';
 import { en, zhCN } from './messages';
 import { reasons } from './reasons';
+import { rtosNarrate } from './narrate';
 
 export const parts: EngineParts<typeof en> = {
   View: RtosView,
   reasons,
-  words: { blockedText: rtosBlockedText },
+  words: { blockedText: rtosBlockedText, narrate: rtosNarrate },
   messages: { en, 'zh-CN': zhCN },
 };
