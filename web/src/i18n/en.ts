@@ -87,6 +87,20 @@ export const en = {
   'event.dropped':
     '{actor}’s future was dropped at its await point: it runs its drop logic and never resumes.',
   'event.step': 'Step {step}: {text}',
+  'event.codeLabel': '{label}',
+  'event.labelled': '{actor}, {label} — {what}.',
+  'event.labelOnly': '{actor}: {label}.',
+  'what.load': 'read {object}: {new}',
+  'what.loadOwn': 'read {object} = {new} from its own store buffer; memory still holds {memory}',
+  'what.loadOwnSame': 'read {object} = {new} from its own store buffer, not from memory',
+  'what.store': 'wrote {new} to {object} (it was {old})',
+  'what.storeLost': 'wrote {new} to {object} over {old}: {victim}’s increment is lost',
+  'what.storeLostAnon': 'wrote {new} to {object} over {old}: an increment is lost',
+  'what.storeBuffered':
+    'stored {new} to {object}. The store waits in {actor}’s store buffer: the other threads do not see it yet',
+  'what.rmw': '{kind} on {object}: {old} → {new}',
+  'what.casOk': 'CAS on {object} succeeded: {old} → {new}',
+  'what.casFailed': 'CAS on {object} failed: it was {old}, not {expected}',
 
   'announce.back': 'Back to step {step}.',
   'announce.forward': 'Forward to step {step}.',
@@ -95,6 +109,7 @@ export const en = {
     '{title}: the first {n} steps have set the scene (the Trace tab lists them); your moves start here.',
   'announce.lessonScene.one':
     '{title}: the first step has set the scene (the Trace tab lists it); your moves start here.',
+  'announce.lessonOpening': '{title}: {opening} Your moves start here.',
   'announce.ready': '{title} is ready. {count} threads.',
   'announce.ready.one': '{title} is ready. One thread.',
   'announce.readyTasks': '{title} is ready. {count} tasks.',

@@ -14,7 +14,15 @@ import { getLocale, t, type MessageKey } from '../i18n';
 import { blockedReason, type ReasonArgs } from './blocked';
 import { weakEffect } from './readWords';
 import { loadedEngine, loadedEngines, type EngineWords } from '../engines';
-import { actionEffect, actionText, formatValue, outcomeView, shortSite, type OutcomeView } from './format';
+import {
+  actionEffect,
+  actionText,
+  formatValue,
+  outcomeView,
+  shortSite,
+  type Narration,
+  type OutcomeView,
+} from './format';
 
 /** The first engine whose hook `ask` answers (not undefined, and not null unless `nullAnswers`). */
 function ask<R>(f: (w: EngineWords) => R | null | undefined, nullAnswers = false): R | null | undefined {
@@ -213,13 +221,15 @@ export function guessOpStart(trace: TraceEvent[], actor: string, nextKind?: stri
   return 0;
 }
 
-/** The engine's own narration for format.ts (narrateSteps' `special`), when the engine has one. */
-export function engineWords(
-  engine: string | undefined,
-  state: MachineState,
-): ((e: TraceEvent) => string | null | undefined) | undefined {
-  const narrate = loadedEngine(engine)?.words?.narrate;
-  return narrate ? (e) => narrate(e, state) : undefined;
+/** The engine's part in the narration for format.ts (narrateSteps' `narration`): its sentences and its labels' words. */
+export function engineWords(engine: string | undefined, state: MachineState): Narration | undefined {
+  const words = loadedEngine(engine)?.words;
+  if (!words) return undefined;
+  const { narrate, label } = words;
+  return {
+    narrate: narrate ? (e) => narrate(e, state) : undefined,
+    label: label ? (l) => label(l) : undefined,
+  };
 }
 
 const VIOLATION_TITLES: Record<string, MessageKey> = {

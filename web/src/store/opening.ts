@@ -160,10 +160,15 @@ export class Opening {
       const s = opened.snapshot;
       const lesson = opened.lesson;
       if (lesson && lesson.startSteps > 0 && s.state.step === lesson.startSteps) {
-        // a lesson opens where its story starts: say that the steps before set the scene
-        // (the last of them is engine detail, no place to begin a story)
+        // a lesson opens where its story starts: its opening says what the steps before did
+        // (the last of them is engine detail, no place to begin a story); without one, that they set the scene
         const scene = () =>
-          tn('announce.lessonScene', lesson.startSteps, { title: inLocale(lesson.title, getLocale()) });
+          lesson.opening
+            ? t('announce.lessonOpening', {
+                title: inLocale(lesson.title, getLocale()),
+                opening: inLocale(lesson.opening, getLocale()),
+              })
+            : tn('announce.lessonScene', lesson.startSteps, { title: inLocale(lesson.title, getLocale()) });
         c.show(s, scene(), false, 'jump', scene);
       } else if (s.state.step > 0) c.show(s, ...c.tell(s), 'jump', () => c.tell(s)[0]);
       else {
