@@ -7,6 +7,7 @@
  */
 import { EngineError, type BuiltSource, type ScenarioSource } from '../bridge/bridge';
 import { storeBuffersFor } from '../components/StoreBuffers/lazy';
+import { storeHistoryFor } from '../components/StoreHistory/lazy';
 import { loadEngine } from '../engines';
 import { getLocale, t, tn } from '../i18n';
 import { actorNoun } from '../model/keys';
@@ -109,6 +110,7 @@ export class Opening {
       await Promise.all([
         loadEngine(opened.scenario.engine),
         storeBuffersFor(opened.snapshot.memory ?? opened.scenario.memory),
+        storeHistoryFor(opened.snapshot.memory ?? opened.scenario.memory),
       ]);
       c.source = source;
       c.loader = load;

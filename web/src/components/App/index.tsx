@@ -379,7 +379,7 @@ export function App() {
                 changed={state.changed}
                 checks={checks}
                 choices={snap.choices}
-                onTake={(kind, actor) => void store.take(kind, actor)}
+                onTake={(kind, actor, at) => void store.take(kind, actor, at)}
                 busy={state.busy}
               />
             </aside>
@@ -493,6 +493,7 @@ export function App() {
           open={keysOpen}
           actors={actorNoun(snap?.state.actors)}
           buffers={snap?.state.memory?.buffers !== undefined}
+          histories={snap?.state.memory?.cells !== undefined}
           onClose={() => setKeysOpen(false)}
         />
         {Picker && (
