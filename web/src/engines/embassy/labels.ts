@@ -5,7 +5,7 @@
  * a label that is code alone has no entry and is quoted as code.  Every
  * label of the engine's catalog has words or is code alone (labels.test.ts).
  */
-import { getLocale } from '../../i18n';
+import { labelWords } from '../labelWords';
 
 export const ZH_LABELS: Readonly<Record<string, string>> = {
   'Timer::after: read the clock': 'Timer::after：读时钟',
@@ -141,7 +141,5 @@ export const ZH_LABELS: Readonly<Record<string, string>> = {
   'raw mutex: leave critical section': '原始互斥锁：离开临界区',
 };
 
-/** A step's label in the learner's language: Chinese from the table; English and code-only labels as they are (null). */
-export function embassyLabel(label: string): string | null {
-  return getLocale() === 'zh-CN' ? (ZH_LABELS[label] ?? null) : null;
-}
+/** A step's label in the learner's language (null: as it is). */
+export const embassyLabel = labelWords(ZH_LABELS);

@@ -5,7 +5,7 @@
  * "delay_ms") has no entry and is quoted as code; every other label of the
  * engine's catalog has one (labels.test.ts).
  */
-import { getLocale } from '../../i18n';
+import { labelWords } from '../labelWords';
 
 export const ZH_LABELS: Readonly<Record<string, string>> = {
   'anybody waiting?': '有人在等吗？',
@@ -73,7 +73,5 @@ export const CODE_LABELS: ReadonlySet<string> = new Set([
   'wait_mask |= 1 << id',
 ]);
 
-/** A step's label in the learner's language: Chinese from the table; English and code-only labels as they are (null). */
-export function rtosLabel(label: string): string | null {
-  return getLocale() === 'zh-CN' ? (ZH_LABELS[label] ?? null) : null;
-}
+/** A step's label in the learner's language (null: as it is). */
+export const rtosLabel = labelWords(ZH_LABELS);
