@@ -165,7 +165,8 @@ test('a good lesson parses into the normalized form the player uses', () => {
     ],
   );
   // The scenario, compiled by the scenario compiler where it stands in the file.
-  assert.equal(l.scenario.title, 'A tiny lesson');
+  // It carries the lesson's title in both languages, as a scenario file's map form does.
+  assert.deepEqual(l.scenario.title, { en: 'A tiny lesson', 'zh-CN': '一节小课' });
   assert.deepEqual(
     l.scenario.actors.map((a) => [a.name, a.line, a.ops.map((o) => o.text)]),
     [

@@ -4,6 +4,7 @@
  * (summary) and wasm/js/scenario.js (the compiled scenario's description).
  * Everything here is plain JSON, so it can cross a worker boundary unchanged.
  */
+import type { LessonText } from './lessonTypes';
 
 export type Outcome = 'running' | 'done' | 'stuck' | 'violation' | 'error';
 
@@ -268,11 +269,13 @@ export interface ScenarioActor {
 
 /** The compiled scenario's description (compileScenario(...).scenario; wasm/js/scenario/compile.js). */
 export interface ScenarioInfo {
-  title: string;
+  /** in both languages (a file that wrote one string has it in both) */
+  title: LessonText;
   engine: string;
   actors: ScenarioActor[];
   file?: string;
-  description?: string;
+  /** both '' when the file has none */
+  description?: LessonText;
   variant?: string;
   variants?: string[];
   objects?: {

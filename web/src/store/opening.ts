@@ -12,6 +12,7 @@ import { loadEngine } from '../engines';
 import { getLocale, t, tn } from '../i18n';
 import { actorNoun } from '../model/keys';
 import { inLocale } from '../model/lesson';
+import { scenarioTitle } from '../model/scenarioText';
 import type { StoreCore } from './core';
 import type { OpenRun } from './state';
 import { setExploreOptions } from './explore';
@@ -177,7 +178,9 @@ export class Opening {
             actorNoun(s.state.actors) === 'task' ? 'announce.readyTasks' : 'announce.ready',
             opened.scenario.actors.length,
             {
-              title: opened.lesson ? inLocale(opened.lesson.title, getLocale()) : opened.scenario.title,
+              title: opened.lesson
+                ? inLocale(opened.lesson.title, getLocale())
+                : scenarioTitle(opened.scenario, getLocale()),
               count: opened.scenario.actors.length,
             },
           );
