@@ -106,75 +106,72 @@ static uint64_t complete_search(tworld *w, char *text, size_t n)
     return executions;
 }
 
-TEST(dpor_runs_independent_actors_once)
+/* One actor of a world to search: its name and its body. */
+typedef struct cast {
+    const char *name;
+    tw_fn fn;
+} cast;
+
+/* The complete search of a world of `n` actors: its executions, its result text in `text`. */
+static uint64_t search_of(const cast *actors, size_t n, char *text, size_t size)
 {
     tworld w = {0};
-    tw_actor(&w, "A", store_x);
-    tw_actor(&w, "B", store_y);
+    for (size_t i = 0; i < n; i++)
+        tw_actor(&w, actors[i].name, actors[i].fn);
+    return complete_search(&w, text, size);
+}
+
+/* SEARCH(text, {"A", store_x}, {"B", store_y}): the world's actors, named in place. */
+#define SEARCH(text, ...)                                                                          \
+    search_of((const cast[]){__VA_ARGS__}, sizeof((const cast[]){__VA_ARGS__}) / sizeof(cast),     \
+              text, sizeof text)
+
+TEST(dpor_runs_independent_actors_once)
+{
     char text[256];
-    CHECK_EQ(complete_search(&w, text, sizeof text), 1);
+    CHECK_EQ(SEARCH(text, {"A", store_x}, {"B", store_y}), 1);
     CHECK_STR(text, "no violation in any interleaving: 1 executions (complete)");
 }
 
 TEST(dpor_runs_two_writers_of_one_cell_twice)
 {
-    tworld w = {0};
-    tw_actor(&w, "A", store_x);
-    tw_actor(&w, "B", store_x);
     char text[256];
-    CHECK_EQ(complete_search(&w, text, sizeof text), 2);
+    CHECK_EQ(SEARCH(text, {"A", store_x}, {"B", store_x}), 2);
 }
 
 TEST(dpor_runs_a_writer_and_two_readers_four_times)
 {
     /* the writer before or after each reader; the readers commute */
-    tworld w = {0};
-    tw_actor(&w, "W", store_x);
-    tw_actor(&w, "R1", load_x);
-    tw_actor(&w, "R2", load_x);
     char text[256];
-    CHECK_EQ(complete_search(&w, text, sizeof text), 4);
+    CHECK_EQ(SEARCH(text, {"W", store_x}, {"R1", load_x}, {"R2", load_x}), 4);
 }
 
 TEST(dpor_runs_three_writers_six_times)
 {
-    tworld w = {0};
-    tw_actor(&w, "A", store_x);
-    tw_actor(&w, "B", store_x);
-    tw_actor(&w, "C", store_x);
     char text[256];
-    CHECK_EQ(complete_search(&w, text, sizeof text), 6);
+    CHECK_EQ(SEARCH(text, {"A", store_x}, {"B", store_x}, {"C", store_x}), 6);
 }
 
 TEST(dpor_interleaves_two_and_two_adds_six_ways)
 {
     /* 4 choose 2 orders of A's and B's adds on one cell */
-    tworld w = {0};
-    tw_actor(&w, "A", add_x_twice);
-    tw_actor(&w, "B", add_x_twice);
     char text[256];
-    CHECK_EQ(complete_search(&w, text, sizeof text), 6);
+    CHECK_EQ(SEARCH(text, {"A", add_x_twice}, {"B", add_x_twice}), 6);
 }
 
 TEST(dpor_orders_two_critical_sections_two_ways)
 {
     /* who takes m first; inside, nothing else can interleave */
-    tworld w = {0};
-    tw_actor(&w, "A", locked_add);
-    tw_actor(&w, "B", locked_add);
     char text[256];
-    CHECK_EQ(complete_search(&w, text, sizeof text), 2);
+    CHECK_EQ(SEARCH(text, {"A", locked_add}, {"B", locked_add}), 2);
 }
 
 TEST(dpor_waits_out_a_spin_in_two_executions)
 {
     /* the spinner reads 1 at once, or reads 0 and waits for the store: the
      * rounds that read 0 again are left out (spin_await.c) */
-    tworld w = {0};
-    tw_actor(&w, "S", spin_until_x);
-    tw_actor(&w, "W", store_x);
     char text[256];
-    CHECK_EQ(complete_search(&w, text, sizeof text), 2);
+    CHECK_EQ(SEARCH(text, {"S", spin_until_x}, {"W", store_x}), 2);
     CHECK_STR(text, "no violation in any interleaving: 2 executions (complete)");
 }
 
@@ -205,13 +202,10 @@ TEST(dpor_spins_every_round_without_awaiting_and_never_ends)
 {
     /* the same world with every round a choice: a spin can go on until the
      * step limit, and the search says so */
-    tworld w = {0};
-    tw_actor(&w, "S", spin_until_x);
-    tw_actor(&w, "W", store_x);
     char text[256];
     spin_await = false;
     max_steps = 100;
-    complete_search(&w, text, sizeof text);
+    SEARCH(text, {"S", spin_until_x}, {"W", store_x});
     spin_await = true;
     max_steps = 0;
     CHECK(strstr(text, "incomplete (") != NULL && strstr(text, "step limit") != NULL);
@@ -219,10 +213,7 @@ TEST(dpor_spins_every_round_without_awaiting_and_never_ends)
 
 TEST(dpor_proves_a_two_thread_ttas_lock_in_a_handful_of_executions)
 {
-    tworld w = {0};
-    tw_actor(&w, "A", ttas_section);
-    tw_actor(&w, "B", ttas_section);
     char text[256];
-    CHECK_EQ(complete_search(&w, text, sizeof text), 10);
+    CHECK_EQ(SEARCH(text, {"A", ttas_section}, {"B", ttas_section}), 10);
     CHECK_STR(text, "no violation in any interleaving: 10 executions (complete)");
 }
