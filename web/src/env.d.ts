@@ -53,8 +53,8 @@ declare module '@lockstep/lockstep.js' {
     );
     step(index: number): void;
     stepOver(index: number): void;
-    take(kind: string, index?: number): void;
-    choices(): { kind: string; actor?: number }[];
+    take(kind: string, index?: number, store?: number): void;
+    choices(): { kind: string; actor?: number; store?: number }[];
     run(o?: {
       policy?: 'manual' | 'round-robin' | 'random';
       schedule?: string;

@@ -75,7 +75,7 @@ class Fake implements EngineBridge {
       choiceKinds: [],
       memoryModels: ['sc'],
       scenario: {
-        title: 'Fake',
+        title: { en: 'Fake', 'zh-CN': 'Fake' },
         engine: 'basic',
         actors: [
           { name: 'A', ops: [] },

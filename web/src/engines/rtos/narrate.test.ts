@@ -35,8 +35,8 @@ describe('rtos priority changes in words', () => {
     ]);
     setLocale('zh-CN');
     expect(said()).toEqual([
-      'High：「set the effective priority」——Low 现在以优先级 1 运行，比它原来的 3 更紧急。',
-      'Low：「set the effective priority」——Low 的优先级从 1 回到 3。',
+      'High：设置有效优先级——Low 现在以优先级 1 运行，比它原来的 3 更紧急。',
+      'Low：设置有效优先级——Low 的优先级从 1 回到 3。',
     ]);
   });
 });

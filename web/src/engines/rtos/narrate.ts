@@ -7,6 +7,7 @@
  */
 import type { TraceEvent } from '../../bridge/types';
 import { t } from '../../i18n';
+import { rtosLabel } from './labels';
 
 export function rtosNarrate(e: TraceEvent): string | null | undefined {
   if (e.kind !== 'set_priority' || e.old === undefined || e.new === undefined) return undefined;
@@ -15,7 +16,7 @@ export function rtosNarrate(e: TraceEvent): string | null | undefined {
   const what = t(now < old ? 'rtos.event.lends' : 'rtos.event.restores', { target, old, new: now });
   return t('event.labelled', {
     actor: e.actor ?? '',
-    label: t('event.codeLabel', { label: e.label ?? 'set_priority' }),
+    label: rtosLabel(e.label ?? '') ?? t('event.codeLabel', { label: e.label ?? 'set_priority' }),
     what,
   });
 }
