@@ -15,6 +15,8 @@ function moveOf(token, names) {
   if (t.startsWith('~')) return { kind: 'drop', actor: names.indexOf(t.slice(1)) };
   if (t.startsWith('!')) return { kind: 'irq', actor: names.indexOf(t.slice(1)) };
   if (t.startsWith('^')) return { kind: 'flush', actor: names.indexOf(t.slice(1)) };
+  const read = /^<(.+):(\d+)$/.exec(t); // A's load reads store N
+  if (read) return { kind: 'read', actor: names.indexOf(read[1]), store: Number(read[2]) };
   return { kind: 'step', actor: names.indexOf(t.replace(/^=/, '')) };
 }
 
@@ -115,7 +117,9 @@ export function plan(M, cat, file) {
           ? ['d', `Digit${n}`]
           : m.kind === 'flush'
             ? ['f', `Digit${n}`]
-            : [`Digit${n}`]; // a step, or raising a handler not raised yet
+            : m.kind === 'read'
+              ? ['r', `Digit${n}`, `Digit${m.store}`]
+              : [`Digit${n}`]; // a step, or raising a handler not raised yet
     return { keys, to: a.to, what: `${m.kind} ${movers[a.from] || ''} to step ${a.to}` };
   });
   return { id: l.id, names, variant, opening: l.variant, startSteps, actions };
