@@ -16,7 +16,7 @@ function moveOf(token, names) {
   if (t.startsWith('!')) return { kind: 'irq', actor: names.indexOf(t.slice(1)) };
   if (t.startsWith('^')) return { kind: 'flush', actor: names.indexOf(t.slice(1)) };
   const read = /^<(.+):(\d+)$/.exec(t); // A's load reads store N
-  if (read) return { kind: 'read', actor: names.indexOf(read[1]), store: Number(read[2]) };
+  if (read) return { kind: 'read_from', actor: names.indexOf(read[1]), store: Number(read[2]) };
   return { kind: 'step', actor: names.indexOf(t.replace(/^=/, '')) };
 }
 
@@ -87,13 +87,13 @@ export function plan(M, cat, file) {
     } else if (offered.length > 1) {
       m = moveOf(tokens.shift(), names);
       assert.ok(
-        offered.some((o) => o.kind === m.kind && o.actor === m.actor),
+        offered.some((o) => o.kind === m.kind && o.actor === m.actor && o.store === m.store),
         `${file} step ${st.step}: ${JSON.stringify(m)} is not on offer`,
       );
     }
     if (m.kind === 'step') s.step(m.actor);
     else if (m.kind === 'tick') s.take('tick');
-    else s.take(m.kind, m.actor);
+    else s.take(m.kind, m.actor, m.store ?? 0);
     moves.push(m);
     states.push(s.state());
   }
@@ -104,7 +104,14 @@ export function plan(M, cat, file) {
     goalAt > startSteps,
     `${file}: the goal is reached at step ${goalAt}, after the opening ${startSteps}`,
   );
-  const movers = moves.map((m) => (m.kind === 'tick' ? '' : names[m.actor]));
+  // a flush or a read_from is its own action: Shift+N never takes it along with the actor's steps
+  const movers = moves.map((m) =>
+    m.kind === 'tick'
+      ? ''
+      : m.kind === 'flush' || m.kind === 'read_from'
+        ? `${m.kind} ${names[m.actor]}`
+        : names[m.actor],
+  );
   const actions = learnerActions(l.fold, variant, states, movers, startSteps, goalAt).map((a) => {
     const m = moves[a.from];
     const n = m.actor + 1;
@@ -117,7 +124,7 @@ export function plan(M, cat, file) {
           ? ['d', `Digit${n}`]
           : m.kind === 'flush'
             ? ['f', `Digit${n}`]
-            : m.kind === 'read'
+            : m.kind === 'read_from'
               ? ['r', `Digit${n}`, `Digit${m.store}`]
               : [`Digit${n}`]; // a step, or raising a handler not raised yet
     return { keys, to: a.to, what: `${m.kind} ${movers[a.from] || ''} to step ${a.to}` };
