@@ -105,7 +105,14 @@ export function plan(M, cat, file) {
     goalAt > startSteps,
     `${file}: the goal is reached at step ${goalAt}, after the opening ${startSteps}`,
   );
-  const movers = moves.map((m) => (m.kind === 'tick' ? '' : names[m.actor]));
+  // a flush or a read_from is its own action: Shift+N never takes it along with the actor's steps
+  const movers = moves.map((m) =>
+    m.kind === 'tick'
+      ? ''
+      : m.kind === 'flush' || m.kind === 'read_from'
+        ? `${m.kind} ${names[m.actor]}`
+        : names[m.actor],
+  );
   const actions = learnerActions(l.fold, variant, states, movers, startSteps, goalAt).map((a) => {
     const m = moves[a.from];
     const n = m.actor + 1;
