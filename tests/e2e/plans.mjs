@@ -15,6 +15,9 @@ function moveOf(token, names) {
   if (t.startsWith('~')) return { kind: 'drop', actor: names.indexOf(t.slice(1)) };
   if (t.startsWith('!')) return { kind: 'irq', actor: names.indexOf(t.slice(1)) };
   if (t.startsWith('^')) return { kind: 'flush', actor: names.indexOf(t.slice(1)) };
+  // <A:N: A's next load reads store N of its cell (ra)
+  const read = /^<(.+):(\d+)$/.exec(t);
+  if (read) return { kind: 'read_from', actor: names.indexOf(read[1]), store: Number(read[2]) };
   return { kind: 'step', actor: names.indexOf(t.replace(/^=/, '')) };
 }
 
@@ -85,13 +88,13 @@ export function plan(M, cat, file) {
     } else if (offered.length > 1) {
       m = moveOf(tokens.shift(), names);
       assert.ok(
-        offered.some((o) => o.kind === m.kind && o.actor === m.actor),
+        offered.some((o) => o.kind === m.kind && o.actor === m.actor && o.store === m.store),
         `${file} step ${st.step}: ${JSON.stringify(m)} is not on offer`,
       );
     }
     if (m.kind === 'step') s.step(m.actor);
     else if (m.kind === 'tick') s.take('tick');
-    else s.take(m.kind, m.actor);
+    else s.take(m.kind, m.actor, m.store);
     moves.push(m);
     states.push(s.state());
   }
@@ -107,6 +110,7 @@ export function plan(M, cat, file) {
     const m = moves[a.from];
     const n = m.actor + 1;
     assert.ok(m.kind === 'tick' || (n >= 1 && n <= 9), `${file}: actor ${n} has no key`);
+    assert.ok(m.kind !== 'read_from' || m.store <= 9, `${file}: store ${m.store} has no key`);
     const keys = a.folded
       ? [`Shift+Digit${n}`]
       : m.kind === 'tick'
@@ -115,7 +119,9 @@ export function plan(M, cat, file) {
           ? ['d', `Digit${n}`]
           : m.kind === 'flush'
             ? ['f', `Digit${n}`]
-            : [`Digit${n}`]; // a step, or raising a handler not raised yet
+            : m.kind === 'read_from'
+              ? ['r', `Digit${n}`, `Digit${m.store}`]
+              : [`Digit${n}`]; // a step, or raising a handler not raised yet
     return { keys, to: a.to, what: `${m.kind} ${movers[a.from] || ''} to step ${a.to}` };
   });
   return { id: l.id, names, variant, opening: l.variant, startSteps, actions };

@@ -1,7 +1,8 @@
 // Issue 5 in headless Chromium: the parking lot's engine view (bits, buckets,
 // queues, parkers, SpinWait), the lanes' wording and "step into", the source
 // view, the variant switch and its comparison, the scenario picker and a
-// dropped scenario file, and the Chinese UI.
+// dropped scenario file, and the Chinese UI (issue 24: a scenario's own title
+// and description too).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lane, open, screenshot, useApp, waitForText } from './harness.mjs';
@@ -394,6 +395,44 @@ describe('Simplified Chinese', () => {
     await expectText(page.getByTestId('outcome'), /Stuck: B sleeps forever/);
     await page.waitForURL((u) => u.searchParams.get('lang') === 'en');
     assert.equal(await page.evaluate(() => localStorage.getItem('lockstep.lang')), 'en');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the sandbox says its scenario in the chosen language: header, intro, picker', async () => {
+    const { page, errors } = await open(
+      app.chrome.context,
+      app.server.url + '?scenario=basic/racy-counter&lang=en',
+    );
+    await ready(page);
+    // the header's title (a button that opens the picker, its caret apart)
+    const title = page.locator('[data-testid="crumb-title"] > span').first();
+    await expectText(title, 'Racy counter');
+    await expectText(
+      page.getByTestId('story-intro'),
+      /^Two threads increment a shared counter three times each\./,
+    );
+    await page.getByTestId('lang-switch').locator('[data-lang="zh-CN"]').click();
+    await expectText(title, '会丢失更新的计数器');
+    await expectText(page.getByTestId('story-intro'), /^两个线程各把一个共享计数器加三次。/);
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await screenshot(page, `zh-sandbox-intro-${width}`);
+      await page.getByTestId('open-picker').click();
+      const item = (id) => page.locator(`[data-testid="picker-item"][data-id="${id}"] > span`).first();
+      await expectText(item('basic/racy-counter'), '会丢失更新的计数器');
+      await expectText(item('basic/atomic-counter'), '原子计数器');
+      await screenshot(page, `zh-sandbox-picker-${width}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('picker').waitFor({ state: 'hidden' });
+    }
+    // and back: the same words in English, without reopening anything
+    await page.getByTestId('lang-switch').locator('[data-lang="en"]').click();
+    await expectText(title, 'Racy counter');
+    await page.evaluate(() => localStorage.removeItem('lockstep.lang'));
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -61,7 +61,8 @@ test("a scenario's problems, from the compiler and from the C side, at their lin
   const typo = checkScenario(M, good.replace('- increment counter', '- incremnt counter'), {
     file: 's.yaml',
   });
+  const line = good.split('\n').findIndex((l) => l.includes('- increment counter')) + 1;
   assert.deepEqual(typo.problems.map(formatProblem), [
-    "s.yaml:14:11: actors.A[0][0]: counter has no operation 'incremnt'; it has: increment, get",
+    `s.yaml:${line}:11: actors.A[0][0]: counter has no operation 'incremnt'; it has: increment, get`,
   ]);
 });

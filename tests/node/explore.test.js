@@ -91,7 +91,7 @@ test('--bound none proves the correct variant in every interleaving, and finds t
   assert.equal(r.complete, true);
   assert.equal(r.bound, -1);
   // B's spin rounds that re-read LOCKED are left out (core/sim/spin_await.c)
-  assert.equal(r.executions, 12);
+  assert.equal(r.executions, 10);
   const text = lockstep(['explore', contended, '--bound', 'none']).stdout;
   assert.match(
     text,

@@ -83,36 +83,53 @@ test('the racy counter scenario is described for the app, with each op numbered 
   const { scenario } = compileFile('tests/scenarios/basic/racy-counter.yaml');
   assert.deepEqual(scenario, {
     file: 'tests/scenarios/basic/racy-counter.yaml',
-    title: 'Racy counter',
-    description:
-      'Two threads increment a shared counter three times each.  Each increment reads the value and writes it back plus one, in two separate steps, so an update can be lost; the counter can end anywhere from 2 to 6.\n',
+    title: { en: 'Racy counter', 'zh-CN': '会丢失更新的计数器' },
+    description: {
+      en: 'Two threads increment a shared counter three times each.  Each increment reads the value and writes it back plus one, in two separate steps, so an update can be lost; the counter can end anywhere from 2 to 6.\n',
+      'zh-CN':
+        '两个线程各把一个共享计数器加三次。每次自增都要先读出值，再写回加一后的值，分成两步，所以一次更新可能丢失；计数器最后可能是 2 到 6 之间的任何值。\n',
+    },
     engine: 'basic',
     variant: 'correct',
     variants: ['correct'],
     objects: [
-      { name: 'counter', type: 'counter', params: { initial: 0 }, address: null, line: 10, column: 3 },
+      {
+        name: 'counter',
+        type: 'counter',
+        params: { initial: 0 },
+        address: null,
+        line: 15,
+        column: 3,
+      },
     ],
     actors: [
       {
         name: 'A',
         kind: 'thread',
         priority: 0,
-        line: 12,
+        line: 17,
         ops: [
-          { index: 0, kind: 'repeat', text: 'repeat 3', line: 13, depth: 0 },
-          { index: 1, kind: 'call', text: 'increment counter', line: 14, depth: 1, object: 'counter' },
+          { index: 0, kind: 'repeat', text: 'repeat 3', line: 18, depth: 0 },
+          {
+            index: 1,
+            kind: 'call',
+            text: 'increment counter',
+            line: 19,
+            depth: 1,
+            object: 'counter',
+          },
         ],
       },
       {
         name: 'B',
         kind: 'thread',
         priority: 0,
-        line: 15,
+        line: 20,
         ops: [0, 1, 2].map((index) => ({
           index,
           kind: 'call',
           text: 'increment counter',
-          line: 15,
+          line: 20,
           depth: 0,
           object: 'counter',
         })),
@@ -121,9 +138,15 @@ test('the racy counter scenario is described for the app, with each op numbered 
     schedule: null,
     memory: 'sc',
     scheduleAt: null,
-    asserts: [{ text: 'counter == 6', line: 16 }],
-    expect: { outcome: 'violation', violation: "assertion 'counter == 6' failed: counter.value is 3" },
-    expectAt: { outcome: { line: 19, column: 12 }, violation: { line: 20, column: 14 } },
+    asserts: [{ text: 'counter == 6', line: 21 }],
+    expect: {
+      outcome: 'violation',
+      violation: "assertion 'counter == 6' failed: counter.value is 3",
+    },
+    expectAt: {
+      outcome: { line: 24, column: 12 },
+      violation: { line: 25, column: 14 },
+    },
   });
 });
 
@@ -388,6 +411,25 @@ const BAD_WHOLE = [
     'bad.yaml:3:13: yaml: *nowhere refers to no anchor (an anchor &nowhere must come before it)',
   ],
   ['{[a]: 1}\n', 'bad.yaml:1:2: scenario: keys must be plain names, not lists or mappings'],
+  // title: and description: are a string or a map of both languages, nothing else
+  ['title: ""\nengine: basic\nactors:\n  A: [work 1]\n', 'bad.yaml:1:8: title: must not be empty'],
+  [
+    'title: {en: Racy, zh-CN: 竞争, fr: Course}\nengine: basic\nactors:\n  A: [work 1]\n',
+    'bad.yaml:1:30: title.fr: is not a known field; expected one of: en, zh-CN',
+  ],
+  ['title: {en: Racy}\nengine: basic\nactors:\n  A: [work 1]\n', "bad.yaml:1:8: title: needs 'zh-CN'"],
+  [
+    'title:\n  en: Racy\n  zh-CN: ""\nengine: basic\nactors:\n  A: [work 1]\n',
+    'bad.yaml:3:10: title.zh-CN: must not be empty',
+  ],
+  [
+    'title: t\ndescription: [one, two]\nengine: basic\nactors:\n  A: [work 1]\n',
+    'bad.yaml:2:14: description: must be a description: a string (the same in both languages) or {en: ..., zh-CN: ...}, not a list',
+  ],
+  [
+    'title: t\ndescription:\n  en: Two threads.\n  zh_CN: 两个线程。\nengine: basic\nactors:\n  A: [work 1]\n',
+    "bad.yaml:3:3: description: needs 'zh-CN'\nbad.yaml:4:3: description.zh_CN: is not a known field; expected one of: en, zh-CN",
+  ],
 ];
 
 for (const [yaml, message] of BAD_WHOLE) {

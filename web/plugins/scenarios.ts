@@ -2,13 +2,14 @@
  * The sandbox's scenarios, compiled at build time (builtIn.ts): every YAML
  * file under tests/scenarios/, by wasm/js/scenario.js.  An id is the path
  * without ".yaml" ("basic/racy-counter"); the index carries what the picker
- * shows: title, default variant, whether it carries a schedule.
+ * shows: title (in both languages), default variant, whether it carries a schedule.
  *
  *   import { summaries, loaders } from 'virtual:lockstep/scenarios';
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { parse as parseYaml } from 'yaml';
 import { compileScenario } from '../../wasm/js/scenario.js';
 import { hasSchedule, titleOf, variantOf, type ScenarioSummary } from '../src/model/scenarioList.ts';
 import { buildSource, builtInPlugin, engineCatalog, filesUnder, type Item } from './builtIn.ts';
@@ -23,7 +24,12 @@ export async function compileScenarios(dir: string): Promise<Map<string, Scenari
     const id = path.replace(/\.yaml$/, '');
     const file = path;
     const text = readFileSync(join(dir, path), 'utf8');
-    const summary = { id, title: titleOf(text), variant: variantOf(text), schedule: hasSchedule(text) };
+    const summary = {
+      id,
+      title: titleOf(text, (y) => parseYaml(y, { maxAliasCount: 50 })),
+      variant: variantOf(text),
+      schedule: hasSchedule(text),
+    };
     out.set(id, {
       summary,
       ...buildSource('scenario', file, text, () => compileScenario(text, { file, catalog })),

@@ -53,8 +53,8 @@ declare module '@lockstep/lockstep.js' {
     );
     step(index: number): void;
     stepOver(index: number): void;
-    take(kind: string, index?: number): void;
-    choices(): { kind: string; actor?: number }[];
+    take(kind: string, index?: number, store?: number): void;
+    choices(): { kind: string; actor?: number; store?: number }[];
     run(o?: {
       policy?: 'manual' | 'round-robin' | 'random';
       schedule?: string;
@@ -191,7 +191,14 @@ declare module 'virtual:lockstep/engines' {
 declare module 'virtual:lockstep/scenarios' {
   type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
   /** in id order */
+  export const ids: string[];
+  /** in id order */
   export const summaries: import('./model/scenarioList').ScenarioSummary[];
+  /** id ("basic/racy-counter") -> the scenario's own chunk */
+  export const loaders: Record<string, () => Promise<{ default: Source }>>;
+}
+declare module 'virtual:lockstep/scenarios/loaders' {
+  type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
   /** id ("basic/racy-counter") -> the scenario's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
 }

@@ -42,7 +42,7 @@ export function compileInPlace(p, variants) {
   const indent = ' '.repeat(at.column - 1);
   const d = p.data;
   const extra = [
-    `title: ${JSON.stringify(d.title.en)}`,
+    `title: ${JSON.stringify({ en: d.title.en, 'zh-CN': d.title['zh-CN'] })}`,
     `engine: ${JSON.stringify(d.engine)}`,
     `variants: ${JSON.stringify(variants)}`,
   ];
@@ -60,7 +60,11 @@ export function compileInPlace(p, variants) {
         // A problem with a field the lesson gave: say it there.
         const top = found.field.split(/[.[]/)[0];
         const path =
-          top === 'title' ? ['title', 'en'] : top === 'engine' || top === 'variants' ? [top] : ['scenario'];
+          top === 'title'
+            ? ['title', found.field === 'title.zh-CN' ? 'zh-CN' : 'en']
+            : top === 'engine' || top === 'variants'
+              ? [top]
+              : ['scenario'];
         p.problems.add(p.at(path), top === 'scenario' ? 'scenario' : found.field, found.message);
       } else {
         p.problems.add(

@@ -54,10 +54,13 @@ import { fieldName } from './source.js';
  * @property {number} depth   how many repeats it is nested in
  * @property {string} [object]  call: the object's name
  *
+ * A text in both languages; a scenario that wrote one string has it in both.
+ * @typedef {{en: string, 'zh-CN': string}} Text
+ *
  * @typedef {object} Scenario
  * @property {string} file
- * @property {string} title
- * @property {string} description
+ * @property {Text} title
+ * @property {Text} description  (both '' when the file has none)
  * @property {string} engine
  * @property {string} variant      the default variant
  * @property {string[]} variants   the variants a learner may pick
@@ -84,6 +87,15 @@ const KINDS = ['thread', 'task', 'isr'];
  */
 const takesAStep = (code) =>
   code.some((i) => i.op !== 'repeat' || ((i.count ?? 0) > 0 && takesAStep(i.body ?? [])));
+
+/**
+ * `title:` or `description:` as the app shows it: a string (said the same in
+ * both languages) or the {en, zh-CN} map the schema checked.
+ * @param {string | {en: string, 'zh-CN': string}} v
+ * @returns {Text}
+ */
+const bothLanguages = (v) =>
+  typeof v === 'string' ? { en: v, 'zh-CN': v } : { en: v.en, 'zh-CN': v['zh-CN'] };
 
 /** "a, b and c" */
 const list = (/** @type {string[]} */ xs) => xs.join(', ');
@@ -189,8 +201,8 @@ export class Compiler {
       },
       scenario: {
         file: this.file,
-        title: d.title,
-        description: d.description ?? '',
+        title: bothLanguages(d.title),
+        description: bothLanguages(d.description ?? ''),
         engine: d.engine,
         variant,
         variants,

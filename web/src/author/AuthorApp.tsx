@@ -11,12 +11,14 @@
  * pages, never run.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { parse as parseYaml } from 'yaml';
 import { LinkError, MAX_LINK_CHARS, documentKind, payloadOf } from '@lockstep/link.js';
 import { DRAFT_MARK } from '@lockstep/lesson.js';
 import { LangSwitch } from '../components/LangSwitch';
 import { saveFile } from '../components/ExportButtons';
 import type { ScenarioProblem } from '../bridge/types';
 import { getLocale } from '../i18n';
+import { titleOf } from '../model/scenarioList';
 import { chooseLocale } from '../i18n/persist';
 import { useLocale } from '../i18n/useLocale';
 import { decodeDocument, encodeDocument } from '../share/codec';
@@ -80,13 +82,9 @@ async function chooseFirstDocument(): Promise<{ text: string; problem: string | 
   return { text: saved ?? (await loadSource(DEFAULT_START)) ?? '', problem: null };
 }
 
-/** A display name for downloads and snippets: the lesson's id or the scenario's title. */
+/** A display name for downloads and snippets: the lesson's id or the scenario's (English) title. */
 function nameOf(text: string): string {
-  return (
-    /^id:\s*["']?([^"'\n]+)/m.exec(text)?.[1] ??
-    /^title:\s*["']?([^"'\n]+)/m.exec(text)?.[1] ??
-    'lockstep'
-  ).trim();
+  return (/^id:\s*["']?([^"'\n]+)/m.exec(text)?.[1] ?? titleOf(text, parseYaml)?.en ?? 'lockstep').trim();
 }
 
 export function AuthorApp() {

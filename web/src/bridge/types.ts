@@ -4,6 +4,7 @@
  * (summary) and wasm/js/scenario.js (the compiled scenario's description).
  * Everything here is plain JSON, so it can cross a worker boundary unchanged.
  */
+import type { LessonText } from './lessonTypes';
 
 export type Outcome = 'running' | 'done' | 'stuck' | 'violation' | 'error';
 
@@ -61,6 +62,8 @@ export interface PendingAction {
   site?: string;
   /** "write value + 1" */
   label?: string;
+  /** under a weak memory model: the access's memory order ("relaxed", "release", "seq_cst") */
+  order?: string;
 }
 
 /** dormant: an interrupt not raised, a task not spawned (neither stuck nor unfinished) */
@@ -149,10 +152,32 @@ export interface BufferedStore {
   step: number;
 }
 
-/** A memory model's state: its name and, under tso, every actor's buffer, oldest first. */
+/** One store in a cell's history under ra (core/sim/mem/ra.c, state_json). */
+export interface HistoryStore {
+  value: number;
+  /** the step that stored it (0 for the initial value) */
+  step: number;
+  /** who stored it; null: the value the cell held when the run first touched it */
+  by: string | null;
+  order: string;
+}
+
+/** A cell's stores in modification order, oldest first, and each actor's view of it (the oldest it may still read). */
+export interface CellHistory {
+  object: string;
+  elem?: number;
+  stores: HistoryStore[];
+  views: Record<string, number>;
+}
+
+/**
+ * A memory model's state: its name and, under tso, every actor's buffer,
+ * oldest first; under ra, every atomic cell's history of stores.
+ */
 export interface MemoryState {
   model: string;
   buffers?: Record<string, BufferedStore[]>;
+  cells?: CellHistory[];
   [more: string]: unknown;
 }
 
@@ -208,6 +233,14 @@ export interface TraceEvent {
   stored_at?: number;
   /** a load that read its own buffered store: what memory holds meanwhile */
   memory?: number;
+  /** ra: the store of its cell a load (or read-modify-write) read, by its place in modification order */
+  read_store?: number;
+  /** ra: how many stores the cell had when it was read (read_store < stores - 1: not the newest) */
+  stores?: number;
+  /** ra: who made the store it read (absent: the initial value) */
+  stored_by?: string;
+  /** ra: a store's (or read-modify-write's) place in its cell's modification order */
+  store?: number;
 }
 
 /** One line of an actor's program, as the scenario compiler describes it. */
@@ -236,11 +269,13 @@ export interface ScenarioActor {
 
 /** The compiled scenario's description (compileScenario(...).scenario; wasm/js/scenario/compile.js). */
 export interface ScenarioInfo {
-  title: string;
+  /** in both languages (a file that wrote one string has it in both) */
+  title: LessonText;
   engine: string;
   actors: ScenarioActor[];
   file?: string;
-  description?: string;
+  /** both '' when the file has none */
+  description?: LessonText;
   variant?: string;
   variants?: string[];
   objects?: {
@@ -290,6 +325,8 @@ export interface ExtraChoice {
   kind: string;
   /** for a kind that names an actor: which (irq: the handler; drop: the task whose pending future would be dropped) */
   actor?: number;
+  /** read_from: which store of the cell the actor's next load reads (its place in modification order) */
+  store?: number;
 }
 
 /** Everything the UI shows about a session at one moment. */

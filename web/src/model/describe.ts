@@ -12,6 +12,7 @@
 import type { ActorState, Blocked, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { getLocale, t, type MessageKey } from '../i18n';
 import { blockedReason, type ReasonArgs } from './blocked';
+import { weakEffect } from './readWords';
 import { loadedEngine, loadedEngines, type EngineWords } from '../engines';
 import {
   actionEffect,
@@ -53,7 +54,7 @@ export function nextText(a: PendingAction, state: MachineState): string {
 /** What the next action would change, engine-aware; null when there is nothing to say. */
 export function nextEffect(a: PendingAction, actor: ActorState, state: MachineState): string | null {
   const own = ask((w) => w.nextEffect?.(a, actor, state), true);
-  if (own !== undefined) return own;
+  if (own !== undefined) return weakEffect(a, actor, state, own);
   switch (a.kind) {
     case 'prepare_park':
       return t('pl.effect.prepare');
@@ -65,7 +66,7 @@ export function nextEffect(a: PendingAction, actor: ActorState, state: MachineSt
     case 'yield':
       return t('pl.effect.yield');
   }
-  return actionEffect(a);
+  return weakEffect(a, actor, state, actionEffect(a));
 }
 
 /**

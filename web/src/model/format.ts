@@ -6,6 +6,7 @@
 import { t, type MessageKey } from '../i18n';
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { actorNoun } from './keys';
+import { staleReadSentence } from './readWords';
 
 /** Okabe-Ito, in the order actors get them (UX.md). */
 export const ACTOR_COLOURS = [
@@ -273,7 +274,7 @@ function valueWords(
   const e = trace[index]!;
   switch (e.kind) {
     case 'load':
-      if (!e.buffered) return t('what.load', p);
+      if (!e.buffered) return staleReadSentence(trace, index, 'what') ?? t('what.load', p);
       return e.memory === undefined
         ? t('what.loadOwnSame', p)
         : t('what.loadOwn', { ...p, memory: formatValue(e.memory) });
@@ -332,7 +333,8 @@ export function narrateEvent(
   }
   switch (e.kind) {
     case 'load': {
-      if (!e.buffered) return t('event.load', p);
+      // ra: a load that read an older store than the newest says which, and which it passed over
+      if (!e.buffered) return staleReadSentence(trace, index) ?? t('event.load', p);
       // a weak memory model: the actor saw its own store, which others cannot yet
       return e.memory === undefined
         ? t('event.loadOwnSame', p)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import {
   checkFile,
   checkText,
@@ -34,11 +35,23 @@ describe('the scenario picker', () => {
       'variant: validate_outside  # the bug',
       'schedule: "v1: A B"',
     ].join('\n');
-    expect(titleOf(y)).toBe('The lost wakeup (validate outside the bucket lock)');
-    expect(titleOf("title: 'It''s quoted'")).toBe("It's quoted");
-    expect(titleOf('title: "Say \\"hi\\""')).toBe('Say "hi"');
-    expect(titleOf('title: >\n  folded')).toBeNull();
-    expect(titleOf('no title')).toBeNull();
+    const both = (x: string) => ({ en: x, 'zh-CN': x });
+    expect(titleOf(y, parse)).toEqual(both('The lost wakeup (validate outside the bucket lock)'));
+    expect(titleOf("title: 'It''s quoted'", parse)).toEqual(both("It's quoted"));
+    expect(titleOf('title: "Say \\"hi\\""', parse)).toEqual(both('Say "hi"'));
+    expect(titleOf('title: >\n  folded\n  in two', parse)).toEqual(both('folded in two'));
+    // the map form gives each language its own; a missing Chinese one is left to inLocale's fallback
+    expect(titleOf('title:\n  en: Racy counter  # the opening\n  zh-CN: 会丢更新的计数器\n', parse)).toEqual({
+      en: 'Racy counter',
+      'zh-CN': '会丢更新的计数器',
+    });
+    expect(titleOf('title: {en: Racy counter, zh-CN: 会丢更新的计数器}', parse)?.['zh-CN']).toBe(
+      '会丢更新的计数器',
+    );
+    expect(titleOf('title: {en: Racy}', parse)).toEqual({ en: 'Racy', 'zh-CN': '' });
+    expect(titleOf('title: {zh-CN: 只有中文}', parse)).toBeNull();
+    expect(titleOf('no title', parse)).toBeNull();
+    expect(titleOf('title: [', parse)).toBeNull();
     expect(variantOf(y)).toBe('validate_outside');
     expect(variantOf('engine: x')).toBeNull();
     expect(hasSchedule(y)).toBe(true);

@@ -1,9 +1,10 @@
 /*
- * The scenario picker's logic: scenarios grouped by engine, their titles read
- * from the YAML text without the full parser (at build time, by
+ * The scenario picker's logic: scenarios grouped by engine, their titles in
+ * both languages read from the YAML text (at build time, by
  * web/plugins/scenarios.ts, also for a file that does not compile), and the
  * checks a dropped file passes before it is compiled.  Pure functions, no DOM.
  */
+import type { LessonText } from '../bridge/lessonTypes';
 
 export interface EngineGroup {
   engine: string;
@@ -32,25 +33,32 @@ export function groupByEngine(ids: string[], rank: (engine: string) => number = 
 /** What the picker shows of a scenario. */
 export interface ScenarioSummary {
   id: string;
-  title: string | null;
+  /** in both languages (one string is said in both), or null when the file has none that reads */
+  title: LessonText | null;
   variant: string | null;
   /** it carries a schedule (the picker marks it) */
   schedule: boolean;
 }
 
-function unquote(s: string): string {
-  const v = s.trim();
-  if (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v[v.length - 1] === v[0])
-    return v[0] === "'" ? v.slice(1, -1).replace(/''/g, "'") : v.slice(1, -1).replace(/\\"/g, '"');
-  return v.replace(/\s+#.*$/, '');
-}
-
-/** The top-level `title:` of a scenario's YAML text, or null. */
-export function titleOf(yaml: string): string | null {
-  const m = /^title:[ \t]*(.+?)[ \t]*$/m.exec(yaml);
-  if (!m) return null;
-  const v = unquote(m[1]!);
-  return v && !/^[|>]/.test(v) ? v : null;
+/**
+ * The top-level `title:` of a scenario's YAML text in both languages, read
+ * with `parse` (the yaml package's), or null.  A string is the title in both
+ * languages; a map gives each its own (a missing Chinese one falls back to
+ * the English when shown: inLocale).  A file that does not read has none.
+ */
+export function titleOf(yaml: string, parse: (yaml: string) => unknown): LessonText | null {
+  let data: unknown;
+  try {
+    data = parse(yaml);
+  } catch {
+    return null;
+  }
+  const v = data && typeof data === 'object' ? (data as Record<string, unknown>).title : undefined;
+  if (typeof v === 'string') return v.trim() ? { en: v.trim(), 'zh-CN': v.trim() } : null;
+  if (!v || typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  const say = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
+  return say(o.en) ? { en: say(o.en), 'zh-CN': say(o['zh-CN']) } : null;
 }
 
 /** The top-level `variant:` of a scenario's YAML text, or null. */

@@ -123,7 +123,7 @@ class FakeEngine implements EngineBridge {
       choiceKinds: [],
       memoryModels: ['sc'],
       scenario: {
-        title: 'Spin',
+        title: { en: 'Spin', 'zh-CN': '自旋' },
         engine: 'parking_lot',
         actors: [
           { name: 'A', ops: [] },

@@ -7,10 +7,12 @@
  */
 import { EngineError, type BuiltSource, type ScenarioSource } from '../bridge/bridge';
 import { storeBuffersFor } from '../components/StoreBuffers/lazy';
+import { storeHistoryFor } from '../components/StoreHistory/lazy';
 import { loadEngine } from '../engines';
 import { getLocale, t, tn } from '../i18n';
 import { actorNoun } from '../model/keys';
 import { inLocale } from '../model/lesson';
+import { scenarioTitle } from '../model/scenarioText';
 import type { StoreCore } from './core';
 import type { OpenRun } from './state';
 import { setExploreOptions } from './explore';
@@ -109,6 +111,7 @@ export class Opening {
       await Promise.all([
         loadEngine(opened.scenario.engine),
         storeBuffersFor(opened.snapshot.memory ?? opened.scenario.memory),
+        storeHistoryFor(opened.snapshot.memory ?? opened.scenario.memory),
       ]);
       c.source = source;
       c.loader = load;
@@ -175,7 +178,9 @@ export class Opening {
             actorNoun(s.state.actors) === 'task' ? 'announce.readyTasks' : 'announce.ready',
             opened.scenario.actors.length,
             {
-              title: opened.lesson ? inLocale(opened.lesson.title, getLocale()) : opened.scenario.title,
+              title: opened.lesson
+                ? inLocale(opened.lesson.title, getLocale())
+                : scenarioTitle(opened.scenario, getLocale()),
               count: opened.scenario.actors.length,
             },
           );

@@ -78,7 +78,7 @@ class FakeEngine implements EngineBridge {
       choiceKinds: [],
       memoryModels: ['sc'],
       scenario: {
-        title: 'Fake',
+        title: { en: 'Fake', 'zh-CN': '假场景' },
         engine: 'basic',
         actors: [
           { name: 'A', ops: [] },
@@ -148,8 +148,20 @@ describe('store', () => {
     await store.open('basic/fake');
     const s = store.get();
     expect(s.phase).toBe('ready');
-    expect(s.scenario?.title).toBe('Fake');
+    expect(s.scenario?.title).toEqual({ en: 'Fake', 'zh-CN': '假场景' });
     expect(s.announcement).toBe('Fake is ready. 2 threads.');
+  });
+
+  it('announces a scenario by its title in the learner’s language', async () => {
+    const { setLocale } = await import('../i18n');
+    setLocale('zh-CN');
+    try {
+      const { store } = setup();
+      await store.open('basic/fake');
+      expect(store.get().announcement).toBe('假场景 已就绪，共 2 个线程。');
+    } finally {
+      setLocale('en');
+    }
   });
 
   it('a run the address names as the explorer’s stays the explorer’s after a reload (by=, from=)', async () => {

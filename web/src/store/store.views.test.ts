@@ -105,7 +105,7 @@ class Fake implements EngineBridge {
       choiceKinds: [],
       memoryModels: known,
       scenario: {
-        title: source.file,
+        title: { en: source.file, 'zh-CN': source.file },
         engine: 'basic',
         variant: 'correct',
         variants: ['correct', 'buggy'],
@@ -254,7 +254,7 @@ describe('a scenario file of one’s own', () => {
     await store.open('basic/fake');
     await store.openFile('title: mine', 'mine.yaml');
     expect(store.get().fromFile).toBe('mine.yaml');
-    expect(store.get().scenario?.title).toBe('mine.yaml');
+    expect(store.get().scenario?.title.en).toBe('mine.yaml');
     expect(places.at(-1)).toEqual({});
   });
   it('with problems, is reported with each problem and leaves the open scenario', async () => {

@@ -8,6 +8,7 @@ import { t } from '../../i18n';
 import { addressLocale, chooseLocale } from '../../i18n/persist';
 import { useLocale } from '../../i18n/useLocale';
 import { checkFile, checkText, displayName, type FileProblem } from '../../model/scenarioList';
+import { scenarioIntro, scenarioTitle } from '../../model/scenarioText';
 import { scenarioIds, scenarioSummaries } from '../../scenarios';
 import { decisionText, engineWords, eventText, outcomeFor } from '../../model/describe';
 import { racyObjects } from '../../engines';
@@ -212,8 +213,10 @@ export function App() {
             lesson
               ? `${place ? `${place.n}. ` : ''}${inLocale(lesson.title, locale)}`
               : state.fromFile
-                ? `${scenario?.title ?? ''} (${state.fromFile})`
-                : scenario?.title
+                ? `${scenario ? scenarioTitle(scenario, locale) : ''} (${state.fromFile})`
+                : scenario
+                  ? scenarioTitle(scenario, locale)
+                  : undefined
           }
           onKeys={() => setKeysOpen(true)}
           onScenarios={() => setPickerOpen(true)}
@@ -276,7 +279,7 @@ export function App() {
                   {t('panel.story')}
                 </h2>
                 <Story
-                  intro={scenario.description?.trim() ?? ''}
+                  intro={scenarioIntro(scenario, locale)}
                   actorCount={scenario.actors.length}
                   actors={actorNoun(snap.state.actors)}
                   lines={lines}
@@ -379,7 +382,7 @@ export function App() {
                 changed={state.changed}
                 checks={checks}
                 choices={snap.choices}
-                onTake={(kind, actor) => void store.take(kind, actor)}
+                onTake={(kind, actor, at) => void store.take(kind, actor, at)}
                 busy={state.busy}
               />
             </aside>
@@ -493,6 +496,7 @@ export function App() {
           open={keysOpen}
           actors={actorNoun(snap?.state.actors)}
           buffers={snap?.state.memory?.buffers !== undefined}
+          histories={snap?.state.memory?.cells !== undefined}
           onClose={() => setKeysOpen(false)}
         />
         {Picker && (

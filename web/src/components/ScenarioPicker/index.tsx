@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { engineRank, engineTitle } from '../../engines';
 import { getLocale, t } from '../../i18n';
 import { groupByEngine, type ScenarioSummary } from '../../model/scenarioList';
+import { pickerTitle } from '../../model/scenarioText';
 import dialog from '../../styles/dialog.module.css';
 import s from './style.module.css';
 
@@ -93,7 +94,7 @@ export function ScenarioPicker({
                         data-id={id}
                         data-testid="picker-item"
                       >
-                        <span class={s.itemTitle}>{x?.title ?? id.slice(id.indexOf('/') + 1)}</span>
+                        <span class={s.itemTitle}>{pickerTitle(id, x?.title, getLocale())}</span>
                         <span class={s.meta}>
                           <code>{id.slice(id.indexOf('/') + 1)}.yaml</code>
                           {x?.variant && x.variant !== 'correct' && (

@@ -29,7 +29,11 @@ export function Story({ intro, actorCount, actors, lines, actorIndex, current }:
   const keys = actorCount > 1 ? `1–${Math.min(actorCount, 9)}` : '1';
   return (
     <div class={s.story}>
-      {intro && <p class={s.intro}>{intro}</p>}
+      {intro && (
+        <p class={s.intro} data-testid="story-intro">
+          {intro}
+        </p>
+      )}
       <p class={s.howto}>{t(tasks ? 'story.howtoTasks' : 'story.howto')}</p>
       <p class={s.keys}>{t(tasks ? 'story.keysHintTasks' : 'story.keysHint', { keys })}</p>
       <h2 class={s.heading}>{t('panel.log')}</h2>
