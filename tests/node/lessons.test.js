@@ -306,7 +306,7 @@ test('problems inside the scenario, predicates and the solution point into the l
   assert.deepEqual(
     problems(good('scenario:\n  objects:', 'scenario: {actors: {A: [work 1]}}\nx:\n  objects:')),
     [
-      'lesson.md:15:1: x: is not a known field; expected one of: id, order, engine, variants, bug, proven, title, goal, scenario, solution, explore, beats, hints, unlock, fold, questions, recap, real_world, outcomes',
+      'lesson.md:15:1: x: is not a known field; expected one of: id, order, engine, variants, bug, proven, title, goal, scenario, solution, explore, beats, hints, unlock, fold, questions, opening, recap, real_world, outcomes',
     ],
   );
 });
