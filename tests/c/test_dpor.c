@@ -179,11 +179,8 @@ TEST(dpor_waits_out_a_spin_that_follows_a_write_in_two_executions)
 {
     /* the write of y ends nothing: the first round that reads x = 0 and
      * spins already shows that reading 0 again changes nothing */
-    tworld w = {0};
-    tw_actor(&w, "S", store_y_then_spin_until_x);
-    tw_actor(&w, "W", store_x);
     char text[256];
-    CHECK_EQ(complete_search(&w, text, sizeof text), 2);
+    CHECK_EQ(SEARCH(text, {"S", store_y_then_spin_until_x}, {"W", store_x}), 2);
 }
 
 TEST(dpor_waits_out_a_re_read_of_an_unchanged_cell_in_two_executions)
@@ -191,11 +188,8 @@ TEST(dpor_waits_out_a_re_read_of_an_unchanged_cell_in_two_executions)
     /* the look read 0 and the spin is about to read x again while it still
      * holds 0: the spinner awaits at once (a look, then a round that reads 0
      * before the store, would be the same run but for the round) */
-    tworld w = {0};
-    tw_actor(&w, "S", look_then_spin_until_x);
-    tw_actor(&w, "W", store_x);
     char text[256];
-    CHECK_EQ(complete_search(&w, text, sizeof text), 2);
+    CHECK_EQ(SEARCH(text, {"S", look_then_spin_until_x}, {"W", store_x}), 2);
 }
 
 TEST(dpor_spins_every_round_without_awaiting_and_never_ends)
