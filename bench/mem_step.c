@@ -18,27 +18,15 @@
  * CPU time) for each model and the ratios tso / sc and ra / sc.
  */
 #define _GNU_SOURCE
+#include "rounds.h"
 #include "sim/machine.h"
+#include "step_clock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #define ROUNDS 7
 #define STEPS 1000000 /* per round */
-
-static double cpu_ns(void)
-{
-    struct timespec c;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c);
-    return (double)c.tv_sec * 1e9 + (double)c.tv_nsec;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static plat_a32 cells[2];
 
@@ -64,20 +52,6 @@ static int setup(sim_machine *m, void *arg)
     return 0;
 }
 
-static double round_of(sim_machine *m)
-{
-    sim_reset(m);
-    double t0 = cpu_ns();
-    for (int k = 0; k < STEPS; k++)
-        sim_step(m, k & 1);
-    double t1 = cpu_ns();
-    if (sim_steps(m) != STEPS) {
-        fprintf(stderr, "mem_step: the world did not take %d steps\n", STEPS);
-        exit(1);
-    }
-    return (t1 - t0) / STEPS;
-}
-
 int main(void)
 {
     static const char *const models[] = {"sc", "tso", "ra"};
@@ -94,13 +68,12 @@ int main(void)
     double rounds[N][ROUNDS];
     for (int r = 0; r < ROUNDS; r++) /* alternated, so a busy moment hits both */
         for (int i = 0; i < N; i++)
-            rounds[i][r] = round_of(m[i]);
+            rounds[i][r] = bench_alternate_steps(m[i], STEPS, "mem_step").cpu;
     double med[N];
     printf("mem_step (native): store + load steps, median of %d rounds of %d steps\n", ROUNDS,
            STEPS);
     for (int i = 0; i < N; i++) {
-        qsort(rounds[i], ROUNDS, sizeof rounds[i][0], by_value);
-        med[i] = rounds[i][ROUNDS / 2];
+        med[i] = bench_median(rounds[i], ROUNDS); /* sorts the rounds */
         printf("  %-4s %6.1f ns per step (CPU time; rounds %.1f..%.1f)\n", models[i], med[i],
                rounds[i][0], rounds[i][ROUNDS - 1]);
         sim_free(m[i]);

@@ -26,8 +26,10 @@
  */
 #define _GNU_SOURCE
 #include "coro/coro.h"
+#include "rounds.h"
 #include "sim/machine.h"
 #include "sim/run.h"
+#include "step_clock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,42 +40,6 @@
 #define ROUNDS 7
 #define STEPS 1000000 /* per round */
 #define ROUND_TRIPS 200000
-
-/* A moment on both clocks: this thread's CPU time and the wall clock. */
-typedef struct moment {
-    double cpu, wall;
-} moment;
-
-/* The cost of one operation between two moments, on both clocks. */
-typedef struct cost {
-    double cpu, wall;
-} cost;
-
-static moment now(void)
-{
-    struct timespec c, w;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c);
-    clock_gettime(CLOCK_MONOTONIC, &w);
-    return (moment){(double)c.tv_sec * 1e9 + (double)c.tv_nsec,
-                    (double)w.tv_sec * 1e9 + (double)w.tv_nsec};
-}
-
-static cost per(moment t0, moment t1, double n)
-{
-    return (cost){(t1.cpu - t0.cpu) / n, (t1.wall - t0.wall) / n};
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, by_value);
-    return v[n / 2];
-}
 
 /* ---- the world: two actors, one cell ------------------------------------------------ */
 
@@ -98,35 +64,31 @@ static int setup(sim_machine *m, void *arg)
     return 0;
 }
 
-/* ns per step, stepping A, B, A, B, ... with sim_step. */
-static cost round_sim_step(sim_machine *m)
+/* ns per step, stepping A, B, A, B, ... with sim_step; every step an increment. */
+static bench_cost round_sim_step(sim_machine *m)
 {
-    sim_reset(m);
-    moment t0 = now();
-    for (int k = 0; k < STEPS; k++)
-        sim_step(m, k & 1);
-    moment t1 = now();
-    if (cell.v != STEPS || sim_steps(m) != STEPS) {
-        fprintf(stderr, "sim_step: the world did not take %d steps\n", STEPS);
+    bench_cost c = bench_alternate_steps(m, STEPS, "sim_step");
+    if (cell.v != STEPS) {
+        fprintf(stderr, "sim_step: the world did not take %d increments\n", STEPS);
         exit(1);
     }
-    return per(t0, t1, STEPS);
+    return c;
 }
 
 /* ns per step under sim_run round-robin (the same alternation, chosen by the
  * policy). */
-static cost round_sim_run(sim_machine *m)
+static bench_cost round_sim_run(sim_machine *m)
 {
     sim_reset(m);
     sim_run_result res;
-    moment t0 = now();
+    bench_moment t0 = bench_now();
     sim_run(m, SIM_POLICY_ROUND_ROBIN, NULL, 0, STEPS, &res);
-    moment t1 = now();
+    bench_moment t1 = bench_now();
     if (res.end != SIM_RUN_LIMIT || sim_steps(m) != STEPS) {
         fprintf(stderr, "sim_run: the world did not take %d steps\n", STEPS);
         exit(1);
     }
-    return per(t0, t1, STEPS);
+    return bench_per(t0, t1, STEPS);
 }
 
 /* ---- bare coro_switch ------------------------------------------------------------- */
@@ -140,12 +102,12 @@ static void ponger(void *arg)
         coro_switch(pong, host);
 }
 
-static cost round_coro(void)
+static bench_cost round_coro(void)
 {
-    moment t0 = now();
+    bench_moment t0 = bench_now();
     for (int k = 0; k < ROUND_TRIPS; k++)
         coro_switch(host, pong);
-    return per(t0, now(), ROUND_TRIPS);
+    return bench_per(t0, bench_now(), ROUND_TRIPS);
 }
 
 /* ---- the swapcontext baseline ------------------------------------------------------ */
@@ -170,12 +132,12 @@ static void setup_swapcontext(void)
     makecontext(&other_ctx, other_main, 0);
 }
 
-static cost round_swapcontext(void)
+static bench_cost round_swapcontext(void)
 {
-    moment t0 = now();
+    bench_moment t0 = bench_now();
     for (int k = 0; k < ROUND_TRIPS; k++)
         swapcontext(&main_ctx, &other_ctx);
-    return per(t0, now(), ROUND_TRIPS);
+    return bench_per(t0, bench_now(), ROUND_TRIPS);
 }
 
 int main(void)
@@ -190,7 +152,7 @@ int main(void)
     pong = coro_new(CORO_MIN_STACK, ponger, NULL);
     setup_swapcontext();
 
-    cost rounds[4][ROUNDS];
+    bench_cost rounds[4][ROUNDS];
     round_sim_step(m); /* warm up: page in the stacks and the history */
     round_coro();
     round_swapcontext();
@@ -206,10 +168,10 @@ int main(void)
         double c[ROUNDS], w[ROUNDS];
         for (int r = 0; r < ROUNDS; r++)
             c[r] = rounds[i][r].cpu, w[r] = rounds[i][r].wall;
-        cpu[i] = median(c, ROUNDS);
-        wall[i] = median(w, ROUNDS);
+        cpu[i] = bench_median(c, ROUNDS);
+        wall[i] = bench_median(w, ROUNDS);
         if (i == 0)
-            lo = c[0], hi = c[ROUNDS - 1]; /* sorted by median() */
+            lo = c[0], hi = c[ROUNDS - 1]; /* sorted by bench_median() */
     }
     static const char *const what[4] = {
         "one simulated step (switch + fetch_add), sim_step:",

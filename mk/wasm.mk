@@ -4,7 +4,9 @@
 # one module per engine (an ES module and its .wasm, build/wasm/web/
 # lockstep-<engine>.*), generated from ENGINES in mk/engines.mk: the machine,
 # the scenario layer and that engine's sources and binding, its catalog
-# listing that engine alone.  A page loads the module of the engine its
+# listing that engine alone.  A page's module has no explorer (a fifth of it,
+# with Asyncify's instrumentation); the explorer's workers load the engine's
+# explorer module, the same plus the explorer (build/wasm/web/explorer/).  A page loads the module of the engine its
 # scenario names, when it first needs it, so a first load carries one engine
 # and an engine added later makes no other engine's page heavier.  The same
 # objects make every module, so a trace is the same byte for byte whichever
@@ -46,7 +48,7 @@ EMLINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=16384 \
           "-sEXPORTED_FUNCTIONS=['_malloc','_free']" \
           "-sEXPORTED_RUNTIME_METHODS=['UTF8ToString','stringToUTF8','lengthBytesUTF8']"
 
-WASM_SRC := $(CORE_SRC) wasm/api.c $(B)/gen/sources.c
+WASM_SRC := $(CORE_SRC) wasm/api.c wasm/api_explore.c $(B)/gen/sources.c
 WASM_OBJ := $(patsubst %.c,$(B)/wasm/obj/%.o,$(WASM_SRC))
 # What the source view shows: every engine file and the platform contract.
 SHOWN_SOURCES := core/plat/plat.h $(ENGINE_HDR) $(ENGINE_SRC)
@@ -62,10 +64,11 @@ $(B)/wasm/engine-sources.json: wasm/embed-sources.mjs $(SHOWN_SOURCES)
 
 # What the browser's module of engine $(1) is made of: the machine, the
 # scenario layer, that engine and its binding, the catalog listing it alone,
-# the API, and no embedded sources.
+# the API, and no embedded sources; $(2) is the explorer's exports
+# (wasm/api_explore.c, for the explorer's workers) or none (wasm/no-explorer.c).
 web_module_obj = $(patsubst %.c,$(B)/wasm/obj-web/%.o,$(SIM_SRC) $(sort $(wildcard core/script/*.c)) \
   $(call engine_binding_src,$(1)) $(sort $(wildcard core/engines/$(1)/*.c)) \
-  $(B)/gen/engines-$(1).c wasm/api.c wasm/no-sources.c)
+  $(B)/gen/engines-$(1).c wasm/api.c $(2) wasm/no-sources.c)
 
 $(B)/wasm/obj/%.o: %.c $(CORE_HDR)
 	@mkdir -p $(@D)
@@ -76,6 +79,8 @@ $(B)/wasm/obj-web/%.o: %.c $(CORE_HDR)
 	@mkdir -p $(@D)
 	@echo "  EMCC  $< (web)"
 	@emcc $(WEB_EMFLAGS) -c $< -o $@
+
+$(B)/wasm/obj/wasm/%.o $(B)/wasm/obj-web/wasm/%.o: wasm/session.h
 
 # The probe: a module linked with its function names kept, for the call
 # graph (it instruments what Asyncify's own analysis picks; only its calls
@@ -111,22 +116,30 @@ endef
 # (objects have virtual addresses, sim/address_map.h).  They link -Os too.
 WEB_LINK := -sMALLOC=emmalloc $(WEB_OPT)
 
-# The browser's module of engine $(1): its catalog (generated like
-# build/gen/engines.c, with this engine alone), its probe and list, its link.
+# A browser module ($(1): its path without .mjs, $(2): its name for the
+# probe and list, $(3): its objects): its probe and list, its link.
+define web_link
+$$(eval $$(call asyncify_probe,$$(B)/wasm/probe/lockstep-$(2)-probe.cjs,$$(B)/gen/asyncify-only-$(2).txt,$(3),$$(WEB_LINK)))
+
+$(1).mjs: $(3) $$(B)/gen/asyncify-only-$(2).txt
+	@mkdir -p $$(@D)
+	$$(call asyncify_link,$$@,-sEXPORT_ES6 -sENVIRONMENT=web$$(comma)worker $$(WEB_LINK),$(3),$$(B)/gen/asyncify-only-$(2).txt)
+endef
+
+# The browser's modules of engine $(1): its catalog (generated like
+# build/gen/engines.c, with this engine alone); the page's module and the
+# explorer's.
 define web_module
 $$(B)/gen/engines-$(1).c: mk/engines.mk core/engines/$(1)/engine.mk tools/gen-engines \
                          $$(sort $$(wildcard core/engines/$(1)/*.c)) $$(call engine_binding_src,$(1))
 	@mkdir -p $$(@D)
 	@tools/gen-engines $$@ $(1):$$(subst $$(space),$$(comma),$$(strip $$($(1)_SOURCES)))
 
-$$(eval $$(call asyncify_probe,$$(B)/wasm/probe/lockstep-$(1)-probe.cjs,$$(B)/gen/asyncify-only-$(1).txt,$$(call web_module_obj,$(1)),$$(WEB_LINK)))
-
-$$(B)/wasm/web/lockstep-$(1).mjs: $$(call web_module_obj,$(1)) $$(B)/gen/asyncify-only-$(1).txt
-	@mkdir -p $$(@D)
-	$$(call asyncify_link,$$@,-sEXPORT_ES6 -sENVIRONMENT=web$$(comma)worker $$(WEB_LINK),$$(call web_module_obj,$(1)),$$(B)/gen/asyncify-only-$(1).txt)
+$$(eval $$(call web_link,$$(B)/wasm/web/lockstep-$(1),$(1),$$(call web_module_obj,$(1),wasm/no-explorer.c)))
+$$(eval $$(call web_link,$$(B)/wasm/web/explorer/lockstep-$(1),$(1)-explorer,$$(call web_module_obj,$(1),wasm/api_explore.c)))
 endef
 $(foreach e,$(ENGINES),$(eval $(call web_module,$(e))))
-WEB_MODULES := $(foreach e,$(ENGINES),$(B)/wasm/web/lockstep-$(e).mjs)
+WEB_MODULES := $(foreach e,$(ENGINES),$(B)/wasm/web/lockstep-$(e).mjs $(B)/wasm/web/explorer/lockstep-$(e).mjs)
 
 # The catalog of every engine, as JSON, for the browser's scenario compiler
 # (which must know every engine's types before it knows which module to load).
@@ -136,7 +149,7 @@ $(B)/wasm/catalog.json: $(B)/wasm/lockstep-node.cjs wasm/catalog-json.mjs
 # A module no longer listed in ENGINES must not stay where the app finds modules.
 web-modules: $(WEB_MODULES) $(B)/wasm/engine-sources.json $(B)/wasm/catalog.json
 	@rm -f $(filter-out $(WEB_MODULES) $(WEB_MODULES:.mjs=.wasm) $(WEB_MODULES:.mjs=.mjs.advice), \
-	  $(wildcard $(B)/wasm/web/*))
+	  $(wildcard $(B)/wasm/web/*.* $(B)/wasm/web/explorer/*))
 
 $(B)/wasm/lockstep-node.cjs: $(WASM_OBJ) $(ASYNCIFY_ONLY_LIST)
 	$(call asyncify_link,$@,-sENVIRONMENT=node,$(WASM_OBJ))

@@ -9,39 +9,21 @@
  * buffer owned by the session, valid until the next call on that session.
  *
  * Nothing here trusts its arguments: a bad handle, actor or step is an error
- * code and a message, never an abort.
+ * code and a message, never an abort.  The explorer's exports are in
+ * api_explore.c (session.h is what the two share).
  */
-#include "../core/script/world.h"
+#include "session.h"
+
 #include "../core/sim/escape.h"
-#include "../core/sim/explore.h"
 #include "../core/sim/report.h"
-#include "../core/sim/run.h"
 #include "../core/sim/schedule_check.h"
-#include "../core/sim/split.h"
 
 #include <emscripten/emscripten.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SESSIONS 16
-
-typedef struct session {
-    bool used;
-    script_program *program;
-    script_world *world;
-    int status; /* of the last call: 0 ok, -1 failed */
-    char error[400];
-    sim_run_result run;
-    jbuf out;
-} session;
-
 static session sessions[MAX_SESSIONS];
-static struct explorer *explorers[MAX_SESSIONS];
-/* the configuration of each session's search, for its split parts (split.h) */
-static explore_config explore_cfgs[MAX_SESSIONS];
-/* the last plan of a split search, as JSON (ls_explore_plan_json) */
-static jbuf plans[MAX_SESSIONS];
 static char global_error[400];
 static jbuf global_out;
 
@@ -49,7 +31,7 @@ static jbuf global_out;
 extern const char *const lockstep_source_paths[];
 extern const char *const lockstep_source_texts[];
 
-static session *get(int h)
+session *session_get(int h)
 {
     if (h < 0 || h >= MAX_SESSIONS || !sessions[h].used) {
         snprintf(global_error, sizeof global_error, "no session %d", h);
@@ -58,13 +40,13 @@ static session *get(int h)
     return &sessions[h];
 }
 
-static void ok(session *s)
+void session_ok(session *s)
 {
     s->status = 0;
     s->error[0] = 0;
 }
 
-static void failed(session *s, const char *message)
+void session_failed(session *s, const char *message)
 {
     s->status = -1;
     text_escape(s->error, sizeof s->error, message); /* it may quote input */
@@ -73,43 +55,36 @@ static void failed(session *s, const char *message)
 static sim_machine *machine_of(session *s)
 {
     if (!s->world) {
-        failed(s, "no scenario is loaded");
+        session_failed(s, "no scenario is loaded");
         return NULL;
     }
     return script_world_machine(s->world);
 }
 
-/* The prologue of every call on a loaded scenario: the session of handle h
- * (in *out, NULL for a bad handle) and its machine, or NULL with the reason
- * set where ls_error finds it. */
-static sim_machine *begin(int h, session **out)
+sim_machine *session_begin(int h, session **out)
 {
-    session *s = get(h);
+    session *s = session_get(h);
     *out = s;
     return s ? machine_of(s) : NULL;
 }
 
-/* The prologue of a call that answers with text: the session's output,
- * cleared, and its machine in *m; NULL (and nothing cleared) if there is no
- * machine. */
-static jbuf *reply(int h, sim_machine **m)
+jbuf *session_reply(int h, sim_machine **m)
 {
     session *s;
-    *m = begin(h, &s);
+    *m = session_begin(h, &s);
     if (!*m)
         return NULL;
     jb_clear(&s->out);
     return &s->out;
 }
 
-/* The end of a call that runs actors: rc 0 is success, anything else fails
- * with `message` (usually sim_error(m), the buffer the call wrote why into). */
-static void conclude(session *s, int rc, const char *message)
+/* `message` is usually sim_error(m), the buffer the call wrote why into. */
+void session_conclude(session *s, int rc, const char *message)
 {
     if (rc != 0)
-        failed(s, message);
+        session_failed(s, message);
     else
-        ok(s);
+        session_ok(s);
 }
 
 EMSCRIPTEN_KEEPALIVE int ls_new(void)
@@ -127,9 +102,7 @@ EMSCRIPTEN_KEEPALIVE int ls_new(void)
 
 static void unload(session *s)
 {
-    int h = (int)(s - sessions);
-    explore_free(explorers[h]);
-    explorers[h] = NULL;
+    explorer_forget((int)(s - sessions));
     script_world_free(s->world);
     script_program_free(s->program);
     s->world = NULL;
@@ -138,12 +111,11 @@ static void unload(session *s)
 
 EMSCRIPTEN_KEEPALIVE void ls_free(int h)
 {
-    session *s = get(h);
+    session *s = session_get(h);
     if (!s)
         return;
     unload(s);
-    explore_free(explorers[h]);
-    explorers[h] = NULL;
+    explorer_forget(h);
     jb_free(&s->out);
     s->used = false;
 }
@@ -151,24 +123,24 @@ EMSCRIPTEN_KEEPALIVE void ls_free(int h)
 EMSCRIPTEN_KEEPALIVE void ls_load(int h, const uint8_t *bytes, int len, const char *variant,
                                   double seed, int trace, const char *memory)
 {
-    session *s = get(h);
+    session *s = session_get(h);
     if (!s)
         return;
     unload(s);
     char err[300];
     if (len < 0) {
-        failed(s, "bytecode: negative length");
+        session_failed(s, "bytecode: negative length");
         return;
     }
     s->program = script_decode(bytes, (size_t)len, err, sizeof err);
     if (!s->program) {
-        failed(s, err);
+        session_failed(s, err);
         return;
     }
     if (memory && *memory && !sim_memory_known(memory)) {
         char msg[120];
         snprintf(msg, sizeof msg, "unknown memory model '%.40s' (%s)", memory, SIM_MEMORY_MODELS);
-        failed(s, msg);
+        session_failed(s, msg);
         script_program_free(s->program);
         s->program = NULL;
         return;
@@ -179,23 +151,23 @@ EMSCRIPTEN_KEEPALIVE void ls_load(int h, const uint8_t *bytes, int len, const ch
                       .memory = memory && *memory ? memory : NULL};
     s->world = script_world_new(s->program, &cfg, err, sizeof err);
     if (!s->world) {
-        failed(s, err);
+        session_failed(s, err);
         script_program_free(s->program);
         s->program = NULL;
         return;
     }
-    ok(s);
+    session_ok(s);
 }
 
 EMSCRIPTEN_KEEPALIVE int ls_status(int h)
 {
-    session *s = get(h);
+    session *s = session_get(h);
     return s ? s->status : -1;
 }
 
 EMSCRIPTEN_KEEPALIVE const char *ls_error(int h)
 {
-    /* Not get(): a bad handle must not overwrite why ls_new failed. */
+    /* Not session_get(): a bad handle must not overwrite why ls_new failed. */
     if (h < 0 || h >= MAX_SESSIONS || !sessions[h].used)
         return global_error;
     return sessions[h].error;
@@ -204,17 +176,17 @@ EMSCRIPTEN_KEEPALIVE const char *ls_error(int h)
 EMSCRIPTEN_KEEPALIVE void ls_step(int h, int actor)
 {
     session *s;
-    sim_machine *m = begin(h, &s);
+    sim_machine *m = session_begin(h, &s);
     if (m)
-        conclude(s, sim_step(m, actor) != 0, sim_error(m));
+        session_conclude(s, sim_step(m, actor) != 0, sim_error(m));
 }
 
 EMSCRIPTEN_KEEPALIVE void ls_step_over(int h, int actor)
 {
     session *s;
-    sim_machine *m = begin(h, &s);
+    sim_machine *m = session_begin(h, &s);
     if (m)
-        conclude(s, sim_step_over(m, actor) < 0, sim_error(m));
+        session_conclude(s, sim_step_over(m, actor) < 0, sim_error(m));
 }
 
 /* A choice other than stepping an actor: "irq" raises handler `actor`, "tick" lets the tick
@@ -223,17 +195,17 @@ EMSCRIPTEN_KEEPALIVE void ls_step_over(int h, int actor)
 EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor, int arg)
 {
     session *s;
-    sim_machine *m = begin(h, &s);
+    sim_machine *m = session_begin(h, &s);
     if (!m)
         return;
     int k = sim_choice_kind_from_name(kind);
     if (k < 0 || k == SIM_CHOICE_STEP || sim_choice_kind_of((unsigned)k)->tag < 0) {
-        failed(s, "a choice is irq, tick, drop, read_from or flush");
+        session_failed(s, "a choice is irq, tick, drop, read_from or flush");
         return;
     }
     sim_choice c = {(uint8_t)k, (int16_t)(sim_choice_kind_of((unsigned)k)->has_actor ? actor : -1),
                     sim_choice_kind_of((unsigned)k)->has_arg ? arg : 0};
-    conclude(s, sim_take(m, c), sim_error(m));
+    session_conclude(s, sim_take(m, c), sim_error(m));
 }
 
 /* The choices other than a step that exist now:
@@ -269,13 +241,13 @@ EMSCRIPTEN_KEEPALIVE void ls_run(int h, const char *policy, const char *schedule
                                  double max_steps)
 {
     session *s;
-    sim_machine *m = begin(h, &s);
+    sim_machine *m = session_begin(h, &s);
     if (!m)
         return;
     memset(&s->run, 0, sizeof s->run); /* no stale message from an earlier run */
     int p = sim_policy_from_name(policy);
     if (p < 0) {
-        failed(s, "policy must be manual, round-robin, random, priority or pct");
+        session_failed(s, "policy must be manual, round-robin, random, priority or pct");
         return;
     }
     sim_schedule sched;
@@ -287,39 +259,39 @@ EMSCRIPTEN_KEEPALIVE void ls_run(int h, const char *policy, const char *schedule
     if (have && (sim_schedule_parse(schedule, strlen(schedule), &sched, err, sizeof err) != 0 ||
                  sim_schedule_check(m, &sched, err, sizeof err) != 0)) {
         sim_schedule_free(&sched);
-        failed(s, err);
+        session_failed(s, err);
         return;
     }
     int rc = sim_run(m, (sim_policy)p, have ? &sched : NULL, (uint64_t)seed, (uint64_t)max_steps,
                      &s->run);
     sim_schedule_free(&sched);
-    conclude(s, rc, s->run.message);
+    session_conclude(s, rc, s->run.message);
 }
 
 EMSCRIPTEN_KEEPALIVE void ls_goto(int h, double step)
 {
     session *s;
-    sim_machine *m = begin(h, &s);
+    sim_machine *m = session_begin(h, &s);
     if (!m)
         return;
     if (step < 0)
-        failed(s, "step must not be negative");
+        session_failed(s, "step must not be negative");
     else
-        conclude(s, sim_goto(m, (uint64_t)step), sim_error(m));
+        session_conclude(s, sim_goto(m, (uint64_t)step), sim_error(m));
 }
 
 EMSCRIPTEN_KEEPALIVE void ls_reset(int h)
 {
     session *s;
-    sim_machine *m = begin(h, &s);
+    sim_machine *m = session_begin(h, &s);
     if (m)
-        conclude(s, sim_reset(m) != 0, sim_error(m));
+        session_conclude(s, sim_reset(m) != 0, sim_error(m));
 }
 
 EMSCRIPTEN_KEEPALIVE const char *ls_state(int h)
 {
     sim_machine *m;
-    jbuf *b = reply(h, &m);
+    jbuf *b = session_reply(h, &m);
     if (!b)
         return "null";
     sim_state_json(m, b);
@@ -329,7 +301,7 @@ EMSCRIPTEN_KEEPALIVE const char *ls_state(int h)
 EMSCRIPTEN_KEEPALIVE const char *ls_choices(int h)
 {
     sim_machine *m;
-    jbuf *b = reply(h, &m);
+    jbuf *b = session_reply(h, &m);
     if (!b)
         return "[]";
     extra_choices_json(m, b);
@@ -339,7 +311,7 @@ EMSCRIPTEN_KEEPALIVE const char *ls_choices(int h)
 EMSCRIPTEN_KEEPALIVE const char *ls_trace(int h, double after_step)
 {
     sim_machine *m;
-    jbuf *b = reply(h, &m);
+    jbuf *b = session_reply(h, &m);
     if (!b)
         return "";
     sim_trace_jsonl(m, after_step < 0 ? 0 : (uint64_t)after_step, b);
@@ -351,7 +323,7 @@ EMSCRIPTEN_KEEPALIVE const char *ls_trace(int h, double after_step)
 EMSCRIPTEN_KEEPALIVE const char *ls_summary(int h)
 {
     sim_machine *m;
-    jbuf *b = reply(h, &m);
+    jbuf *b = session_reply(h, &m);
     if (!b)
         return "null";
     const session *s = &sessions[h];
@@ -397,7 +369,7 @@ EMSCRIPTEN_KEEPALIVE const char *ls_summary(int h)
 EMSCRIPTEN_KEEPALIVE const char *ls_report(int h, int json)
 {
     sim_machine *m;
-    jbuf *b = reply(h, &m);
+    jbuf *b = session_reply(h, &m);
     if (!b)
         return "";
     if (json)
@@ -430,190 +402,4 @@ EMSCRIPTEN_KEEPALIVE const char *ls_sources(void)
     }
     jb_raw(&global_out, "]");
     return global_out.text;
-}
-
-/* ---- the explorer, in slices ---------------------------------------------------- */
-
-/* How far a search got, told to JavaScript from inside ls_explore_step
- * (Module.onExploreProgress, which Session.exploreStep sets while it runs):
- * a run may be long, and a front end wants to say something every second. */
-EM_JS(void, js_explore_progress, (int h, double executions, int bound, double total_steps), {
-    if (Module["onExploreProgress"])
-        Module["onExploreProgress"](h, executions, bound, total_steps);
-});
-
-static void explore_progress(const explore_result *r, void *ctx)
-{
-    js_explore_progress((int)(intptr_t)ctx, (double)r->executions, r->bound,
-                        (double)r->total_steps);
-}
-
-/* strategy: "dfs" | "random" | "pct"; bound -1: no bound, the complete
- * search (explore.h).  Starts a search on the session's
- * scenario (its trace is switched off until ls_explore_finish).  Limits of 0
- * take the explorer's defaults, except max_executions (0: no limit). */
-EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int bound,
-                                           double max_executions, double max_steps, double seed,
-                                           int prune, double max_total_steps)
-{
-    session *s;
-    sim_machine *m = begin(h, &s);
-    if (!m)
-        return;
-    explore_config cfg;
-    explore_config_default(&cfg);
-    int st = explore_strategy_from_name(strategy);
-    if (st < 0 || bound < EXPLORE_BOUND_NONE || bound > 64 || max_executions < 0 || max_steps < 0 ||
-        seed < 0 || max_total_steps < 0) {
-        failed(s, st < 0 ? "strategy must be dfs, random or pct"
-                         : "bound must be -1 (none) or 0..64 and the limits not negative");
-        return;
-    }
-    cfg.strategy = (explore_strategy)st;
-    cfg.bound = bound;
-    cfg.max_executions = (uint64_t)max_executions;
-    if (max_steps > 0)
-        cfg.max_steps = (uint64_t)max_steps;
-    if (max_total_steps > 0)
-        cfg.max_total_steps = (uint64_t)max_total_steps;
-    cfg.progress = explore_progress;
-    cfg.progress_ctx = (void *)(intptr_t)h;
-    cfg.seed = (uint64_t)seed;
-    cfg.prune = prune != 0;
-    explore_free(explorers[h]);
-    explorers[h] = explore_new(m, &cfg);
-    explore_cfgs[h] = cfg;
-    conclude(s, explorers[h] ? 0 : -1, "out of memory");
-}
-
-/* After ls_explore_start of a complete search: cuts it into at least `want`
- * units (split.h) and makes `probes` of Knuth's random probes below each;
- * read the plan with ls_explore_plan_json (this export runs the machine, so
- * under Asyncify it returns nothing itself). */
-EMSCRIPTEN_KEEPALIVE void ls_explore_plan(int h, int want, int probes)
-{
-    session *s;
-    sim_machine *m = begin(h, &s);
-    if (!m)
-        return;
-    if (!explorers[h] || explore_cfgs[h].bound >= 0 || explore_cfgs[h].strategy != EXPLORE_DFS) {
-        failed(s, "a plan splits a complete search: start one with bound -1 first");
-        return;
-    }
-    enum { CAP = 512 };
-    explore_unit *units = malloc(CAP * sizeof *units);
-    if (!units) {
-        failed(s, "out of memory");
-        return;
-    }
-    explore_config cfg = explore_cfgs[h];
-    cfg.progress = NULL;
-    size_t n = explore_units(m, &cfg, want < 1 ? 1 : (size_t)want, units, CAP);
-    jbuf *b = &plans[h];
-    b->len = 0;
-    if (b->text)
-        b->text[0] = 0;
-    jb_raw(b, "[");
-    for (size_t u = 0; u < n; u++) {
-        double sum = 0, steps = 0;
-        for (int k = 0; k < probes; k++) {
-            uint64_t st = 0;
-            sum += explore_probe(m, &cfg, &units[u], 0x5EED0000ull + u * 1000 + (uint64_t)k, &st);
-            steps += (double)st;
-        }
-        jb_sep(b);
-        jb_raw(b, "{\"unit\":[");
-        for (int d = 0; d < units[u].len; d++)
-            jb_printf(b, "%s%u", d ? "," : "", units[u].pos[d]);
-        jb_printf(b, "],\"estimate\":%.3f,\"steps\":%.3f}", probes ? sum / probes : 0,
-                  probes ? steps / probes : 0);
-    }
-    jb_raw(b, "]");
-    free(units);
-    conclude(s, sim_reset(m), sim_error(m));
-}
-
-EMSCRIPTEN_KEEPALIVE const char *ls_explore_plan_json(int h)
-{
-    return h >= 0 && h < MAX_SESSIONS && plans[h].text ? plans[h].text : "[]";
-}
-
-/* After ls_explore_start of a complete search: search only the unit whose
- * positions `dotted` gives ("0.2.1"), as one worker of a split search. */
-EMSCRIPTEN_KEEPALIVE void ls_explore_unit(int h, const char *dotted)
-{
-    session *s;
-    sim_machine *m = begin(h, &s);
-    if (!m)
-        return;
-    explore_unit u = {0};
-    for (const char *p = dotted; *p && u.len < EXPLORE_UNIT_DEPTH;) {
-        char *end;
-        unsigned long v = strtoul(p, &end, 10);
-        if (end == p || v > 65535) {
-            failed(s, "a unit is positions separated by dots, like 0.2.1");
-            return;
-        }
-        u.pos[u.len++] = (uint16_t)v;
-        p = *end == '.' ? end + 1 : end;
-        if (*end && *end != '.') {
-            failed(s, "a unit is positions separated by dots, like 0.2.1");
-            return;
-        }
-    }
-    if (!explorers[h] || explore_cfgs[h].bound >= 0) {
-        failed(s, "a unit is part of a complete search: start one with bound -1 first");
-        return;
-    }
-    explore_free(explorers[h]);
-    explorers[h] = explore_new_unit(m, &explore_cfgs[h], &u);
-    conclude(s, explorers[h] ? 0 : -1, "out of memory");
-}
-
-/* Runs up to `budget` more executions; then read ls_explore_json. */
-EMSCRIPTEN_KEEPALIVE void ls_explore_step(int h, double budget)
-{
-    session *s = get(h);
-    if (!s)
-        return;
-    if (!explorers[h]) {
-        failed(s, "no search was started");
-        return;
-    }
-    explore_run(explorers[h], budget < 1 ? 1 : (uint64_t)budget);
-    ok(s);
-}
-
-/* {"finished", ...explore_result_json..., "summary"} */
-EMSCRIPTEN_KEEPALIVE const char *ls_explore_json(int h)
-{
-    sim_machine *m;
-    jbuf *b = reply(h, &m);
-    if (!b || !explorers[h])
-        return "null";
-    jb_raw(b, "{");
-    jb_key(b, "finished");
-    jb_raw(b, explore_result_of(explorers[h])->finished ? "true" : "false");
-    jb_key(b, "result");
-    explore_result_json(explorers[h], m, b);
-    jb_key(b, "summary");
-    jbuf t = {0};
-    explore_summary_text(explorers[h], m, &t);
-    jb_str(b, t.text);
-    jb_free(&t);
-    jb_raw(b, "}");
-    return b->text;
-}
-
-/* Ends the search: tracing back on, the machine reset to step 0. */
-EMSCRIPTEN_KEEPALIVE void ls_explore_finish(int h)
-{
-    session *s;
-    sim_machine *m = begin(h, &s);
-    if (!m)
-        return;
-    explore_free(explorers[h]);
-    explorers[h] = NULL;
-    sim_set_trace(m, true);
-    conclude(s, sim_reset(m), sim_error(m));
 }

@@ -409,9 +409,10 @@ static int explore(const args *a, const settings *st, script_world *w)
     }
     double elapsed = now_ms() - t0;
     const explore_result *r = explore_result_of(e);
-    if (r->found && a->value[O_TRACE]) {
+    jbuf reads = {0}; /* under ra: which store each stale load of the counterexample read */
+    if (r->found) {
         /* The search ran without a trace; replay what it found with one, as
-         * `lockstep explore --trace` does. */
+         * `lockstep explore` does, for --trace and for the reads. */
         sim_run_result res;
         sim_set_trace(m, true);
         if (sim_reset(m) != 0) {
@@ -419,10 +420,11 @@ static int explore(const args *a, const settings *st, script_world *w)
             return bad("%s: %s", a->command, sim_error(m));
         }
         sim_run(m, SIM_POLICY_MANUAL, &r->schedule, st->seed, st->max_steps + 1, &res);
-        if (write_trace(a, m)) {
+        if (a->value[O_TRACE] && write_trace(a, m)) {
             explore_free(e);
             return 2;
         }
+        sim_report_reads(m, a->value[O_JSON] != NULL, &reads);
     }
     jbuf out = {0};
     if (a->value[O_JSON]) {
@@ -445,6 +447,8 @@ static int explore(const args *a, const settings *st, script_world *w)
                   (unsigned long long)r->steps, r->preemptions, (unsigned long long)r->executions,
                   (unsigned long long)r->pruned, r->bound, r->complete ? "true" : "false", elapsed);
         jb_str(&out, r->reason);
+        if (reads.len)
+            jb_printf(&out, ",%s", reads.text);
         jb_raw(&out, "}");
         jb_free(&found_text);
     } else {
@@ -453,9 +457,12 @@ static int explore(const args *a, const settings *st, script_world *w)
                   (unsigned long long)r->executions, (unsigned long long)r->pruned, elapsed);
         if (r->found)
             jb_printf(&out, "\n%s", r->message);
+        if (reads.len) /* its lines end with a newline; printf adds the last */
+            jb_printf(&out, "\n%.*s", (int)reads.len - 1, reads.text);
     }
     printf("%s\n", out.text);
     jb_free(&out);
+    jb_free(&reads);
     explore_free(e);
     return 0;
 }

@@ -330,6 +330,26 @@ static void backtrack_disabled(explorer *e, const sim_choice *env, int n_env, co
     }
 }
 
+/* Complete search: the spin-out E[a] at `node` never stopped.  Every other
+ * choice there that is awake is tried instead; the run is cut if one of them
+ * is an ordinary step (it can end the spin), else it reached the step limit. */
+static run_end spun_forever(explorer *e, const xchoice *E, int n, int a, int32_t node)
+{
+    bool other_step = false;
+    for (int k = 0; k < n; k++) {
+        if (k == a || sleeps_in(e->sleep, e->n_sleep, E[k].c))
+            continue;
+        other_step |= !is_spin_out(e, E[k].c);
+        if (node < 0)
+            continue;
+        dfs_node *nd = &e->stack[node];
+        for (uint32_t j = 0; j < nd->n; j++)
+            if (sim_choice_eq(e->entries[nd->first + j].x.c, E[k].c))
+                e->entries[nd->first + j].flags |= X_BACKTRACK;
+    }
+    return other_step ? RUN_CUT : RUN_LIMIT;
+}
+
 static run_info explore_one_run(explorer *e)
 {
     sim_machine *m = e->m;
@@ -460,9 +480,12 @@ static run_info explore_one_run(explorer *e)
             prev_kind = SIM_ACT_SPIN; /* (giving way after it costs nothing) */
             prev = c.actor;
             if (!spin_await_spin_out(e, c.actor)) {
-                /* It spins forever: covered by the runs where others move
-                 * first, unless nobody else could. */
-                info.end = n > 1 ? RUN_CUT : RUN_LIMIT;
+                /* It spins forever: covered by the runs where another
+                 * choice is taken here instead, so each is (a spin-out that
+                 * only reads commutes with the others' next steps: no race
+                 * would ask for them).  A cut, unless every other choice is
+                 * a spin-out too (they may all spin forever) or none exists. */
+                info.end = spun_forever(e, E, n, a, node);
                 break;
             }
         } else if (c.kind == SIM_CHOICE_STEP) {

@@ -239,6 +239,18 @@ void sim_report_text(sim_machine *m, const sim_run_result *res, jbuf *out)
         jb_printf(out, "note: %s\n", note);
 }
 
+void sim_report_reads(const sim_machine *m, bool json, jbuf *out)
+{
+    if (m->mem != &sim_mem_ra)
+        return;
+    if (!json) {
+        sim_ra_story(m, out);
+        return;
+    }
+    jb_key(out, "reads");
+    sim_ra_reads_json(m, out);
+}
+
 void sim_report_json(sim_machine *m, const sim_run_result *res, jbuf *out)
 {
     jbuf readable = {0};
@@ -258,6 +270,7 @@ void sim_report_json(sim_machine *m, const sim_run_result *res, jbuf *out)
     sim_violation_json(m, out);
     jb_key(out, "prints");
     sim_prints_json(m, out);
+    sim_report_reads(m, true, out); /* under ra: which store each stale load read */
     jb_key(out, "note");
     const char *note = note_of(m, res);
     if (note)

@@ -36,7 +36,14 @@ void sim_report_text(sim_machine *m, const sim_run_result *res, jbuf *out);
 
 /* The same as one JSON object, no newline: {"outcome", "steps", "schedule",
  * "virtual_time", "stuck", "violation", "prints", "note"}; "note" is the run's
- * remark about its schedule (the last line above) or null. */
+ * remark about its schedule (the last line above) or null.  Under ra, "reads"
+ * (before "note") says which store each stale load read (sim_ra_reads_json). */
 void sim_report_json(sim_machine *m, const sim_run_result *res, jbuf *out);
+
+/* For the explorer's report of a counterexample replayed with its trace:
+ * under ra, which store each load that read an older one read, as the
+ * "read: ..." lines above (text) or as a `"reads": [...]` member to append to
+ * an object (json).  Nothing under sc and tso. */
+void sim_report_reads(const sim_machine *m, bool json, jbuf *out);
 
 #endif

@@ -4,11 +4,16 @@
  * spin-assume, loom's yield), so such rounds must not multiply executions.
  *
  * A *round* of an actor is what it does between two spins or yields that
- * take no virtual time.  A round is *unchanged* when all it did was read one
- * cell (loads, and CASes that left the cell as it was) and local work, and
- * the cell still holds the value it read when the round ends with the spin.
- * Its next round would read that value again, so the actor *awaits*: for as
- * long as the cell holds that value,
+ * take no virtual time; the first round of a spin begins after the actor's
+ * last action that was neither a read nor local work (a write, a park: the
+ * loop's entry).  A round is *unchanged* when all it did was read one cell
+ * (loads, and CASes that left the cell as it was) and local work, and the
+ * cell still holds the value it read when the round ends with the spin.
+ * Its next round would read that value again, so the actor *awaits*.  So it
+ * does, too, in the middle of a round that so far only read one cell, when
+ * its next action reads the cell again and the cell still holds the value
+ * read (a fast path's failed CAS, then the spin's first load: the load
+ * would read what the CAS read).  For as long as the cell holds that value,
  *
  *   - its step is not an ordinary choice of the search but a *spin-out*: the
  *     actor runs alone for as long as it goes on spinning: local work, and
@@ -31,9 +36,11 @@
  * value already read and write nothing; the kept runs differ from the ones
  * left out only in the actor's round count, and giving up is on offer at
  * every round where the actor awaits.  A spin-out that never stops (a spin
- * with no bound, while nobody else moves) is a run that spins forever: cut
- * when someone else could have moved instead (those runs cover it), and a
- * run that reached the step limit when nobody could.
+ * with no bound, while nobody else moves) is a run that spins forever: every
+ * other choice at its node is tried instead (explore.c; a spin-out only
+ * reads, so no race would ask for them), and the run is cut when one of
+ * them is an ordinary step (those runs cover it), else it reached the step
+ * limit (they may all spin forever).
  *
  * Only under the threads model and sequential consistency: there a cell holds
  * the value every load sees, and spinning takes no time from anybody.
@@ -58,10 +65,27 @@ void spin_await_reset(explorer *e)
         e->spin[i].pure = true;
 }
 
+/* Whether pending action p would read `cell` and nothing else: a load, or
+ * a CAS that would fail. */
+static bool only_reads(const sim_action *p, const void *cell)
+{
+    if (p->target != cell)
+        return false;
+    if (p->kind == SIM_ACT_LOAD)
+        return true;
+    uint64_t mask = p->width >= 4 ? 0xffffffffu : (1u << (8 * p->width)) - 1;
+    return p->kind == SIM_ACT_CAS && sim_cell_read(p->target, p->width) != (p->a & mask);
+}
+
 bool spin_await_waits(const explorer *e, int actor)
 {
     const spin_round *s = &e->spin[actor];
-    return s->awaiting && sim_cell_read(s->await_cell, s->await_width) == s->await_value;
+    if (s->awaiting)
+        return sim_cell_read(s->await_cell, s->await_width) == s->await_value;
+    /* a round under way that so far only read its cell, about to read it
+     * again while it still holds the same value */
+    return s->cell && s->pure && sim_cell_read(s->cell, s->width) == s->value &&
+           only_reads(sim_pending(e->m, actor), s->cell);
 }
 
 /* A spin, a yield or a step of work that takes no virtual time. */
@@ -103,7 +127,9 @@ int spin_await_step(explorer *e, int actor)
         s->cell = NULL;
         s->pure = true;
     } else if (!local) {
-        s->pure = false;
+        /* anything else: a round of spinning can only begin after it */
+        s->cell = NULL;
+        s->pure = true;
     }
     return r;
 }

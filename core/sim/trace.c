@@ -389,6 +389,11 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
             jb_int(b, sign ? sim_signed_value(v, p->width) : (int64_t)v);
         }
     }
+    if (m->mem->choices && (p->width || p->kind == SIM_ACT_FENCE)) {
+        /* under a weak model, as the event will say it (sc's JSON is as it was) */
+        jb_key(b, "order");
+        jb_str(b, sim_order_name(p->order));
+    }
     switch (p->kind) {
     case SIM_ACT_CAS:
         jb_key(b, "expected");

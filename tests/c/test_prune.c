@@ -39,6 +39,8 @@ enum op_kind {
     OP_SPIN_UNTIL = OP_KINDS, /* spin until the cell holds the value: no bound */
     OP_SPIN_BOUNDED,          /* the same, giving up after three rounds (SpinWait) */
     OP_CAS_RETRY,             /* CAS the cell from 0 to the value, spinning between tries */
+    OP_TRY_THEN_SPIN,         /* a lock's shape: CAS 0 -> value, else a bounded spin until 0
+                               * and one more CAS (parking_lot's lock_slow) */
     OP_SPIN_KINDS,
     /* in the worlds of the weak memory test only (threads, ra) */
     OP_FENCE = OP_SPIN_KINDS
@@ -52,6 +54,7 @@ typedef struct gen_op {
 #define GEN_OPS 2
 #define WEAK_OPS 3 /* the most per thread in the weak memory test */
 #define WORLDS 200 /* per model */
+#define SPIN_WORLDS 600
 #define WEAK_WORLDS 800
 /* The world being explored: tests run one at a time, so a static is enough. */
 static struct {
@@ -135,6 +138,21 @@ static void interpret(tworld *w, int self)
                 expected = 0;
                 plat_spin_hint(AT("spin"));
             }
+            break;
+        }
+        case OP_TRY_THEN_SPIN: {
+            uint32_t expected = 0;
+            if (!plat_cas32(cell(w, o->cell), &expected, o->value, PLAT_RELAXED, AT("try"))) {
+                for (unsigned round = 1;
+                     plat_load32(cell(w, o->cell), PLAT_RELAXED, AT("spin: read")) != 0 &&
+                     round <= 3;
+                     round++)
+                    plat_spin(2, AT("spin"));
+                expected = 0;
+                tw_saw(w, self,
+                       plat_cas32(cell(w, o->cell), &expected, o->value, PLAT_RELAXED, AT("try")));
+            }
+            tw_saw(w, self, expected);
             break;
         }
         default: shared_op(w, self, o); break;
@@ -349,11 +367,12 @@ TEST(pruning_keeps_every_end_state_under_every_model)
 /* ---- spin loops ------------------------------------------------------------------- */
 
 /* A world of two threads of one or two operations, or three of one, with at
- * least one spin loop among them (spin until, bounded spin, CAS retry). */
+ * least one spin loop among them (spin until, bounded spin, CAS retry, a
+ * try then a bounded spin). */
 static void generate_spin(tworld *w)
 {
-    static const uint8_t kinds[] = {OP_STORE,      OP_ADD,          OP_LOAD,     OP_CAS,
-                                    OP_SPIN_UNTIL, OP_SPIN_BOUNDED, OP_CAS_RETRY};
+    static const uint8_t kinds[] = {OP_STORE,      OP_ADD,          OP_LOAD,      OP_CAS,
+                                    OP_SPIN_UNTIL, OP_SPIN_BOUNDED, OP_CAS_RETRY, OP_TRY_THEN_SPIN};
     memset(&gen, 0, sizeof gen);
     gen.n_tasks = 2 + (int)gen_next(2);
     gen.isr = -1;
@@ -410,7 +429,7 @@ TEST(spin_rounds_left_out_keep_every_end_state)
     size_t states_total = 0;
     int worlds_ending = 0;
     gen_rng = getenv("PRUNE_SEED") ? strtoull(getenv("PRUNE_SEED"), NULL, 10) : 777;
-    for (int world = 0; world < WORLDS; world++) {
+    for (int world = 0; world < SPIN_WORLDS; world++) {
         tworld w = {0};
         generate_spin(&w);
         prune_world = &w;
@@ -436,10 +455,10 @@ TEST(spin_rounds_left_out_keep_every_end_state)
     }
     check_note("%d worlds with spin loops (%d with runs that end), %zu distinct end states; "
                "executions: %llu sleep sets, %llu dpor with every round, %llu dpor awaiting",
-               WORLDS, worlds_ending, states_total, (unsigned long long)total[BASE],
+               SPIN_WORLDS, worlds_ending, states_total, (unsigned long long)total[BASE],
                (unsigned long long)total[DPOR_ALL_ROUNDS], (unsigned long long)total[DPOR_AWAIT]);
     CHECK(total[DPOR_AWAIT] < total[DPOR_ALL_ROUNDS]);
-    CHECK(worlds_ending > WORLDS * 3 / 4);
+    CHECK(worlds_ending > SPIN_WORLDS * 3 / 4);
 }
 
 /* ---- weak memory ------------------------------------------------------------------ */

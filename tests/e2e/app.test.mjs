@@ -60,14 +60,17 @@ describe('racy counter', () => {
     await page.keyboard.press('1');
     await expectText(counter(page), '1');
     await expectText(next(page, 'A'), 'load counter');
-    await expectText(page.getByTestId('narration'), 'Step 3: A wrote 1 to counter (it was 0).');
+    await expectText(
+      page.getByTestId('narration'),
+      'Step 3: A, write value + 1 — wrote 1 to counter (it was 0).',
+    );
     // B still holds 0 and will write 1 over 1: the page warns before the click
     await expectText(lane(page, 'B').getByTestId('effect'), '⚠ counter: 1 → 1 this write loses an increment');
 
     await lane(page, 'B').getByTestId('step').click();
     await expectText(
       page.getByTestId('narration'),
-      'Step 4: B wrote 1 to counter over 1: A’s increment is lost.',
+      'Step 4: B, write value + 1 — wrote 1 to counter over 1: A’s increment is lost.',
     );
     await expectText(counter(page), '1');
     await expectText(page.getByTestId('tally-counter'), 'increments written: 2 · lost: 1');

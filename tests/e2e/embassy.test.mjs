@@ -15,6 +15,14 @@ describe('embassy choices in the browser', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'main').waitFor({ timeout: 15000 });
     const a = lane(page, 'A');
+    // the lesson opens on its story, not on the last set-up step's engine detail (issue 24, item 15)
+    const opening =
+      /^The cancelled head: main took the only permit; A queued first \(ticket 0\) and B one millisecond later \(ticket 1\)\./;
+    await waitForText(page.getByTestId('narration'), opening, 4000);
+    assert.match(
+      clean(await page.getByTestId('lesson-setup').innerText()),
+      /^main took the only permit; A queued first/,
+    );
     // A is pending at its acquire: its future may be dropped already
     assert.equal(await a.getByTestId('drop').count(), 1, 'A offers a drop while it is pending');
     assert.match(clean(await a.getByTestId('drop').innerText()), /^Drop A’s future d 1$/);

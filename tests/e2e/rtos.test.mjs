@@ -89,12 +89,15 @@ describe('rtos choices in the browser', () => {
     await waitForText(page.getByTestId('goal-banner'), /Goal reached/, 8000);
     assert.equal(await page.getByTestId('count-sem').innerText(), '-2');
     // the narration reads the count with its type, as the view does (item 5): -2, not 65534
-    assert.match(clean(await page.getByTestId('narration').innerText()), /C wrote -2 to sem \(it was -1\)/);
+    assert.match(
+      clean(await page.getByTestId('narration').innerText()),
+      /C, count--: negative, one more task waiting — wrote -2 to sem \(it was -1\)/,
+    );
     // "What happened" quotes the step that reached the goal, not B's earlier beat (item 6)
     const goalAt = await stepOf(page);
     assert.equal(
       clean(await page.getByTestId('goal-moment').innerText()),
-      `Step ${goalAt}: C wrote -2 to sem (it was -1).`,
+      `Step ${goalAt}: C, count--: negative, one more task waiting — wrote -2 to sem (it was -1).`,
     );
     // the goal falls at C's decrement, one step before C sets its bit: the count says two wait,
     // the mask still shows one

@@ -403,6 +403,14 @@ test('a repeat count (B*3, tick*2) reads as that many entries in solutions and s
   assert.deepEqual(problems(good('solution: "A B A"', 'solution: "A*2 C*3"')), [
     "lesson.md:20:16: solution: names actor 'C', which this lesson does not have (actors: A, B)",
   ]);
+  // a read_from (`<B:0`: B's load reads store 0) names its actor, and makes the schedule v3
+  assert.equal(
+    parse(good('solution: "A B A"', 'solution: "A <B:0 A"'), 'lesson.md').solution.schedule,
+    'v3: A <B:0 A',
+  );
+  assert.deepEqual(problems(good('solution: "A B A"', 'solution: "A <C:0"')), [
+    "lesson.md:20:14: solution: names actor 'C', which this lesson does not have (actors: A, B)",
+  ]);
 });
 
 // ---- lockstep check ----------------------------------------------------------------------
@@ -488,11 +496,12 @@ test('the course proves its proven lessons: the complete search under correct ru
     'interrupt-inflates',
     'lost-wakeup',
     'racing-releases',
+    'relaxed-publication',
     'save-and-restore',
     'which-half-counts',
   ]);
   const r = lockstep(['check', ...proven, '--quiet']);
-  assert.equal(r.stdout, '6 passed, 0 failed\n');
+  assert.equal(r.stdout, '7 passed, 0 failed\n');
   assert.equal(r.status, 0);
 });
 
@@ -775,6 +784,42 @@ test('a recap’s claim (recap.verify) is checked where the goal is reached, on 
   assert.equal(
     r.stdout,
     `${file}:${line}:11: recap.verify: does not hold when the goal is reached at step 13 of the starting run under correct (round-robin): sem.count is -2\n0 passed, 1 failed\n`,
+  );
+  assert.equal(lockstep(['check', lesson, '--quiet']).status, 0);
+});
+
+test('an opening’s claim (opening.verify) is checked after the starting schedule, which an opening needs', () => {
+  // the cancelled head opens with main holding the only permit and A and B queued
+  const lesson = `lessons/${courseLessons().find((n) => n.endsWith('-cancelled-head'))}.md`;
+  const text = read(lesson);
+  const claim = '  verify: [s.permits == 0, s.queued == 2]';
+  assert.ok(text.includes(`opening:\n${claim}\n`));
+  const file = join(dir, 'cancelled-head.md');
+  writeFileSync(
+    file,
+    text.replace(`opening:\n${claim}`, 'opening:\n  verify: [s.permits == 1, s.queued == 2]'),
+  );
+  const r = lockstep(['check', file, '--quiet']);
+  assert.equal(r.status, 1);
+  const line = text.split('\n').indexOf(claim) + 1;
+  assert.match(
+    r.stdout,
+    new RegExp(
+      `^${file}:${line}:11: opening\\.verify: does not hold after the starting schedule \\(step \\d+\\) of the starting run under fair_cancel_bug \\(round-robin\\): s\\.permits is 0\\n`,
+    ),
+  );
+  // an opening needs a starting schedule to follow
+  const first = `lessons/${courseLessons()[0]}.md`;
+  const bare = join(dir, 'no-start.md');
+  writeFileSync(
+    bare,
+    read(first).replace('\nrecap:', '\nopening:\n  en: Nothing yet.\n  zh-CN: 还什么都没有。\nrecap:'),
+  );
+  const b = lockstep(['check', bare, '--quiet']);
+  assert.equal(b.status, 1);
+  assert.match(
+    b.stdout,
+    /opening: a lesson without a starting schedule \(scenario\.schedule\) opens at step 0/,
   );
   assert.equal(lockstep(['check', lesson, '--quiet']).status, 0);
 });

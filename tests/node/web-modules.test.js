@@ -5,7 +5,10 @@
 // this holds the browser to it too).  And each one's catalog lists its own
 // engine alone, with the types, operations and variants the all-engines
 // catalog (build/wasm/catalog.json, what the browser's compiler reads) gives
-// that engine, so a scenario compiled against one runs on the other.
+// that engine, so a scenario compiled against one runs on the other.  Each
+// engine's explorer module (build/wasm/web/explorer/, what the explorer's
+// workers load) searches as the node module does, and the page's module has
+// no explorer at all (a first load does not carry it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -17,10 +20,15 @@ import { Session, catalog } from '../../wasm/js/lockstep.js';
 const ENGINES = Object.keys(CATALOG.engines);
 const webDir = join(root, 'build', 'wasm', 'web');
 
-/** The browser's module of `engine`, instantiated in node from its bytes (its glue targets web and worker). */
-async function webModule(engine) {
-  const glue = join(webDir, `lockstep-${engine}.mjs`);
-  const bytes = readFileSync(join(webDir, `lockstep-${engine}.wasm`));
+/**
+ * The browser's module of `engine` (the page's, or with `explorer` the
+ * explorer's), instantiated in node from its bytes (its glue targets web and
+ * worker).
+ */
+async function webModule(engine, explorer = false) {
+  const dir = explorer ? join(webDir, 'explorer') : webDir;
+  const glue = join(dir, `lockstep-${engine}.mjs`);
+  const bytes = readFileSync(join(dir, `lockstep-${engine}.wasm`));
   const { default: create } = await import(pathToFileURL(glue).href);
   return create({
     instantiateWasm(/** @type {WebAssembly.Imports} */ imports, /** @type {Function} */ receive) {
@@ -52,13 +60,30 @@ function play(mod, engine, bytecode, variant, run) {
   }
 }
 
-test('every engine in the catalog has a browser module, and no other module is there', () => {
-  const found = readdirSync(webDir)
-    .map((f) => /^lockstep-(.+)\.mjs$/.exec(f)?.[1])
-    .filter(Boolean)
-    .sort();
-  assert.deepEqual(found, [...ENGINES].sort());
-  for (const e of ENGINES) assert.ok(existsSync(join(webDir, `lockstep-${e}.wasm`)), `lockstep-${e}.wasm`);
+/** A bounded search of one scenario: what a worker reports at its end (the result and the summary). */
+function search(mod, bytecode, variant) {
+  const s = new Session(mod, bytecode, { variant, trace: false });
+  try {
+    s.exploreStart({ bound: 2, maxExecutions: 60, maxSteps: 2000 });
+    let st;
+    do st = s.exploreStep(100);
+    while (!st.finished);
+    return JSON.stringify(st);
+  } finally {
+    s.free();
+  }
+}
+
+test('every engine in the catalog has a browser module and an explorer module, and no other module is there', () => {
+  for (const dir of [webDir, join(webDir, 'explorer')]) {
+    const found = readdirSync(dir)
+      .map((f) => /^lockstep-(.+)\.mjs$/.exec(f)?.[1])
+      .filter(Boolean)
+      .sort();
+    assert.deepEqual(found, [...ENGINES].sort(), dir);
+    for (const e of ENGINES)
+      assert.ok(existsSync(join(dir, `lockstep-${e}.wasm`)), `${dir}/lockstep-${e}.wasm`);
+  }
   const all = JSON.parse(readFileSync(join(root, 'build', 'wasm', 'catalog.json'), 'utf8'));
   assert.deepEqual(all, CATALOG, 'build/wasm/catalog.json is the node module catalog');
 });
@@ -91,5 +116,17 @@ for (const engine of ENGINES) {
           assert.equal(got.state, want.state, `${what}: state`);
         }
     }
+  });
+
+  test(`the ${engine} explorer module searches its scenarios as the node module does; the page's module cannot search`, async () => {
+    const mod = await webModule(engine, true);
+    for (const f of files) {
+      const { bytecode, scenario } = compileFile(f);
+      const variant = scenario.variants?.[0] ?? scenario.variant ?? 'correct';
+      assert.equal(search(mod, bytecode, variant), search(M, bytecode, variant), `${f} ${variant}`);
+    }
+    const page = /** @type {any} */ (await webModule(engine));
+    assert.equal(page._ls_explore_start, undefined, 'the page module has no explorer');
+    assert.equal(typeof page._ls_step, 'function');
   });
 }

@@ -91,6 +91,8 @@ export { EVENT_KINDS } from './trace.js';
  * @property {Text} body           Markdown, per language (not sanitized: the app must)
  * @property {Text} recap          "what you saw"
  * @property {import('./lesson/predicate.js').Predicate[]} recapVerify  what the recap claims of the state when the goal is reached (checked by lockstep check on every run that reaches it)
+ * @property {Text|null} opening   what the starting schedule has done, said when the lesson opens (null: the app's own sentence)
+ * @property {import('./lesson/predicate.js').Predicate[]} openingVerify  what the opening claims of the state after the starting schedule (checked by lockstep check in every variant)
  * @property {Text} realWorld      where it matters in real systems
  * @property {Scenario} scenario   the compiled scenario's description (scenario.js)
  * @property {Uint8Array} bytecode for new Session(M, bytecode, {variant})
@@ -122,6 +124,7 @@ export { EVENT_KINDS } from './trace.js';
  * @property {Record<string, Position>} body   per language: its heading
  * @property {Position[]} beats    each beat's `when`
  * @property {Position} recapVerify  the recap's `verify` (or the recap)
+ * @property {Position} openingVerify  the opening's `verify` (or the opening, or the scenario)
  * @property {Position[]} beatVerify  each beat's `verify` (or its `when`)
  * @property {Position[]} hintVerify  each stage's `verify` (or the stage)
  * @property {Position[]} hints    each stage

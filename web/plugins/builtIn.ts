@@ -8,8 +8,10 @@
  * from elsewhere.
  *
  * Each collection is three kinds of virtual module:
- *   virtual:lockstep/<what>s        its index: `summaries` (what a list shows)
- *                                   and `loaders` (id -> the item's chunk)
+ *   virtual:lockstep/<what>s        its index: `summaries` (what a list shows,
+ *                                   or as little of it as the app needs at
+ *                                   once: the plugin's `brief`) and `loaders`
+ *                                   (id -> the item's chunk)
  *   virtual:lockstep/<what>s/summaries  the same `summaries` alone, for an app
  *                                   that shows the list only later (its own chunk)
  *   virtual:lockstep/<what>/<id>    one item: `export default` its source
@@ -85,13 +87,15 @@ export function filesUnder(dir: string, ending: string): string[] {
  * A plugin serving one collection as virtual modules: `what` names it
  * ("lesson": virtual:lockstep/lessons and virtual:lockstep/lesson/<id>),
  * the files under `dir` ending in `ending` are watched, `collect` compiles
- * everything (once, again after a change).
+ * everything (once, again after a change); `brief` is what the index keeps
+ * of each summary (the whole summary stays in .../summaries).
  */
 export function builtInPlugin<Summary>(
   what: string,
   dir: string,
   ending: string,
   collect: () => Promise<Map<string, Item<Summary>>>,
+  brief: (s: Summary) => unknown = (s) => s,
 ): Plugin {
   const index = `virtual:lockstep/${what}s`;
   const list = `${index}/summaries`;
@@ -115,7 +119,7 @@ export function builtInPlugin<Summary>(
         const loaders = [...found.keys()].map(
           (key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(one + key)}),`,
         );
-        return `export const summaries = ${JSON.stringify(summaries)};\nexport const loaders = {\n${loaders.join('\n')}\n};\n`;
+        return `export const summaries = ${JSON.stringify(summaries.map(brief))};\nexport const loaders = {\n${loaders.join('\n')}\n};\n`;
       }
       const item = found.get(id.slice(`\0${one}`.length));
       if (!item) return null;

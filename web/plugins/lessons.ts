@@ -5,8 +5,11 @@
  * check` reads it), parsed by wasm/js/lesson.js, and its body rendered to
  * HTML (model/markdown.ts) and sanitized by the page's rule
  * (model/sanitize.ts, DOMPurify over jsdom's window), so the page inserts it
- * without loading DOMPurify.  The index carries what the lesson list shows:
- * id, place in the course, engine, title and goal.
+ * without loading DOMPurify.  The index carries what a lesson's page needs of
+ * the others (id, place in the course, engine, title: its number, the titles
+ * of the lessons around it); the summaries add the goal and the file, for the
+ * lesson list, a chunk of their own, so the course's size weighs little on
+ * a first load.
  *
  *   import { summaries, loaders } from 'virtual:lockstep/lessons';
  */
@@ -55,5 +58,11 @@ export async function compileLessons(dir: string, name = 'lessons'): Promise<Map
 
 export function courseLessons(repo: string): Plugin {
   const dir = join(repo, 'lessons');
-  return builtInPlugin('lesson', dir, '.md', () => compileLessons(dir));
+  return builtInPlugin(
+    'lesson',
+    dir,
+    '.md',
+    () => compileLessons(dir),
+    ({ id, order, engine, title }) => ({ id, order, engine, title }),
+  );
 }

@@ -53,8 +53,8 @@ declare module '@lockstep/lockstep.js' {
     );
     step(index: number): void;
     stepOver(index: number): void;
-    take(kind: string, index?: number): void;
-    choices(): { kind: string; actor?: number }[];
+    take(kind: string, index?: number, store?: number): void;
+    choices(): { kind: string; actor?: number; store?: number }[];
     run(o?: {
       policy?: 'manual' | 'round-robin' | 'random';
       schedule?: string;
@@ -175,10 +175,14 @@ declare module '@lockstep/lesson/play.js' {
 // web/plugins/: what the app ships compiled (builtIn.ts)
 declare module 'virtual:lockstep/lessons' {
   type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
-  /** in course order; file: "lessons/parking_lot/05-lost-wakeup.md" */
-  export const summaries: (import('./model/lessonList').LessonSummary & { file: string })[];
+  /** in course order; what a lesson's page needs of the others */
+  export const summaries: import('./model/lessonList').LessonBrief[];
   /** id -> the lesson's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
+}
+declare module 'virtual:lockstep/lessons/summaries' {
+  /** in course order; file: "lessons/parking_lot/05-lost-wakeup.md" */
+  export const summaries: (import('./model/lessonList').LessonSummary & { file: string })[];
 }
 declare module 'virtual:lockstep/engines' {
   /** every engine's entry (engines/<engine>/index.ts), in the order of mk/engines.mk */

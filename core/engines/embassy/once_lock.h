@@ -7,10 +7,10 @@
  * again (a busy loop, as upstream's documentation says).
  *
  * Variant relaxed_publication: the flag is written and read Relaxed (0.8.0)
- * instead of Release/Acquire (main).  On one core, and on this machine,
- * which runs every action in one total order, that changes nothing visible;
- * it becomes a bug only under a weak memory model, which the machine does
- * not model yet.
+ * instead of Release/Acquire (main).  Under sc or tso that changes nothing
+ * visible; under ra (C11's release/acquire, docs/MEMORY.md) a reader may
+ * see the flag set and still read the value's initial 0 (lesson
+ * relaxed-publication).
  */
 #ifndef LOCKSTEP_EMBASSY_ONCE_LOCK_H
 #define LOCKSTEP_EMBASSY_ONCE_LOCK_H

@@ -34,7 +34,8 @@ static uint32_t ticket_take(ticket_lock *l)
 uint32_t ticket_lock_acquire(ticket_lock *l)
 {
     uint32_t mine = ticket_take(l);
-    while (plat_load32(&l->now_serving, PLAT_ACQUIRE, AT("is now_serving my ticket?")) != mine)
+    while (plat_load32(&l->now_serving, spin_acquire_order(l->variant),
+                       AT("is now_serving my ticket?")) != mine)
         plat_spin_hint(AT("spin: not my turn yet"));
     return mine;
 }
@@ -44,5 +45,8 @@ void ticket_lock_release(ticket_lock *l)
     /* Only the holder writes now_serving, so a load and a store are enough
      * here: nobody can change it in between. */
     uint32_t serving = plat_load32(&l->now_serving, PLAT_RELAXED, AT("read now_serving"));
-    plat_store32(&l->now_serving, serving + 1, PLAT_RELEASE, AT("call the next ticket"));
+    /* Release: the next ticket's holder sees what was written inside
+     * (relaxed under relaxed_unlock: it may not). */
+    plat_store32(&l->now_serving, serving + 1, spin_release_order(l->variant),
+                 AT("call the next ticket"));
 }

@@ -27,12 +27,15 @@ void ttas_lock_acquire(ttas_lock *l)
             return;
         }
         /* Test-and-set: somebody may have taken it since the read. */
-        if (plat_swap32(&l->held, 1, PLAT_ACQUIRE, AT("test-and-set: swap held <- 1")) == 0)
+        if (plat_swap32(&l->held, 1, spin_acquire_order(l->variant),
+                        AT("test-and-set: swap held <- 1")) == 0)
             return;
     }
 }
 
 void ttas_lock_release(ttas_lock *l)
 {
-    plat_store32(&l->held, 0, PLAT_RELEASE, AT("unlock: held = 0"));
+    /* Release, so the next holder's acquiring swap sees what was written
+     * inside (relaxed under relaxed_unlock: it may not). */
+    plat_store32(&l->held, 0, spin_release_order(l->variant), AT("unlock: held = 0"));
 }

@@ -14,5 +14,19 @@ spin_variant spin_variant_now(void)
         return SPIN_MCS_NO_LINK_WAIT;
     if (plat_variant_is("peterson_no_fence"))
         return SPIN_PETERSON_NO_FENCE;
+    if (plat_variant_is("relaxed_unlock"))
+        return SPIN_RELAXED_UNLOCK;
+    if (plat_variant_is("relaxed_lock"))
+        return SPIN_RELAXED_LOCK;
     return SPIN_CORRECT;
+}
+
+plat_order spin_acquire_order(spin_variant v)
+{
+    return v == SPIN_RELAXED_LOCK ? PLAT_RELAXED : PLAT_ACQUIRE;
+}
+
+plat_order spin_release_order(spin_variant v)
+{
+    return v == SPIN_RELAXED_UNLOCK ? PLAT_RELAXED : PLAT_RELEASE;
 }

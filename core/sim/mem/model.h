@@ -72,6 +72,11 @@ extern const sim_mem_model sim_mem_sc, sim_mem_tso, sim_mem_ra;
 /* Under ra, a "read: ..." line for every load of the trace that read a store
  * older than the newest: which, and why the model allowed it (ra_story.c). */
 void sim_ra_story(const sim_machine *m, jbuf *out);
+/* The same loads as a JSON array (empty unless the run is under ra), one
+ * object each: "actor", "object", "label", "site", "step", "read" and
+ * "newer" (each {"value", "step", "by"}; by null: the initial value; newer
+ * null if not found) and "text", the line's words after "read: ". */
+void sim_ra_reads_json(const sim_machine *m, jbuf *out);
 
 /* Whether an action is an access the memory model performs. */
 static inline bool sim_act_is_access(sim_act_kind k)

@@ -57,6 +57,29 @@ export function checkClaims(c, startSteps) {
 }
 
 /**
+ * What the opening claims (`opening.verify`) holds where it is said: after
+ * the starting schedule, on every run this check made (each variant's
+ * starting run, the solution's, the explorer's: all begin with it).
+ * @param {LessonCheck} c @param {number} startSteps
+ */
+export function checkOpening(c, startSteps) {
+  const l = c.lesson;
+  if (!l.openingVerify.length) return;
+  for (const w of c.walks) {
+    const state = w.error ? undefined : w.states[startSteps];
+    if (!state) continue;
+    const wrong = l.openingVerify.filter((p) => !evaluate(p, state).holds);
+    if (!wrong.length) continue;
+    c.add(
+      l.at.openingVerify,
+      'opening.verify',
+      `does not hold after the starting schedule (step ${startSteps}) of ${w.name}: ${wrong.map((p) => explainFalse(p, state)).join('; ')}`,
+    );
+    return;
+  }
+}
+
+/**
  * What the recap claims (`recap.verify`) holds at the step that reached the
  * goal, on every run this check made that reaches it: the recap describes the
  * run the learner made, not one they might have made.

@@ -17,7 +17,7 @@ import { LessonCheck, RunCache } from './runs.js';
 export { RunCache };
 import { checkReach } from './reach.js';
 import { checkOutcomes } from './outcomes.js';
-import { checkClaims, checkRecap } from './claims.js';
+import { checkClaims, checkOpening, checkRecap } from './claims.js';
 import { checkHints } from './hints.js';
 import { checkQuestions } from './questions.js';
 import { checkMatchers } from './matchers.js';
@@ -62,6 +62,7 @@ export function checkLesson(M, text, { file = 'lesson.md', catalog, cache } = {}
     checkOutcomes(c);
     checkClaims(c, startSteps);
     checkRecap(c);
+    checkOpening(c, startSteps);
     if (solutionWalk && !solutionWalk.error) {
       checkHints(c, solutionWalk, startSteps);
       checkQuestions(c, solutionWalk, startSteps);

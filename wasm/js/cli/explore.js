@@ -49,7 +49,8 @@ In text mode it says how far it got on stderr every second.
   --trace OUT          write the counterexample's trace to OUT as JSON Lines
   --json               print one JSON object: found, kind, schedule, steps,
                        preemptions, executions, pruned, bound, complete,
-                       elapsed_ms, reason
+                       elapsed_ms, reason; under ra, when it found one, reads:
+                       which store each load that read an older one read
 
 Exit status: 0 when the search ran (whatever it found), 2 for bad input.`;
 
@@ -191,6 +192,10 @@ export async function run(argv, io) {
         }
       }
     }
+    // Under ra, which store each load of the counterexample that read an older one read
+    // (the run report's "reads"; absent under sc and tso).
+    /** @type {{text: string}[] | undefined} */
+    const reads = replay ? JSON.parse(session.report('json')).reads : undefined;
     if (options['--json']) {
       io.stdout(
         cJson({
@@ -205,6 +210,7 @@ export async function run(argv, io) {
           complete: r.complete,
           elapsed_ms: Math.round(elapsed * 1000) / 1000,
           reason: r.reason,
+          ...(reads ? { reads } : {}),
         }) + '\n',
       );
       return 0;
@@ -214,6 +220,7 @@ export async function run(argv, io) {
       for (const s of replay.stuck) text += `${s.actor}: ${s.reason} (${s.location})\n`;
       if (replay.violation) text += `${replay.violation.kind}: ${replay.violation.message}\n`;
       if (replay.outcome === 'error') text += `the replay did not reproduce it: ${replay.message}\n`;
+      for (const read of reads ?? []) text += `read: ${read.text}\n`;
     } else if (!r.complete && r.reason) {
       text += `incomplete: ${r.reason}\n`;
     }

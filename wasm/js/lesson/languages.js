@@ -70,7 +70,10 @@ export function readBody(p, lines) {
   /** @type {Record<string, string>} */
   const text = {};
   for (const lang of LANGUAGES) {
-    const where = { line: Math.min(first + lines.length - 1, Math.max(first, p.closeLine)), column: 1 };
+    const where = {
+      line: Math.min(first + lines.length - 1, Math.max(first, p.closeLine)),
+      column: 1,
+    };
     if (!parts[lang]) p.problems.add(at.en ?? where, 'body', `needs a '## ${lang}' section`);
     else {
       text[lang] = parts[lang].join('\n').trim();
@@ -109,6 +112,6 @@ export function checkLanguages(p) {
     }
   };
   const d = p.data;
-  for (const key of ['title', 'goal', 'beats', 'hints', 'questions', 'recap', 'real_world'])
+  for (const key of ['title', 'goal', 'opening', 'beats', 'hints', 'questions', 'recap', 'real_world'])
     walk(d[key], [key]);
 }

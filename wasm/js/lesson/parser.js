@@ -195,6 +195,11 @@ export class Parser {
       );
 
     const start = scenario.schedule;
+    if (d.opening !== undefined && !start)
+      this.bad(
+        ['opening'],
+        'a lesson without a starting schedule (scenario.schedule) opens at step 0: there is nothing to say has happened',
+      );
     const solution = readSolution(this, start);
     const beats = readBeats(this, variants);
     const fold = d.fold === undefined ? null : fold_(this, d.fold, variants);
@@ -222,6 +227,8 @@ export class Parser {
       body: body.text,
       recap: { en: d.recap.en, 'zh-CN': d.recap['zh-CN'] },
       recapVerify: predicates(this, d.recap.verify, ['recap', 'verify']),
+      opening: d.opening ? { en: d.opening.en, 'zh-CN': d.opening['zh-CN'] } : null,
+      openingVerify: predicates(this, d.opening?.verify, ['opening', 'verify']),
       realWorld: d.real_world,
       scenario,
       bytecode: compiled.bytecode,

@@ -32,6 +32,13 @@ export function positions(p, { goal, beats, hints, questions, body }) {
     body,
     beats: beats.map((_, i) => p.at(['beats', i, 'when'])),
     recapVerify: p.at(d.recap.verify === undefined ? ['recap'] : ['recap', 'verify']),
+    openingVerify: p.at(
+      d.opening === undefined
+        ? ['scenario']
+        : d.opening.verify === undefined
+          ? ['opening']
+          : ['opening', 'verify'],
+    ),
     beatVerify: beats.map((b, i) => p.at(b.verify.length ? ['beats', i, 'verify'] : ['beats', i, 'when'])),
     hintVerify: hints.map((h, i) => p.at(h.verify.length ? ['hints', i, 'verify'] : ['hints', i])),
     hints: hints.map((_, i) => p.at(['hints', i])),

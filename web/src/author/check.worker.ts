@@ -30,8 +30,9 @@ function post(m: CheckAnswer): void {
 
 async function check(req: CheckRequest): Promise<CheckAnswer> {
   const catalog = allEngines as Catalog;
-  // a document that names no engine the build has fails its checks on any module
-  const M = await loadModule(engineOf(req.text, catalog) ?? moduleEngines()[0]!);
+  // a document that names no engine the build has fails its checks on any module; the
+  // explorer's module, since an explore: outcome searches
+  const M = await loadModule(engineOf(req.text, catalog) ?? moduleEngines('explorer')[0]!, 'explorer');
   const t0 = performance.now();
   const kind = documentKind(req.text);
   const file = kind === 'lesson' ? 'lesson.md' : 'scenario.yaml';

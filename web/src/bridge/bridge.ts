@@ -106,9 +106,10 @@ export interface EngineBridge {
   /**
    * Takes a choice other than a step that snapshot.choices offers: its kind's
    * name and, for a kind that names one, the actor (the tick falls; task
-   * `actor`'s pending future is dropped, cancelling it; ...).
+   * `actor`'s pending future is dropped, cancelling it; ...) and, for
+   * read_from, which store of the cell actor `actor`'s next load reads.
    */
-  take(kind: string, actor?: number): Promise<Snapshot>;
+  take(kind: string, actor?: number, store?: number): Promise<Snapshot>;
   /** Steps the actor to the end of its current operation. */
   stepOver(actor: number): Promise<Snapshot>;
   /** Back or forward along the recorded history. */

@@ -1,6 +1,7 @@
 /*
- * The explorer's Web Worker: its own instance of the scenario's engine's wasm
- * module, loaded like the main thread's (load.ts), searching in slices.  Between two slices it
+ * The explorer's Web Worker: its own instance of the scenario's engine's
+ * explorer module (the page's module plus the search), loaded like the main
+ * thread's (load.ts), searching in slices.  Between two slices it
  * posts its progress and lets messages in, so a cancel (or a newer search)
  * stops it within one slice.  Slices adapt to take about 40 ms each.
  */
@@ -35,7 +36,7 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
   let session: Session | null = null;
   let progress: ExploreProgress;
   try {
-    const M = await loadModule(req.engine);
+    const M = await loadModule(req.engine, 'explorer');
     if (active !== id) return;
     session = new Session(M, req.bytecode, { variant: req.variant, memory: options.memory, trace: false });
     const t0 = performance.now();
@@ -90,7 +91,7 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
 async function plan(req: Extract<WorkerRequest, { type: 'plan' }>): Promise<void> {
   let session: Session | null = null;
   try {
-    const M = await loadModule(req.engine);
+    const M = await loadModule(req.engine, 'explorer');
     session = new Session(M, req.bytecode, {
       variant: req.variant,
       memory: req.options.memory,

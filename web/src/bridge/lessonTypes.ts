@@ -87,6 +87,8 @@ export interface LessonInfo {
   /** the body rendered at build time for the course's own lessons, NOT sanitized (model/sanitize.ts does that) */
   bodyHtml?: LessonText;
   recap: LessonText;
+  /** what the starting schedule has already done, said when the lesson opens; null: the app's own sentence */
+  opening?: LessonText | null;
   realWorld: LessonText;
   /** the starting schedule (readable), replayed when the lesson opens */
   start: string | null;

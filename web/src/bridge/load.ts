@@ -2,7 +2,10 @@
  * Loading an engine's wasm module in a browser (main thread or module
  * worker).  Each engine has its own module (mk/wasm.mk: build/wasm/web/
  * lockstep-<engine>.mjs and its .wasm), loaded the first time a scenario of
- * that engine opens, at most once per page.  The list of modules is read off
+ * that engine opens, at most once per page; the explorer's workers load the
+ * engine's explorer module instead (build/wasm/web/explorer/, the same with
+ * the explorer's exports, which a page that only steps does not download).
+ * The list of modules is read off
  * the build's folder, so an engine added to ENGINES is found with no edit
  * here, and no page loads the code of an engine it does not show.  The .wasm
  * is a separate asset (Vite copies it into the build with a hashed name); it
@@ -15,23 +18,33 @@ type Receive = (instance: WebAssembly.Instance, module?: WebAssembly.Module) => 
 
 const engineOf = (path: string) => /lockstep-([^/]+)\.(?:mjs|wasm)$/.exec(path)?.[1] ?? path;
 
-/** engine -> its module's glue, imported when first asked for */
-const glue = new Map(
-  Object.entries(import.meta.glob<{ default: Create }>('@wasm/web/lockstep-*.mjs')).map(([p, f]) => [
-    engineOf(p),
-    f,
-  ]),
-);
-/** engine -> the address of its .wasm */
-const wasmUrls = new Map(
-  Object.entries(
+/** Which of an engine's modules: the page's, or the explorer's (with the search). */
+export type ModuleKind = 'page' | 'explorer';
+
+const byEngine = <T>(found: Record<string, T>) =>
+  new Map(Object.entries(found).map(([p, v]) => [engineOf(p), v]));
+/** kind -> engine -> its module's glue, imported when first asked for */
+const glue: Record<ModuleKind, Map<string, () => Promise<{ default: Create }>>> = {
+  page: byEngine(import.meta.glob<{ default: Create }>('@wasm/web/lockstep-*.mjs')),
+  explorer: byEngine(import.meta.glob<{ default: Create }>('@wasm/web/explorer/lockstep-*.mjs')),
+};
+/** kind -> engine -> the address of its .wasm */
+const wasmUrls: Record<ModuleKind, Map<string, string>> = {
+  page: byEngine(
     import.meta.glob<string>('@wasm/web/lockstep-*.wasm', { query: '?url', import: 'default', eager: true }),
-  ).map(([p, url]) => [engineOf(p), url]),
-);
+  ),
+  explorer: byEngine(
+    import.meta.glob<string>('@wasm/web/explorer/lockstep-*.wasm', {
+      query: '?url',
+      import: 'default',
+      eager: true,
+    }),
+  ),
+};
 
 /** The engines that have a module, in no particular order. */
-export function moduleEngines(): string[] {
-  return [...glue.keys()];
+export function moduleEngines(kind: ModuleKind = 'page'): string[] {
+  return [...glue[kind].keys()];
 }
 
 async function instantiate(
@@ -53,15 +66,16 @@ async function instantiate(
 
 const loading = new Map<string, Promise<EmscriptenModule>>();
 
-/** The module of `engine`, loaded on first use; a failed load is tried again next time. */
-export function loadModule(engine: string): Promise<EmscriptenModule> {
-  let p = loading.get(engine);
+/** The module of `engine` (of `kind`), loaded on first use; a failed load is tried again next time. */
+export function loadModule(engine: string, kind: ModuleKind = 'page'): Promise<EmscriptenModule> {
+  const key = `${kind}:${engine}`;
+  let p = loading.get(key);
   if (p) return p;
-  const importGlue = glue.get(engine);
-  const wasmUrl = wasmUrls.get(engine);
+  const importGlue = glue[kind].get(engine);
+  const wasmUrl = wasmUrls[kind].get(engine);
   if (!importGlue || !wasmUrl)
     return Promise.reject(
-      new Error(`no wasm module for engine '${engine}' (the build has: ${moduleEngines().join(', ')})`),
+      new Error(`no wasm module for engine '${engine}' (the build has: ${moduleEngines(kind).join(', ')})`),
     );
   // the .wasm streams in while the glue's chunk loads
   const fetched = fetch(wasmUrl, { credentials: 'same-origin' });
@@ -79,7 +93,7 @@ export function loadModule(engine: string): Promise<EmscriptenModule> {
         }).then(resolve, reject);
       }),
   );
-  loading.set(engine, p);
-  p.catch(() => loading.delete(engine));
+  loading.set(key, p);
+  p.catch(() => loading.delete(key));
   return p;
 }

@@ -203,8 +203,8 @@ class LocalEngine implements EngineBridge {
     });
   }
 
-  async take(kind: string, actor = -1) {
-    return this.#do((s) => s.take(kind, actor));
+  async take(kind: string, actor = -1, store = 0) {
+    return this.#do((s) => s.take(kind, actor, store));
   }
 
   async stepOver(actor: number) {

@@ -62,6 +62,8 @@ export interface PendingAction {
   site?: string;
   /** "write value + 1" */
   label?: string;
+  /** under a weak memory model: the access's memory order ("relaxed", "release", "seq_cst") */
+  order?: string;
 }
 
 /** dormant: an interrupt not raised, a task not spawned (neither stuck nor unfinished) */
@@ -150,10 +152,32 @@ export interface BufferedStore {
   step: number;
 }
 
-/** A memory model's state: its name and, under tso, every actor's buffer, oldest first. */
+/** One store in a cell's history under ra (core/sim/mem/ra.c, state_json). */
+export interface HistoryStore {
+  value: number;
+  /** the step that stored it (0 for the initial value) */
+  step: number;
+  /** who stored it; null: the value the cell held when the run first touched it */
+  by: string | null;
+  order: string;
+}
+
+/** A cell's stores in modification order, oldest first, and each actor's view of it (the oldest it may still read). */
+export interface CellHistory {
+  object: string;
+  elem?: number;
+  stores: HistoryStore[];
+  views: Record<string, number>;
+}
+
+/**
+ * A memory model's state: its name and, under tso, every actor's buffer,
+ * oldest first; under ra, every atomic cell's history of stores.
+ */
 export interface MemoryState {
   model: string;
   buffers?: Record<string, BufferedStore[]>;
+  cells?: CellHistory[];
   [more: string]: unknown;
 }
 
@@ -209,6 +233,14 @@ export interface TraceEvent {
   stored_at?: number;
   /** a load that read its own buffered store: what memory holds meanwhile */
   memory?: number;
+  /** ra: the store of its cell a load (or read-modify-write) read, by its place in modification order */
+  read_store?: number;
+  /** ra: how many stores the cell had when it was read (read_store < stores - 1: not the newest) */
+  stores?: number;
+  /** ra: who made the store it read (absent: the initial value) */
+  stored_by?: string;
+  /** ra: a store's (or read-modify-write's) place in its cell's modification order */
+  store?: number;
 }
 
 /** One line of an actor's program, as the scenario compiler describes it. */
@@ -293,6 +325,8 @@ export interface ExtraChoice {
   kind: string;
   /** for a kind that names an actor: which (irq: the handler; drop: the task whose pending future would be dropped) */
   actor?: number;
+  /** read_from: which store of the cell the actor's next load reads (its place in modification order) */
+  store?: number;
 }
 
 /** Everything the UI shows about a session at one moment. */

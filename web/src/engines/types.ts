@@ -46,6 +46,11 @@ export interface EngineWords {
   eventText?(e: TraceEvent, state: MachineState): string | null;
   /** the narration's sentence for an event; undefined: the generic one, null: none at all */
   narrate?(e: TraceEvent, state: MachineState): string | null | undefined;
+  /**
+   * a step's label (the C source's AT("…")) in the learner's language, said
+   * first in the generic narration; null: the label is quoted as it is
+   */
+  label?(label: string): string | null;
   /** an engine decision (a note's label, "validate failed") in words, for the variant comparison */
   decision?(label: string): string | null;
   /** whether a note says an attempt of the engine failed (a validate), worth a second look */

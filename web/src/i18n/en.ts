@@ -87,6 +87,20 @@ export const en = {
   'event.dropped':
     '{actor}’s future was dropped at its await point: it runs its drop logic and never resumes.',
   'event.step': 'Step {step}: {text}',
+  'event.codeLabel': '{label}',
+  'event.labelled': '{actor}, {label} — {what}.',
+  'event.labelOnly': '{actor}: {label}.',
+  'what.load': 'read {object}: {new}',
+  'what.loadOwn': 'read {object} = {new} from its own store buffer; memory still holds {memory}',
+  'what.loadOwnSame': 'read {object} = {new} from its own store buffer, not from memory',
+  'what.store': 'wrote {new} to {object} (it was {old})',
+  'what.storeLost': 'wrote {new} to {object} over {old}: {victim}’s increment is lost',
+  'what.storeLostAnon': 'wrote {new} to {object} over {old}: an increment is lost',
+  'what.storeBuffered':
+    'stored {new} to {object}. The store waits in {actor}’s store buffer: the other threads do not see it yet',
+  'what.rmw': '{kind} on {object}: {old} → {new}',
+  'what.casOk': 'CAS on {object} succeeded: {old} → {new}',
+  'what.casFailed': 'CAS on {object} failed: it was {old}, not {expected}',
 
   'announce.back': 'Back to step {step}.',
   'announce.forward': 'Forward to step {step}.',
@@ -95,6 +109,7 @@ export const en = {
     '{title}: the first {n} steps have set the scene (the Trace tab lists them); your moves start here.',
   'announce.lessonScene.one':
     '{title}: the first step has set the scene (the Trace tab lists it); your moves start here.',
+  'announce.lessonOpening': '{title}: {opening} Your moves start here.',
   'announce.ready': '{title} is ready. {count} threads.',
   'announce.ready.one': '{title} is ready. One thread.',
   'announce.readyTasks': '{title} is ready. {count} tasks.',
@@ -594,6 +609,32 @@ export const en = {
   'buffers.memoryInView':
     'The cells stored to are fields of a bigger object: its view below shows each as memory holds it.',
   'buffers.cell': '{object} holds {value} in memory',
+  // ra: each cell's history of stores, the views on it, which store a load reads
+  'history.title': 'Store history',
+  'history.hint':
+    'Each cell’s stores in modification order, oldest first. A thread’s mark sits on the oldest store it may still read.',
+  'history.empty': 'No atomic cell has been touched yet.',
+  'history.of': 'stores to {object}, oldest first',
+  'history.initial': 'initial',
+  'history.by': '{actor}, step {step}',
+  'history.store': 'store {index} to {object}: {value} ({who}, {order})',
+  'history.view': '{actor} may read from here on',
+  'history.readBy': '{actor} read this at step {step}',
+  'history.readByShort': '{actor} read',
+  'history.pick': '{actor}’s next load of {object} may read:',
+  'history.read': 'read {index} ({who})',
+  'history.readLabel': '{actor}’s next load of {object} reads store {index}: {value} ({who})',
+  'history.readKeys': 'Keys: r, then {key}, then the store’s number.',
+  'keys.read': 'r, thread N, store K: thread N’s next load reads store K (under ra)',
+  'event.loadStaleInitial':
+    '{actor} read {object} = {new}, the initial value, though {writer} stored {newest} at step {step}.',
+  'event.loadStale':
+    '{actor} read {object} = {new}, stored by {by} at step {at}, though {writer} stored {newest} at step {step}.',
+  'trace.readFrom': 'read store {index} ({who})',
+  'trace.readStale': 'read store {index} ({who}), not the newest ({newest}, {writer} at step {step})',
+  'seq.readStale': 'reads an older store: {value} ({who}), not {newest} from {writer} at step {step}',
+  'effect.order': '{effect} · {order}',
+  'effect.buffered': '{object} ← {new} into {actor}’s store buffer (memory keeps {old})',
   'event.flush':
     '{actor}’s store to {object} (step {stored}) reached memory: memory now holds {new}, where it held {old}.',
   'event.storeBuffered':

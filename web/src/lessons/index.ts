@@ -3,11 +3,13 @@
  * course index (lessons/course.yaml), parsed and compiled when the app was
  * built (web/plugins/lessons.ts).  A lesson's address is its id
  * (`?lesson=lost-wakeup`), wherever its file sits.  The index (ids, order, engines,
- * titles, goals) is part of the app; each lesson's compiled form is a chunk
- * of its own, loaded when the lesson opens.
+ * titles) is part of the app; the goals (what the lesson list adds) are a
+ * chunk loaded when the list is first shown, and each lesson's compiled form
+ * is a chunk of its own, loaded when the lesson opens.
  */
 import { loaders, summaries } from 'virtual:lockstep/lessons';
 import type { BuiltSource, ScenarioSource } from '../bridge/bridge';
+import type { LessonText } from '../bridge/lessonTypes';
 import { neighbours, placeInIndex, type LessonFile, type LessonSummary } from '../model/lessonList';
 
 const files: LessonFile[] = summaries.map(({ id, order }) => ({ id, order }));
@@ -47,7 +49,14 @@ export function lessonPlace(id: string): { n: number; count: number } | null {
   return placeInIndex(summaries, id);
 }
 
+/** Lesson `id`'s title in both languages (null for a lesson not in the course, or untitled). */
+export function lessonTitle(id: string): LessonText | null {
+  return summaries.find((s) => s.id === id)?.title ?? null;
+}
+
 /** Every lesson's engine, title and goal. */
 export function lessonSummaries(): Promise<LessonSummary[]> {
-  return Promise.resolve(summaries.map(({ file: _file, ...summary }) => summary));
+  return import('virtual:lockstep/lessons/summaries').then((m) =>
+    m.summaries.map(({ file: _file, ...summary }) => summary),
+  );
 }

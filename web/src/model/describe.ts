@@ -12,8 +12,17 @@
 import type { ActorState, Blocked, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { getLocale, t, type MessageKey } from '../i18n';
 import { blockedReason, type ReasonArgs } from './blocked';
+import { weakEffect } from './readWords';
 import { loadedEngine, loadedEngines, type EngineWords } from '../engines';
-import { actionEffect, actionText, formatValue, outcomeView, shortSite, type OutcomeView } from './format';
+import {
+  actionEffect,
+  actionText,
+  formatValue,
+  outcomeView,
+  shortSite,
+  type Narration,
+  type OutcomeView,
+} from './format';
 
 /** The first engine whose hook `ask` answers (not undefined, and not null unless `nullAnswers`). */
 function ask<R>(f: (w: EngineWords) => R | null | undefined, nullAnswers = false): R | null | undefined {
@@ -45,7 +54,7 @@ export function nextText(a: PendingAction, state: MachineState): string {
 /** What the next action would change, engine-aware; null when there is nothing to say. */
 export function nextEffect(a: PendingAction, actor: ActorState, state: MachineState): string | null {
   const own = ask((w) => w.nextEffect?.(a, actor, state), true);
-  if (own !== undefined) return own;
+  if (own !== undefined) return weakEffect(a, actor, state, own);
   switch (a.kind) {
     case 'prepare_park':
       return t('pl.effect.prepare');
@@ -57,7 +66,7 @@ export function nextEffect(a: PendingAction, actor: ActorState, state: MachineSt
     case 'yield':
       return t('pl.effect.yield');
   }
-  return actionEffect(a);
+  return weakEffect(a, actor, state, actionEffect(a));
 }
 
 /**
@@ -212,13 +221,15 @@ export function guessOpStart(trace: TraceEvent[], actor: string, nextKind?: stri
   return 0;
 }
 
-/** The engine's own narration for format.ts (narrateSteps' `special`), when the engine has one. */
-export function engineWords(
-  engine: string | undefined,
-  state: MachineState,
-): ((e: TraceEvent) => string | null | undefined) | undefined {
-  const narrate = loadedEngine(engine)?.words?.narrate;
-  return narrate ? (e) => narrate(e, state) : undefined;
+/** The engine's part in the narration for format.ts (narrateSteps' `narration`): its sentences and its labels' words. */
+export function engineWords(engine: string | undefined, state: MachineState): Narration | undefined {
+  const words = loadedEngine(engine)?.words;
+  if (!words) return undefined;
+  const { narrate, label } = words;
+  return {
+    narrate: narrate ? (e) => narrate(e, state) : undefined,
+    label: label ? (l) => label(l) : undefined,
+  };
 }
 
 const VIOLATION_TITLES: Record<string, MessageKey> = {

@@ -12,6 +12,7 @@ import {
   isLostUpdate,
   narrateStep,
   narrateSteps,
+  type Narration,
   outcomeView,
   shortSite,
   statusView,
@@ -178,6 +179,83 @@ describe('narration', () => {
         '第 5 步：2 ms 时 tick 到来：调度器重新决定谁运行。',
         '第 6 步：中断 Kick 被触发：它先于任何任务运行。',
         '第 7 步：A 的 future 在 await 处被丢弃：它执行 drop 逻辑，之后不再继续。',
+      ]);
+    } finally {
+      setLocale('en');
+    }
+  });
+  it('says a labelled step’s meaning first, then its value, in both languages', async () => {
+    const { setLocale } = await import('../i18n');
+    const steps: TraceEvent[] = [
+      ev({ step: 1, kind: 'load', actor: 'High', object: 'lock', old: 3, new: 3, label: 'owner == 0?' }),
+      ev({
+        step: 2,
+        kind: 'fetch_or',
+        actor: 'High',
+        object: 'lock',
+        arg: 1,
+        old: 0,
+        new: 1,
+        label: 'wait_mask |= 1 << id',
+      }),
+      ev({
+        step: 3,
+        kind: 'store',
+        actor: 'A',
+        object: 's',
+        arg: 0,
+        old: 1,
+        new: 0,
+        label: 'cancel: my slot = None',
+      }),
+      ev({
+        step: 4,
+        kind: 'irq_restore',
+        actor: 'B',
+        old: 1,
+        new: 0,
+        label: 'exit_critical: restore the old state',
+      }),
+      ev({
+        step: 5,
+        kind: 'store',
+        actor: 'B',
+        object: 'counter',
+        arg: 1,
+        old: 1,
+        new: 1,
+        label: 'write value + 1',
+      }),
+    ];
+    const withLost: TraceEvent[] = [
+      ev({ step: 0, kind: 'store', actor: 'A', object: 'counter', arg: 1, old: 0, new: 1 }),
+      ...steps,
+    ];
+    const said = (narration?: Narration) => narrateSteps(withLost, counters, narration).map((l) => l.text);
+    expect(said().slice(1)).toEqual([
+      'High, owner == 0? — read lock: 3.',
+      'High, wait_mask |= 1 << id — fetch_or on lock: 0 → 1.',
+      'A, cancel: my slot = None — wrote 0 to s (it was 1).',
+      'B: exit_critical: restore the old state.',
+      'B, write value + 1 — wrote 1 to counter over 1: A’s increment is lost.',
+    ]);
+    // an engine that words its own labels is asked first
+    // a label that only names the action and its field is not repeated
+    const bare = [
+      ev({ step: 1, kind: 'load', actor: 'A', object: 'counter', old: 0, new: 0, label: 'read value' }),
+    ];
+    expect(narrateSteps(bare, counters)[0]!.text).toBe('A read counter: 0.');
+    expect(said({ label: (l) => (l === 'owner == 0?' ? 'is the mutex free?' : null) })[1]).toBe(
+      'High, is the mutex free? — read lock: 3.',
+    );
+    setLocale('zh-CN');
+    try {
+      expect(said().slice(1)).toEqual([
+        'High：「owner == 0?」——读取 lock：3。',
+        'High：「wait_mask |= 1 << id」——对 lock 做了 fetch_or：0 → 1。',
+        'A：「cancel: my slot = None」——把 0 写入 s（原来是 1）。',
+        'B：「exit_critical: restore the old state」。',
+        'B：「write value + 1」——把 1 写入 counter，覆盖了 1：A 的那次自增丢了。',
       ]);
     } finally {
       setLocale('en');

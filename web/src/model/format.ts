@@ -6,6 +6,7 @@
 import { t, type MessageKey } from '../i18n';
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { actorNoun } from './keys';
+import { staleReadSentence } from './readWords';
 
 /** Okabe-Ito, in the order actors get them (UX.md). */
 export const ACTOR_COLOURS = [
@@ -244,21 +245,77 @@ export function isLostUpdate(e: TraceEvent, counters: ReadonlySet<string>): bool
   );
 }
 
-/** One trace event in words, or null for events that need none. */
-/** An engine's own wording of an event (describe.ts, narrateEngine); undefined: the generic wording. */
-export type Special = (e: TraceEvent) => string | null | undefined;
+/**
+ * An engine's part in the narration (describe.ts, engineWords): its own
+ * sentence for an event, and its step labels in the learner's words.
+ */
+export interface Narration {
+  /** the engine's sentence; undefined: the generic one, null: none at all */
+  narrate?(e: TraceEvent): string | null | undefined;
+  /** the C source's label of a step (AT("…")) in the learner's language; null: quote the label itself */
+  label?(label: string): string | null;
+}
 
+/** What the step means, in the engine's words: its label translated, else the C source's own, quoted as code. */
+function labelWords(label: string, narration: Narration | undefined): string {
+  return narration?.label?.(label) ?? t('event.codeLabel', { label });
+}
+
+/**
+ * What an event did to memory, without its actor ("wrote 0 to s (it was 1)"),
+ * for the sentence that says the step's label first; null: no memory action.
+ */
+function valueWords(
+  trace: TraceEvent[],
+  index: number,
+  counters: ReadonlySet<string>,
+  p: Params,
+): string | null {
+  const e = trace[index]!;
+  switch (e.kind) {
+    case 'load':
+      if (!e.buffered) return t('what.load', p);
+      return e.memory === undefined
+        ? t('what.loadOwnSame', p)
+        : t('what.loadOwn', { ...p, memory: formatValue(e.memory) });
+    case 'store': {
+      if (isLostUpdate(e, counters)) {
+        const victim = previousWriter(trace, index, e.object!);
+        return victim && victim !== e.actor
+          ? t('what.storeLost', { ...p, victim })
+          : t('what.storeLostAnon', p);
+      }
+      return t(e.buffered ? 'what.storeBuffered' : 'what.store', p);
+    }
+    case 'swap':
+    case 'fetch_add':
+    case 'fetch_or':
+    case 'fetch_and':
+      return t('what.rmw', p);
+    case 'cas':
+      return e.ok ? t('what.casOk', p) : t('what.casFailed', p);
+  }
+  return ACTION_KEYS[e.kind] ? actionText({ ...e, kind: e.kind, deadline: e.until }) : null;
+}
+
+type Params = Record<'actor' | 'object' | 'kind' | 'old' | 'new' | 'expected' | 'message', string>;
+
+/**
+ * One trace event in words, or null for events that need none.  A step the
+ * engine labelled (AT("cancel: my slot = None")) says that label first, then
+ * what it did to memory: "A, cancel: my slot = None — wrote 0 to s (it was 1)."
+ */
 export function narrateEvent(
   trace: TraceEvent[],
   index: number,
   counters: ReadonlySet<string>,
-  special?: Special,
+  narration?: Narration,
 ): string | null {
   const e = trace[index];
   if (!e) return null;
-  const own = special?.(e);
+  const own = narration?.narrate?.(e);
   if (own !== undefined) return own;
-  const p = {
+  const p: Params = {
     actor: e.actor ?? '',
     object: e.object ?? '',
     kind: e.kind,
@@ -267,9 +324,17 @@ export function narrateEvent(
     expected: formatValue(e.expected),
     message: e.message ?? '',
   };
+  if (e.label && e.actor && !MACHINE_WORDS.has(e.kind) && !BARE_LABEL.test(e.label)) {
+    const label = labelWords(e.label, narration);
+    const what = valueWords(trace, index, counters, p);
+    return what === null
+      ? t('event.labelOnly', { actor: p.actor, label })
+      : t('event.labelled', { actor: p.actor, label, what });
+  }
   switch (e.kind) {
     case 'load': {
-      if (!e.buffered) return t('event.load', p);
+      // ra: a load that read an older store than the newest says which, and which it passed over
+      if (!e.buffered) return staleReadSentence(trace, index) ?? t('event.load', p);
       // a weak memory model: the actor saw its own store, which others cannot yet
       return e.memory === undefined
         ? t('event.loadOwnSame', p)
@@ -319,6 +384,23 @@ export function narrateEvent(
   }
 }
 
+/** A label that only names its action and field ("load value", "read value") says nothing the value does not. */
+const BARE_LABEL = /^(?:load|read|store|write|cas|swap|fetch_add|fetch_or|fetch_and) [\w.[\]]+$/;
+
+/** Events the machine words itself (its choices, the run's end, notes): their label, if any, is not a step's meaning. */
+const MACHINE_WORDS = new Set([
+  'flush',
+  'finish',
+  'violation',
+  'stuck',
+  'error',
+  'note',
+  'clock',
+  'tick',
+  'raised',
+  'dropped',
+]);
+
 export interface StepLine {
   step: number;
   actor?: string;
@@ -330,11 +412,11 @@ export interface StepLine {
 export function narrateSteps(
   trace: TraceEvent[],
   counters: ReadonlySet<string>,
-  special?: Special,
+  narration?: Narration,
 ): StepLine[] {
   const lines: StepLine[] = [];
   trace.forEach((e, i) => {
-    const text = narrateEvent(trace, i, counters, special);
+    const text = narrateEvent(trace, i, counters, narration);
     if (text === null) return;
     const last = lines[lines.length - 1];
     const lost = isLostUpdate(e, counters);
@@ -353,12 +435,12 @@ export function stepLine(
   trace: TraceEvent[],
   step: number,
   counters: ReadonlySet<string>,
-  special?: Special,
+  narration?: Narration,
 ): StepLine | undefined {
   return narrateSteps(
     trace.filter((e) => e.step <= step),
     counters,
-    special,
+    narration,
   ).find((l) => l.step === step);
 }
 

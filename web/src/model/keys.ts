@@ -18,6 +18,10 @@ export type Command =
   /** `f`: the next digit names the actor whose oldest buffered store reaches memory */
   | { kind: 'flushWhich' }
   | { kind: 'flush'; actor: number }
+  /** `r`: the next digit names the actor whose next load picks a store, the digit after it the store */
+  | { kind: 'readWhich' }
+  | { kind: 'readFor'; actor: number }
+  | { kind: 'read'; actor: number; store: number }
   | { kind: 'untilShared'; actor: number };
 
 export interface KeyLike {
@@ -65,7 +69,9 @@ const PRESSABLE = new Set(['BUTTON', 'A', 'SUMMARY']);
  * itself: elsewhere (a tab, a button) the time keys still move through time.
  * `after` is the command of the key pressed just before: after `d`, digit N
  * drops task N's future instead of stepping it, after `f` it lets actor N's
- * oldest buffered store reach memory (any other key forgets the `d` or `f`).
+ * oldest buffered store reach memory (any other key forgets the `d` or `f`);
+ * after `r`, digit N names actor N and the digit after that (0 – 9) the
+ * store of its cell its next load reads.
  */
 export function commandForKey(
   e: KeyLike,
@@ -81,19 +87,25 @@ export function commandForKey(
   if (e.key === '?') return { kind: 'help' };
   // Shift+1 types "!" on most layouts: read the physical key.
   const m = /^(?:Digit|Numpad)([1-9])$/.exec(e.code ?? '') ?? /^([1-9])$/.exec(e.key);
-  if (m) {
+  if (m && !(after?.kind === 'readFor' && !e.shiftKey)) {
     const actor = Number(m[1]) - 1;
+    if (after?.kind === 'readWhich' && !e.shiftKey) return { kind: 'readFor', actor };
     if (after?.kind === 'dropWhich' && !e.shiftKey) return { kind: 'drop', actor };
     if (after?.kind === 'flushWhich' && !e.shiftKey) return { kind: 'flush', actor };
     return e.shiftKey ? { kind: 'untilShared', actor } : { kind: 'step', actor };
   }
   if (e.shiftKey) return null;
+  if (after?.kind === 'readFor') {
+    const store = /^(?:Digit|Numpad)([0-9])$/.exec(e.code ?? '') ?? /^([0-9])$/.exec(e.key);
+    if (store) return { kind: 'read', actor: after.actor, store: Number(store[1]) };
+  }
   if (e.key === ' ' || e.code === 'Space')
     return PRESSABLE.has((target?.tagName ?? '').toUpperCase()) ? null : { kind: 'play' };
   if (e.key === 'e' || e.key === 'E') return { kind: 'explore' };
   if (e.key === 't' || e.key === 'T') return { kind: 'tick' };
   if (e.key === 'd' || e.key === 'D') return { kind: 'dropWhich' };
   if (e.key === 'f' || e.key === 'F') return { kind: 'flushWhich' };
+  if (e.key === 'r' || e.key === 'R') return { kind: 'readWhich' };
   switch (e.key) {
     case 'ArrowLeft':
       return { kind: 'back' };
@@ -137,9 +149,14 @@ export function actorNoun(actors: readonly { kind: string }[] | undefined): Acto
  * The keys list (`?`): each key and what it does, in the words of the run's
  * actors.  The tick and the drop are choices only the task models offer, so
  * threads are not told about them; the flush only a memory model with store
- * buffers offers (`buffers`).
+ * buffers offers (`buffers`), the pick of a store only one that keeps every
+ * store (`histories`).
  */
-export function keyList(noun: ActorNoun, buffers = false): { keys: string; what: MessageKey }[] {
+export function keyList(
+  noun: ActorNoun,
+  buffers = false,
+  histories = false,
+): { keys: string; what: MessageKey }[] {
   const tasks = noun === 'task';
   return [
     { keys: '1 – 9', what: tasks ? 'keys.stepTask' : 'keys.step' },
@@ -156,6 +173,7 @@ export function keyList(noun: ActorNoun, buffers = false): { keys: string; what:
         ]
       : []),
     ...(buffers ? [{ keys: 'f, 1 – 9', what: 'keys.flush' as const }] : []),
+    ...(histories ? [{ keys: 'r, 1 – 9, 0 – 9', what: 'keys.read' as const }] : []),
     { keys: 'Ctrl + Z', what: 'keys.undo' },
     { keys: '?', what: 'keys.help' },
   ];

@@ -14,9 +14,14 @@ export interface LessonFile {
   order: number;
 }
 
-export interface LessonSummary extends LessonFile {
+/** What a lesson's page knows of every lesson: its number, the titles of those around it. */
+export interface LessonBrief extends LessonFile {
   engine: string;
   title: LessonText | null;
+}
+
+/** What the lesson list shows of each lesson. */
+export interface LessonSummary extends LessonBrief {
   goal: LessonText | null;
 }
 

@@ -16,6 +16,7 @@
 import { t } from '../i18n';
 import type { TraceEvent } from '../bridge/types';
 import { formatTime, isLostUpdate } from './format';
+import { staleReadNote } from './readWords';
 import { ACTION_KINDS } from '@lockstep/trace.js';
 import {
   loadedEngine,
@@ -220,6 +221,9 @@ interface Build {
   asleep: ReadonlySet<string>;
   /** how deep each actor is in critical sections */
   inside: Map<Participant, number>;
+  /** the whole trace and each event's place in it (a load that read an older store looks back for the newer one) */
+  trace: readonly TraceEvent[];
+  at: ReadonlyMap<TraceEvent, number>;
 }
 
 /** One event being drawn: its step's range, who does it, on what, and its step's notes in words. */
@@ -297,6 +301,8 @@ function startBuild(input: DiagramInput): Build {
     polls: parts.some((x) => x.polls),
     asleep: new Set(['parked', 'sleep', ...parts.flatMap((x) => x.asleep ?? [])]),
     inside: new Map(),
+    trace: input.trace,
+    at: new Map(input.trace.map((e, i) => [e, i])),
   };
 }
 
@@ -425,6 +431,9 @@ function drawLoad(b: Build, d: Drawn, who: Participant): void {
   const label = e.label ?? '';
   const plain = label ? t('seq.readLabel', { label, value: now }) : t('seq.read', { value: now });
   message(b, d, who, joinWords(explained ? explained.text : plain, extra));
+  // ra: a load that read an older store than the newest gets a note saying which it read
+  const stale = staleReadNote(b.trace, b.at.get(e) ?? -1, now);
+  if (stale) b.items.push({ kind: 'note', over: [who], text: stale, range: d.range });
 }
 
 /** A write: a lost update, a label that already says the value ("callback: write 00"), else old and new. */

@@ -59,6 +59,10 @@ describe('the address', () => {
     expect(problems.map((p) => p.name).sort()).toEqual(['scenario', 'schedule', 'step']);
     expect(problems.find((p) => p.name === 'step')?.message).toMatch(/whole number/);
   });
+  it('takes a read-from choice in a readable schedule, and no other <', () => {
+    expect(parsePlace('?schedule=v3%3A%20A%20A%20B%20%3CB%3A0').place.schedule).toBe('v3: A A B <B:0');
+    expect(parsePlace('?schedule=v3%3A%20A%20%3Cb%3E').problems.map((p) => p.name)).toEqual(['schedule']);
+  });
   it('wants a versioned schedule', () => {
     expect(parsePlace('?schedule=A%20B').problems[0]?.message).toMatch(/v1/);
   });

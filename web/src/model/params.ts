@@ -49,6 +49,13 @@ const LANGS = ['en', 'zh-CN'];
 // v2 schedules also hold !H (raise handler H) and ~T (a task's turn), v3 ^A (a flush of
 // A's store buffer); any entry may carry a repeat count (tick*399)
 export const SCHEDULE_CHARS = /^[A-Za-z0-9 :._\-@[\]=!~^*]*$/;
+/** v3's <A:N (actor A's next load reads store N of its cell): the one place a `<` may stand */
+const READ_FROM = /<[A-Za-z0-9_]+:\d+/g;
+
+/** Whether a schedule holds only the characters schedules have (a `<` only in a read-from choice). */
+export function scheduleCharsOk(s: string): boolean {
+  return SCHEDULE_CHARS.test(s.replace(READ_FROM, ''));
+}
 
 export function parsePlace(search: string): { place: Place; problems: ParamProblem[] } {
   const q = new URLSearchParams(search);
@@ -70,7 +77,7 @@ export function parsePlace(search: string): { place: Place; problems: ParamProbl
   if (schedule !== null && schedule.trim() !== '') {
     const s = schedule.trim();
     if (s.length > MAX_SCHEDULE) bad('schedule', t('param.tooLong', { max: MAX_SCHEDULE }));
-    else if (!SCHEDULE_CHARS.test(s)) bad('schedule', t('param.badChars'));
+    else if (!scheduleCharsOk(s)) bad('schedule', t('param.badChars'));
     else if (!/^v\d+(\.|:|\s+seed=)/.test(s)) bad('schedule', t('param.badPrefix'));
     else place.schedule = s;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSchedule, scheduleBody } from './schedule';
+import { checkSchedule, scheduleBody, scheduleVersion } from './schedule';
 
 describe('editing the schedule', () => {
   it('tidies what the learner typed and adds the version', () => {
@@ -17,6 +17,19 @@ describe('editing the schedule', () => {
     // repeat counts, as the text report writes them; v3's flush
     expect(checkSchedule('v2: A tick*399 B*3')).toEqual({ ok: true, schedule: 'v2: A tick*399 B*3' });
     expect(checkSchedule('v3: A ^A')).toEqual({ ok: true, schedule: 'v3: A ^A' });
+    // v3's read-from (B's next load reads store 0 of its cell); without a version, a v3 sigil makes it v3
+    expect(checkSchedule('v3: A A B <B:0')).toEqual({ ok: true, schedule: 'v3: A A B <B:0' });
+    expect(checkSchedule('A A B <B:0')).toEqual({ ok: true, schedule: 'v3: A A B <B:0' });
+    expect(checkSchedule('A ^A')).toEqual({ ok: true, schedule: 'v3: A ^A' });
+  });
+  it('shows the version the schedule has', () => {
+    expect(scheduleVersion('v3: A A B <B:0')).toBe('v3');
+    expect(scheduleVersion('v1: A B')).toBe('v1');
+    expect(scheduleVersion('')).toBe('v1');
+  });
+  it('lets a < stand only in a read-from choice', () => {
+    expect(checkSchedule('v3: A <B').ok).toBe(false);
+    expect(checkSchedule('v3: A <B:0<script>').ok).toBe(false);
   });
   it('refuses what a schedule never holds, in words', () => {
     const empty = checkSchedule('   ');

@@ -5,6 +5,7 @@
 import type { TraceEvent } from '../bridge/types';
 import { shortSite } from './format';
 import { valueFormatter } from './mermaid';
+import { readFromWords } from './readWords';
 
 type Fmt = (object: string | undefined, v: number | undefined) => string;
 const plain: Fmt = (_o, v) => (v === undefined ? '?' : String(v));
@@ -64,7 +65,13 @@ export function traceRows(
 ): { rows: TraceRow[]; hidden: number } {
   const start = Math.max(0, trace.length - max);
   const f = objects ? valueFormatter(objects) : plain;
-  return { rows: trace.slice(start).map((e, i) => traceRow(e, start + i, f)), hidden: start };
+  const rows = trace.slice(start).map((e, i) => {
+    const row = traceRow(e, start + i, f);
+    // under ra: which store of its cell a load read (the row alone cannot tell a newer one was passed over)
+    const read = readFromWords(trace, start + i);
+    return read ? { ...row, what: row.what ? `${row.what} · ${read}` : read } : row;
+  });
+  return { rows, hidden: start };
 }
 
 /** JSON Lines: one event per line, as the engine wrote them. */

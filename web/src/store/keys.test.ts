@@ -18,6 +18,7 @@ function recorder(): { store: LearnerMoves; calls: string[] } {
     tick: note('tick'),
     drop: note('drop'),
     flush: note('flush'),
+    read: note('read'),
     back: note('back'),
     forward: note('forward'),
     reset: note('reset'),
@@ -63,6 +64,22 @@ describe('the learner’s moves by key (the app and the embed alike)', () => {
       { key: '2', code: 'Digit2' },
     ]);
     expect(r.calls).toEqual(['flush 0', 'back', 'step 1']);
+    expect(r.notMoves).toEqual([]);
+  });
+  it('r, a digit, then a store’s number (0 too) makes that thread’s next load read that store; another key forgets the r', () => {
+    const r = press([
+      { key: 'r' },
+      { key: '2', code: 'Digit2' },
+      { key: '0', code: 'Digit0' },
+      { key: 'r' },
+      { key: '1', code: 'Digit1' },
+      { key: '3', code: 'Digit3' },
+      { key: 'r' },
+      { key: 'ArrowLeft' },
+      { key: '2', code: 'Digit2' },
+      { key: '0', code: 'Digit0' },
+    ]);
+    expect(r.calls).toEqual(['read 1 0', 'read 0 3', 'back', 'step 1']);
     expect(r.notMoves).toEqual([]);
   });
   it('the arrows and Home move through time', () => {

@@ -1,7 +1,7 @@
 /*
  * What a key does, for every page that runs a lesson (the app and the
  * embed): model/keys.ts reads the key, this file turns the learner's moves
- * (step, step over, until shared, tick, drop, flush, back, forward, reset) into the
+ * (step, step over, until shared, tick, drop, flush, read, back, forward, reset) into the
  * store's actions, so the embed offers exactly the moves the app does.  A page
  * adds only what it alone has (the app: the keys list, Play, the explorer,
  * undo).
@@ -13,7 +13,7 @@ import type { Store } from './store';
 /** The store's actions the learner's keys take. */
 export type LearnerMoves = Pick<
   Store,
-  'step' | 'stepOver' | 'untilShared' | 'tick' | 'drop' | 'flush' | 'back' | 'forward' | 'reset'
+  'step' | 'stepOver' | 'untilShared' | 'tick' | 'drop' | 'flush' | 'read' | 'back' | 'forward' | 'reset'
 >;
 
 /** What a page does with the commands that are its own (not a learner's move). */
@@ -42,6 +42,11 @@ export function learnerMove(store: LearnerMoves, cmd: Command): (() => void) | n
       return () => undefined;
     case 'flush':
       return () => void store.flush(cmd.actor);
+    case 'readWhich':
+    case 'readFor':
+      return () => undefined;
+    case 'read':
+      return () => void store.read(cmd.actor, cmd.store);
     case 'back':
       return () => void store.back();
     case 'forward':

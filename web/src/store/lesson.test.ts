@@ -219,6 +219,20 @@ describe('a lesson in the store', () => {
     expect(store.get().announcement).not.toMatch(/^Step 1:/);
   });
 
+  it('opens on its own opening when it has one: what the starting schedule did, in both languages', async () => {
+    const { store, engine } = setup();
+    engine.lesson = { opening: { en: 'A took the lock at once.', 'zh-CN': 'A 一下子就拿到了锁。' } };
+    await store.openLesson('spin');
+    expect(store.get().announcement).toBe('Spin: A took the lock at once. Your moves start here.');
+    const { setLocale } = await import('../i18n');
+    setLocale('zh-CN');
+    try {
+      expect(store.get().announcement).toBe('自旋：A 一下子就拿到了锁。从这里开始由你来走。');
+    } finally {
+      setLocale('en');
+    }
+  });
+
   it('an unknown lesson says so and opens the first', async () => {
     const { store } = setup();
     await store.openLesson('nope', { schedule: 'v1: B' });

@@ -7,6 +7,7 @@
  */
 import { EngineError, type BuiltSource, type ScenarioSource } from '../bridge/bridge';
 import { storeBuffersFor } from '../components/StoreBuffers/lazy';
+import { storeHistoryFor } from '../components/StoreHistory/lazy';
 import { loadEngine } from '../engines';
 import { getLocale, t, tn } from '../i18n';
 import { actorNoun } from '../model/keys';
@@ -110,6 +111,7 @@ export class Opening {
       await Promise.all([
         loadEngine(opened.scenario.engine),
         storeBuffersFor(opened.snapshot.memory ?? opened.scenario.memory),
+        storeHistoryFor(opened.snapshot.memory ?? opened.scenario.memory),
       ]);
       c.source = source;
       c.loader = load;
@@ -159,10 +161,15 @@ export class Opening {
       const s = opened.snapshot;
       const lesson = opened.lesson;
       if (lesson && lesson.startSteps > 0 && s.state.step === lesson.startSteps) {
-        // a lesson opens where its story starts: say that the steps before set the scene
-        // (the last of them is engine detail, no place to begin a story)
+        // a lesson opens where its story starts: its opening says what the steps before did
+        // (the last of them is engine detail, no place to begin a story); without one, that they set the scene
         const scene = () =>
-          tn('announce.lessonScene', lesson.startSteps, { title: inLocale(lesson.title, getLocale()) });
+          lesson.opening
+            ? t('announce.lessonOpening', {
+                title: inLocale(lesson.title, getLocale()),
+                opening: inLocale(lesson.opening, getLocale()),
+              })
+            : tn('announce.lessonScene', lesson.startSteps, { title: inLocale(lesson.title, getLocale()) });
         c.show(s, scene(), false, 'jump', scene);
       } else if (s.state.step > 0) c.show(s, ...c.tell(s), 'jump', () => c.tell(s)[0]);
       else {

@@ -16,6 +16,7 @@ import type { ExploreOptions, ExploreResult } from '../bridge/explorer';
 import type { ScenarioProblem } from '../bridge/types';
 import type { StepRange } from '../model/mermaid';
 import type { Place } from '../model/params';
+import { readOptions } from '../model/storeHistory';
 import type { PlayPolicy } from '../model/play';
 import { StoreCore, type LessonLoader, type ScenarioLoader } from './core';
 import { Explorer, setExploreOptions } from './explore';
@@ -25,7 +26,7 @@ import { Opening } from './opening';
 import { Player } from './player';
 import { placeOf } from './share';
 import type { AppState, Notice, OpenRun } from './state';
-import { Timeline } from './timeline';
+import { offers, Timeline } from './timeline';
 import { switchSetting, switchVariant } from './variant';
 
 export type { LessonLoader, ScenarioLoader } from './core';
@@ -138,8 +139,9 @@ export class Store {
   }
 
   /** A choice other than a step (timeline.ts): the tick, a drop, any kind the table adds. */
-  take(kind: string, actor?: number): Promise<void> {
-    return this.#timeline.take(kind, actor);
+  take(kind: string, actor?: number, store?: number): Promise<void> {
+    if (kind === 'read_from' && actor !== undefined && store !== undefined) return this.read(actor, store);
+    return this.#timeline.take(kind, actor, store);
   }
 
   tick(): Promise<void> {
@@ -153,6 +155,18 @@ export class Store {
   /** Lets actor `actor`'s oldest buffered store reach memory (a weak memory model's flush). */
   flush(actor: number): Promise<void> {
     return this.take('flush', actor);
+  }
+
+  /**
+   * Actor `actor`'s next load reads store `store` of its cell (ra): an older
+   * one is the read_from choice, the newest is the plain step; a store its
+   * load may not read does nothing.
+   */
+  read(actor: number, store: number): Promise<void> {
+    const snap = this.#c.state.snap;
+    if (offers(snap, 'read_from', actor, store)) return this.#timeline.take('read_from', actor, store);
+    const newest = snap ? readOptions(snap.state, snap.choices, actor).find((o) => o.newest) : undefined;
+    return newest?.store === store ? this.step(actor) : Promise.resolve();
   }
   stepOver(actor: number): Promise<void> {
     return this.#timeline.stepOver(actor);

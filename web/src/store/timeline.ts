@@ -80,12 +80,13 @@ export class Timeline {
    * Takes a choice other than a step, when the machine offers it now: the
    * tick (key T: the rtos model offers it when tasks of one priority share
    * the processor), a drop of task `actor`'s pending future (the executor, at
-   * an await point), or any kind the catalog's table adds.
+   * an await point), a read_from (which older `store` of its cell actor
+   * `actor`'s next load reads), or any kind the catalog's table adds.
    */
-  take(kind: string, actor?: number): Promise<void> {
+  take(kind: string, actor?: number, store?: number): Promise<void> {
     return this.#learnerMove(
-      () => offers(this.#c.state.snap, kind, actor),
-      (e) => e.take(kind, actor),
+      () => offers(this.#c.state.snap, kind, actor, store),
+      (e) => e.take(kind, actor, store),
       'step',
     );
   }
@@ -254,12 +255,22 @@ export class Timeline {
 
 /**
  * Whether the running machine offers a choice of `kind` now (for a kind that
- * names an actor, of `actor`).
+ * names an actor, of `actor`; for read_from, of reading `store`).
  */
-export function offers(snap: Snapshot | null | undefined, kind: string, actor?: number): boolean {
+export function offers(
+  snap: Snapshot | null | undefined,
+  kind: string,
+  actor?: number,
+  store?: number,
+): boolean {
   return (
     snap?.state.outcome === 'running' &&
-    !!snap.choices?.some((c) => c.kind === kind && (actor === undefined || c.actor === actor))
+    !!snap.choices?.some(
+      (c) =>
+        c.kind === kind &&
+        (actor === undefined || c.actor === actor) &&
+        (store === undefined || c.store === store),
+    )
   );
 }
 

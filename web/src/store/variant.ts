@@ -8,6 +8,7 @@
  * parting are the page's (assist).
  */
 import { storeBuffersFor } from '../components/StoreBuffers/lazy';
+import { storeHistoryFor } from '../components/StoreHistory/lazy';
 import { t, tn } from '../i18n';
 import { playMove } from '../model/play';
 import { actorOrder, firstDifference, followsOrder } from '../model/variants';
@@ -43,7 +44,7 @@ export function switchSetting(
     c.set({ busy: true });
     try {
       const engine = await c.engine();
-      if (setting === 'memory') await storeBuffersFor(value);
+      if (setting === 'memory') await Promise.all([storeBuffersFor(value), storeHistoryFor(value)]);
       const schedule = old.summary.steps > 0 ? old.summary.compact : undefined;
       const opened = await engine.open(source, { ...now, [setting]: value, schedule, keepPrefix: true });
       if (opened.scheduleError) c.notify('error', t('notice.badSchedule', { message: opened.scheduleError }));

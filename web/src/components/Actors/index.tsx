@@ -63,6 +63,8 @@ export function Actors({
           onDrop={(k) => void store.drop(k)}
           fold={state.lesson?.fold ?? null}
           onUntilShared={(k) => void store.untilShared(k)}
+          onRead={(k, at) => void store.read(k, at)}
+          busy={state.busy}
         />
       </div>
     </>

@@ -34,14 +34,13 @@ import { Story } from '../Story';
 import { Timeline } from '../Timeline';
 import { VariantDiff } from '../VariantDiff';
 import { useGoalBanner, useLessonIndex, useLessonUI } from '../../lessons/ui';
-import { lessonNeighbours, lessonPlace, lessonSummaries } from '../../lessons';
+import { lessonNeighbours, lessonPlace, lessonSummaries, lessonTitle } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
 import { embedCode } from '../../model/embed';
 import { goalMoment } from '../../model/goalMoment';
 import { inLocale, isGoalReached, learnerSteps, questionNow, saidBeats } from '../../model/lesson';
 import { useKeys } from '../../store/keys';
 import { helpLocked, ownRun } from '../../store/store';
-import type { LessonSummary } from '../../model/lessonList';
 import { BadgePeers } from '../ActorBadge';
 import s from './style.module.css';
 
@@ -110,13 +109,8 @@ export function App() {
     const q = questionNow(lesson, snap, {});
     return q?.phase === 'ask' ? q.actor : null;
   }, [lesson, snap]);
-  const [summaries, setSummaries] = useState<LessonSummary[] | null>(null);
-  useEffect(() => {
-    if (lesson && !summaries) lessonSummaries().then(setSummaries, () => undefined);
-  }, [lesson?.id]);
   const around = lesson ? lessonNeighbours(lesson.id) : { prev: null, next: null };
-  const link = (id: string | null) =>
-    id ? { id, title: inLocale(summaries?.find((x) => x.id === id)?.title, locale) || null } : null;
+  const link = (id: string | null) => (id ? { id, title: inLocale(lessonTitle(id), locale) || null } : null);
   // the lesson's number as the learner meets it: its place in the index (not its file's number)
   const place = lesson ? lessonPlace(lesson.id) : null;
   const openLesson = useCallback(
@@ -388,7 +382,7 @@ export function App() {
                 changed={state.changed}
                 checks={checks}
                 choices={snap.choices}
-                onTake={(kind, actor) => void store.take(kind, actor)}
+                onTake={(kind, actor, at) => void store.take(kind, actor, at)}
                 busy={state.busy}
               />
             </aside>
@@ -502,6 +496,7 @@ export function App() {
           open={keysOpen}
           actors={actorNoun(snap?.state.actors)}
           buffers={snap?.state.memory?.buffers !== undefined}
+          histories={snap?.state.memory?.cells !== undefined}
           onClose={() => setKeysOpen(false)}
         />
         {Picker && (

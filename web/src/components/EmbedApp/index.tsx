@@ -179,7 +179,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
                     changed={state.changed}
                     checks={checks}
                     choices={snap.choices}
-                    onTake={(kind, actor) => void store.take(kind, actor)}
+                    onTake={(kind, actor, at) => void store.take(kind, actor, at)}
                     busy={state.busy}
                   />
                 </div>

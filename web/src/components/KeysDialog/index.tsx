@@ -10,10 +10,12 @@ export interface KeysDialogProps {
   actors: ActorNoun;
   /** the run's memory model keeps store buffers: the flush key is listed */
   buffers?: boolean;
+  /** the run's memory model keeps every store (ra): the key that picks the store a load reads is listed */
+  histories?: boolean;
   onClose: () => void;
 }
 
-export function KeysDialog({ open, actors, buffers = false, onClose }: KeysDialogProps) {
+export function KeysDialog({ open, actors, buffers = false, histories = false, onClose }: KeysDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -27,7 +29,7 @@ export function KeysDialog({ open, actors, buffers = false, onClose }: KeysDialo
         {t('keys.title')}
       </h2>
       <dl class={s.list}>
-        {keyList(actors, buffers).map(({ keys, what }) => (
+        {keyList(actors, buffers, histories).map(({ keys, what }) => (
           <div key={keys} class={s.row}>
             <dt>
               <kbd>{keys}</kbd>

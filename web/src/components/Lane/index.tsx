@@ -4,8 +4,8 @@
  * move), "step into" (the engine actions inside the current operation so
  * far), and the buttons that step it: one step, on until it touches shared
  * state (Shift+N, shown while its next step touches nothing shared), to the
- * end of its operation, and dropping its future.  Every key move has its
- * button here.
+ * end of its operation, dropping its future, and (ra) picking which store
+ * its next load reads.  Every key move has its button here.
  */
 import { useState } from 'preact/hooks';
 import type {
@@ -24,6 +24,8 @@ import { currentOp, opDepth } from '../../model/program';
 import { droppedAt } from '../../model/dropped';
 import type { Matcher } from '../../bridge/lessonTypes';
 import { ActorBadge } from '../ActorBadge';
+import { ReadButtons } from '../ReadButtons';
+import { readOptions, type ReadOption } from '../../model/storeHistory';
 import s from './style.module.css';
 
 export interface LaneProps {
@@ -55,6 +57,11 @@ export interface LaneProps {
   onStepOver: (i: number) => void;
   onDrop?: (i: number) => void;
   onUntilShared?: (i: number) => void;
+  /** the stores its next load may read, when it may read more than one (ra) */
+  reads?: readonly ReadOption[];
+  /** its next load reads store `store` (the newest: its plain step) */
+  onRead?: (i: number, store: number) => void;
+  busy?: boolean;
 }
 
 /** "Thread A", "Task A", "Interrupt handler A": what the actor is; a name that already says it ("TaskA") stands alone. */
@@ -81,6 +88,9 @@ export function Lane({
   onStepOver,
   onDrop,
   onUntilShared,
+  reads = [],
+  onRead,
+  busy = false,
 }: LaneProps) {
   const [inside, setInside] = useState(false);
   const m: MachineState = machine ?? {
@@ -187,6 +197,16 @@ export function Lane({
               <p class={s.reason} data-testid="reason">
                 {reason}
               </p>
+            )}
+            {onRead && running && !secret && (
+              <ReadButtons
+                actor={actor.name}
+                index={index}
+                options={reads}
+                onRead={onRead}
+                busy={busy}
+                place="lane"
+              />
             )}
             {next.site && (
               <p class={s.site}>
@@ -314,6 +334,8 @@ export function Lanes({
   onStepOver,
   onDrop,
   onUntilShared,
+  onRead,
+  busy,
 }: {
   actors: ScenarioActor[];
   machine: MachineState;
@@ -333,6 +355,8 @@ export function Lanes({
   onStepOver: (i: number) => void;
   onDrop?: (i: number) => void;
   onUntilShared?: (i: number) => void;
+  onRead?: (i: number, store: number) => void;
+  busy?: boolean;
 }) {
   return (
     <>
@@ -367,6 +391,9 @@ export function Lanes({
             onStepOver={onStepOver}
             onDrop={onDrop}
             onUntilShared={onUntilShared}
+            reads={readOptions(machine, choices, i)}
+            onRead={onRead}
+            busy={busy}
           />
         );
       })}

@@ -244,7 +244,13 @@ export function LessonPanel(p: LessonPanelProps) {
           </section>
         )}
         {lesson.startSteps > 0 && step >= lesson.startSteps && beats.length === 0 && (
-          <p class={s.setup}>{t('lesson.setup', { steps: lesson.startSteps })}</p>
+          <p class={s.setup} data-testid="lesson-setup">
+            {lesson.opening ? (
+              <InlineText text={inLocale(lesson.opening, locale)} />
+            ) : (
+              t('lesson.setup', { steps: lesson.startSteps })
+            )}
+          </p>
         )}
 
         {question && (

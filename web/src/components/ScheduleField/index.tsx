@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../../i18n';
-import { scheduleBody } from '../../model/schedule';
+import { scheduleBody, scheduleVersion } from '../../model/schedule';
 import s from './style.module.css';
 
 export interface ScheduleFieldProps {
@@ -100,7 +100,7 @@ export function ScheduleField({ schedule, full, busy, onApply }: ScheduleFieldPr
           <code class={s.code} data-testid="schedule" aria-labelledby="schedule-label">
             {schedule || full ? (
               <>
-                <span class={s.version}>v1:</span> {body}
+                <span class={s.version}>{scheduleVersion(full ?? schedule)}:</span> {body}
                 {future && (
                   <span class={s.future} data-testid="schedule-future">
                     {future}

@@ -6,6 +6,7 @@
  */
 import type { ExtraChoice, MachineState, TraceEvent } from '../../bridge/types';
 import { storeBuffersPart } from '../StoreBuffers/lazy';
+import { storeHistoryPart } from '../StoreHistory/lazy';
 import { engineById, ENGINES, loadedEngine } from '../../engines';
 import type { Locale } from '../../i18n';
 
@@ -29,8 +30,8 @@ export interface StageProps {
   checks: string[];
   /** the choices other than a step offered now (a store buffer's flush) */
   choices?: readonly ExtraChoice[];
-  /** takes one of them (absent: the store buffers show no buttons) */
-  onTake?: (kind: string, actor: number) => void;
+  /** takes one of them (absent: the store buffers and histories show no buttons); `store`: which a read_from reads */
+  onTake?: (kind: string, actor: number, store?: number) => void;
   busy?: boolean;
 }
 
@@ -39,12 +40,16 @@ export function Stage({ engine, state, trace, changed, checks, choices, onTake, 
   const entry = loadedEngine(cardFor(engine).id);
   // loaded with the run's model too (store/opening.ts, store/variant.ts)
   const buffers = storeBuffersPart.use(!!state.memory);
+  const histories = storeHistoryPart.use(!!state.memory);
   if (!entry) return null;
   const { View } = entry;
   return (
     <>
       {state.memory && buffers && (
         <buffers.StoreBuffers state={state} trace={trace} choices={choices} onTake={onTake} busy={busy} />
+      )}
+      {state.memory && histories && (
+        <histories.StoreHistory state={state} trace={trace} choices={choices} onTake={onTake} busy={busy} />
       )}
       <View state={state} trace={trace} changed={changed} checks={checks} />
     </>

@@ -6,8 +6,10 @@
 import { BasicView } from './View';
 import type { EngineParts } from '../types';
 import { en, zhCN } from './messages';
+import { basicLabel } from './labels';
 
 export const parts: EngineParts<typeof en> = {
   View: BasicView,
+  words: { label: basicLabel },
   messages: { en, 'zh-CN': zhCN },
 };

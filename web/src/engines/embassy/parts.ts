@@ -9,10 +9,11 @@ import { embassyDiagram } from './diagram';
 import { en, zhCN } from './messages';
 import { reasons } from './reasons';
 import { embassyBlockedText } from './words';
+import { embassyLabel } from './labels';
 
 export const parts: EngineParts<typeof en> = {
   View: EmbassyView,
-  words: { blockedText: embassyBlockedText },
+  words: { blockedText: embassyBlockedText, label: embassyLabel },
   reasons,
   diagram: embassyDiagram,
   messages: { en, 'zh-CN': zhCN },

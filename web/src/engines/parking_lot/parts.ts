@@ -10,6 +10,7 @@ import { plDiagram } from './diagram';
 import { en, zhCN } from './messages';
 import { reasons } from './reasons';
 import { spinRound } from './model';
+import { plLabel } from './labels';
 import { narrateEngine, plBlockedText, plDecision, plEventText, plNextEffect, plNextText } from './words';
 
 export const parts: EngineParts<typeof en> = {
@@ -20,6 +21,7 @@ export const parts: EngineParts<typeof en> = {
     blockedText: plBlockedText,
     eventText: plEventText,
     narrate: narrateEngine,
+    label: plLabel,
     decision: plDecision,
     failedNote: (e) => e.label === 'validate failed',
     spinRound: (trace, actor) => spinRound(trace as TraceEvent[], actor),

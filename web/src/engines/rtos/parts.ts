@@ -8,10 +8,14 @@ import type { EngineParts } from '../types';
 import { rtosBlockedText } from './blocked';
 import { en, zhCN } from './messages';
 import { reasons } from './reasons';
+import { rtosNarrate } from './narrate';
+import { rtosDiagram } from './diagram';
+import { rtosLabel } from './labels';
 
 export const parts: EngineParts<typeof en> = {
   View: RtosView,
   reasons,
-  words: { blockedText: rtosBlockedText },
+  diagram: rtosDiagram,
+  words: { blockedText: rtosBlockedText, narrate: rtosNarrate, label: rtosLabel },
   messages: { en, 'zh-CN': zhCN },
 };

@@ -6,8 +6,10 @@
 import { SpinlocksView } from './View';
 import type { EngineParts } from '../types';
 import { en, zhCN } from './messages';
+import { spinlocksLabel } from './labels';
 
 export const parts: EngineParts<typeof en> = {
   View: SpinlocksView,
+  words: { label: spinlocksLabel },
   messages: { en, 'zh-CN': zhCN },
 };

@@ -1,0 +1,96 @@
+/*
+ * The words for which store a load read and what a pending access will do
+ * under a weak memory model, in the learner's language: the narration's
+ * sentence for a load that read an older store, the trace's and the
+ * diagram's short forms, and the lane's preview of a store (buffered under
+ * tso, its memory order under tso and ra).
+ *
+ * Invariant: every sentence is read from the trace event or the pending
+ * action as the machine wrote them (storeHistory.ts finds the newer store a
+ * load passed over); under sc neither carries an order or a store, so every
+ * word is what it was.
+ */
+import type { ActorState, MachineState, PendingAction, TraceEvent } from '../bridge/types';
+import { t } from '../i18n';
+import { formatValue } from './format';
+import { staleRead } from './storeHistory';
+
+/** Who made a store: "initial", or "A, step 3". */
+export function storeWho(by: string | null | undefined, step: number): string {
+  return by ? t('history.by', { actor: by, step }) : t('history.initial');
+}
+
+/** The narration of a load that read an older store than its cell's newest; null for any other event. */
+export function staleReadSentence(trace: readonly TraceEvent[], index: number): string | null {
+  const e = trace[index]!;
+  const stale = staleRead(trace, index);
+  if (!stale) return null;
+  const p = {
+    actor: e.actor ?? '',
+    object: e.object ?? '',
+    new: formatValue(e.new),
+    writer: stale.newest.by,
+    newest: formatValue(stale.newest.value),
+    step: stale.newest.step,
+  };
+  return stale.by
+    ? t('event.loadStale', { ...p, by: stale.by, at: stale.at })
+    : t('event.loadStaleInitial', p);
+}
+
+/** The trace list's words for which store a load read ("read store 0 (initial)"); null: it says none. */
+export function readFromWords(trace: readonly TraceEvent[], index: number): string | null {
+  const e = trace[index];
+  if (!e || e.kind !== 'load' || e.read_store === undefined) return null;
+  const who = storeWho(e.stored_by, e.stored_at ?? 0);
+  const stale = staleRead(trace, index);
+  if (!stale) return t('trace.readFrom', { index: e.read_store, who });
+  return t('trace.readStale', {
+    index: e.read_store,
+    who,
+    newest: formatValue(stale.newest.value),
+    writer: stale.newest.by,
+    step: stale.newest.step,
+  });
+}
+
+/** The sequence diagram's note for a load that read an older store (`value` as the diagram writes it); null otherwise. */
+export function staleReadNote(trace: readonly TraceEvent[], index: number, value: string): string | null {
+  const e = trace[index]!;
+  const stale = staleRead(trace, index);
+  if (!stale) return null;
+  return t('seq.readStale', {
+    value,
+    who: storeWho(e.stored_by, e.stored_at ?? 0),
+    newest: formatValue(stale.newest.value),
+    writer: stale.newest.by,
+    step: stale.newest.step,
+  });
+}
+
+/**
+ * The lane's preview of a pending access under a weak memory model: a
+ * store that will wait in the actor's buffer says so (a model with store
+ * buffers, any order but seq_cst, which drains it at once), and every access
+ * says its order.  `effect` is the preview as sc would say it; unchanged
+ * when the action carries no order (sc).
+ */
+export function weakEffect(
+  a: PendingAction,
+  actor: ActorState,
+  state: MachineState,
+  effect: string | null,
+): string | null {
+  if (!a.order) return effect;
+  const buffers = state.memory?.buffers !== undefined;
+  const words =
+    buffers && a.kind === 'store' && a.order !== 'seq_cst' && a.object && a.arg !== undefined
+      ? t('effect.buffered', {
+          object: a.object,
+          new: formatValue(a.arg),
+          actor: actor.name,
+          old: formatValue(a.value),
+        })
+      : effect;
+  return words ? t('effect.order', { effect: words, order: a.order }) : null;
+}

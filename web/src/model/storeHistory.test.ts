@@ -1,0 +1,163 @@
+/*
+ * The store-history panel's model and the words for which store a load
+ * read, on real runs of the MP litmus test (tests/scenarios/litmus/mp.yaml)
+ * under ra: each cell's stores in modification order with the views on
+ * them, the stores B's load of data may read (the older one a read_from
+ * choice, the newest its plain step), the reads-from edge of the last load,
+ * and the narration, the trace list, the diagram and the lane's preview in
+ * both languages; under sc none of it exists and every word is as before.
+ */
+import { catalog, Session } from '@lockstep/lockstep.js';
+import { loadModule } from '@lockstep/node.js';
+import { compileScenario } from '@lockstep/scenario.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ExtraChoice, MachineState, TraceEvent } from '../bridge/types';
+import { setLocale } from '../i18n';
+import { nextEffect } from './describe';
+import { narrateEvent } from './format';
+import { sequenceDiagram } from './mermaid';
+import { readFromWords } from './readWords';
+import { cellHistories, readOptions, staleRead } from './storeHistory';
+import { traceRows } from './tracelist';
+
+const scenarios = import.meta.glob<string>('../../../tests/scenarios/litmus/*.yaml', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const text = (name: string) => scenarios[`../../../tests/scenarios/litmus/${name}.yaml`]!;
+
+let M: Awaited<ReturnType<typeof loadModule>>;
+beforeAll(async () => {
+  M = await loadModule();
+});
+afterEach(() => setLocale('en'));
+
+/** Opens `name` under `memory` and takes `moves`: an actor's index steps it, [actor, store] reads that store. */
+function play(name: string, memory: string, moves: (number | [number, number])[]) {
+  const compiled = compileScenario(text(name), { file: name, catalog: catalog(M) });
+  const s = new Session(M, compiled.bytecode, { memory });
+  try {
+    for (const m of moves) {
+      if (typeof m === 'number') s.step(m);
+      else s.take('read_from', m[0], m[1]);
+    }
+    return {
+      state: s.state() as MachineState,
+      trace: s.trace(0) as TraceEvent[],
+      choices: s.choices() as ExtraChoice[],
+      schedule: (s.summary() as { schedule: string }).schedule,
+    };
+  } finally {
+    s.free();
+  }
+}
+
+const diagram = (trace: TraceEvent[]) => sequenceDiagram({ trace, actors: ['A', 'B'], objects: [] }).text;
+
+describe('the store history under ra (MP, relaxed)', () => {
+  it('after A’s two stores and B’s read of the flag: both cells’ stores in order, each view, B may read data’s 0 or 1', () => {
+    const { state, choices, trace } = play('mp', 'ra', [0, 0, 1]);
+    const cells = cellHistories(state, choices, trace)!;
+    expect(cells.map((c) => c.name)).toEqual(['data', 'flag']);
+    const [data, flag] = cells;
+    expect(data!.stores.map((s) => [s.index, s.value, s.by, s.step, s.order])).toEqual([
+      [0, 0, null, 0, 'relaxed'],
+      [1, 1, 'A', 1, 'relaxed'],
+    ]);
+    // A has seen its own store; B's view of data is still the initial store
+    expect(data!.stores.map((s) => s.views)).toEqual([['B'], ['A']]);
+    expect(data!.stores.map((s) => s.readable)).toEqual([['B'], ['B']]);
+    // the last load (B's of flag) read A's store 1
+    expect(flag!.stores.map((s) => s.readBy)).toEqual([undefined, { actor: 'B', step: 3 }]);
+    expect(data!.stores.every((s) => s.readBy === undefined)).toBe(true);
+    expect(readOptions(state, choices, 1)).toEqual([
+      { object: 'data', store: 0, value: 0, by: null, step: 0, newest: false },
+      { object: 'data', store: 1, value: 1, by: 'A', step: 1, newest: true },
+    ]);
+    expect(readOptions(state, choices, 0)).toEqual([]);
+  });
+
+  it('B reads the initial data though A stored 1: the edge, the stale read and the outcome sc cannot give', () => {
+    const run = play('mp', 'ra', [0, 0, 1, [1, 0]]);
+    expect(run.state.outcome).toBe('violation');
+    expect(run.schedule).toBe('v3: A A B <B:0');
+    const data = cellHistories(run.state, run.choices, run.trace)![0]!;
+    expect(data.stores.map((s) => s.readBy?.actor ?? null)).toEqual(['B', null]);
+    const load = run.trace.findIndex((e) => e.kind === 'load' && e.object === 'data');
+    expect(staleRead(run.trace, load)).toEqual({ by: null, at: 0, newest: { value: 1, by: 'A', step: 1 } });
+    expect(narrateEvent(run.trace, load, new Set())).toBe(
+      'B read data = 0, the initial value, though A stored 1 at step 1.',
+    );
+    expect(readFromWords(run.trace, load)).toBe('read store 0 (initial), not the newest (1, A at step 1)');
+    const flagLoad = run.trace.findIndex((e) => e.kind === 'load' && e.object === 'flag');
+    expect(readFromWords(run.trace, flagLoad)).toBe('read store 1 (A, step 2)');
+    expect(narrateEvent(run.trace, flagLoad, new Set())).toBe('B read flag: 1.');
+    expect(traceRows(run.trace).rows.find((r) => r.step === 4 && r.kind === 'load')!.what).toBe(
+      'load value · 0 · read store 0 (initial), not the newest (1, A at step 1)',
+    );
+    expect(diagram(run.trace)).toContain('reads an older store: 0 (initial), not 1 from A at step 1');
+
+    setLocale('zh-CN');
+    expect(narrateEvent(run.trace, load, new Set())).toBe(
+      'B 读到 data = 0，这是初始值；其实 A 已在第 1 步写入了 1。',
+    );
+    expect(readFromWords(run.trace, load)).toBe('读第 0 次写入（初始值），不是最新的（1，A 第 1 步）');
+    expect(diagram(run.trace)).toContain('读到较旧的写入：0（初始值），而不是 A 在第 1 步写入的 1');
+  });
+
+  it('a read of a store older than the newest but not the initial one names its writer', () => {
+    const trace: TraceEvent[] = [
+      { step: 1, time: 0, kind: 'store', actor: 'A', object: 'x', old: 0, new: 1, store: 1 },
+      { step: 2, time: 0, kind: 'store', actor: 'A', object: 'x', old: 1, new: 2, store: 2 },
+      {
+        step: 3,
+        time: 0,
+        kind: 'load',
+        actor: 'B',
+        object: 'x',
+        old: 1,
+        new: 1,
+        read_store: 1,
+        stores: 3,
+        stored_at: 1,
+        stored_by: 'A',
+      },
+    ];
+    expect(narrateEvent(trace, 2, new Set())).toBe(
+      'B read x = 1, stored by A at step 1, though A stored 2 at step 2.',
+    );
+    setLocale('zh-CN');
+    expect(narrateEvent(trace, 2, new Set())).toBe(
+      'B 读到 x = 1，来自 A 在第 1 步的写入；其实 A 已在第 2 步写入了 2。',
+    );
+  });
+
+  it('under sc there is no history, no pick and no new word', () => {
+    const { state, choices, trace } = play('mp', 'sc', [0, 0, 1]);
+    expect(cellHistories(state, choices, trace)).toBeNull();
+    expect(readOptions(state, choices, 1)).toEqual([]);
+    expect(state.actors[1]!.next!.order).toBeUndefined();
+    expect(trace.map((_, i) => readFromWords(trace, i)).every((w) => w === null)).toBe(true);
+  });
+});
+
+describe('the lane’s preview of a pending access', () => {
+  it('under tso a store says it goes into the actor’s buffer, with its order', () => {
+    const { state } = play('sb', 'tso', []);
+    const a = state.actors[0]!;
+    expect(a.next!.order).toBe('relaxed');
+    expect(nextEffect(a.next!, a, state)).toBe('x ← 1 into A’s store buffer (memory keeps 0) · relaxed');
+    setLocale('zh-CN');
+    expect(nextEffect(a.next!, a, state)).toBe('x ← 1 进入 A 的存储缓冲区（内存仍为 0） · relaxed');
+  });
+
+  it('under ra a store changes the cell and says its order; under sc nothing new is said', () => {
+    const ra = play('mp-rel-acq', 'ra', [0]);
+    const a = ra.state.actors[0]!;
+    expect(nextEffect(a.next!, a, ra.state)).toBe('flag: 0 → 1 · release');
+    const sc = play('mp-rel-acq', 'sc', [0]);
+    const b = sc.state.actors[0]!;
+    expect(nextEffect(b.next!, b, sc.state)).toBe('flag: 0 → 1');
+  });
+});

@@ -1,0 +1,163 @@
+/*
+ * What the learner sees of a memory model that keeps every store (ra): each
+ * cell's stores in modification order with every actor's view marked on
+ * them, the stores an actor's next load may read, and which store a load of
+ * the trace read, with the newer one it did not.
+ *
+ * Invariant: everything here is read from the model's state (the cells'
+ * histories and views, core/sim/mem/ra.c), the machine's choices (a
+ * read_from names each older store a load may read; the newest is the plain
+ * step) and the trace (a load says which store it read and how many its
+ * cell had), never worked out again, so the panel, the lanes, the narration
+ * and the diagram cannot disagree with the machine.  Pure functions, no DOM;
+ * nothing names a model: a state without histories shows none.
+ */
+import type { CellHistory, ExtraChoice, MachineState, TraceEvent } from '../bridge/types';
+import { cellName } from './memory';
+
+/** One store of a cell's history, as the panel and the lanes show it. */
+export interface StoreMark {
+  /** its place in the cell's modification order (0: the initial value) */
+  index: number;
+  value: number;
+  /** who stored it; null: the initial value */
+  by: string | null;
+  step: number;
+  order: string;
+  /** the actors whose view of the cell is this store (the oldest they may still read) */
+  views: string[];
+  /** the actors whose next load of the cell may read it */
+  readable: string[];
+  /** the last load of the trace read it: who, at which step */
+  readBy?: { actor: string; step: number };
+}
+
+/** A cell's history for the panel. */
+export interface CellView {
+  /** as the trace names it ("x", "flags[1]") */
+  name: string;
+  stores: StoreMark[];
+}
+
+/** One store an actor's next load may read (a button in its lane). */
+export interface ReadOption {
+  /** the cell's name */
+  object: string;
+  store: number;
+  value: number;
+  by: string | null;
+  step: number;
+  /** the newest store of the cell: the plain step reads it */
+  newest: boolean;
+}
+
+/** The actor's next load and the cell it reads, or null. */
+function pendingCell(state: MachineState, actor: number): CellHistory | null {
+  const next = state.actors[actor]?.next;
+  if (next?.kind !== 'load' || next.object === undefined) return null;
+  return state.memory?.cells?.find((c) => cellName(c) === next.object) ?? null;
+}
+
+/**
+ * The stores actor `actor`'s next load may read, oldest first: the older
+ * ones the machine offers as read_from choices, and the newest; empty when
+ * it has no choice (it reads the newest, or its next step is no load).
+ */
+export function readOptions(
+  state: MachineState,
+  choices: readonly ExtraChoice[] | undefined,
+  actor: number,
+): ReadOption[] {
+  const cell = pendingCell(state, actor);
+  if (!cell || state.outcome !== 'running') return [];
+  const older = (choices ?? [])
+    .filter((c) => c.kind === 'read_from' && c.actor === actor && c.store !== undefined)
+    .map((c) => c.store!);
+  if (older.length === 0) return [];
+  const newest = cell.stores.length - 1;
+  return [...new Set([...older, newest])]
+    .sort((a, b) => a - b)
+    .map((k) => {
+      const st = cell.stores[k]!;
+      return {
+        object: cellName(cell),
+        store: k,
+        value: st.value,
+        by: st.by,
+        step: st.step,
+        newest: k === newest,
+      };
+    });
+}
+
+/** The last load of the trace that says which store it read, or undefined. */
+export function lastRead(trace: readonly TraceEvent[]): TraceEvent | undefined {
+  for (let i = trace.length - 1; i >= 0; i--) {
+    const e = trace[i]!;
+    if (e.kind === 'load' && e.read_store !== undefined) return e;
+  }
+  return undefined;
+}
+
+/** Every cell's history, in the order the run touched them; null when the model keeps none. */
+export function cellHistories(
+  state: MachineState,
+  choices: readonly ExtraChoice[] | undefined,
+  trace: readonly TraceEvent[],
+): CellView[] | null {
+  const cells = state.memory?.cells;
+  if (!cells) return null;
+  const last = lastRead(trace);
+  const readable = state.actors.map((_, i) => readOptions(state, choices, i));
+  return cells.map((c) => {
+    const name = cellName(c);
+    return {
+      name,
+      stores: c.stores.map((st, index) => ({
+        index,
+        value: st.value,
+        by: st.by,
+        step: st.step,
+        order: st.order,
+        views: state.actors.filter((a) => c.views[a.name] === index).map((a) => a.name),
+        readable: state.actors
+          .filter((_, i) => readable[i]!.some((o) => o.object === name && o.store === index))
+          .map((a) => a.name),
+        readBy:
+          last && last.object === name && last.read_store === index && last.actor !== undefined
+            ? { actor: last.actor, step: last.step }
+            : undefined,
+      })),
+    };
+  });
+}
+
+/** A load that read a store older than its cell's newest: what it read and the newest it did not. */
+export interface StaleRead {
+  /** who made the store it read (null: the initial value) and when */
+  by: string | null;
+  at: number;
+  /** the newest store of the cell when it read: its value, writer and step */
+  newest: { value: number; by: string; step: number };
+}
+
+/**
+ * Whether trace event `index` is a load that read an older store than the
+ * newest, and which newer store it passed over (the trace event that made it,
+ * found by its place in the cell's order); null otherwise.
+ */
+export function staleRead(trace: readonly TraceEvent[], index: number): StaleRead | null {
+  const e = trace[index];
+  if (!e || e.kind !== 'load' || e.read_store === undefined || e.stores === undefined) return null;
+  if (e.read_store >= e.stores - 1) return null;
+  for (let i = index - 1; i >= 0; i--) {
+    const w = trace[i]!;
+    if (w.object === e.object && w.store === e.stores - 1 && w.actor !== undefined && w.new !== undefined)
+      return {
+        by: e.stored_by ?? null,
+        at: e.stored_at ?? 0,
+        newest: { value: w.new, by: w.actor, step: w.step },
+      };
+  }
+  return null;
+}
