@@ -54,7 +54,9 @@ typedef struct gen_op {
 #define GEN_OPS 2
 #define WEAK_OPS 3 /* the most per thread in the weak memory test */
 #define WORLDS 200 /* per model */
-#define SPIN_WORLDS 600
+/* (world 410 of seed 777 lost an end state while a spin-out that spun forever
+ * did not try the other choices of its node) */
+#define SPIN_WORLDS 450
 #define WEAK_WORLDS 800
 /* The world being explored: tests run one at a time, so a static is enough. */
 static struct {

@@ -7,7 +7,8 @@
 // the narration says which store B read and which newer one it passed over,
 // the panel draws the reads-from edge, and the run ends with the outcome
 // sequential consistency cannot give (B saw the flag and not the data).  The
-// schedule holds the choice (<B:0), and the share URL reloads to the same state.
+// schedule holds the choice (<B:0), the share URL reloads to the same state,
+// and there the trace and the sequence diagram say which store B read.
 // Screenshots at 1440x900 and 390x844 in both languages go to
 // build/test-output/ra-*.png.
 import { describe, test } from 'node:test';
@@ -102,6 +103,21 @@ describe('the store history under ra', () => {
     await until(async () => (await stepOf(again.page)) === 4, 'the restored run at step 4');
     await history(again.page).waitFor({ timeout: 10000 });
     await staleSeen(again.page);
+    // the trace and the sequence diagram say which store B's load read
+    await again.page.getByTestId('tab-trace').click();
+    const row = again.page.getByTestId('trace-row').filter({ hasText: 'read store 0' });
+    await row.first().waitFor({ timeout: 8000 });
+    assert.match(
+      clean(await row.first().innerText()),
+      /read store 0 \(initial\), not the newest \(1, A at step 1\)/,
+    );
+    await again.page.getByTestId('tab-diagram').click();
+    await waitForText(
+      again.page.getByTestId('tabpanel-diagram'),
+      /reads an older store: 0 \(initial\), not 1 from A at step 1/,
+      15000,
+    );
+    await screenshot(again.page, 'ra-diagram-1440-en');
     assert.deepEqual([...errors, ...again.errors], []);
     await again.page.close();
     await page.close();

@@ -4,9 +4,7 @@
 // cancelled.  (The search's own C tests are in tests/c/test_explore.c.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { compileFile, lockstep, native, open, tempDir } from './helpers.js';
+import { compileFile, lockstep, open } from './helpers.js';
 
 const LOST = 'tests/scenarios/parking_lot/lost-wakeup.yaml';
 const TWO_BY_TWO = 'tests/scenarios/parking_lot/two-by-two.yaml';
@@ -179,52 +177,5 @@ test('a session searches in slices, reports progress, and can be cancelled', () 
     assert.ok(s.trace().length > 0, 'tracing is back on');
   } finally {
     s.free();
-  }
-});
-
-test('under ra a counterexample says which store each stale load read, in text and JSON, in both CLIs', () => {
-  const FILE = 'tests/scenarios/embassy/oncelock-publish.yaml';
-  const args = [FILE, '--variant', 'relaxed_publication'];
-  const line =
-    "reader's load of cell ('get: read the value', engines/embassy/once_lock.c:30, step 7) read 0, " +
-    "the initial value, not 42 stored by writer at step 3: reader read the store to cell ('init: " +
-    "publish (initialized = true)') from writer (step 4), but its view still held cell's initial " +
-    'store: the store was relaxed';
-  const found = exploreJson(args);
-  assert.equal(found.schedule, 'v3: reader <reader:0');
-  assert.deepEqual(found.reads, [
-    {
-      actor: 'reader',
-      object: 'cell',
-      label: 'get: read the value',
-      site: 'engines/embassy/once_lock.c:30',
-      step: 7,
-      read: { value: 0, step: 0, by: null },
-      newer: { value: 42, step: 3, by: 'writer' },
-      text: line,
-    },
-  ]);
-  const text = lockstep(['explore', ...args]);
-  assert.equal(text.status, 0, text.stderr);
-  assert.deepEqual(
-    text.stdout.split('\n').filter((l) => l.startsWith('read: ')),
-    [`read: ${line}`],
-  );
-  // the native runner says the same
-  const bc = join(tempDir(), 'oncelock.bc');
-  writeFileSync(bc, compileFile(FILE).bytecode);
-  const c = native(['explore', bc, '--variant', 'relaxed_publication', '--json']);
-  assert.equal(c.status, 0, c.stderr);
-  assert.deepEqual(JSON.parse(c.stdout).reads, found.reads);
-  const ct = native(['explore', bc, '--variant', 'relaxed_publication']);
-  assert.deepEqual(
-    ct.stdout.split('\n').filter((l) => l.startsWith('read: ')),
-    [`read: ${line}`],
-  );
-  // under sc and tso nothing is read stale, and the key is absent
-  for (const memory of ['sc', 'tso']) {
-    const r = exploreJson([...args, '--memory', memory]);
-    assert.equal(r.found, false, memory);
-    assert.equal('reads' in r, false, memory);
   }
 });

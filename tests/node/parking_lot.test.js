@@ -570,6 +570,7 @@ test('the scenario files are the ones these tests read', () => {
     'lost-wakeup.yaml',
     'misuse.yaml',
     'placed-by-hand.yaml',
+    'relaxed-prepare.yaml',
     'second-mutex.yaml',
     'shared-bucket.yaml',
     'three-threads.yaml',
@@ -629,3 +630,59 @@ function pick(s) {
     note: s.message && s.message !== s.violation?.message ? s.message : null,
   };
 }
+
+// The native parker's bug, found again: a parker whose prepare (woken = 0) is
+// stored relaxed loses a wake-up on x86-TSO, and a seq_cst store fixes it.
+test('relaxed prepare: W sleeps with the flag set under tso; the explorer finds it, and proves correct and sc free of it', () => {
+  const { summary, trace, session } = run('relaxed-prepare');
+  assert.equal(summary.outcome, 'stuck');
+  assert.deepEqual(
+    summary.stuck.map((s) => s.actor),
+    ['W'],
+  );
+  const labels = trace
+    .filter((e) => e.actor === 'W' || e.kind === 'flush')
+    .map((e) => e.label ?? `flush ${e.actor}`);
+  assert.deepEqual(labels.slice(0, 2), ['prepare: woken = 0', 'check: is the flag set?']);
+  const prepare = trace.find((e) => e.label === 'prepare: woken = 0');
+  assert.deepEqual([prepare.order, prepare.buffered], ['relaxed', true]);
+  const check = trace.find((e) => e.label === 'check: is the flag set?');
+  assert.equal(check.new, 0, 'W read the flag before S set it');
+  // W's late woken = 0 reaches memory after S's woken = 1: the wake is overwritten
+  const flushes = trace.filter((e) => e.kind === 'flush');
+  assert.deepEqual(
+    flushes.map((e) => [e.actor, e.old, e.new]),
+    [
+      ['S', 0, 1],
+      ['S', 0, 1],
+      ['W', 1, 0],
+    ],
+  );
+  assert.equal(session.state().objects.find((o) => o.name === 'p').fields.flag, 1);
+  session.free();
+  const bc = join(mkdtempSync(join(tmpdir(), 'lockstep-')), 'relaxed-prepare.bc');
+  writeFileSync(bc, scenario('relaxed-prepare').bytecode);
+  const search = (variant, memory) => {
+    const r = spawnSync(
+      runner,
+      ['explore', bc, '--variant', variant, '--memory', memory, '--bound', 'none', '--json'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  const bug = search('relaxed_prepare', 'tso');
+  assert.equal(bug.found, true);
+  assert.equal(bug.kind, 'stuck');
+  for (const [variant, memory] of [
+    ['correct', 'tso'],
+    ['relaxed_prepare', 'sc'],
+    ['correct', 'sc'],
+  ]) {
+    const r = search(variant, memory);
+    assert.equal(r.found, false, `${variant} under ${memory}`);
+    assert.equal(r.complete, true, `${variant} under ${memory}: every interleaving`);
+  }
+});

@@ -7,11 +7,14 @@
  * validator, the compiler or the Markdown renderer: those load only for text
  * from elsewhere.
  *
- * Each collection is three kinds of virtual module:
- *   virtual:lockstep/<what>s        its index: `summaries` (what a list shows,
- *                                   or as little of it as the app needs at
- *                                   once: the plugin's `brief`) and `loaders`
- *                                   (id -> the item's chunk)
+ * Each collection is four kinds of virtual module:
+ *   virtual:lockstep/<what>s        its index: `ids` (in order), `summaries`
+ *                                   (what a list shows, or as little of it as
+ *                                   the app needs at once: the plugin's
+ *                                   `brief`) and `loaders` (id -> the item's
+ *                                   chunk)
+ *   virtual:lockstep/<what>s/loaders  the same `loaders` alone, for an app
+ *                                   that opens an item only now and then
  *   virtual:lockstep/<what>s/summaries  the same `summaries` alone, for an app
  *                                   that shows the list only later (its own chunk)
  *   virtual:lockstep/<what>/<id>    one item: `export default` its source
@@ -99,15 +102,17 @@ export function builtInPlugin<Summary>(
 ): Plugin {
   const index = `virtual:lockstep/${what}s`;
   const list = `${index}/summaries`;
+  const lazy = `${index}/loaders`;
   const one = `virtual:lockstep/${what}/`;
   let items: Promise<Map<string, Item<Summary>>> | null = null;
   const all = () => (items ??= collect());
-  const ours = (id: string) => id === `\0${index}` || id === `\0${list}` || id.startsWith(`\0${one}`);
+  const ours = (id: string) =>
+    id === `\0${index}` || id === `\0${list}` || id === `\0${lazy}` || id.startsWith(`\0${one}`);
 
   return {
     name: `lockstep:built-in-${what}s`,
     resolveId(id) {
-      return id === index || id === list || id.startsWith(one) ? `\0${id}` : null;
+      return id === index || id === list || id === lazy || id.startsWith(one) ? `\0${id}` : null;
     },
     async load(id) {
       if (!ours(id)) return null;
@@ -115,12 +120,13 @@ export function builtInPlugin<Summary>(
       for (const f of filesUnder(dir, ending)) this.addWatchFile(join(dir, f));
       const summaries = [...found.values()].map((i) => i.summary);
       if (id === `\0${list}`) return `export const summaries = ${JSON.stringify(summaries)};\n`;
-      if (id === `\0${index}`) {
-        const loaders = [...found.keys()].map(
-          (key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(one + key)}),`,
-        );
-        return `export const summaries = ${JSON.stringify(summaries.map(brief))};\nexport const loaders = {\n${loaders.join('\n')}\n};\n`;
-      }
+      const loaders = () =>
+        `export const loaders = {\n${[...found.keys()]
+          .map((key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(one + key)}),`)
+          .join('\n')}\n};\n`;
+      if (id === `\0${lazy}`) return loaders();
+      if (id === `\0${index}`)
+        return `export const ids = ${JSON.stringify([...found.keys()])};\nexport const summaries = ${JSON.stringify(summaries.map(brief))};\n${loaders()}`;
       const item = found.get(id.slice(`\0${one}`.length));
       if (!item) return null;
       if (item.problems.length)

@@ -191,7 +191,14 @@ declare module 'virtual:lockstep/engines' {
 declare module 'virtual:lockstep/scenarios' {
   type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
   /** in id order */
+  export const ids: string[];
+  /** in id order */
   export const summaries: import('./model/scenarioList').ScenarioSummary[];
+  /** id ("basic/racy-counter") -> the scenario's own chunk */
+  export const loaders: Record<string, () => Promise<{ default: Source }>>;
+}
+declare module 'virtual:lockstep/scenarios/loaders' {
+  type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
   /** id ("basic/racy-counter") -> the scenario's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
 }

@@ -91,6 +91,10 @@ export const en = {
   'event.labelled': '{actor}, {label} — {what}.',
   'event.labelOnly': '{actor}: {label}.',
   'what.load': 'read {object}: {new}',
+  'what.loadStaleInitial':
+    'read {object} = {new}, the initial value, though {writer} stored {newest} at step {step}',
+  'what.loadStale':
+    'read {object} = {new}, stored by {by} at step {at}, though {writer} stored {newest} at step {step}',
   'what.loadOwn': 'read {object} = {new} from its own store buffer; memory still holds {memory}',
   'what.loadOwnSame': 'read {object} = {new} from its own store buffer, not from memory',
   'what.store': 'wrote {new} to {object} (it was {old})',

@@ -91,6 +91,9 @@ export const zhCN: Partial<Messages> = {
   'event.labelled': '{actor}：{label}——{what}。',
   'event.labelOnly': '{actor}：{label}。',
   'what.load': '读取 {object}：{new}',
+  'what.loadStaleInitial': '读到 {object} = {new}，这是初始值；其实 {writer} 已在第 {step} 步写入了 {newest}',
+  'what.loadStale':
+    '读到 {object} = {new}，来自 {by} 在第 {at} 步的写入；其实 {writer} 已在第 {step} 步写入了 {newest}',
   'what.loadOwn': '从自己的存储缓冲区读到 {object} = {new}；内存里仍然是 {memory}',
   'what.loadOwnSame': '从自己的存储缓冲区读到 {object} = {new}，而不是从内存读的',
   'what.store': '把 {new} 写入 {object}（原来是 {old}）',

@@ -274,7 +274,7 @@ function valueWords(
   const e = trace[index]!;
   switch (e.kind) {
     case 'load':
-      if (!e.buffered) return t('what.load', p);
+      if (!e.buffered) return staleReadSentence(trace, index, 'what') ?? t('what.load', p);
       return e.memory === undefined
         ? t('what.loadOwnSame', p)
         : t('what.loadOwn', { ...p, memory: formatValue(e.memory) });

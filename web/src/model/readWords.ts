@@ -20,8 +20,16 @@ export function storeWho(by: string | null | undefined, step: number): string {
   return by ? t('history.by', { actor: by, step }) : t('history.initial');
 }
 
-/** The narration of a load that read an older store than its cell's newest; null for any other event. */
-export function staleReadSentence(trace: readonly TraceEvent[], index: number): string | null {
+/**
+ * The narration of a load that read an older store than its cell's newest:
+ * a sentence of its own ('event'), or what it did after a step's label
+ * ('what'); null for any other event.
+ */
+export function staleReadSentence(
+  trace: readonly TraceEvent[],
+  index: number,
+  form: 'event' | 'what' = 'event',
+): string | null {
   const e = trace[index]!;
   const stale = staleRead(trace, index);
   if (!stale) return null;
@@ -33,6 +41,10 @@ export function staleReadSentence(trace: readonly TraceEvent[], index: number): 
     newest: formatValue(stale.newest.value),
     step: stale.newest.step,
   };
+  if (form === 'what')
+    return stale.by
+      ? t('what.loadStale', { ...p, by: stale.by, at: stale.at })
+      : t('what.loadStaleInitial', p);
   return stale.by
     ? t('event.loadStale', { ...p, by: stale.by, at: stale.at })
     : t('event.loadStaleInitial', p);

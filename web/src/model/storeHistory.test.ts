@@ -127,6 +127,11 @@ describe('the store history under ra (MP, relaxed)', () => {
     expect(narrateEvent(trace, 2, new Set())).toBe(
       'B read x = 1, stored by A at step 1, though A stored 2 at step 2.',
     );
+    // a load the engine labelled says its label first, then which store it read
+    const labelled = trace.map((e) => (e.kind === 'load' ? { ...e, label: 'is the flag set?' } : e));
+    expect(narrateEvent(labelled, 2, new Set())).toBe(
+      'B, is the flag set? — read x = 1, stored by A at step 1, though A stored 2 at step 2.',
+    );
     setLocale('zh-CN');
     expect(narrateEvent(trace, 2, new Set())).toBe(
       'B 读到 x = 1，来自 A 在第 1 步的写入；其实 A 已在第 2 步写入了 2。',

@@ -320,6 +320,29 @@ describe('the explorer', () => {
     summary: '',
     elapsedMs: 0.6,
   };
+  /** A search that found nothing: `found`'s fields, with `o`'s. */
+  const nothing = (o: Partial<ExploreResult>): ExploreResult => ({
+    ...found,
+    found: false,
+    kind: null,
+    schedule: null,
+    ...o,
+  });
+  /** Starts a search with `start`, lets the fake engine answer and waits for the store. */
+  const answered = async (start: () => Promise<void>, engine: Fake) => {
+    const done = start();
+    await flush();
+    engine.release!();
+    await done;
+  };
+  /** Starts a search with `start`, cancels it and waits for the store; the engine heard the cancel. */
+  const cancelled = async (start: () => Promise<void>, store: Store, engine: Fake) => {
+    const done = start();
+    await flush();
+    store.cancelExplore();
+    await done;
+    expect(engine.cancelled).toBe(true);
+  };
 
   it('reports progress, then loads the counterexample at step 0 to step through', async () => {
     const { engine, store } = await setup();
@@ -342,19 +365,8 @@ describe('the explorer', () => {
 
   it('says what was proven when nothing is found, and leaves the run alone', async () => {
     const { engine, store } = await setup();
-    engine.exploreResult = {
-      ...found,
-      found: false,
-      kind: null,
-      schedule: null,
-      executions: 310,
-      bound: 3,
-      elapsedMs: 12,
-    };
-    const done = store.explore();
-    await flush();
-    engine.release!();
-    await done;
+    engine.exploreResult = nothing({ executions: 310, bound: 3, elapsedMs: 12 });
+    await answered(() => store.explore(), engine);
     expect(store.get().explorer.status).toBe('none');
     expect(store.get().explorer.line).toBe(
       'No stuck run or failed check within 3 preemptions: 310 executions, complete (12 ms).',
@@ -364,11 +376,7 @@ describe('the explorer', () => {
 
   it('cancels', async () => {
     const { engine, store } = await setup();
-    const done = store.explore();
-    await flush();
-    store.cancelExplore();
-    await done;
-    expect(engine.cancelled).toBe(true);
+    await cancelled(() => store.explore(), store, engine);
     expect(store.get().explorer.status).toBe('cancelled');
     expect(store.get().explorer.line).toMatch(/^Search cancelled after 0 executions/);
     store.closeExplorer();
@@ -377,15 +385,7 @@ describe('the explorer', () => {
 
   it('proves in workers: says the estimate and the time left, then exactly what was proven', async () => {
     const { engine, store } = await setup();
-    engine.exploreResult = {
-      ...found,
-      found: false,
-      kind: null,
-      schedule: null,
-      executions: 412,
-      bound: -1,
-      elapsedMs: 300,
-    };
+    engine.exploreResult = nothing({ executions: 412, bound: -1, elapsedMs: 300 });
     const done = store.prove();
     await flush();
     expect(engine.calls.at(-1)).toBe('prove');
@@ -410,19 +410,12 @@ describe('the explorer', () => {
 
   it('says when every interleaving is out of reach, and what the bounded search covers', async () => {
     const { engine, store } = await setup();
-    engine.exploreResult = {
-      ...found,
-      found: false,
-      kind: null,
-      schedule: null,
+    engine.exploreResult = nothing({
       executions: 0,
       complete: false,
       outOfReach: { executions: 3e6, steps: 9e7, limit: 2e7 },
-    };
-    const done = store.prove();
-    await flush();
-    engine.release!();
-    await done;
+    });
+    await answered(() => store.prove(), engine);
     expect(store.get().explorer.line).toBe(
       'Every interleaving is out of reach here: about 3,000,000 executions and 90,000,000 steps, beyond the limit of 20,000,000 steps. A bounded search (Find a bad interleaving) covers every interleaving with at most 3 preemptions.',
     );
@@ -430,11 +423,7 @@ describe('the explorer', () => {
 
   it('cancels a proof at any moment', async () => {
     const { engine, store } = await setup();
-    const done = store.prove();
-    await flush();
-    store.cancelExplore();
-    await done;
-    expect(engine.cancelled).toBe(true);
+    await cancelled(() => store.prove(), store, engine);
     expect(store.get().explorer.status).toBe('cancelled');
   });
 

@@ -32,6 +32,6 @@ void mutex_held_drop(scripted_mutex *s);
 /* The mutex the calling actor locked last and still holds, or NULL. */
 scripted_mutex *mutex_held_last(void);
 
-extern const script_type type_mini_mutex, type_condvar;
+extern const script_type type_mini_mutex, type_condvar, type_flag_parker;
 
 #endif

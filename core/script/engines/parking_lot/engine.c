@@ -1,5 +1,5 @@
 /*
- * Engine parking_lot for scenarios: its variants, its two object types and
+ * Engine parking_lot for scenarios: its variants, its three object types and
  * the parking lot's table for the view.
  */
 #include "binding.h"
@@ -7,8 +7,14 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const parking_lot_variants[] = {"correct", "validate_outside",     "widen",
-                                                   "handoff", "notify_all_wakes_all", NULL};
+static const char *const parking_lot_variants[] = {
+    "correct",
+    "validate_outside",
+    "widen",
+    "handoff",
+    "notify_all_wakes_all",
+    "relaxed_prepare", /* flag_parker: prepare's store is relaxed, not seq_cst */
+    NULL};
 /* "parking_lot": {"buckets": 64, "queues": [{"bucket", "locked_by", "waiters": [...]}]} */
 static void parking_lot_describe(sim_machine *m, jbuf *b)
 {
@@ -47,7 +53,8 @@ static void parking_lot_describe(sim_machine *m, jbuf *b)
     jb_raw(b, "]}");
 }
 
-static const script_type *const parking_lot_types[] = {&type_mini_mutex, &type_condvar, NULL};
+static const script_type *const parking_lot_types[] = {&type_mini_mutex, &type_condvar,
+                                                       &type_flag_parker, NULL};
 
 const script_engine engine_parking_lot = {
     .name = "parking_lot",
