@@ -638,6 +638,16 @@ test("a hint stage's claim is checked at every step it is shown, on every path",
   );
 });
 
+test('fold: a flush and a read of an older store are moves of their own, as in the app', () => {
+  // the solution "W W S S S ^W": W's last step and the flush after it are two actions (Shift+2
+  // never takes a flush along); before, the check counted them as one (8 actions, the app 9)
+  const r = lockstep(['check', 'lessons/parking_lot/09-a-bug-that-shipped.md']);
+  assert.equal(
+    r.stdout,
+    'ok   lessons/parking_lot/09-a-bug-that-shipped.md (a-bug-that-shipped, 9 learner steps)\n1 passed, 0 failed\n',
+  );
+});
+
 test('fold: counts a run of steps that change nothing shared as one action; more than 15 actions is a problem', () => {
   const ok = lockstep(['check', 'lessons/parking_lot/05-lost-wakeup.md']);
   assert.equal(

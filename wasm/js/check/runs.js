@@ -27,6 +27,9 @@ import { RunTrace } from '../lesson/run-trace.js';
  * @property {RunTrace} trace  the events, indexed to be read at any step (trace.upTo(k))
  * @property {any[]} states     states[k]: after k steps
  * @property {string[]} actors  actors[k]: who took step k + 1
+ * @property {string[]} movers  movers[k]: the learner's move that took step k + 1: the actor's
+ *   name for a step, "flush A" for a buffered store of A's reaching memory, "read_from A" for
+ *   A's load of an older store (the app never folds those two into an actor's Shift+N)
  * @property {string|null} error  a schedule that could not be read or diverged
  * @property {string} name  the path in words, for messages ("the solution under correct")
  */
@@ -104,7 +107,7 @@ export class LessonCheck {
    * @param {Walk} w @param {number} startSteps @param {number} goalAt
    */
   countActions(w, startSteps, goalAt) {
-    return learnerActions(this.lesson.fold, w.variant, w.states, w.actors, startSteps, goalAt).length;
+    return learnerActions(this.lesson.fold, w.variant, w.states, w.movers, startSteps, goalAt).length;
   }
 
   /** @param {Position} at @param {string} field @param {string} message */
@@ -173,6 +176,15 @@ export class LessonCheck {
       for (const e of events)
         if (e.actor !== undefined && !who.has(Number(e.step))) who.set(Number(e.step), String(e.actor));
       for (let k = 1; k <= summary.steps; k++) actors.push(who.get(k) ?? '');
+      /** @type {Map<number, string>} */
+      const moved = new Map();
+      for (const e of events) {
+        const k = Number(e.step);
+        if (e.kind === 'flush') moved.set(k, `flush ${e.actor}`);
+        else if (e.kind === 'load' && e.read_store !== undefined && e.read_store < e.stores - 1)
+          moved.set(k, `read_from ${e.actor}`);
+      }
+      const movers = actors.map((a, k) => moved.get(k + 1) ?? a);
       // Going to step k replays k steps: a lesson's runs are short, but a
       // runaway one only gets its first MAX_WALK_STATES states (and its last).
       for (let k = 0; k <= Math.min(summary.steps, MAX_WALK_STATES); k++) {
@@ -193,6 +205,7 @@ export class LessonCheck {
         trace: new RunTrace(events, variant),
         states,
         actors,
+        movers,
         error,
         name: name ?? `the run (${variant}, ${schedule ?? 'no schedule'}, then ${policy})`,
       };

@@ -44,16 +44,16 @@ describe('the course as the app sees it', () => {
     listed.forEach((id, i) =>
       expect(lessonNeighbours(id), id).toEqual({ prev: listed[i - 1] ?? null, next: listed[i + 1] ?? null }),
     );
-    // the parking lot's last lesson (notify-all-requeue) leads to the first of aqs
-    expect(lessonNeighbours('notify-all-requeue')).toEqual({
-      prev: 'barging-handoff',
+    // the parking lot's last lesson (a-bug-that-shipped) leads to the first of aqs
+    expect(lessonNeighbours('a-bug-that-shipped')).toEqual({
+      prev: 'notify-all-requeue',
       next: 'permits-are-a-number',
     });
     // the spinlocks lessons close the course: the embassy's last one leads to the first of them,
-    // and the last spinlocks lesson (Peterson's lock on x86) has no next
-    expect(lessonNeighbours('greedy-semaphore').next).toBe('two-steps-are-not-one');
+    // and the last spinlocks lesson (acquire and release under ra) has no next
+    expect(lessonNeighbours('relaxed-publication').next).toBe('two-steps-are-not-one');
     expect(lessonNeighbours('spin-on-your-own-node').next).toBe('peterson-fence');
-    expect(lessonNeighbours('peterson-fence').next).toBeNull();
+    expect(lessonNeighbours('acquire-and-release').next).toBeNull();
     expect(hasLesson('lost-wakeup')).toBe(true);
     expect(hasLesson('toString')).toBe(false);
   });
@@ -62,10 +62,10 @@ describe('the course as the app sees it', () => {
     const listed = groupLessons(await lessonSummaries()).flatMap((g) => g.lessons.map((l) => l.id));
     const count = lessonFiles().length;
     listed.forEach((id, i) => expect(lessonPlace(id), id).toEqual({ n: i + 1, count }));
-    // the parking lot's eighth lesson (notify-all-requeue) is met twelfth, after the four of basic
-    expect(lessonPlace('notify-all-requeue')).toEqual({ n: 12, count });
+    // the parking lot's ninth lesson (a-bug-that-shipped) is met thirteenth, after the four of basic
+    expect(lessonPlace('a-bug-that-shipped')).toEqual({ n: 13, count });
     // and the first aqs lesson right after it
-    expect(lessonPlace('permits-are-a-number')?.n).toBe(13);
+    expect(lessonPlace('permits-are-a-number')?.n).toBe(14);
     expect(lessonPlace('racy-counter')).toEqual({ n: 1, count });
     expect(lessonPlace('no-such-lesson')).toBeNull();
   });

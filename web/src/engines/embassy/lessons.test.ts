@@ -37,8 +37,10 @@ describe('the embassy view draws each task and each waker in one place', () => {
       '03-starved-writer.md',
       '04-cancelled-head.md',
       '05-greedy-semaphore.md',
+      '06-relaxed-publication.md',
     ]);
-    expect(runs.every((r) => r.states.length > 20)).toBe(true);
+    // every lesson is played to its end: the shortest (relaxed-publication) records 12 states
+    expect(runs.filter((r) => r.states.length < 12).map((r) => `${r.name}: ${r.states.length}`)).toEqual([]);
   });
 
   it('puts every unfinished task in exactly one cell of the run queue, and no finished one', () => {

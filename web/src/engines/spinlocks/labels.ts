@@ -21,6 +21,7 @@ export const ZH_LABELS: Readonly<Record<string, string>> = {
   'my node: locked = 1': '我的节点：locked = 1',
   'my node: next = none': '我的节点：next = none',
   'no successor: CAS tail my node -> none': '没有后继：CAS tail 我的节点 -> none',
+  'read count': '读 count',
   'read next_ticket': '读 next_ticket',
   'read now_serving': '读 now_serving',
   'set: held = 1': '置位：held = 1',
@@ -38,6 +39,7 @@ export const ZH_LABELS: Readonly<Record<string, string>> = {
   'unlock: held = 0': '解锁：held = 0',
   'unlock: read my next': '解锁：读我的 next',
   'wait for the successor to link': '等后继链接上',
+  'write count + 1': '写入 count + 1',
   'write next_ticket + 1': '写入 next_ticket + 1',
 };
 
