@@ -21,9 +21,12 @@ $(B)/bench/mem_step: bench/mem_step.c $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(COPT) -DPLAT_SIM -Icore -o $@ bench/mem_step.c $(CORE_SRC)
 
-# a step under each memory model (sc beside tso and ra)
-bench-mem-step: $(B)/bench/mem_step
+# a step under each memory model (sc beside tso and ra), natively and in wasm; in wasm also
+# the explorer on the weak-memory lessons and the complete search of SB, MP and IRIW
+bench-mem-step: $(B)/bench/mem_step wasm
 	@$(B)/bench/mem_step
+	@echo
+	@node bench/memory_wasm.mjs
 
 BENCH_TARGETS += bench-mem-step
 
