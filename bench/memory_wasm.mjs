@@ -60,7 +60,9 @@ const sc = median(perModel.sc);
 console.log(`a step, ${steps.toLocaleString('en')} steps a run, median of 5:`);
 for (const m of MODELS) {
   const ns = median(perModel[m]);
-  console.log(`  ${m.padEnd(4)} ${ns.toFixed(0).padStart(5)} ns${m === 'sc' ? '' : `   ${m} / sc ${(ns / sc).toFixed(2)}`}`);
+  console.log(
+    `  ${m.padEnd(4)} ${ns.toFixed(0).padStart(5)} ns${m === 'sc' ? '' : `   ${m} / sc ${(ns / sc).toFixed(2)}`}`,
+  );
 }
 
 // ---- the lessons' bugs --------------------------------------------------------------------
@@ -81,7 +83,7 @@ function search(bytecode, { variant, memory, bound, maxExecutions, rounds }) {
   return { ms: median(times), ...last };
 }
 
-console.log('\nthe explorer on each weak-memory lesson (its goal\'s variant, its bound), median of 7:');
+console.log("\nthe explorer on each weak-memory lesson (its goal's variant, its bound), median of 7:");
 const lessons = [];
 for (const engine of readdirSync(new URL('lessons/', root), { withFileTypes: true }))
   if (engine.isDirectory())

@@ -195,6 +195,10 @@ static void weak_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_key(b, "store");
         jb_int(b, (int64_t)e->ra_wrote - 1);
     }
+    if (e->ra_cell) { /* ra: which cell of the model's state (two may share an object's name) */
+        jb_key(b, "cell");
+        jb_int(b, (int64_t)e->ra_cell - 1);
+    }
 }
 
 static void event_json(const sim_machine *m, const sim_event *e, jbuf *b)
@@ -393,6 +397,14 @@ static void action_json(const sim_machine *m, const sim_action *p, jbuf *b)
         /* under a weak model, as the event will say it (sc's JSON is as it was) */
         jb_key(b, "order");
         jb_str(b, sim_order_name(p->order));
+    }
+    if (m->mem->cell_index && p->target && p->width) {
+        /* the cell of the model's state it touches, if the run has touched it before */
+        int cell = m->mem->cell_index(m, p->target);
+        if (cell >= 0) {
+            jb_key(b, "cell");
+            jb_int(b, cell);
+        }
     }
     switch (p->kind) {
     case SIM_ACT_CAS:

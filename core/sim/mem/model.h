@@ -62,6 +62,10 @@ typedef struct sim_mem_model {
     /* The model's state for views, as one JSON value.  NULL: no "memory"
      * key in the state JSON. */
     void (*state_json)(const sim_machine *m, jbuf *b);
+    /* Which cell of state_json's list `cell` is (the views tell cells of one
+     * object apart by it), or -1 if the run has not touched it.  NULL: the
+     * model lists no cells. */
+    int (*cell_index)(const sim_machine *m, const void *cell);
 } sim_mem_model;
 
 /* The model with this name, or NULL.  NULL or "" is "sc". */

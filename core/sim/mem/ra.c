@@ -460,6 +460,11 @@ static void ra_state_json(const sim_machine *m, jbuf *b)
     jb_raw(b, "]}");
 }
 
+static int ra_cell_index(const sim_machine *m, const void *cell)
+{
+    return cell_find(&m->memory.ra, cell);
+}
+
 const sim_mem_model sim_mem_ra = {
     .name = "ra",
     .access = ra_access,
@@ -468,6 +473,7 @@ const sim_mem_model sim_mem_ra = {
     .take = ra_take,
     .dependent = ra_dependent,
     .choice_cell = ra_choice_cell,
+    .cell_index = ra_cell_index,
     .ordered = ra_ordered,
     .reset = ra_reset,
     .state_json = ra_state_json,

@@ -64,6 +64,8 @@ export interface PendingAction {
   label?: string;
   /** under a weak memory model: the access's memory order ("relaxed", "release", "seq_cst") */
   order?: string;
+  /** ra: which cell of MemoryState.cells it touches (absent: a cell the run has not touched yet) */
+  cell?: number;
 }
 
 /** dormant: an interrupt not raised, a task not spawned (neither stuck nor unfinished) */
@@ -241,6 +243,8 @@ export interface TraceEvent {
   stored_by?: string;
   /** ra: a store's (or read-modify-write's) place in its cell's modification order */
   store?: number;
+  /** ra: which cell of MemoryState.cells it touched (two cells of one object share its name) */
+  cell?: number;
 }
 
 /** One line of an actor's program, as the scenario compiler describes it. */

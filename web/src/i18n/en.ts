@@ -618,6 +618,7 @@ export const en = {
   'history.hint':
     'Each cell’s stores in modification order, oldest first. A thread’s mark sits on the oldest store it may still read.',
   'history.empty': 'No atomic cell has been touched yet.',
+  'history.firstUse': 'the cell of “{label}”',
   'history.of': 'stores to {object}, oldest first',
   'history.initial': 'initial',
   'history.by': '{actor}, step {step}',

@@ -592,6 +592,7 @@ export const zhCN: Partial<Messages> = {
   'history.title': '写入历史',
   'history.hint': '每个单元的写入按修改顺序排列，最早的在前。线程的标记落在它仍可读到的最早那次写入上。',
   'history.empty': '还没有访问过任何原子单元。',
+  'history.firstUse': '「{label}」用到的那个单元',
   'history.of': '对 {object} 的写入，最早的在前',
   'history.initial': '初始值',
   'history.by': '{actor}，第 {step} 步',

@@ -72,8 +72,8 @@ describe('the store history under ra (MP, relaxed)', () => {
     expect(flag!.stores.map((s) => s.readBy)).toEqual([undefined, { actor: 'B', step: 3 }]);
     expect(data!.stores.every((s) => s.readBy === undefined)).toBe(true);
     expect(readOptions(state, choices, 1)).toEqual([
-      { object: 'data', store: 0, value: 0, by: null, step: 0, newest: false },
-      { object: 'data', store: 1, value: 1, by: 'A', step: 1, newest: true },
+      { object: 'data', cell: 0, store: 0, value: 0, by: null, step: 0, newest: false },
+      { object: 'data', cell: 0, store: 1, value: 1, by: 'A', step: 1, newest: true },
     ]);
     expect(readOptions(state, choices, 0)).toEqual([]);
   });
@@ -164,5 +164,50 @@ describe('the lane’s preview of a pending access', () => {
     const sc = play('mp-rel-acq', 'sc', [0]);
     const b = sc.state.actors[0]!;
     expect(nextEffect(b.next!, b, sc.state)).toBe('flag: 0 → 1');
+  });
+});
+
+describe('two atomic cells of one object (a OnceLock’s flag and value) under ra', () => {
+  const onceLock = `title: two cells of one object
+engine: embassy
+memory: ra
+variant: relaxed_publication
+objects:
+  ex: {type: executor}
+  cell: {type: once_lock}
+actors:
+  reader: [get cell, assert result == 42]
+  writer: [init cell 42]
+`;
+
+  it('are told apart: the flag offers reader its stores, the value none, each named by its first use', () => {
+    const compiled = compileScenario(onceLock, { file: 'two-cells.yaml', catalog: catalog(M) });
+    const s = new Session(M, compiled.bytecode, {});
+    try {
+      // writer's init runs alone (the executor polls it first); reader's load of the flag is next
+      s.run({ policy: 'manual', schedule: '' });
+      const state = s.state() as MachineState;
+      const choices = s.choices() as ExtraChoice[];
+      const cells = cellHistories(state, choices, s.trace(0) as TraceEvent[])!;
+      expect(cells.map((c) => [c.name, c.firstUse])).toEqual([
+        ['cell', 'init: already set?'],
+        ['cell', 'init: write the value'],
+      ]);
+      expect(cells.map((c) => c.stores.map((st) => st.value))).toEqual([
+        [0, 1],
+        [0, 42],
+      ]);
+      // before, both cells matched reader's pending load by the object's name
+      expect(cells.map((c) => c.stores.map((st) => st.readable.join()))).toEqual([
+        ['reader', 'reader'],
+        ['', ''],
+      ]);
+      expect(readOptions(state, choices, 0).map((o) => [o.cell, o.store, o.value])).toEqual([
+        [0, 0, 0],
+        [0, 1, 1],
+      ]);
+    } finally {
+      s.free();
+    }
   });
 });

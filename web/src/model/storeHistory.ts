@@ -36,6 +36,11 @@ export interface StoreMark {
 export interface CellView {
   /** as the trace names it ("x", "flags[1]") */
   name: string;
+  /**
+   * when another cell has the same name (two atomic fields of one object): the engine's label
+   * of the run's first access to this one ("init: write the value"), to tell them apart
+   */
+  firstUse?: string;
   stores: StoreMark[];
 }
 
@@ -43,6 +48,8 @@ export interface CellView {
 export interface ReadOption {
   /** the cell's name */
   object: string;
+  /** which cell of the model's state (MemoryState.cells) */
+  cell: number;
   store: number;
   value: number;
   by: string | null;
@@ -51,11 +58,17 @@ export interface ReadOption {
   newest: boolean;
 }
 
-/** The actor's next load and the cell it reads, or null. */
-function pendingCell(state: MachineState, actor: number): CellHistory | null {
+/** The actor's next load and the cell it reads (its index in MemoryState.cells), or null. */
+function pendingCell(state: MachineState, actor: number): { cell: CellHistory; index: number } | null {
   const next = state.actors[actor]?.next;
-  if (next?.kind !== 'load' || next.object === undefined) return null;
-  return state.memory?.cells?.find((c) => cellName(c) === next.object) ?? null;
+  if (next?.kind !== 'load' || next.cell === undefined) return null;
+  const cell = state.memory?.cells?.[next.cell];
+  return cell ? { cell, index: next.cell } : null;
+}
+
+/** Whether trace event `e` touched cell `index` of the model's state. */
+function touches(e: TraceEvent, index: number): boolean {
+  return e.cell === index;
 }
 
 /**
@@ -68,8 +81,9 @@ export function readOptions(
   choices: readonly ExtraChoice[] | undefined,
   actor: number,
 ): ReadOption[] {
-  const cell = pendingCell(state, actor);
-  if (!cell || state.outcome !== 'running') return [];
+  const pending = pendingCell(state, actor);
+  if (!pending || state.outcome !== 'running') return [];
+  const { cell, index } = pending;
   const older = (choices ?? [])
     .filter((c) => c.kind === 'read_from' && c.actor === actor && c.store !== undefined)
     .map((c) => c.store!);
@@ -81,6 +95,7 @@ export function readOptions(
       const st = cell.stores[k]!;
       return {
         object: cellName(cell),
+        cell: index,
         store: k,
         value: st.value,
         by: st.by,
@@ -109,10 +124,13 @@ export function cellHistories(
   if (!cells) return null;
   const last = lastRead(trace);
   const readable = state.actors.map((_, i) => readOptions(state, choices, i));
-  return cells.map((c) => {
-    const name = cellName(c);
+  const names = cells.map(cellName);
+  return cells.map((c, cell) => {
+    const name = names[cell]!;
+    const shared = names.filter((n) => n === name).length > 1;
     return {
       name,
+      firstUse: shared ? trace.find((e) => touches(e, cell))?.label : undefined,
       stores: c.stores.map((st, index) => ({
         index,
         value: st.value,
@@ -121,10 +139,10 @@ export function cellHistories(
         order: st.order,
         views: state.actors.filter((a) => c.views[a.name] === index).map((a) => a.name),
         readable: state.actors
-          .filter((_, i) => readable[i]!.some((o) => o.object === name && o.store === index))
+          .filter((_, i) => readable[i]!.some((o) => o.cell === cell && o.store === index))
           .map((a) => a.name),
         readBy:
-          last && last.object === name && last.read_store === index && last.actor !== undefined
+          last && touches(last, cell) && last.read_store === index && last.actor !== undefined
             ? { actor: last.actor, step: last.step }
             : undefined,
       })),
@@ -152,7 +170,7 @@ export function staleRead(trace: readonly TraceEvent[], index: number): StaleRea
   if (e.read_store >= e.stores - 1) return null;
   for (let i = index - 1; i >= 0; i--) {
     const w = trace[i]!;
-    if (w.object === e.object && w.store === e.stores - 1 && w.actor !== undefined && w.new !== undefined)
+    if (w.cell === e.cell && w.store === e.stores - 1 && w.actor !== undefined && w.new !== undefined)
       return {
         by: e.stored_by ?? null,
         at: e.stored_at ?? 0,

@@ -39,10 +39,14 @@ export function StoreHistory({ state, trace, choices, onTake, busy = false }: St
       <p class={s.hint}>{t('history.hint')}</p>
       {cells.length === 0 && <p class={s.hint}>{t('history.empty')}</p>}
       <ul class={s.cells}>
-        {cells.map((c) => (
-          <li key={c.name} class={s.cell} data-testid={`history-${c.name}`}>
+        {cells.map((c, cell) => (
+          <li key={cell} class={s.cell} data-testid={`history-${c.name}`}>
             <code class={s.cellName}>{c.name}</code>
-            <ol class={s.stores} aria-label={t('history.of', { object: c.name })}>
+            {c.firstUse && <span class={s.firstUse}>{t('history.firstUse', { label: c.firstUse })}</span>}
+            <ol
+              class={s.stores}
+              aria-label={t('history.of', { object: c.firstUse ? `${c.name} (${c.firstUse})` : c.name })}
+            >
               {c.stores.map((st) => {
                 const who = storeWho(st.by, st.step);
                 const words = t('history.store', {
@@ -95,7 +99,7 @@ export function StoreHistory({ state, trace, choices, onTake, busy = false }: St
             </ol>
             {onTake &&
               state.actors.map((a, i) => {
-                const options = readOptions(state, choices, i).filter((o) => o.object === c.name);
+                const options = readOptions(state, choices, i).filter((o) => o.cell === cell);
                 return options.length ? (
                   <ReadButtons
                     key={a.name}
