@@ -639,6 +639,7 @@ export const en = {
   'trace.readStale': 'read store {index} ({who}), not the newest ({newest}, {writer} at step {step})',
   'seq.readStale': 'reads an older store: {value} ({who}), not {newest} from {writer} at step {step}',
   'effect.order': '{effect} · {order}',
+  'effect.readsOrOlder': 'reads {value}, the newest store, unless you pick an older one',
   'effect.buffered': '{object} ← {new} into {actor}’s store buffer (memory keeps {old})',
   'event.flush':
     '{actor}’s store to {object} (step {stored}) reached memory: memory now holds {new}, where it held {old}.',

@@ -613,6 +613,7 @@ export const zhCN: Partial<Messages> = {
   'trace.readStale': '读第 {index} 次写入（{who}），不是最新的（{newest}，{writer} 第 {step} 步）',
   'seq.readStale': '读到较旧的写入：{value}（{who}），而不是 {writer} 在第 {step} 步写入的 {newest}',
   'effect.order': '{effect} · {order}',
+  'effect.readsOrOlder': '读到最新的一次写入 {value}，除非你选一次更早的',
   'effect.buffered': '{object} ← {new} 进入 {actor} 的存储缓冲区（内存仍为 {old}）',
   'event.flush': '{actor} 在第 {stored} 步对 {object} 的写入到达了内存：内存里的值从 {old} 变成了 {new}。',
   'event.storeBuffered':

@@ -83,9 +83,11 @@ export function staleReadNote(trace: readonly TraceEvent[], index: number, value
 /**
  * The lane's preview of a pending access under a weak memory model: a
  * store that will wait in the actor's buffer says so (a model with store
- * buffers, any order but seq_cst, which drains it at once), and every access
- * says its order.  `effect` is the preview as sc would say it; unchanged
- * when the action carries no order (sc).
+ * buffers, any order but seq_cst, which drains it at once), a load whose
+ * actor may still read an older store of its cell than the newest says so
+ * (a model that keeps every store: the actor's view on the cell is older),
+ * and every access says its order.  `effect` is the preview as sc would say
+ * it; unchanged when the action carries no order (sc).
  */
 export function weakEffect(
   a: PendingAction,
@@ -95,6 +97,8 @@ export function weakEffect(
 ): string | null {
   if (!a.order) return effect;
   const buffers = state.memory?.buffers !== undefined;
+  const cell = a.kind === 'load' && a.cell !== undefined ? state.memory?.cells?.[a.cell] : undefined;
+  const view = cell?.views[actor.name];
   const words =
     buffers && a.kind === 'store' && a.order !== 'seq_cst' && a.object && a.arg !== undefined
       ? t('effect.buffered', {
@@ -103,6 +107,8 @@ export function weakEffect(
           actor: actor.name,
           old: formatValue(a.value),
         })
-      : effect;
+      : cell && view !== undefined && view < cell.stores.length - 1
+        ? t('effect.readsOrOlder', { value: formatValue(cell.stores[cell.stores.length - 1]!.value) })
+        : effect;
   return words ? t('effect.order', { effect: words, order: a.order }) : null;
 }

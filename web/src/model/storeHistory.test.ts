@@ -165,6 +165,22 @@ describe('the lane’s preview of a pending access', () => {
     const b = sc.state.actors[0]!;
     expect(nextEffect(b.next!, b, sc.state)).toBe('flag: 0 → 1');
   });
+
+  it('under ra a load that may still read an older store says the newest is not the only one', () => {
+    // MP relaxed after A's two stores and B's load of the flag: B's view of data is the initial store
+    const { state } = play('mp', 'ra', [0, 0, 1]);
+    const b = state.actors[1]!;
+    expect(nextEffect(b.next!, b, state)).toBe(
+      'reads 1, the newest store, unless you pick an older one · relaxed',
+    );
+    setLocale('zh-CN');
+    expect(nextEffect(b.next!, b, state)).toBe('读到最新的一次写入 1，除非你选一次更早的 · relaxed');
+    // with release/acquire, B's acquire load of the flag brought A's store of data into its view:
+    // the newest is the only store B may read
+    const synced = play('mp-rel-acq', 'ra', [0, 0, 1]).state;
+    setLocale('en');
+    expect(nextEffect(synced.actors[1]!.next!, synced.actors[1]!, synced)).toBe('reads 1 · relaxed');
+  });
 });
 
 describe('two atomic cells of one object (a OnceLock’s flag and value) under ra', () => {
