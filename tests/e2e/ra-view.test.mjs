@@ -118,6 +118,14 @@ describe('the store history under ra', () => {
       15000,
     );
     await screenshot(again.page, 'ra-diagram-1440-en');
+    // the source view marks the line of B's load with the store it read
+    await again.page.getByTestId('tab-source').click();
+    await waitForText(
+      again.page.getByTestId('source-read'),
+      /B read data = 0, the initial value, though A stored 1 at step 1/,
+      15000,
+    );
+    await screenshot(again.page, 'ra-source-1440-en');
     assert.deepEqual([...errors, ...again.errors], []);
     await again.page.close();
     await page.close();

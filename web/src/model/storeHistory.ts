@@ -179,3 +179,18 @@ export function staleRead(trace: readonly TraceEvent[], index: number): StaleRea
   }
   return null;
 }
+
+/** The trace's last load that read an older store than its cell's newest (ra), as an index; -1 if none. */
+export function lastStaleRead(trace: readonly TraceEvent[]): number {
+  for (let i = trace.length - 1; i >= 0; i--) {
+    const e = trace[i]!;
+    if (
+      e.kind === 'load' &&
+      e.read_store !== undefined &&
+      e.stores !== undefined &&
+      e.read_store < e.stores - 1
+    )
+      return i;
+  }
+  return -1;
+}

@@ -18,6 +18,8 @@ import {
   parseSite,
   tokenizeC,
 } from '../../model/source';
+import { staleReadSentence } from '../../model/readWords';
+import { lastStaleRead } from '../../model/storeHistory';
 import { ActorBadge } from '../ActorBadge';
 import s from './style.module.css';
 
@@ -29,8 +31,15 @@ export interface SourceViewProps {
   onNeed: () => void;
 }
 
-/** The file to follow: where the actor that moved last will act next, else the default. */
+/**
+ * The file to follow: where the last step's load read an older store (ra), else where the actor
+ * that moved last will act next, else the default.
+ */
 function followed(files: EngineSource[], actors: ActorState[], trace: TraceEvent[]): string | null {
+  const stale = lastStaleRead(trace);
+  const read =
+    stale >= 0 && trace[stale]!.step === trace[trace.length - 1]?.step ? parseSite(trace[stale]!.site) : null;
+  if (read && files.some((f) => f.path === read.path)) return read.path;
   const last = trace[trace.length - 1]?.actor;
   const a = actors.find((x) => x.name === last && x.status !== 'finished');
   const site = parseSite(a?.next?.site);
@@ -53,11 +62,17 @@ export function SourceView({ sources, actors, trace, onNeed }: SourceViewProps) 
   const lines = useMemo(() => (file ? tokenizeC(file.text) : []), [file]);
   const marks = useMemo(() => (path ? marksIn(path, actors) : []), [path, actors]);
   const byLine = useMemo(() => marksByLine(marks), [marks]);
+  // ra: the line of the last load that read an older store, and which one it read
+  const staleLine = useMemo(() => {
+    const i = lastStaleRead(trace);
+    const site = i >= 0 ? parseSite(trace[i]!.site) : null;
+    return site && site.path === path ? { line: site.line, text: staleReadSentence(trace, i) } : null;
+  }, [trace, path]);
   const scroller = useRef<HTMLDivElement>(null);
 
-  // scroll to the mover's line (or the first mark), centred, without moving the page
+  // scroll to the mover's line (or the first mark, or a stale read's), centred, without moving the page
   const lastActor = trace[trace.length - 1]?.actor;
-  const target = (marks.find((m) => m.actor === lastActor) ?? marks[0])?.line;
+  const target = (marks.find((m) => m.actor === lastActor) ?? marks[0])?.line ?? staleLine?.line;
   useLayoutEffect(() => {
     const box = scroller.current;
     if (!box || target === undefined) return;
@@ -183,6 +198,11 @@ export function SourceView({ sources, actors, trace, onNeed }: SourceViewProps) 
                             </span>
                           ),
                         )}
+                    {staleLine?.line === n && staleLine.text && (
+                      <span class={s.readNote} data-testid="source-read">
+                        {staleLine.text}
+                      </span>
+                    )}
                     {here && (
                       <span class="visually-hidden">
                         {' '}
