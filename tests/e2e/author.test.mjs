@@ -155,7 +155,7 @@ describe('the student: the lost wakeup, with B unlocking first', () => {
     await edit.click();
     await appPage.locator('body[data-editor-ready]').waitFor({ timeout: 20000 });
     const page = appPage;
-    await addressHas(page, /title: The lost wakeup/);
+    await addressHas(page, /en: The lost wakeup/);
 
     // B takes the lock first and unlocks it: the schedule is B's four steps
     await page.locator('.cm-line', { hasText: 'schedule: "v1: A B B' }).click({ position: { x: 1, y: 4 } });
@@ -188,8 +188,9 @@ describe('the student: the lost wakeup, with B unlocking first', () => {
     assert.equal(await stepOf(preview), 5);
 
     // an edit to the words: the preview stays at its step
-    await replaceOnLine(page, 'title: The lost wakeup', 12, 4, 'Lost');
-    await addressHas(page, /title: The Lost wakeup/);
+    // the title is in both languages (title: {en, zh-CN}); the English line is "  en: The lost …"
+    await replaceOnLine(page, 'en: The lost wakeup', 11, 4, 'Lost');
+    await addressHas(page, /en: The Lost wakeup/);
     await expectText(preview.locator('header nav'), /The Lost wakeup/);
     assert.equal(await stepOf(preview), 5);
     await screenshot(page, 'author-student-1440');

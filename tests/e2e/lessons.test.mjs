@@ -350,13 +350,15 @@ describe('the lesson player', () => {
   });
 
   test('a lesson is numbered where the index lists it, everywhere: panel, title, index, embed', async () => {
-    // notify-all-requeue is the parking lot's last lesson (lessons/parking_lot/08-…), its address
-    // the same as when it was the course's file 26: the index lists it twelfth, after basic's four
-    // and the parking lot's first seven, and Previous/Next walk it there
+    // notify-all-requeue is lessons/parking_lot/08-…, its address the same as when it was the
+    // course's file 26: the index lists it after basic's lessons and the parking lot's first seven,
+    // and Previous/Next walk it there (the numbers come from the course index, never the file)
+    const n = COURSE.findIndex((l) => l.id === 'notify-all-requeue') + 1;
+    const next = COURSE[n];
     const { page, errors } = await open(chrome.context, `${server.url}?lesson=notify-all-requeue`);
     await page.getByTestId('lesson-panel').waitFor({ timeout: 15000 });
-    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 12 of ${COUNT}`, 'i'));
-    await expectText(page.locator('header nav'), /Parking lot\s*▸\s*12\. /);
+    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson ${n} of ${COUNT}`, 'i'));
+    await expectText(page.locator('header nav'), new RegExp(`Parking lot\\s*▸\\s*${n}\\. `));
     await page.getByTestId('open-lessons').click();
     const index = page.getByTestId('lesson-index');
     await index.waitFor({ state: 'visible' });
@@ -368,7 +370,7 @@ describe('the lesson player', () => {
       numbers,
       Array.from({ length: COUNT }, (_, i) => String(i + 1)),
     );
-    assert.equal(await index.locator('[data-id="notify-all-requeue"] > span').first().innerText(), '12');
+    assert.equal(await index.locator('[data-id="notify-all-requeue"] > span').first().innerText(), String(n));
     // the index's order is the course index's: engine by engine, each engine's by its numbers
     assert.deepEqual(
       await items.evaluateAll((xs) => xs.map((x) => x.getAttribute('data-id'))),
@@ -376,13 +378,13 @@ describe('the lesson player', () => {
     );
     await screenshot(page, 'lesson-index-numbers');
     await page.keyboard.press('Escape');
-    // the lesson after it is number 13, the first aqs lesson
+    // the lesson after it in the course is number n + 1
     await page.getByTestId('lesson-next').click();
-    await page.waitForURL((u) => u.searchParams.get('lesson') === 'permits-are-a-number');
-    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson 13 of ${COUNT}`, 'i'));
+    await page.waitForURL((u) => u.searchParams.get('lesson') === next.id);
+    await expectText(page.getByTestId('lesson-position'), new RegExp(`Lesson ${n + 1} of ${COUNT}`, 'i'));
     // the embed's heading says the same number
     await page.goto(`${server.url}embed.html?lesson=notify-all-requeue`);
-    await expectText(page.locator('header').first(), /Lesson 12\b/i);
+    await expectText(page.locator('header').first(), new RegExp(`Lesson ${n}\\b`, 'i'));
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -44,7 +44,10 @@ describe('content security policy', () => {
     );
     await expectText(page.locator('header nav'), /My own counter/);
     await file('typo.yaml', 'title: 5\nengine: basic\nobjekts: {}\nactors:\n  A: [increment c]\n');
-    await expectText(page.getByTestId('notice'), /typo\.yaml:1:8: title: must be a string, not the number 5/);
+    await expectText(
+      page.getByTestId('notice'),
+      /typo\.yaml:1:8: title: must be a title: a string \(the same in both languages\) or \{en: \.\.\., zh-CN: \.\.\.\}, not the number 5/,
+    );
     await expectText(page.getByTestId('notice'), /typo\.yaml:3:1: objekts: is not a known field/);
 
     await page.getByTestId('tab-diagram').click();
