@@ -27,9 +27,10 @@ const ms = (x) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 
 // ---- a step under each model ----------------------------------------------------------
 const ROUNDS = 50000; // per thread: 2 steps a round, 200,000 steps a run
+// the engine whose catalog has an atomic cell with the litmus tests' loads and stores
 const stepWorld = compileScenario(
   `title: step cost
-engine: basic
+engine: ${cat.types.atomic.engine}
 objects: {x: atomic, y: atomic}
 actors:
   A: [{repeat ${ROUNDS}: [store_relaxed x 1, load_relaxed y r=0]}]

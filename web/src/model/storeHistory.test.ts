@@ -184,8 +184,9 @@ describe('the lane’s preview of a pending access', () => {
 });
 
 describe('two atomic cells of one object (a OnceLock’s flag and value) under ra', () => {
-  const onceLock = `title: two cells of one object
-engine: embassy
+  // the engine is the one whose catalog has the once_lock type
+  const onceLock = () => `title: two cells of one object
+engine: ${(catalog(M) as { types: Record<string, { engine: string }> }).types.once_lock!.engine}
 memory: ra
 variant: relaxed_publication
 objects:
@@ -197,7 +198,7 @@ actors:
 `;
 
   it('are told apart: the flag offers reader its stores, the value none, each named by its first use', () => {
-    const compiled = compileScenario(onceLock, { file: 'two-cells.yaml', catalog: catalog(M) });
+    const compiled = compileScenario(onceLock(), { file: 'two-cells.yaml', catalog: catalog(M) });
     const s = new Session(M, compiled.bytecode, {});
     try {
       // writer's init runs alone (the executor polls it first); reader's load of the flag is next
