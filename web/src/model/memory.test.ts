@@ -14,13 +14,9 @@ import type { ExtraChoice, MachineState, TraceEvent } from '../bridge/types';
 import { setLocale } from '../i18n';
 import { narrateEvent } from './format';
 import { memoryCells, memorySwitchShown, storeBuffers } from './memory';
+import { litmusText } from './litmus.fixture';
 
-const scenarios = import.meta.glob<string>('../../../tests/scenarios/litmus/*.yaml', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-const text = (name: string) => scenarios[`../../../tests/scenarios/litmus/${name}.yaml`]!;
+const text = litmusText;
 
 let M: Awaited<ReturnType<typeof loadModule>>;
 beforeAll(async () => {

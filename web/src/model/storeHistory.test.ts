@@ -19,13 +19,9 @@ import { sequenceDiagram } from './mermaid';
 import { readFromWords } from './readWords';
 import { cellHistories, readOptions, staleRead } from './storeHistory';
 import { traceRows } from './tracelist';
+import { litmusText } from './litmus.fixture';
 
-const scenarios = import.meta.glob<string>('../../../tests/scenarios/litmus/*.yaml', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-const text = (name: string) => scenarios[`../../../tests/scenarios/litmus/${name}.yaml`]!;
+const text = litmusText;
 
 let M: Awaited<ReturnType<typeof loadModule>>;
 beforeAll(async () => {
