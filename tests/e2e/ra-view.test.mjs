@@ -55,7 +55,8 @@ async function staleSeen(page) {
   await waitForText(page.getByTestId('outcome'), /stale\.seen/, 10000);
   // the schedule holds the choice as <B:0, and the address holds the schedule
   await waitForText(page.getByTestId('schedule'), /^v3: A A B <B:0$/, 5000);
-  await until(async () => new URL(page.url()).searchParams.get('schedule'), 'the schedule in the address');
+  // the address follows a moment after the step: wait for it to hold the pick (step 4), not the run before it
+  await until(async () => new URL(page.url()).searchParams.get('step') === '4', 'the pick in the address');
 }
 
 describe('the store history under ra', () => {
