@@ -322,6 +322,10 @@ static int check_settings(const args *a, unsigned command, settings *st)
     e->seed = st->seed;
     e->max_steps = st->max_steps;
     e->prune = a->value[O_NO_PRUNE] == NULL;
+    /* (for the benchmarks only, bench/walks.mjs: runs from a reset, the old way) */
+    const char *replay = getenv("LOCKSTEP_BENCH_REPLAY");
+    if (replay && strcmp(replay, "root") == 0)
+        e->replay = EXPLORE_REPLAY_ROOT;
     if (whole(a, O_MAX_TOTAL_STEPS, e->max_total_steps, &e->max_total_steps))
         return 2;
     if (a->value[O_MAX_TOTAL_STEPS] && e->max_total_steps < 1)

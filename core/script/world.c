@@ -43,6 +43,8 @@ static int setup(sim_machine *m, void *arg)
     script_world *w = arg;
     const script_program *p = w->program;
     memset(w->results, 0, sizeof w->results);
+    if (sim_keep_state(m, w->results, sizeof w->results) != 0)
+        return -1;
     for (uint32_t i = 0; i < p->n_objects; i++) {
         const script_object *o = &p->objects[i];
         void *obj = script_world_object(w, (int)i);
@@ -201,7 +203,8 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
     sim_hooks hooks = {.at_end = at_end,
                        .describe_objects = describe_objects,
                        .describe_engines = describe_engines,
-                       .describe_block = describe_block};
+                       .describe_block = describe_block,
+                       .whole_state = true};
     w->machine = w->arena ? sim_new(cfg, setup, w, &hooks) : NULL;
     if (!w->machine) {
         snprintf(err, errsize, "out of memory");

@@ -138,6 +138,10 @@ typedef struct sim_hooks {
      * say it. */
     bool (*describe_block)(sim_machine *m, int actor, sim_blocked *out, void *arg);
     /* (Scheduling rules beyond the enabled rule are the model's: sim_config.model.) */
+    /* The world keeps everything that changes between steps in its regions,
+     * its actors' stacks and what its setup names with sim_keep_state, so a
+     * snapshot (snapshot.h) can put it back.  False: runs start over by reset. */
+    bool whole_state;
 } sim_hooks;
 
 /* ---- building --------------------------------------------------------------- */
@@ -163,6 +167,11 @@ void sim_region_set_signed(sim_machine *m, int region, uint64_t cells);
 int sim_add_actor(sim_machine *m, const char *name, sim_actor_kind kind, int priority,
                   void (*entry)(void *arg), void *arg);
 void sim_fail_setup(sim_machine *m, const char *message);
+/* For setup: memory the world changes while it runs that is no region (an
+ * actor's result), so that a snapshot keeps it too.  At most
+ * SIM_MAX_KEPT_STATES; -1 beyond. */
+#define SIM_MAX_KEPT_STATES 4
+int sim_keep_state(sim_machine *m, void *p, size_t size);
 /* End the run with an error outcome (a schedule that diverged, say). */
 void sim_end_error(sim_machine *m, const char *message);
 

@@ -10,7 +10,9 @@
  * explorer's explore.c, dpor.c and spin_await.c (an action's kind, target
  * and cost, the rule and the model's say on who may move, the cells a spin
  * reads, judged at every step), its walk.c (the choices that exist, for a
- * random or PCT run) and the scheduling models in sched/.
+ * random or PCT run), snapshot.c (the whole state, kept and put back),
+ * replay.c (where a run of the search starts) and the scheduling models in
+ * sched/.
  * Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H
@@ -147,6 +149,13 @@ struct sim_machine {
     char end_thrown[160];
 
     char last_error[512]; /* why the last call failed */
+
+    /* the world's memory that is no region (sim_keep_state) */
+    struct sim_kept_state {
+        void *p;
+        size_t size;
+    } kept[SIM_MAX_KEPT_STATES];
+    int n_kept;
 
     /* engines' process-wide state, one instance per machine (sim_global) */
     struct sim_global_slot {

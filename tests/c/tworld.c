@@ -52,6 +52,10 @@ static int setup(sim_machine *m, void *arg)
         sim_add_region(m, "total", &w->total, sizeof w->total, 0, 0) < 0 ||
         sim_add_region(m, "racy", &w->racy, sizeof w->racy, 0, 0) < 0)
         return -1;
+    /* the notebook changes as actors run: a snapshot keeps it (snapshot.h) */
+    if (sim_keep_state(m, w->seen, sizeof w->seen) < 0 ||
+        sim_keep_state(m, w->n_seen, sizeof w->n_seen) < 0)
+        return -1;
     atomic_counter_init(&w->total, 0);
     counter_init(&w->racy, 0);
     for (int i = 0; i < w->n_actors; i++)
@@ -64,7 +68,8 @@ static int setup(sim_machine *m, void *arg)
 
 sim_machine *tw_start_cfg(tworld *w, const sim_config *cfg)
 {
-    w->machine = sim_new(cfg, setup, w, NULL);
+    sim_hooks hooks = {.whole_state = true};
+    w->machine = sim_new(cfg, setup, w, &hooks);
     if (!w->machine)
         check_fail(__FILE__, __LINE__, "tworld: out of memory");
     if (sim_reset(w->machine) != 0)

@@ -30,7 +30,8 @@
  *
  * Actors report what they observed with tw_saw(); tests read w->seen after
  * stepping.  seen lives outside simulated memory on purpose: it is the
- * test's notebook, not part of the world, and is cleared on every reset.
+ * test's notebook, not part of the world, and is cleared on every reset
+ * (a snapshot keeps it: setup names it with sim_keep_state).
  */
 #ifndef LOCKSTEP_TEST_TWORLD_H
 #define LOCKSTEP_TEST_TWORLD_H
