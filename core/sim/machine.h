@@ -116,7 +116,7 @@ typedef struct sim_config {
     bool trace;          /* record the event trace (the explorer turns it off) */
     const char *variant; /* the engines' variant; NULL = "correct" */
     uint64_t seed;       /* for the random policy and random values */
-    const char *model;   /* the scheduling model: "threads" (NULL), "rtos", "executor" */
+    const char *model;   /* the scheduling model: NULL or "threads", or another of sched/model.h */
     int64_t tick_us;     /* rtos: the tick period; 0 = 1000 us */
     const char *memory;  /* the memory model: "sc" (NULL) */
 } sim_config;
@@ -198,7 +198,7 @@ int sim_take(sim_machine *m, sim_choice c);
 bool sim_choice_optional(const sim_machine *m, sim_choice c);
 /* Whether two choices possible now may fail to commute (the model's rule). */
 bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b);
-/* The model's name: "threads", "rtos", "executor". */
+/* The model's name (sched/model.h lists the models). */
 const char *sim_model_name(const sim_machine *m);
 /* The memory model's name: "sc", "tso", "ra". */
 const char *sim_memory_name(const sim_machine *m);
@@ -387,7 +387,7 @@ void sim_blocked_of(sim_machine *m, int actor, sim_blocked *out);
 void sim_blocked_json(const sim_blocked *r, jbuf *out);
 /* Why an actor cannot move, in the command line's English ("" if it can). */
 void sim_block_reason(sim_machine *m, int actor, char *buf, size_t size);
-/* A short location "engines/parking_lot/lot.c:88" for a site. */
+/* A short location "engines/<engine>/<file>.c:88" for a site. */
 const char *sim_site_file(const char *file);
 
 #endif
