@@ -138,8 +138,6 @@ const DEBTS = {
   basic: [
     'bench/explore_wasm.mjs',
     'bench/web/run.mjs',
-    'core/engines/rtos/engine.mk',
-    'tests/c/rtos_port/test_rtos_port.c',
     'tests/c/tworld.h',
     'tests/e2e/author.test.mjs',
     'tests/e2e/diagram-explorer.test.mjs',
