@@ -138,7 +138,6 @@ const DEBTS = {
   basic: [
     'bench/explore_wasm.mjs',
     'bench/web/run.mjs',
-    'tests/c/tworld.h',
     'tests/e2e/author.test.mjs',
     'tests/e2e/diagram-explorer.test.mjs',
     'tests/e2e/motion.test.mjs',
