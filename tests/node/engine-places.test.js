@@ -1,6 +1,6 @@
 // One engine, one place: an engine is its own places (the rows of the table
 // "What a new engine adds" in docs/ARCHITECTURE.md, with <engine> filled in,
-// and the test folders of its native suites from its engine.mk) plus one
+// and the test folders of its native suites and its benchmarks from its engine.mk) plus one
 // word in ENGINES (mk/engines.mk) and, for its lessons, one line in the
 // course index (lessons/course.yaml).  No other code or test names it: not a
 // path into its folders, not its name as a string, not `engine: <engine>`,
@@ -69,7 +69,8 @@ function placesOf(engine) {
   }
   const mk = read(`core/engines/${engine}/engine.mk`).replace(/\\\n/g, ' ');
   for (const m of mk.matchAll(/^[\w-]+_DIR := ?(\S+)/gm)) places.add(`${m[1].replace(/\/$/, '')}/`);
-  for (const m of mk.matchAll(/^\w+_NATIVE_BENCH := ?(\S+)/gm)) places.add(m[1]);
+  for (const m of mk.matchAll(/^\w+_(?:NATIVE|WASM)_BENCH := ?(.*)$/gm))
+    for (const file of m[1].trim().split(/\s+/)) places.add(file);
   return [...places];
 }
 
@@ -193,9 +194,6 @@ const DEBTS = {
     'bench/explore/parking-lot-4x2.yaml',
     'bench/explore/run.mjs',
     'bench/explore_wasm.mjs',
-    'bench/lock_contention.c',
-    'bench/lost_wakeup.c',
-    'mk/locks.mk',
     'tests/c/test_addresses.c',
     'tests/e2e/author.test.mjs',
     'tests/e2e/by-mouse.test.mjs',
@@ -230,9 +228,6 @@ const DEBTS = {
     'web/src/store/lesson.test.ts',
   ],
   aqs: [
-    'bench/semaphore.c',
-    'mk/aqs.mk',
-    'mk/native-bench.mk',
     'tests/e2e/motion.test.mjs',
     'tests/node/overlap.test.js',
     'tests/node/parity.test.js',
@@ -243,18 +238,12 @@ const DEBTS = {
     'web/src/engines/boundaries.test.ts',
   ],
   embassy: [
-    'bench/embassy_wasm.mjs',
-    'mk/embassy-native.mk',
     'tests/e2e/embed.test.mjs',
     'tests/node/lessons.test.js',
     'web/src/engines/boundaries.test.ts',
   ],
   rtos: [
     'bench/explore/rtos-three-tasks.yaml',
-    'bench/rtos_explore_wasm.mjs',
-    'bench/rtos_semaphore.c',
-    'mk/native-bench.mk',
-    'mk/rtos.mk',
     'tests/e2e/by-mouse.test.mjs',
     'tests/e2e/embed.test.mjs',
     'tests/node/blocked-codes.test.js',

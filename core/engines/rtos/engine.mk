@@ -11,3 +11,10 @@ c-rtos_PORT := yes
 c-rtos-port_DIR := tests/c/rtos_port
 c-rtos-port_BUILDS := gcc clang-tsan
 c-rtos-port_PORT := yes
+# Its benchmarks (mk/native-bench.mk, make bench-rtos), natively the
+# FreeRTOS-POSIX-port way: pend+post uncontended, one task on the port,
+# against a pthread mutex+cond semaphore; then the explorer's wasm time to
+# find the reference_post leak and the lost ISR post (targets <= 100 ms).
+rtos_NATIVE_BENCH := bench/rtos_semaphore.c
+rtos_NATIVE_BENCH_PORT := yes
+rtos_WASM_BENCH := bench/rtos_explore_wasm.mjs
