@@ -6,6 +6,7 @@ import {
   type Opened,
   type ScenarioSource,
 } from '../bridge/bridge';
+import type { ExploreOptions } from '../bridge/explorer';
 import type { LessonInfo } from '../bridge/lessonTypes';
 import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
@@ -231,6 +232,19 @@ describe('a lesson in the store', () => {
     } finally {
       setLocale('en');
     }
+  });
+
+  it("searches with the lesson's explorer settings: its bound, executions and step limit per run", async () => {
+    const { store, engine } = setup({ explore: { bound: 2, maxExecutions: 500, maxSteps: 60 } });
+    const asked: ExploreOptions[] = [];
+    engine.explore = async (o: ExploreOptions) => {
+      asked.push(o);
+      throw new EngineError('engine', 'not in this fake');
+    };
+    await store.openLesson('spin');
+    await store.explore();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ strategy: 'dfs', bound: 2, maxExecutions: 500, maxSteps: 60 });
   });
 
   it('an unknown lesson says so and opens the first', async () => {
