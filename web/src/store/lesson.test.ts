@@ -166,7 +166,10 @@ class FakeEngine implements EngineBridge {
   async prove(): Promise<never> {
     throw new EngineError('engine', 'not in this fake');
   }
-  async explore(): Promise<never> {
+  /** the options of every search the store asked for */
+  explored: ExploreOptions[] = [];
+  async explore(o: ExploreOptions): Promise<never> {
+    this.explored.push(o);
     throw new EngineError('engine', 'not in this fake');
   }
   async sources() {
@@ -236,15 +239,10 @@ describe('a lesson in the store', () => {
 
   it("searches with the lesson's explorer settings: its bound, executions and step limit per run", async () => {
     const { store, engine } = setup({ explore: { bound: 2, maxExecutions: 500, maxSteps: 60 } });
-    const asked: ExploreOptions[] = [];
-    engine.explore = async (o: ExploreOptions) => {
-      asked.push(o);
-      throw new EngineError('engine', 'not in this fake');
-    };
     await store.openLesson('spin');
     await store.explore();
-    expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({ strategy: 'dfs', bound: 2, maxExecutions: 500, maxSteps: 60 });
+    expect(engine.explored).toHaveLength(1);
+    expect(engine.explored[0]).toMatchObject({ strategy: 'dfs', bound: 2, maxExecutions: 500, maxSteps: 60 });
   });
 
   it('an unknown lesson says so and opens the first', async () => {
