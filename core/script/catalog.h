@@ -79,7 +79,7 @@ typedef struct script_engine {
     /* The engine's process-wide state for the view, as a JSON value, or NULL. */
     void (*describe)(sim_machine *m, jbuf *out);
     /* The scheduling model its worlds run under (core/sim/sched/): NULL is
-     * "threads"; an rtos engine says "rtos", an async one "executor". */
+     * "threads"; sched/model.h lists the others. */
     const char *model;
     /* Whether a scenario's smaller priority number runs first (the machine
      * counts upward, so such priorities are negated for it). */

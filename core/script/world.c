@@ -43,8 +43,6 @@ static int setup(sim_machine *m, void *arg)
     script_world *w = arg;
     const script_program *p = w->program;
     memset(w->results, 0, sizeof w->results);
-    if (sim_keep_state(m, w->results, sizeof w->results) != 0)
-        return -1;
     for (uint32_t i = 0; i < p->n_objects; i++) {
         const script_object *o = &p->objects[i];
         void *obj = script_world_object(w, (int)i);
@@ -153,6 +151,16 @@ static bool describe_block(sim_machine *m, int actor, sim_blocked *out, void *ar
     return false;
 }
 
+/* The actors' result registers: the one state of the world outside its
+ * objects' regions (the stateful search's key needs it). */
+static const void *results_of(const sim_machine *m, size_t *size, void *arg)
+{
+    (void)m;
+    script_world *w = arg;
+    *size = sizeof w->results;
+    return w->results;
+}
+
 script_world *script_world_new(const script_program *p, const sim_config *cfg, char *err,
                                size_t errsize)
 {
@@ -204,6 +212,7 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
                        .describe_objects = describe_objects,
                        .describe_engines = describe_engines,
                        .describe_block = describe_block,
+                       .state_bytes = results_of,
                        .whole_state = true};
     w->machine = w->arena ? sim_new(cfg, setup, w, &hooks) : NULL;
     if (!w->machine) {

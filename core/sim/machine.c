@@ -77,16 +77,6 @@ void sim_free(sim_machine *m)
 
 void sim_fail_setup(sim_machine *m, const char *message) { sim_fail(m, "%s", message); }
 
-int sim_keep_state(sim_machine *m, void *p, size_t size)
-{
-    if (m->n_kept >= SIM_MAX_KEPT_STATES) {
-        sim_fail(m, "too many kept states (at most %d)", SIM_MAX_KEPT_STATES);
-        return -1;
-    }
-    m->kept[m->n_kept++] = (struct sim_kept_state){p, size};
-    return 0;
-}
-
 static int rebuild(sim_machine *m)
 {
     /* Free actors' coroutines beyond what the new world will use lazily. */
@@ -102,7 +92,6 @@ static int rebuild(sim_machine *m)
     m->cs_owner = -1;
     m->cs_depth = 0;
     m->arm_any = false;
-    m->n_kept = 0;
     memset(&m->sched, 0, sizeof m->sched);
     if (m->mem && m->mem->reset)
         m->mem->reset(m);

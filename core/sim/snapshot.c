@@ -5,7 +5,8 @@
  * the same future, byte for byte, as the run that was saved.  Everything a
  * step reads is put back: the actors' records and their coroutines (each
  * stack's used part and saved context, coro.h), every region's bytes, the
- * world's kept state, the scheduling and memory models' state, the clock,
+ * world's own state (sim_hooks.state_bytes), the scheduling and memory
+ * models' state, the clock,
  * counters, the outcome, the timeline and the generator.  What is put back is
  * copied into the memory the machine has now (its heap arrays keep their
  * addresses), so pointers into regions and stacks, which engines keep in
@@ -31,9 +32,10 @@ struct sim_snapshot {
     const sim_machine *of;
     unsigned char *bytes; /* the pieces, in the order save writes them */
     size_t n, cap;
-    bool failed;                     /* memory ran out while saving */
-    coro *co[SIM_MAX_ACTORS];        /* the coroutines whose stacks are kept */
-    int n_actors, n_regions, n_kept; /* (read back before the pieces they count) */
+    bool failed;              /* memory ran out while saving */
+    coro *co[SIM_MAX_ACTORS]; /* the coroutines whose stacks are kept */
+    int n_actors, n_regions;  /* (read back before the pieces they count) */
+    size_t world_size;        /* the world's own state's bytes */
     size_t history_len, n_randoms;
     int n_globals;
     bool live[8]; /* which engine globals were made in the run */
@@ -181,6 +183,18 @@ static void restore_memory(sim_machine *m, const unsigned char **at)
 
 /* ---- saving and restoring ------------------------------------------------------- */
 
+/* The world's own state outside its regions (an actor's result): memory the
+ * world owns and writes as it runs, handed over read-only for hashing
+ * (visited.c) and written back here. */
+static const void *world_state(const sim_machine *m, size_t *size)
+{
+    *size = 0;
+    const void *p = m->hooks.state_bytes ? m->hooks.state_bytes(m, size, m->setup_arg) : NULL;
+    if (!p)
+        *size = 0;
+    return p;
+}
+
 int sim_snapshot_save(sim_machine *m, sim_snapshot *s)
 {
     if (!m->hooks.whole_state) {
@@ -196,7 +210,6 @@ int sim_snapshot_save(sim_machine *m, sim_snapshot *s)
     s->failed = false;
     s->n_actors = m->n_actors;
     s->n_regions = m->n_regions;
-    s->n_kept = m->n_kept;
     s->history_len = m->history_len;
     s->n_randoms = m->n_randoms;
     s->n_globals = m->n_globals;
@@ -213,8 +226,8 @@ int sim_snapshot_save(sim_machine *m, sim_snapshot *s)
     /* what the struct points at */
     for (int r = 0; r < m->n_regions; r++)
         put(s, m->regions[r].base, m->regions[r].size);
-    for (int k = 0; k < m->n_kept; k++)
-        put(s, m->kept[k].p, m->kept[k].size);
+    const void *world = world_state(m, &s->world_size);
+    put(s, world, s->world_size);
     put(s, m->history, m->history_len * sizeof *m->history);
     put(s, m->randoms, m->n_randoms * sizeof *m->randoms);
     for (int i = 0; i < m->n_actors; i++) {
@@ -323,8 +336,9 @@ int sim_snapshot_restore(sim_machine *m, const sim_snapshot *s)
         m->actors[i].co = i < s->n_actors ? co[i] : m->actors[i].co;
     for (int r = 0; r < m->n_regions; r++)
         get(&at, m->regions[r].base, m->regions[r].size);
-    for (int k = 0; k < m->n_kept; k++)
-        get(&at, m->kept[k].p, m->kept[k].size);
+    size_t world_size;
+    void *world = (void *)world_state(m, &world_size);
+    get(&at, world, s->world_size); /* (the same world: the same size) */
     get(&at, m->history, m->history_len * sizeof *m->history);
     get(&at, m->randoms, m->n_randoms * sizeof *m->randoms);
     for (int i = 0; i < m->n_actors; i++) {

@@ -3,8 +3,8 @@
  *
  * A snapshot is taken between steps, on the host, with the trace off (or
  * empty): the actors (their records and their coroutines' stacks and saved
- * contexts), every region's bytes (objects, engine globals, parkers), what
- * the world keeps beside them (sim_keep_state), the scheduling model's and
+ * contexts), every region's bytes (objects, engine globals, parkers), the
+ * world's own state beside them (sim_hooks.state_bytes), the scheduling model's and
  * the memory model's state, the clock, the step counter, the timeline and
  * the seed's generator.  Restoring it into the same machine gives the same
  * future, byte for byte, as the run that was saved: the explorer uses that
