@@ -16,8 +16,9 @@
  * stays bounded by a few snapshots of the machine.
  *
  * Only the bounded search starts runs from points: the complete search keeps
- * per-run events and spin rounds (dpor.c, spin_await.c) that a point does not
- * hold, so its runs start from the root.
+ * per-run events and spin rounds (dpor.c, spin_await.c), and the stateful
+ * search the states it meets on the way (visited.c), that a point does not
+ * hold, so their runs start from the root.
  */
 #include "explore_internal.h"
 #include "machine_internal.h"
@@ -47,7 +48,7 @@ struct replay_point {
 static bool points_on(const explorer *e)
 {
     return e->cfg.replay == EXPLORE_REPLAY_SNAPSHOT && !explore_complete_mode(e) &&
-           !e->points_failed && sim_snapshot_possible(e->m);
+           !e->cfg.stateful && !e->points_failed && sim_snapshot_possible(e->m);
 }
 
 void replay_free(explorer *e)
