@@ -499,15 +499,47 @@ static size_t image_asyncify_used(const coro *c)
 
 #ifdef CORO_ASAN
 /* A suspended stack holds poisoned redzones of frames that have not returned:
- * read byte by byte without the sanitizer's checks (a memcpy would be
- * reported), the volatile access keeping the compiler from making it one. */
-__attribute__((no_sanitize_address)) static void copy_unchecked(unsigned char *dst,
-                                                                const unsigned char *src, size_t n)
+ * read without the sanitizer's checks (a memcpy would be reported), a word at
+ * a time where both sides are aligned, the volatile accesses keeping the
+ * compiler from making it a memcpy.  Also used on the shadow itself. */
+__attribute__((no_sanitize_address)) static void copy_unchecked(void *dst, const void *src,
+                                                                size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        ((volatile unsigned char *)dst)[i] = ((const volatile unsigned char *)src)[i];
+    unsigned char *d = dst;
+    const unsigned char *sp = src;
+    size_t words = n / sizeof(uint64_t);
+    /* (the image's side may sit anywhere in its buffer: a fixed-size memcpy
+     * there is a plain move; the stack's or the shadow's side is read and
+     * written unchecked) */
+    for (size_t i = 0; i < words; i++) {
+        uint64_t w;
+        const unsigned char *from = sp + i * sizeof w;
+        unsigned char *to = d + i * sizeof w;
+        if ((uintptr_t)from % sizeof w == 0)
+            w = *(const volatile uint64_t *)from;
+        else
+            memcpy(&w, from, sizeof w);
+        if ((uintptr_t)to % sizeof w == 0)
+            *(volatile uint64_t *)to = w;
+        else
+            memcpy(to, &w, sizeof w);
+    }
+    for (size_t i = words * sizeof(uint64_t); i < n; i++)
+        ((volatile unsigned char *)d)[i] = ((const volatile unsigned char *)sp)[i];
 }
 #define image_copy copy_unchecked
+
+/* The sanitizer's shadow of a stack byte: one shadow byte per 8 bytes (the
+ * granule) says which of them may be touched.  An image keeps the shadow of
+ * the used part of the stack as it was, byte for byte (redzones, partial
+ * granules), and puts it back. */
+static unsigned char *shadow_of(const void *p)
+{
+    size_t scale, offset;
+    __asan_get_shadow_mapping(&scale, &offset);
+    return (unsigned char *)(((uintptr_t)p >> scale) + offset);
+}
+#define SHADOW_BYTES(n) ((n) / 8) /* (a used part starts and ends on a granule) */
 #else
 #define image_copy memcpy
 #endif
@@ -519,7 +551,7 @@ size_t coro_image_size(const coro *c)
     n += image_asyncify_used(c);
 #endif
 #ifdef CORO_ASAN
-    n += (used + 7) / 8; /* one bit per stack byte: poisoned */
+    n += SHADOW_BYTES(used);
 #endif
     return n;
 }
@@ -548,11 +580,7 @@ void coro_image_save(const coro *c, unsigned char *image)
     at += h.asyncify_used;
 #endif
 #ifdef CORO_ASAN
-    const unsigned char *from = image_stack_from(c);
-    memset(at, 0, (h.stack_used + 7) / 8);
-    for (size_t i = 0; i < h.stack_used; i++)
-        if (__asan_address_is_poisoned(from + i))
-            at[i / 8] |= (unsigned char)(1u << (i % 8));
+    copy_unchecked(at, shadow_of(image_stack_from(c)), SHADOW_BYTES(h.stack_used));
 #endif
 }
 
@@ -572,10 +600,11 @@ void coro_image_restore(coro *c, const unsigned char *image)
     unsigned char *to = image_stack_from(c);
     const unsigned char *at = image + sizeof h;
 #ifdef CORO_ASAN
-    /* The stack as the saved run left it: every byte addressable but the
-     * redzones it had then (stale ones of frames since entered deeper would
-     * be reported when new frames reuse the bytes). */
-    __asan_unpoison_memory_region(c->stack_lo, c->stack_size);
+    /* The stack as the saved run left it: below the used part every byte
+     * addressable (stale redzones of frames since entered deeper would be
+     * reported when new frames reuse the bytes), the used part's shadow as it
+     * was (put back below). */
+    __asan_unpoison_memory_region(c->stack_lo, (size_t)(to - c->stack_lo));
 #endif
     image_copy(to, at, h.stack_used);
     at += h.stack_used;
@@ -584,15 +613,7 @@ void coro_image_restore(coro *c, const unsigned char *image)
     at += h.asyncify_used;
 #endif
 #ifdef CORO_ASAN
-    /* (in runs: the shadow keeps whole granules, or a granule's suffix) */
-    for (size_t i = 0; i < h.stack_used;) {
-        size_t end = i;
-        while (end < h.stack_used && (at[end / 8] >> (end % 8) & 1))
-            end++;
-        if (end > i)
-            __asan_poison_memory_region(to + i, end - i);
-        i = end + 1;
-    }
+    copy_unchecked(shadow_of(to), at, SHADOW_BYTES(h.stack_used));
 #endif
     /* the canary below the stack is never part of a frame: it stays */
 }
