@@ -13,7 +13,7 @@ export class LockstepError extends Error {
   /** @param {string} message */
   constructor(message) {
     super(message);
-    this.name = 'LockstepError';
+    this.name = "LockstepError";
   }
 }
 
@@ -71,7 +71,9 @@ export function catalog(/** @type {EmscriptenModule} */ M) {
 
 /** The engine sources embedded in the module: [{path, text}]. */
 export function sources(/** @type {EmscriptenModule} */ M) {
-  return /** @type {{path: string, text: string}[]} */ (JSON.parse(M.UTF8ToString(M._ls_sources())));
+  return /** @type {{path: string, text: string}[]} */ (
+    JSON.parse(M.UTF8ToString(M._ls_sources()))
+  );
 }
 
 export class Session {
@@ -87,11 +89,13 @@ export class Session {
     // The only way ls_new fails.  (Its message cannot be read back: ls_error(-1)
     // overwrites it with "no session -1".)
     if (this.handle < 0)
-      throw new LockstepError('too many sessions are open at once; free() the ones no longer needed');
+      throw new LockstepError(
+        "too many sessions are open at once; free() the ones no longer needed",
+      );
     const p = M._malloc(Math.max(1, bytecode.length));
     M.HEAPU8.set(bytecode, p);
-    this.#withString(options.variant ?? 'correct', (v) =>
-      this.#withString(options.memory ?? '', (mem) =>
+    this.#withString(options.variant ?? "correct", (v) =>
+      this.#withString(options.memory ?? "", (mem) =>
         M._ls_load(
           this.handle,
           p,
@@ -127,7 +131,9 @@ export class Session {
 
   #check() {
     if (this.M._ls_status(this.handle) !== 0)
-      throw new LockstepError(this.M.UTF8ToString(this.M._ls_error(this.handle)));
+      throw new LockstepError(
+        this.M.UTF8ToString(this.M._ls_error(this.handle)),
+      );
   }
 
   /** One step of actor `index` (0-based). */
@@ -145,7 +151,9 @@ export class Session {
    * @param {string} kind
    */
   take(kind, index = -1, store = 0) {
-    this.#withString(kind, (k) => this.M._ls_take(this.handle, k, index, store));
+    this.#withString(kind, (k) =>
+      this.M._ls_take(this.handle, k, index, store),
+    );
     this.#check();
   }
 
@@ -173,8 +181,8 @@ export class Session {
    * @returns {Summary}
    */
   run(o = {}) {
-    this.#withString(o.policy ?? 'round-robin', (pol) =>
-      this.#withString(o.schedule ?? '', (s) =>
+    this.#withString(o.policy ?? "round-robin", (pol) =>
+      this.#withString(o.schedule ?? "", (s) =>
         this.M._ls_run(this.handle, pol, s, o.seed ?? 0, o.maxSteps ?? 100000),
       ),
     );
@@ -209,8 +217,10 @@ export class Session {
    * runner prints it: the readable report (ending with a newline), or the one
    * JSON object of --json (without one).
    */
-  report(/** @type {'text'|'json'} */ form = 'text') {
-    return this.M.UTF8ToString(this.M._ls_report(this.handle, form === 'json' ? 1 : 0));
+  report(/** @type {'text'|'json'} */ form = "text") {
+    return this.M.UTF8ToString(
+      this.M._ls_report(this.handle, form === "json" ? 1 : 0),
+    );
   }
 
   /** Trace events of steps after `afterStep`, as JSON Lines text. */
@@ -221,7 +231,7 @@ export class Session {
   /** Trace events of steps after `afterStep`, parsed. */
   trace(afterStep = 0) {
     return this.traceText(afterStep)
-      .split('\n')
+      .split("\n")
       .filter((l) => l)
       .map((l) => JSON.parse(l));
   }
@@ -235,21 +245,23 @@ export class Session {
    * and maxTotalSteps (the whole search) 0 take the explorer's defaults, so a
    * search always ends.
    * bound: the most preemptions (dfs), or 'none': every interleaving (the
-   * complete search, by dynamic partial-order reduction).
+   * complete search, by dynamic partial-order reduction); stateful: the
+   * complete search by the states met instead (core/sim/visited.c).
    * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number|'none', maxExecutions?: number, maxSteps?: number,
-   *   maxTotalSteps?: number, seed?: number, prune?: boolean}} [o]
+   *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean}} [o]
    */
   exploreStart(o = {}) {
-    this.#withString(o.strategy ?? 'dfs', (st) =>
+    this.#withString(o.strategy ?? "dfs", (st) =>
       this.M._ls_explore_start(
         this.handle,
         st,
-        o.bound === 'none' ? -1 : (o.bound ?? 3),
+        o.bound === "none" ? -1 : (o.bound ?? 3),
         o.maxExecutions ?? 0,
         o.maxSteps ?? 0,
         o.seed ?? 0,
         o.prune === false ? 0 : 1,
         o.maxTotalSteps ?? 0,
+        o.stateful ? 1 : 0,
       ),
     );
     this.#check();
@@ -265,7 +277,9 @@ export class Session {
   explorePlan(want = 16, probes = 16) {
     this.M._ls_explore_plan(this.handle, want, probes);
     this.#check();
-    return JSON.parse(this.M.UTF8ToString(this.M._ls_explore_plan_json(this.handle)));
+    return JSON.parse(
+      this.M.UTF8ToString(this.M._ls_explore_plan_json(this.handle)),
+    );
   }
 
   /**
@@ -275,7 +289,9 @@ export class Session {
    * @param {number[]} unit
    */
   exploreUnit(unit) {
-    this.#withString(unit.join('.'), (u) => this.M._ls_explore_unit(this.handle, u));
+    this.#withString(unit.join("."), (u) =>
+      this.M._ls_explore_unit(this.handle, u),
+    );
     this.#check();
   }
 
@@ -305,8 +321,10 @@ export class Session {
 
   /** @returns {ExploreStatus} */
   exploreStatus() {
-    const r = JSON.parse(this.M.UTF8ToString(this.M._ls_explore_json(this.handle)));
-    if (!r) throw new LockstepError('no search was started');
+    const r = JSON.parse(
+      this.M.UTF8ToString(this.M._ls_explore_json(this.handle)),
+    );
+    if (!r) throw new LockstepError("no search was started");
     return r;
   }
 
