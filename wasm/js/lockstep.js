@@ -13,7 +13,7 @@ export class LockstepError extends Error {
   /** @param {string} message */
   constructor(message) {
     super(message);
-    this.name = "LockstepError";
+    this.name = 'LockstepError';
   }
 }
 
@@ -71,9 +71,7 @@ export function catalog(/** @type {EmscriptenModule} */ M) {
 
 /** The engine sources embedded in the module: [{path, text}]. */
 export function sources(/** @type {EmscriptenModule} */ M) {
-  return /** @type {{path: string, text: string}[]} */ (
-    JSON.parse(M.UTF8ToString(M._ls_sources()))
-  );
+  return /** @type {{path: string, text: string}[]} */ (JSON.parse(M.UTF8ToString(M._ls_sources())));
 }
 
 export class Session {
@@ -89,13 +87,11 @@ export class Session {
     // The only way ls_new fails.  (Its message cannot be read back: ls_error(-1)
     // overwrites it with "no session -1".)
     if (this.handle < 0)
-      throw new LockstepError(
-        "too many sessions are open at once; free() the ones no longer needed",
-      );
+      throw new LockstepError('too many sessions are open at once; free() the ones no longer needed');
     const p = M._malloc(Math.max(1, bytecode.length));
     M.HEAPU8.set(bytecode, p);
-    this.#withString(options.variant ?? "correct", (v) =>
-      this.#withString(options.memory ?? "", (mem) =>
+    this.#withString(options.variant ?? 'correct', (v) =>
+      this.#withString(options.memory ?? '', (mem) =>
         M._ls_load(
           this.handle,
           p,
@@ -131,9 +127,7 @@ export class Session {
 
   #check() {
     if (this.M._ls_status(this.handle) !== 0)
-      throw new LockstepError(
-        this.M.UTF8ToString(this.M._ls_error(this.handle)),
-      );
+      throw new LockstepError(this.M.UTF8ToString(this.M._ls_error(this.handle)));
   }
 
   /** One step of actor `index` (0-based). */
@@ -151,9 +145,7 @@ export class Session {
    * @param {string} kind
    */
   take(kind, index = -1, store = 0) {
-    this.#withString(kind, (k) =>
-      this.M._ls_take(this.handle, k, index, store),
-    );
+    this.#withString(kind, (k) => this.M._ls_take(this.handle, k, index, store));
     this.#check();
   }
 
@@ -181,8 +173,8 @@ export class Session {
    * @returns {Summary}
    */
   run(o = {}) {
-    this.#withString(o.policy ?? "round-robin", (pol) =>
-      this.#withString(o.schedule ?? "", (s) =>
+    this.#withString(o.policy ?? 'round-robin', (pol) =>
+      this.#withString(o.schedule ?? '', (s) =>
         this.M._ls_run(this.handle, pol, s, o.seed ?? 0, o.maxSteps ?? 100000),
       ),
     );
@@ -217,10 +209,8 @@ export class Session {
    * runner prints it: the readable report (ending with a newline), or the one
    * JSON object of --json (without one).
    */
-  report(/** @type {'text'|'json'} */ form = "text") {
-    return this.M.UTF8ToString(
-      this.M._ls_report(this.handle, form === "json" ? 1 : 0),
-    );
+  report(/** @type {'text'|'json'} */ form = 'text') {
+    return this.M.UTF8ToString(this.M._ls_report(this.handle, form === 'json' ? 1 : 0));
   }
 
   /** Trace events of steps after `afterStep`, as JSON Lines text. */
@@ -231,7 +221,7 @@ export class Session {
   /** Trace events of steps after `afterStep`, parsed. */
   trace(afterStep = 0) {
     return this.traceText(afterStep)
-      .split("\n")
+      .split('\n')
       .filter((l) => l)
       .map((l) => JSON.parse(l));
   }
@@ -251,11 +241,11 @@ export class Session {
    *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean}} [o]
    */
   exploreStart(o = {}) {
-    this.#withString(o.strategy ?? "dfs", (st) =>
+    this.#withString(o.strategy ?? 'dfs', (st) =>
       this.M._ls_explore_start(
         this.handle,
         st,
-        o.bound === "none" ? -1 : (o.bound ?? 3),
+        o.bound === 'none' ? -1 : (o.bound ?? 3),
         o.maxExecutions ?? 0,
         o.maxSteps ?? 0,
         o.seed ?? 0,
@@ -277,9 +267,7 @@ export class Session {
   explorePlan(want = 16, probes = 16) {
     this.M._ls_explore_plan(this.handle, want, probes);
     this.#check();
-    return JSON.parse(
-      this.M.UTF8ToString(this.M._ls_explore_plan_json(this.handle)),
-    );
+    return JSON.parse(this.M.UTF8ToString(this.M._ls_explore_plan_json(this.handle)));
   }
 
   /**
@@ -289,9 +277,7 @@ export class Session {
    * @param {number[]} unit
    */
   exploreUnit(unit) {
-    this.#withString(unit.join("."), (u) =>
-      this.M._ls_explore_unit(this.handle, u),
-    );
+    this.#withString(unit.join('.'), (u) => this.M._ls_explore_unit(this.handle, u));
     this.#check();
   }
 
@@ -321,10 +307,8 @@ export class Session {
 
   /** @returns {ExploreStatus} */
   exploreStatus() {
-    const r = JSON.parse(
-      this.M.UTF8ToString(this.M._ls_explore_json(this.handle)),
-    );
-    if (!r) throw new LockstepError("no search was started");
+    const r = JSON.parse(this.M.UTF8ToString(this.M._ls_explore_json(this.handle)));
+    if (!r) throw new LockstepError('no search was started');
     return r;
   }
 

@@ -4,11 +4,11 @@
  * interleaving (stuck, overlap, failed assertion, misuse, an engine check),
  * then replay the one found with the full trace and report it.
  */
-import { writeFileSync } from "node:fs";
-import { CliError } from "./errors.js";
-import { memoryModel, parseOptions, wholeNumber } from "./options.js";
-import { cJson } from "./output.js";
-import { compileFile, module, openSession } from "./scenario-file.js";
+import { writeFileSync } from 'node:fs';
+import { CliError } from './errors.js';
+import { memoryModel, parseOptions, wholeNumber } from './options.js';
+import { cJson } from './output.js';
+import { compileFile, module, openSession } from './scenario-file.js';
 
 export const usage = `lockstep explore FILE [--variant V] [--memory sc|tso|ra] [--bound K|none] [--max-executions N]
              [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--max-total-steps N]
@@ -61,23 +61,23 @@ Exit status: 0 when the search ran (whatever it found), 2 for bad input.`;
 /** The options it takes: the same table as lockstep-run's (core/runner/main.c). */
 export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (
   Object.freeze({
-    "--variant": "string",
-    "--memory": "string",
-    "--bound": "string",
-    "--max-executions": "string",
-    "--strategy": "string",
-    "--seed": "string",
-    "--max-steps": "string",
-    "--max-total-steps": "string",
-    "--no-prune": "flag",
-    "--stateful": "flag",
-    "--workers": "string",
-    "--trace": "string",
-    "--json": "flag",
+    '--variant': 'string',
+    '--memory': 'string',
+    '--bound': 'string',
+    '--max-executions': 'string',
+    '--strategy': 'string',
+    '--seed': 'string',
+    '--max-steps': 'string',
+    '--max-total-steps': 'string',
+    '--no-prune': 'flag',
+    '--stateful': 'flag',
+    '--workers': 'string',
+    '--trace': 'string',
+    '--json': 'flag',
   })
 );
 
-const STRATEGIES = ["dfs", "random", "pct"];
+const STRATEGIES = ['dfs', 'random', 'pct'];
 
 /**
  * One line of progress (stderr, text mode): how far the search got.
@@ -85,7 +85,7 @@ const STRATEGIES = ["dfs", "random", "pct"];
  * @param {number} elapsedMs
  */
 export function progressLine(p, elapsedMs) {
-  const bound = p.bound >= 0 ? `, bound ${p.bound}` : ""; // random and pct have none
+  const bound = p.bound >= 0 ? `, bound ${p.bound}` : ''; // random and pct have none
   return `explore: ${p.executions} executions${bound}, ${p.totalSteps} steps, ${(elapsedMs / 1000).toFixed(1)} s\n`;
 }
 
@@ -94,75 +94,42 @@ export function progressLine(p, elapsedMs) {
  * @param {{stdout: (s: string) => void, stderr?: (s: string) => void}} io
  */
 export async function run(argv, io) {
-  const cmd = "lockstep explore";
+  const cmd = 'lockstep explore';
   const { positional, options } = parseOptions(cmd, argv, OPTIONS);
   if (positional.length !== 1) throw new CliError(`usage: ${usage}`);
-  const strategy = /** @type {'dfs'|'random'|'pct'} */ (
-    String(options["--strategy"] ?? "dfs")
-  );
+  const strategy = /** @type {'dfs'|'random'|'pct'} */ (String(options['--strategy'] ?? 'dfs'));
   if (!STRATEGIES.includes(strategy))
-    throw new CliError(
-      `${cmd}: --strategy must be ${STRATEGIES.join(", ")}, not '${strategy}'`,
-    );
-  const boundText = options["--bound"];
-  if (
-    boundText !== undefined &&
-    boundText !== "none" &&
-    !/^[0-9]/.test(String(boundText))
-  )
-    throw new CliError(
-      `${cmd}: --bound must be none or a whole number from 0 to 64, not '${boundText}'`,
-    );
+    throw new CliError(`${cmd}: --strategy must be ${STRATEGIES.join(', ')}, not '${strategy}'`);
+  const boundText = options['--bound'];
+  if (boundText !== undefined && boundText !== 'none' && !/^[0-9]/.test(String(boundText)))
+    throw new CliError(`${cmd}: --bound must be none or a whole number from 0 to 64, not '${boundText}'`);
   // none: every interleaving (the complete search); K: at most K preemptions
-  const bound =
-    boundText === "none" ? -1 : wholeNumber(cmd, "--bound", boundText, 3);
-  if (bound > 64)
-    throw new CliError(`${cmd}: --bound must be at most 64, not ${bound}`);
-  const maxExecutions = wholeNumber(
-    cmd,
-    "--max-executions",
-    options["--max-executions"],
-    1000000,
-  );
-  const seed = wholeNumber(cmd, "--seed", options["--seed"], 0);
-  const maxSteps = wholeNumber(
-    cmd,
-    "--max-steps",
-    options["--max-steps"],
-    10000,
-  );
-  const stateful = options["--stateful"] !== undefined;
+  const bound = boundText === 'none' ? -1 : wholeNumber(cmd, '--bound', boundText, 3);
+  if (bound > 64) throw new CliError(`${cmd}: --bound must be at most 64, not ${bound}`);
+  const maxExecutions = wholeNumber(cmd, '--max-executions', options['--max-executions'], 1000000);
+  const seed = wholeNumber(cmd, '--seed', options['--seed'], 0);
+  const maxSteps = wholeNumber(cmd, '--max-steps', options['--max-steps'], 10000);
+  const stateful = options['--stateful'] !== undefined;
   if (
     stateful &&
-    (strategy !== "dfs" ||
+    (strategy !== 'dfs' ||
       (boundText !== undefined && bound >= 0) ||
-      options["--no-prune"] ||
-      options["--workers"] !== undefined)
+      options['--no-prune'] ||
+      options['--workers'] !== undefined)
   )
     throw new CliError(
       `${cmd}: --stateful is the complete search with sleep sets on one worker: not with --bound K, --strategy random or pct, --no-prune or --workers`,
     );
   // 0 here takes the explorer's default; a search without a total limit
   // might never end, so 0 is refused.
-  const maxTotalSteps = wholeNumber(
-    cmd,
-    "--max-total-steps",
-    options["--max-total-steps"],
-    0,
-  );
-  if (options["--max-total-steps"] !== undefined && maxTotalSteps < 1)
-    throw new CliError(
-      `${cmd}: --max-total-steps must be at least 1 (a search must end), not 0`,
-    );
-  const workers = wholeNumber(cmd, "--workers", options["--workers"], 1);
+  const maxTotalSteps = wholeNumber(cmd, '--max-total-steps', options['--max-total-steps'], 0);
+  if (options['--max-total-steps'] !== undefined && maxTotalSteps < 1)
+    throw new CliError(`${cmd}: --max-total-steps must be at least 1 (a search must end), not 0`);
+  const workers = wholeNumber(cmd, '--workers', options['--workers'], 1);
   if (workers < 1 || workers > 64)
-    throw new CliError(
-      `${cmd}: --workers must be a whole number from 1 to 64, not ${workers}`,
-    );
-  if (workers > 1 && (strategy !== "dfs" || bound >= 0))
-    throw new CliError(
-      `${cmd}: --workers splits the complete search: give --bound none (and dfs)`,
-    );
+    throw new CliError(`${cmd}: --workers must be a whole number from 1 to 64, not ${workers}`);
+  if (workers > 1 && (strategy !== 'dfs' || bound >= 0))
+    throw new CliError(`${cmd}: --workers splits the complete search: give --bound none (and dfs)`);
   // This command line runs one wasm instance; the split search runs natively
   // (lockstep-run) and in the app's Web Workers.
   if (workers > 1)
@@ -170,14 +137,14 @@ export async function run(argv, io) {
       `${cmd}: --workers ${workers}: this command line searches in one worker; use lockstep-run`,
     );
 
-  const memory = memoryModel(cmd, options["--memory"]);
+  const memory = memoryModel(cmd, options['--memory']);
   const M = await module();
   const compiled = compileFile(cmd, positional[0], M);
   const { scenario } = compiled;
-  const variant = String(options["--variant"] ?? scenario.variant);
+  const variant = String(options['--variant'] ?? scenario.variant);
   if (!scenario.variants.includes(variant))
     throw new CliError(
-      `${cmd}: --variant: '${variant}' is not a variant of ${scenario.file}; it has: ${scenario.variants.join(", ")}`,
+      `${cmd}: --variant: '${variant}' is not a variant of ${scenario.file}; it has: ${scenario.variants.join(', ')}`,
     );
 
   const session = openSession(M, compiled, { variant, seed, memory });
@@ -190,7 +157,7 @@ export async function run(argv, io) {
       maxSteps,
       maxTotalSteps,
       seed,
-      prune: !options["--no-prune"],
+      prune: !options['--no-prune'],
       stateful,
     });
     // Progress on stderr at most once a second, from inside the slices too
@@ -199,7 +166,7 @@ export async function run(argv, io) {
     let reported = t0;
     /** @type {((p: {executions: number, bound: number, totalSteps: number}) => void) | undefined} */
     const progress =
-      stderr && !options["--json"]
+      stderr && !options['--json']
         ? (p) => {
             const now = performance.now();
             if (now - reported < 1000) return;
@@ -226,29 +193,27 @@ export async function run(argv, io) {
     if (r.found) {
       try {
         replay = session.run({
-          policy: "manual",
-          schedule: r.schedule ?? "",
+          policy: 'manual',
+          schedule: r.schedule ?? '',
           maxSteps: maxSteps + 1,
         });
       } catch {
         replay = session.summary();
       }
-      if (options["--trace"] !== undefined) {
-        const out = String(options["--trace"]);
+      if (options['--trace'] !== undefined) {
+        const out = String(options['--trace']);
         try {
           writeFileSync(out, session.traceText(0));
         } catch (e) {
-          throw new CliError(
-            `${cmd}: cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`,
-          );
+          throw new CliError(`${cmd}: cannot write ${out}: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
     }
     // Under ra, which store each load of the counterexample that read an older one read
     // (the run report's "reads"; absent under sc and tso).
     /** @type {{text: string}[] | undefined} */
-    const reads = replay ? JSON.parse(session.report("json")).reads : undefined;
-    if (options["--json"]) {
+    const reads = replay ? JSON.parse(session.report('json')).reads : undefined;
+    if (options['--json']) {
       io.stdout(
         cJson({
           found: r.found,
@@ -264,18 +229,15 @@ export async function run(argv, io) {
           elapsed_ms: Math.round(elapsed * 1000) / 1000,
           reason: r.reason,
           ...(reads ? { reads } : {}),
-        }) + "\n",
+        }) + '\n',
       );
       return 0;
     }
     let text = `${status.summary}\n${r.executions} executions, ${r.pruned} pruned, ${elapsed.toFixed(1)} ms\n`;
     if (replay) {
-      for (const s of replay.stuck)
-        text += `${s.actor}: ${s.reason} (${s.location})\n`;
-      if (replay.violation)
-        text += `${replay.violation.kind}: ${replay.violation.message}\n`;
-      if (replay.outcome === "error")
-        text += `the replay did not reproduce it: ${replay.message}\n`;
+      for (const s of replay.stuck) text += `${s.actor}: ${s.reason} (${s.location})\n`;
+      if (replay.violation) text += `${replay.violation.kind}: ${replay.violation.message}\n`;
+      if (replay.outcome === 'error') text += `the replay did not reproduce it: ${replay.message}\n`;
       for (const read of reads ?? []) text += `read: ${read.text}\n`;
     } else if (!r.complete && r.reason) {
       text += `incomplete: ${r.reason}\n`;
