@@ -72,6 +72,10 @@ typedef struct explore_config {
     bool spin_await;          /* complete dfs: spin rounds that re-read an unchanged value
                                  wait for a change instead (default on; spin_await.c) */
     uint64_t minimize_budget; /* dfs: runs spent looking for a shorter counterexample */
+    /* dfs: the complete search by sleep sets over the states explored, each
+     * remembered (core/sim/visited.c), instead of DPOR; implies no bound */
+    bool stateful;
+    uint64_t max_states; /* stateful: states remembered at most (0 = default) */
     /* Called every EXPLORE_PROGRESS_STEPS steps of the search (NULL: never). */
     void (*progress)(const explore_result *r, void *ctx);
     void *progress_ctx;
@@ -104,6 +108,7 @@ struct explore_result {
     char reason[160];         /* why the search is incomplete */
     uint64_t step_limit_hits; /* runs that reached max_steps */
     uint64_t total_steps;     /* steps of every run so far, cut runs included */
+    uint64_t states;          /* stateful: states remembered */
 };
 
 typedef struct explorer explorer;

@@ -51,6 +51,7 @@ typedef struct dfs_node {
     bool costly;     /* switching away from prev costs a preemption */
     int preemptions; /* spent before this node */
     size_t event;    /* dpor: the index of the event its choice became */
+    uint64_t key[2]; /* stateful: its state's key (visited.c), {0, 0}: none */
 } dfs_node;
 
 /* dpor: one event of the current run (every choice taken, forced ones too). */
@@ -108,9 +109,10 @@ struct explorer {
      * awake choices in, the position taken, and what a run found */
     int split_order[SIM_MAX_CHOICES];
     int split_n, split_pos;
-    int split_width;     /* awake choices at the node just below the unit; -1: none */
-    bool split_void;     /* the run is not this unit's (another unit makes it) */
-    double probe_weight; /* probe: the product of the awake choices on its path */
+    int split_width;      /* awake choices at the node just below the unit; -1: none */
+    bool split_void;      /* the run is not this unit's (another unit makes it) */
+    double probe_weight;  /* probe: the product of the awake choices on its path */
+    struct visited *seen; /* stateful: the states explored (visited.c); NULL: none */
 };
 
 /* How a run of the search ended. */
@@ -166,7 +168,15 @@ bool split_run_void(const explorer *e, size_t depth);
 bool explore_sleeps(const explorer *e, sim_choice c);
 bool explore_sleep_add(explorer *e, sim_choice c);
 
+/* The complete search by DPOR (dpor.c). */
 static inline bool explore_complete_mode(const explorer *e)
+{
+    return e->cfg.strategy == EXPLORE_DFS && e->cfg.bound < 0 && !e->cfg.stateful;
+}
+
+/* Any complete search: DPOR, or the stateful one (sleep sets and the states
+ * explored, visited.c); no preemption bound. */
+static inline bool explore_unbounded(const explorer *e)
 {
     return e->cfg.strategy == EXPLORE_DFS && e->cfg.bound < 0;
 }

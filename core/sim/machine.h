@@ -137,6 +137,10 @@ typedef struct sim_hooks {
      * bucket).  Fills *out and returns true; returns false to let the machine
      * say it. */
     bool (*describe_block)(sim_machine *m, int actor, sim_blocked *out, void *arg);
+    /* The world's own state outside regions that actors change as they run
+     * (the interpreter's result registers): its bytes and their size, part of
+     * a state's key in the stateful search (visited.c).  NULL: none. */
+    const void *(*state_bytes)(const sim_machine *m, size_t *size, void *arg);
     /* (Scheduling rules beyond the enabled rule are the model's: sim_config.model.) */
 } sim_hooks;
 
@@ -329,6 +333,15 @@ void sim_violation_thrown(sim_machine *m, const char *kind, const char *message,
  * end of one round of a loop. */
 void sim_set_op(sim_machine *m, uint32_t op, uint32_t round);
 uint32_t sim_actor_op(const sim_machine *m, int actor);
+/* The running actor declares (plat_sleep_state) that while it waits at its
+ * next park, all it will do after waking depends on its operation and the
+ * `size` bytes at node alone; the park ends the declaration. */
+void sim_sleep_state(sim_machine *m, const void *node, size_t size);
+/* The running actor read a value from the machine without a step (the clock,
+ * a random value): it becomes part of its story (visited.c). */
+void sim_story_saw(sim_machine *m, uint64_t value);
+/* The stateful search asks actors to keep their stories (visited.c). */
+void sim_keep_stories(sim_machine *m, bool on);
 /* A deterministic random number in [0, bound), recorded in the schedule. */
 uint32_t sim_random(sim_machine *m, uint32_t bound);
 /* The virtual address of a real address inside a registered region (else 0). */

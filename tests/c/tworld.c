@@ -70,9 +70,20 @@ static int setup(sim_machine *m, void *arg)
     return 0;
 }
 
+/* The notebook is the world's state outside its regions: a state of the
+ * stateful search (core/sim/visited.c) includes what each actor saw. */
+static const void *notebook(const sim_machine *m, size_t *size, void *arg)
+{
+    (void)m;
+    tworld *w = arg;
+    *size = (size_t)((const char *)(w->n_seen + TW_MAX_ACTORS) - (const char *)w->seen);
+    return w->seen;
+}
+
 sim_machine *tw_start_cfg(tworld *w, const sim_config *cfg)
 {
-    w->machine = sim_new(cfg, setup, w, NULL);
+    sim_hooks hooks = {.state_bytes = notebook};
+    w->machine = sim_new(cfg, setup, w, &hooks);
     if (!w->machine)
         check_fail(__FILE__, __LINE__, "tworld: out of memory");
     if (sim_reset(w->machine) != 0)
