@@ -324,6 +324,10 @@ static int check_settings(const args *a, unsigned command, settings *st)
     e->seed = st->seed;
     e->max_steps = st->max_steps;
     e->prune = a->value[O_NO_PRUNE] == NULL;
+    /* (for the benchmarks only, bench/walks.mjs: runs from a reset, the old way) */
+    const char *replay = getenv("LOCKSTEP_BENCH_REPLAY");
+    if (replay && strcmp(replay, "root") == 0)
+        e->replay = EXPLORE_REPLAY_ROOT;
     e->stateful = a->value[O_STATEFUL] != NULL;
     if (e->stateful && (e->strategy != EXPLORE_DFS || (bound_text && e->bound >= 0) || !e->prune ||
                         a->value[O_WORKERS]))

@@ -212,7 +212,8 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
                        .describe_objects = describe_objects,
                        .describe_engines = describe_engines,
                        .describe_block = describe_block,
-                       .state_bytes = results_of};
+                       .state_bytes = results_of,
+                       .whole_state = true};
     w->machine = w->arena ? sim_new(cfg, setup, w, &hooks) : NULL;
     if (!w->machine) {
         snprintf(err, errsize, "out of memory");

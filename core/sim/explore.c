@@ -48,6 +48,7 @@
 #include "mem/model.h"
 #include "run.h"
 #include "sched/model.h"
+#include "snapshot.h"
 #include "vec.h"
 #include "visited.h"
 
@@ -129,6 +130,8 @@ void explore_free(explorer *e)
     free(e->sleep);
     free(e->events);
     free(e->vc);
+    sim_snapshot_free(e->start);
+    replay_free(e);
     if (e->seen)
         sim_keep_stories(e->m, false);
     visited_free(e->seen);
@@ -401,11 +404,11 @@ static run_info explore_one_run(explorer *e)
 {
     sim_machine *m = e->m;
     run_info info = {RUN_OK, 0};
-    sim_reset(m);
     size_t depth = 0, replay_len = e->len;
     int prev = -1; /* the actor that stepped last */
     sim_act_kind prev_kind = SIM_ACT_NONE;
     e->n_sleep = 0;
+    replay_start(e, &depth, &prev, &prev_kind, &info.preemptions); /* (replay.c) */
     e->n_events = 0;
     e->replayed = 0;
     if (e->spin_on)
@@ -417,6 +420,7 @@ static run_info explore_one_run(explorer *e)
     int32_t env_node = -1; /* the node of the last choice taken, or -1 */
 
     while (sim_outcome_of(m) == SIM_RUNNING) {
+        replay_keep(e, depth, prev, prev_kind, info.preemptions);
         if ((info.end = explore_before_choice(e)) != RUN_OK)
             break;
         xchoice E[SIM_MAX_CHOICES];

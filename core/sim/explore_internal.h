@@ -113,6 +113,13 @@ struct explorer {
     bool split_void;      /* the run is not this unit's (another unit makes it) */
     double probe_weight;  /* probe: the product of the awake choices on its path */
     struct visited *seen; /* stateful: the states explored (visited.c); NULL: none */
+    /* walk.c: the machine as its setup leaves it, to start each walk from */
+    struct sim_snapshot *start;
+    bool start_failed; /* it could not be kept: walks reset */
+    /* replay.c: snapshots on the current path, to start a run below the root */
+    struct replay_point *points;
+    size_t n_points;
+    bool points_failed; /* one could not be kept: runs start from the root */
 };
 
 /* How a run of the search ended. */
@@ -152,6 +159,15 @@ static inline run_end explore_after_run(explorer *e, run_end end)
 
 /* The search's order of choices: steps by actor, then irqs, drops, the tick. */
 bool explore_choice_before(sim_choice a, sim_choice b);
+/* replay.c: at the start of a bounded search's run, put the machine where
+ * the run starts (a reset, or the deepest point kept on the path that still
+ * holds) and set the loop's variables and the sleep set as they stood there;
+ * at the top of the loop, keep a point when one is due. */
+typedef struct replay_point replay_point;
+void replay_start(explorer *e, size_t *depth, int *prev, sim_act_kind *prev_kind, int *preemptions);
+void replay_keep(explorer *e, size_t depth, int prev, sim_act_kind prev_kind, int preemptions);
+void replay_free(explorer *e);
+
 /* One random or PCT run, the execution-th of the search (walk.c). */
 run_info explore_walk(explorer *e, uint64_t execution);
 

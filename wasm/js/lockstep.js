@@ -237,10 +237,14 @@ export class Session {
    * bound: the most preemptions (dfs), or 'none': every interleaving (the
    * complete search, by dynamic partial-order reduction); stateful: the
    * complete search by the states met instead (core/sim/visited.c).
+   * replay (benchmarks): 'root' starts every walk from a reset instead of a
+   * snapshot of the machine (the same runs, core/sim/snapshot.h).
    * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number|'none', maxExecutions?: number, maxSteps?: number,
-   *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean}} [o]
+   *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean,
+   *   replay?: 'root'|'snapshot'}} [o]
    */
   exploreStart(o = {}) {
+    this.M._ls_explore_replay(this.handle, o.replay === 'root' ? 1 : 0);
     this.#withString(o.strategy ?? 'dfs', (st) =>
       this.M._ls_explore_start(
         this.handle,
