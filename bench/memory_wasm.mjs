@@ -5,7 +5,8 @@
 //     bench/mem_step.c)
 //   - the explorer's time to find each weak-memory lesson's bug (every lesson whose scenario
 //     says memory: tso or ra and whose goal the explorer can search), in the goal's variant
-//     with the lesson's own bound, as the app's "Find a bad interleaving" runs it: median of 7
+//     with the lesson's own bound and step limit per run, as the app's "Find a bad interleaving"
+//     runs it: median of 7
 //     (target <= 100 ms)
 //   - the complete search (--bound none) of SB, MP and IRIW and their fenced or
 //     release/acquire forms under sc, tso and ra: the verdict (the weak outcome found, or none
@@ -67,13 +68,13 @@ for (const m of MODELS) {
 }
 
 // ---- the lessons' bugs --------------------------------------------------------------------
-function search(bytecode, { variant, memory, bound, maxExecutions, rounds }) {
+function search(bytecode, { variant, memory, bound, maxExecutions, maxSteps, rounds }) {
   const s = new Session(M, bytecode, { variant, memory, trace: false });
   const times = [];
   let last;
   for (let k = 0; k < rounds; k++) {
     const t0 = performance.now();
-    s.exploreStart({ bound, maxExecutions });
+    s.exploreStart({ bound, maxExecutions, maxSteps });
     let status = s.exploreStep(1000);
     while (!status.finished) status = s.exploreStep(1000);
     times.push(performance.now() - t0);
@@ -102,6 +103,7 @@ for (const file of lessons.sort()) {
     variant,
     bound: l.explore.bound,
     maxExecutions: l.explore.maxExecutions,
+    maxSteps: l.explore.maxSteps,
     rounds: 7,
   });
   if (!r.found || r.ms > 100) missed++;

@@ -6,6 +6,7 @@ import {
   type Opened,
   type ScenarioSource,
 } from '../bridge/bridge';
+import type { ExploreOptions } from '../bridge/explorer';
 import type { LessonInfo } from '../bridge/lessonTypes';
 import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
@@ -165,7 +166,10 @@ class FakeEngine implements EngineBridge {
   async prove(): Promise<never> {
     throw new EngineError('engine', 'not in this fake');
   }
-  async explore(): Promise<never> {
+  /** the options of every search the store asked for */
+  explored: ExploreOptions[] = [];
+  async explore(o: ExploreOptions): Promise<never> {
+    this.explored.push(o);
     throw new EngineError('engine', 'not in this fake');
   }
   async sources() {
@@ -231,6 +235,14 @@ describe('a lesson in the store', () => {
     } finally {
       setLocale('en');
     }
+  });
+
+  it("searches with the lesson's explorer settings: its bound, executions and step limit per run", async () => {
+    const { store, engine } = setup({ explore: { bound: 2, maxExecutions: 500, maxSteps: 60 } });
+    await store.openLesson('spin');
+    await store.explore();
+    expect(engine.explored).toHaveLength(1);
+    expect(engine.explored[0]).toMatchObject({ strategy: 'dfs', bound: 2, maxExecutions: 500, maxSteps: 60 });
   });
 
   it('an unknown lesson says so and opens the first', async () => {

@@ -155,8 +155,10 @@ export class Opening {
       });
       // a lesson's explorer settings are the ones `lockstep check` proved its claims with
       if (opened.lesson) {
-        const { bound, maxExecutions } = opened.lesson.explore;
-        setExploreOptions(c, { bound, maxExecutions });
+        // (max_steps too: a lesson whose spin loops run to the default limit of 10,000
+        // steps in every run that spins forever says how long a run of its story is)
+        const { bound, maxExecutions, maxSteps } = opened.lesson.explore;
+        setExploreOptions(c, { bound, maxExecutions, maxSteps });
       }
       const s = opened.snapshot;
       const lesson = opened.lesson;
