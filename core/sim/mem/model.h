@@ -62,6 +62,14 @@ typedef struct sim_mem_model {
     /* The model's state for views, as one JSON value.  NULL: no "memory"
      * key in the state JSON. */
     void (*state_json)(const sim_machine *m, jbuf *b);
+    /* What a load of `cell` by `actor` would read now, as *key: equal keys
+     * at two moments mean the load would read the same (tso: its own newest
+     * buffered store to the cell, else memory; ra: the newest store, while
+     * nothing newer exists).  False when it could read something other than
+     * its last load of the cell read (ra: a store newer than that one).  For
+     * the explorer's spin rounds (spin_await.c).  NULL: the cell's value. */
+    bool (*reread)(const sim_machine *m, int actor, const void *cell, unsigned width,
+                   uint64_t *key);
     /* Which cell of state_json's list `cell` is (the views tell cells of one
      * object apart by it), or -1 if the run has not touched it.  NULL: the
      * model lists no cells. */
