@@ -125,8 +125,9 @@ static inline bool sim_flush_step_dependent(int flusher, const void *cell, int s
     return sim_act_is_access(k) || sim_act_synchronises(k);
 }
 
-/* "object": the cell's object and, in an array, "elem": its index (the
- * models' state JSON names cells so). */
+/* "object": the cell's object, in an array "elem": its index, and "field":
+ * the field that holds it when its object has named its cells (the models'
+ * state JSON names cells so). */
 static inline void sim_mem_cell_json(const sim_machine *m, const void *cell, jbuf *b)
 {
     int elem = 0, region = sim_region_of((sim_machine *)m, cell, &elem);
@@ -135,6 +136,11 @@ static inline void sim_mem_cell_json(const sim_machine *m, const void *cell, jbu
     if (region >= 0 && m->regions[region].elem_size) {
         jb_key(b, "elem");
         jb_int(b, elem);
+    }
+    const char *field = region >= 0 ? sim_cell_field(m, cell) : NULL;
+    if (field) {
+        jb_key(b, "field");
+        jb_str(b, field);
     }
 }
 
