@@ -35,3 +35,11 @@ bench-walks: $(RUNNER) wasm node_modules/.installed
 
 BENCH_TARGETS += bench-walks
 .PHONY: bench-walks
+
+# Runs from the root against runs from snapshots, natively and in wasm
+# (bench/replay.mjs).
+bench-replay: $(RUNNER) wasm node_modules/.installed
+	node bench/replay.mjs
+
+BENCH_TARGETS += bench-replay
+.PHONY: bench-replay

@@ -1,26 +1,43 @@
-# An engine's native benchmark, by one rule: core/engines/<e>/engine.mk says
+# An engine's benchmarks, by one rule: core/engines/<e>/engine.mk says
 #
-#   <e>_NATIVE_BENCH := bench/<file>.c   one program that prints its figures
-#                                        against a peer in the same run
-#   <e>_NATIVE_BENCH_PORT := yes         (only if it runs on the native rtos
-#                                        port or executor)
+#   <e>_NATIVE_BENCH := bench/<file>.c ...  its programs on real threads, each
+#                                           printing its figures against a
+#                                           peer in the same run
+# and, only where needed:
+#   <e>_NATIVE_BENCH_PORT := yes            they run on the native rtos port
+#                                           or executor
+#   <e>_NATIVE_BENCH_LIBS := -l<peer>       a peer's library to link
+#   <e>_NATIVE_BENCH_ARGS_<file> := a b     run program <file> once per word,
+#                                           the word its argument (a variant)
+#   <e>_WASM_BENCH := bench/<file>.mjs ...  its benchmarks in WebAssembly,
+#                                           run after the native ones
 #
-# and `make bench-<e>` builds it (-O2 -flto with the engine's own .c files
-# and the native backend, as a program linking the engine would) and runs it;
-# `make bench` runs it with the others.  The engines that came before this
-# rule keep their own fragments (mk/aqs.mk, mk/locks.mk, mk/embassy-native.mk,
-# mk/rtos.mk), which also run wasm benchmarks.
+# `make bench-<e>` builds each program (-O2 -flto with the engine's own .c
+# files and the native backend, as a program linking the engine would: a
+# call from one file of the engine into the next is inlined only so) and runs
+# them, then the wasm ones; the figures go to stdout and to
+# $(B)/bench/bench-<e>.txt.  `make bench` runs them with the others.  Nothing
+# here names an engine.
 
+# $(1): the engine.
 define native_bench
-$(B)/bench/$(1): $($(1)_NATIVE_BENCH) $$(sort $$(wildcard core/engines/$(1)/*.c)) $$(CORE_HDR) $$(wildcard bench/*.h) \
-                 $$(NATIVE_PLAT_SRC) $$(if $($(1)_NATIVE_BENCH_PORT),$$(NATIVE_PORT_SRC))
-	@mkdir -p $$(@D)
-	$$(CC) $$(CWARN) -O2 -flto -DPLAT_NATIVE -pthread -Icore $$(if $($(1)_NATIVE_BENCH_PORT),-DPLAT_NATIVE_RTOS) \
-	  -o $$@ $($(1)_NATIVE_BENCH) $$(sort $$(wildcard core/engines/$(1)/*.c)) $$(NATIVE_PLAT_SRC) \
-	  $$(if $($(1)_NATIVE_BENCH_PORT),$$(NATIVE_PORT_SRC))
+$(1)_BENCH_PROGRAMS := $$(patsubst bench/%.c,$(B)/bench/$(1)-%,$$($(1)_NATIVE_BENCH))
+$(1)_BENCH_LINK := $$(sort $$(wildcard core/engines/$(1)/*.c)) $$(NATIVE_PLAT_SRC) \
+                   $$(if $$($(1)_NATIVE_BENCH_PORT),$$(NATIVE_PORT_SRC))
 
-bench-$(1): $(B)/bench/$(1)
-	@$(B)/bench/$(1)
+$(B)/bench/$(1)-%: bench/%.c $$($(1)_BENCH_LINK) $$(CORE_HDR) $$(wildcard bench/*.h)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CWARN) -O2 -flto -DPLAT_NATIVE -pthread -Icore $$(if $$($(1)_NATIVE_BENCH_PORT),-DPLAT_NATIVE_RTOS) \
+	  -o $$@ $$< $$($(1)_BENCH_LINK) $$($(1)_NATIVE_BENCH_LIBS)
+
+bench-$(1): $$($(1)_BENCH_PROGRAMS) $$(if $$($(1)_WASM_BENCH),wasm node_modules/.installed)
+	@set -o pipefail; { \
+	  $$(foreach p,$$($(1)_BENCH_PROGRAMS), \
+	    $$(if $$($(1)_NATIVE_BENCH_ARGS_$$(patsubst $(1)-%,%,$$(notdir $$(p)))), \
+	      $$(foreach a,$$($(1)_NATIVE_BENCH_ARGS_$$(patsubst $(1)-%,%,$$(notdir $$(p)))),$$(p) $$(a) && echo &&), \
+	      $$(p) && echo &&)) \
+	  $$(foreach w,$$($(1)_WASM_BENCH),node $$(w) && echo &&) true; \
+	} 2>&1 | tee $(B)/bench/bench-$(1).txt
 
 BENCH_TARGETS += bench-$(1)
 .PHONY: bench-$(1)

@@ -386,7 +386,7 @@ EMSCRIPTEN_KEEPALIVE const char *ls_catalog(void)
     return global_out.text;
 }
 
-/* [{"path": "engines/basic/counter.c", "text": "..."}, ...] */
+/* [{"path": "engines/<engine>/<file>.c", "text": "..."}, ...] */
 EMSCRIPTEN_KEEPALIVE const char *ls_sources(void)
 {
     jb_clear(&global_out);

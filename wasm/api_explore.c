@@ -42,6 +42,15 @@ static void explore_progress(const explore_result *r, void *ctx)
                         (double)r->total_steps);
 }
 
+/* Runs of the next search start from a reset (root != 0) rather than a
+ * snapshot (explore.h: replay); for the benchmarks, which measure both. */
+static bool replay_root[MAX_SESSIONS];
+EMSCRIPTEN_KEEPALIVE void ls_explore_replay(int h, int root)
+{
+    if (h >= 0 && h < MAX_SESSIONS)
+        replay_root[h] = root != 0;
+}
+
 /* strategy: "dfs" | "random" | "pct"; bound -1: no bound, the complete
  * search (explore.h).  Starts a search on the session's
  * scenario (its trace is switched off until ls_explore_finish).  Limits of 0
@@ -74,6 +83,7 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     cfg.progress_ctx = (void *)(intptr_t)h;
     cfg.seed = (uint64_t)seed;
     cfg.prune = prune != 0;
+    cfg.replay = replay_root[h] ? EXPLORE_REPLAY_ROOT : EXPLORE_REPLAY_SNAPSHOT;
     explore_free(explorers[h]);
     explorers[h] = explore_new(m, &cfg);
     explore_cfgs[h] = cfg;

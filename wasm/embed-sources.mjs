@@ -3,7 +3,7 @@
 // through ls_sources) or, for OUT.json, as the JSON the browser fetches the
 // first time it shows code (the same [{path, text}] ls_sources returns; the
 // browser's module leaves them out, see wasm/no-sources.c).  Usage:
-//   node wasm/embed-sources.mjs OUT.c|OUT.json core/engines/basic/counter.c ...
+//   node wasm/embed-sources.mjs OUT.c|OUT.json core/engines/<engine>/<file>.c ...
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [out, ...files] = process.argv.slice(2);
@@ -22,5 +22,8 @@ const c = [
   '',
 ].join('\n');
 if (out.endsWith('.json'))
-  writeFileSync(out, JSON.stringify(files.map((f, i) => ({ path: paths[i], text: readFileSync(f, 'utf8') }))));
+  writeFileSync(
+    out,
+    JSON.stringify(files.map((f, i) => ({ path: paths[i], text: readFileSync(f, 'utf8') }))),
+  );
 else writeFileSync(out, c);

@@ -449,3 +449,150 @@ bool coro_stack_intact(const coro *c)
 }
 
 size_t coro_stack_size(const coro *c) { return c->stack_size; }
+
+/* ---- images of a suspended coroutine ---------------------------------------- */
+
+/* What an image starts with: the context a switch saved, and how many bytes
+ * of the stack (and, in wasm, of the Asyncify buffer) follow it. */
+typedef struct coro_image_head {
+    coro_fn fn;
+    void *arg;
+#if CORO_ASM
+    void *sp;
+#elif CORO_UCONTEXT
+    jmp_buf jb;
+#elif CORO_FIBER
+    emscripten_fiber_t fiber;
+    size_t asyncify_used;
+#endif
+    size_t stack_used;
+} coro_image_head;
+
+/* The used part of the stack: from the saved stack pointer to the top (the
+ * whole stack where the switch hides the pointer in a jmp_buf). */
+static unsigned char *image_stack_from(const coro *c)
+{
+#if CORO_ASM
+    return c->sp;
+#elif CORO_FIBER
+    return c->fiber.stack_ptr;
+#else
+    return c->stack_lo;
+#endif
+}
+
+static size_t image_stack_used(const coro *c)
+{
+#if CORO_FIBER
+    return (size_t)((unsigned char *)c->fiber.stack_base - (unsigned char *)c->fiber.stack_ptr);
+#else
+    return (size_t)(c->stack_lo + c->stack_size - image_stack_from(c));
+#endif
+}
+
+#if CORO_FIBER
+static size_t image_asyncify_used(const coro *c)
+{
+    return (size_t)((unsigned char *)c->fiber.asyncify_data.stack_ptr - c->asyncify_stack);
+}
+#endif
+
+#ifdef CORO_ASAN
+/* A suspended stack holds poisoned redzones of frames that have not returned:
+ * read byte by byte without the sanitizer's checks (a memcpy would be
+ * reported), the volatile access keeping the compiler from making it one. */
+__attribute__((no_sanitize_address)) static void copy_unchecked(unsigned char *dst,
+                                                                const unsigned char *src, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        ((volatile unsigned char *)dst)[i] = ((const volatile unsigned char *)src)[i];
+}
+#define image_copy copy_unchecked
+#else
+#define image_copy memcpy
+#endif
+
+size_t coro_image_size(const coro *c)
+{
+    size_t used = image_stack_used(c), n = sizeof(coro_image_head) + used;
+#if CORO_FIBER
+    n += image_asyncify_used(c);
+#endif
+#ifdef CORO_ASAN
+    n += (used + 7) / 8; /* one bit per stack byte: poisoned */
+#endif
+    return n;
+}
+
+void coro_image_save(const coro *c, unsigned char *image)
+{
+    coro_image_head h;
+    memset(&h, 0, sizeof h);
+    h.fn = c->fn;
+    h.arg = c->arg;
+#if CORO_ASM
+    h.sp = c->sp;
+#elif CORO_UCONTEXT
+    memcpy(h.jb, c->jb, sizeof h.jb);
+#elif CORO_FIBER
+    h.fiber = c->fiber;
+    h.asyncify_used = image_asyncify_used(c);
+#endif
+    h.stack_used = image_stack_used(c);
+    memcpy(image, &h, sizeof h);
+    unsigned char *at = image + sizeof h;
+    image_copy(at, image_stack_from(c), h.stack_used);
+    at += h.stack_used;
+#if CORO_FIBER
+    memcpy(at, c->asyncify_stack, h.asyncify_used);
+    at += h.asyncify_used;
+#endif
+#ifdef CORO_ASAN
+    const unsigned char *from = image_stack_from(c);
+    memset(at, 0, (h.stack_used + 7) / 8);
+    for (size_t i = 0; i < h.stack_used; i++)
+        if (__asan_address_is_poisoned(from + i))
+            at[i / 8] |= (unsigned char)(1u << (i % 8));
+#endif
+}
+
+void coro_image_restore(coro *c, const unsigned char *image)
+{
+    coro_image_head h;
+    memcpy(&h, image, sizeof h);
+    c->fn = h.fn;
+    c->arg = h.arg;
+#if CORO_ASM
+    c->sp = h.sp;
+#elif CORO_UCONTEXT
+    memcpy(c->jb, h.jb, sizeof h.jb);
+#elif CORO_FIBER
+    c->fiber = h.fiber;
+#endif
+    unsigned char *to = image_stack_from(c);
+    const unsigned char *at = image + sizeof h;
+#ifdef CORO_ASAN
+    /* The stack as the saved run left it: every byte addressable but the
+     * redzones it had then (stale ones of frames since entered deeper would
+     * be reported when new frames reuse the bytes). */
+    __asan_unpoison_memory_region(c->stack_lo, c->stack_size);
+#endif
+    image_copy(to, at, h.stack_used);
+    at += h.stack_used;
+#if CORO_FIBER
+    memcpy(c->asyncify_stack, at, h.asyncify_used);
+    at += h.asyncify_used;
+#endif
+#ifdef CORO_ASAN
+    /* (in runs: the shadow keeps whole granules, or a granule's suffix) */
+    for (size_t i = 0; i < h.stack_used;) {
+        size_t end = i;
+        while (end < h.stack_used && (at[end / 8] >> (end % 8) & 1))
+            end++;
+        if (end > i)
+            __asan_poison_memory_region(to + i, end - i);
+        i = end + 1;
+    }
+#endif
+    /* the canary below the stack is never part of a frame: it stays */
+}

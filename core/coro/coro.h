@@ -60,4 +60,16 @@ bool coro_stack_intact(const coro *c);
 
 size_t coro_stack_size(const coro *c);
 
+/* A suspended coroutine's image: everything a later coro_image_restore needs
+ * to put it back exactly as it was (its saved context and the used part of
+ * its stack; in WebAssembly also the fiber and its Asyncify buffer; under
+ * AddressSanitizer which bytes of the stack were poisoned).  The image is
+ * tied to this coroutine's stack: restored into another it would be garbage.
+ * coro_image_size says how many bytes coro_image_save writes now. */
+size_t coro_image_size(const coro *c);
+void coro_image_save(const coro *c, unsigned char *image);
+/* Only for a suspended coroutine (not the one running), with an image saved
+ * from this coroutine. */
+void coro_image_restore(coro *c, const unsigned char *image);
+
 #endif

@@ -55,6 +55,15 @@
  *   plat_note
  *       Tells the trace what just happened in the engine's own words ("validate
  *       ok").  Free natively.
+ *   plat_sleep_state
+ *       Says, just before a parker sleep, that everything the caller will do
+ *       after waking depends only on its current operation (what it was asked
+ *       to do) and the `size` bytes at `node` (a waiter node on its stack that
+ *       other threads write while it sleeps).  The simulator's stateful search
+ *       (core/sim/visited.c) may then treat two runs that reach the sleep with
+ *       the same node, whatever happened before in the operation, as one.  A
+ *       promise about the code, checked by no one: say nothing when unsure.
+ *       Free natively.
  *   plat_variant_is
  *       Whether the variant being run is `name` ("validate_outside"; the
  *       faithful one is "correct").  The one way an engine reads a variant:

@@ -10,7 +10,7 @@
  *                [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]
  *   lockstep-run explore FILE.bc [--variant V] [--memory M] [--bound K|none] [--max-executions N]
  *                [--strategy dfs|random|pct] [--seed N] [--max-steps N]
- *                [--no-prune] [--workers N] [--trace OUT.jsonl] [--json]
+ *                [--no-prune] [--stateful] [--workers N] [--trace OUT.jsonl] [--json]
  *
  * Exit status: 0 when the run or search executed (whatever its outcome), 2 for
  * bad input (a bad option, bytecode or schedule), with one line on stderr.
@@ -41,7 +41,7 @@ static const char USAGE[] =
     "       lockstep-run explore FILE.bc [--variant V] [--memory sc|tso|ra] [--bound K|none]\n"
     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
     "                    [--seed N] [--max-steps N] [--max-total-steps N] [--no-prune]\n"
-    "                    [--workers N] [--trace OUT.jsonl] [--json]\n";
+    "                    [--stateful] [--workers N] [--trace OUT.jsonl] [--json]\n";
 
 /* ---- options: one table, the same rules and messages as wasm/js/cli/options.js ---- */
 
@@ -62,6 +62,7 @@ enum option_id {
     O_MAX_TOTAL_STEPS,
     O_MEMORY,
     O_WORKERS,
+    O_STATEFUL,
     O_COUNT
 };
 
@@ -86,6 +87,7 @@ static const option OPTIONS[O_COUNT] = {
     [O_MAX_TOTAL_STEPS] = {"--max-total-steps", true, EXPLORE},
     [O_MEMORY] = {"--memory", true, RUN | EXPLORE},
     [O_WORKERS] = {"--workers", true, EXPLORE},
+    [O_STATEFUL] = {"--stateful", false, EXPLORE},
 };
 
 /* What the command line said: the file, and each option's value (NULL: not
@@ -322,6 +324,18 @@ static int check_settings(const args *a, unsigned command, settings *st)
     e->seed = st->seed;
     e->max_steps = st->max_steps;
     e->prune = a->value[O_NO_PRUNE] == NULL;
+    /* (for the benchmarks only, bench/walks.mjs: runs from a reset, the old way) */
+    const char *replay = getenv("LOCKSTEP_BENCH_REPLAY");
+    if (replay && strcmp(replay, "root") == 0)
+        e->replay = EXPLORE_REPLAY_ROOT;
+    e->stateful = a->value[O_STATEFUL] != NULL;
+    if (e->stateful && (e->strategy != EXPLORE_DFS || (bound_text && e->bound >= 0) || !e->prune ||
+                        a->value[O_WORKERS]))
+        return bad("%s: --stateful is the complete search with sleep sets on one worker: not "
+                   "with --bound K, --strategy random or pct, --no-prune or --workers",
+                   a->command);
+    if (e->stateful)
+        e->bound = EXPLORE_BOUND_NONE;
     if (whole(a, O_MAX_TOTAL_STEPS, e->max_total_steps, &e->max_total_steps))
         return 2;
     if (a->value[O_MAX_TOTAL_STEPS] && e->max_total_steps < 1)
@@ -443,9 +457,11 @@ static int explore(const args *a, const settings *st, script_world *w)
             jb_raw(&out, "null");
         jb_printf(&out,
                   ",\"steps\":%llu,\"preemptions\":%d,\"executions\":%llu,\"pruned\":%llu,"
-                  "\"bound\":%d,\"complete\":%s,\"elapsed_ms\":%.3f,\"reason\":",
+                  "\"states\":%llu,\"bound\":%d,\"complete\":%s,\"elapsed_ms\":%.3f,"
+                  "\"reason\":",
                   (unsigned long long)r->steps, r->preemptions, (unsigned long long)r->executions,
-                  (unsigned long long)r->pruned, r->bound, r->complete ? "true" : "false", elapsed);
+                  (unsigned long long)r->pruned, (unsigned long long)r->states, r->bound,
+                  r->complete ? "true" : "false", elapsed);
         jb_str(&out, r->reason);
         if (reads.len)
             jb_printf(&out, ",%s", reads.text);

@@ -76,6 +76,13 @@ typedef struct script_type {
 #define SCRIPT_OPS(array) .ops = (array), .n_ops = sizeof(array) / sizeof((array)[0])
 #define SCRIPT_FIELDS(array) .fields = (array), .n_fields = sizeof(array) / sizeof((array)[0])
 #define SCRIPT_CELLS(array) .cells = (array), .n_cells = sizeof(array) / sizeof((array)[0])
+/* An operation's argument names and a type's parameter names, with their
+ * counts computed from the names: `SCRIPT_ARGS("permits", "timeout")`,
+ * `SCRIPT_PARAMS("initial")`.  More names than the array holds does not
+ * compile. */
+#define SCRIPT_COUNT_NAMES(...) (sizeof((const char *[]){__VA_ARGS__}) / sizeof(const char *))
+#define SCRIPT_ARGS(...) .n_args = SCRIPT_COUNT_NAMES(__VA_ARGS__), .arg_names = {__VA_ARGS__}
+#define SCRIPT_PARAMS(...) .n_params = SCRIPT_COUNT_NAMES(__VA_ARGS__), .param_names = {__VA_ARGS__}
 
 typedef struct script_engine {
     const char *name;
@@ -85,7 +92,7 @@ typedef struct script_engine {
     /* The engine's process-wide state for the view, as a JSON value, or NULL. */
     void (*describe)(sim_machine *m, jbuf *out);
     /* The scheduling model its worlds run under (core/sim/sched/): NULL is
-     * "threads"; an rtos engine says "rtos", an async one "executor". */
+     * "threads"; sched/model.h lists the others. */
     const char *model;
     /* Whether a scenario's smaller priority number runs first (the machine
      * counts upward, so such priorities are negated for it). */

@@ -152,6 +152,16 @@ static bool describe_block(sim_machine *m, int actor, sim_blocked *out, void *ar
     return false;
 }
 
+/* The actors' result registers: the one state of the world outside its
+ * objects' regions (the stateful search's key needs it). */
+static const void *results_of(const sim_machine *m, size_t *size, void *arg)
+{
+    (void)m;
+    script_world *w = arg;
+    *size = sizeof w->results;
+    return w->results;
+}
+
 script_world *script_world_new(const script_program *p, const sim_config *cfg, char *err,
                                size_t errsize)
 {
@@ -202,7 +212,9 @@ script_world *script_world_new(const script_program *p, const sim_config *cfg, c
     sim_hooks hooks = {.at_end = at_end,
                        .describe_objects = describe_objects,
                        .describe_engines = describe_engines,
-                       .describe_block = describe_block};
+                       .describe_block = describe_block,
+                       .state_bytes = results_of,
+                       .whole_state = true};
     w->machine = w->arena ? sim_new(cfg, setup, w, &hooks) : NULL;
     if (!w->machine) {
         snprintf(err, errsize, "out of memory");

@@ -22,7 +22,7 @@
 struct sim_blocked;
 
 typedef struct sim_blocked_code {
-    const char *name; /* "lock", "rtos.sem.pends": [a-z_.]+ */
+    const char *name; /* "lock", "<engine>.<code>": [a-z_.]+ */
     /* The English the command line prints for it, from the arguments. */
     void (*english)(const struct sim_blocked *r, char *buf, size_t size);
 } sim_blocked_code;

@@ -48,7 +48,9 @@
 #include "mem/model.h"
 #include "run.h"
 #include "sched/model.h"
+#include "snapshot.h"
 #include "vec.h"
+#include "visited.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,7 +100,16 @@ explorer *explore_new(sim_machine *m, const explore_config *cfg)
     if (e->cfg.max_total_steps == 0)
         e->cfg.max_total_steps = EXPLORE_MAX_TOTAL_STEPS;
     sim_schedule_init(&e->res.schedule);
-    e->res.bound = e->cfg.strategy == EXPLORE_DFS && !explore_complete_mode(e) ? 0 : -1;
+    if (e->cfg.stateful && e->cfg.strategy == EXPLORE_DFS) {
+        e->cfg.bound = EXPLORE_BOUND_NONE;
+        e->seen = visited_new(e->cfg.max_states);
+        if (!e->seen) {
+            free(e);
+            return NULL;
+        }
+        sim_keep_stories(m, true);
+    }
+    e->res.bound = e->cfg.strategy == EXPLORE_DFS && !explore_unbounded(e) ? 0 : -1;
     /* the actors, their store buffers if the memory model has them (dpor.c),
      * and the environment (the tick) */
     e->n_procs = sim_actor_count(m) * (m->mem->choices ? 2 : 1) + 1;
@@ -119,6 +130,11 @@ void explore_free(explorer *e)
     free(e->sleep);
     free(e->events);
     free(e->vc);
+    sim_snapshot_free(e->start);
+    replay_free(e);
+    if (e->seen)
+        sim_keep_stories(e->m, false);
+    visited_free(e->seen);
     free(e);
 }
 
@@ -350,15 +366,49 @@ static run_end spun_forever(explorer *e, const xchoice *E, int n, int a, int32_t
     return other_step ? RUN_CUT : RUN_LIMIT;
 }
 
+/* Stateful search: whether a state of this key is a node of the current run. */
+static bool on_this_run(const explorer *e, state_key key)
+{
+    for (size_t d = 0; d < e->len; d++)
+        if (e->stack[d].key[0] == key.a && e->stack[d].key[1] == key.b)
+            return true;
+    return false;
+}
+
+/* Stateful search: the first of the choices left to explore (a bit each,
+ * visited_bit), or -1. */
+static int first_left(const xchoice *E, int n, uint64_t left)
+{
+    for (int k = 0; k < n; k++) {
+        int bit = visited_bit(E[k].c);
+        if (bit >= 0 && (left >> bit & 1))
+            return k;
+    }
+    return -1;
+}
+
+/* Stateful search, at the node just pushed for a state seen before: the
+ * choices explored from it then are not tried again (nor put to sleep in
+ * their siblings: they were never tried from here). */
+static void leave_explored(explorer *e, const xchoice *E, int n, uint64_t left)
+{
+    xentry *en = e->entries + e->stack[e->len - 1].first;
+    for (int k = 0; k < n; k++) {
+        int bit = visited_bit(E[k].c);
+        if (bit < 0 || !(left >> bit & 1))
+            en[k].flags |= X_DONE;
+    }
+}
+
 static run_info explore_one_run(explorer *e)
 {
     sim_machine *m = e->m;
     run_info info = {RUN_OK, 0};
-    sim_reset(m);
     size_t depth = 0, replay_len = e->len;
     int prev = -1; /* the actor that stepped last */
     sim_act_kind prev_kind = SIM_ACT_NONE;
     e->n_sleep = 0;
+    replay_start(e, &depth, &prev, &prev_kind, &info.preemptions); /* (replay.c) */
     e->n_events = 0;
     e->replayed = 0;
     if (e->spin_on)
@@ -370,6 +420,7 @@ static run_info explore_one_run(explorer *e)
     int32_t env_node = -1; /* the node of the last choice taken, or -1 */
 
     while (sim_outcome_of(m) == SIM_RUNNING) {
+        replay_keep(e, depth, prev, prev_kind, info.preemptions);
         if ((info.end = explore_before_choice(e)) != RUN_OK)
             break;
         xchoice E[SIM_MAX_CHOICES];
@@ -441,7 +492,23 @@ static run_info explore_one_run(explorer *e)
                 info.end = RUN_CUT; /* another unit's run */
                 break;
             }
-            if (!complete && costly && a != prev_at && info.preemptions + 1 > e->res.bound) {
+            uint64_t left = 0;
+            state_key key = {0, 0};
+            visit seen = e->seen ? visited_at(e, e->seen, E, n, &left, &key) : VISIT_SKIP;
+            if (seen == VISIT_PRUNE || seen == VISIT_AGAIN) {
+                /* Seen before: on this run, a loop that may never end (cut like
+                 * a run at the step limit); else explored, maybe in part. */
+                if (on_this_run(e, key)) {
+                    info.end = RUN_LIMIT;
+                    break;
+                }
+                if (seen == VISIT_PRUNE || (a = first_left(E, n, left)) < 0) {
+                    info.end = RUN_CUT;
+                    break;
+                }
+            }
+            if (!explore_unbounded(e) && costly && a != prev_at &&
+                info.preemptions + 1 > e->res.bound) {
                 e->bounded_out = true;
                 info.end = RUN_CUT;
                 break;
@@ -449,11 +516,14 @@ static run_info explore_one_run(explorer *e)
             dfs_node nd = {.prev = (int16_t)prev,
                            .costly = costly,
                            .preemptions = info.preemptions,
-                           .event = e->n_events};
+                           .event = e->n_events,
+                           .key = {key.a, key.b}};
             if (!push(e, E, n, a, nd, env, n_env)) {
                 info.end = RUN_CUT;
                 break;
             }
+            if (seen == VISIT_AGAIN)
+                leave_explored(e, E, n, left);
             node = (int32_t)(e->len - 1);
             depth++;
             if (pinned)
@@ -547,7 +617,7 @@ static bool backtrack(explorer *e)
                                                           en[k].x.c.actor == nd->prev)
                                               ? 1
                                               : 0);
-            if (complete || cost <= e->res.bound) {
+            if (explore_unbounded(e) || cost <= e->res.bound) {
                 nd->chosen = k;
                 en[k].flags |= X_TRIED;
                 return true;
@@ -682,7 +752,7 @@ bool explore_run(explorer *e, uint64_t budget)
                              (unsigned long long)r->step_limit_hits,
                              (unsigned long long)e->cfg.max_steps);
                     end_incomplete(e, reason);
-                } else if (explore_complete_mode(e)) {
+                } else if (explore_unbounded(e)) {
                     snprintf(r->reason, sizeof r->reason, "every interleaving was explored");
                 } else if (!e->bounded_out) {
                     /* Nothing was ruled out: every interleaving was run, so the
@@ -700,6 +770,7 @@ bool explore_run(explorer *e, uint64_t budget)
         run_info info =
             e->cfg.strategy == EXPLORE_DFS ? explore_one_run(e) : explore_walk(e, r->executions);
         r->total_steps += sim_steps(e->m);
+        r->states = visited_states(e->seen);
         if (info.end == RUN_BUDGET) {
             out_of_steps(e);
             return true;
@@ -744,6 +815,9 @@ void explore_summary_text(const explorer *e, const sim_machine *m, jbuf *out)
                   (unsigned long long)r->steps);
         sim_schedule_text(m, &r->schedule, out);
         jb_printf(out, " (%d preemption%s)", r->preemptions, r->preemptions == 1 ? "" : "s");
+    } else if (r->complete && e->seen) {
+        jb_printf(out, "no violation in any interleaving: %llu executions, %llu states (complete)",
+                  (unsigned long long)r->executions, (unsigned long long)r->states);
     } else if (r->complete && explore_complete_mode(e)) {
         jb_printf(out, "no violation in any interleaving: %llu executions (complete)",
                   (unsigned long long)r->executions);
@@ -786,6 +860,8 @@ void explore_result_json(const explorer *e, const sim_machine *m, jbuf *b)
     jb_int(b, (int64_t)r->pruned);
     jb_key(b, "total_steps");
     jb_int(b, (int64_t)r->total_steps);
+    jb_key(b, "states");
+    jb_int(b, (int64_t)r->states);
     jb_key(b, "bound");
     jb_int(b, r->bound);
     jb_key(b, "complete");

@@ -4,8 +4,10 @@
  * The explorer re-runs a machine from the start again and again, each time
  * making different choices at the steps where more than one actor could move,
  * until some run ends badly (stuck, a violation) or every run within the bound
- * has been tried.  Runs are cheap (the trace is off), so it re-executes rather
- * than saving states.
+ * has been tried.  Runs are cheap (the trace is off); a run starts from a
+ * snapshot of the machine where one is kept (after setup for walks, on the
+ * current path for the bounded search: replay.c) rather than from a reset,
+ * and runs the same either way.
  *
  *   dfs     Depth-first over the choices (steps, irqs, ticks: whatever the
  *           scheduling model offers), bounding the number of preemptions
@@ -59,6 +61,10 @@ typedef struct explore_unit {
     uint16_t pos[EXPLORE_UNIT_DEPTH];
 } explore_unit;
 
+/* Where a run starts: the machine reset and its world built again, or put
+ * back from a snapshot of it (snapshot.h). */
+typedef enum explore_replay { EXPLORE_REPLAY_SNAPSHOT, EXPLORE_REPLAY_ROOT } explore_replay;
+
 typedef struct explore_config {
     explore_strategy strategy;
     int bound;                /* dfs: the largest preemption bound to try; EXPLORE_BOUND_NONE:
@@ -72,6 +78,14 @@ typedef struct explore_config {
     bool spin_await;          /* complete dfs: spin rounds that re-read an unchanged value
                                  wait for a change instead (default on; spin_await.c) */
     uint64_t minimize_budget; /* dfs: runs spent looking for a shorter counterexample */
+    explore_replay replay;    /* where runs start (the same runs either way): walks from
+                                 a snapshot taken after setup, the bounded search from
+                                 snapshots kept on its path (default, replay.c); or every
+                                 run from a reset */
+    /* dfs: the complete search by sleep sets over the states explored, each
+     * remembered (core/sim/visited.c), instead of DPOR; implies no bound */
+    bool stateful;
+    uint64_t max_states; /* stateful: states remembered at most (0 = default) */
     /* Called every EXPLORE_PROGRESS_STEPS steps of the search (NULL: never). */
     void (*progress)(const explore_result *r, void *ctx);
     void *progress_ctx;
@@ -104,6 +118,7 @@ struct explore_result {
     char reason[160];         /* why the search is incomplete */
     uint64_t step_limit_hits; /* runs that reached max_steps */
     uint64_t total_steps;     /* steps of every run so far, cut runs included */
+    uint64_t states;          /* stateful: states remembered */
 };
 
 typedef struct explorer explorer;

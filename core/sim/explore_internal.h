@@ -51,6 +51,7 @@ typedef struct dfs_node {
     bool costly;     /* switching away from prev costs a preemption */
     int preemptions; /* spent before this node */
     size_t event;    /* dpor: the index of the event its choice became */
+    uint64_t key[2]; /* stateful: its state's key (visited.c), {0, 0}: none */
 } dfs_node;
 
 /* dpor: one event of the current run (every choice taken, forced ones too). */
@@ -108,9 +109,17 @@ struct explorer {
      * awake choices in, the position taken, and what a run found */
     int split_order[SIM_MAX_CHOICES];
     int split_n, split_pos;
-    int split_width;     /* awake choices at the node just below the unit; -1: none */
-    bool split_void;     /* the run is not this unit's (another unit makes it) */
-    double probe_weight; /* probe: the product of the awake choices on its path */
+    int split_width;      /* awake choices at the node just below the unit; -1: none */
+    bool split_void;      /* the run is not this unit's (another unit makes it) */
+    double probe_weight;  /* probe: the product of the awake choices on its path */
+    struct visited *seen; /* stateful: the states explored (visited.c); NULL: none */
+    /* walk.c: the machine as its setup leaves it, to start each walk from */
+    struct sim_snapshot *start;
+    bool start_failed; /* it could not be kept: walks reset */
+    /* replay.c: snapshots on the current path, to start a run below the root */
+    struct replay_point *points;
+    size_t n_points;
+    bool points_failed; /* one could not be kept: runs start from the root */
 };
 
 /* How a run of the search ended. */
@@ -150,6 +159,15 @@ static inline run_end explore_after_run(explorer *e, run_end end)
 
 /* The search's order of choices: steps by actor, then irqs, drops, the tick. */
 bool explore_choice_before(sim_choice a, sim_choice b);
+/* replay.c: at the start of a bounded search's run, put the machine where
+ * the run starts (a reset, or the deepest point kept on the path that still
+ * holds) and set the loop's variables and the sleep set as they stood there;
+ * at the top of the loop, keep a point when one is due. */
+typedef struct replay_point replay_point;
+void replay_start(explorer *e, size_t *depth, int *prev, sim_act_kind *prev_kind, int *preemptions);
+void replay_keep(explorer *e, size_t depth, int prev, sim_act_kind prev_kind, int preemptions);
+void replay_free(explorer *e);
+
 /* One random or PCT run, the execution-th of the search (walk.c). */
 run_info explore_walk(explorer *e, uint64_t execution);
 
@@ -166,7 +184,15 @@ bool split_run_void(const explorer *e, size_t depth);
 bool explore_sleeps(const explorer *e, sim_choice c);
 bool explore_sleep_add(explorer *e, sim_choice c);
 
+/* The complete search by DPOR (dpor.c). */
 static inline bool explore_complete_mode(const explorer *e)
+{
+    return e->cfg.strategy == EXPLORE_DFS && e->cfg.bound < 0 && !e->cfg.stateful;
+}
+
+/* Any complete search: DPOR, or the stateful one (sleep sets and the states
+ * explored, visited.c); no preemption bound. */
+static inline bool explore_unbounded(const explorer *e)
 {
     return e->cfg.strategy == EXPLORE_DFS && e->cfg.bound < 0;
 }

@@ -116,7 +116,7 @@ typedef struct sim_config {
     bool trace;          /* record the event trace (the explorer turns it off) */
     const char *variant; /* the engines' variant; NULL = "correct" */
     uint64_t seed;       /* for the random policy and random values */
-    const char *model;   /* the scheduling model: "threads" (NULL), "rtos", "executor" */
+    const char *model;   /* the scheduling model: NULL or "threads", or another of sched/model.h */
     int64_t tick_us;     /* rtos: the tick period; 0 = 1000 us */
     const char *memory;  /* the memory model: "sc" (NULL) */
 } sim_config;
@@ -137,7 +137,16 @@ typedef struct sim_hooks {
      * bucket).  Fills *out and returns true; returns false to let the machine
      * say it. */
     bool (*describe_block)(sim_machine *m, int actor, sim_blocked *out, void *arg);
+    /* The world's own state outside regions that actors change as they run
+     * (the interpreter's result registers): its bytes and their size, part of
+     * a state's key in the stateful search (visited.c).  NULL: none. */
+    const void *(*state_bytes)(const sim_machine *m, size_t *size, void *arg);
     /* (Scheduling rules beyond the enabled rule are the model's: sim_config.model.) */
+    /* The world keeps everything that changes between steps in its regions,
+     * its actors' stacks and its state_bytes (which must be writable memory),
+     * so a snapshot (snapshot.h) can put it back.  False: runs start over by
+     * reset. */
+    bool whole_state;
 } sim_hooks;
 
 /* ---- building --------------------------------------------------------------- */
@@ -208,7 +217,7 @@ int sim_take(sim_machine *m, sim_choice c);
 bool sim_choice_optional(const sim_machine *m, sim_choice c);
 /* Whether two choices possible now may fail to commute (the model's rule). */
 bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b);
-/* The model's name: "threads", "rtos", "executor". */
+/* The model's name (sched/model.h lists the models). */
 const char *sim_model_name(const sim_machine *m);
 /* The memory model's name: "sc", "tso", "ra". */
 const char *sim_memory_name(const sim_machine *m);
@@ -339,6 +348,15 @@ void sim_violation_thrown(sim_machine *m, const char *kind, const char *message,
  * end of one round of a loop. */
 void sim_set_op(sim_machine *m, uint32_t op, uint32_t round);
 uint32_t sim_actor_op(const sim_machine *m, int actor);
+/* The running actor declares (plat_sleep_state) that while it waits at its
+ * next park, all it will do after waking depends on its operation and the
+ * `size` bytes at node alone; the park ends the declaration. */
+void sim_sleep_state(sim_machine *m, const void *node, size_t size);
+/* The running actor read a value from the machine without a step (the clock,
+ * a random value): it becomes part of its story (visited.c). */
+void sim_story_saw(sim_machine *m, uint64_t value);
+/* The stateful search asks actors to keep their stories (visited.c). */
+void sim_keep_stories(sim_machine *m, bool on);
 /* A deterministic random number in [0, bound), recorded in the schedule. */
 uint32_t sim_random(sim_machine *m, uint32_t bound);
 /* The virtual address of a real address inside a registered region (else 0). */
@@ -397,7 +415,7 @@ void sim_blocked_of(sim_machine *m, int actor, sim_blocked *out);
 void sim_blocked_json(const sim_blocked *r, jbuf *out);
 /* Why an actor cannot move, in the command line's English ("" if it can). */
 void sim_block_reason(sim_machine *m, int actor, char *buf, size_t size);
-/* A short location "engines/parking_lot/lot.c:88" for a site. */
+/* A short location "engines/<engine>/<file>.c:88" for a site. */
 const char *sim_site_file(const char *file);
 
 #endif

@@ -10,7 +10,9 @@
  * explorer's explore.c, dpor.c and spin_await.c (an action's kind, target
  * and cost, the rule and the model's say on who may move, the cells a spin
  * reads, judged at every step), its walk.c (the choices that exist, for a
- * random or PCT run) and the scheduling models in sched/.
+ * random or PCT run), visited.c (a state's key, for the stateful search),
+ * snapshot.c (the whole state, kept and put back), replay.c (where a run of
+ * the search starts) and the scheduling models in sched/.
  * Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H
@@ -85,6 +87,14 @@ typedef struct sim_actor {
     uint32_t op;          /* the program operation it is in (interpreter's index) */
     uint32_t round;       /* the innermost repeat's round */
     uint64_t op_seq;      /* counts operations started, to tell rounds apart */
+    uint32_t op_steps;    /* steps performed since its operation began (visited.c) */
+    uint64_t story;       /* stateful search: a hash of what its steps in this operation
+                           * did and saw (visited.c), kept when the machine's keep_story */
+    int locks_held;       /* plat locks it holds now */
+    /* plat_sleep_state: while it waits at its next park, its future depends
+     * only on its operation and these bytes (a waiter node others write) */
+    const void *sleep_node;
+    size_t sleep_node_size;
     plat_parker parker;
     int parker_region;
 } sim_actor;
@@ -134,6 +144,7 @@ struct sim_machine {
     sim_sched_state sched;
     bool extras;                 /* the model may offer choices that are not steps */
     bool arm_any;                /* some actor has arm_now set */
+    bool keep_story;             /* actors keep their story (the stateful search asks) */
     int64_t cost[SIM_ACT_COUNT]; /* virtual time per action kind (us) */
     uint64_t rng;
 
@@ -223,6 +234,15 @@ static inline void sim_copy_name(char *dst, size_t size, const char *src)
     for (; n + 1 < size && src[n]; n++)
         dst[n] = src[n];
     dst[n] = 0;
+}
+
+/* An actor's story since its operation began: each step folds in what it did
+ * (its action) and saw (the result); the stateful search (visited.c) reads an
+ * actor's place in its operation off it. */
+static inline uint64_t sim_story_add(uint64_t story, uint64_t word)
+{
+    story = (story ^ word) * 0x9E3779B97F4A7C15ull;
+    return story ^ (story >> 29);
 }
 
 static inline bool sim_rule_allows(const sim_machine *m, int i)

@@ -52,13 +52,18 @@ static uint64_t perform(sim_machine *m, int i)
     case SIM_ACT_FETCH_OR:
     case SIM_ACT_FETCH_AND:
     case SIM_ACT_CAS: result = m->mem->access(m, i, p, &e); break;
-    case SIM_ACT_LOCK: ((plat_lock *)p->target)->owner = i + 1; break;
+    case SIM_ACT_LOCK:
+        ((plat_lock *)p->target)->owner = i + 1;
+        a->locks_held++;
+        break;
     case SIM_ACT_UNLOCK: {
         plat_lock *l = p->target;
-        if (l->owner != i + 1)
+        if (l->owner != i + 1) {
             violation = "released a lock it does not hold";
-        else
+        } else {
             l->owner = 0;
+            a->locks_held--;
+        }
         break;
     }
     case SIM_ACT_PARK_PREPARE: {
@@ -74,6 +79,15 @@ static uint64_t perform(sim_machine *m, int i)
         e.ok = pk->woken != 0;
         e.other = pk->woken_by;
         result = e.ok;
+        if (a->sleep_node && m->keep_story) {
+            /* The engine declared that once woken it depends on its node alone
+             * (plat_sleep_state): its story starts again from what the node says. */
+            const unsigned char *node = a->sleep_node;
+            a->story = sim_story_add(0, SIM_ACT_PARK);
+            for (size_t k = 0; k < a->sleep_node_size; k++)
+                a->story = sim_story_add(a->story, node[k]);
+        }
+        a->sleep_node = NULL;           /* the declaration covered this park only */
         if (p->kind == SIM_ACT_BLOCK) { /* the wake is used up */
             pk->woken = 0;
             pk->woken_by = -1;
@@ -157,7 +171,17 @@ static uint64_t perform(sim_machine *m, int i)
         sim_violation(m, p->kind == SIM_ACT_CS_ENTER ? "overlap" : "misuse", violation, p->site);
     if (m->performed)
         m->performed(m, i, p);
+    if (m->keep_story) {
+        a->story = sim_story_add(a->story, (uint64_t)p->kind | (uint64_t)p->width << 8 |
+                                               (uint64_t)(uint32_t)p->site.line << 32);
+        a->story = sim_story_add(a->story, (uint64_t)(uintptr_t)p->target);
+        a->story = sim_story_add(a->story, p->a);
+        a->story = sim_story_add(a->story, p->b);
+        a->story = sim_story_add(a->story, (uint64_t)(uintptr_t)p->site.label);
+        a->story = sim_story_add(a->story, result);
+    }
     a->pending.kind = SIM_ACT_NONE;
+    a->op_steps++;
     return result;
 }
 
@@ -190,5 +214,22 @@ void sim_set_op(sim_machine *m, uint32_t op, uint32_t round)
     a->op = op;
     a->round = round;
     a->op_seq++;
+    a->op_steps = 0;
+    a->story = 0;
+}
+
+void sim_keep_stories(sim_machine *m, bool on) { m->keep_story = on; }
+
+void sim_story_saw(sim_machine *m, uint64_t value)
+{
+    if (m->keep_story && m->current >= 0)
+        m->actors[m->current].story = sim_story_add(m->actors[m->current].story, value);
+}
+
+void sim_sleep_state(sim_machine *m, const void *node, size_t size)
+{
+    sim_actor *a = &m->actors[m->current];
+    a->sleep_node = node;
+    a->sleep_node_size = size;
 }
 uint32_t sim_actor_op(const sim_machine *m, int i) { return m->actors[i].op; }

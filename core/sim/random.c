@@ -26,6 +26,7 @@ uint32_t sim_random(sim_machine *m, uint32_t bound)
     if (!ok || v >= bound) {
         v = (uint32_t)(sim_splitmix64(&m->rng) % bound); /* deterministic from the seed */
     }
+    sim_story_saw(m, v);
     if (m->randoms_used < m->n_randoms && m->randoms[m->randoms_used].step == m->step) {
         m->randoms_used++;
         return v;

@@ -19,7 +19,7 @@
 /* The readable report, one fact a line, ending with a newline:
  *
  *   outcome: stuck after 34 steps (virtual time 0 us)
- *   stuck: B parked on mutex m ... (at engines/parking_lot/lot.c:119)
+ *   stuck: B parked on mutex m ... (at engines/<engine>/<file>.c:119)
  *   error: schedule diverged at step 2: ...          (an error outcome)
  *   violation (assertion): ... (step 12, A at ...)   (a violation)
  *   read: B's load ... read 0, the initial value, ... (ra: a load that read

@@ -13,6 +13,7 @@
 #include "explore_internal.h"
 #include "machine_internal.h"
 #include "rng.h"
+#include "snapshot.h"
 
 /* Every choice possible now, in the search's order; returns how many. */
 static int walk_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES])
@@ -63,11 +64,29 @@ static int pct_pick(const sim_choice *E, int n, const int *prio, int tick_prio)
     return best;
 }
 
+/* The machine as its setup leaves it: put back from the snapshot taken after
+ * the first walk's reset (the same state, without building the world again),
+ * or reset when it cannot be kept or the search asked for resets. */
+static void walk_start(explorer *e)
+{
+    sim_machine *m = e->m;
+    bool keep = e->cfg.replay == EXPLORE_REPLAY_SNAPSHOT && !e->start_failed;
+    if (keep && e->start && sim_snapshot_restore(m, e->start) == 0)
+        return;
+    sim_reset(m);
+    if (!keep)
+        return;
+    if (!e->start)
+        e->start = sim_snapshot_new();
+    if (!e->start || !sim_snapshot_possible(m) || sim_snapshot_save(m, e->start) != 0)
+        e->start_failed = true;
+}
+
 run_info explore_walk(explorer *e, uint64_t execution)
 {
     sim_machine *m = e->m;
     run_info info = {RUN_OK, 0};
-    sim_reset(m);
+    walk_start(e);
     int prev = -1; /* the actor that stepped last */
     sim_act_kind prev_kind = SIM_ACT_NONE;
     uint64_t rng = e->cfg.seed * 0x2545F4914F6CDD1Dull + execution;

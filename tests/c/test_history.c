@@ -16,7 +16,7 @@ enum { A, B, C };
 static void mixed(tworld *w, int self)
 {
     for (int i = 0; i < 2; i++) {
-        counter_increment(&w->racy);
+        tw_racy_add(&w->racy);
         plat_lock_acquire(&w->m, AT("take m"));
         uint32_t r = sim_random(sim_running(), 1000);
         plat_store32(&w->y, r, PLAT_RELAXED, AT("store a random value"));

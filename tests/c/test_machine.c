@@ -82,8 +82,8 @@ TEST(each_step_is_one_trace_line)
 static void busy(tworld *w, int self)
 {
     for (int i = 0; i < 3; i++) {
-        counter_increment(&w->racy);
-        atomic_counter_increment(&w->total);
+        tw_racy_add(&w->racy);
+        tw_add(&w->total);
     }
     plat_lock_acquire(&w->m, AT("take m"));
     uint32_t r = sim_random(sim_running(), 5);

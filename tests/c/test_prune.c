@@ -97,6 +97,9 @@ static void interpret(tworld *w, int self)
 {
     for (int k = 0; k < gen.n_ops[self]; k++) {
         const gen_op *o = &gen.ops[self][k];
+        /* each operation begins as an interpreter's would: the stateful
+         * search remembers states where actors stand between operations */
+        sim_set_op(w->machine, (uint32_t)k, 0);
         switch (o->kind) {
         case OP_LOCKED:
             plat_lock_acquire(&w->m, AT("lock"));
@@ -252,9 +255,12 @@ static size_t unique(hashes *h)
     return h->n = k;
 }
 
-/* How a world is searched: every run, sleep sets, or complete dpor. */
-typedef enum search_mode { PLAIN, SLEEP_SETS, DPOR } search_mode;
-static const char *const mode_names[] = {"plain", "sleep sets", "dpor"};
+/* How a world is searched: every run, sleep sets, complete dpor, or the
+ * complete stateful search (sleep sets and the states explored, visited.c). */
+typedef enum search_mode { PLAIN, SLEEP_SETS, DPOR, STATEFUL, MODES } search_mode;
+static const char *const mode_names[] = {"plain", "sleep sets", "dpor", "stateful"};
+/* States the stateful searches remembered, and the runs they cut short. */
+static uint64_t stateful_states, stateful_cut;
 
 /* How a search of the spin test goes on: spin rounds left out or not, and
  * whether runs may reach the step limit (a spin that nobody ends). */
@@ -276,8 +282,9 @@ static uint64_t search_with(sim_machine *m, search_mode mode, search_opts o, has
 {
     explore_config cfg;
     explore_config_default(&cfg);
-    cfg.bound = mode == DPOR ? EXPLORE_BOUND_NONE : 1000;
+    cfg.bound = mode == DPOR || mode == STATEFUL ? EXPLORE_BOUND_NONE : 1000;
     cfg.prune = mode != PLAIN;
+    cfg.stateful = mode == STATEFUL;
     cfg.spin_await = o.spin_await;
     cfg.max_steps = o.max_steps;
     cfg.max_executions = 400000;
@@ -290,6 +297,10 @@ static uint64_t search_with(sim_machine *m, search_mode mode, search_opts o, has
     }
     const explore_result *r = explore_result_of(e);
     uint64_t n = r->executions;
+    if (mode == STATEFUL) {
+        stateful_states += r->states;
+        stateful_cut += r->pruned;
+    }
     if (!r->complete && !(o.may_spin_forever && r->step_limit_hits > 0))
         check_fail(__FILE__, __LINE__, "%s search incomplete: %s", mode_names[mode], r->reason);
     explore_free(e);
@@ -329,8 +340,9 @@ static void debug_mismatch(sim_machine *m, const tworld *w, search_mode mode)
 TEST(pruning_keeps_every_end_state_under_every_model)
 {
     const char *models[] = {"threads", "rtos", "executor"};
-    uint64_t total[3] = {0};
+    uint64_t total[MODES] = {0};
     size_t states_total = 0;
+    stateful_states = 0;
     for (int k = 0; k < 3; k++) {
         /* PRUNE_SEED=N searches other worlds (for hunting, by hand) */
         gen_rng =
@@ -341,30 +353,33 @@ TEST(pruning_keeps_every_end_state_under_every_model)
             prune_world = &w;
             sim_config cfg = {.trace = false, .model = models[k]};
             sim_machine *m = tw_start_cfg(&w, &cfg);
-            hashes found[3] = {{0}};
-            for (int mode = PLAIN; mode <= DPOR; mode++) {
+            hashes found[MODES] = {{0}};
+            for (int mode = PLAIN; mode < MODES; mode++) {
                 total[mode] += search(m, (search_mode)mode, &found[mode]);
                 unique(&found[mode]);
             }
             states_total += found[PLAIN].n;
-            for (int mode = SLEEP_SETS; mode <= DPOR; mode++) {
+            for (int mode = SLEEP_SETS; mode < MODES; mode++) {
                 if (same_states(&found[PLAIN], &found[mode]))
                     continue;
                 debug_mismatch(m, &w, (search_mode)mode);
                 check_fail(__FILE__, __LINE__, "model %s, world %d: %zu end states plain, %zu %s",
                            models[k], world, found[PLAIN].n, found[mode].n, mode_names[mode]);
             }
-            for (int mode = PLAIN; mode <= DPOR; mode++)
+            for (int mode = PLAIN; mode < MODES; mode++)
                 free(found[mode].v);
             tw_free(&w);
         }
     }
     check_note("%d worlds, %zu distinct end states; executions: %llu plain, %llu sleep sets, "
-               "%llu dpor",
+               "%llu dpor, %llu stateful (%llu states remembered)",
                3 * WORLDS, states_total, (unsigned long long)total[PLAIN],
-               (unsigned long long)total[SLEEP_SETS], (unsigned long long)total[DPOR]);
+               (unsigned long long)total[SLEEP_SETS], (unsigned long long)total[DPOR],
+               (unsigned long long)total[STATEFUL], (unsigned long long)stateful_states);
     CHECK(total[SLEEP_SETS] < total[PLAIN]);
     CHECK(total[DPOR] < total[SLEEP_SETS]);
+    /* the memory did its work: states were met again and their runs cut */
+    CHECK(total[STATEFUL] < total[SLEEP_SETS]);
 }
 
 /* ---- spin loops ------------------------------------------------------------------- */

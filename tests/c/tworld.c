@@ -26,6 +26,14 @@ void tw_actor_as(tworld *w, const char *name, sim_actor_kind kind, int priority,
     w->prios[w->n_actors - 1] = priority;
 }
 
+void tw_add(plat_a32 *cell) { plat_fetch_add32(cell, 1, PLAT_RELAXED, AT("fetch_add value, 1")); }
+
+void tw_racy_add(plat_a32 *cell)
+{
+    uint32_t mine = plat_load32(cell, PLAT_RELAXED, AT("read value"));
+    plat_store32(cell, mine + 1, PLAT_RELAXED, AT("write value + 1"));
+}
+
 /* Every actor's coroutine starts here; the actor's index is its position. */
 static void trampoline(void *arg)
 {
@@ -52,8 +60,8 @@ static int setup(sim_machine *m, void *arg)
         sim_add_region(m, "total", &w->total, sizeof w->total, 0, 0) < 0 ||
         sim_add_region(m, "racy", &w->racy, sizeof w->racy, 0, 0) < 0)
         return -1;
-    atomic_counter_init(&w->total, 0);
-    counter_init(&w->racy, 0);
+    plat_init32(&w->total, 0);
+    plat_init32(&w->racy, 0);
     for (int i = 0; i < w->n_actors; i++)
         if (sim_add_actor(m, w->names[i], w->kinds[i], w->prios[i], trampoline, w) < 0)
             return -1;
@@ -62,9 +70,20 @@ static int setup(sim_machine *m, void *arg)
     return 0;
 }
 
+/* The notebook is the world's state outside its regions: a state of the
+ * stateful search (core/sim/visited.c) includes what each actor saw. */
+static const void *notebook(const sim_machine *m, size_t *size, void *arg)
+{
+    (void)m;
+    tworld *w = arg;
+    *size = (size_t)((const char *)(w->n_seen + TW_MAX_ACTORS) - (const char *)w->seen);
+    return w->seen;
+}
+
 sim_machine *tw_start_cfg(tworld *w, const sim_config *cfg)
 {
-    w->machine = sim_new(cfg, setup, w, NULL);
+    sim_hooks hooks = {.state_bytes = notebook, .whole_state = true};
+    w->machine = sim_new(cfg, setup, w, &hooks);
     if (!w->machine)
         check_fail(__FILE__, __LINE__, "tworld: out of memory");
     if (sim_reset(w->machine) != 0)

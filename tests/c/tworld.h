@@ -24,18 +24,20 @@
  *
  *     region 0 "x", 1 "y"      plat_a32 cells, zero at the start
  *     region 2 "m", 3 "n"      plat_lock bucket locks, free at the start
- *     region 4 "total"         an atomic_counter (engine basic)
- *     region 5 "racy"          a counter (engine basic)
+ *     region 4 "total"         a plat_a32 counted up with fetch_add (tw_add)
+ *     region 5 "racy"          a plat_a32 counted up with a load, then a
+ *                              store (tw_racy_add: updates can be lost)
  *     then one "<actor>.parker" region per actor, made by sim_add_actor
  *
  * Actors report what they observed with tw_saw(); tests read w->seen after
  * stepping.  seen lives outside simulated memory on purpose: it is the
- * test's notebook, not part of the world, and is cleared on every reset.
+ * test's notebook, not part of the world, and is cleared on every reset
+ * (a snapshot keeps it: it is the world's state_bytes).
  */
 #ifndef LOCKSTEP_TEST_TWORLD_H
 #define LOCKSTEP_TEST_TWORLD_H
 
-#include "engines/basic/counter.h"
+#include "plat/plat.h"
 #include "sim/machine.h"
 #include "sim/run.h"
 
@@ -48,8 +50,8 @@ typedef void (*tw_fn)(tworld *w, int self);
 struct tworld {
     plat_a32 x, y;
     plat_lock m, n;
-    atomic_counter total;
-    counter racy;
+    plat_a32 total;
+    plat_a32 racy;
 
     /* the cast */
     int n_actors;
@@ -85,6 +87,12 @@ void tw_free(tworld *w);
 
 /* Inside an actor: note a value for the test. */
 void tw_saw(tworld *w, int self, int64_t value);
+
+/* Inside an actor: count up by one, atomically (one fetch_add) or racily (a
+ * load, then a store: another actor's store in between is lost).  The
+ * machine's tests need no engine for that. */
+void tw_add(plat_a32 *cell);
+void tw_racy_add(plat_a32 *cell);
 
 /* Inside an actor: the machine's own actions. */
 void tw_work(const char *label);

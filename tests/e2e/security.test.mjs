@@ -46,7 +46,7 @@ describe('content security policy', () => {
     await file('typo.yaml', 'title: 5\nengine: basic\nobjekts: {}\nactors:\n  A: [increment c]\n');
     await expectText(
       page.getByTestId('notice'),
-      /typo\.yaml:1:8: title: must be a title: a string \(the same in both languages\) or \{en: \.\.\., zh-CN: \.\.\.\}, not the number 5/,
+      /typo\.yaml:1:8: title: must be a string \(the same in both languages\) or \{en: \.\.\., zh-CN: \.\.\.\}, not the number 5/,
     );
     await expectText(page.getByTestId('notice'), /typo\.yaml:3:1: objekts: is not a known field/);
 

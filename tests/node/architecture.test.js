@@ -57,14 +57,16 @@ test('docs/ARCHITECTURE.md lists what an engine adds', () => {
   const rows = perEngineRows();
   assert.ok(rows.length >= 12, `found ${rows.length} rows`);
   const files = rows.map((r) => r.path);
-  assert.ok(files.every((f) => f.includes('<engine>') || f === 'tests/c/<folder>/'));
+  assert.ok(
+    files.every((f) => f.includes('<engine>') || f === 'tests/c/<folder>/' || f === 'bench/<file>.c'),
+  );
   for (const f of [
     'web/src/engines/<engine>/index.ts',
     'core/script/engines/<engine>/engine.c',
     'tests/c/<folder>/',
     'tests/node/<engine>.test.js',
     'tests/e2e/<engine>.test.mjs',
-    'bench/<engine>.c',
+    'bench/<file>.c',
   ])
     assert.ok(files.includes(f), `${f} is listed`);
 });
@@ -84,6 +86,25 @@ for (const engine of engines()) {
           );
           assert.ok(builds, `${suite}_BUILDS is set`);
         }
+        continue;
+      }
+      if (pattern === 'bench/<file>.c') {
+        const mk = engineMk(engine);
+        const native = (mk.get(`${engine}_NATIVE_BENCH`) ?? '').split(/\s+/).filter(Boolean);
+        const wasm = (mk.get(`${engine}_WASM_BENCH`) ?? '').split(/\s+/).filter(Boolean);
+        assert.ok(
+          native.length > 0,
+          `core/engines/${engine}/engine.mk names its benchmarks (${engine}_NATIVE_BENCH)`,
+        );
+        for (const f of native) assert.match(f, /^bench\/\w+\.c$/, `${f}: a C file under bench/`);
+        for (const f of wasm) assert.match(f, /^bench\/\w+\.mjs$/, `${f}: a script under bench/`);
+        for (const f of [...native, ...wasm]) assert.ok(existsSync(join(root, f)), `${f} exists`);
+        for (const [key] of mk)
+          if (key.startsWith(`${engine}_NATIVE_BENCH_ARGS_`))
+            assert.ok(
+              native.includes(`bench/${key.slice(`${engine}_NATIVE_BENCH_ARGS_`.length)}.c`),
+              `${key} names a program of ${engine}_NATIVE_BENCH`,
+            );
         continue;
       }
       if (pattern.endsWith('/<type>.c')) {
@@ -131,6 +152,18 @@ for (const engine of engines()) {
         );
   });
 }
+
+test('a binding computes its counts: no operation, field, argument or parameter count is written as a number', () => {
+  for (const engine of engines()) {
+    const binding = `core/script/engines/${engine}`;
+    for (const f of readdirSync(join(root, binding)).filter((f) => f.endsWith('.c')))
+      for (const [i, line] of read(join(binding, f)).split('\n').entries())
+        assert.ok(
+          !/\.n_(?:ops|fields|args|params)\s*=\s*\d/.test(line),
+          `${binding}/${f}:${i + 1}: a literal count; use SCRIPT_OPS, SCRIPT_FIELDS, SCRIPT_ARGS or SCRIPT_PARAMS (core/script/catalog.h)`,
+        );
+  }
+});
 
 test('nothing of an engine includes its binding, and core/script (but its engines/), core/sim and core/plat name no engine folder', () => {
   const r = spawnSync(

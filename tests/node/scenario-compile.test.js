@@ -424,7 +424,7 @@ const BAD_WHOLE = [
   ],
   [
     'title: t\ndescription: [one, two]\nengine: basic\nactors:\n  A: [work 1]\n',
-    'bad.yaml:2:14: description: must be a description: a string (the same in both languages) or {en: ..., zh-CN: ...}, not a list',
+    'bad.yaml:2:14: description: must be a string (the same in both languages) or {en: ..., zh-CN: ...}, not a list',
   ],
   [
     'title: t\ndescription:\n  en: Two threads.\n  zh_CN: 两个线程。\nengine: basic\nactors:\n  A: [work 1]\n',

@@ -236,10 +236,13 @@ export class Session {
    * search always ends.
    * bound: the most preemptions (dfs), or 'none': every interleaving (the
    * complete search, by dynamic partial-order reduction).
+   * replay (benchmarks): 'root' starts every walk from a reset instead of a
+   * snapshot of the machine (the same runs, core/sim/snapshot.h).
    * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number|'none', maxExecutions?: number, maxSteps?: number,
-   *   maxTotalSteps?: number, seed?: number, prune?: boolean}} [o]
+   *   maxTotalSteps?: number, seed?: number, prune?: boolean, replay?: 'root'|'snapshot'}} [o]
    */
   exploreStart(o = {}) {
+    this.M._ls_explore_replay(this.handle, o.replay === 'root' ? 1 : 0);
     this.#withString(o.strategy ?? 'dfs', (st) =>
       this.M._ls_explore_start(
         this.handle,

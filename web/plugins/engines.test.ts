@@ -3,7 +3,7 @@
  * order, each imported from its folder's index.ts; a bad or missing word is a
  * clear error naming the file.
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,13 @@ describe('the list of engines', () => {
   it('reads the repository’s ENGINES in order', () => {
     const list = listedEngines(join(repo, 'mk', 'engines.mk'));
     expect(list.length).toBeGreaterThanOrEqual(5);
-    expect(list[0]).toBe('basic');
+    // every engine folder of the app, and the line's own order
+    const folders = readdirSync(join(repo, 'web', 'src', 'engines'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    expect([...list].sort()).toEqual(folders.sort());
+    const line = /^ENGINES := (.*)$/m.exec(readFileSync(join(repo, 'mk', 'engines.mk'), 'utf8'))![1]!;
+    expect(list).toEqual(line.trim().split(/\s+/));
   });
 
   it('reads a list continued over lines, and stops at a comment', () => {

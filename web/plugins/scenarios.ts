@@ -1,7 +1,7 @@
 /*
  * The sandbox's scenarios, compiled at build time (builtIn.ts): every YAML
  * file under tests/scenarios/, by wasm/js/scenario.js.  An id is the path
- * without ".yaml" ("basic/racy-counter"); the index carries what the picker
+ * without ".yaml" ("<engine>/<scenario>"); the index carries what the picker
  * shows: title (in both languages), default variant, whether it carries a schedule.
  *
  *   import { summaries, loaders } from 'virtual:lockstep/scenarios';

@@ -181,7 +181,7 @@ declare module 'virtual:lockstep/lessons' {
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
 }
 declare module 'virtual:lockstep/lessons/summaries' {
-  /** in course order; file: "lessons/parking_lot/05-lost-wakeup.md" */
+  /** in course order; file: "lessons/<engine>/<NN>-<lesson>.md" */
   export const summaries: (import('./model/lessonList').LessonSummary & { file: string })[];
 }
 declare module 'virtual:lockstep/engines' {
@@ -194,12 +194,12 @@ declare module 'virtual:lockstep/scenarios' {
   export const ids: string[];
   /** in id order */
   export const summaries: import('./model/scenarioList').ScenarioSummary[];
-  /** id ("basic/racy-counter") -> the scenario's own chunk */
+  /** id ("<engine>/<scenario>") -> the scenario's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
 }
 declare module 'virtual:lockstep/scenarios/loaders' {
   type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
-  /** id ("basic/racy-counter") -> the scenario's own chunk */
+  /** id ("<engine>/<scenario>") -> the scenario's own chunk */
   export const loaders: Record<string, () => Promise<{ default: Source }>>;
 }
 declare module 'virtual:lockstep/scenarios/summaries' {

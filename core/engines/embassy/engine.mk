@@ -10,3 +10,10 @@ embassy_NATIVE_SUITES := c-embassy-native
 c-embassy-native_DIR := tests/c/embassy
 c-embassy-native_BUILDS := gcc clang-asan
 c-embassy-native_PORT := yes
+# Its benchmarks (mk/native-bench.mk, make bench-embassy): polls per second
+# and the cost of one wake on the native executor, next to a
+# pthread_cond_signal round trip; then in wasm, polls per second of
+# mutex-order.yaml and the explorer's time on cancel-explore.yaml.
+embassy_NATIVE_BENCH := bench/embassy.c
+embassy_NATIVE_BENCH_PORT := yes
+embassy_WASM_BENCH := bench/embassy_wasm.mjs

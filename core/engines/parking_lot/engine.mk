@@ -8,3 +8,9 @@ parking_lot_NATIVE_SUITES := c-threads
 c-threads_DIR := tests/c/threads
 c-threads_BUILDS := gcc clang clang-tsan
 c-threads_EACH := yes
+# Its benchmarks (mk/native-bench.mk, make bench-parking_lot; about 2 minutes
+# on 2 cores, every hung lost_wakeup round costs its 5 s watchdog):
+# mini_mutex against pthread and nsync, and the variants losing wake-ups.
+parking_lot_NATIVE_BENCH := bench/lock_contention.c bench/lost_wakeup.c
+parking_lot_NATIVE_BENCH_LIBS := -lnsync
+parking_lot_NATIVE_BENCH_ARGS_lost_wakeup := correct validate_outside widen

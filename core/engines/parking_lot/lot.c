@@ -120,6 +120,11 @@ lot_park_result lot_park(uintptr_t key, bool (*validate)(void *arg),
      * (a notify after the condvar's mutex is released) will find us. */
     if (before_sleep)
         before_sleep(arg);
+    /* Asleep, we are our node and nothing else: what we do once woken reads
+     * only w.token, and our callers keep nothing across the park but their
+     * arguments (the mutex starts over with a fresh read and a fresh spin;
+     * the condvar returns or locks its mutex). */
+    plat_sleep_state(&w, sizeof w);
     plat_parker_sleep(me, AT("sleep on my parker"));
     return (lot_park_result){true, w.token};
 }

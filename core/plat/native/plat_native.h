@@ -286,6 +286,12 @@ static inline void plat_note(plat_site at, int64_t value)
     (void)value;
 }
 
+static inline void plat_sleep_state(const void *node, size_t size)
+{
+    (void)node;
+    (void)size;
+}
+
 /* The variant the engines run ("correct" unless a test or benchmark says). */
 const char *plat_variant(void);
 static inline bool plat_variant_is(const char *name) { return strcmp(plat_variant(), name) == 0; }

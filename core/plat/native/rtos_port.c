@@ -21,7 +21,7 @@
  * calls below hand over to it.
  *
  * Built only with -DPLAT_NATIVE_RTOS: alone in tests/c/rtos_port (mk/rtos-port.mk),
- * under the rtos engine in tests/c/rtos and bench/rtos_semaphore (mk/rtos.mk).
+ * under the rtos engine in tests/c/rtos and bench/rtos_semaphore (mk/native-bench.mk).
  */
 #define _GNU_SOURCE
 #include "../plat_tasks.h"

@@ -106,7 +106,9 @@ void plat_yield(plat_site at) { act(SIM_ACT_YIELD, 0, NULL, 0, 0, at); }
 int64_t plat_now(plat_site at)
 {
     (void)at;
-    return sim_now(machine());
+    sim_machine *m = machine();
+    sim_story_saw(m, (uint64_t)sim_now(m)); /* what it saw, though not a step */
+    return sim_now(m);
 }
 
 /* Virtual time costs nothing to read: the coarse clock is the exact one. */
@@ -122,6 +124,8 @@ void plat_sleep_until(int64_t deadline_us, plat_site at)
 uintptr_t plat_key(const void *object) { return (uintptr_t)sim_vaddr(machine(), object); }
 
 void plat_note(plat_site at, int64_t value) { sim_note(machine(), at, value); }
+
+void plat_sleep_state(const void *node, size_t size) { sim_sleep_state(machine(), node, size); }
 
 const char *plat_variant(void)
 {

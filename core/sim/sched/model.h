@@ -16,7 +16,7 @@
  *               taken in batches, each polled in reverse order of enqueueing
  * irq.c holds the interrupt rules that rtos and executor share.
  *
- * The machine knows models by name ("threads", "rtos", "executor"), never
+ * The machine knows models by name (sim_model_named, model.c), never
  * engines: whoever builds a world says which model its engine runs under.
  */
 #ifndef LOCKSTEP_SCHED_MODEL_H

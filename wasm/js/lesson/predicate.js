@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * State predicates of lessons: "m.state == 3", "counter == 2",
- * "B.status == blocked", "m.owner == C", "parking_lot.buckets == 64".
+ * "B.status == blocked", "m.owner == C", "<engine>.<field> == 64" (an engine-wide field).
  *
  * The language is the scenario's assertion (LEFT CMP RIGHT) read over
  * Session.state() instead of inside the machine, so it can also name actors

@@ -25,7 +25,7 @@ export interface SourceChoice {
   group: 'templates' | 'lessons' | 'scenarios';
 }
 
-/** "…/lessons/parking_lot/05-lost-wakeup.md" -> "parking_lot/05-lost-wakeup"; a scenario's likewise. */
+/** "…/lessons/<engine>/<NN>-<lesson>.md" -> "<engine>/<NN>-<lesson>"; a scenario's likewise. */
 const nameOf = (path: string) => path.replace(/^.*\/(lessons|scenarios)\//, '').replace(/\.(md|yaml)$/, '');
 /** A template's engine: the folder it sits in. */
 const engineOf = (path: string) => nameOf(path).replace(/\/template$/, '');

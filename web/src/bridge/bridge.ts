@@ -28,7 +28,7 @@ export class EngineError extends Error {
 export interface ScenarioSource {
   /** YAML text */
   text: string;
-  /** shown in error messages, e.g. "basic/racy-counter.yaml" */
+  /** shown in error messages, e.g. "<engine>/<scenario>.yaml" */
   file: string;
   /**
    * 'lesson': a lesson file (lessons/README.md), parsed by parseLesson; its
@@ -43,7 +43,7 @@ export interface ScenarioSource {
  */
 export interface BuiltSource {
   kind: 'built';
-  /** "basic/racy-counter.yaml", "lessons/06-lost-wakeup.md" */
+  /** "<engine>/<scenario>.yaml", "lessons/<engine>/<NN>-<lesson>.md" */
   file: string;
   scenario: ScenarioInfo;
   /** the compiled scenario, base64 */
@@ -90,7 +90,7 @@ export interface Opened {
 
 /** One of the engine's C source files, as embedded in the module. */
 export interface EngineSource {
-  /** "engines/parking_lot/mini_mutex.c" */
+  /** "engines/<engine>/<file>.c" */
   path: string;
   text: string;
 }

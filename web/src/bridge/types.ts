@@ -58,7 +58,7 @@ export interface PendingAction {
   deadline?: number;
   count?: number;
   text?: string;
-  /** "engines/basic/counter.c:19" */
+  /** "engines/<engine>/<file>.c:19" */
   site?: string;
   /** "write value + 1" */
   label?: string;

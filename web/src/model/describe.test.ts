@@ -10,7 +10,6 @@ import {
   nextText,
   outcomeFor,
 } from './describe';
-import { narrateEngine } from '../engines/parking_lot/words';
 
 const stuck = fx.stuckState as unknown as MachineState;
 const mid = fx.midState as unknown as MachineState;
@@ -122,26 +121,6 @@ describe('step into', () => {
     expect(eventText(e({ kind: 'note', label: 'enqueue', value: 30 }), mid)).toBe('queued in bucket 30');
     expect(eventText(e({ kind: 'park', by: 'A' }), mid)).toBe('slept, woken by A');
     expect(eventText(e({ kind: 'note', label: 'brand new', value: 2 }), mid)).toBe('brand new (2)');
-  });
-});
-
-describe('narration', () => {
-  it('tells parking lot steps in sentences, with the code’s own label', () => {
-    const at = (step: number) =>
-      oldTrace
-        .filter((e) => e.step === step)
-        .map((e) => narrateEngine(e, stuck))
-        .filter((x) => x);
-    // the C comment's own transition is not said twice
-    expect(at(1)).toEqual(['A, fast path: state 00 → 01.']);
-    expect(at(26)).toEqual(['B, set PARKED: state 01 → 11.']);
-    expect(at(27)).toEqual([
-      'A, fast path: the CAS fails, as state is 11, not 01.',
-      'A: unlock’s fast path failed: state is 11.',
-    ]);
-    expect(at(29)).toEqual(['A locked bucket lot[30].', 'A: found no waiter.']);
-    expect(at(3)).toEqual(['B, read state: state is 01.']); // the spin round note says nothing
-    expect(at(34)).toEqual(['B unlocked bucket lot[30].', 'B went to sleep, and nobody will ever wake it.']);
   });
 });
 

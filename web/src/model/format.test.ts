@@ -60,7 +60,7 @@ describe('actions before they happen', () => {
   });
 
   it('shortens source locations to the file name', () => {
-    expect(shortSite('engines/basic/counter.c:19')).toBe('counter.c:19');
+    expect(shortSite('engines/an_engine/its_file.c:19')).toBe('its_file.c:19');
     expect(shortSite('main.c:3')).toBe('main.c:3');
     expect(shortSite(undefined)).toBe('');
   });
@@ -84,9 +84,11 @@ describe('status', () => {
     expect(statusView(actor('enabled', { kind: 'task' })).label).toBe('running');
     const held = (why: string, kind: 'task' | 'isr' = 'task') =>
       statusView(actor('blocked', { kind, blocked: { why, held: true } })).label;
-    expect(held('rtos.priority')).toBe('ready');
-    expect(held('rtos.turn')).toBe('ready');
+    // the word follows C's `held`, whatever model gave the reason
+    expect(held('interrupted')).toBe('ready');
+    expect(held('a_model.its_own_code')).toBe('ready');
     expect(held('executor.queued')).toBe('scheduled');
+    expect(held('executor.due')).toBe('waiting');
     expect(held('irq.masked', 'isr')).toBe('raised');
     expect(statusView(actor('blocked', { kind: 'task', blocked: { why: 'sleep' } })).label).toBe('waiting');
     expect(statusView(actor('stuck', { reason: 'parked' }))).toMatchObject({ glyph: '⚠', reason: 'parked' });

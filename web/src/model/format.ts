@@ -77,7 +77,7 @@ export function formatTime(us: number): string {
   return `${us} µs`;
 }
 
-/** "engines/basic/counter.c:19" → "counter.c:19" */
+/** "engines/<engine>/<file>.c:19" → "<file>.c:19" */
 export function shortSite(site: string | undefined): string {
   if (!site) return '';
   const slash = site.lastIndexOf('/');
@@ -173,16 +173,20 @@ export interface StatusView {
   reason?: string;
 }
 
-/** The reason codes of the machine's scheduling models (core/sim/report.c) that hold a ready actor back. */
-const HELD_BY_MODEL = new Set(['rtos.priority', 'rtos.turn', 'rtos.woken', 'interrupted']);
-
-/** The word for an actor the scheduling model holds back, or null when it waits on something else. */
+/**
+ * The word for an actor the scheduling model holds back (C marks the reason
+ * `held`, core/sim/blocked.h), or null when the lanes should call it waiting.
+ * A held task waits for the processor (`status.held`: the views call it
+ * ready) or, in an executor, for its turn in the run queue
+ * (`executor.queued`); the executor's other held reasons (a timer fallen due,
+ * another task being polled) are waits for a wake, said as waiting.
+ */
 function heldWord(a: ActorState): 'status.raised' | 'status.held' | 'status.queued' | null {
   const why = a.blocked?.why ?? '';
   if (a.kind === 'isr') return 'status.raised';
-  if (HELD_BY_MODEL.has(why)) return 'status.held';
   if (why === 'executor.queued') return 'status.queued';
-  return null;
+  if (why.startsWith('executor.')) return null;
+  return 'status.held';
 }
 
 /** `spinning`: the actor is inside a SpinWait (it can move, but only to spin or yield). */

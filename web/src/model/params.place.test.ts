@@ -4,7 +4,7 @@ import { formatPlace, parsePlace } from './params';
 describe('the address: variant and language', () => {
   it('round-trips a place with a variant and a language', () => {
     const place = {
-      scenario: 'parking_lot/lost-wakeup',
+      scenario: 'an_engine/a-scenario',
       variant: 'correct',
       schedule: 'v1.AgQAAQECAQEAAgECAgE',
       step: 4,

@@ -8,7 +8,7 @@ import type { LessonText } from '../bridge/lessonTypes';
 
 export interface EngineGroup {
   engine: string;
-  /** scenario ids, e.g. "parking_lot/lost-wakeup" */
+  /** scenario ids, e.g. "<engine>/<scenario>" */
   ids: string[];
 }
 

@@ -1,12 +1,12 @@
 /*
  * The source view's logic: where each actor is in the C source (its next
- * action's site, "engines/parking_lot/mini_mutex.c:42"), which files to
+ * action's site, "engines/<engine>/<file>.c:42"), which files to
  * offer, which to show first.  Pure functions, no DOM.
  */
 import type { ActorState } from '../bridge/types';
 
 export interface SourceFile {
-  /** "engines/parking_lot/mini_mutex.c" */
+  /** "engines/<engine>/<file>.c" */
   path: string;
   text: string;
 }
@@ -16,7 +16,7 @@ export interface Site {
   line: number;
 }
 
-/** "engines/parking_lot/mini_mutex.c:42" → {path, line}; null for anything else. */
+/** "engines/<engine>/<file>.c:42" → {path, line}; null for anything else. */
 export function parseSite(site: string | undefined): Site | null {
   const m = /^(.+?):(\d+)$/.exec(site ?? '');
   if (!m) return null;
@@ -49,7 +49,7 @@ export function marksByLine(marks: Mark[]): Map<number, Mark[]> {
   return m;
 }
 
-/** The file name alone: "engines/parking_lot/lot.c" → "lot.c". */
+/** The file name alone: "engines/<engine>/<file>.c" → "<file>.c". */
 export function baseName(path: string): string {
   const i = path.lastIndexOf('/');
   return i >= 0 ? path.slice(i + 1) : path;

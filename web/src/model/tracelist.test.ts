@@ -13,7 +13,7 @@ const cas: TraceEvent = {
   old: 1,
   new: 1,
   ok: false,
-  site: 'engines/parking_lot/mini_mutex.c:34',
+  site: 'engines/an_engine/its_file.c:34',
   label: 'fast path: CAS 00 -> 01',
 };
 
@@ -26,7 +26,7 @@ describe('the trace tab', () => {
       kind: 'cas',
       object: 'm',
       what: 'fast path: CAS 00 -> 01 · 0 → 1 (1) ✗',
-      site: 'mini_mutex.c:34',
+      site: 'its_file.c:34',
       tone: 'bad',
     });
     const stuck: TraceEvent = { step: 9, time: 0, kind: 'stuck', actor: 'B', message: 'parked forever' };

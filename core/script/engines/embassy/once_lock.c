@@ -35,7 +35,7 @@ static int64_t embassy_once_initialized(const void *o)
 static int64_t embassy_once_value(const void *o) { return ((const embassy_once_lock *)o)->value.v; }
 
 static const script_op embassy_once_ops[] = {
-    {.name = "init", .n_args = 1, .arg_names = {"value"}, .run = embassy_once_set_op},
+    {.name = "init", SCRIPT_ARGS("value"), .run = embassy_once_set_op},
     {.name = "get", .run = embassy_once_get_op},
 };
 static const script_field embassy_once_fields[] = {

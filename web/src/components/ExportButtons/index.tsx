@@ -28,7 +28,7 @@ export function saveFile(name: string, type: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** "parking_lot/lost-wakeup" → "lost-wakeup" (a safe file name). */
+/** "<engine>/<scenario>" → "<scenario>" (a safe file name). */
 export function fileBase(id: string): string {
   const last = id.split('/').pop() ?? 'lockstep';
   return last.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60) || 'lockstep';

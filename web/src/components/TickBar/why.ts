@@ -1,11 +1,12 @@
 /*
  * Why the tick cannot fall now, in the learner's words, read from the same
  * state and trace the lanes show.  The scheduling models offer the tick only
- * when it can matter (core/sim/sched/rtos.c rtos_extra, executor.c
- * exec_extra): no handler is running, interrupts are not masked, the task on
- * the processor has run since the last tick, and another task of its
- * priority is ready (rtos); a timer has fallen due (executor).  The first of
- * those that fails is the reason given.
+ * when it can matter (each model's `extra` choices, core/sim/sched/): no
+ * handler is running, interrupts are not masked, the task on the processor
+ * has run since the last tick, and another task of its priority is ready (a
+ * model of prioritized tasks); a timer has fallen due (the executor).  The
+ * first of those that fails is the reason given.  Which model runs shows in
+ * the reasons it holds tasks back with (C marks them `held`).
  */
 import type { MachineState, TraceEvent } from '../../bridge/types';
 import { t } from '../../i18n';
@@ -31,7 +32,10 @@ export function tickUnavailable(state: MachineState, trace: readonly TraceEvent[
     if (e.kind === 'tick') lastTick = e.step;
     else if (runner && e.actor === runner.name) lastRun = e.step;
   }
-  const model = state.actors.map((a) => a.blocked?.why ?? '').find((w) => /^(rtos|executor)\./.test(w));
+  // past the handler and mask checks, a held reason is the model's own (not an interrupt's)
+  const model = state.actors
+    .filter((a) => a.blocked?.held && !/^(irq\.|interrupted$)/.test(a.blocked.why))
+    .map((a) => a.blocked!.why)[0];
   if (model?.startsWith('executor.')) return t('tick.why.noTimer');
   if (runner && lastTick >= 0 && lastRun <= lastTick) return t('tick.why.justFell', { actor: runner.name });
   if (runner && model) return t('tick.why.alone', { actor: runner.name });

@@ -6,7 +6,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MachineState, TraceEvent } from '../../bridge/types';
 import { setLocale, t } from '../../i18n';
+import fx from '../../model/fixtures/parking-lot.json';
 import { narrateEngine } from './words';
+
+const stuck = fx.stuckState as unknown as MachineState;
+const oldTrace = fx.oldTrace as TraceEvent[];
 
 const state = {
   objects: [{ name: 'm', type: 'mini_mutex', engine: 'parking_lot', address: 0, fields: { state: 1 } }],
@@ -36,5 +40,25 @@ describe('parking_lot narration in both languages', () => {
     expect(say({ ...fast, kind: 'store', label: 'set PARKED', old: 1, new: 3 })).toBe(
       '第 27 步：A 置上 PARKED：state 01 → 11。',
     );
+  });
+});
+
+describe('narration', () => {
+  it('tells parking lot steps in sentences, with the code’s own label', () => {
+    const at = (step: number) =>
+      oldTrace
+        .filter((e) => e.step === step)
+        .map((e) => narrateEngine(e, stuck))
+        .filter((x) => x);
+    // the C comment's own transition is not said twice
+    expect(at(1)).toEqual(['A, fast path: state 00 → 01.']);
+    expect(at(26)).toEqual(['B, set PARKED: state 01 → 11.']);
+    expect(at(27)).toEqual([
+      'A, fast path: the CAS fails, as state is 11, not 01.',
+      'A: unlock’s fast path failed: state is 11.',
+    ]);
+    expect(at(29)).toEqual(['A locked bucket lot[30].', 'A: found no waiter.']);
+    expect(at(3)).toEqual(['B, read state: state is 01.']); // the spin round note says nothing
+    expect(at(34)).toEqual(['B unlocked bucket lot[30].', 'B went to sleep, and nobody will ever wake it.']);
   });
 });

@@ -1,7 +1,8 @@
 /*
- * The tick button never vanishes without a word: stepping A through lesson 29
- * (the-signed-count), whenever the model does not offer the tick, why.ts says
- * why, and the reason matches the machine's rule (rtos_extra).
+ * The tick button of the rtos engine never vanishes without a word
+ * (components/TickBar/why.ts): stepping A through the-signed-count, whenever
+ * the model does not offer the tick, why.ts says why, and the reason matches
+ * the machine's rule (rtos_extra).
  */
 import { catalog, Session } from '@lockstep/lockstep.js';
 import { parseLesson } from '@lockstep/lesson.js';
@@ -9,7 +10,7 @@ import { loadModule } from '@lockstep/node.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MachineState, TraceEvent } from '../../bridge/types';
 import { setLocale } from '../../i18n';
-import { tickUnavailable } from './why';
+import { tickUnavailable } from '../../components/TickBar/why';
 
 const lessons = import.meta.glob<string>('../../../../lessons/rtos/05-the-signed-count.md', {
   query: '?raw',

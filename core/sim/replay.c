@@ -1,0 +1,136 @@
+/*
+ * Where a run of the bounded depth-first search starts: from the root (a
+ * reset, then every choice of the stack taken again), or from a snapshot of
+ * the machine kept on the current path (snapshot.h), taking again only the
+ * choices below it.
+ *
+ * Invariant: a kept point at depth d is the run exactly as it stood at the
+ * top of the search's loop with d nodes decided: the machine, the sleep set,
+ * who stepped last and how, and the preemptions spent.  It holds as long as
+ * the choices of nodes 0 .. d-1 stay what they were, that is until the
+ * search backtracks to a node above d; a run then starts from the deepest
+ * point still valid and runs the same as one started from the root (the
+ * same choices, sleep sets, counts and end states).  Points are kept every
+ * EXPLORE_REPLAY_EVERY nodes, at most EXPLORE_REPLAY_POINTS of them (the
+ * deepest runs replay their last nodes from the deepest point), so memory
+ * stays bounded by a few snapshots of the machine.
+ *
+ * Only the bounded search starts runs from points: the complete search keeps
+ * per-run events and spin rounds (dpor.c, spin_await.c), and the stateful
+ * search the states it meets on the way (visited.c), that a point does not
+ * hold, so their runs start from the root.
+ */
+#include "explore_internal.h"
+#include "machine_internal.h"
+#include "snapshot.h"
+#include "vec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A point is kept every this many nodes of the path, at most this many. */
+#ifndef EXPLORE_REPLAY_EVERY
+#define EXPLORE_REPLAY_EVERY 4
+#endif
+#define EXPLORE_REPLAY_POINTS 64
+
+struct replay_point {
+    size_t depth;
+    uint64_t steps; /* the machine's, when it was kept */
+    int prev;
+    sim_act_kind prev_kind;
+    int preemptions;
+    sim_snapshot *snap;
+    sim_choice *sleep;
+    size_t n_sleep, cap_sleep;
+};
+
+static bool points_on(const explorer *e)
+{
+    return e->cfg.replay == EXPLORE_REPLAY_SNAPSHOT && !explore_complete_mode(e) &&
+           !e->cfg.stateful && !e->points_failed && sim_snapshot_possible(e->m);
+}
+
+void replay_free(explorer *e)
+{
+    if (!e->points)
+        return;
+    for (size_t i = 0; i < EXPLORE_REPLAY_POINTS; i++) {
+        sim_snapshot_free(e->points[i].snap);
+        free(e->points[i].sleep);
+    }
+    free(e->points);
+}
+
+/* The steps a run restored at a point does not take again passed the top
+ * of the loop once each (explore_before_choice): they count for progress
+ * as they would have, and the callback comes where it would have come. */
+static void skip_ticks(explorer *e, uint64_t steps)
+{
+    if (!e->cfg.progress)
+        return; /* (ticks count only for it) */
+    for (uint64_t k = 0; k < steps; k++)
+        if ((++e->ticks & (EXPLORE_PROGRESS_STEPS - 1)) == 0)
+            e->cfg.progress(&e->res, e->cfg.progress_ctx);
+}
+
+void replay_start(explorer *e, size_t *depth, int *prev, sim_act_kind *prev_kind, int *preemptions)
+{
+    sim_machine *m = e->m;
+    /* The node whose choice changed since the last run is the stack's last:
+     * points at or above it still hold. */
+    size_t changed = e->len ? e->len - 1 : 0;
+    while (e->n_points && (e->len == 0 || e->points[e->n_points - 1].depth > changed))
+        e->n_points--;
+    /* (a run from the root would stop before the point at a limit: so must this) */
+    while (e->n_points &&
+           (e->points[e->n_points - 1].steps >= e->cfg.max_steps ||
+            e->res.total_steps + e->points[e->n_points - 1].steps >= e->cfg.max_total_steps))
+        e->n_points--;
+    if (e->n_points && points_on(e)) {
+        replay_point *p = &e->points[e->n_points - 1];
+        if (sim_snapshot_restore(m, p->snap) == 0) {
+            skip_ticks(e, p->steps);
+            *depth = p->depth;
+            *prev = p->prev;
+            *prev_kind = p->prev_kind;
+            *preemptions = p->preemptions;
+            e->n_sleep = 0;
+            for (size_t k = 0; k < p->n_sleep; k++)
+                explore_sleep_add(e, p->sleep[k]);
+            return;
+        }
+        e->n_points = 0; /* (the machine was made again: start over) */
+    }
+    sim_reset(m);
+}
+
+void replay_keep(explorer *e, size_t depth, int prev, sim_act_kind prev_kind, int preemptions)
+{
+    if (depth == 0 || depth % EXPLORE_REPLAY_EVERY != 0 ||
+        (e->n_points && e->points[e->n_points - 1].depth >= depth) ||
+        e->n_points == EXPLORE_REPLAY_POINTS || !points_on(e))
+        return;
+    if (!e->points && !(e->points = calloc(EXPLORE_REPLAY_POINTS, sizeof *e->points))) {
+        e->points_failed = true;
+        return;
+    }
+    replay_point *p = &e->points[e->n_points];
+    if (!p->snap)
+        p->snap = sim_snapshot_new();
+    sim_choice *sleep = sim_vec_grow(p->sleep, &p->cap_sleep, e->n_sleep, sizeof *sleep, 8);
+    if (!p->snap || (e->n_sleep && !sleep) || sim_snapshot_save(e->m, p->snap) != 0) {
+        e->points_failed = true;
+        return;
+    }
+    p->sleep = sleep;
+    if (e->n_sleep)
+        memcpy(p->sleep, e->sleep, e->n_sleep * sizeof *e->sleep);
+    p->n_sleep = e->n_sleep;
+    p->depth = depth;
+    p->steps = sim_steps(e->m);
+    p->prev = prev;
+    p->prev_kind = prev_kind;
+    p->preemptions = preemptions;
+    e->n_points++;
+}
