@@ -153,6 +153,18 @@ for (const engine of engines()) {
   });
 }
 
+test('a binding computes its counts: no operation, field, argument or parameter count is written as a number', () => {
+  for (const engine of engines()) {
+    const binding = `core/script/engines/${engine}`;
+    for (const f of readdirSync(join(root, binding)).filter((f) => f.endsWith('.c')))
+      for (const [i, line] of read(join(binding, f)).split('\n').entries())
+        assert.ok(
+          !/\.n_(?:ops|fields|args|params)\s*=\s*\d/.test(line),
+          `${binding}/${f}:${i + 1}: a literal count; use SCRIPT_OPS, SCRIPT_FIELDS, SCRIPT_ARGS or SCRIPT_PARAMS (core/script/catalog.h)`,
+        );
+  }
+});
+
 test('nothing of an engine includes its binding, and core/script (but its engines/), core/sim and core/plat name no engine folder', () => {
   const r = spawnSync(
     'git',

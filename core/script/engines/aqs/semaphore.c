@@ -58,7 +58,10 @@ static int aqs_setup(void *o, const int64_t *params, char *err, size_t es)
     return 0;
 }
 
-/* An argument that must fit in a Java int; out of range is misuse. */
+static void aqs_end_op(aqs_scripted *x);
+
+/* An argument that must fit in a Java int; out of range is misuse, which
+ * ends the operation (the caller returns SEMAPHORE_ERROR). */
 static bool aqs_int_arg(int64_t v, const char *op, int32_t *out)
 {
     if (v >= INT32_MIN && v <= INT32_MAX) {
@@ -68,6 +71,7 @@ static bool aqs_int_arg(int64_t v, const char *op, int32_t *out)
     char msg[160];
     snprintf(msg, sizeof msg, "%s: %lld does not fit in a 32-bit int", op, (long long)v);
     sim_violation(sim_running(), "misuse", msg, AT("argument out of range"));
+    aqs_end_op(NULL);
     return false;
 }
 
@@ -121,46 +125,44 @@ static void aqs_end_op(aqs_scripted *x)
         plat_yield(AT("the run is over"));
 }
 
-static int64_t aqs_op_acquire(void *o, const int64_t *args)
+/* The end of an acquiring operation: the caller holds n more if it got
+ * them; returns the semaphore's answer. */
+static int64_t aqs_acquired(aqs_scripted *x, int me, int32_t n, int r)
 {
-    aqs_scripted *x = o;
-    int32_t n;
-    if (!aqs_int_arg(args[0], "acquire", &n)) {
-        aqs_end_op(NULL);
-        return SEMAPHORE_ERROR;
-    }
-    int me = aqs_me();
-    int r = semaphore_acquire(&x->s, n, aqs_thread_of(me));
     if (r == AQS_ACQUIRED)
         aqs_hold(x, me, n);
     aqs_end_op(x);
     return r;
+}
+
+static int64_t aqs_op_acquire(void *o, const int64_t *args)
+{
+    aqs_scripted *x = o;
+    int32_t n = 0; /* set by aqs_int_arg */
+    if (!aqs_int_arg(args[0], "acquire", &n))
+        return SEMAPHORE_ERROR;
+    int me = aqs_me();
+    int r = semaphore_acquire(&x->s, n, aqs_thread_of(me));
+    return aqs_acquired(x, me, n, r);
 }
 
 static int64_t aqs_op_acquire_uninterruptibly(void *o, const int64_t *args)
 {
     aqs_scripted *x = o;
-    int32_t n;
-    if (!aqs_int_arg(args[0], "acquire_uninterruptibly", &n)) {
-        aqs_end_op(NULL);
+    int32_t n = 0; /* set by aqs_int_arg */
+    if (!aqs_int_arg(args[0], "acquire_uninterruptibly", &n))
         return SEMAPHORE_ERROR;
-    }
     int me = aqs_me();
     int r = semaphore_acquire_uninterruptibly(&x->s, n, aqs_thread_of(me));
-    if (r == AQS_ACQUIRED)
-        aqs_hold(x, me, n);
-    aqs_end_op(x);
-    return r;
+    return aqs_acquired(x, me, n, r);
 }
 
 static int64_t aqs_op_try_acquire(void *o, const int64_t *args)
 {
     aqs_scripted *x = o;
-    int32_t n;
-    if (!aqs_int_arg(args[0], "try_acquire", &n)) {
-        aqs_end_op(NULL);
+    int32_t n = 0; /* set by aqs_int_arg */
+    if (!aqs_int_arg(args[0], "try_acquire", &n))
         return SEMAPHORE_ERROR;
-    }
     bool got = semaphore_try_acquire(&x->s, n);
     if (got)
         aqs_hold(x, aqs_me(), n);
@@ -171,27 +173,20 @@ static int64_t aqs_op_try_acquire(void *o, const int64_t *args)
 static int64_t aqs_op_try_acquire_for(void *o, const int64_t *args)
 {
     aqs_scripted *x = o;
-    int32_t n;
-    if (!aqs_int_arg(args[0], "try_acquire_for", &n)) {
-        aqs_end_op(NULL);
+    int32_t n = 0; /* set by aqs_int_arg */
+    if (!aqs_int_arg(args[0], "try_acquire_for", &n))
         return SEMAPHORE_ERROR;
-    }
     int me = aqs_me();
     int r = semaphore_try_acquire_for(&x->s, n, aqs_duration(args[1]), aqs_thread_of(me));
-    if (r == AQS_ACQUIRED)
-        aqs_hold(x, me, n);
-    aqs_end_op(x);
-    return r;
+    return aqs_acquired(x, me, n, r);
 }
 
 static int64_t aqs_op_release(void *o, const int64_t *args)
 {
     aqs_scripted *x = o;
-    int32_t n;
-    if (!aqs_int_arg(args[0], "release", &n)) {
-        aqs_end_op(NULL);
+    int32_t n = 0; /* set by aqs_int_arg */
+    if (!aqs_int_arg(args[0], "release", &n))
         return SEMAPHORE_ERROR;
-    }
     if (n > 0)
         script_unhold(&x->held, aqs_me(), n);
     semaphore_release(&x->s, n);
@@ -220,11 +215,9 @@ static int64_t aqs_op_drain(void *o, const int64_t *args)
 static int64_t aqs_op_reduce(void *o, const int64_t *args)
 {
     aqs_scripted *x = o;
-    int32_t n;
-    if (!aqs_int_arg(args[0], "reduce", &n)) {
-        aqs_end_op(NULL);
+    int32_t n = 0; /* set by aqs_int_arg */
+    if (!aqs_int_arg(args[0], "reduce", &n))
         return SEMAPHORE_ERROR;
-    }
     semaphore_reduce_permits(&x->s, n);
     if (x->capacity >= 0 && n > 0) /* (an error ends the run: no need to undo this) */
         x->capacity_now -= n;
@@ -253,10 +246,8 @@ static int64_t aqs_op_guarded(void *o, const int64_t *args)
 {
     aqs_scripted *x = o;
     aqs_body b = {.x = x, .actor = aqs_me(), .hold_us = aqs_duration(args[1])};
-    if (!aqs_int_arg(args[0], "guarded", &b.permits)) {
-        aqs_end_op(NULL);
+    if (!aqs_int_arg(args[0], "guarded", &b.permits))
         return SEMAPHORE_ERROR;
-    }
     int r = semaphore_guarded(&x->s, b.permits, aqs_thread_of(b.actor), aqs_op_body, &b);
     aqs_end_op(x);
     return r;
@@ -266,10 +257,8 @@ static int64_t aqs_op_try_guarded(void *o, const int64_t *args)
 {
     aqs_scripted *x = o;
     aqs_body b = {.x = x, .actor = aqs_me(), .hold_us = aqs_duration(args[1])};
-    if (!aqs_int_arg(args[0], "try_guarded", &b.permits)) {
-        aqs_end_op(NULL);
+    if (!aqs_int_arg(args[0], "try_guarded", &b.permits))
         return SEMAPHORE_ERROR;
-    }
     bool ran = semaphore_try_guarded(&x->s, b.permits, aqs_op_body, &b);
     aqs_end_op(x);
     return ran;
@@ -302,26 +291,19 @@ static int64_t aqs_op_interrupted(void *o, const int64_t *args)
 }
 
 static const script_op aqs_semaphore_ops[] = {
-    {.name = "acquire", .n_args = 1, .arg_names = {"permits"}, .run = aqs_op_acquire},
+    {.name = "acquire", SCRIPT_ARGS("permits"), .run = aqs_op_acquire},
     {.name = "acquire_uninterruptibly",
-     .n_args = 1,
-     .arg_names = {"permits"},
+     SCRIPT_ARGS("permits"),
      .run = aqs_op_acquire_uninterruptibly},
-    {.name = "try_acquire", .n_args = 1, .arg_names = {"permits"}, .run = aqs_op_try_acquire},
-    {.name = "try_acquire_for",
-     .n_args = 2,
-     .arg_names = {"permits", "timeout"},
-     .run = aqs_op_try_acquire_for},
-    {.name = "release", .n_args = 1, .arg_names = {"permits"}, .run = aqs_op_release},
+    {.name = "try_acquire", SCRIPT_ARGS("permits"), .run = aqs_op_try_acquire},
+    {.name = "try_acquire_for", SCRIPT_ARGS("permits", "timeout"), .run = aqs_op_try_acquire_for},
+    {.name = "release", SCRIPT_ARGS("permits"), .run = aqs_op_release},
     {.name = "available", .run = aqs_op_available},
     {.name = "drain", .run = aqs_op_drain},
-    {.name = "reduce", .n_args = 1, .arg_names = {"reductions"}, .run = aqs_op_reduce},
-    {.name = "guarded", .n_args = 2, .arg_names = {"permits", "hold"}, .run = aqs_op_guarded},
-    {.name = "try_guarded",
-     .n_args = 2,
-     .arg_names = {"permits", "hold"},
-     .run = aqs_op_try_guarded},
-    {.name = "interrupt", .n_args = 1, .arg_names = {"actor"}, .run = aqs_op_interrupt},
+    {.name = "reduce", SCRIPT_ARGS("reductions"), .run = aqs_op_reduce},
+    {.name = "guarded", SCRIPT_ARGS("permits", "hold"), .run = aqs_op_guarded},
+    {.name = "try_guarded", SCRIPT_ARGS("permits", "hold"), .run = aqs_op_try_guarded},
+    {.name = "interrupt", SCRIPT_ARGS("actor"), .run = aqs_op_interrupt},
     {.name = "interrupted", .run = aqs_op_interrupted},
 };
 
@@ -453,8 +435,7 @@ const script_type type_semaphore = {
     .size = sizeof(aqs_scripted),
     .footprint = SEMAPHORE_FOOTPRINT,
     .signed_cells = 1ull << offsetof(aqs_scripted, s.sync.state), /* a Java int: may go below 0 */
-    .n_params = 3,
-    .param_names = {"permits", "fair", "capacity"},
+    SCRIPT_PARAMS("permits", "fair", "capacity"),
     .param_defaults = {1, 0, -1},
     .param_flags = 1u << 1, /* fair: false or true, as Java's Semaphore(int, boolean) */
     .init = aqs_setup,

@@ -74,20 +74,16 @@ FENCE_OP(seq_cst, PLAT_SEQ_CST)
 
 #define LOAD_ROW(order)                                                                            \
     {                                                                                              \
-        .name = "load_" #order, .n_args = 1, .arg_names = {"r"}, .run = load_##order               \
+        .name = "load_" #order, SCRIPT_ARGS("r"), .run = load_##order                              \
     }
 #define STORE_ROW(order)                                                                           \
     {                                                                                              \
-        .name = "store_" #order, .n_args = 1, .arg_names = {"value"}, .run = store_##order         \
+        .name = "store_" #order, SCRIPT_ARGS("value"), .run = store_##order                        \
     }
 #define RMW_ROWS(order)                                                                            \
-    {.name = "cas_" #order,                                                                        \
-     .n_args = 3,                                                                                  \
-     .arg_names = {"expected", "desired", "r"},                                                    \
-     .run = cas_##order},                                                                          \
+    {.name = "cas_" #order, SCRIPT_ARGS("expected", "desired", "r"), .run = cas_##order},          \
     {                                                                                              \
-        .name = "fetch_add_" #order, .n_args = 2, .arg_names = {"value", "r"},                     \
-        .run = fetch_add_##order                                                                   \
+        .name = "fetch_add_" #order, SCRIPT_ARGS("value", "r"), .run = fetch_add_##order           \
     }
 #define FENCE_ROW(order)                                                                           \
     {                                                                                              \
@@ -112,8 +108,7 @@ const script_type type_atomic_cell = {
                "order, and a load writes what it read into register r of every outcome",
     .size = sizeof(atomic_cell),
     .footprint = COUNTER_FOOTPRINT,
-    .n_params = 1,
-    .param_names = {"initial"},
+    SCRIPT_PARAMS("initial"),
     .init = atomic_cell_setup,
     SCRIPT_OPS(cell_ops),
     SCRIPT_FIELDS(cell_fields),

@@ -57,7 +57,7 @@ static int64_t embassy_poll_ns_field(const void *o)
 }
 
 static const script_op embassy_executor_ops[] = {
-    {.name = "after", .n_args = 1, .arg_names = {"us"}, .run = embassy_after_op},
+    {.name = "after", SCRIPT_ARGS("us"), .run = embassy_after_op},
     {.name = "now", .run = embassy_now_op},
 };
 static int64_t embassy_alarm_late_field(const void *o)
@@ -87,8 +87,7 @@ const script_type type_embassy_executor = {
                "how late the time driver delivers a deadline",
     .size = sizeof(embassy_executor_obj),
     .footprint = EXECUTOR_FOOTPRINT,
-    .n_params = 3,
-    .param_names = {"poll_ns", "alarm_late", "alarm_jitter"},
+    SCRIPT_PARAMS("poll_ns", "alarm_late", "alarm_jitter"),
     .param_defaults = {50, 0, 0},
     .init = embassy_executor_setup,
     SCRIPT_OPS(embassy_executor_ops),

@@ -131,20 +131,14 @@ static void embassy_greedy_describe(const void *o, sim_machine *m, jbuf *b)
 }
 
 static const script_op embassy_greedy_ops[] = {
-    {.name = "acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_acquire_op},
-    {.name = "acquire_all",
-     .n_args = 1,
-     .arg_names = {"min"},
-     .run = embassy_greedy_acquire_all_op},
-    {.name = "try_acquire", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_try_op},
-    {.name = "try_acquire_all",
-     .n_args = 1,
-     .arg_names = {"min"},
-     .run = embassy_greedy_try_all_op},
+    {.name = "acquire", SCRIPT_ARGS("n"), .run = embassy_greedy_acquire_op},
+    {.name = "acquire_all", SCRIPT_ARGS("min"), .run = embassy_greedy_acquire_all_op},
+    {.name = "try_acquire", SCRIPT_ARGS("n"), .run = embassy_greedy_try_op},
+    {.name = "try_acquire_all", SCRIPT_ARGS("min"), .run = embassy_greedy_try_all_op},
     {.name = "drop_releaser", .run = embassy_greedy_drop_op},
     {.name = "disarm", .run = embassy_greedy_disarm_op},
-    {.name = "release", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_release_op},
-    {.name = "set", .n_args = 1, .arg_names = {"n"}, .run = embassy_greedy_set_op},
+    {.name = "release", SCRIPT_ARGS("n"), .run = embassy_greedy_release_op},
+    {.name = "set", SCRIPT_ARGS("n"), .run = embassy_greedy_set_op},
 };
 static const script_field embassy_greedy_fields[] = {
     {.name = "permits", .read = embassy_greedy_permits},
@@ -163,8 +157,7 @@ const script_type type_embassy_greedy = {
     .summary = "GreedySemaphore: whoever is polled with enough permits takes them",
     .size = sizeof(embassy_greedy_obj),
     .footprint = GREEDY_FOOTPRINT,
-    .n_params = 1,
-    .param_names = {"permits"},
+    SCRIPT_PARAMS("permits"),
     .param_defaults = {1},
     .init = embassy_greedy_setup,
     SCRIPT_OPS(embassy_greedy_ops),

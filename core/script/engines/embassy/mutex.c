@@ -52,7 +52,7 @@ static int64_t embassy_mutex_waker(const void *o)
 
 static const script_op embassy_mutex_ops[] = {
     {.name = "lock", .run = embassy_lock_op},
-    {.name = "lock_timeout", .n_args = 1, .arg_names = {"us"}, .run = embassy_lock_timeout_op},
+    {.name = "lock_timeout", SCRIPT_ARGS("us"), .run = embassy_lock_timeout_op},
     {.name = "try_lock", .run = embassy_try_lock_op},
     {.name = "unlock", .run = embassy_unlock_op},
 };

@@ -35,12 +35,18 @@ static int64_t embassy_once_initialized(const void *o)
 static int64_t embassy_once_value(const void *o) { return ((const embassy_once_lock *)o)->value.v; }
 
 static const script_op embassy_once_ops[] = {
-    {.name = "init", .n_args = 1, .arg_names = {"value"}, .run = embassy_once_set_op},
+    {.name = "init", SCRIPT_ARGS("value"), .run = embassy_once_set_op},
     {.name = "get", .run = embassy_once_get_op},
 };
 static const script_field embassy_once_fields[] = {
     {.name = "initialized", .read = embassy_once_initialized},
     {.name = "value", .read = embassy_once_value},
+};
+
+/* Its cells by the fields that show them (the memory views name them so). */
+static const sim_cell_name embassy_once_cells[] = {
+    {offsetof(embassy_once_lock, initialized), "initialized"},
+    {offsetof(embassy_once_lock, value), "value"},
 };
 
 /* Every once lock takes 256 bytes of address space, on any word size. */
@@ -57,4 +63,5 @@ const script_type type_embassy_once = {
     .init = embassy_once_setup,
     SCRIPT_OPS(embassy_once_ops),
     SCRIPT_FIELDS(embassy_once_fields),
+    SCRIPT_CELLS(embassy_once_cells),
 };

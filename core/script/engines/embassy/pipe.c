@@ -102,8 +102,8 @@ static void embassy_pipe_describe(const void *o, sim_machine *m, jbuf *b)
 }
 
 static const script_op embassy_pipe_ops[] = {
-    {.name = "write", .n_args = 1, .arg_names = {"len"}, .run = embassy_pipe_write_op},
-    {.name = "read", .n_args = 1, .arg_names = {"len"}, .run = embassy_pipe_read_op},
+    {.name = "write", SCRIPT_ARGS("len"), .run = embassy_pipe_write_op},
+    {.name = "read", SCRIPT_ARGS("len"), .run = embassy_pipe_read_op},
 };
 static const script_field embassy_pipe_fields[] = {
     {.name = "len", .read = embassy_pipe_len_field},
@@ -124,8 +124,7 @@ const script_type type_embassy_pipe = {
     .summary = "Pipe<N>: a ring buffer of N bytes; a write fills only the contiguous free part",
     .size = sizeof(embassy_pipe_obj),
     .footprint = PIPE_FOOTPRINT,
-    .n_params = 1,
-    .param_names = {"n"},
+    SCRIPT_PARAMS("n"),
     .param_defaults = {8},
     .init = embassy_pipe_setup,
     SCRIPT_OPS(embassy_pipe_ops),

@@ -73,7 +73,7 @@ static void embassy_watch_describe(const void *o, sim_machine *m, jbuf *b)
 }
 
 static const script_op embassy_watch_ops[] = {
-    {.name = "send", .n_args = 1, .arg_names = {"value"}, .run = embassy_watch_send_op},
+    {.name = "send", SCRIPT_ARGS("value"), .run = embassy_watch_send_op},
     {.name = "changed", .run = embassy_watch_changed_op},
     {.name = "get", .run = embassy_watch_get_op},
 };
@@ -93,8 +93,7 @@ const script_type type_embassy_watch = {
     .summary = "Watch<N>: one value, receivers wait in a MultiWakerRegistration of N wakers",
     .size = sizeof(embassy_watch_obj),
     .footprint = WATCH_FOOTPRINT,
-    .n_params = 1,
-    .param_names = {"n"},
+    SCRIPT_PARAMS("n"),
     .param_defaults = {2},
     .init = embassy_watch_setup,
     SCRIPT_OPS(embassy_watch_ops),

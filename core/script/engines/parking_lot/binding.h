@@ -24,6 +24,9 @@ typedef struct scripted_mutex {
 int mutex_me(void);
 /* The parking lot of machine m, or NULL before anybody parked. */
 const lot *lot_if_made(const sim_machine *m);
+/* The view's "key" (the object's address, which is its key in the lot) and
+ * "bucket" (where its waiters queue), for every object that parks threads. */
+void lot_describe_key(sim_machine *m, const void *o, jbuf *b);
 
 /* The table of held mutexes: made by the first condvar (see held.c). */
 extern plat_global mutex_held_global;

@@ -74,11 +74,7 @@ static const script_field condvar_fields[] = {
 static void condvar_describe(const void *o, sim_machine *m, jbuf *b)
 {
     const scripted_condvar *c = o;
-    uintptr_t key = (uintptr_t)sim_vaddr(m, o);
-    jb_key(b, "key");
-    jb_int(b, (int64_t)key);
-    jb_key(b, "bucket");
-    jb_int(b, lot_bucket_of(key));
+    lot_describe_key(m, o, b);
     jb_key(b, "mutex");
     if (c->cv.mutex) {
         char name[32];

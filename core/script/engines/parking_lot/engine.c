@@ -1,6 +1,7 @@
 /*
  * Engine parking_lot for scenarios: its variants, its three object types and
- * the parking lot's table for the view.
+ * the parking lot's table for the view (and each parking object's place in
+ * it, lot_describe_key).
  */
 #include "binding.h"
 
@@ -15,6 +16,15 @@ static const char *const parking_lot_variants[] = {
     "notify_all_wakes_all",
     "relaxed_prepare", /* flag_parker: prepare's store is relaxed, not seq_cst */
     NULL};
+void lot_describe_key(sim_machine *m, const void *o, jbuf *b)
+{
+    uintptr_t key = (uintptr_t)sim_vaddr(m, o);
+    jb_key(b, "key");
+    jb_int(b, (int64_t)key);
+    jb_key(b, "bucket");
+    jb_int(b, lot_bucket_of(key));
+}
+
 /* "parking_lot": {"buckets": 64, "queues": [{"bucket", "locked_by", "waiters": [...]}]} */
 static void parking_lot_describe(sim_machine *m, jbuf *b)
 {

@@ -82,11 +82,7 @@ static const script_field mutex_fields[] = {
 static void mutex_describe(const void *o, sim_machine *m, jbuf *b)
 {
     const scripted_mutex *s = o;
-    uintptr_t key = (uintptr_t)sim_vaddr(m, o);
-    jb_key(b, "key");
-    jb_int(b, (int64_t)key);
-    jb_key(b, "bucket");
-    jb_int(b, lot_bucket_of(key));
+    lot_describe_key(m, o, b);
     jb_key(b, "owner");
     if (s->owner)
         jb_str(b, sim_actor_name(m, s->owner - 1));

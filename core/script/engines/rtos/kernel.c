@@ -152,12 +152,12 @@ static int64_t rtos_op_stopwatch_print(void *o, const int64_t *args)
 static const script_op rtos_kernel_ops[] = {
     {.name = "stopwatch_start", .run = rtos_op_stopwatch_start},
     {.name = "stopwatch_print", .run = rtos_op_stopwatch_print},
-    {.name = "delay", .n_args = 1, .arg_names = {"ms"}, .run = rtos_op_delay},
+    {.name = "delay", SCRIPT_ARGS("ms"), .run = rtos_op_delay},
     {.name = "enter_critical", .run = rtos_op_enter_critical},
     {.name = "exit_critical", .run = rtos_op_exit_critical},
-    {.name = "raise", .n_args = 1, .arg_names = {"actor"}, .run = rtos_op_raise},
-    {.name = "led_on", .n_args = 1, .arg_names = {"led"}, .run = rtos_op_led_on},
-    {.name = "led_off", .n_args = 1, .arg_names = {"led"}, .run = rtos_op_led_off},
+    {.name = "raise", SCRIPT_ARGS("actor"), .run = rtos_op_raise},
+    {.name = "led_on", SCRIPT_ARGS("led"), .run = rtos_op_led_on},
+    {.name = "led_off", SCRIPT_ARGS("led"), .run = rtos_op_led_off},
 };
 
 static int64_t rtos_field_leds(const void *o) { return ((const rtos_scripted_kernel *)o)->leds.v; }
@@ -187,8 +187,7 @@ const script_type type_rtos_kernel = {
                "(0, the default)",
     .size = sizeof(rtos_scripted_kernel),
     .footprint = KERNEL_FOOTPRINT,
-    .n_params = 2,
-    .param_names = {"cost", "wake_preempts"},
+    SCRIPT_PARAMS("cost", "wake_preempts"),
     .param_defaults = {0, 0},
     .param_flags = 1u << 1,
     .init = rtos_kernel_setup,

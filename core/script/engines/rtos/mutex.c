@@ -49,7 +49,7 @@ static int64_t rtos_field_mutex_mask(const void *o) { return ((const rtos_mutex 
 static int64_t rtos_field_inherit(const void *o) { return ((const rtos_mutex *)o)->inherit; }
 
 static const script_op rtos_mutex_ops[] = {
-    {.name = "take", .n_args = 1, .arg_names = {"timeout_ms"}, .run = rtos_op_take},
+    {.name = "take", SCRIPT_ARGS("timeout_ms"), .run = rtos_op_take},
     {.name = "give", .run = rtos_op_give},
 };
 
@@ -118,8 +118,7 @@ const script_type type_rtos_mutex = {
                "semaphore), 1 FreeRTOS's rule, 2 transitive",
     .size = sizeof(rtos_mutex),
     .footprint = MUTEX_FOOTPRINT,
-    .n_params = 1,
-    .param_names = {"inherit"},
+    SCRIPT_PARAMS("inherit"),
     .param_defaults = {1},
     .init = rtos_mutex_setup,
     SCRIPT_OPS(rtos_mutex_ops),

@@ -124,7 +124,7 @@ static int64_t rtos_field_sem_mask(const void *o)
 static int64_t rtos_field_held(const void *o) { return ((const rtos_scripted_sem *)o)->held.total; }
 
 static const script_op rtos_sem_ops[] = {
-    {.name = "pend", .n_args = 1, .arg_names = {"timeout_ms"}, .run = rtos_op_pend},
+    {.name = "pend", SCRIPT_ARGS("timeout_ms"), .run = rtos_op_pend},
     {.name = "post", .run = rtos_op_post},
 };
 
@@ -229,8 +229,7 @@ const script_type type_rtos_sem = {
     .size = sizeof(rtos_scripted_sem),
     .footprint = SEM_FOOTPRINT,
     .signed_cells = 1ull << offsetof(rtos_scripted_sem, s.count), /* int16_t: below 0, tasks wait */
-    .n_params = 2,
-    .param_names = {"count", "capacity"},
+    SCRIPT_PARAMS("count", "capacity"),
     .param_defaults = {0, -1},
     .init = rtos_sem_setup,
     SCRIPT_OPS(rtos_sem_ops),

@@ -46,7 +46,7 @@ static int64_t rtos_field_value(const void *o) { return ((const rtos_shared_coun
 
 static const script_op rtos_counter_ops[] = {
     {.name = "increment", .run = rtos_op_increment},
-    {.name = "poll", .n_args = 1, .arg_names = {"at_least"}, .run = rtos_op_poll},
+    {.name = "poll", SCRIPT_ARGS("at_least"), .run = rtos_op_poll},
 };
 static const script_field rtos_counter_fields[] = {{.name = "value", .read = rtos_field_value}};
 
@@ -61,8 +61,7 @@ const script_type type_rtos_shared_counter = {
     .summary = "a shared number; increment is a load, an add and a store (the add in a register)",
     .size = sizeof(rtos_shared_counter),
     .footprint = COUNTER_FOOTPRINT,
-    .n_params = 1,
-    .param_names = {"initial"},
+    SCRIPT_PARAMS("initial"),
     .init = rtos_counter_setup,
     SCRIPT_OPS(rtos_counter_ops),
     SCRIPT_FIELDS(rtos_counter_fields),
