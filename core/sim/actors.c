@@ -134,7 +134,7 @@ void sim_set_cost(sim_machine *m, sim_act_kind kind, int64_t us)
         m->cost[kind] = us < 0 ? 0 : us;
 }
 
-void sim_set_wake_preempts(sim_machine *m, bool at_once) { m->sched.wake_preempts = at_once; }
+void sim_set_wake_preempts(sim_machine *m, bool at_once) { m->sched.rtos.wake_preempts = at_once; }
 
 int64_t sim_cost(const sim_machine *m, sim_act_kind kind)
 {

@@ -186,6 +186,9 @@ const DEBTS = {
     'web/src/store/timeline.test.ts',
   ],
   parking_lot: [
+    // came with main's complete-search benchmark after the rule, beside its four siblings: the
+    // explorer benchmark's scenarios have no place per engine yet (see the spinlocks entry)
+    'bench/explore/parking-lot-3x1.yaml',
     'bench/explore/parking-lot-2x2.yaml',
     'bench/explore/parking-lot-3x2.yaml',
     'bench/explore/parking-lot-3x3.yaml',

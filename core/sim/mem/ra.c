@@ -559,6 +559,22 @@ static void ra_state_json(const sim_machine *m, jbuf *b)
     jb_raw(b, "]}");
 }
 
+/* A load may read only the newest store once the actor's view is there;
+ * while the cell gets no new store, it reads that one again. */
+static bool ra_reread(const sim_machine *m, int actor, const void *cell, unsigned width,
+                      uint64_t *key)
+{
+    (void)width;
+    const sim_ra_state *s = &m->memory.ra;
+    int k = cell_find(s, cell);
+    if (k < 0) {
+        *key = 0; /* untouched: its initial value is all there is */
+        return true;
+    }
+    *key = s->cells[k].n;
+    return s->cur[actor].ts[k] + 1 == s->cells[k].n;
+}
+
 static int ra_cell_index(const sim_machine *m, const void *cell)
 {
     return cell_find(&m->memory.ra, cell);
@@ -573,6 +589,7 @@ const sim_mem_model sim_mem_ra = {
     .dependent = ra_dependent,
     .choice_cell = ra_choice_cell,
     .cell_index = ra_cell_index,
+    .reread = ra_reread,
     .ordered = ra_ordered,
     .reset = ra_reset,
     .state_json = ra_state_json,

@@ -149,6 +149,8 @@ export interface BufferedStore {
   /** the cell's object, and its element for an array */
   object: string;
   elem?: number;
+  /** the field that holds the cell, when its object has several (sim_region_name_cells) */
+  field?: string;
   value: number;
   /** the step that stored it (a flush event's stored_at names it) */
   step: number;
@@ -168,6 +170,8 @@ export interface HistoryStore {
 export interface CellHistory {
   object: string;
   elem?: number;
+  /** the field that holds the cell, when its object has several (sim_region_name_cells) */
+  field?: string;
   stores: HistoryStore[];
   views: Record<string, number>;
 }

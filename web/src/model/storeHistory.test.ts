@@ -17,6 +17,7 @@ import { nextEffect } from './describe';
 import { narrateEvent } from './format';
 import { sequenceDiagram } from './mermaid';
 import { placedNote, readFromWords } from './readWords';
+import { cellName } from './memory';
 import { cellHistories, pickOptions, placeOptions, readOptions, staleRead } from './storeHistory';
 import { traceRows } from './tracelist';
 import { litmusText } from './litmus.fixture';
@@ -201,7 +202,7 @@ actors:
   writer: [init cell 42]
 `;
 
-  it('are told apart: the flag offers reader its stores, the value none, each named by its first use', () => {
+  it('are told apart: the flag offers reader its stores, the value none, each named by its field', () => {
     const compiled = compileScenario(onceLock(), { file: 'two-cells.yaml', catalog: catalog(M) });
     const s = new Session(M, compiled.bytecode, {});
     try {
@@ -210,9 +211,10 @@ actors:
       const state = s.state() as MachineState;
       const choices = s.choices() as ExtraChoice[];
       const cells = cellHistories(state, choices, s.trace(0) as TraceEvent[])!;
+      // the engine names the object's cells (once_lock.c's table): no first use is needed
       expect(cells.map((c) => [c.name, c.firstUse])).toEqual([
-        ['cell', 'init: already set?'],
-        ['cell', 'init: write the value'],
+        ['cell.initialized', undefined],
+        ['cell.value', undefined],
       ]);
       expect(cells.map((c) => c.stores.map((st) => st.value))).toEqual([
         [0, 1],
@@ -279,5 +281,73 @@ describe('placing a store before the end under ra (2+2W)', () => {
       'B 把 1 写入 x，排在 A 第 1 步写入的 2 之前：它在 x 的修改顺序里更靠前，所以 x 仍是 2。',
     );
     expect(diagram(run.trace)).toContain('排在 A 第 1 步写入的 2 之前');
+  });
+});
+
+describe('the cells of a lock of three atomic fields (Peterson’s flags and turn)', () => {
+  // the engine is the one whose catalog has the peterson_lock type
+  const peterson = (memory: string) => `title: three cells of one object
+engine: ${(catalog(M) as { types: Record<string, { engine: string }> }).types.peterson_lock!.engine}
+memory: ${memory}
+variant: peterson_no_fence
+objects:
+  m: peterson_lock
+actors:
+  A: [lock m, cs_enter, cs_exit, unlock m]
+  B: [lock m, cs_enter, cs_exit, unlock m]
+`;
+  const open = (memory: string, schedule: string) => {
+    const compiled = compileScenario(peterson(memory), { file: 'peterson.yaml', catalog: catalog(M) });
+    const s = new Session(M, compiled.bytecode, { variant: 'peterson_no_fence' });
+    try {
+      s.run({ policy: 'manual', schedule });
+      return {
+        state: s.state() as MachineState,
+        trace: s.trace(0) as TraceEvent[],
+        choices: s.choices() as ExtraChoice[],
+      };
+    } finally {
+      s.free();
+    }
+  };
+
+  it('under ra each history is named by its field, in the order the run touched them', () => {
+    // A: interested, turn, looks at B's flag
+    const { state, choices, trace } = open('ra', 'v1: A A A');
+    const cells = cellHistories(state, choices, trace)!;
+    expect(cells.map((c) => [c.name, c.firstUse])).toEqual([
+      ['m.flag0', undefined],
+      ['m.turn', undefined],
+      ['m.flag1', undefined],
+    ]);
+    expect(cells.map((c) => c.stores.map((st) => st.value))).toEqual([[0, 1], [0, 1], [0]]);
+  });
+
+  it('under tso a buffered store names its field too', () => {
+    const { state } = open('tso', 'v1: A A');
+    expect(state.memory?.buffers?.A?.map(cellName)).toEqual(['m.flag0', 'm.turn']);
+  });
+});
+
+describe('cells of one object that the engine did not name', () => {
+  it('are told apart by the label of the run’s first access to each', () => {
+    const history = (n: number) => ({
+      object: 'o',
+      stores: [{ value: n, step: 0, by: null, order: 'relaxed' }],
+      views: {},
+    });
+    const state = {
+      outcome: 'running',
+      actors: [],
+      memory: { model: 'ra', cells: [history(0), history(5)] },
+    } as unknown as MachineState;
+    const trace = [
+      { step: 1, time: 0, kind: 'load', actor: 'A', object: 'o', cell: 1, label: 'read the count' },
+      { step: 2, time: 0, kind: 'load', actor: 'A', object: 'o', cell: 0, label: 'read the flag' },
+    ] as TraceEvent[];
+    expect(cellHistories(state, [], trace)!.map((c) => [c.name, c.firstUse])).toEqual([
+      ['o', 'read the flag'],
+      ['o', 'read the count'],
+    ]);
   });
 });
