@@ -214,7 +214,7 @@ static uint64_t runs_with_a_place;
 static void end_state(sim_machine *m, void *ctx)
 {
     hashes *h = ctx;
-    for (size_t k = 0; k < sim_history_len(m); k++)
+    for (size_t k = 0; strcmp(sim_memory_name(m), "ra") == 0 && k < sim_history_len(m); k++)
         if (sim_history(m)[k].what == SIM_CHOICE_PLACE) {
             runs_with_a_place++;
             break;
