@@ -50,6 +50,11 @@ typedef struct script_type {
      * (an int16_t count): the trace and the views show its values with their
      * sign, as the field's type reads them (sim_region_set_signed). */
     uint64_t signed_cells;
+    /* An object of several atomic cells: each cell's offset and the field
+     * that shows it (SCRIPT_CELLS), so the memory models' views name the
+     * cells of one object apart ("m.turn"); NULL for one cell. */
+    const sim_cell_name *cells;
+    size_t n_cells;
     /* Initialise a zeroed object.  Returns 0, or -1 with a message. */
     int (*init)(void *object, const int64_t *params, char *err, size_t errsize);
     const script_op *ops;
@@ -70,6 +75,7 @@ typedef struct script_type {
  * The counts are computed, so adding an operation is one line of its array. */
 #define SCRIPT_OPS(array) .ops = (array), .n_ops = sizeof(array) / sizeof((array)[0])
 #define SCRIPT_FIELDS(array) .fields = (array), .n_fields = sizeof(array) / sizeof((array)[0])
+#define SCRIPT_CELLS(array) .cells = (array), .n_cells = sizeof(array) / sizeof((array)[0])
 /* An operation's argument names and a type's parameter names, with their
  * counts computed from the names: `SCRIPT_ARGS("permits", "timeout")`,
  * `SCRIPT_PARAMS("initial")`.  More names than the array holds does not

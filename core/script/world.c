@@ -51,6 +51,7 @@ static int setup(sim_machine *m, void *arg)
         if (region < 0)
             return -1;
         sim_region_set_signed(m, region, o->type->signed_cells);
+        sim_region_name_cells(m, region, o->type->cells, o->type->n_cells);
         char err[160];
         if (o->type->init(obj, o->params, err, sizeof err) != 0) {
             char msg[240];

@@ -96,7 +96,7 @@ static int rebuild(sim_machine *m)
     if (m->mem && m->mem->reset)
         m->mem->reset(m);
     m->sched.current = -1;
-    m->sched.tick_us = m->cfg.tick_us > 0 ? m->cfg.tick_us : 1000;
+    m->sched.rtos.tick_us = m->cfg.tick_us > 0 ? m->cfg.tick_us : 1000;
     m->rng = m->cfg.seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
     m->end_kind[0] = m->end_message[0] = 0;
     m->end_reference[0] = m->end_thrown[0] = 0;

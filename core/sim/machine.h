@@ -168,6 +168,16 @@ int sim_add_region(sim_machine *m, const char *name, void *base, size_t size, ui
  * state then give their values with the sign (-1, not 65535), so every view
  * reads a field with its type. */
 void sim_region_set_signed(sim_machine *m, int region, uint64_t cells);
+/* An atomic cell of a region by name: its byte offset in the region (in each
+ * element of an array) and the field that holds it ("turn"). */
+typedef struct sim_cell_name {
+    size_t offset;
+    const char *field;
+} sim_cell_name;
+/* For setup: the names of a region's atomic cells (`names` outlives the
+ * machine: a binding's static table).  The memory models' state names each
+ * cell by its field, so the views tell the cells of one object apart. */
+void sim_region_name_cells(sim_machine *m, int region, const sim_cell_name *names, size_t n);
 /* For setup: add an actor that will run entry(arg).  Returns its index or -1. */
 int sim_add_actor(sim_machine *m, const char *name, sim_actor_kind kind, int priority,
                   void (*entry)(void *arg), void *arg);
@@ -203,7 +213,8 @@ int sim_extra_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES]);
 /* Take one choice (a step is sim_step).  0, or -1 (see sim_error). */
 int sim_take(sim_machine *m, sim_choice c);
 /* Whether a choice is optional under the model: the run goes on without it
- * (a drop, the executor's early alarm), so round-robin passes it by. */
+ * (a drop, the executor's early alarm, a store's place before the end), so
+ * round-robin passes it by. */
 bool sim_choice_optional(const sim_machine *m, sim_choice c);
 /* Whether two choices possible now may fail to commute (the model's rule). */
 bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b);

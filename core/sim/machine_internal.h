@@ -59,6 +59,13 @@ typedef struct sim_event {
     uint8_t ra_cell; /* 1 + the cell's index in the ra model (0: none) */
     int16_t ra_read_by;
     uint64_t ra_read_at;
+    /* ra: a load that read an older store: the step of the next newer one
+     * then (indices shift when a store is placed before others); a store
+     * placed before the end: who stored the one it went before, at which
+     * step (ra_before_at 0: it went at the end) */
+    uint64_t ra_newer_at;
+    int16_t ra_before_by;
+    uint64_t ra_before_at;
     uint64_t old_v, new_v, a, b;
     uint32_t op, round; /* steps: the program operation the actor is in */
     plat_site site;
@@ -105,7 +112,9 @@ typedef struct sim_region {
     size_t size;
     uint64_t vaddr;
     size_t elem_size;
-    uint64_t signed_cells; /* bit k: the cell at byte offset k is signed */
+    uint64_t signed_cells;           /* bit k: the cell at byte offset k is signed */
+    const sim_cell_name *cell_names; /* its atomic cells' fields (sim_region_name_cells) */
+    size_t n_cell_names;
 } sim_region;
 
 struct sim_machine {
@@ -266,6 +275,8 @@ static inline bool sim_rule_allows(const sim_machine *m, int i)
  * first announced action.  On the host only. */
 void sim_arm(sim_machine *m, int actor);
 /* Trace a machine event that is not an action (tick, raise). */
+/* The field that holds the cell at p (sim_region_name_cells), or NULL. */
+const char *sim_cell_field(const sim_machine *m, const void *p);
 /* Whether the cell at p was declared signed (sim_region_set_signed). */
 bool sim_cell_signed(const sim_machine *m, const void *p);
 /* raw, `width` bytes wide, read as a signed number. */

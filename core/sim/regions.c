@@ -39,6 +39,8 @@ int sim_add_region(sim_machine *m, const char *name, void *base, size_t size, ui
     r->vaddr = vaddr;
     r->elem_size = elem_size;
     r->signed_cells = 0;
+    r->cell_names = NULL;
+    r->n_cell_names = 0;
     /* Only objects move the next free place: globals and parkers have their
      * own ranges, so they cannot shift an object's address. */
     uint64_t end = (vaddr + size + SIM_OBJECTS_ALIGN - 1) & ~(uint64_t)(SIM_OBJECTS_ALIGN - 1);
@@ -51,6 +53,29 @@ void sim_region_set_signed(sim_machine *m, int region, uint64_t cells)
 {
     if (region >= 0 && region < m->n_regions)
         m->regions[region].signed_cells = cells;
+}
+
+void sim_region_name_cells(sim_machine *m, int region, const sim_cell_name *names, size_t n)
+{
+    if (region >= 0 && region < m->n_regions) {
+        m->regions[region].cell_names = names;
+        m->regions[region].n_cell_names = names ? n : 0;
+    }
+}
+
+const char *sim_cell_field(const sim_machine *m, const void *p)
+{
+    int r = sim_region_of((sim_machine *)m, p, NULL);
+    if (r < 0)
+        return NULL;
+    const sim_region *g = &m->regions[r];
+    size_t at = (size_t)((const unsigned char *)p - g->base);
+    if (g->elem_size)
+        at %= g->elem_size;
+    for (size_t k = 0; k < g->n_cell_names; k++)
+        if (g->cell_names[k].offset == at)
+            return g->cell_names[k].field;
+    return NULL;
 }
 
 bool sim_cell_signed(const sim_machine *m, const void *p)

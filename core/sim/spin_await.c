@@ -42,8 +42,16 @@
  * them is an ordinary step (those runs cover it), else it reached the step
  * limit (they may all spin forever).
  *
- * Only under the threads model and sequential consistency: there a cell holds
- * the value every load sees, and spinning takes no time from anybody.
+ * Only under the threads model, where spinning takes no time from anybody.
+ * Under sequential consistency a cell holds the value every load sees.  Under
+ * a weak memory model "the value read" is what the actor's load would read,
+ * as the model says (its `reread`): under tso its own newest buffered store
+ * to the cell, else memory (its own flushes change nothing it reads, another
+ * actor's flush may); under ra the newest store, once its view is there (a
+ * round that read an older store is not unchanged: the next may read a
+ * newer one), until the cell gets another store.  There only loads read: a
+ * CAS drains a store buffer or adds to the cell's history, and a seq_cst
+ * load joins the one order of seq_cst accesses, so they begin a round.
  */
 #include "explore_internal.h"
 #include "machine_internal.h"
@@ -54,8 +62,36 @@
 bool spin_await_active(const explorer *e)
 {
     const sim_machine *m = e->m;
-    return explore_complete_mode(e) && e->cfg.spin_await && m->mem == &sim_mem_sc &&
-           strcmp(sim_model_name(m), "threads") == 0;
+    return explore_complete_mode(e) && e->cfg.spin_await &&
+           (m->mem == &sim_mem_sc || m->mem->reread) && strcmp(sim_model_name(m), "threads") == 0;
+}
+
+/* What a load of the cell by the actor would read now (see above); false if
+ * it could read something other than what its last load of it read. */
+static bool reread(const sim_machine *m, int actor, const void *cell, unsigned width, uint64_t *key)
+{
+    if (!m->mem->reread) {
+        *key = sim_cell_read(cell, width);
+        return true;
+    }
+    return m->mem->reread(m, actor, cell, width, key);
+}
+
+/* Whether a load or a CAS with this order counts as a read of a round: any
+ * under sc; under a weak model a load that is not seq_cst. */
+static bool reads_in_round(const sim_machine *m, sim_act_kind kind, unsigned order)
+{
+    if (!m->mem->reread)
+        return kind == SIM_ACT_LOAD || kind == SIM_ACT_CAS;
+    return kind == SIM_ACT_LOAD && order != PLAT_SEQ_CST;
+}
+
+/* Whether a re-read of `cell` by the actor would read `value` again. */
+static bool reads_again(const sim_machine *m, int actor, const void *cell, unsigned width,
+                        uint64_t value)
+{
+    uint64_t key;
+    return reread(m, actor, cell, width, &key) && key == value;
 }
 
 void spin_await_reset(explorer *e)
@@ -66,10 +102,10 @@ void spin_await_reset(explorer *e)
 }
 
 /* Whether pending action p would read `cell` and nothing else: a load, or
- * a CAS that would fail. */
-static bool only_reads(const sim_action *p, const void *cell)
+ * a CAS that would fail (under sc). */
+static bool only_reads(const sim_machine *m, const sim_action *p, const void *cell)
 {
-    if (p->target != cell)
+    if (p->target != cell || !reads_in_round(m, (sim_act_kind)p->kind, p->order))
         return false;
     if (p->kind == SIM_ACT_LOAD)
         return true;
@@ -79,13 +115,14 @@ static bool only_reads(const sim_action *p, const void *cell)
 
 bool spin_await_waits(const explorer *e, int actor)
 {
+    const sim_machine *m = e->m;
     const spin_round *s = &e->spin[actor];
     if (s->awaiting)
-        return sim_cell_read(s->await_cell, s->await_width) == s->await_value;
+        return reads_again(m, actor, s->await_cell, s->await_width, s->await_value);
     /* a round under way that so far only read its cell, about to read it
      * again while it still holds the same value */
-    return s->cell && s->pure && sim_cell_read(s->cell, s->width) == s->value &&
-           only_reads(sim_pending(e->m, actor), s->cell);
+    return s->cell && s->pure && reads_again(m, actor, s->cell, s->width, s->value) &&
+           only_reads(m, sim_pending(m, actor), s->cell);
 }
 
 /* A spin, a yield or a step of work that takes no virtual time. */
@@ -102,23 +139,25 @@ int spin_await_step(explorer *e, int actor)
     const sim_action *p = sim_pending(m, actor);
     sim_act_kind kind = p->kind;
     const void *cell = p->target;
-    unsigned width = p->width;
+    unsigned width = p->width, order = p->order;
     bool access = sim_act_is_access(kind), local = free_local(m, p);
     uint64_t before = access ? sim_cell_read(cell, width) : 0;
     int r = sim_step(m, actor);
     spin_round *s = &e->spin[actor];
     s->awaiting = false; /* it moved */
     uint64_t after = access ? sim_cell_read(cell, width) : 0;
-    if (kind == SIM_ACT_LOAD || (kind == SIM_ACT_CAS && after == before)) {
-        /* a read: under sc the value read is the one the cell holds now */
-        if (s->cell && s->cell != cell)
+    if (reads_in_round(m, kind, order) && (kind == SIM_ACT_LOAD || after == before)) {
+        /* a read: what a re-read would read now is what it read (under sc
+         * the value the cell holds) unless the model says it could read
+         * something newer */
+        bool settled = reread(m, actor, cell, width, &s->value);
+        if ((s->cell && s->cell != cell) || !settled)
             s->pure = false;
         s->cell = cell;
         s->width = (uint8_t)width;
-        s->value = after;
     } else if (local && kind != SIM_ACT_WORK) {
         /* the end of a round */
-        if (s->pure && s->cell && sim_cell_read(s->cell, s->width) == s->value) {
+        if (s->pure && s->cell && reads_again(m, actor, s->cell, s->width, s->value)) {
             s->awaiting = true;
             s->await_cell = s->cell;
             s->await_width = s->width;
@@ -143,7 +182,7 @@ static bool spins_on(const explorer *e, int actor)
     const sim_action *p = sim_pending(m, actor);
     if (free_local(m, p))
         return true;
-    if (p->target != s->await_cell)
+    if (p->target != s->await_cell || !reads_in_round(m, (sim_act_kind)p->kind, p->order))
         return false;
     if (p->kind == SIM_ACT_LOAD)
         return true;

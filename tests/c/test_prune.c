@@ -35,7 +35,7 @@ enum op_kind {
     OP_WORK,
     OP_AWAIT,
     OP_KINDS,
-    /* spin loops, in the worlds of the spin test only (threads, sc) */
+    /* spin loops, in the worlds of the spin test only (threads; sc, tso and ra) */
     OP_SPIN_UNTIL = OP_KINDS, /* spin until the cell holds the value: no bound */
     OP_SPIN_BOUNDED,          /* the same, giving up after three rounds (SpinWait) */
     OP_CAS_RETRY,             /* CAS the cell from 0 to the value, spinning between tries */
@@ -57,6 +57,7 @@ typedef struct gen_op {
 /* (world 410 of seed 777 lost an end state while a spin-out that spun forever
  * did not try the other choices of its node) */
 #define SPIN_WORLDS 450
+#define SPIN_WEAK_WORLDS 300 /* per weak memory model */
 #define WEAK_WORLDS 800
 /* The world being explored: tests run one at a time, so a static is enough. */
 static struct {
@@ -205,9 +206,19 @@ static tworld *prune_world;
 
 /* The explorer's on_end: the hash of this run's end state, in words
  * (PRUNE_DEBUG=1 prints them, and the programs of a failing world). */
+/* How many runs ended having placed a store before the end of its cell's
+ * modification order (ra's place choice), so the test knows it searched
+ * placements too. */
+static uint64_t runs_with_a_place;
+
 static void end_state(sim_machine *m, void *ctx)
 {
     hashes *h = ctx;
+    for (size_t k = 0; k < sim_history_len(m); k++)
+        if (sim_history(m)[k].what == SIM_CHOICE_PLACE) {
+            runs_with_a_place++;
+            break;
+        }
     char text[1024];
     size_t used = 0;
     tworld *tw = prune_world;
@@ -451,14 +462,16 @@ static void generate_spin(tworld *w)
 }
 
 /* Leaving out spin rounds that re-read an unchanged value (spin_await.c)
- * loses no end state: the complete search with it finds exactly the end
- * states of the search with sleep sets alone, in far fewer executions than
- * the complete search that runs every round.  A run that reaches the step
+ * loses no end state, under every memory model (under tso and ra "the value
+ * read" is what the actor's load would read: its own buffered store, or the
+ * newest store once its view is there): the complete search with it finds
+ * exactly the end states of the search with sleep sets alone, in far fewer
+ * executions than the complete search that runs every round.  A run that reaches the step
  * limit (a spin nobody ends) has no end state.  (The complete search with
  * every round is not compared by end states: a run that spins until the step
  * limit before another actor reaches its write has no race with that write,
  * so the search may never reverse it; awaiting gives way to the writer.) */
-TEST(spin_rounds_left_out_keep_every_end_state)
+static void spin_rounds_under(const char *memory, int worlds)
 {
     enum { BASE, DPOR_ALL_ROUNDS, DPOR_AWAIT, SEARCHES };
     static const char *const names[] = {"sleep sets", "dpor, every round", "dpor, awaiting"};
@@ -466,11 +479,11 @@ TEST(spin_rounds_left_out_keep_every_end_state)
     size_t states_total = 0;
     int worlds_ending = 0;
     gen_rng = getenv("PRUNE_SEED") ? strtoull(getenv("PRUNE_SEED"), NULL, 10) : 777;
-    for (int world = 0; world < SPIN_WORLDS; world++) {
+    for (int world = 0; world < worlds; world++) {
         tworld w = {0};
         generate_spin(&w);
         prune_world = &w;
-        sim_config cfg = {.trace = false};
+        sim_config cfg = {.trace = false, .memory = memory};
         sim_machine *m = tw_start_cfg(&w, &cfg);
         hashes found[SEARCHES] = {{0}};
         for (int s = BASE; s < SEARCHES; s++) {
@@ -483,19 +496,28 @@ TEST(spin_rounds_left_out_keep_every_end_state)
         worlds_ending += found[BASE].n > 0;
         if (!same_states(&found[BASE], &found[DPOR_AWAIT])) {
             print_world(&w);
-            check_fail(__FILE__, __LINE__, "world %d: %zu end states with %s, %zu with %s", world,
-                       found[BASE].n, names[BASE], found[DPOR_AWAIT].n, names[DPOR_AWAIT]);
+            check_fail(__FILE__, __LINE__, "%s, world %d: %zu end states with %s, %zu with %s",
+                       memory, world, found[BASE].n, names[BASE], found[DPOR_AWAIT].n,
+                       names[DPOR_AWAIT]);
         }
         for (int s = BASE; s < SEARCHES; s++)
             free(found[s].v);
         tw_free(&w);
     }
-    check_note("%d worlds with spin loops (%d with runs that end), %zu distinct end states; "
+    check_note("%s: %d worlds with spin loops (%d with runs that end), %zu distinct end states; "
                "executions: %llu sleep sets, %llu dpor with every round, %llu dpor awaiting",
-               SPIN_WORLDS, worlds_ending, states_total, (unsigned long long)total[BASE],
+               memory, worlds, worlds_ending, states_total, (unsigned long long)total[BASE],
                (unsigned long long)total[DPOR_ALL_ROUNDS], (unsigned long long)total[DPOR_AWAIT]);
     CHECK(total[DPOR_AWAIT] < total[DPOR_ALL_ROUNDS]);
-    CHECK(worlds_ending > SPIN_WORLDS * 3 / 4);
+    CHECK(worlds_ending > worlds * 3 / 4);
+}
+
+TEST(spin_rounds_left_out_keep_every_end_state) { spin_rounds_under("sc", SPIN_WORLDS); }
+
+TEST(spin_rounds_left_out_keep_every_end_state_under_tso_and_ra)
+{
+    spin_rounds_under("tso", SPIN_WEAK_WORLDS);
+    spin_rounds_under("ra", SPIN_WEAK_WORLDS);
 }
 
 /* ---- weak memory ------------------------------------------------------------------ */
@@ -535,7 +557,7 @@ TEST(pruning_keeps_every_end_state_under_ra)
 {
     gen_rng = getenv("PRUNE_SEED") ? strtoull(getenv("PRUNE_SEED"), NULL, 10) : 777;
     uint64_t total[3] = {0};
-    size_t states_total = 0, weak_worlds = 0;
+    size_t states_total = 0, weak_worlds = 0, placing_worlds = 0;
     for (int world = 0; world < WEAK_WORLDS; world++) {
         tworld w = {0};
         generate_weak(&w);
@@ -548,10 +570,12 @@ TEST(pruning_keeps_every_end_state_under_ra)
         tw_free(&w);
         cfg.memory = "ra";
         sim_machine *m = tw_start_cfg(&w, &cfg);
+        uint64_t placed_before = runs_with_a_place;
         for (int mode = PLAIN; mode <= DPOR; mode++) {
             total[mode] += search(m, (search_mode)mode, &found[mode]);
             unique(&found[mode]);
         }
+        placing_worlds += runs_with_a_place > placed_before;
         states_total += found[PLAIN].n;
         weak_worlds += found[PLAIN].n > sc.n;
         /* ra allows every outcome of sc */
@@ -574,10 +598,13 @@ TEST(pruning_keeps_every_end_state_under_ra)
         free(sc.v);
         tw_free(&w);
     }
-    check_note("%d worlds under ra (%zu with outcomes sc does not have), %zu distinct end states; "
-               "executions: %llu plain, %llu sleep sets, %llu dpor",
-               WEAK_WORLDS, weak_worlds, states_total, (unsigned long long)total[PLAIN],
-               (unsigned long long)total[SLEEP_SETS], (unsigned long long)total[DPOR]);
+    check_note("%d worlds under ra (%zu with outcomes sc does not have, %zu with runs that place "
+               "a store before the end), %zu distinct end states; executions: %llu plain, %llu "
+               "sleep sets, %llu dpor",
+               WEAK_WORLDS, weak_worlds, placing_worlds, states_total,
+               (unsigned long long)total[PLAIN], (unsigned long long)total[SLEEP_SETS],
+               (unsigned long long)total[DPOR]);
     CHECK(weak_worlds > 0);
+    CHECK(placing_worlds > 0);
     CHECK(total[DPOR] < total[PLAIN]);
 }

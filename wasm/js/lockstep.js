@@ -141,7 +141,8 @@ export class Session {
    * A choice other than a step, by its kind's name in the catalog's choice_kinds (`irq`
    * raises the handler at `index`, `tick` lets the tick fall, `drop` drops the pending future
    * of the task at `index`; `index` is ignored by a kind without an actor; `read_from` steps the
-   * actor at `index`, its load reading store `store` of its cell).  Throws, with the machine's
+   * actor at `index`, its load reading store `store` of its cell; `place` steps it, its store
+   * taking place `store` of its cell's modification order).  Throws, with the machine's
    * reason, when it is not possible now or the kind is unknown.
    * @param {string} kind
    */

@@ -62,6 +62,14 @@ typedef struct sim_mem_model {
     /* The model's state for views, as one JSON value.  NULL: no "memory"
      * key in the state JSON. */
     void (*state_json)(const sim_machine *m, jbuf *b);
+    /* What a load of `cell` by `actor` would read now, as *key: equal keys
+     * at two moments mean the load would read the same (tso: its own newest
+     * buffered store to the cell, else memory; ra: the newest store, while
+     * nothing newer exists).  False when it could read something other than
+     * its last load of the cell read (ra: a store newer than that one).  For
+     * the explorer's spin rounds (spin_await.c).  NULL: the cell's value. */
+    bool (*reread)(const sim_machine *m, int actor, const void *cell, unsigned width,
+                   uint64_t *key);
     /* Which cell of state_json's list `cell` is (the views tell cells of one
      * object apart by it), or -1 if the run has not touched it.  NULL: the
      * model lists no cells. */
@@ -117,8 +125,9 @@ static inline bool sim_flush_step_dependent(int flusher, const void *cell, int s
     return sim_act_is_access(k) || sim_act_synchronises(k);
 }
 
-/* "object": the cell's object and, in an array, "elem": its index (the
- * models' state JSON names cells so). */
+/* "object": the cell's object, in an array "elem": its index, and "field":
+ * the field that holds it when its object has named its cells (the models'
+ * state JSON names cells so). */
 static inline void sim_mem_cell_json(const sim_machine *m, const void *cell, jbuf *b)
 {
     int elem = 0, region = sim_region_of((sim_machine *)m, cell, &elem);
@@ -127,6 +136,11 @@ static inline void sim_mem_cell_json(const sim_machine *m, const void *cell, jbu
     if (region >= 0 && m->regions[region].elem_size) {
         jb_key(b, "elem");
         jb_int(b, elem);
+    }
+    const char *field = region >= 0 ? sim_cell_field(m, cell) : NULL;
+    if (field) {
+        jb_key(b, "field");
+        jb_str(b, field);
     }
 }
 

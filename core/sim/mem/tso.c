@@ -76,6 +76,16 @@ static uint64_t seen_by(sim_machine *m, int actor, const sim_action *p, uint8_t 
     return s ? s->value : sim_cell_read(p->target, p->width);
 }
 
+/* A load sees one value: its own newest buffered store, else memory (its
+ * own flushes do not change it; another actor's flush may). */
+static bool tso_reread(const sim_machine *m, int actor, const void *cell, unsigned width,
+                       uint64_t *key)
+{
+    const sim_buffered_store *s = newest_to(&m->memory.buffers[actor], cell);
+    *key = s ? s->value : sim_cell_read(cell, width);
+    return true;
+}
+
 static void buffer_store(sim_machine *m, int actor, const sim_action *p, uint64_t v)
 {
     sim_store_buffer *b = buffer_of(m, actor);
@@ -205,4 +215,5 @@ const sim_mem_model sim_mem_tso = {
     .choice_cell = tso_choice_cell,
     .reset = tso_reset,
     .state_json = tso_state_json,
+    .reread = tso_reread,
 };

@@ -52,10 +52,10 @@ static bool waits(const sim_action *p)
 static void enqueue(sim_machine *m, int i)
 {
     sim_sched_state *s = &m->sched;
-    if (s->queued >> i & 1)
+    if (s->executor.queued >> i & 1)
         return;
-    s->queued |= 1u << i;
-    s->queue[s->n_queue++] = (int16_t)i;
+    s->executor.queued |= 1u << i;
+    s->executor.queue[s->executor.n_queue++] = (int16_t)i;
 }
 
 static bool exec_may_step(const sim_machine *m, int i)
@@ -82,7 +82,7 @@ static bool due_as(const sim_machine *m, int i, bool late)
 {
     const sim_actor *a = &m->actors[i];
     if (!is_task(m, i) || a->finished || a->dormant || i == m->sched.current ||
-        (m->sched.queued >> i & 1) || !waits(&a->pending) || a->pending.deadline < 0)
+        (m->sched.executor.queued >> i & 1) || !waits(&a->pending) || a->pending.deadline < 0)
         return false;
     return m->now >= (late ? a->pending.deadline : deliverable_from(&a->pending));
 }
@@ -120,36 +120,37 @@ static void exec_update(sim_machine *m)
     for (;;) {
         if (s->current >= 0) {
             const sim_actor *a = &m->actors[s->current];
-            bool over = a->finished || a->dormant ||
-                        (waits(&a->pending) && (!s->fresh || !sim_rule_allows(m, s->current)));
+            bool over =
+                a->finished || a->dormant ||
+                (waits(&a->pending) && (!s->executor.fresh || !sim_rule_allows(m, s->current)));
             if (!over)
                 return;
             s->current = -1; /* the poll returned (ready, or pending) */
         }
         if (sim_irq_running(m) >= 0)
             return; /* the executor's thread is interrupted: no new poll starts */
-        if (s->n_batch == 0) {
+        if (s->executor.n_batch == 0) {
             /* Between batches: the alarms that fell due land now, on top. */
             deliver_alarms(m, true);
             /* Take the whole queue; polling pops from the end: last in, first polled. */
-            for (int k = 0; k < s->n_queue; k++)
-                s->batch[k] = s->queue[k];
-            s->n_batch = s->n_queue;
-            s->n_queue = 0;
+            for (int k = 0; k < s->executor.n_queue; k++)
+                s->executor.batch[k] = s->executor.queue[k];
+            s->executor.n_batch = s->executor.n_queue;
+            s->executor.n_queue = 0;
         }
-        if (s->n_batch == 0)
+        if (s->executor.n_batch == 0)
             return; /* idle */
-        int t = s->batch[--s->n_batch];
-        s->queued &= ~(1u << t);
+        int t = s->executor.batch[--s->executor.n_batch];
+        s->executor.queued &= ~(1u << t);
         s->current = t;
-        s->fresh = true;
+        s->executor.fresh = true;
     }
 }
 
 static void exec_performed(sim_machine *m, int actor, const sim_action *act)
 {
     if (actor == m->sched.current)
-        m->sched.fresh = false;
+        m->sched.executor.fresh = false;
     if (act->kind == SIM_ACT_UNPARK) {
         int t = ((const plat_parker *)act->target)->owner;
         if (is_task(m, t))
@@ -180,7 +181,7 @@ static void exec_held_why(const sim_machine *m, int i, sim_blocked *r)
     if (isr >= 0) {
         sim_blocked_set(r, &sim_blocked_interrupted);
         sim_blocked_text(r, "handler", m->actors[isr].name);
-    } else if (i != cur && (m->sched.queued >> i & 1)) {
+    } else if (i != cur && (m->sched.executor.queued >> i & 1)) {
         sim_blocked_set(r, &sim_blocked_executor_queued);
     } else if (due(m, i)) {
         sim_blocked_set(r, &sim_blocked_executor_due);
@@ -196,7 +197,8 @@ static bool droppable(const sim_machine *m, int i)
 {
     const sim_actor *a = &m->actors[i];
     return is_task(m, i) && i != m->sched.current && !a->finished && !a->dormant &&
-           a->pending.kind == SIM_ACT_BLOCK && a->pending.b == 1 && !(m->sched.dropped >> i & 1);
+           a->pending.kind == SIM_ACT_BLOCK && a->pending.b == 1 &&
+           !(m->sched.executor.dropped >> i & 1);
 }
 
 static int exec_extra(const sim_machine *m, sim_choice *out)
@@ -228,7 +230,7 @@ static int exec_take(sim_machine *m, sim_choice c)
         return sim_irq_take(m, c);
     if (c.actor < 0 || c.actor >= m->n_actors || !droppable(m, c.actor))
         return -1;
-    m->sched.dropped |= 1u << c.actor;
+    m->sched.executor.dropped |= 1u << c.actor;
     sim_parker_of(m, c.actor)->woken = 1; /* its await returns, to be told */
     enqueue(m, c.actor);
     /* the learner's move gets its own trace row: narrated, drawn, animated */
@@ -251,8 +253,8 @@ static bool exec_optional(const sim_machine *m, sim_choice c)
 
 bool sim_task_take_drop(sim_machine *m, int actor)
 {
-    bool dropped = m->sched.dropped >> actor & 1;
-    m->sched.dropped &= ~(1u << actor);
+    bool dropped = m->sched.executor.dropped >> actor & 1;
+    m->sched.executor.dropped &= ~(1u << actor);
     return dropped;
 }
 
@@ -271,16 +273,16 @@ static void exec_state_json(const sim_machine *m, jbuf *b)
         jb_raw(b, "null");
     jb_key(b, "batch");
     jb_raw(b, "[");
-    for (int k = s->n_batch - 1; k >= 0; k--) {
+    for (int k = s->executor.n_batch - 1; k >= 0; k--) {
         jb_sep(b);
-        jb_str(b, m->actors[s->batch[k]].name);
+        jb_str(b, m->actors[s->executor.batch[k]].name);
     }
     jb_raw(b, "]");
     jb_key(b, "queue");
     jb_raw(b, "[");
-    for (int k = 0; k < s->n_queue; k++) {
+    for (int k = 0; k < s->executor.n_queue; k++) {
         jb_sep(b);
-        jb_str(b, m->actors[s->queue[k]].name);
+        jb_str(b, m->actors[s->executor.queue[k]].name);
     }
     jb_raw(b, "]}");
 }

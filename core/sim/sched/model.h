@@ -4,9 +4,9 @@
  * Invariant: the machine asks its model, and only its model, which choices
  * exist in a state; the machine's own enabled rule (locks, parkers, sleeps)
  * comes first and the model only narrows it down and adds the choices that
- * are not steps (irq, tick).  A model keeps its state in the machine's
- * sim_sched_state, which reset clears, so going back replays a model as
- * exactly as it replays the actors.
+ * are not steps (irq, tick).  A model keeps its state in its own part of the
+ * machine's sim_sched_state (state.h), which reset clears, so going back
+ * replays a model as exactly as it replays the actors.
  *
  * The models, one file each:
  *   threads.c   any actor the enabled rule allows may step (the default)
@@ -25,28 +25,9 @@
 #include "../choice.h"
 #include "../json.h"
 #include "../machine.h"
+#include "state.h"
 
 #include <stddef.h>
-
-/* A model's state inside the machine; zeroed (then given defaults) on reset. */
-typedef struct sim_sched_state {
-    int64_t tick_us;               /* rtos: the tick period; 0 = no tick */
-    int64_t next_tick;             /* rtos: when the next tick falls due */
-    uint64_t seq;                  /* counts events that order actors (round-robin, arming) */
-    int current;                   /* rtos: the task on the CPU; executor: the task being polled */
-    bool fresh;                    /* executor: the polled task has not stepped yet in this poll */
-    int16_t batch[SIM_MAX_ACTORS]; /* executor: tasks left in this batch, the next last */
-    int n_batch;
-    int16_t queue[SIM_MAX_ACTORS]; /* executor: enqueued since the batch was taken */
-    int n_queue;
-    uint32_t queued;    /* executor: tasks in the queue or in the batch */
-    uint32_t ready;     /* rtos: tasks the enabled rule allowed after the last choice */
-    bool tick_chosen;   /* rtos: ticks are choices (every action costs nothing) */
-    bool ran;           /* rtos: the task on the processor stepped since the last tick */
-    bool wake_preempts; /* rtos: a woken task switches in at once (sim_set_wake_preempts) */
-    uint32_t deferred;  /* rtos: tasks a wake made ready that wait for the next scheduling point */
-    uint32_t dropped;   /* executor: tasks whose awaited future a drop choice cancelled */
-} sim_sched_state;
 
 /* The hooks that answer a question (may_step, extra_choices, held_why,
  * dependent, state_json, optional) read the machine and never act.  For the

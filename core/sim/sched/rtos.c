@@ -55,7 +55,7 @@ static int rtos_pick(const sim_machine *m)
     if (current_goes_on(m) && m->actors[cur].irq_depth > 0)
         return cur;
     /* Tasks a wake made ready wait while the task on the processor goes on. */
-    uint32_t waiting = current_goes_on(m) ? m->sched.deferred : 0;
+    uint32_t waiting = current_goes_on(m) ? m->sched.rtos.deferred : 0;
     for (int i = 0; i < m->n_actors; i++) {
         if (!is_task(m, i) || !sim_rule_allows(m, i) || (waiting >> i & 1))
             continue;
@@ -99,11 +99,11 @@ static int ready_at_top(const sim_machine *m)
 /* Whether a task a wake left waiting is more urgent than the one running. */
 static bool woken_waits(const sim_machine *m)
 {
-    if (!m->sched.deferred || !current_goes_on(m))
+    if (!m->sched.rtos.deferred || !current_goes_on(m))
         return false;
     int cur_prio = m->actors[m->sched.current].eff_prio;
     for (int i = 0; i < m->n_actors; i++)
-        if ((m->sched.deferred >> i & 1) && sim_rule_allows(m, i) &&
+        if ((m->sched.rtos.deferred >> i & 1) && sim_rule_allows(m, i) &&
             m->actors[i].eff_prio > cur_prio)
             return true;
     return false;
@@ -112,8 +112,8 @@ static bool woken_waits(const sim_machine *m)
 static int rtos_extra(const sim_machine *m, sim_choice *out)
 {
     int n = sim_irq_env_choices(m, out);
-    if (m->sched.tick_chosen && m->sched.ran && m->sched.tick_us > 0 && sim_irq_running(m) < 0 &&
-        !sim_irq_masked(m) && (ready_at_top(m) >= 2 || woken_waits(m)))
+    if (m->sched.rtos.tick_chosen && m->sched.rtos.ran && m->sched.rtos.tick_us > 0 &&
+        sim_irq_running(m) < 0 && !sim_irq_masked(m) && (ready_at_top(m) >= 2 || woken_waits(m)))
         out[n++] = sim_tick_choice();
     return n;
 }
@@ -133,20 +133,20 @@ static void tick(sim_machine *m, int64_t was)
     if (cur >= 0)
         m->actors[cur].rr_seq = ++m->sched.seq;
     m->sched.current = -1;
-    m->sched.ran = false;
-    m->sched.deferred = 0; /* a scheduling point: the woken tasks compete again */
+    m->sched.rtos.ran = false;
+    m->sched.rtos.deferred = 0; /* a scheduling point: the woken tasks compete again */
 }
 
 static void rtos_performed(sim_machine *m, int actor, const sim_action *act)
 {
     if (actor == m->sched.current)
-        m->sched.ran = true;
-    if (act->kind == SIM_ACT_UNPARK && !m->sched.wake_preempts) {
+        m->sched.rtos.ran = true;
+    if (act->kind == SIM_ACT_UNPARK && !m->sched.rtos.wake_preempts) {
         int t = ((const plat_parker *)act->target)->owner;
         /* Only a task the wake makes ready waits; one already ready (or
          * running) is where it was. */
-        if (t >= 0 && t != actor && is_task(m, t) && !(m->sched.ready >> t & 1))
-            m->sched.deferred |= 1u << t; /* it waits for the next scheduling point */
+        if (t >= 0 && t != actor && is_task(m, t) && !(m->sched.rtos.ready >> t & 1))
+            m->sched.rtos.deferred |= 1u << t; /* it waits for the next scheduling point */
     }
 }
 
@@ -157,9 +157,9 @@ static int rtos_take(sim_machine *m, sim_choice c)
     if (c.kind != SIM_CHOICE_TICK)
         return -1;
     int64_t was = m->now;
-    if (m->now < m->sched.next_tick)
-        m->now = m->sched.next_tick; /* time passes to the tick */
-    m->sched.next_tick += m->sched.tick_us;
+    if (m->now < m->sched.rtos.next_tick)
+        m->now = m->sched.rtos.next_tick; /* time passes to the tick */
+    m->sched.rtos.next_tick += m->sched.rtos.tick_us;
     tick(m, was);
     return 0;
 }
@@ -169,9 +169,11 @@ static void rtos_update(sim_machine *m)
     sim_sched_state *s = &m->sched;
     /* A tick that fell due while actions took time preempts now, unless
      * interrupts are masked (then at the first point they are not). */
-    if (s->tick_us > 0 && m->now >= s->next_tick && sim_irq_running(m) < 0 && !sim_irq_masked(m)) {
-        int64_t due = (m->now - s->next_tick) / s->tick_us + 1; /* ticks missed: one rotation */
-        s->next_tick += due * s->tick_us;
+    if (s->rtos.tick_us > 0 && m->now >= s->rtos.next_tick && sim_irq_running(m) < 0 &&
+        !sim_irq_masked(m)) {
+        int64_t due =
+            (m->now - s->rtos.next_tick) / s->rtos.tick_us + 1; /* ticks missed: one rotation */
+        s->rtos.next_tick += due * s->rtos.tick_us;
         tick(m, m->now);
     }
     /* Tasks that became ready go to the back of their line. */
@@ -180,13 +182,13 @@ static void rtos_update(sim_machine *m)
         if (!is_task(m, i) || !sim_rule_allows(m, i))
             continue;
         ready |= 1u << i;
-        if (!(s->ready >> i & 1) && i != s->current)
+        if (!(s->rtos.ready >> i & 1) && i != s->current)
             m->actors[i].rr_seq = ++s->seq;
     }
-    s->ready = ready;
+    s->rtos.ready = ready;
     if (sim_irq_running(m) < 0) { /* while a handler runs, the task it interrupted stays */
         if (!current_goes_on(m))
-            s->deferred = 0; /* it blocked, delayed or finished: a scheduling point */
+            s->rtos.deferred = 0; /* it blocked, delayed or finished: a scheduling point */
         s->current = rtos_pick(m);
     }
 }
@@ -194,15 +196,15 @@ static void rtos_update(sim_machine *m)
 static void rtos_start(sim_machine *m)
 {
     sim_sched_state *s = &m->sched;
-    s->next_tick = s->tick_us;
-    s->tick_chosen = true;
-    s->ran = true; /* no tick yet: the first one may come at once */
+    s->rtos.next_tick = s->rtos.tick_us;
+    s->rtos.tick_chosen = true;
+    s->rtos.ran = true; /* no tick yet: the first one may come at once */
     for (int k = 0; k < SIM_ACT_COUNT; k++)
         if (m->cost[k] > 0)
-            s->tick_chosen = false;
+            s->rtos.tick_chosen = false;
     for (int i = 0; i < m->n_actors; i++)
         if (is_task(m, i) && sim_rule_allows(m, i))
-            s->ready |= 1u << i;
+            s->rtos.ready |= 1u << i;
     s->current = rtos_pick(m);
 }
 
@@ -231,7 +233,7 @@ static void rtos_held_why(const sim_machine *m, int i, sim_blocked *r)
     int t = rtos_pick(m);
     if (t < 0 || t == i)
         return;
-    if ((m->sched.deferred >> i & 1) && a->eff_prio > m->actors[t].eff_prio) {
+    if ((m->sched.rtos.deferred >> i & 1) && a->eff_prio > m->actors[t].eff_prio) {
         sim_blocked_set(r, &sim_blocked_rtos_woken);
         sim_blocked_text(r, "runner", m->actors[t].name);
     } else if (m->actors[t].eff_prio > a->eff_prio) {

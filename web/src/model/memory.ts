@@ -19,9 +19,13 @@ import type { BufferedStore, ExtraChoice, MachineState, TraceEvent } from '../br
 /** The read-modify-writes: they work on memory itself under every model. */
 const RMW = new Set(['swap', 'fetch_add', 'fetch_or', 'fetch_and', 'cas']);
 
-/** The cell a buffered store names, as the trace names it ("x", "flags[1]"). */
-export function cellName(s: Pick<BufferedStore, 'object' | 'elem'>): string {
-  return s.elem === undefined ? s.object : `${s.object}[${s.elem}]`;
+/**
+ * The cell a buffered store or a history names: its object as the trace names it ("x",
+ * "flags[1]"), and the field that holds it when the object has several ("m.turn").
+ */
+export function cellName(s: Pick<BufferedStore, 'object' | 'elem' | 'field'>): string {
+  const object = s.elem === undefined ? s.object : `${s.object}[${s.elem}]`;
+  return s.field === undefined ? object : `${object}.${s.field}`;
 }
 
 /** A cell in memory: its value and the store that put it there (its step; undefined: the initial value). */

@@ -16,8 +16,9 @@ import { setLocale } from '../i18n';
 import { nextEffect } from './describe';
 import { narrateEvent } from './format';
 import { sequenceDiagram } from './mermaid';
-import { readFromWords } from './readWords';
-import { cellHistories, readOptions, staleRead } from './storeHistory';
+import { placedNote, readFromWords } from './readWords';
+import { cellName } from './memory';
+import { cellHistories, pickOptions, placeOptions, readOptions, staleRead } from './storeHistory';
 import { traceRows } from './tracelist';
 import { litmusText } from './litmus.fixture';
 
@@ -29,13 +30,21 @@ beforeAll(async () => {
 });
 afterEach(() => setLocale('en'));
 
-/** Opens `name` under `memory` and takes `moves`: an actor's index steps it, [actor, store] reads that store. */
-function play(name: string, memory: string, moves: (number | [number, number])[]) {
+/**
+ * Opens `name` under `memory` and takes `moves`: an actor's index steps it, [actor, store]
+ * reads that store, ['place', actor, at] puts its store at place `at`.
+ */
+function play(
+  name: string,
+  memory: string,
+  moves: (number | [number, number] | ['place', number, number])[],
+) {
   const compiled = compileScenario(text(name), { file: name, catalog: catalog(M) });
   const s = new Session(M, compiled.bytecode, { memory });
   try {
     for (const m of moves) {
       if (typeof m === 'number') s.step(m);
+      else if (m[0] === 'place') s.take('place', m[1], m[2]);
       else s.take('read_from', m[0], m[1]);
     }
     return {
@@ -68,8 +77,8 @@ describe('the store history under ra (MP, relaxed)', () => {
     expect(flag!.stores.map((s) => s.readBy)).toEqual([undefined, { actor: 'B', step: 3 }]);
     expect(data!.stores.every((s) => s.readBy === undefined)).toBe(true);
     expect(readOptions(state, choices, 1)).toEqual([
-      { object: 'data', cell: 0, store: 0, value: 0, by: null, step: 0, newest: false },
-      { object: 'data', cell: 0, store: 1, value: 1, by: 'A', step: 1, newest: true },
+      { kind: 'read', object: 'data', cell: 0, store: 0, value: 0, by: null, step: 0, newest: false },
+      { kind: 'read', object: 'data', cell: 0, store: 1, value: 1, by: 'A', step: 1, newest: true },
     ]);
     expect(readOptions(state, choices, 0)).toEqual([]);
   });
@@ -193,7 +202,7 @@ actors:
   writer: [init cell 42]
 `;
 
-  it('are told apart: the flag offers reader its stores, the value none, each named by its first use', () => {
+  it('are told apart: the flag offers reader its stores, the value none, each named by its field', () => {
     const compiled = compileScenario(onceLock(), { file: 'two-cells.yaml', catalog: catalog(M) });
     const s = new Session(M, compiled.bytecode, {});
     try {
@@ -202,9 +211,10 @@ actors:
       const state = s.state() as MachineState;
       const choices = s.choices() as ExtraChoice[];
       const cells = cellHistories(state, choices, s.trace(0) as TraceEvent[])!;
+      // the engine names the object's cells (once_lock.c's table): no first use is needed
       expect(cells.map((c) => [c.name, c.firstUse])).toEqual([
-        ['cell', 'init: already set?'],
-        ['cell', 'init: write the value'],
+        ['cell.initialized', undefined],
+        ['cell.value', undefined],
       ]);
       expect(cells.map((c) => c.stores.map((st) => st.value))).toEqual([
         [0, 1],
@@ -222,5 +232,122 @@ actors:
     } finally {
       s.free();
     }
+  });
+});
+
+describe('placing a store before the end under ra (2+2W)', () => {
+  it('after A’s two stores and B’s store of y: B’s store of x may go before A’s (place 1) or at the end (2)', () => {
+    const { state, choices } = play('2plus2w', 'ra', [0, 0, 1]);
+    expect(placeOptions(state, choices, 1)).toEqual([
+      { kind: 'place', object: 'x', cell: 0, store: 1, value: 2, by: 'A', step: 1, newest: false },
+      { kind: 'place', object: 'x', cell: 0, store: 2, value: 2, by: 'A', step: 1, newest: true },
+    ]);
+    // A's next step is a load: it picks a store to read, not a place
+    expect(placeOptions(state, choices, 0)).toEqual([]);
+    expect(pickOptions(state, choices, 0).map((o) => [o.kind, o.store])).toEqual([
+      ['read', 1],
+      ['read', 2],
+    ]);
+  });
+
+  it('B’s store of x placed before A’s: the history shows it, both loads read 2, and every view says so in both languages', () => {
+    const run = play('2plus2w', 'ra', [0, 0, 1, ['place', 1, 1], 1, 0]);
+    expect(run.state.outcome).toBe('violation');
+    expect(run.schedule).toBe('v3: A A B >B:1 B A');
+    const [x, y] = cellHistories(run.state, run.choices, run.trace)!;
+    expect(x!.stores.map((s) => [s.index, s.value, s.by, s.step, s.placedBefore])).toEqual([
+      [0, 0, null, 0, undefined],
+      [1, 1, 'B', 4, { by: 'A', step: 1 }],
+      [2, 2, 'A', 1, undefined],
+    ]);
+    expect(y!.stores.map((s) => [s.value, s.by, s.placedBefore])).toEqual([
+      [0, null, undefined],
+      [1, 'A', undefined],
+      [2, 'B', undefined],
+    ]);
+    const placed = run.trace.findIndex((e) => e.placed_before_at !== undefined);
+    expect(run.trace[placed]!.step).toBe(4);
+    expect(narrateEvent(run.trace, placed, new Set())).toBe(
+      'B stored 1 to x, placed before A’s store of 2 (step 1): it comes earlier in x’s order, so x still holds 2.',
+    );
+    expect(placedNote(run.trace, placed, 'trace')).toBe('placed before A’s store of 2 (step 1)');
+    expect(traceRows(run.trace).rows[placed]!.what).toContain('placed before A’s store of 2 (step 1)');
+    expect(diagram(run.trace)).toContain('placed before A’s store of 2 (step 1)');
+    // B's later load of x reads the newest, A's 2: no stale read, though B's own store is older
+    const loadX = run.trace.findIndex((e) => e.kind === 'load' && e.object === 'x');
+    expect(staleRead(run.trace, loadX)).toBeNull();
+    setLocale('zh-CN');
+    expect(narrateEvent(run.trace, placed, new Set())).toBe(
+      'B 把 1 写入 x，排在 A 第 1 步写入的 2 之前：它在 x 的修改顺序里更靠前，所以 x 仍是 2。',
+    );
+    expect(diagram(run.trace)).toContain('排在 A 第 1 步写入的 2 之前');
+  });
+});
+
+describe('the cells of a lock of three atomic fields (Peterson’s flags and turn)', () => {
+  // the engine is the one whose catalog has the peterson_lock type
+  const peterson = (memory: string) => `title: three cells of one object
+engine: ${(catalog(M) as { types: Record<string, { engine: string }> }).types.peterson_lock!.engine}
+memory: ${memory}
+variant: peterson_no_fence
+objects:
+  m: peterson_lock
+actors:
+  A: [lock m, cs_enter, cs_exit, unlock m]
+  B: [lock m, cs_enter, cs_exit, unlock m]
+`;
+  const open = (memory: string, schedule: string) => {
+    const compiled = compileScenario(peterson(memory), { file: 'peterson.yaml', catalog: catalog(M) });
+    const s = new Session(M, compiled.bytecode, { variant: 'peterson_no_fence' });
+    try {
+      s.run({ policy: 'manual', schedule });
+      return {
+        state: s.state() as MachineState,
+        trace: s.trace(0) as TraceEvent[],
+        choices: s.choices() as ExtraChoice[],
+      };
+    } finally {
+      s.free();
+    }
+  };
+
+  it('under ra each history is named by its field, in the order the run touched them', () => {
+    // A: interested, turn, looks at B's flag
+    const { state, choices, trace } = open('ra', 'v1: A A A');
+    const cells = cellHistories(state, choices, trace)!;
+    expect(cells.map((c) => [c.name, c.firstUse])).toEqual([
+      ['m.flag0', undefined],
+      ['m.turn', undefined],
+      ['m.flag1', undefined],
+    ]);
+    expect(cells.map((c) => c.stores.map((st) => st.value))).toEqual([[0, 1], [0, 1], [0]]);
+  });
+
+  it('under tso a buffered store names its field too', () => {
+    const { state } = open('tso', 'v1: A A');
+    expect(state.memory?.buffers?.A?.map(cellName)).toEqual(['m.flag0', 'm.turn']);
+  });
+});
+
+describe('cells of one object that the engine did not name', () => {
+  it('are told apart by the label of the run’s first access to each', () => {
+    const history = (n: number) => ({
+      object: 'o',
+      stores: [{ value: n, step: 0, by: null, order: 'relaxed' }],
+      views: {},
+    });
+    const state = {
+      outcome: 'running',
+      actors: [],
+      memory: { model: 'ra', cells: [history(0), history(5)] },
+    } as unknown as MachineState;
+    const trace = [
+      { step: 1, time: 0, kind: 'load', actor: 'A', object: 'o', cell: 1, label: 'read the count' },
+      { step: 2, time: 0, kind: 'load', actor: 'A', object: 'o', cell: 0, label: 'read the flag' },
+    ] as TraceEvent[];
+    expect(cellHistories(state, [], trace)!.map((c) => [c.name, c.firstUse])).toEqual([
+      ['o', 'read the flag'],
+      ['o', 'read the count'],
+    ]);
   });
 });

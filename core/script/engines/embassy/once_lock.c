@@ -43,6 +43,12 @@ static const script_field embassy_once_fields[] = {
     {.name = "value", .read = embassy_once_value},
 };
 
+/* Its cells by the fields that show them (the memory views name them so). */
+static const sim_cell_name embassy_once_cells[] = {
+    {offsetof(embassy_once_lock, initialized), "initialized"},
+    {offsetof(embassy_once_lock, value), "value"},
+};
+
 /* Every once lock takes 256 bytes of address space, on any word size. */
 #define ONCE_FOOTPRINT 256
 _Static_assert(sizeof(embassy_once_lock) <= ONCE_FOOTPRINT, "a once lock outgrew its footprint");
@@ -57,4 +63,5 @@ const script_type type_embassy_once = {
     .init = embassy_once_setup,
     SCRIPT_OPS(embassy_once_ops),
     SCRIPT_FIELDS(embassy_once_fields),
+    SCRIPT_CELLS(embassy_once_cells),
 };

@@ -80,6 +80,13 @@ static const script_field peterson_fields[] = {
     {.name = "turn", .read = peterson_turn},
 };
 
+/* Its cells by the fields that show them (the memory views name them so). */
+static const sim_cell_name peterson_cells[] = {
+    {offsetof(scripted_peterson, l.interested[0]), "flag0"},
+    {offsetof(scripted_peterson, l.interested[1]), "flag1"},
+    {offsetof(scripted_peterson, l.turn), "turn"},
+};
+
 static void peterson_describe(const void *o, sim_machine *m, jbuf *b)
 {
     spin_holder_json(&((const scripted_peterson *)o)->h, m, b);
@@ -96,5 +103,6 @@ const script_type type_peterson_lock = {
     .n_ops = sizeof peterson_ops / sizeof peterson_ops[0],
     .fields = peterson_fields,
     .n_fields = sizeof peterson_fields / sizeof peterson_fields[0],
+    SCRIPT_CELLS(peterson_cells),
     .describe = peterson_describe,
 };

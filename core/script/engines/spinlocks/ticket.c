@@ -55,6 +55,12 @@ static const script_field ticket_fields[] = {
     {.name = "next_ticket", .read = ticket_next},
 };
 
+/* Its cells by the fields that show them (the memory views name them so). */
+static const sim_cell_name ticket_cells[] = {
+    {offsetof(scripted_ticket, l.now_serving), "now_serving"},
+    {offsetof(scripted_ticket, l.next_ticket), "next_ticket"},
+};
+
 static void ticket_describe(const void *o, sim_machine *m, jbuf *b)
 {
     spin_holder_json(&((const scripted_ticket *)o)->h, m, b);
@@ -71,5 +77,6 @@ const script_type type_ticket_lock = {
     .n_ops = sizeof ticket_ops / sizeof ticket_ops[0],
     .fields = ticket_fields,
     .n_fields = sizeof ticket_fields / sizeof ticket_fields[0],
+    SCRIPT_CELLS(ticket_cells),
     .describe = ticket_describe,
 };
