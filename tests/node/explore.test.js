@@ -29,6 +29,7 @@ test('explore --json prints exactly the documented keys', () => {
     'preemptions',
     'executions',
     'pruned',
+    'states',
     'bound',
     'complete',
     'elapsed_ms',
