@@ -190,7 +190,8 @@ EMSCRIPTEN_KEEPALIVE void ls_step_over(int h, int actor)
 }
 
 /* A choice other than stepping an actor: "irq" raises handler `actor`, "tick" lets the tick
- * fall (actor ignored), "read_from" steps `actor`, its load reading store `arg` of its cell.
+ * fall (actor ignored), "read_from" steps `actor`, its load reading store `arg` of its cell,
+ * "place" steps `actor`, its store taking place `arg` of its cell's modification order.
  * Refused, with the machine's reason, when it is not possible now. */
 EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor, int arg)
 {
@@ -200,7 +201,7 @@ EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor, int arg)
         return;
     int k = sim_choice_kind_from_name(kind);
     if (k < 0 || k == SIM_CHOICE_STEP || sim_choice_kind_of((unsigned)k)->tag < 0) {
-        session_failed(s, "a choice is irq, tick, drop, read_from or flush");
+        session_failed(s, "a choice is irq, tick, drop, read_from, flush or place");
         return;
     }
     sim_choice c = {(uint8_t)k, (int16_t)(sim_choice_kind_of((unsigned)k)->has_actor ? actor : -1),
@@ -210,7 +211,7 @@ EMSCRIPTEN_KEEPALIVE void ls_take(int h, const char *kind, int actor, int arg)
 
 /* The choices other than a step that exist now:
  * [{"kind":"irq","actor":2},{"kind":"tick"},{"kind":"drop","actor":0},
- *  {"kind":"read_from","actor":1,"store":0}]. */
+ *  {"kind":"read_from","actor":1,"store":0},{"kind":"place","actor":1,"place":1}]. */
 static void extra_choices_json(sim_machine *m, jbuf *b)
 {
     sim_choice c[SIM_MAX_CHOICES];
@@ -228,7 +229,8 @@ static void extra_choices_json(sim_machine *m, jbuf *b)
             jb_int(b, c[k].actor);
         }
         if (sim_choice_kind_of(c[k].kind)->has_arg) {
-            jb_key(b, "store"); /* which store of the cell the load reads */
+            /* which store of the cell the load reads; where the store goes */
+            jb_key(b, c[k].kind == SIM_CHOICE_PLACE ? "place" : "store");
             jb_int(b, c[k].arg);
         }
         jb_raw(b, "}");

@@ -52,12 +52,12 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_replay(int h, int root)
 }
 
 /* strategy: "dfs" | "random" | "pct"; bound -1: no bound, the complete
- * search (explore.h).  Starts a search on the session's
- * scenario (its trace is switched off until ls_explore_finish).  Limits of 0
- * take the explorer's defaults, except max_executions (0: no limit). */
+ * search (explore.h); stateful: the complete search by states (visited.c).  Starts a search on the
+ * session's scenario (its trace is switched off until ls_explore_finish).  Limits of 0 take the
+ * explorer's defaults, except max_executions (0: no limit). */
 EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int bound,
                                            double max_executions, double max_steps, double seed,
-                                           int prune, double max_total_steps)
+                                           int prune, double max_total_steps, int stateful)
 {
     session *s;
     sim_machine *m = session_begin(h, &s);
@@ -83,6 +83,7 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     cfg.progress_ctx = (void *)(intptr_t)h;
     cfg.seed = (uint64_t)seed;
     cfg.prune = prune != 0;
+    cfg.stateful = stateful != 0; /* the complete search by states (visited.c) */
     cfg.replay = replay_root[h] ? EXPLORE_REPLAY_ROOT : EXPLORE_REPLAY_SNAPSHOT;
     explore_free(explorers[h]);
     explorers[h] = explore_new(m, &cfg);
@@ -100,7 +101,8 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_plan(int h, int want, int probes)
     sim_machine *m = session_begin(h, &s);
     if (!m)
         return;
-    if (!explorers[h] || explore_cfgs[h].bound >= 0 || explore_cfgs[h].strategy != EXPLORE_DFS) {
+    if (!explorers[h] || explore_cfgs[h].bound >= 0 || explore_cfgs[h].strategy != EXPLORE_DFS ||
+        explore_cfgs[h].stateful) {
         session_failed(s, "a plan splits a complete search: start one with bound -1 first");
         return;
     }

@@ -51,6 +51,8 @@ bool sim_choice_possible(const sim_machine *m, sim_choice c)
 
 bool sim_choice_optional(const sim_machine *m, sim_choice c)
 {
+    if (c.kind == SIM_CHOICE_PLACE)
+        return true; /* without it the store goes at the end: its actor's step is there */
     if (c.kind == SIM_CHOICE_STEP || sim_choice_is_memory(c.kind) || !m->model->optional)
         return false; /* a store reaching memory is never optional: others wait for it */
     coro_no_switch++; /* the model only answers (coro.h) */

@@ -4,7 +4,7 @@
  *
  * Invariant: the schedule's readable and compact forms, the trace, the wasm
  * API and the catalog all read a kind's words and codes from here, so a new
- * kind (a flush, a reads-from) is one row; a row's forms are never changed
+ * kind (a flush, a reads-from, a store's place) is one row; a row's forms are never changed
  * once schedules have been written with them.
  */
 #include "choice.h"
@@ -23,6 +23,10 @@ static const sim_choice_kind_info kinds[SIM_CHOICE_KINDS] = {
                               3, 3, true, 3, true},
     [SIM_CHOICE_FLUSH] = {"flush", "the oldest store in an actor's store buffer reaches memory",
                           NULL, '^', 3, 2, true, 3, false},
+    [SIM_CHOICE_PLACE] = {"place",
+                          "a store takes an earlier place in its cell's modification order than "
+                          "the end",
+                          NULL, '>', 3, 4, true, 3, true},
 };
 
 const sim_choice_kind_info *sim_choice_kind_of(unsigned kind)

@@ -22,9 +22,12 @@
  *                    0 the initial value) rather than the newest (mem/ra.c)
  *   flush(A)         under tso, the oldest store in actor A's store buffer
  *                    reaches memory (mem/tso.c)
+ *   place(A, P)      under ra, actor A performs its store taking place P of
+ *                    its cell's modification order (before the store that
+ *                    held P) rather than the end (mem/ra.c)
  *
  * A scheduling model (sched/model.h) says which choices exist in a state; the
- * memory model (mem/model.h) adds its own (flush, read_from).
+ * memory model (mem/model.h) adds its own (flush, read_from, place).
  */
 #ifndef LOCKSTEP_CHOICE_H
 #define LOCKSTEP_CHOICE_H
@@ -39,13 +42,15 @@ typedef enum sim_choice_kind {
     SIM_CHOICE_DROP,
     SIM_CHOICE_READ_FROM,
     SIM_CHOICE_FLUSH,
+    SIM_CHOICE_PLACE,
     SIM_CHOICE_KINDS
 } sim_choice_kind;
 
 typedef struct sim_choice {
     uint8_t kind;  /* sim_choice_kind */
     int16_t actor; /* step, irq, drop: the actor; tick: -1 */
-    int32_t arg;   /* read_from: the store (its index in modification order); otherwise 0 */
+    int32_t arg;   /* read_from: the store (its index in modification order); place: the
+                    * index the store takes; otherwise 0 */
 } sim_choice;
 
 static inline sim_choice sim_step_choice(int actor)
@@ -67,7 +72,15 @@ static inline sim_choice sim_flush_choice(int actor)
  * choice of this kind. */
 static inline bool sim_choice_is_memory(unsigned kind)
 {
-    return kind == SIM_CHOICE_FLUSH || kind == SIM_CHOICE_READ_FROM;
+    return kind == SIM_CHOICE_FLUSH || kind == SIM_CHOICE_READ_FROM || kind == SIM_CHOICE_PLACE;
+}
+
+/* Whether a choice is its actor's step with an outcome the memory model
+ * chose (read_from: which store a load reads; place: where a store goes):
+ * everything that treats a step treats it as one. */
+static inline bool sim_choice_is_step_outcome(unsigned kind)
+{
+    return kind == SIM_CHOICE_READ_FROM || kind == SIM_CHOICE_PLACE;
 }
 
 static inline bool sim_choice_eq(sim_choice a, sim_choice b)
@@ -94,13 +107,13 @@ typedef struct sim_choice_kind_info {
      * scheduling models' choices, 3 the memory models' (schedule.h). */
     uint8_t version;
     /* It carries a number after the actor: readable ":N", compact a varint
-     * after the actor's (read_from: the store). */
+     * after the actor's (read_from: the store; place: the place). */
     bool has_arg;
 } sim_choice_kind_info;
 
 /* The row of a kind, or NULL. */
 const sim_choice_kind_info *sim_choice_kind_of(unsigned kind);
-/* "step", "irq", "tick", "drop", "read_from" (or "?"). */
+/* "step", "irq", "tick", "drop", "read_from", "flush", "place" (or "?"). */
 const char *sim_choice_kind_name(unsigned kind);
 /* The kind with this name, or -1. */
 int sim_choice_kind_from_name(const char *name);

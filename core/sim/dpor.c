@@ -51,12 +51,12 @@ static bool flush_dependent(const xchoice *f, const xchoice *o)
 
 bool dpor_dependent(const xchoice *a, const xchoice *b)
 {
-    if (a->c.kind == SIM_CHOICE_READ_FROM || b->c.kind == SIM_CHOICE_READ_FROM) {
-        /* a read_from is its actor's step (a load) with another outcome */
+    if (sim_choice_is_step_outcome(a->c.kind) || sim_choice_is_step_outcome(b->c.kind)) {
+        /* a read_from (place) is its actor's step, a load (store), with another outcome */
         xchoice x = *a, y = *b;
-        if (x.c.kind == SIM_CHOICE_READ_FROM)
+        if (sim_choice_is_step_outcome(x.c.kind))
             x.c.kind = SIM_CHOICE_STEP;
-        if (y.c.kind == SIM_CHOICE_READ_FROM)
+        if (sim_choice_is_step_outcome(y.c.kind))
             y.c.kind = SIM_CHOICE_STEP;
         return dpor_dependent(&x, &y);
     }
@@ -145,7 +145,7 @@ void dpor_taken(explorer *e)
     const sim_machine *m = e->m;
     xevent *ev = &e->events[e->n_events - 1];
     if (m->model->may_step &&
-        (ev->x.c.kind == SIM_CHOICE_STEP || ev->x.c.kind == SIM_CHOICE_READ_FROM) &&
+        (ev->x.c.kind == SIM_CHOICE_STEP || sim_choice_is_step_outcome(ev->x.c.kind)) &&
         rule_allowed(m) != ev->allowed)
         ev->x.resched = true;
     /* A CAS that failed only read its cell: in the races of the run it is a
@@ -245,7 +245,7 @@ static reversal reverse(explorer *e, size_t i, const xchoice *h, int hp, const u
             initial = false; /* its own program order comes first */
         if (initial) {
             sim_choice c = k < prefix ? e->events[k].x.c : h->c;
-            if (c.kind == SIM_CHOICE_READ_FROM) /* its actor's step: all its outcomes */
+            if (sim_choice_is_step_outcome(c.kind)) /* its actor's step: all its outcomes */
                 c = sim_step_choice(c.actor);
             initials[n_init++] = c;
         }
@@ -322,7 +322,8 @@ void dpor_analyse(explorer *e)
             continue;
         for (uint32_t c = 0; c < nd->n; c++) {
             xchoice x = e->entries[nd->first + c].x;
-            if (c != nd->chosen && x.c.kind != SIM_CHOICE_STEP && x.c.kind != SIM_CHOICE_READ_FROM)
+            if (c != nd->chosen && x.c.kind != SIM_CHOICE_STEP &&
+                !sim_choice_is_step_outcome(x.c.kind))
                 races_of(e, &x, proc_of(e, &x), nd->event, hc, cover);
         }
     }

@@ -146,8 +146,9 @@ const explore_result *explore_result_of(const explorer *e) { return &e->res; }
 static int choice_rank(sim_choice c)
 {
     static const int rank[SIM_CHOICE_KINDS] = {
-        [SIM_CHOICE_STEP] = 0, [SIM_CHOICE_IRQ] = 1,       [SIM_CHOICE_DROP] = 2,
-        [SIM_CHOICE_TICK] = 3, [SIM_CHOICE_READ_FROM] = 4, [SIM_CHOICE_FLUSH] = 5,
+        [SIM_CHOICE_STEP] = 0,  [SIM_CHOICE_IRQ] = 1,       [SIM_CHOICE_DROP] = 2,
+        [SIM_CHOICE_TICK] = 3,  [SIM_CHOICE_READ_FROM] = 4, [SIM_CHOICE_FLUSH] = 5,
+        [SIM_CHOICE_PLACE] = 6,
     };
     return c.kind < SIM_CHOICE_KINDS ? rank[c.kind] : SIM_CHOICE_KINDS;
 }
@@ -170,8 +171,8 @@ xchoice explore_describe(const sim_machine *m, sim_choice c)
     xchoice x = {.c = c, .kind = SIM_ACT_NONE, .raises = -1};
     if (sim_choice_is_memory(c.kind) && m->mem->choice_cell)
         x.target = m->mem->choice_cell(m, c); /* the cell a flush writes */
-    if (c.kind != SIM_CHOICE_STEP && c.kind != SIM_CHOICE_READ_FROM)
-        return x; /* (a read_from is its actor's step, reading an older store) */
+    if (c.kind != SIM_CHOICE_STEP && !sim_choice_is_step_outcome(c.kind))
+        return x; /* (a read_from or a place is its actor's step, another outcome) */
     const sim_action *p = &m->actors[c.actor].pending;
     x.kind = (uint8_t)p->kind;
     x.target = p->target;
@@ -316,7 +317,7 @@ static bool push(explorer *e, const xchoice *E, int n, int a, dfs_node nd,
         /* Complete search: an irq, a tick or a drop that just became
          * possible is tried here once; races move it from there. */
         if (explore_complete_mode(e) && E[k].c.kind != SIM_CHOICE_STEP &&
-            E[k].c.kind != SIM_CHOICE_READ_FROM &&
+            !sim_choice_is_step_outcome(E[k].c.kind) &&
             !sleeps_in(env_before, (size_t)n_env_before, E[k].c))
             f |= X_BACKTRACK;
         e->entries[e->n_entries++] = (xentry){E[k], f};
@@ -583,13 +584,13 @@ static bool in_arrival_sleep(const explorer *e, const dfs_node *nd, sim_choice c
 }
 
 /* Complete search: whether a race asked for entry k of the node.  A
- * read_from is another outcome of its actor's step, so it is tried wherever
- * that step is. */
+ * read_from or a place is another outcome of its actor's step, so it is
+ * tried wherever that step is. */
 static bool asked_for(const xentry *en, const dfs_node *nd, uint32_t k)
 {
     if (en[k].flags & X_BACKTRACK)
         return true;
-    if (en[k].x.c.kind != SIM_CHOICE_READ_FROM)
+    if (!sim_choice_is_step_outcome(en[k].x.c.kind))
         return false;
     for (uint32_t j = 0; j < nd->n; j++)
         if (en[j].x.c.kind == SIM_CHOICE_STEP && en[j].x.c.actor == en[k].x.c.actor)

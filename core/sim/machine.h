@@ -213,7 +213,8 @@ int sim_extra_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES]);
 /* Take one choice (a step is sim_step).  0, or -1 (see sim_error). */
 int sim_take(sim_machine *m, sim_choice c);
 /* Whether a choice is optional under the model: the run goes on without it
- * (a drop, the executor's early alarm), so round-robin passes it by. */
+ * (a drop, the executor's early alarm, a store's place before the end), so
+ * round-robin passes it by. */
 bool sim_choice_optional(const sim_machine *m, sim_choice c);
 /* Whether two choices possible now may fail to commute (the model's rule). */
 bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b);

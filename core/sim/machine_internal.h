@@ -59,6 +59,13 @@ typedef struct sim_event {
     uint8_t ra_cell; /* 1 + the cell's index in the ra model (0: none) */
     int16_t ra_read_by;
     uint64_t ra_read_at;
+    /* ra: a load that read an older store: the step of the next newer one
+     * then (indices shift when a store is placed before others); a store
+     * placed before the end: who stored the one it went before, at which
+     * step (ra_before_at 0: it went at the end) */
+    uint64_t ra_newer_at;
+    int16_t ra_before_by;
+    uint64_t ra_before_at;
     uint64_t old_v, new_v, a, b;
     uint32_t op, round; /* steps: the program operation the actor is in */
     plat_site site;

@@ -160,6 +160,15 @@ static int scheduled_other(sim_machine *m, const sim_sched_entry *e, sim_choice 
         else if (c.kind == SIM_CHOICE_READ_FROM && strcmp(sim_memory_name(m), "ra") != 0)
             snprintf(why, size, "%s is not possible: under %s a load reads the newest store", words,
                      sim_memory_name(m));
+        else if (c.kind == SIM_CHOICE_PLACE && strcmp(sim_memory_name(m), "ra") != 0)
+            snprintf(why, size, "%s is not possible: under %s a store goes after every other",
+                     words, sim_memory_name(m));
+        else if (c.kind == SIM_CHOICE_PLACE)
+            snprintf(why, size,
+                     "%s is not possible now: %s's next step is not a store that may take place "
+                     "%d of its cell (after the newest store in its view, before the end, not "
+                     "between a store and the read-modify-write that read it)",
+                     words, sim_actor_name(m, c.actor), c.arg);
         else if (c.kind == SIM_CHOICE_READ_FROM)
             snprintf(why, size,
                      "%s is not possible now: %s's next step is not a load that may read store "

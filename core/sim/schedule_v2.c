@@ -20,13 +20,15 @@
  *   2 irq: the handler
  *   3 other: 0 = tick; 1 = drop, followed by a varint actor; 2 = flush,
  *     followed by a varint actor; 3 = read_from, followed by a varint actor
- *     and a varint store
+ *     and a varint store; 4 = place, followed by a varint actor and a
+ *     varint place
  *
  * Version 3 is version 2 with the memory models' choices (a choice kind's
  * `version` in choice.c): readable ^A (flush: the oldest store in A's store
  * buffer reaches memory), compact tag 3 sub-kind 2; readable <A:N
  * (read_from: A's load reads store N of its cell, 0 its initial value, under
- * ra), compact tag 3 sub-kind 3.  A schedule is written
+ * ra), compact tag 3 sub-kind 3; readable >A:P (place: A's store takes place
+ * P of its cell's modification order, under ra), compact tag 3 sub-kind 4.  A schedule is written
  * with the lowest version that holds its choices, and a version-2 string
  * that names a flush is refused, so the version says whether a run needs a
  * weak memory model.

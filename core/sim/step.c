@@ -40,7 +40,7 @@ static void record(sim_machine *m, sim_step_record r)
 }
 
 /* A step of actor i: taken as step(i), or as read_from(i, store) (which
- * store its load reads, ra). */
+ * store its load reads, ra) or place(i, at) (where its store goes, ra). */
 static void record_step(sim_machine *m, int i, bool choice, sim_choice as)
 {
     const sim_action *p = &m->actors[i].pending;
@@ -66,7 +66,7 @@ static bool other_choice(const sim_machine *m, int i)
     return sim_extra_choices(m, extra) > 0;
 }
 
-/* Step actor i, recorded as the choice `as` (a step, or a read_from). */
+/* Step actor i, recorded as the choice `as` (a step, a read_from, a place). */
 static int step_as(sim_machine *m, int i, sim_choice as, bool other);
 
 int sim_step(sim_machine *m, int i) { return step_as(m, i, sim_step_choice(i), false); }
@@ -142,8 +142,8 @@ int sim_take(sim_machine *m, sim_choice c)
             at = k;
     bool memory = sim_choice_is_memory(c.kind);
     if (at < 0 || !(memory ? m->mem->take : m->model->take_extra)) {
-        if (c.kind == SIM_CHOICE_READ_FROM) {
-            sim_fail(m, "read_from %d of %s is not possible now", c.arg,
+        if (sim_choice_is_step_outcome(c.kind)) {
+            sim_fail(m, "%s %d of %s is not possible now", sim_choice_kind_name(c.kind), c.arg,
                      c.actor >= 0 && c.actor < m->n_actors ? sim_actor_name(m, c.actor) : "?");
             return -1;
         }
@@ -151,7 +151,8 @@ int sim_take(sim_machine *m, sim_choice c)
                  c.actor >= 0 ? " of " : "", c.actor >= 0 ? sim_actor_name(m, c.actor) : "");
         return -1;
     }
-    if (c.kind == SIM_CHOICE_READ_FROM) { /* the actor's step, reading that store */
+    if (sim_choice_is_step_outcome(
+            c.kind)) { /* the actor's step: read that store, or store there */
         if (m->mem->take(m, c) != 0)
             return -1;
         return step_as(m, c.actor, c, true);

@@ -195,6 +195,14 @@ static void weak_json(const sim_machine *m, const sim_event *e, jbuf *b)
         jb_key(b, "store");
         jb_int(b, (int64_t)e->ra_wrote - 1);
     }
+    if (e->ra_before_at) { /* ra: placed before the end: the store it went before */
+        jb_key(b, "placed_before_at");
+        jb_int(b, (int64_t)e->ra_before_at);
+        if (e->ra_before_by >= 0) {
+            jb_key(b, "placed_before_by");
+            jb_str(b, m->actors[e->ra_before_by].name);
+        }
+    }
     if (e->ra_cell) { /* ra: which cell of the model's state (two may share an object's name) */
         jb_key(b, "cell");
         jb_int(b, (int64_t)e->ra_cell - 1);

@@ -206,9 +206,19 @@ static tworld *prune_world;
 
 /* The explorer's on_end: the hash of this run's end state, in words
  * (PRUNE_DEBUG=1 prints them, and the programs of a failing world). */
+/* How many runs ended having placed a store before the end of its cell's
+ * modification order (ra's place choice), so the test knows it searched
+ * placements too. */
+static uint64_t runs_with_a_place;
+
 static void end_state(sim_machine *m, void *ctx)
 {
     hashes *h = ctx;
+    for (size_t k = 0; k < sim_history_len(m); k++)
+        if (sim_history(m)[k].what == SIM_CHOICE_PLACE) {
+            runs_with_a_place++;
+            break;
+        }
     char text[1024];
     size_t used = 0;
     tworld *tw = prune_world;
@@ -527,7 +537,7 @@ TEST(pruning_keeps_every_end_state_under_ra)
 {
     gen_rng = getenv("PRUNE_SEED") ? strtoull(getenv("PRUNE_SEED"), NULL, 10) : 777;
     uint64_t total[3] = {0};
-    size_t states_total = 0, weak_worlds = 0;
+    size_t states_total = 0, weak_worlds = 0, placing_worlds = 0;
     for (int world = 0; world < WEAK_WORLDS; world++) {
         tworld w = {0};
         generate_weak(&w);
@@ -540,10 +550,12 @@ TEST(pruning_keeps_every_end_state_under_ra)
         tw_free(&w);
         cfg.memory = "ra";
         sim_machine *m = tw_start_cfg(&w, &cfg);
+        uint64_t placed_before = runs_with_a_place;
         for (int mode = PLAIN; mode <= DPOR; mode++) {
             total[mode] += search(m, (search_mode)mode, &found[mode]);
             unique(&found[mode]);
         }
+        placing_worlds += runs_with_a_place > placed_before;
         states_total += found[PLAIN].n;
         weak_worlds += found[PLAIN].n > sc.n;
         /* ra allows every outcome of sc */
@@ -566,10 +578,13 @@ TEST(pruning_keeps_every_end_state_under_ra)
         free(sc.v);
         tw_free(&w);
     }
-    check_note("%d worlds under ra (%zu with outcomes sc does not have), %zu distinct end states; "
-               "executions: %llu plain, %llu sleep sets, %llu dpor",
-               WEAK_WORLDS, weak_worlds, states_total, (unsigned long long)total[PLAIN],
-               (unsigned long long)total[SLEEP_SETS], (unsigned long long)total[DPOR]);
+    check_note("%d worlds under ra (%zu with outcomes sc does not have, %zu with runs that place "
+               "a store before the end), %zu distinct end states; executions: %llu plain, %llu "
+               "sleep sets, %llu dpor",
+               WEAK_WORLDS, weak_worlds, placing_worlds, states_total,
+               (unsigned long long)total[PLAIN], (unsigned long long)total[SLEEP_SETS],
+               (unsigned long long)total[DPOR]);
     CHECK(weak_worlds > 0);
+    CHECK(placing_worlds > 0);
     CHECK(total[DPOR] < total[PLAIN]);
 }

@@ -431,6 +431,34 @@ TEST(v3_read_from_names_its_store)
     CHECK(strcmp(parse_error("v3.AAEPAYCAgIAI"), "ok") != 0);
 }
 
+TEST(v3_place_names_where_the_store_goes)
+{
+    /* 2+2W under ra: B's store of x takes place 1, before A's store */
+    const char *text = "v3: A A B >B:1 B A";
+    sim_schedule s;
+    parse_ok(text, &s);
+    CHECK_EQ(s.version, 3);
+    CHECK_EQ(s.n, 6);
+    CHECK_EQ(s.entries[3].what, SIM_CHOICE_PLACE);
+    CHECK_STR(s.entries[3].actor_name, "B");
+    CHECK_EQ(s.entries[3].arg, 1);
+    sim_schedule_free(&s);
+    char *compact = compact_as(text, (const int[]){0, 0, 1, 1, 1, 0});
+    /* flags 0, 6 entries: A, A, B (1<<2), place (4<<2|3 = 19, actor 1, place 1), B, A */
+    CHECK_STR(compact, "v3.AAYAAAQTAQEEAA");
+    parse_ok(compact, &s);
+    CHECK_EQ(s.entries[3].what, SIM_CHOICE_PLACE);
+    CHECK_EQ(s.entries[3].actor, 1);
+    CHECK_EQ(s.entries[3].arg, 1);
+    sim_schedule_free(&s);
+    free(compact);
+    CHECK_STR(parse_error("v2: A >B:1"),
+              "schedule: place at column 7 needs version 3 (start with 'v3:')");
+    CHECK_STR(parse_error("v3: A >B"), "schedule: expected ':N' after '>B' at column 7");
+    CHECK_STR(parse_error("v3: >B:x"), "schedule: expected ':N' after '>B' at column 5");
+    CHECK_STR(parse_error("v3: >:1"), "schedule: expected an actor's name after '>' at column 5");
+}
+
 TEST(v2_compact_form_bytes)
 {
     /* flags 0, 5 entries: step B (tag 1<<2), irq of actor 3 (3<<2|2), tick

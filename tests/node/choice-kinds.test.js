@@ -30,6 +30,7 @@ test('the catalog lists every kind of choice with its schedule form', () => {
       ['drop', '~', true, false],
       ['read_from', '<', true, true],
       ['flush', '^', true, false],
+      ['place', '>', true, true],
     ],
   );
   for (const k of kinds) assert.match(k.text, /^[a-z].+[a-z]$/, `${k.kind} says what it means`);

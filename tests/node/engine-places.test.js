@@ -162,12 +162,15 @@ const DEBTS = {
     // the litmus suite's files are all basic's (#23 put them in one folder of their own)
     'tests/scenarios/litmus/2plus2w.yaml',
     'tests/scenarios/litmus/corr.yaml',
+    'tests/scenarios/litmus/corw.yaml',
     'tests/scenarios/litmus/cowr.yaml',
+    'tests/scenarios/litmus/coww.yaml',
     'tests/scenarios/litmus/iriw-acq.yaml',
     'tests/scenarios/litmus/iriw.yaml',
     'tests/scenarios/litmus/lb.yaml',
     'tests/scenarios/litmus/mp-rel-acq.yaml',
     'tests/scenarios/litmus/mp.yaml',
+    'tests/scenarios/litmus/rmw-atomicity.yaml',
     'tests/scenarios/litmus/sb-fences.yaml',
     'tests/scenarios/litmus/sb-seq-cst.yaml',
     'tests/scenarios/litmus/sb.yaml',
@@ -183,6 +186,9 @@ const DEBTS = {
     'web/src/store/timeline.test.ts',
   ],
   parking_lot: [
+    // came with main's complete-search benchmark after the rule, beside its four siblings: the
+    // explorer benchmark's scenarios have no place per engine yet (see the spinlocks entry)
+    'bench/explore/parking-lot-3x1.yaml',
     'bench/explore/parking-lot-2x2.yaml',
     'bench/explore/parking-lot-3x2.yaml',
     'bench/explore/parking-lot-3x3.yaml',

@@ -13,9 +13,10 @@
 // in C/C++11", PLDI 2017) and herd's C11 model judge them: SB, MP, IRIW
 // (relaxed, and with acquire loads: C11 is not multi-copy atomic) and WRC
 // relaxed allowed; MP and WRC with release/acquire, SB with seq_cst fences
-// or accesses, LB (no thin air), CoRR and CoWR forbidden.  2+2W is the one
-// place this machine differs from C11: its ra appends each store to its
-// cell's modification order, so 2+2W is forbidden here and allowed by C11.
+// or accesses, LB (no thin air), CoRR, CoWW, CoRW, CoWR and a store between
+// a read-modify-write and the store it read forbidden, 2+2W
+// allowed (a store may take a place in its cell's modification order before
+// stores its thread has not seen: the place choice).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -36,7 +37,10 @@ const VERDICTS = {
   'wrc-rel-acq.yaml': { sc: false, tso: false, ra: false },
   'corr.yaml': { sc: false, tso: false, ra: false },
   'cowr.yaml': { sc: false, tso: false, ra: false },
-  '2plus2w.yaml': { sc: false, tso: false, ra: false }, // C11: allowed (see above)
+  'coww.yaml': { sc: false, tso: false, ra: false },
+  'corw.yaml': { sc: false, tso: false, ra: false },
+  'rmw-atomicity.yaml': { sc: false, tso: false, ra: false },
+  '2plus2w.yaml': { sc: false, tso: false, ra: true },
 };
 const DIR = 'tests/scenarios/litmus';
 
@@ -135,7 +139,33 @@ const RA_OUTCOMES = {
   },
   'iriw.yaml': { regs: 4, values: [0, 1], allowed: 'all' },
   'iriw-acq.yaml': { regs: 4, values: [0, 1], allowed: 'all' },
-  '2plus2w.yaml': { regs: 2, values: [1, 2], allowed: ['11', '12', '21'] },
+  'coww.yaml': {
+    regs: 2,
+    values: [0, 1, 2],
+    allowed: ['00', '01', '02', '11', '12', '22'],
+  },
+  'corw.yaml': {
+    regs: 3,
+    values: [0, 1, 2],
+    allowed: ['000', '001', '002', '011', '012', '021', '022'].concat([
+      '100',
+      '101',
+      '102',
+      '111',
+      '112',
+      '122',
+    ]),
+  },
+  'rmw-atomicity.yaml': {
+    regs: 3,
+    values: [0, 1, 5, 6],
+    allowed: ['000', '001', '005', '011', '015', '055'].concat(['500', '505', '506', '555', '556', '566']),
+  },
+  '2plus2w.yaml': {
+    regs: 2,
+    values: [1, 2],
+    allowed: ['11', '12', '21', '22'],
+  },
 };
 
 /** Every string of `n` values drawn from `values`. */
@@ -177,6 +207,97 @@ test("ra: MP relaxed: B reads the flag from A and the data's initial value, by a
       [
         ['B', 'flag', 1, 1, 2, 2, 'A'],
         ['B', 'data', 0, 0, 2, 0, undefined],
+      ],
+    );
+  } finally {
+    session.free();
+  }
+});
+
+test("ra: 2+2W: B's store of x takes place 1, before A's, by a place choice", () => {
+  const compiled = compileFile(`${DIR}/2plus2w.yaml`);
+  const r = explore(compiled, 'ra');
+  assert.equal(r.schedule, 'v3: A A B >B:1 B A');
+  const session = open(compiled, { memory: 'ra' });
+  try {
+    session.run({ policy: 'round-robin', schedule: r.schedule });
+    assert.equal(session.summary().outcome, 'violation');
+    const stores = session.trace().filter((e) => e.kind === 'store');
+    assert.deepEqual(
+      stores.map((e) => [e.actor, e.object, e.new, e.store, e.placed_before_at, e.placed_before_by]),
+      [
+        ['A', 'x', 2, 1, undefined, undefined],
+        ['A', 'y', 1, 1, undefined, undefined],
+        ['B', 'y', 2, 2, undefined, undefined],
+        ['B', 'x', 1, 1, 1, 'A'],
+      ],
+    );
+    // x's stores in modification order: B's 1 before A's 2, so x ends at 2 and B reads it
+    const x = session.state().memory.cells.find((c) => c.object === 'x');
+    assert.deepEqual(
+      x.stores.map((st) => [st.value, st.by, st.step]),
+      [
+        [0, null, 0],
+        [1, 'B', 4],
+        [2, 'A', 1],
+      ],
+    );
+    assert.deepEqual(
+      session
+        .trace()
+        .filter((e) => e.kind === 'load')
+        .map((e) => [e.actor, e.object, e.new]),
+      [
+        ['B', 'x', 2],
+        ['A', 'y', 2],
+      ],
+    );
+  } finally {
+    session.free();
+  }
+});
+
+test("take('place', actor, place) puts the store there, and a place the store may not take is refused", () => {
+  const session = open(compileFile(`${DIR}/2plus2w.yaml`), { memory: 'ra' });
+  try {
+    for (const i of [0, 0, 1]) session.step(i);
+    // B's store of x may go before A's store (place 1) or at the end (its plain step);
+    // A's load of y may read its own store, older than B's
+    assert.deepEqual(session.choices(), [
+      { kind: 'read_from', actor: 0, store: 1 },
+      { kind: 'place', actor: 1, place: 1 },
+    ]);
+    assert.throws(() => session.take('place', 1, 0), /place 0 of B is not possible now/);
+    assert.throws(() => session.take('place', 1, 2), /place 2 of B is not possible now/);
+    assert.equal(session.summary().steps, 3, 'nothing moved');
+    session.take('place', 1, 1);
+    assert.equal(session.summary().schedule, 'v3: A A B >B:1');
+    // B has seen its own store of x, now older than A's: its load may read either
+    assert.deepEqual(session.choices(), [
+      { kind: 'read_from', actor: 0, store: 1 },
+      { kind: 'read_from', actor: 1, store: 1 },
+    ]);
+  } finally {
+    session.free();
+  }
+});
+
+test('ra: a store may not come between a read-modify-write and the store it read', () => {
+  const session = open(compileFile(`${DIR}/rmw-atomicity.yaml`), { memory: 'ra' });
+  try {
+    session.step(0); // A's add reads 0 and goes right after it: x's stores 0, 1
+    // B has seen only the initial 0, but the one place before A's 1 is taken: B goes at the end
+    // (the one choice is C's: its load may read the initial 0)
+    assert.deepEqual(session.choices(), [{ kind: 'read_from', actor: 2, store: 0 }]);
+    assert.throws(() => session.take('place', 1, 1), /place 1 of B is not possible now/);
+    session.step(1);
+    const x = session.state().memory.cells[0];
+    assert.deepEqual(
+      x.stores.map((st) => [st.value, st.by]),
+      [
+        [0, null],
+        [1, 'A'],
+        [5, 'B'],
       ],
     );
   } finally {

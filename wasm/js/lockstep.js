@@ -141,7 +141,8 @@ export class Session {
    * A choice other than a step, by its kind's name in the catalog's choice_kinds (`irq`
    * raises the handler at `index`, `tick` lets the tick fall, `drop` drops the pending future
    * of the task at `index`; `index` is ignored by a kind without an actor; `read_from` steps the
-   * actor at `index`, its load reading store `store` of its cell).  Throws, with the machine's
+   * actor at `index`, its load reading store `store` of its cell; `place` steps it, its store
+   * taking place `store` of its cell's modification order).  Throws, with the machine's
    * reason, when it is not possible now or the kind is unknown.
    * @param {string} kind
    */
@@ -236,11 +237,13 @@ export class Session {
    * and maxTotalSteps (the whole search) 0 take the explorer's defaults, so a
    * search always ends.
    * bound: the most preemptions (dfs), or 'none': every interleaving (the
-   * complete search, by dynamic partial-order reduction).
+   * complete search, by dynamic partial-order reduction); stateful: the
+   * complete search by the states met instead (core/sim/visited.c).
    * replay (benchmarks): 'root' starts every walk from a reset instead of a
    * snapshot of the machine (the same runs, core/sim/snapshot.h).
    * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number|'none', maxExecutions?: number, maxSteps?: number,
-   *   maxTotalSteps?: number, seed?: number, prune?: boolean, replay?: 'root'|'snapshot'}} [o]
+   *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean,
+   *   replay?: 'root'|'snapshot'}} [o]
    */
   exploreStart(o = {}) {
     this.M._ls_explore_replay(this.handle, o.replay === 'root' ? 1 : 0);
@@ -254,6 +257,7 @@ export class Session {
         o.seed ?? 0,
         o.prune === false ? 0 : 1,
         o.maxTotalSteps ?? 0,
+        o.stateful ? 1 : 0,
       ),
     );
     this.#check();

@@ -3,9 +3,13 @@
  * cell's history of stores.
  *
  * Invariant: every atomic cell keeps all its stores in modification order
- * (index 0 is the value the cell held when the run first touched it, and a
- * new store joins at the end), and the cell itself holds the newest one, so
- * final assertions and the views read what the program left.  Each actor has
+ * (index 0 is the value the cell held when the run first touched it), and
+ * the cell itself holds the newest one, so final assertions and the views
+ * read what the program left.  A store joins at the end, unless the choice
+ * place(A, P) puts it at an earlier place P: any place after the newest
+ * store in its actor's view, except between a store and the
+ * read-modify-write that read it.  Every view points at stores, not places,
+ * so the stores from P on move one place up in every view at once.  Each actor has
  * a view: for every cell, the oldest store it may still read.  A load may
  * read any store of the cell not older than its view; reading the newest is
  * the plain step, reading an older one is the choice read_from(A, k), so the
@@ -31,9 +35,9 @@
  * no value appears out of thin air (load buffering is forbidden).
  *
  * The model is the view-based semantics of Kang, Hur, Lahav, Vafeiadis and
- * Dreyer (POPL 2017) without promises, with stores appended to modification
- * order: it allows no outcome that RC11 forbids, and it forbids 2+2W, which
- * C11 allows (docs/MEMORY.md says what else it leaves out).
+ * Dreyer (POPL 2017) without promises, a store's timestamp being its place
+ * in modification order: it allows no outcome that RC11 forbids, 2+2W
+ * included among those it allows (docs/MEMORY.md says what it leaves out).
  */
 #include "model.h"
 
@@ -69,7 +73,9 @@ static int cell_find(const sim_ra_state *s, const void *cell)
     return -1;
 }
 
-static bool push_store(sim_ra_cell *c, sim_ra_store st)
+/* Puts store `st` at place `at` of the cell (at most c->n: the end); the
+ * stores from `at` on move one place up. */
+static bool insert_store(sim_ra_cell *c, uint32_t at, sim_ra_store st)
 {
     if (c->n == c->cap) {
         uint32_t cap = c->cap ? 2 * c->cap : 8;
@@ -79,7 +85,9 @@ static bool push_store(sim_ra_cell *c, sim_ra_store st)
         c->stores = grown;
         c->cap = cap;
     }
-    c->stores[c->n++] = st;
+    memmove(&c->stores[at + 1], &c->stores[at], (c->n - at) * sizeof *c->stores);
+    c->stores[at] = st;
+    c->n++;
     return true;
 }
 
@@ -101,7 +109,7 @@ static int cell_of(sim_machine *m, const sim_action *p)
     c->width = p->width;
     c->n = 0;
     sim_ra_store initial = {.value = (uint32_t)sim_cell_read(p->target, p->width), .actor = -1};
-    if (!push_store(c, initial)) {
+    if (!insert_store(c, 0, initial)) {
         sim_end_error(m, "out of memory for the ra memory model's stores");
         return -1;
     }
@@ -172,14 +180,43 @@ static void read_store(sim_ra_state *s, int actor, int k, uint32_t at, unsigned 
     join(&s->acq[actor], &s->cur[actor], s->n_cells);
 }
 
-/* `actor` adds a store of value v to cell k; `read` is the message of the
- * store a read-modify-write read (0: none).  Returns its index. */
+/* A timestamp of cell k in a view, once a store has taken place `at`: the
+ * store it names moved up one place if it was at `at` or later.  `plus`
+ * is 1 for the views that keep 1 + an index (0: none). */
+static void shift(sim_ra_view *v, int k, uint32_t at, uint32_t plus)
+{
+    if (v->ts[k] >= at + plus)
+        v->ts[k]++;
+}
+
+/* Every view of the model keeps naming the same stores of cell k after a
+ * store takes place `at` before the end. */
+static void make_room(sim_ra_state *s, int k, uint32_t at)
+{
+    for (int i = 0; i < SIM_MAX_ACTORS; i++) {
+        shift(&s->cur[i], k, at, 0);
+        shift(&s->acq[i], k, at, 0);
+        shift(&s->rel[i], k, at, 0);
+        shift(&s->last_read[i], k, at, 1);
+    }
+    shift(&s->sc, k, at, 0);
+    for (uint32_t j = 0; j < s->n_views; j++)
+        shift(&s->views[j], k, at, 0);
+    for (int j = 0; j < s->n_sync; j++)
+        shift(&s->sync[j].view, k, at, 0);
+}
+
+/* `actor` adds a store of value v to cell k at place `at` (c->n: the end);
+ * `read` is the message of the store a read-modify-write read (0: none; a
+ * read-modify-write goes at the end, right after the store it read).
+ * Returns `at`. */
 static uint32_t write_store(sim_machine *m, int actor, int k, uint64_t v, unsigned order,
-                            uint32_t read)
+                            uint32_t at, bool rmw, uint32_t read)
 {
     sim_ra_state *s = ra_of(m);
     sim_ra_cell *c = &s->cells[k];
-    uint32_t at = c->n;
+    if (at < c->n)
+        make_room(s, k, at);
     s->cur[actor].ts[k] = at;
     join(&s->acq[actor], &s->cur[actor], s->n_cells);
     sim_ra_view msg = releases(order) ? s->cur[actor] : s->rel[actor];
@@ -194,10 +231,11 @@ static uint32_t write_store(sim_machine *m, int actor, int k, uint64_t v, unsign
                        .view = view,
                        .step = m->step,
                        .actor = (int16_t)actor,
-                       .order = (uint8_t)order};
-    if (!push_store(c, st))
+                       .order = (uint8_t)order,
+                       .rmw = rmw};
+    if (!insert_store(c, at, st))
         sim_end_error(m, "out of memory for the ra memory model's stores");
-    sim_cell_write(c->cell, c->width, v); /* the cell holds the newest store */
+    sim_cell_write(c->cell, c->width, c->stores[c->n - 1].value); /* it holds the newest */
     return at;
 }
 
@@ -207,6 +245,24 @@ static void note_read(sim_event *e, const sim_ra_cell *c, uint32_t at)
     e->ra_stores = c->n;
     e->ra_read_by = c->stores[at].actor;
     e->ra_read_at = c->stores[at].step;
+    if (at + 1 < c->n)
+        e->ra_newer_at = c->stores[at + 1].step;
+}
+
+/* The place a store of `actor` takes: the one a place choice names, else
+ * the end; the event says which store it went before. */
+static uint32_t place_of(sim_ra_state *s, int actor, const sim_ra_cell *c, sim_event *e)
+{
+    uint32_t at = c->n;
+    if (s->place_actor == actor && s->place_at >= 0)
+        at = (uint32_t)s->place_at;
+    s->place_actor = -1;
+    s->place_at = -1;
+    if (at < c->n) {
+        e->ra_before_by = c->stores[at].actor;
+        e->ra_before_at = c->stores[at].step;
+    }
+    return at;
 }
 
 static uint64_t ra_access(sim_machine *m, int actor, const sim_action *p, sim_event *e)
@@ -234,7 +290,8 @@ static uint64_t ra_access(sim_machine *m, int actor, const sim_action *p, sim_ev
     } else if (p->kind == SIM_ACT_STORE) {
         e->old_v = c->stores[c->n - 1].value;
         e->new_v = p->a & (p->width >= 4 ? 0xffffffffull : (1ull << (8 * p->width)) - 1);
-        e->ra_wrote = write_store(m, actor, k, e->new_v, p->order, 0) + 1;
+        uint32_t at = place_of(s, actor, c, e);
+        e->ra_wrote = write_store(m, actor, k, e->new_v, p->order, at, false, 0) + 1;
         result = e->old_v;
     } else { /* a read-modify-write reads the newest store and writes right after it */
         uint32_t at = c->n - 1;
@@ -248,7 +305,7 @@ static uint64_t ra_access(sim_machine *m, int actor, const sim_action *p, sim_ev
         e->old_v = old;
         e->new_v = v;
         if (p->kind != SIM_ACT_CAS || ok) {
-            e->ra_wrote = write_store(m, actor, k, v, p->order, c->stores[at].view) + 1;
+            e->ra_wrote = write_store(m, actor, k, v, p->order, c->n, true, c->stores[at].view) + 1;
         }
         result = old;
     }
@@ -326,44 +383,82 @@ static bool pending_load(const sim_machine *m, int i, int *k, uint32_t *from)
     return *from + 1 < s->cells[*k].n;
 }
 
+/* The store (not a read-modify-write) actor i is about to perform, if it
+ * could take a place before the end: its cell's index and the earliest
+ * place (one after the newest store in its view). */
+static bool pending_store(const sim_machine *m, int i, int *k, uint32_t *from)
+{
+    const sim_action *p = &m->actors[i].pending;
+    if (p->kind != SIM_ACT_STORE)
+        return false;
+    const sim_ra_state *s = &m->memory.ra;
+    *k = cell_find(s, p->target);
+    if (*k < 0)
+        return false; /* untouched: only its initial value, so only the end */
+    *from = oldest_readable(s, i, *k, p->order) + 1;
+    return *from < s->cells[*k].n;
+}
+
+/* Whether a store may take place `at` of cell c before the end: not
+ * between a store and the read-modify-write that read it. */
+static bool place_free(const sim_ra_cell *c, uint32_t at) { return !c->stores[at].rmw; }
+
 /* read_from(A, k) for every store k older than the newest that A's pending
- * load may read; at most SIM_RA_MAX_READS in all (more would outgrow the
+ * load may read, and place(A, p) for every place before the end A's pending
+ * store may take; at most SIM_RA_MAX_OFFERS in all (more would outgrow the
  * machine's list of choices): then the oldest of them are not offered. */
-#define SIM_RA_MAX_READS (2 * SIM_MAX_ACTORS)
+#define SIM_RA_MAX_OFFERS (2 * SIM_MAX_ACTORS)
 
 static int ra_choices(const sim_machine *m, sim_choice *out)
 {
+    const sim_ra_state *s = &m->memory.ra;
     int n = 0;
     for (int i = 0; i < m->n_actors; i++) {
         int k;
         uint32_t from;
-        if (!pending_load(m, i, &k, &from) || !sim_is_enabled(m, i))
+        if (!sim_is_enabled(m, i))
             continue;
-        uint32_t newest = m->memory.ra.cells[k].n - 1;
-        for (uint32_t at = newest; at-- > from && n < SIM_RA_MAX_READS;)
-            out[n++] = (sim_choice){SIM_CHOICE_READ_FROM, (int16_t)i, (int32_t)at};
+        if (pending_load(m, i, &k, &from)) {
+            uint32_t newest = s->cells[k].n - 1;
+            for (uint32_t at = newest; at-- > from && n < SIM_RA_MAX_OFFERS;)
+                out[n++] = (sim_choice){SIM_CHOICE_READ_FROM, (int16_t)i, (int32_t)at};
+        } else if (pending_store(m, i, &k, &from)) {
+            for (uint32_t at = s->cells[k].n; at-- > from && n < SIM_RA_MAX_OFFERS;)
+                if (place_free(&s->cells[k], at))
+                    out[n++] = (sim_choice){SIM_CHOICE_PLACE, (int16_t)i, (int32_t)at};
+        }
     }
     return n;
 }
 
-/* Only records which store the next load of the actor reads: the machine
- * then takes the actor's step (step.c). */
+/* Only records which store the next load of the actor reads, or where its
+ * next store goes: the machine then takes the actor's step (step.c). */
 static int ra_take(sim_machine *m, sim_choice c)
 {
+    sim_ra_state *s = &m->memory.ra;
     int k;
     uint32_t from;
-    if (c.kind != SIM_CHOICE_READ_FROM || c.actor < 0 || c.actor >= m->n_actors ||
-        !pending_load(m, c.actor, &k, &from) || c.arg < (int32_t)from ||
-        (uint32_t)c.arg + 1 >= m->memory.ra.cells[k].n)
+    if (c.actor < 0 || c.actor >= m->n_actors || c.arg < 0)
         return -1;
-    m->memory.ra.read_actor = c.actor;
-    m->memory.ra.read_store = c.arg;
-    return 0;
+    if (c.kind == SIM_CHOICE_READ_FROM && pending_load(m, c.actor, &k, &from) &&
+        c.arg >= (int32_t)from && (uint32_t)c.arg + 1 < s->cells[k].n) {
+        s->read_actor = c.actor;
+        s->read_store = c.arg;
+        return 0;
+    }
+    if (c.kind == SIM_CHOICE_PLACE && pending_store(m, c.actor, &k, &from) &&
+        c.arg >= (int32_t)from && (uint32_t)c.arg < s->cells[k].n &&
+        place_free(&s->cells[k], (uint32_t)c.arg)) {
+        s->place_actor = c.actor;
+        s->place_at = c.arg;
+        return 0;
+    }
+    return -1;
 }
 
 static const void *ra_choice_cell(const sim_machine *m, sim_choice c)
 {
-    return c.kind == SIM_CHOICE_READ_FROM ? m->actors[c.actor].pending.target : NULL;
+    return sim_choice_is_step_outcome(c.kind) ? m->actors[c.actor].pending.target : NULL;
 }
 
 /* Whether an action takes part in the one order of seq_cst fences and
@@ -373,15 +468,17 @@ static bool ra_ordered(const sim_action *p)
     return p->order == PLAT_SEQ_CST && (p->kind == SIM_ACT_FENCE || sim_act_is_access(p->kind));
 }
 
-/* A read_from is its actor's step with another outcome: it depends on what
- * that step depends on, and on every other choice of the same actor. */
+/* A read_from or a place is its actor's step with another outcome: it
+ * depends on what that step depends on (a place renames the places of its
+ * cell's stores in every view at once, so it commutes with whatever does
+ * not touch the cell), and on every other choice of the same actor. */
 static bool ra_dependent(const sim_machine *m, sim_choice a, sim_choice b)
 {
     if (a.actor == b.actor && a.kind != SIM_CHOICE_TICK && b.kind != SIM_CHOICE_TICK)
         return true;
-    if (a.kind == SIM_CHOICE_READ_FROM)
+    if (sim_choice_is_step_outcome(a.kind))
         a.kind = SIM_CHOICE_STEP;
-    if (b.kind == SIM_CHOICE_READ_FROM)
+    if (sim_choice_is_step_outcome(b.kind))
         b.kind = SIM_CHOICE_STEP;
     if (a.kind == SIM_CHOICE_STEP && b.kind == SIM_CHOICE_STEP &&
         ra_ordered(&m->actors[a.actor].pending) && ra_ordered(&m->actors[b.actor].pending))
@@ -404,6 +501,8 @@ static void ra_reset(sim_machine *m)
     memset(s->last_read, 0, sizeof s->last_read);
     s->read_actor = -1;
     s->read_store = -1;
+    s->place_actor = -1;
+    s->place_at = -1;
 }
 
 void sim_mem_state_free(sim_mem_state *s)

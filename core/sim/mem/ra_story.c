@@ -24,15 +24,16 @@ static const char *cell_name(const sim_machine *m, const sim_event *e)
     return e->region >= 0 ? m->regions[e->region].name : "a cell";
 }
 
-/* The event of the store with index `at` in the cell of `access` (made
- * before event `before`), or NULL. */
-static const sim_event *store_event(const sim_machine *m, const sim_event *access, uint32_t at,
+/* The event of the store made at step `step` in the cell of `access` (made
+ * before event `before`), or NULL: found by its step, since a store's place
+ * in modification order moves when another is placed before it. */
+static const sim_event *store_event(const sim_machine *m, const sim_event *access, uint64_t step,
                                     size_t before)
 {
-    for (size_t i = before; i-- > 0;) {
+    for (size_t i = before; step && i-- > 0;) {
         const sim_event *e = &m->events[i];
-        if (e->ra_wrote == at + 1 && e->ra_cell == access->ra_cell && e->kind < SIM_ACT_COUNT &&
-            e->actor >= 0)
+        if (e->step == step && e->ra_wrote && e->ra_cell == access->ra_cell &&
+            e->kind < SIM_ACT_COUNT && e->actor >= 0)
             return e;
     }
     return NULL;
@@ -76,7 +77,7 @@ static void say_stale_read(const sim_machine *m, size_t i, jbuf *out)
     else
         jb_printf(out, ", stored by %s at step %llu,", m->actors[e->ra_read_by].name,
                   (unsigned long long)e->ra_read_at);
-    const sim_event *newer = store_event(m, e, e->ra_read, i);
+    const sim_event *newer = store_event(m, e, e->ra_newer_at, i);
     if (!newer) {
         jb_raw(out, " not the newest store");
         return;
@@ -87,7 +88,7 @@ static void say_stale_read(const sim_machine *m, size_t i, jbuf *out)
               writer, (unsigned long long)newer->step);
     const char *held = e->ra_read_by < 0 ? "initial" : "older";
     const sim_event *via = read_from_writer(m, e, newer->actor, newer->step, i);
-    const sim_event *published = via ? store_event(m, via, via->ra_read - 1, i) : NULL;
+    const sim_event *published = via ? store_event(m, via, via->ra_read_at, i) : NULL;
     if (!published) {
         jb_printf(out,
                   "its view still held %s's %s store (nothing it read from %s since carried "
@@ -165,10 +166,10 @@ void sim_ra_reads_json(const sim_machine *m, jbuf *out)
         jb_key(out, "step");
         jb_int(out, (int64_t)e->step);
         jb_key(out, "read");
-        store_json(m, e->ra_read_by < 0 ? NULL : store_event(m, e, e->ra_read - 1, i),
+        store_json(m, e->ra_read_by < 0 ? NULL : store_event(m, e, e->ra_read_at, i),
                    value_of(e, e->new_v), out);
         jb_key(out, "newer");
-        const sim_event *newer = store_event(m, e, e->ra_read, i);
+        const sim_event *newer = store_event(m, e, e->ra_newer_at, i);
         if (newer)
             store_json(m, newer, 0, out);
         else

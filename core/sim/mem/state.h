@@ -48,6 +48,8 @@ typedef struct sim_ra_store {
     uint64_t step; /* the step that stored it (0: the cell's initial value) */
     int16_t actor; /* who stored it; -1: the initial value */
     uint8_t order; /* its plat_order */
+    uint8_t rmw;   /* a read-modify-write that read the store just before it:
+                    * no store may ever come between the two (atomicity) */
 } sim_ra_store;
 
 /* ra: an atomic cell and its stores, oldest first. */
@@ -75,8 +77,10 @@ typedef struct sim_ra_state {
         sim_ra_view view;   /* what its release (unlock, unpark) published */
     } sync[SIM_RA_MAX_SYNC];
     int n_sync;
-    int16_t read_actor; /* a read_from choice being taken: whose load, */
-    int32_t read_store; /* and the store it reads (-1: none, read the newest) */
+    int16_t read_actor;  /* a read_from choice being taken: whose load, */
+    int32_t read_store;  /* and the store it reads (-1: none, read the newest) */
+    int16_t place_actor; /* a place choice being taken: whose store, */
+    int32_t place_at;    /* and the place it takes (-1: none, the end) */
 } sim_ra_state;
 
 typedef struct sim_mem_state {

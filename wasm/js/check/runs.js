@@ -29,7 +29,8 @@ import { RunTrace } from '../lesson/run-trace.js';
  * @property {string[]} actors  actors[k]: who took step k + 1
  * @property {string[]} movers  movers[k]: the learner's move that took step k + 1: the actor's
  *   name for a step, "flush A" for a buffered store of A's reaching memory, "read_from A" for
- *   A's load of an older store (the app never folds those two into an actor's Shift+N)
+ *   A's load of an older store, "place A" for A's store placed before the end (the app never
+ *   folds those into an actor's Shift+N)
  * @property {string|null} error  a schedule that could not be read or diverged
  * @property {string} name  the path in words, for messages ("the solution under correct")
  */
@@ -183,6 +184,7 @@ export class LessonCheck {
         if (e.kind === 'flush') moved.set(k, `flush ${e.actor}`);
         else if (e.kind === 'load' && e.read_store !== undefined && e.read_store < e.stores - 1)
           moved.set(k, `read_from ${e.actor}`);
+        else if (e.kind === 'store' && e.placed_before_at !== undefined) moved.set(k, `place ${e.actor}`);
       }
       const movers = actors.map((a, k) => moved.get(k + 1) ?? a);
       // Going to step k replays k steps: a lesson's runs are short, but a

@@ -12,7 +12,7 @@ import { compileFile, module, openSession } from './scenario-file.js';
 
 export const usage = `lockstep explore FILE [--variant V] [--memory sc|tso|ra] [--bound K|none] [--max-executions N]
              [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--max-total-steps N]
-             [--no-prune] [--workers N] [--trace OUT.jsonl] [--json]`;
+             [--no-prune] [--stateful] [--workers N] [--trace OUT.jsonl] [--json]`;
 
 export const help = `${usage}
 
@@ -24,7 +24,9 @@ fewest preemptions; runs that only reorder independent steps are skipped.
 --bound none searches every interleaving instead, by dynamic partial-order
 reduction (about one run per class of runs that differ only in the order of
 commuting steps): "no violation in any interleaving" is then a proof for this
-scenario.
+scenario.  --stateful is the other complete search: sleep sets over the
+states it meets, each remembered, so runs that reach a state met before stop
+there (its report also counts the states).
 random and pct sample schedules instead (never complete).  A search always
 ends: each run stops at --max-steps, the whole search at --max-total-steps.
 In text mode it says how far it got on stderr every second.
@@ -44,11 +46,13 @@ In text mode it says how far it got on stderr every second.
   --max-total-steps N  stop when the runs took N steps in all (default
                        20000000, at least 1)
   --no-prune           dfs without sleep sets (to compare)
+  --stateful           the complete search by states remembered instead of by
+                       partial-order reduction (implies --bound none)
   --workers N          split the complete search (--bound none) over N
                        processes (lockstep-run only; default 1)
   --trace OUT          write the counterexample's trace to OUT as JSON Lines
   --json               print one JSON object: found, kind, schedule, steps,
-                       preemptions, executions, pruned, bound, complete,
+                       preemptions, executions, pruned, states, bound, complete,
                        elapsed_ms, reason; under ra, when it found one, reads:
                        which store each load that read an older one read
 
@@ -66,6 +70,7 @@ export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (
     '--max-steps': 'string',
     '--max-total-steps': 'string',
     '--no-prune': 'flag',
+    '--stateful': 'flag',
     '--workers': 'string',
     '--trace': 'string',
     '--json': 'flag',
@@ -104,6 +109,17 @@ export async function run(argv, io) {
   const maxExecutions = wholeNumber(cmd, '--max-executions', options['--max-executions'], 1000000);
   const seed = wholeNumber(cmd, '--seed', options['--seed'], 0);
   const maxSteps = wholeNumber(cmd, '--max-steps', options['--max-steps'], 10000);
+  const stateful = options['--stateful'] !== undefined;
+  if (
+    stateful &&
+    (strategy !== 'dfs' ||
+      (boundText !== undefined && bound >= 0) ||
+      options['--no-prune'] ||
+      options['--workers'] !== undefined)
+  )
+    throw new CliError(
+      `${cmd}: --stateful is the complete search with sleep sets on one worker: not with --bound K, --strategy random or pct, --no-prune or --workers`,
+    );
   // 0 here takes the explorer's default; a search without a total limit
   // might never end, so 0 is refused.
   const maxTotalSteps = wholeNumber(cmd, '--max-total-steps', options['--max-total-steps'], 0);
@@ -142,6 +158,7 @@ export async function run(argv, io) {
       maxTotalSteps,
       seed,
       prune: !options['--no-prune'],
+      stateful,
     });
     // Progress on stderr at most once a second, from inside the slices too
     // (one run of a program that never ends can be long).
@@ -206,6 +223,7 @@ export async function run(argv, io) {
           preemptions: r.preemptions,
           executions: r.executions,
           pruned: r.pruned,
+          states: r.states,
           bound: r.bound,
           complete: r.complete,
           elapsed_ms: Math.round(elapsed * 1000) / 1000,

@@ -247,6 +247,10 @@ export interface TraceEvent {
   stored_by?: string;
   /** ra: a store's (or read-modify-write's) place in its cell's modification order */
   store?: number;
+  /** ra: a store placed before the end of its cell's order: the step of the store it went before */
+  placed_before_at?: number;
+  /** ra: who made the store it went before */
+  placed_before_by?: string;
   /** ra: which cell of MemoryState.cells it touched (two cells of one object share its name) */
   cell?: number;
 }
@@ -335,6 +339,8 @@ export interface ExtraChoice {
   actor?: number;
   /** read_from: which store of the cell the actor's next load reads (its place in modification order) */
   store?: number;
+  /** place: the place in its cell's modification order the actor's next store takes (before the store there) */
+  place?: number;
 }
 
 /** Everything the UI shows about a session at one moment. */

@@ -631,6 +631,20 @@ export const en = {
   'history.readLabel': '{actor}’s next load of {object} reads store {index}: {value} ({who})',
   'history.readKeys': 'Keys: r, then {key}, then the store’s number.',
   'keys.read': 'r, thread N, store K: thread N’s next load reads store K (under ra)',
+  // ra: where a store goes in its cell's modification order
+  'history.pickPlace': '{actor}’s next store to {object} may go:',
+  'history.place': 'before {index} ({who})',
+  'history.placeEnd': 'at the end ({index})',
+  'history.placeLabel': '{actor}’s next store to {object} goes before store {index}: {value} ({who})',
+  'history.placeEndLabel': '{actor}’s next store to {object} goes at the end, as store {index}',
+  'history.placeKeys': 'Keys: p, then {key}, then the place’s number.',
+  'history.placedBefore': 'placed before {who}',
+  'keys.place': 'p, thread N, place K: thread N’s next store takes place K of its cell’s order (under ra)',
+  'event.storePlaced':
+    '{actor} stored {new} to {object}, placed before {writer}’s store of {before} (step {at}): it comes earlier in {object}’s order, so {object} still holds {old}.',
+  'what.storePlaced': 'stored {new} to {object}, placed before {writer}’s store of {before} (step {at})',
+  'trace.placed': 'placed before {writer}’s store of {before} (step {at})',
+  'seq.placed': 'placed before {writer}’s store of {before} (step {at})',
   'event.loadStaleInitial':
     '{actor} read {object} = {new}, the initial value, though {writer} stored {newest} at step {step}.',
   'event.loadStale':

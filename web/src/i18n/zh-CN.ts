@@ -605,6 +605,19 @@ export const zhCN: Partial<Messages> = {
   'history.readLabel': '{actor} 下一次读取 {object} 时读第 {index} 次写入：{value}（{who}）',
   'history.readKeys': '按键：先按 r，再按 {key}，然后按写入的编号。',
   'keys.read': 'r、线程 N、写入 K：线程 N 的下一次读取读第 K 次写入（ra 下）',
+  'history.pickPlace': '{actor} 下一次对 {object} 的写入可以排在：',
+  'history.place': '第 {index} 次之前（{who}）',
+  'history.placeEnd': '最后（第 {index} 位）',
+  'history.placeLabel': '{actor} 下一次对 {object} 的写入排在第 {index} 次写入之前：{value}（{who}）',
+  'history.placeEndLabel': '{actor} 下一次对 {object} 的写入排在最后，成为第 {index} 次写入',
+  'history.placeKeys': '按键：先按 p，再按 {key}，然后按位置的编号。',
+  'history.placedBefore': '排在（{who}）之前',
+  'keys.place': 'p、线程 N、位置 K：线程 N 的下一次写入排在所在单元修改顺序的第 K 位（ra 下）',
+  'event.storePlaced':
+    '{actor} 把 {new} 写入 {object}，排在 {writer} 第 {at} 步写入的 {before} 之前：它在 {object} 的修改顺序里更靠前，所以 {object} 仍是 {old}。',
+  'what.storePlaced': '把 {new} 写入 {object}，排在 {writer} 第 {at} 步写入的 {before} 之前',
+  'trace.placed': '排在 {writer} 第 {at} 步写入的 {before} 之前',
+  'seq.placed': '排在 {writer} 第 {at} 步写入的 {before} 之前',
   'event.loadStaleInitial':
     '{actor} 读到 {object} = {new}，这是初始值；其实 {writer} 已在第 {step} 步写入了 {newest}。',
   'event.loadStale':

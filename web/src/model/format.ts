@@ -6,7 +6,7 @@
 import { t, type MessageKey } from '../i18n';
 import type { ActorState, MachineState, PendingAction, Summary, TraceEvent } from '../bridge/types';
 import { actorNoun } from './keys';
-import { staleReadSentence } from './readWords';
+import { placedSentence, staleReadSentence } from './readWords';
 
 /** Okabe-Ito, in the order actors get them (UX.md). */
 export const ACTOR_COLOURS = [
@@ -289,7 +289,7 @@ function valueWords(
           ? t('what.storeLost', { ...p, victim })
           : t('what.storeLostAnon', p);
       }
-      return t(e.buffered ? 'what.storeBuffered' : 'what.store', p);
+      return placedSentence(trace, index, 'what') ?? t(e.buffered ? 'what.storeBuffered' : 'what.store', p);
     }
     case 'swap':
     case 'fetch_add':
@@ -353,7 +353,8 @@ export function narrateEvent(
           ? t('event.storeLost', { ...p, victim })
           : t('event.storeLostAnon', p);
       }
-      return t(e.buffered ? 'event.storeBuffered' : 'event.store', p);
+      // ra: a store placed before the end of its cell's order says which store it went before
+      return placedSentence(trace, index) ?? t(e.buffered ? 'event.storeBuffered' : 'event.store', p);
     }
     case 'swap':
     case 'fetch_add':

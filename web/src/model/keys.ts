@@ -22,6 +22,10 @@ export type Command =
   | { kind: 'readWhich' }
   | { kind: 'readFor'; actor: number }
   | { kind: 'read'; actor: number; store: number }
+  /** `p`: the next digit names the actor whose next store takes a place, the digit after it the place */
+  | { kind: 'placeWhich' }
+  | { kind: 'placeFor'; actor: number }
+  | { kind: 'place'; actor: number; at: number }
   | { kind: 'untilShared'; actor: number };
 
 export interface KeyLike {
@@ -71,7 +75,9 @@ const PRESSABLE = new Set(['BUTTON', 'A', 'SUMMARY']);
  * drops task N's future instead of stepping it, after `f` it lets actor N's
  * oldest buffered store reach memory (any other key forgets the `d` or `f`);
  * after `r`, digit N names actor N and the digit after that (0 – 9) the
- * store of its cell its next load reads.
+ * store of its cell its next load reads; after `p`, digit N names actor N
+ * and the digit after that the place in its cell's order its next store
+ * takes.
  */
 export function commandForKey(
   e: KeyLike,
@@ -87,17 +93,20 @@ export function commandForKey(
   if (e.key === '?') return { kind: 'help' };
   // Shift+1 types "!" on most layouts: read the physical key.
   const m = /^(?:Digit|Numpad)([1-9])$/.exec(e.code ?? '') ?? /^([1-9])$/.exec(e.key);
-  if (m && !(after?.kind === 'readFor' && !e.shiftKey)) {
+  const picking = after?.kind === 'readFor' || after?.kind === 'placeFor';
+  if (m && !(picking && !e.shiftKey)) {
     const actor = Number(m[1]) - 1;
     if (after?.kind === 'readWhich' && !e.shiftKey) return { kind: 'readFor', actor };
+    if (after?.kind === 'placeWhich' && !e.shiftKey) return { kind: 'placeFor', actor };
     if (after?.kind === 'dropWhich' && !e.shiftKey) return { kind: 'drop', actor };
     if (after?.kind === 'flushWhich' && !e.shiftKey) return { kind: 'flush', actor };
     return e.shiftKey ? { kind: 'untilShared', actor } : { kind: 'step', actor };
   }
   if (e.shiftKey) return null;
-  if (after?.kind === 'readFor') {
-    const store = /^(?:Digit|Numpad)([0-9])$/.exec(e.code ?? '') ?? /^([0-9])$/.exec(e.key);
-    if (store) return { kind: 'read', actor: after.actor, store: Number(store[1]) };
+  if (after?.kind === 'readFor' || after?.kind === 'placeFor') {
+    const n = /^(?:Digit|Numpad)([0-9])$/.exec(e.code ?? '') ?? /^([0-9])$/.exec(e.key);
+    if (n && after.kind === 'readFor') return { kind: 'read', actor: after.actor, store: Number(n[1]) };
+    if (n) return { kind: 'place', actor: after.actor, at: Number(n[1]) };
   }
   if (e.key === ' ' || e.code === 'Space')
     return PRESSABLE.has((target?.tagName ?? '').toUpperCase()) ? null : { kind: 'play' };
@@ -106,6 +115,7 @@ export function commandForKey(
   if (e.key === 'd' || e.key === 'D') return { kind: 'dropWhich' };
   if (e.key === 'f' || e.key === 'F') return { kind: 'flushWhich' };
   if (e.key === 'r' || e.key === 'R') return { kind: 'readWhich' };
+  if (e.key === 'p' || e.key === 'P') return { kind: 'placeWhich' };
   switch (e.key) {
     case 'ArrowLeft':
       return { kind: 'back' };
@@ -173,7 +183,12 @@ export function keyList(
         ]
       : []),
     ...(buffers ? [{ keys: 'f, 1 – 9', what: 'keys.flush' as const }] : []),
-    ...(histories ? [{ keys: 'r, 1 – 9, 0 – 9', what: 'keys.read' as const }] : []),
+    ...(histories
+      ? [
+          { keys: 'r, 1 – 9, 0 – 9', what: 'keys.read' as const },
+          { keys: 'p, 1 – 9, 0 – 9', what: 'keys.place' as const },
+        ]
+      : []),
     { keys: 'Ctrl + Z', what: 'keys.undo' },
     { keys: '?', what: 'keys.help' },
   ];

@@ -16,7 +16,7 @@
 import { t } from '../i18n';
 import type { TraceEvent } from '../bridge/types';
 import { formatTime, isLostUpdate } from './format';
-import { staleReadNote } from './readWords';
+import { placedNote, staleReadNote } from './readWords';
 import { ACTION_KINDS } from '@lockstep/trace.js';
 import {
   loadedEngine,
@@ -354,6 +354,7 @@ function drawAction(b: Build, d: Drawn, who: Participant): void {
       return drawLoad(b, d, who);
     case 'store':
       say(joinWords(storeWords(b, e), extra));
+      placedBeforeNote(b, d, who);
       return;
     case 'cas':
       say(joinWords(casWords(b, e), extra), undefined, e.ok ? '->>' : '-x');
@@ -434,6 +435,12 @@ function drawLoad(b: Build, d: Drawn, who: Participant): void {
   // ra: a load that read an older store than the newest gets a note saying which it read
   const stale = staleReadNote(b.trace, b.at.get(e) ?? -1, now);
   if (stale) b.items.push({ kind: 'note', over: [who], text: stale, range: d.range });
+}
+
+/** ra: a store placed before the end of its cell's order gets a note saying which store it went before. */
+function placedBeforeNote(b: Build, d: Drawn, who: Participant): void {
+  const placed = placedNote(b.trace, b.at.get(d.e) ?? -1, 'seq');
+  if (placed) b.items.push({ kind: 'note', over: [who], text: placed, range: d.range });
 }
 
 /** A write: a lost update, a label that already says the value ("callback: write 00"), else old and new. */

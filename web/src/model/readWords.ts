@@ -1,9 +1,10 @@
 /*
- * The words for which store a load read and what a pending access will do
- * under a weak memory model, in the learner's language: the narration's
- * sentence for a load that read an older store, the trace's and the
- * diagram's short forms, and the lane's preview of a store (buffered under
- * tso, its memory order under tso and ra).
+ * The words for which store a load read, where a store was placed, and what
+ * a pending access will do under a weak memory model, in the learner's
+ * language: the narration's sentence for a load that read an older store
+ * and for a store placed before the end of its cell's order, the trace's
+ * and the diagram's short forms, and the lane's preview of a store
+ * (buffered under tso, its memory order under tso and ra).
  *
  * Invariant: every sentence is read from the trace event or the pending
  * action as the machine wrote them (storeHistory.ts finds the newer store a
@@ -48,6 +49,55 @@ export function staleReadSentence(
   return stale.by
     ? t('event.loadStale', { ...p, by: stale.by, at: stale.at })
     : t('event.loadStaleInitial', p);
+}
+
+/**
+ * A store placed before the end of its cell's modification order (ra): the
+ * store it went before, as the trace names it (who, at which step, what
+ * value); null for any other event.
+ */
+function placedWords(
+  trace: readonly TraceEvent[],
+  index: number,
+): { writer: string; at: number; before: string } | null {
+  const e = trace[index];
+  if (!e || e.placed_before_at === undefined) return null;
+  const at = e.placed_before_at;
+  const before = trace.find((w) => w.step === at && w.cell === e.cell && w.store !== undefined);
+  return { writer: e.placed_before_by ?? '', at, before: formatValue(before?.new) };
+}
+
+/**
+ * The narration of a store placed before the end of its cell's order: a
+ * sentence of its own ('event'), or what it did after a step's label
+ * ('what'); null for any other event.
+ */
+export function placedSentence(
+  trace: readonly TraceEvent[],
+  index: number,
+  form: 'event' | 'what' = 'event',
+): string | null {
+  const e = trace[index]!;
+  const placed = placedWords(trace, index);
+  if (!placed) return null;
+  const p = {
+    ...placed,
+    actor: e.actor ?? '',
+    object: e.object ?? '',
+    new: formatValue(e.new),
+    old: formatValue(e.old),
+  };
+  return t(form === 'what' ? 'what.storePlaced' : 'event.storePlaced', p);
+}
+
+/** The trace list's and the diagram's words for where a store was placed; null: at the end. */
+export function placedNote(
+  trace: readonly TraceEvent[],
+  index: number,
+  form: 'trace' | 'seq',
+): string | null {
+  const placed = placedWords(trace, index);
+  return placed ? t(form === 'trace' ? 'trace.placed' : 'seq.placed', placed) : null;
 }
 
 /** The trace list's words for which store a load read ("read store 0 (initial)"); null: it says none. */

@@ -16,9 +16,9 @@ import { setLocale } from '../i18n';
 import { nextEffect } from './describe';
 import { narrateEvent } from './format';
 import { sequenceDiagram } from './mermaid';
-import { readFromWords } from './readWords';
+import { placedNote, readFromWords } from './readWords';
 import { cellName } from './memory';
-import { cellHistories, readOptions, staleRead } from './storeHistory';
+import { cellHistories, pickOptions, placeOptions, readOptions, staleRead } from './storeHistory';
 import { traceRows } from './tracelist';
 import { litmusText } from './litmus.fixture';
 
@@ -30,13 +30,21 @@ beforeAll(async () => {
 });
 afterEach(() => setLocale('en'));
 
-/** Opens `name` under `memory` and takes `moves`: an actor's index steps it, [actor, store] reads that store. */
-function play(name: string, memory: string, moves: (number | [number, number])[]) {
+/**
+ * Opens `name` under `memory` and takes `moves`: an actor's index steps it, [actor, store]
+ * reads that store, ['place', actor, at] puts its store at place `at`.
+ */
+function play(
+  name: string,
+  memory: string,
+  moves: (number | [number, number] | ['place', number, number])[],
+) {
   const compiled = compileScenario(text(name), { file: name, catalog: catalog(M) });
   const s = new Session(M, compiled.bytecode, { memory });
   try {
     for (const m of moves) {
       if (typeof m === 'number') s.step(m);
+      else if (m[0] === 'place') s.take('place', m[1], m[2]);
       else s.take('read_from', m[0], m[1]);
     }
     return {
@@ -69,8 +77,8 @@ describe('the store history under ra (MP, relaxed)', () => {
     expect(flag!.stores.map((s) => s.readBy)).toEqual([undefined, { actor: 'B', step: 3 }]);
     expect(data!.stores.every((s) => s.readBy === undefined)).toBe(true);
     expect(readOptions(state, choices, 1)).toEqual([
-      { object: 'data', cell: 0, store: 0, value: 0, by: null, step: 0, newest: false },
-      { object: 'data', cell: 0, store: 1, value: 1, by: 'A', step: 1, newest: true },
+      { kind: 'read', object: 'data', cell: 0, store: 0, value: 0, by: null, step: 0, newest: false },
+      { kind: 'read', object: 'data', cell: 0, store: 1, value: 1, by: 'A', step: 1, newest: true },
     ]);
     expect(readOptions(state, choices, 0)).toEqual([]);
   });
@@ -224,6 +232,55 @@ actors:
     } finally {
       s.free();
     }
+  });
+});
+
+describe('placing a store before the end under ra (2+2W)', () => {
+  it('after A’s two stores and B’s store of y: B’s store of x may go before A’s (place 1) or at the end (2)', () => {
+    const { state, choices } = play('2plus2w', 'ra', [0, 0, 1]);
+    expect(placeOptions(state, choices, 1)).toEqual([
+      { kind: 'place', object: 'x', cell: 0, store: 1, value: 2, by: 'A', step: 1, newest: false },
+      { kind: 'place', object: 'x', cell: 0, store: 2, value: 2, by: 'A', step: 1, newest: true },
+    ]);
+    // A's next step is a load: it picks a store to read, not a place
+    expect(placeOptions(state, choices, 0)).toEqual([]);
+    expect(pickOptions(state, choices, 0).map((o) => [o.kind, o.store])).toEqual([
+      ['read', 1],
+      ['read', 2],
+    ]);
+  });
+
+  it('B’s store of x placed before A’s: the history shows it, both loads read 2, and every view says so in both languages', () => {
+    const run = play('2plus2w', 'ra', [0, 0, 1, ['place', 1, 1], 1, 0]);
+    expect(run.state.outcome).toBe('violation');
+    expect(run.schedule).toBe('v3: A A B >B:1 B A');
+    const [x, y] = cellHistories(run.state, run.choices, run.trace)!;
+    expect(x!.stores.map((s) => [s.index, s.value, s.by, s.step, s.placedBefore])).toEqual([
+      [0, 0, null, 0, undefined],
+      [1, 1, 'B', 4, { by: 'A', step: 1 }],
+      [2, 2, 'A', 1, undefined],
+    ]);
+    expect(y!.stores.map((s) => [s.value, s.by, s.placedBefore])).toEqual([
+      [0, null, undefined],
+      [1, 'A', undefined],
+      [2, 'B', undefined],
+    ]);
+    const placed = run.trace.findIndex((e) => e.placed_before_at !== undefined);
+    expect(run.trace[placed]!.step).toBe(4);
+    expect(narrateEvent(run.trace, placed, new Set())).toBe(
+      'B stored 1 to x, placed before A’s store of 2 (step 1): it comes earlier in x’s order, so x still holds 2.',
+    );
+    expect(placedNote(run.trace, placed, 'trace')).toBe('placed before A’s store of 2 (step 1)');
+    expect(traceRows(run.trace).rows[placed]!.what).toContain('placed before A’s store of 2 (step 1)');
+    expect(diagram(run.trace)).toContain('placed before A’s store of 2 (step 1)');
+    // B's later load of x reads the newest, A's 2: no stale read, though B's own store is older
+    const loadX = run.trace.findIndex((e) => e.kind === 'load' && e.object === 'x');
+    expect(staleRead(run.trace, loadX)).toBeNull();
+    setLocale('zh-CN');
+    expect(narrateEvent(run.trace, placed, new Set())).toBe(
+      'B 把 1 写入 x，排在 A 第 1 步写入的 2 之前：它在 x 的修改顺序里更靠前，所以 x 仍是 2。',
+    );
+    expect(diagram(run.trace)).toContain('排在 A 第 1 步写入的 2 之前');
   });
 });
 

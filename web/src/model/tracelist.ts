@@ -5,7 +5,7 @@
 import type { TraceEvent } from '../bridge/types';
 import { shortSite } from './format';
 import { valueFormatter } from './mermaid';
-import { readFromWords } from './readWords';
+import { placedNote, readFromWords } from './readWords';
 
 type Fmt = (object: string | undefined, v: number | undefined) => string;
 const plain: Fmt = (_o, v) => (v === undefined ? '?' : String(v));
@@ -67,8 +67,9 @@ export function traceRows(
   const f = objects ? valueFormatter(objects) : plain;
   const rows = trace.slice(start).map((e, i) => {
     const row = traceRow(e, start + i, f);
-    // under ra: which store of its cell a load read (the row alone cannot tell a newer one was passed over)
-    const read = readFromWords(trace, start + i);
+    // under ra: which store of its cell a load read (the row alone cannot tell a newer one was
+    // passed over), and which store a store was placed before
+    const read = readFromWords(trace, start + i) ?? placedNote(trace, start + i, 'trace');
     return read ? { ...row, what: row.what ? `${row.what} · ${read}` : read } : row;
   });
   return { rows, hidden: start };

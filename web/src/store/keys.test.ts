@@ -19,6 +19,7 @@ function recorder(): { store: LearnerMoves; calls: string[] } {
     drop: note('drop'),
     flush: note('flush'),
     read: note('read'),
+    placeStore: note('placeStore'),
     back: note('back'),
     forward: note('forward'),
     reset: note('reset'),
@@ -80,6 +81,18 @@ describe('the learner’s moves by key (the app and the embed alike)', () => {
       { key: '0', code: 'Digit0' },
     ]);
     expect(r.calls).toEqual(['read 1 0', 'read 0 3', 'back', 'step 1']);
+    expect(r.notMoves).toEqual([]);
+  });
+  it('p, a digit, then a place’s number makes that thread’s next store take that place; another key forgets the p', () => {
+    const r = press([
+      { key: 'p' },
+      { key: '2', code: 'Digit2' },
+      { key: '1', code: 'Digit1' },
+      { key: 'p' },
+      { key: 'ArrowLeft' },
+      { key: '2', code: 'Digit2' },
+    ]);
+    expect(r.calls).toEqual(['placeStore 1 1', 'back', 'step 1']);
     expect(r.notMoves).toEqual([]);
   });
   it('the arrows and Home move through time', () => {

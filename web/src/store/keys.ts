@@ -1,7 +1,7 @@
 /*
  * What a key does, for every page that runs a lesson (the app and the
  * embed): model/keys.ts reads the key, this file turns the learner's moves
- * (step, step over, until shared, tick, drop, flush, read, back, forward, reset) into the
+ * (step, step over, until shared, tick, drop, flush, read, place, back, forward, reset) into the
  * store's actions, so the embed offers exactly the moves the app does.  A page
  * adds only what it alone has (the app: the keys list, Play, the explorer,
  * undo).
@@ -13,7 +13,17 @@ import type { Store } from './store';
 /** The store's actions the learner's keys take. */
 export type LearnerMoves = Pick<
   Store,
-  'step' | 'stepOver' | 'untilShared' | 'tick' | 'drop' | 'flush' | 'read' | 'back' | 'forward' | 'reset'
+  | 'step'
+  | 'stepOver'
+  | 'untilShared'
+  | 'tick'
+  | 'drop'
+  | 'flush'
+  | 'read'
+  | 'placeStore'
+  | 'back'
+  | 'forward'
+  | 'reset'
 >;
 
 /** What a page does with the commands that are its own (not a learner's move). */
@@ -47,6 +57,11 @@ export function learnerMove(store: LearnerMoves, cmd: Command): (() => void) | n
       return () => undefined;
     case 'read':
       return () => void store.read(cmd.actor, cmd.store);
+    case 'placeWhich':
+    case 'placeFor':
+      return () => undefined;
+    case 'place':
+      return () => void store.placeStore(cmd.actor, cmd.at);
     case 'back':
       return () => void store.back();
     case 'forward':

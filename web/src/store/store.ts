@@ -16,7 +16,7 @@ import type { ExploreOptions, ExploreResult } from '../bridge/explorer';
 import type { ScenarioProblem } from '../bridge/types';
 import type { StepRange } from '../model/mermaid';
 import type { Place } from '../model/params';
-import { readOptions } from '../model/storeHistory';
+import { placeOptions, readOptions } from '../model/storeHistory';
 import type { PlayPolicy } from '../model/play';
 import { StoreCore, type LessonLoader, type ScenarioLoader } from './core';
 import { Explorer, setExploreOptions } from './explore';
@@ -141,6 +141,7 @@ export class Store {
   /** A choice other than a step (timeline.ts): the tick, a drop, any kind the table adds. */
   take(kind: string, actor?: number, store?: number): Promise<void> {
     if (kind === 'read_from' && actor !== undefined && store !== undefined) return this.read(actor, store);
+    if (kind === 'place' && actor !== undefined && store !== undefined) return this.placeStore(actor, store);
     return this.#timeline.take(kind, actor, store);
   }
 
@@ -167,6 +168,18 @@ export class Store {
     if (offers(snap, 'read_from', actor, store)) return this.#timeline.take('read_from', actor, store);
     const newest = snap ? readOptions(snap.state, snap.choices, actor).find((o) => o.newest) : undefined;
     return newest?.store === store ? this.step(actor) : Promise.resolve();
+  }
+
+  /**
+   * Actor `actor`'s next store takes place `at` of its cell's modification
+   * order (ra): an earlier place is the place choice, the end is the plain
+   * step; a place it may not take does nothing.
+   */
+  placeStore(actor: number, at: number): Promise<void> {
+    const snap = this.#c.state.snap;
+    if (offers(snap, 'place', actor, at)) return this.#timeline.take('place', actor, at);
+    const end = snap ? placeOptions(snap.state, snap.choices, actor).find((o) => o.newest) : undefined;
+    return end?.store === at ? this.step(actor) : Promise.resolve();
   }
   stepOver(actor: number): Promise<void> {
     return this.#timeline.stepOver(actor);

@@ -81,7 +81,9 @@ export class Timeline {
    * tick (key T: the rtos model offers it when tasks of one priority share
    * the processor), a drop of task `actor`'s pending future (the executor, at
    * an await point), a read_from (which older `store` of its cell actor
-   * `actor`'s next load reads), or any kind the catalog's table adds.
+   * `actor`'s next load reads), a place (which earlier place `store` of its
+   * cell's order actor `actor`'s next store takes), or any kind the
+   * catalog's table adds.
    */
   take(kind: string, actor?: number, store?: number): Promise<void> {
     return this.#learnerMove(
@@ -255,7 +257,8 @@ export class Timeline {
 
 /**
  * Whether the running machine offers a choice of `kind` now (for a kind that
- * names an actor, of `actor`; for read_from, of reading `store`).
+ * names an actor, of `actor`; for read_from, of reading `store`; for place, of
+ * taking place `store`).
  */
 export function offers(
   snap: Snapshot | null | undefined,
@@ -269,7 +272,7 @@ export function offers(
       (c) =>
         c.kind === kind &&
         (actor === undefined || c.actor === actor) &&
-        (store === undefined || c.store === store),
+        (store === undefined || (c.kind === 'place' ? c.place : c.store) === store),
     )
   );
 }

@@ -63,7 +63,7 @@ export function Actors({
           onDrop={(k) => void store.drop(k)}
           fold={state.lesson?.fold ?? null}
           onUntilShared={(k) => void store.untilShared(k)}
-          onRead={(k, at) => void store.read(k, at)}
+          onRead={(k, at, kind) => void (kind === 'place' ? store.placeStore(k, at) : store.read(k, at))}
           busy={state.busy}
         />
       </div>

@@ -5,7 +5,8 @@
  * far), and the buttons that step it: one step, on until it touches shared
  * state (Shift+N, shown while its next step touches nothing shared), to the
  * end of its operation, dropping its future, and (ra) picking which store
- * its next load reads.  Every key move has its button here.
+ * its next load reads or which place its next store takes.  Every key move
+ * has its button here.
  */
 import { useState } from 'preact/hooks';
 import type {
@@ -25,7 +26,7 @@ import { droppedAt } from '../../model/dropped';
 import type { Matcher } from '../../bridge/lessonTypes';
 import { ActorBadge } from '../ActorBadge';
 import { ReadButtons } from '../ReadButtons';
-import { readOptions, type ReadOption } from '../../model/storeHistory';
+import { pickOptions, type ReadOption } from '../../model/storeHistory';
 import s from './style.module.css';
 
 export interface LaneProps {
@@ -57,10 +58,10 @@ export interface LaneProps {
   onStepOver: (i: number) => void;
   onDrop?: (i: number) => void;
   onUntilShared?: (i: number) => void;
-  /** the stores its next load may read, when it may read more than one (ra) */
+  /** the stores its next load may read, or the places its next store may take, when there is more than one (ra) */
   reads?: readonly ReadOption[];
-  /** its next load reads store `store` (the newest: its plain step) */
-  onRead?: (i: number, store: number) => void;
+  /** its next load reads store `store`, or its next store takes place `store` (the newest, the end: its plain step) */
+  onRead?: (i: number, store: number, kind: ReadOption['kind']) => void;
   busy?: boolean;
 }
 
@@ -355,7 +356,7 @@ export function Lanes({
   onStepOver: (i: number) => void;
   onDrop?: (i: number) => void;
   onUntilShared?: (i: number) => void;
-  onRead?: (i: number, store: number) => void;
+  onRead?: (i: number, store: number, kind: ReadOption['kind']) => void;
   busy?: boolean;
 }) {
   return (
@@ -391,7 +392,7 @@ export function Lanes({
             onStepOver={onStepOver}
             onDrop={onDrop}
             onUntilShared={onUntilShared}
-            reads={readOptions(machine, choices, i)}
+            reads={pickOptions(machine, choices, i)}
             onRead={onRead}
             busy={busy}
           />

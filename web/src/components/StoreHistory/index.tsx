@@ -2,16 +2,18 @@
  * Under a memory model that keeps every store (ra): each atomic cell the run
  * has touched, its stores in modification order (value, writer, step, memory
  * order), every actor's view marked on the oldest store it may still read,
- * the reads-from edge of the trace's last load to the store it read, and,
- * for an actor whose next load may read more than one store, a button per
- * store.  Shown above the engine's own view, in the app and the embed alike;
- * nothing when the model keeps no histories (sc, tso).
+ * the reads-from edge of the trace's last load to the store it read, the
+ * stores placed before the end (which store each went before), and, for an
+ * actor whose next load may read more than one store, a button per store,
+ * for one whose next store may take more than one place, a button per
+ * place.  Shown above the engine's own view, in the app and the embed
+ * alike; nothing when the model keeps no histories (sc, tso).
  */
 import type { ExtraChoice, MachineState, TraceEvent } from '../../bridge/types';
 import { t } from '../../i18n';
 import { formatValue } from '../../model/format';
 import { storeWho } from '../../model/readWords';
-import { cellHistories, readOptions } from '../../model/storeHistory';
+import { cellHistories, pickOptions, type ReadOption } from '../../model/storeHistory';
 import { ActorBadge } from '../ActorBadge';
 import { ReadButtons } from '../ReadButtons';
 import s from './style.module.css';
@@ -20,7 +22,7 @@ export interface StoreHistoryProps {
   state: MachineState;
   trace: TraceEvent[];
   choices: readonly ExtraChoice[] | undefined;
-  /** takes a read_from (actor `actor`'s next load reads `store`); absent: no buttons */
+  /** takes a read_from (actor `actor`'s next load reads `store`) or a place; absent: no buttons */
   onTake?: (kind: string, actor: number, store?: number) => void;
   busy?: boolean;
 }
@@ -29,8 +31,9 @@ export function StoreHistory({ state, trace, choices, onTake, busy = false }: St
   const cells = cellHistories(state, choices, trace);
   if (!cells) return null;
   const indexOf = (name: string) => state.actors.findIndex((a) => a.name === name);
-  // the store takes the newest as the actor's plain step (store.ts, read)
-  const read = (actor: number, store: number) => onTake?.('read_from', actor, store);
+  // the store takes the newest (the end) as the actor's plain step (store.ts, read and place)
+  const read = (actor: number, store: number, kind: ReadOption['kind']) =>
+    onTake?.(kind === 'place' ? 'place' : 'read_from', actor, store);
   return (
     <section class={s.view} aria-labelledby="history-title" data-testid="store-history">
       <h3 class={s.title} id="history-title">
@@ -63,6 +66,7 @@ export function StoreHistory({ state, trace, choices, onTake, busy = false }: St
                     data-testid={`history-${c.name}-${st.index}`}
                     data-readable={st.readable.length ? st.readable.join(' ') : undefined}
                     data-read={st.readBy ? st.readBy.actor : undefined}
+                    data-placed={st.placedBefore ? 'yes' : undefined}
                   >
                     <span class={s.box} title={words}>
                       <span class={s.index} aria-hidden="true">
@@ -87,6 +91,13 @@ export function StoreHistory({ state, trace, choices, onTake, busy = false }: St
                         ))}
                       </span>
                     )}
+                    {st.placedBefore && (
+                      <span class={s.placed} data-testid="placed-before">
+                        {t('history.placedBefore', {
+                          who: storeWho(st.placedBefore.by, st.placedBefore.step),
+                        })}
+                      </span>
+                    )}
                     {st.readBy && (
                       <span class={s.edge} title={t('history.readBy', st.readBy)} data-testid="reads-from">
                         <span aria-hidden="true">↑ {t('history.readByShort', st.readBy)}</span>
@@ -99,7 +110,7 @@ export function StoreHistory({ state, trace, choices, onTake, busy = false }: St
             </ol>
             {onTake &&
               state.actors.map((a, i) => {
-                const options = readOptions(state, choices, i).filter((o) => o.cell === cell);
+                const options = pickOptions(state, choices, i).filter((o) => o.cell === cell);
                 return options.length ? (
                   <ReadButtons
                     key={a.name}
