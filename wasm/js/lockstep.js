@@ -35,6 +35,7 @@ export class LockstepError extends Error {
  * @property {Function} _ls_explore_replay
  * @property {Function} _ls_explore_json @property {Function} _ls_explore_finish
  * @property {Function} _ls_explore_plan @property {Function} _ls_explore_plan_json @property {Function} _ls_explore_unit
+ * @property {Function} _ls_explore_replay
  * @property {Function} _ls_report
  * @property {((h: number, executions: number, bound: number, totalSteps: number) => void) | undefined} [onExploreProgress]
  *   called by the C side during _ls_explore_step (see Session.exploreStep)
