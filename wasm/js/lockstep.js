@@ -61,8 +61,8 @@ export class LockstepError extends Error {
  * @typedef {object} ExploreStatus
  * @property {boolean} finished
  * @property {{found: boolean, kind: string|null, schedule: string|null, steps: number, preemptions: number,
- *   executions: number, pruned: number, total_steps: number, bound: number, complete: boolean, reason: string,
- *   message: string}} result
+ *   executions: number, pruned: number, states: number, total_steps: number, bound: number, complete: boolean,
+ *   reason: string, message: string}} result
  * @property {string} summary   one line, e.g. "no violation within bound 3: 38 executions, complete"
  */
 
