@@ -198,6 +198,13 @@ export async function until(f, what, timeout = 15000) {
   }
 }
 
+/** Presses `keys` (one learner's choice, e.g. ['r', '2', '0']) and waits for the step count to move. */
+export async function pressStep(page, keys, what) {
+  const before = await stepOf(page);
+  for (const k of keys) await page.keyboard.press(k);
+  await until(async () => (await stepOf(page)) > before, `${what} after step ${before}`);
+}
+
 /** Clicks `locator` (a learner's choice) and waits for the step count to move. */
 export async function take(page, locator, what) {
   const before = await stepOf(page);

@@ -16,6 +16,7 @@ import {
   clean,
   lane,
   open,
+  pressStep,
   screenshot,
   stepOf,
   take,
@@ -127,15 +128,9 @@ describe('placing a store under ra (2+2W)', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'A').waitFor({ timeout: 15000 });
     await page.locator('body').click({ position: { x: 5, y: 5 } });
-    for (const k of ['1', '1', '2']) {
-      const before = await stepOf(page);
-      await page.keyboard.press(k);
-      await until(async () => (await stepOf(page)) > before, `key ${k}`);
-    }
+    for (const k of ['1', '1', '2']) await pressStep(page, [k], `key ${k}`);
     await lane(page, 'B').getByTestId('place-B-1').waitFor({ timeout: 5000 });
-    const before = await stepOf(page);
-    for (const k of ['p', '2', '1']) await page.keyboard.press(k);
-    await until(async () => (await stepOf(page)) > before, 'the keys p 2 1');
+    await pressStep(page, ['p', '2', '1'], 'the keys p 2 1');
     await waitForText(page.getByTestId('narration'), PLACED, 5000);
     await placedSeen(page);
     await bothLost(page);

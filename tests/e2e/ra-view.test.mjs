@@ -18,6 +18,7 @@ import {
   clean,
   lane,
   open,
+  pressStep,
   screenshot,
   stepOf,
   take,
@@ -137,15 +138,9 @@ describe('the store history under ra', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'A').waitFor({ timeout: 15000 });
     await page.locator('body').click({ position: { x: 5, y: 5 } });
-    for (const k of ['1', '1', '2']) {
-      const before = await stepOf(page);
-      await page.keyboard.press(k);
-      await until(async () => (await stepOf(page)) > before, `key ${k}`);
-    }
+    for (const k of ['1', '1', '2']) await pressStep(page, [k], `key ${k}`);
     await lane(page, 'B').getByTestId('read-B-0').waitFor({ timeout: 5000 });
-    const before = await stepOf(page);
-    for (const k of ['r', '2', '0']) await page.keyboard.press(k);
-    await until(async () => (await stepOf(page)) > before, 'the keys r 2 0');
+    await pressStep(page, ['r', '2', '0'], 'the keys r 2 0');
     await staleSeen(page);
 
     await page.keyboard.press('?');
