@@ -30,6 +30,7 @@
 #include "sim/machine.h"
 #include "sim/run.h"
 #include "step_clock.h"
+#include "step_world.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,29 +41,6 @@
 #define ROUNDS 7
 #define STEPS 1000000 /* per round */
 #define ROUND_TRIPS 200000
-
-/* ---- the world: two actors, one cell ------------------------------------------------ */
-
-static plat_a32 cell;
-
-static void adder(void *arg)
-{
-    (void)arg;
-    for (;;) /* more increments than any round takes */
-        plat_fetch_add32(&cell, 1, PLAT_RELAXED, AT("fetch_add cell, 1"));
-}
-
-static int setup(sim_machine *m, void *arg)
-{
-    (void)arg;
-    cell.v = 0;
-    if (sim_add_region(m, "cell", &cell, sizeof cell, 0, 0) < 0)
-        return -1;
-    if (sim_add_actor(m, "A", SIM_THREAD, 0, adder, NULL) < 0 ||
-        sim_add_actor(m, "B", SIM_THREAD, 0, adder, NULL) < 0)
-        return -1;
-    return 0;
-}
 
 /* ns per step, stepping A, B, A, B, ... with sim_step; every step an increment. */
 static bench_cost round_sim_step(sim_machine *m)

@@ -6,9 +6,15 @@
 # `bench` runs its targets one after another, through a sub-make, because the
 # fragments that add to BENCH_TARGETS are read after this one.
 
-$(B)/bench/sim_step: bench/sim_step.c $(CORE_SRC) $(CORE_HDR)
+$(B)/bench/sim_step: bench/sim_step.c bench/step_world.h $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) $(COPT) -DPLAT_SIM -Icore -o $@ bench/sim_step.c $(CORE_SRC)
+
+# The same world stepped N times and nothing else, for instruction counts
+# (bench/README.md); not part of `make bench`.
+$(B)/bench/step_count: bench/step_count.c bench/step_world.h $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CWARN) $(COPT) -DPLAT_SIM -Icore -o $@ bench/step_count.c $(CORE_SRC)
 
 bench-sim-step: $(B)/bench/sim_step wasm
 	@$(B)/bench/sim_step

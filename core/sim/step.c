@@ -66,12 +66,13 @@ static bool other_choice(const sim_machine *m, int i)
     return sim_extra_choices(m, extra) > 0;
 }
 
-/* Step actor i, recorded as the choice `as` (a step, a read_from, a place). */
-static int step_as(sim_machine *m, int i, sim_choice as, bool other);
-
-int sim_step(sim_machine *m, int i) { return step_as(m, i, sim_step_choice(i), false); }
-
-static int step_as(sim_machine *m, int i, sim_choice as, bool other)
+/* Step actor i, recorded as the choice `as` (a step, a read_from, a place).
+ * Always inlined into its two callers (sim_step, sim_take): in wasm every
+ * function on the host's stack is unwound and rewound by Asyncify at each
+ * fiber switch, twice a step, so a frame between sim_step and the switch
+ * costs every step (bench/README.md, "sc against the build before"). */
+__attribute__((always_inline)) static inline int step_as(sim_machine *m, int i, sim_choice as,
+                                                         bool other)
 {
     if (m->outcome != SIM_RUNNING) {
         sim_fail(m, "the run is over (%s)", sim_outcome_name(m->outcome));
@@ -108,6 +109,8 @@ static int step_as(sim_machine *m, int i, sim_choice as, bool other)
     sim_settle(m, i);
     return 0;
 }
+
+int sim_step(sim_machine *m, int i) { return step_as(m, i, sim_step_choice(i), false); }
 
 int sim_step_over(sim_machine *m, int i)
 {

@@ -19,8 +19,9 @@
  *          load reads is a read_from choice
  *
  * Only `access` is required: a model whose stores are visible at once (sc)
- * leaves the other hooks NULL, and the machine then never asks, so sc costs
- * one test of a pointer per step beyond what it costs alone.  A model's
+ * leaves the other hooks NULL, and the machine then never asks; and the
+ * machine calls sc's access directly, not through the pointer (mem/sc.h), so
+ * sc costs one test of a pointer per step beyond what it costs alone.  A model's
  * state lives in the machine's sim_mem_state (mem/state.h), which reset
  * clears through the model's own `reset`.
  *

@@ -7,7 +7,7 @@
  * moment its step is taken.  Memory orders ask for nothing weaker than this,
  * so sc honours every one of them by ignoring it.
  */
-#include "model.h"
+#include "sc.h"
 
 #include <string.h>
 
@@ -15,19 +15,7 @@ static uint64_t sc_access(sim_machine *m, int actor, const sim_action *p, sim_ev
 {
     (void)m;
     (void)actor;
-    uint64_t old = sim_cell_read(p->target, p->width);
-    e->old_v = old;
-    if (p->kind == SIM_ACT_LOAD) {
-        e->new_v = old;
-        return old;
-    }
-    bool ok;
-    uint64_t v = sim_rmw_value(p, old, &ok);
-    if (p->kind == SIM_ACT_CAS)
-        e->ok = ok;
-    sim_cell_write(p->target, p->width, v);
-    e->new_v = v;
-    return old;
+    return sim_sc_access(p, e);
 }
 
 const sim_mem_model sim_mem_sc = {.name = "sc", .access = sc_access};
