@@ -215,6 +215,10 @@ void sim_start_actors(sim_machine *m);
 /* Arm the handlers that steps raised (they cannot be started from inside
  * another actor's coroutine).  On the host only. */
 void sim_arm_raised(sim_machine *m);
+/* sim_step for a caller that has just listed the choices possible now (the
+ * explorer's walks): `others` says whether step(i) was not the only one, which
+ * sim_step would otherwise work out again by asking every other actor. */
+int sim_step_listed(sim_machine *m, int i, bool others);
 /* After a choice: arm what was raised, let the model catch up, jump the
  * clock if everybody waits for it, detect the end.  `moved` is the actor
  * that just stepped (-1: none). */

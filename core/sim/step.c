@@ -66,13 +66,17 @@ static bool other_choice(const sim_machine *m, int i)
     return sim_extra_choices(m, extra) > 0;
 }
 
+/* Whether anything other than the step being taken was possible (the
+ * timeline's `choice` flag): known to the caller, or to be worked out. */
+typedef enum { OTHERS_UNKNOWN, OTHERS_NONE, OTHERS_SOME } step_others;
+
 /* Step actor i, recorded as the choice `as` (a step, a read_from, a place).
- * Always inlined into its two callers (sim_step, sim_take): in wasm every
+ * Always inlined into its callers (sim_step, sim_step_listed, sim_take): in wasm every
  * function on the host's stack is unwound and rewound by Asyncify at each
  * fiber switch, twice a step, so a frame between sim_step and the switch
  * costs every step (bench/README.md, "sc against the build before"). */
 __attribute__((always_inline)) static inline int step_as(sim_machine *m, int i, sim_choice as,
-                                                         bool other)
+                                                         step_others others)
 {
     if (m->outcome != SIM_RUNNING) {
         sim_fail(m, "the run is over (%s)", sim_outcome_name(m->outcome));
@@ -88,7 +92,7 @@ __attribute__((always_inline)) static inline int step_as(sim_machine *m, int i, 
         sim_fail(m, "%s cannot move: %s", m->actors[i].name, why);
         return -1;
     }
-    record_step(m, i, other || other_choice(m, i), as);
+    record_step(m, i, others == OTHERS_UNKNOWN ? other_choice(m, i) : others == OTHERS_SOME, as);
     m->step++;
     sim_actor *a = &m->actors[i];
     if (!a->begun) {
@@ -110,7 +114,12 @@ __attribute__((always_inline)) static inline int step_as(sim_machine *m, int i, 
     return 0;
 }
 
-int sim_step(sim_machine *m, int i) { return step_as(m, i, sim_step_choice(i), false); }
+int sim_step(sim_machine *m, int i) { return step_as(m, i, sim_step_choice(i), OTHERS_UNKNOWN); }
+
+int sim_step_listed(sim_machine *m, int i, bool others)
+{
+    return step_as(m, i, sim_step_choice(i), others ? OTHERS_SOME : OTHERS_NONE);
+}
 
 int sim_step_over(sim_machine *m, int i)
 {
@@ -158,7 +167,7 @@ int sim_take(sim_machine *m, sim_choice c)
             c.kind)) { /* the actor's step: read that store, or store there */
         if (m->mem->take(m, c) != 0)
             return -1;
-        return step_as(m, c.actor, c, true);
+        return step_as(m, c.actor, c, OTHERS_SOME);
     }
     record(
         m,

@@ -129,8 +129,8 @@ run_info explore_walk(explorer *e, uint64_t execution)
         if (costly && a != prev_at)
             info.preemptions++;
         if (c.kind == SIM_CHOICE_STEP) {
-            prev_kind = sim_pending(m, c.actor)->kind;
-            sim_step(m, c.actor);
+            prev_kind = m->actors[c.actor].pending.kind;
+            sim_step_listed(m, c.actor, n > 1); /* E holds every choice possible */
             prev = c.actor;
         } else {
             sim_take(m, c); /* an irq, a tick, a drop: nobody's turn */
