@@ -13,6 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import { compileScenario } from '../../wasm/js/scenario.js';
 import { hasSchedule, titleOf, variantOf, type ScenarioSummary } from '../src/model/scenarioList.ts';
 import { buildSource, builtInPlugin, engineCatalog, filesUnder, type Item } from './builtIn.ts';
+import { cardFiles } from './engines.ts';
 
 export type ScenarioItem = Item<ScenarioSummary>;
 
@@ -40,5 +41,5 @@ export async function compileScenarios(dir: string): Promise<Map<string, Scenari
 
 export function sandboxScenarios(repo: string): Plugin {
   const dir = join(repo, 'tests', 'scenarios');
-  return builtInPlugin('scenario', dir, '.yaml', () => compileScenarios(dir));
+  return builtInPlugin('scenario', dir, '.yaml', () => compileScenarios(dir), { card: cardFiles(repo) });
 }
