@@ -10,11 +10,10 @@
  * Each collection is four kinds of virtual module, none of which the app
  * imports but on demand, so that a first load grows with no item it does not
  * open:
- *   virtual:lockstep/<what>s        its index: `ids` (in order), `summaries`
- *                                   (what a list shows, or as little of it as
- *                                   a page needs of the others: the plugin's
- *                                   `brief`) and `loaders` (id -> the item's
- *                                   chunk)
+ *   virtual:lockstep/<what>s        its index: `ids` (in order), `loaders`
+ *                                   (id -> the item's chunk) and, when the
+ *                                   plugin says what a page needs of the
+ *                                   others (`brief`), `summaries`
  *   virtual:lockstep/<what>s/first  the first item's id (`first`, '' when
  *                                   there is none) and its chunk (`load`), what
  *                                   a bare address opens, without the index
@@ -94,7 +93,7 @@ export function filesUnder(dir: string, ending: string): string[] {
 
 /** What a collection adds to the plain index and items (see builtInPlugin). */
 export interface CollectionOptions<Summary> {
-  /** what the index keeps of each summary (the whole summary stays in .../summaries) */
+  /** what the index keeps of each summary (the whole summary stays in .../summaries); none without it */
   brief?: (s: Summary) => unknown;
   /** engine id -> the path of its card (web/src/engines/<engine>/index.ts), null for an engine the app does not list */
   card: (engine: string) => string | null;
@@ -113,7 +112,7 @@ export function builtInPlugin<Summary>(
   dir: string,
   ending: string,
   collect: () => Promise<Map<string, Item<Summary>>>,
-  { brief = (s) => s, card, around }: CollectionOptions<Summary>,
+  { brief, card, around }: CollectionOptions<Summary>,
 ): Plugin {
   const index = `virtual:lockstep/${what}s`;
   const list = `${index}/summaries`;
@@ -143,11 +142,11 @@ export function builtInPlugin<Summary>(
           : `export const first = ${JSON.stringify(key)};\nexport const load = ${chunk(key)};\n`;
       }
       if (id === `\0${index}`)
-        return `export const ids = ${JSON.stringify([...found.keys()])};\nexport const summaries = ${JSON.stringify(summaries.map(brief))};\nexport const loaders = {\n${[
-          ...found.keys(),
-        ]
-          .map((key) => `  ${JSON.stringify(key)}: ${chunk(key)},`)
-          .join('\n')}\n};\n`;
+        return [
+          `export const ids = ${JSON.stringify([...found.keys()])};\n`,
+          brief ? `export const summaries = ${JSON.stringify(summaries.map(brief))};\n` : '',
+          `export const loaders = {\n${[...found.keys()].map((key) => `  ${JSON.stringify(key)}: ${chunk(key)},\n`).join('')}};\n`,
+        ].join('');
       const key = id.slice(`\0${one}`.length);
       const item = found.get(key);
       if (!item) return null;

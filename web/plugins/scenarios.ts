@@ -1,10 +1,12 @@
 /*
  * The sandbox's scenarios, compiled at build time (builtIn.ts): every YAML
  * file under tests/scenarios/, by wasm/js/scenario.js.  An id is the path
- * without ".yaml" ("<engine>/<scenario>"); the index carries what the picker
- * shows: title (in both languages), default variant, whether it carries a schedule.
+ * without ".yaml" ("<engine>/<scenario>"); the index carries the ids and
+ * where each scenario's chunk is, the summaries what the picker shows: title
+ * (in both languages), default variant, whether it carries a schedule.
  *
- *   import { summaries, loaders } from 'virtual:lockstep/scenarios';
+ *   import('virtual:lockstep/scenarios').then(({ ids, loaders }) => …)
+ *   import('virtual:lockstep/scenarios/summaries').then(({ summaries }) => …)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

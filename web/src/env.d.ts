@@ -204,10 +204,12 @@ declare module 'virtual:lockstep/engines' {
 declare module 'virtual:lockstep/scenarios' {
   /** in id order */
   export const ids: string[];
-  /** in id order */
-  export const summaries: import('./model/scenarioList').ScenarioSummary[];
   /** id ("<engine>/<scenario>") -> the scenario's own chunk */
   export const loaders: Record<string, () => Promise<LockstepBuiltItem>>;
+}
+declare module 'virtual:lockstep/scenarios/summaries' {
+  /** in id order */
+  export const summaries: import('./model/scenarioList').ScenarioSummary[];
 }
 
 // wasm/js/trace.js (what a trace event can be)

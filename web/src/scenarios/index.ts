@@ -1,9 +1,10 @@
 /*
  * The scenarios the sandbox offers: every YAML file under tests/scenarios/,
  * compiled when the app was built (web/plugins/scenarios.ts).  The app holds
- * none of them: their ids, titles and variants and where each one's chunk is
- * (the index) are a chunk loaded when the sandbox or the picker first asks,
- * and each scenario's compiled form is a chunk of its own, loaded when it is
+ * none of them: their ids and where each one's chunk is (the index) are a
+ * chunk loaded when the sandbox first opens one, their titles and variants
+ * (what the picker shows) a chunk loaded when the picker first asks, and
+ * each scenario's compiled form is a chunk of its own, loaded when it is
  * opened, bringing its engine's card.  So a lesson's page carries nothing of
  * the sandbox, and a page grows with no scenario it does not open.  An id is
  * the path without ".yaml": the engine's folder and the file's name.
@@ -26,7 +27,8 @@ export async function scenarioIds(): Promise<string[]> {
 
 /**
  * The scenario opened when the address names none: the opening scenario of
- * the first engine (in course order) that has one, else the first scenario.
+ * the first engine (in course order) that has one, else the first scenario
+ * (it waits for every engine's card).
  */
 export async function defaultScenario(): Promise<string> {
   const [cards, ids] = await Promise.all([loadCards(), scenarioIds()]);
@@ -52,7 +54,7 @@ export async function loadScenario(id: string): Promise<BuiltSource | ScenarioSo
   return chunk.default;
 }
 
-/** Every scenario's title, default variant and whether it carries a schedule. */
-export async function scenarioSummaries(): Promise<ScenarioSummary[]> {
-  return (await indexModule()).summaries;
+/** Every scenario's title, default variant and whether it carries a schedule, in id order. */
+export function scenarioSummaries(): Promise<ScenarioSummary[]> {
+  return import('virtual:lockstep/scenarios/summaries').then((m) => m.summaries);
 }

@@ -66,7 +66,7 @@ export class StoreCore {
   /** the announcement of the last move, said again (in the new language) when the language changes */
   #lastSay: (() => string) | null = null;
 
-  /** the scenario an address naming none opens, once known (the first sandbox opening asks) */
+  /** the scenario an address naming none opens, once asked for (until then the address names every scenario) */
   defaultScenario: string | null = null;
 
   /** The sandbox's default scenario (see ScenarioLoader.fallback), kept once known. */

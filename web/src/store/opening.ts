@@ -36,15 +36,11 @@ export class Opening {
   open(name: string | undefined, options: OpenRun = {}, again = false): Promise<void> {
     const c = this.#c;
     return c.enqueue(async () => {
-      // the default is known before a sandbox scenario shows (the address leaves it out)
-      const [fallback, known] = await Promise.all([
-        c.fallbackScenario(),
-        name === undefined ? false : c.scenarios.has(name),
-      ]);
-      let id = name ?? fallback;
-      if (name !== undefined && !known) {
-        c.notify('error', t('notice.unknownScenario', { name, fallback }));
-        id = fallback;
+      // the default only when the address names none, or one the sandbox does not have
+      let id = name ?? (await c.fallbackScenario());
+      if (name !== undefined && !(await c.scenarios.has(name))) {
+        id = await c.fallbackScenario();
+        c.notify('error', t('notice.unknownScenario', { name, fallback: id }));
         options = {};
       }
       if (id !== c.state.scenarioId || again) this.#history.keep('open');
