@@ -21,9 +21,11 @@ bench-explore-complete: $(RUNNER) wasm node_modules/.installed
 BENCH_TARGETS += bench-explore-complete
 .PHONY: bench-explore-complete
 
-# One complete search on one worker against two (bench/explore/workers.mjs).
+# One complete search on one worker against two (bench/explore/workers.mjs),
+# and how near the search's estimate of itself comes (bench/explore/estimate.mjs).
 bench-explore-workers: $(RUNNER) wasm node_modules/.installed
 	node bench/explore/workers.mjs
+	node bench/explore/estimate.mjs
 
 BENCH_TARGETS += bench-explore-workers
 .PHONY: bench-explore-workers

@@ -122,7 +122,7 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_plan(int h, int want, int probes)
     jb_raw(b, "[");
     for (size_t u = 0; u < n; u++) {
         double sum = 0, steps = 0;
-        for (int k = 0; k < probes; k++) {
+        for (int k = 0; k < probes; k++) { /* (none: the workers' `done` estimates instead) */
             uint64_t st = 0;
             sum += explore_probe(m, &cfg, &units[u], 0x5EED0000ull + u * 1000 + (uint64_t)k, &st);
             steps += (double)st;
@@ -131,8 +131,8 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_plan(int h, int want, int probes)
         jb_raw(b, "{\"unit\":[");
         for (int d = 0; d < units[u].len; d++)
             jb_printf(b, "%s%u", d ? "," : "", units[u].pos[d]);
-        jb_printf(b, "],\"estimate\":%.3f,\"steps\":%.3f}", probes ? sum / probes : 0,
-                  probes ? steps / probes : 0);
+        jb_printf(b, "],\"estimate\":%.3f,\"steps\":%.3f,\"mass\":%.9g}", probes ? sum / probes : 0,
+                  probes ? steps / probes : 0, units[u].mass);
     }
     jb_raw(b, "]");
     free(units);

@@ -16,11 +16,10 @@
 //     lesson adds, whatever the machine's load;
 //   - screenshots of the page at 1440x900 and 390x844, in English and Chinese
 //     (build/test-output/author-*.png).
-import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { serve } from './serve.mjs';
 import { chromium } from 'playwright-core';
 import { courseFiles } from '../../wasm/js/cli/course-files.js';
 
@@ -31,45 +30,6 @@ const BASE = process.argv[2];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** `vite preview` of the build under `root` (its web/vite.config.ts). */
-async function serve(root) {
-  const port = await freePort();
-  const child = spawn(
-    join(ROOT, 'node_modules', '.bin', 'vite'),
-    [
-      'preview',
-      '--config',
-      'web/vite.config.ts',
-      '--port',
-      String(port),
-      '--strictPort',
-      '--host',
-      '127.0.0.1',
-    ],
-    { cwd: root, stdio: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM,

@@ -396,8 +396,15 @@ static void explore_progress(const explore_result *r, void *ctx)
     fprintf(stderr, "explore: %llu executions", (unsigned long long)r->executions);
     if (r->bound >= 0)
         fprintf(stderr, ", bound %d", r->bound);
-    fprintf(stderr, ", %llu steps, %.1f s\n", (unsigned long long)r->total_steps,
+    fprintf(stderr, ", %llu steps, %.1f s", (unsigned long long)r->total_steps,
             (now - c->t0) / 1000);
+    if (r->bound < 0 && r->done > 0) { /* the complete search: its estimate (estimate.c) */
+        double all = (double)r->executions / r->done;
+        double rate = (double)r->executions / ((now - c->t0) / 1000);
+        fprintf(stderr, ", about %.0f in all, about %.0f s left", all,
+                rate > 0 ? (all - (double)r->executions) / rate : 0);
+    }
+    fputc('\n', stderr);
 }
 
 static int explore(const args *a, const settings *st, script_world *w)

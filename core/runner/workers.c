@@ -1,15 +1,18 @@
 /*
  * A complete search in forked worker processes (workers.h).
  *
- * The parent cuts the search into units (split.h), estimates each unit's
- * executions with Knuth's random probes, then hands the units out one at a
- * time to whichever worker is free; each worker searches its unit in slices,
- * telling the parent how far it got, and sends back the unit's result.  The
- * parent enforces the limits on the sum (steps and executions in all) and
- * says early, once, when the estimate says the search will not fit in them.
+ * A search that ends within SPLIT_AFTER seconds is not split at all: the
+ * parent runs it alone first, and only a longer one is cut into units
+ * (split.h; no probes: a unit's path costs one run) that the workers take
+ * one at a time.  Every worker tells the parent how far its unit got
+ * (executions, steps, the share of its tree done: estimate.c); the parent
+ * enforces the limits on the sum, estimates the executions in all from the
+ * shares done, each weighed by its unit's share of the tree, and says early,
+ * once, when the search will not fit in its limits.
  *
- * Invariant: the merged result is made in unit order from whole units only,
- * so it does not depend on which worker ran which unit or when.
+ * Invariant: the units are fixed before any worker starts and depend on the
+ * scenario and limits only, and the merged result is made in unit order, so
+ * neither depends on which worker ran which unit or when.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "workers.h"
@@ -26,16 +29,21 @@
 #include <time.h>
 #include <unistd.h>
 
+#define MAX_WORKERS 64
 #define WANT_UNITS 32 /* enough units to keep every worker busy to the end */
 #define MAX_UNITS 1024
-#define PROBES_PER_UNIT 64
-#define MAX_WORKERS 64
+#define SLICE 16          /* runs between two progress checks */
+#define REPORT_EVERY 0.05 /* seconds between a worker's progress messages */
+#define SPLIT_AFTER 0.025 /* CPU seconds the parent searches alone before it splits */
+#define WARN_AFTER 0.25   /* seconds, or a tenth of the step limit, before the estimate counts */
+#define CMD_QUIT (-1)     /* parent -> worker: no more units */
 
 enum { MSG_PROGRESS = 1, MSG_RESULT = 2 };
 
 typedef struct msg {
-    int32_t type, unit;
+    int32_t type;
     uint64_t executions, total_steps;
+    double done;
 } msg;
 
 static double now_s(void)
@@ -75,31 +83,34 @@ static bool read_all(int fd, void *p, size_t n)
     return true;
 }
 
-/* A worker: searches the units the parent names until it names none. */
+static void tell(int out, int32_t type, const explore_result *r)
+{
+    msg m = {type, r->executions, r->total_steps, r->done};
+    if (!write_all(out, &m, sizeof m))
+        _exit(1);
+}
+
+/* A worker: searches the units the parent names until told to quit. */
 static void worker(sim_machine *m, const explore_config *cfg, const explore_unit *units, int in,
                    int out)
 {
     int32_t u;
-    while (read_all(in, &u, sizeof u) && u >= 0) {
+    while (read_all(in, &u, sizeof u) && u != CMD_QUIT) {
         explorer *e = explore_new_unit(m, cfg, &units[u]);
         if (!e)
             _exit(1);
-        double told = now_s();
-        while (!explore_run(e, 64)) {
+        double told = 0;
+        while (!explore_run(e, SLICE)) {
             double t = now_s();
-            if (t - told < 0.1)
-                continue;
-            told = t;
-            const explore_result *r = explore_result_of(e);
-            msg p = {MSG_PROGRESS, u, r->executions, r->total_steps};
-            if (!write_all(out, &p, sizeof p))
-                _exit(1);
+            if (t - told >= REPORT_EVERY) {
+                told = t;
+                tell(out, MSG_PROGRESS, explore_result_of(e));
+            }
         }
         const explore_result *r = explore_result_of(e);
-        msg done = {MSG_RESULT, u, r->executions, r->total_steps};
         uint64_t n = r->schedule.n;
-        if (!write_all(out, &done, sizeof done) || !write_all(out, r, sizeof *r) ||
-            !write_all(out, &n, sizeof n) ||
+        tell(out, MSG_RESULT, r);
+        if (!write_all(out, r, sizeof *r) || !write_all(out, &n, sizeof n) ||
             (n && !write_all(out, r->schedule.entries, n * sizeof *r->schedule.entries)))
             _exit(1);
         explore_free(e);
@@ -108,11 +119,12 @@ static void worker(sim_machine *m, const explore_config *cfg, const explore_unit
 }
 
 typedef struct unit_state {
-    explore_result result; /* once done (its schedule owned here) */
-    bool done;
-    double estimate;      /* Knuth's estimate of its executions */
+    explore_unit unit;
+    explore_result result; /* once finished (its schedule owned here) */
+    bool finished;
     uint64_t executions;  /* so far */
     uint64_t total_steps; /* so far */
+    double done;          /* the share of its tree done so far */
 } unit_state;
 
 typedef struct pool {
@@ -127,9 +139,9 @@ static void stop_pool(pool *p)
     for (int w = 0; w < p->n; w++) {
         if (p->busy[w] >= 0)
             kill(p->pid[w], SIGKILL);
-        int32_t none = -1;
+        int32_t quit = CMD_QUIT;
         if (p->busy[w] < 0)
-            write_all(p->to[w], &none, sizeof none);
+            write_all(p->to[w], &quit, sizeof quit);
         close(p->to[w]);
         close(p->from[w]);
         waitpid(p->pid[w], NULL, 0);
@@ -186,6 +198,124 @@ static void grouped(double v, char out[40])
     out[o] = 0;
 }
 
+/* The units, how many were handed out, and the share of the tree no unit
+ * covers (no run goes there). */
+typedef struct plan {
+    unit_state *u;
+    size_t n, next;
+    double uncovered;
+} plan;
+
+/* Executions, steps and the share of the tree done, over every unit. */
+static void totals(const plan *pl, uint64_t *exec, uint64_t *steps, double *done)
+{
+    *exec = *steps = 0;
+    *done = pl->uncovered;
+    for (size_t i = 0; i < pl->n; i++) {
+        *exec += pl->u[i].executions;
+        *steps += pl->u[i].total_steps;
+        *done += pl->u[i].unit.mass * pl->u[i].done;
+    }
+}
+
+/* Reads one message of worker w into the plan; false: the worker failed. */
+static bool receive(pool *p, int w, plan *pl, bool *found)
+{
+    msg mm;
+    if (p->busy[w] < 0 || !read_all(p->from[w], &mm, sizeof mm))
+        return false;
+    unit_state *us = &pl->u[p->busy[w]];
+    us->executions = mm.executions;
+    us->total_steps = mm.total_steps;
+    us->done = mm.done;
+    if (mm.type != MSG_RESULT)
+        return mm.type == MSG_PROGRESS;
+    uint64_t n;
+    explore_result *r = &us->result;
+    if (!read_all(p->from[w], r, sizeof *r) || !read_all(p->from[w], &n, sizeof n))
+        return false;
+    sim_schedule_init(&r->schedule);
+    for (uint64_t k = 0; k < n; k++) {
+        sim_sched_entry en;
+        if (!read_all(p->from[w], &en, sizeof en))
+            return false;
+        sim_schedule_push(&r->schedule, &en);
+    }
+    us->finished = true;
+    *found |= r->found;
+    p->busy[w] = -1;
+    return true;
+}
+
+/* Once the estimate counts (WARN_AFTER seconds, or a tenth of the step
+ * limit), says when it puts the search beyond a limit; true once said (it
+ * runs low early, so a later look may say it still). */
+static bool judged(const explore_config *cfg, uint64_t exec, uint64_t steps, double done,
+                   double seconds)
+{
+    if (exec == 0 || done <= 0 || (seconds < WARN_AFTER && steps * 10 < cfg->max_total_steps))
+        return false;
+    double estimate = (double)exec / done, steps_per_run = (double)steps / (double)exec;
+    char est[40], limit[40];
+    grouped(estimate, est);
+    if (cfg->max_executions && estimate > (double)cfg->max_executions) {
+        grouped((double)cfg->max_executions, limit);
+        fprintf(stderr,
+                "explore: this search will not finish: it needs about %s executions, the limit "
+                "is %s (--max-executions)\n",
+                est, limit);
+    } else if (estimate * steps_per_run > (double)cfg->max_total_steps) {
+        grouped(estimate * steps_per_run, est);
+        grouped((double)cfg->max_total_steps, limit);
+        fprintf(stderr,
+                "explore: this search will not finish: it needs about %s steps, the limit is %s "
+                "(--max-total-steps)\n",
+                est, limit);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* Hands the next units to the idle workers.  False: a pipe broke. */
+static bool hand_out(pool *p, plan *pl)
+{
+    for (int w = 0; w < p->n; w++)
+        if (p->busy[w] < 0 && pl->next < pl->n) {
+            int32_t u = (int32_t)pl->next++;
+            if (!write_all(p->to[w], &u, sizeof u))
+                return false;
+            p->busy[w] = u;
+        }
+    return true;
+}
+
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The search alone in this process, for SPLIT_AFTER seconds of its CPU
+ * time (a busy machine does not make a small search split): the explorer
+ * when it ended by then, else NULL (and nothing of it is kept). */
+static explorer *search_alone(sim_machine *m, const explore_config *cfg, bool *warned)
+{
+    explorer *e = explore_new(m, cfg);
+    double t0 = cpu_s();
+    while (e && !explore_run(e, SLICE)) {
+        const explore_result *r = explore_result_of(e);
+        if (!*warned)
+            *warned = judged(cfg, r->executions, r->total_steps, r->done, cpu_s() - t0);
+        if (cpu_s() - t0 >= SPLIT_AFTER) {
+            explore_free(e);
+            return NULL;
+        }
+    }
+    return e;
+}
+
 explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int workers, bool progress)
 {
     if (workers > MAX_WORKERS)
@@ -194,74 +324,37 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
     explore_config unit_cfg = *cfg;
     unit_cfg.progress = NULL;
     unit_cfg.on_end = NULL;
+    bool warned = !progress;
+    explorer *alone = search_alone(m, cfg, &warned);
+    if (alone)
+        return alone; /* it ended before a split could pay */
     explore_unit *units = malloc(MAX_UNITS * sizeof *units);
-    unit_state *st = calloc(MAX_UNITS, sizeof *st);
+    plan pl = {.u = calloc(MAX_UNITS, sizeof *pl.u)};
     explorer *whole = explore_new(m, cfg);
-    if (!units || !st || !whole) {
-        free(units), free(st), explore_free(whole);
+    if (!units || !pl.u || !whole) {
+        free(units), free(pl.u), explore_free(whole);
         return NULL;
     }
-    size_t n_units = explore_units(m, &unit_cfg, WANT_UNITS, units, MAX_UNITS);
-    /* Knuth's estimate, unit by unit: the mean of the probes' weights */
-    double estimate = 0, probe_steps = 0, probes = 0;
-    for (size_t u = 0; u < n_units; u++) {
-        double sum = 0;
-        for (int k = 0; k < PROBES_PER_UNIT; k++) {
-            uint64_t steps = 0;
-            sum += explore_probe(m, &unit_cfg, &units[u], 0x5EED0000ull + u * 1000 + (uint64_t)k,
-                                 &steps);
-            probe_steps += (double)steps;
-            probes++;
-        }
-        st[u].estimate = sum / PROBES_PER_UNIT;
-        estimate += st[u].estimate;
+    pl.n = explore_units(m, &unit_cfg, WANT_UNITS, units, MAX_UNITS);
+    pl.uncovered = 1;
+    for (size_t u = 0; u < pl.n; u++) {
+        pl.u[u].unit = units[u];
+        pl.uncovered -= units[u].mass;
     }
-    double steps_per_run = probes ? probe_steps / probes : 0;
-    if (progress) {
-        char est[40];
-        grouped(estimate, est);
-        fprintf(stderr,
-                "explore: %zu parts over %d workers, about %s executions in all (estimate)\n",
-                n_units, workers, est);
-        char limit[40];
-        if (cfg->max_executions && estimate > (double)cfg->max_executions) {
-            grouped((double)cfg->max_executions, limit);
-            fprintf(stderr,
-                    "explore: this search will not finish: it needs about %s executions, the "
-                    "limit is %s (--max-executions)\n",
-                    est, limit);
-        } else if (estimate * steps_per_run > (double)cfg->max_total_steps) {
-            grouped(estimate * steps_per_run, est);
-            grouped((double)cfg->max_total_steps, limit);
-            fprintf(stderr,
-                    "explore: this search will not finish: it needs about %s steps, the limit "
-                    "is %s (--max-total-steps)\n",
-                    est, limit);
-        }
-    }
-
     pool p;
     if (!start_pool(&p, workers, m, &unit_cfg, units)) {
         stop_pool(&p);
-        free(units), free(st), explore_free(whole);
+        free(units), free(pl.u), explore_free(whole);
         return NULL;
     }
-    size_t next = 0, done = 0;
     bool found = false, failed = false;
     char reason[160] = "";
     double reported = t0;
-    uint64_t done_exec = 0, done_steps = 0;
-    while (done < n_units && !failed) {
-        /* hand out units while there are any and nothing was found */
-        for (int w = 0; w < p.n; w++)
-            if (p.busy[w] < 0 && next < n_units && !found) {
-                int32_t u = (int32_t)next++;
-                if (!write_all(p.to[w], &u, sizeof u)) {
-                    failed = true;
-                    break;
-                }
-                p.busy[w] = u;
-            }
+    for (;;) {
+        if (!found && !hand_out(&p, &pl)) {
+            failed = true;
+            break;
+        }
         bool any_busy = false;
         struct pollfd fds[MAX_WORKERS];
         for (int w = 0; w < p.n; w++) {
@@ -269,111 +362,85 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
             any_busy |= p.busy[w] >= 0;
         }
         if (!any_busy)
-            break; /* found: nothing more to wait for */
+            break; /* every unit is done */
         int ready = poll(fds, (nfds_t)p.n, 250);
         if (ready < 0 && errno != EINTR) {
             failed = true;
             break;
         }
-        for (int w = 0; w < p.n && ready > 0; w++) {
-            if (!(fds[w].revents & (POLLIN | POLLHUP)))
-                continue;
-            msg mm;
-            if (!read_all(p.from[w], &mm, sizeof mm) || mm.unit < 0 || (size_t)mm.unit >= n_units) {
-                failed = true;
-                break;
-            }
-            unit_state *us = &st[mm.unit];
-            us->executions = mm.executions;
-            us->total_steps = mm.total_steps;
-            if (mm.type != MSG_RESULT)
-                continue;
-            uint64_t n;
-            explore_result *r = &us->result;
-            if (!read_all(p.from[w], r, sizeof *r) || !read_all(p.from[w], &n, sizeof n)) {
-                failed = true;
-                break;
-            }
-            sim_schedule_init(&r->schedule);
-            for (uint64_t k = 0; k < n; k++) {
-                sim_sched_entry en;
-                if (!read_all(p.from[w], &en, sizeof en)) {
-                    failed = true;
-                    break;
-                }
-                sim_schedule_push(&r->schedule, &en);
-            }
-            us->done = true;
-            done++;
-            done_exec += r->executions;
-            done_steps += r->total_steps;
-            found |= r->found;
-            p.busy[w] = -1;
-        }
+        for (int w = 0; w < p.n && ready > 0 && !failed; w++)
+            if (fds[w].revents & (POLLIN | POLLHUP))
+                failed = !receive(&p, w, &pl, &found);
+        if (failed || found)
+            break; /* (a counterexample ends the search: the units still running stop) */
         /* the limits hold for the whole search */
-        uint64_t exec = done_exec, steps = done_steps;
-        for (int w = 0; w < p.n; w++)
-            if (p.busy[w] >= 0)
-                exec += st[p.busy[w]].executions, steps += st[p.busy[w]].total_steps;
+        uint64_t exec, steps;
+        double done;
+        totals(&pl, &exec, &steps, &done);
         char limit[40];
-        if (steps >= cfg->max_total_steps && done < n_units && !found) {
+        if (steps >= cfg->max_total_steps) {
             grouped((double)cfg->max_total_steps, limit);
             snprintf(reason, sizeof reason, "stopped at the limit of %s steps in all", limit);
             break;
         }
-        if (cfg->max_executions && exec >= cfg->max_executions && done < n_units && !found) {
+        if (cfg->max_executions && exec >= cfg->max_executions) {
             snprintf(reason, sizeof reason, "stopped at the limit of %llu executions",
                      (unsigned long long)cfg->max_executions);
             break;
         }
         double t = now_s();
+        double estimate = done > 0 ? (double)exec / done : 0;
+        if (!warned)
+            warned = judged(cfg, exec, steps, done, t - t0);
         if (progress && t - reported >= 1.0) {
             reported = t;
-            double left = 0;
-            /* a unit past its estimate is taken to be half done (Knuth's
-             * estimate runs low on lopsided trees) */
-            for (size_t u = 0; u < n_units; u++)
-                if (!st[u].done)
-                    left += st[u].estimate > 2.0 * (double)st[u].executions
-                                ? st[u].estimate - (double)st[u].executions
-                                : (double)st[u].executions;
             double rate = (double)exec / (t - t0);
+            size_t finished = 0;
+            for (size_t i = 0; i < pl.n; i++)
+                finished += pl.u[i].finished;
             char e1[40], e2[40], e3[40];
             grouped((double)exec, e1);
             grouped(rate, e2);
-            grouped((double)exec + left, e3);
+            grouped(estimate, e3);
             fprintf(stderr,
                     "explore: %s executions, %s/s, %zu of %zu parts done, about %s in all, "
                     "about %.0f s left\n",
-                    e1, e2, done, n_units, e3, rate > 0 ? left / rate : 0);
+                    e1, e2, finished, pl.n, e3,
+                    rate > 0 && estimate > (double)exec ? (estimate - (double)exec) / rate : 0);
         }
     }
     stop_pool(&p);
     /* merge in unit order: the counterexample of the first unit that found one */
-    bool complete = !failed && !reason[0] && done == n_units, first = true;
+    bool complete = !failed && !reason[0], first = true;
     const char *why = failed ? "a worker stopped" : reason;
-    for (size_t u = 0; u < n_units; u++) {
-        if (!st[u].done) {
+    for (size_t u = 0; u < pl.n; u++) {
+        unit_state *us = &pl.u[u];
+        if (!us->finished) {
             /* counted as far as it got: the limits say so, never silently */
-            explore_result part = {.executions = st[u].executions,
-                                   .total_steps = st[u].total_steps};
-            explore_merge(whole, &part, false);
+            explore_result part = {
+                .executions = us->executions, .total_steps = us->total_steps, .done = us->done};
+            explore_merge(whole, &part, us->unit.mass, false);
+            complete = false;
             continue;
         }
-        explore_merge(whole, &st[u].result, first && st[u].result.found);
-        if (st[u].result.found)
+        explore_merge(whole, &us->result, us->unit.mass, first && us->result.found);
+        if (us->result.found)
             first = false;
-        if (!st[u].result.complete && complete && !st[u].result.found) {
+        if (!us->result.complete && complete && !us->result.found) {
             complete = false;
-            snprintf(reason, sizeof reason, "%s", st[u].result.reason);
+            snprintf(reason, sizeof reason, "%s", us->result.reason);
             why = reason;
         }
-        sim_schedule_free(&st[u].result.schedule);
+        sim_schedule_free(&us->result.schedule);
     }
+    explore_result nowhere = {.done = 1};
+    explore_merge(whole, &nowhere, pl.uncovered, false);
     if (found)
         complete = false; /* the search stopped at the first counterexample */
     explore_merge_end(whole, complete || (found && !failed), found ? "" : why);
+    if (progress)
+        fprintf(stderr, "explore: %zu parts over %d workers\n", pl.n, workers);
     free(units);
-    free(st);
+    free(pl.u);
     return whole;
 }

@@ -312,6 +312,10 @@ static bool push(explorer *e, const xchoice *E, int n, int a, dfs_node nd,
     nd.chosen = (uint32_t)a;
     nd.sleep_first = e->n_sleeps;
     nd.sleep_n = (uint32_t)e->n_sleep;
+    nd.awake = 0;
+    for (int k = 0; k < n; k++)
+        nd.awake += !sleeps_in(e->sleep, e->n_sleep, E[k].c);
+    nd.share = estimate_share(e, e->len);
     for (int k = 0; k < n; k++) {
         uint8_t f = k == a ? X_DONE | X_TRIED | X_BACKTRACK : 0;
         /* Complete search: an irq, a tick or a drop that just became
@@ -629,6 +633,8 @@ static bool backtrack(explorer *e)
             for (uint32_t k = 0; k < nd->n; k++)
                 if (!(en[k].flags & X_DONE) && in_arrival_sleep(e, nd, en[k].x.c))
                     e->res.pruned++;
+        if (explore_unbounded(e))
+            estimate_node_left(e, nd);
         e->n_entries = nd->first;
         e->n_sleeps = nd->sleep_first;
         e->len--;
@@ -737,6 +743,8 @@ bool explore_run(explorer *e, uint64_t budget)
         }
         if (e->cfg.strategy == EXPLORE_DFS && e->started && !backtrack(e)) {
             /* this bound is exhausted */
+            if (explore_unbounded(e))
+                r->done = estimate_done(e);
             if (r->found || e->minimize_left) {
                 r->finished = true;
                 r->complete = true;
@@ -778,6 +786,10 @@ bool explore_run(explorer *e, uint64_t budget)
         }
         if (explore_complete_mode(e))
             dpor_analyse(e);
+        if (explore_unbounded(e)) {
+            estimate_run_ended(e);
+            r->done = estimate_done(e);
+        }
         if (e->cfg.on_end && (info.end == RUN_OK || info.end == RUN_BAD))
             e->cfg.on_end(e->m, e->cfg.on_end_ctx);
         if (info.end == RUN_CUT && e->cfg.strategy == EXPLORE_DFS) {
@@ -867,6 +879,8 @@ void explore_result_json(const explorer *e, const sim_machine *m, jbuf *b)
     jb_int(b, r->bound);
     jb_key(b, "complete");
     jb_raw(b, r->complete ? "true" : "false");
+    jb_key(b, "done");
+    jb_printf(b, "%.9g", r->done);
     jb_key(b, "reason");
     jb_str(b, r->reason);
     jb_key(b, "message");

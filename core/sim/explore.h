@@ -54,11 +54,14 @@ typedef struct explore_result explore_result;
 
 /* One part of a complete search split over several workers (split.h): the
  * choice at each of the first `len` nodes, as a position in the order a
- * single search would try that node's choices. */
+ * single search would try that node's choices; and its share of the search
+ * tree, the product of 1 / (the awake choices) over those nodes, which
+ * weighs its `done` in the estimate of the whole. */
 #define EXPLORE_UNIT_DEPTH 6
 typedef struct explore_unit {
     int len;
     uint16_t pos[EXPLORE_UNIT_DEPTH];
+    double mass;
 } explore_unit;
 
 /* Where a run starts: the machine reset and its world built again, or put
@@ -119,6 +122,11 @@ struct explore_result {
     uint64_t step_limit_hits; /* runs that reached max_steps */
     uint64_t total_steps;     /* steps of every run so far, cut runs included */
     uint64_t states;          /* stateful: states remembered */
+    /* Complete search: the share of its tree (or of its unit's) already
+     * searched, each node's awake choices weighing alike; 1 at the end.
+     * executions / done estimates the executions in all (the weighted
+     * backtrack estimator of Kilby et al. 2006, estimate.c). */
+    double done;
 };
 
 typedef struct explorer explorer;

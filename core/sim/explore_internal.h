@@ -52,6 +52,8 @@ typedef struct dfs_node {
     int preemptions; /* spent before this node */
     size_t event;    /* dpor: the index of the event its choice became */
     uint64_t key[2]; /* stateful: its state's key (visited.c), {0, 0}: none */
+    uint32_t awake;  /* its choices not asleep on arrival: its children in the estimate */
+    double share;    /* its part of the tree in the estimate (estimate.c) */
 } dfs_node;
 
 /* dpor: one event of the current run (every choice taken, forced ones too). */
@@ -112,6 +114,7 @@ struct explorer {
     int split_width;      /* awake choices at the node just below the unit; -1: none */
     bool split_void;      /* the run is not this unit's (another unit makes it) */
     double probe_weight;  /* probe: the product of the awake choices on its path */
+    double mass_done;     /* estimate.c: the share of the unit's tree searched so far */
     struct visited *seen; /* stateful: the states explored (visited.c); NULL: none */
     /* walk.c: the machine as its setup leaves it, to start each walk from */
     struct sim_snapshot *start;
@@ -183,6 +186,14 @@ void split_pushed(explorer *e);
 bool split_run_void(const explorer *e, size_t depth);
 bool explore_sleeps(const explorer *e, sim_choice c);
 bool explore_sleep_add(explorer *e, sim_choice c);
+
+/* estimate.c: a node's share as it is pushed; a run ended (its leaf's
+ * share is searched); a node is left for good (its children never tried
+ * will not be); the share searched so far. */
+double estimate_share(const explorer *e, size_t depth);
+void estimate_run_ended(explorer *e);
+void estimate_node_left(explorer *e, const dfs_node *nd);
+double estimate_done(const explorer *e);
 
 /* The complete search by DPOR (dpor.c). */
 static inline bool explore_complete_mode(const explorer *e)

@@ -138,6 +138,7 @@ size_t explore_units(sim_machine *m, const explore_config *cfg, size_t want, exp
         return 0;
     size_t n = 1;
     memset(&out[0], 0, sizeof out[0]);
+    out[0].mass = 1;
     for (int d = 0; d < EXPLORE_UNIT_DEPTH && n < want; d++) {
         size_t k = 0;
         bool grew = false;
@@ -153,6 +154,7 @@ size_t explore_units(sim_machine *m, const explore_config *cfg, size_t want, exp
                 next[k] = out[i];
                 next[k].pos[d] = (uint16_t)p;
                 next[k].len = d + 1;
+                next[k].mass = out[i].mass / w;
                 k++;
             }
             grew = true;
@@ -166,13 +168,14 @@ size_t explore_units(sim_machine *m, const explore_config *cfg, size_t want, exp
     return n;
 }
 
-void explore_merge(explorer *whole, const explore_result *part, bool first_found)
+void explore_merge(explorer *whole, const explore_result *part, double mass, bool first_found)
 {
     explore_result *r = &whole->res;
     r->executions += part->executions;
     r->pruned += part->pruned;
     r->total_steps += part->total_steps;
     r->step_limit_hits += part->step_limit_hits;
+    r->done += part->done * mass;
     if (!part->found || !first_found)
         return;
     r->found = true;

@@ -62,7 +62,8 @@ export class LockstepError extends Error {
  * @property {boolean} finished
  * @property {{found: boolean, kind: string|null, schedule: string|null, steps: number, preemptions: number,
  *   executions: number, pruned: number, states: number, total_steps: number, bound: number, complete: boolean,
- *   reason: string, message: string}} result
+ *   reason: string, message: string, done: number}} result   done: a complete search's share of its tree
+ *   searched, 0 to 1 (core/sim/estimate.c): executions / done estimates the executions in all
  * @property {string} summary   one line, e.g. "no violation within bound 3: 38 executions, complete"
  */
 
@@ -267,9 +268,10 @@ export class Session {
   /**
    * After exploreStart with bound 'none': the complete search cut into at
    * least `want` units (core/sim/split.h), each with Knuth's estimate of its
-   * executions from `probes` random probes and the probes' mean steps.  The
-   * units depend on the scenario and limits only; the machine is back at step 0.
-   * @returns {{unit: number[], estimate: number, steps: number}[]}
+   * executions from `probes` random probes (none: 0) and the probes' mean steps,
+   * and its share of the search's tree (`mass`).  The units depend on the
+   * scenario and limits only; the machine is back at step 0.
+   * @returns {{unit: number[], estimate: number, steps: number, mass: number}[]}
    */
   explorePlan(want = 16, probes = 16) {
     this.M._ls_explore_plan(this.handle, want, probes);

@@ -37,6 +37,10 @@ declare module '@lockstep/lockstep.js' {
     complete: boolean;
     reason: string;
     message: string;
+    /** steps of every run, cut runs included */
+    total_steps?: number;
+    /** a complete search: the share of its tree searched, 0 to 1 (core/sim/estimate.c) */
+    done?: number;
   }
   export interface ExploreStatus {
     finished: boolean;

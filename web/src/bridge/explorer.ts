@@ -45,15 +45,21 @@ export interface ExploreProgress {
   secondsLeft?: number;
   /** executions per second so far */
   rate?: number;
+  /** a complete search: the share of its tree (its unit's) searched, 0 to 1 (core/sim/estimate.c) */
+  done?: number;
+  /** steps of every run so far */
+  totalSteps?: number;
 }
 
 /** One part of a complete search split over workers (core/sim/split.h), with its estimate. */
 export interface PlanUnit {
   unit: number[];
-  /** Knuth's estimate of its executions */
+  /** Knuth's estimate of its executions (0 without probes) */
   estimate: number;
   /** the probes' mean steps per run */
   steps: number;
+  /** its share of the search's tree (core/sim/split.h) */
+  mass: number;
 }
 
 /** What the search found (the engine's explore_result_json) and how long it took. */
@@ -95,7 +101,9 @@ export type WorkerRequest =
       want: number;
       probes: number;
     }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** load the engine's explorer module now, from `module` when given (compiled by the page) */
+  | { type: 'warm'; engine: string; module?: WebAssembly.Module };
 
 export type WorkerAnswer =
   | ({ type: 'progress'; id: number } & ExploreProgress)

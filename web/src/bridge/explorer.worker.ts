@@ -4,6 +4,8 @@
  * thread's (load.ts), searching in slices.  Between two slices it
  * posts its progress and lets messages in, so a cancel (or a newer search)
  * stops it within one slice.  Slices adapt to take about 40 ms each.
+ * A worker of prove.ts's pool is warmed first: handed the engine's wasm,
+ * compiled once by the page, it instantiates it before any search asks.
  */
 import { Session } from '@lockstep/lockstep.js';
 import { loadModule } from './load';
@@ -16,6 +18,10 @@ const MAX_SLICE = 20000;
 /** The search that may run; anything else stops at its next slice. */
 let active = 0;
 const cancelled = new Set<number>();
+/** The engine's compiled wasm, when the page handed it over ('warm'): instantiated, never compiled here. */
+const compiled = new Map<string, WebAssembly.Module>();
+
+const explorerModule = (engine: string) => loadModule(engine, 'explorer', compiled.get(engine));
 
 function post(m: WorkerAnswer): void {
   (self as unknown as { postMessage(m: WorkerAnswer): void }).postMessage(m);
@@ -36,7 +42,7 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
   let session: Session | null = null;
   let progress: ExploreProgress;
   try {
-    const M = await loadModule(req.engine, 'explorer');
+    const M = await explorerModule(req.engine);
     if (active !== id) return;
     session = new Session(M, req.bytecode, { variant: req.variant, memory: options.memory, trace: false });
     const t0 = performance.now();
@@ -56,7 +62,14 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
       const st = session.exploreStep(budget);
       const now = performance.now();
       const r = st.result;
-      progress = { executions: r.executions, bound: r.bound, pruned: r.pruned, elapsedMs: now - t0 };
+      progress = {
+        executions: r.executions,
+        bound: r.bound,
+        pruned: r.pruned,
+        elapsedMs: now - t0,
+        done: r.done,
+        totalSteps: r.total_steps,
+      };
       if (st.finished) {
         post({ type: 'done', id, result: { ...r, summary: st.summary, elapsedMs: now - t0 } });
         return;
@@ -91,7 +104,7 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
 async function plan(req: Extract<WorkerRequest, { type: 'plan' }>): Promise<void> {
   let session: Session | null = null;
   try {
-    const M = await loadModule(req.engine, 'explorer');
+    const M = await explorerModule(req.engine);
     session = new Session(M, req.bytecode, {
       variant: req.variant,
       memory: req.options.memory,
@@ -106,9 +119,16 @@ async function plan(req: Extract<WorkerRequest, { type: 'plan' }>): Promise<void
   }
 }
 
+/** Gets the engine's module ready before any search asks for it (prove.ts's warm pool). */
+function warm(req: Extract<WorkerRequest, { type: 'warm' }>): void {
+  if (req.module && !compiled.has(req.engine)) compiled.set(req.engine, req.module);
+  explorerModule(req.engine).catch(() => {}); // (a search that needs it reports the error)
+}
+
 self.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const m = e.data;
   if (m.type === 'cancel') cancelled.add(m.id);
+  else if (m.type === 'warm') warm(m);
   else if (m.type === 'start') void run(m);
   else if (m.type === 'plan') void plan(m);
 };

@@ -7,7 +7,8 @@
  * then imported), so no page loads the code of an engine it does not show,
  * nor the list of them to open its first lesson.  The .wasm is a separate
  * asset (Vite copies it into the build with a hashed name); it is compiled
- * while it streams in, while the module's glue loads beside it.
+ * while it streams in, while the module's glue loads beside it.  The
+ * explorer's workers may be handed it compiled instead (compileModule).
  */
 import type { EmscriptenModule } from '@lockstep/lockstep.js';
 import type { ModuleKind, ModulePlace } from './modules';
@@ -55,29 +56,75 @@ async function instantiate(
 }
 
 const loading = new Map<string, Promise<EmscriptenModule>>();
+const compiling = new Map<string, Promise<WebAssembly.Module>>();
 
-/** The module of `engine` (of `kind`), loaded on first use; a failed load is tried again next time. */
-export function loadModule(engine: string, kind: ModuleKind = 'page'): Promise<EmscriptenModule> {
+/**
+ * The compiled wasm of `engine` (of `kind`), compiled once per page while it
+ * streams in: the explorer's workers are handed it (a WebAssembly.Module
+ * crosses postMessage), so each instantiates it without compiling again.
+ */
+export function compileModule(engine: string, kind: ModuleKind = 'explorer'): Promise<WebAssembly.Module> {
+  const key = `${kind}:${engine}`;
+  let p = compiling.get(key);
+  if (p) return p;
+  p = find(engine, kind).then(async (place) => {
+    const wasmUrl = await place.wasm();
+    const response = await fetch(wasmUrl, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`could not fetch ${wasmUrl}: HTTP ${response.status}`);
+    if (typeof WebAssembly.compileStreaming === 'function') {
+      try {
+        return await WebAssembly.compileStreaming(response.clone());
+      } catch {
+        // a server that sends the wrong MIME type: fall back to the bytes
+      }
+    }
+    return WebAssembly.compile(await response.arrayBuffer());
+  });
+  compiling.set(key, p);
+  p.catch(() => compiling.delete(key));
+  return p;
+}
+
+/**
+ * The module of `engine` (of `kind`), loaded on first use; a failed load is
+ * tried again next time.  With `compiled` (compileModule's, from another
+ * thread) it is instantiated from that, with nothing fetched or compiled.
+ */
+export function loadModule(
+  engine: string,
+  kind: ModuleKind = 'page',
+  compiled?: WebAssembly.Module,
+): Promise<EmscriptenModule> {
   const key = `${kind}:${engine}`;
   let p = loading.get(key);
   if (p) return p;
-  p = find(engine, kind).then(async (place) => open(place.glue, await place.wasm()));
+  p = find(engine, kind).then(async (place) => open(place.glue, await place.wasm(), compiled));
   loading.set(key, p);
   p.catch(() => loading.delete(key));
   return p;
 }
 
-function open(glue: ModulePlace['glue'], wasmUrl: string): Promise<EmscriptenModule> {
+function open(
+  glue: ModulePlace['glue'],
+  wasmUrl: string,
+  compiled?: WebAssembly.Module,
+): Promise<EmscriptenModule> {
   // the .wasm streams in while the glue's chunk loads
-  const fetched = fetch(wasmUrl, { credentials: 'same-origin' });
-  fetched.catch(() => {}); // reported by instantiate, if the glue loads
+  const fetched = compiled ? null : fetch(wasmUrl, { credentials: 'same-origin' });
+  fetched?.catch(() => {}); // reported by instantiate, if the glue loads
   return glue().then(
     ({ default: createLockstep }) =>
       new Promise<EmscriptenModule>((resolve, reject) => {
         createLockstep({
           locateFile: () => wasmUrl,
           instantiateWasm(imports: WebAssembly.Imports, receive: Receive) {
-            instantiate(wasmUrl, fetched, imports).then((r) => receive(r.instance, r.module), reject);
+            if (compiled)
+              WebAssembly.instantiate(compiled, imports).then(
+                (instance) => receive(instance, compiled),
+                reject,
+              );
+            else if (fetched)
+              instantiate(wasmUrl, fetched, imports).then((r) => receive(r.instance, r.module), reject);
             return {}; // emscripten waits for receive()
           },
           printErr: (text: string) => console.warn('[lockstep]', text),

@@ -21,7 +21,7 @@ import {
 } from './bridge';
 import type { Compiled } from './compile';
 import { explore, type ExploreOptions, type ExploreProgress } from './explorer';
-import { prove } from './prove';
+import { prove, warmProve } from './prove';
 import { loadModule } from './load';
 import type { ExtraChoice, MachineState, ScenarioProblem, Snapshot, Summary, TraceEvent } from './types';
 
@@ -146,6 +146,7 @@ class LocalEngine implements EngineBridge {
       this.#bytecode = compiled.bytecode;
       this.#engine = compiled.scenario.engine;
       this.#memory = memory;
+      warmWhenIdle(this.#engine);
     } catch (e) {
       throw new EngineError('engine', message(e));
     }
@@ -282,6 +283,21 @@ class LocalEngine implements EngineBridge {
     const engines = (catalog(M) as { engines?: Record<string, { sources?: string[] }> }).engines ?? {};
     return { listed: [...(engines[engine]?.sources ?? [])], files: structuredClone(this.#sources) };
   }
+}
+
+/** How long after a scenario opens the proof's workers start warming (the page's own load first). */
+const WARM_AFTER_MS = 2000;
+let warming: ReturnType<typeof setTimeout> | undefined;
+
+/** "Prove it"'s workers for `engine`, readied while the page is idle (prove.ts). */
+function warmWhenIdle(engine: string): void {
+  if (typeof Worker === 'undefined') return;
+  clearTimeout(warming);
+  warming = setTimeout(() => {
+    const go = () => warmProve(engine);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 5000 });
+    else go();
+  }, WARM_AFTER_MS);
 }
 
 function fromBase64(text: string): Uint8Array {

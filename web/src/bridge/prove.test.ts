@@ -3,7 +3,7 @@
 // incomplete unit makes the whole incomplete with its reason.
 import { describe, expect, it } from 'vitest';
 import type { ExploreResult } from './explorer';
-import { mergeUnits, planEstimate } from './prove';
+import { mergeUnits, unitsEstimate } from './prove';
 
 const part = (o: Partial<ExploreResult>): ExploreResult => ({
   found: false,
@@ -67,13 +67,16 @@ describe('mergeUnits', () => {
   });
 });
 
-describe('planEstimate', () => {
-  it('sums the units’ estimates of executions and of steps', () => {
-    expect(
-      planEstimate([
-        { unit: [0], estimate: 10, steps: 20 },
-        { unit: [1], estimate: 5, steps: 40 },
-      ]),
-    ).toEqual({ executions: 15, steps: 400 });
+describe('unitsEstimate', () => {
+  it('weighs each unit’s share done by its share of the tree', () => {
+    const units = [
+      { unit: [0], estimate: 0, steps: 0, mass: 0.5 },
+      { unit: [1], estimate: 0, steps: 0, mass: 0.25 },
+    ];
+    // a quarter of the tree has no run; unit 0 is done, unit 1 half: 0.25 + 0.5 + 0.125 of the tree
+    expect(unitsEstimate(units, 70, (i) => [1, 0.5][i] ?? 0)).toBeCloseTo(80);
+    expect(unitsEstimate(units, 0, () => 0)).toBeUndefined();
+    // never fewer than the executions already made
+    expect(unitsEstimate(units, 90, () => 1)).toBe(90);
   });
 });

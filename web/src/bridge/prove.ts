@@ -1,13 +1,20 @@
 /*
  * "Prove it": the complete search (bound none) split over several Web
  * Workers, each with its own wasm instance (explorer.worker.ts).  One worker
- * first cuts the search into units, each with Knuth's estimate of its
- * executions (core/sim/split.h); a search the estimate puts beyond the step
- * limit is not started, and the result says so.  Then every worker takes one
- * unit at a time.  The results merge in unit order, so the verdict and the
- * executions are the one search's however many workers ran.  Progress:
- * executions, executions per second, the estimate in all and the seconds
- * left.  Cancelling terminates every worker at once.
+ * first cuts the search into units (core/sim/split.h; a unit's path costs
+ * one run, no probes); then every worker takes one unit at a time.  The
+ * results merge in unit order, so the verdict and the executions are the
+ * one search's however many workers ran.  Progress: executions, executions
+ * per second, the estimate in all (each unit's executions over the share of
+ * its tree done, core/sim/estimate.c, weighed by its share of the search's
+ * tree) and the seconds left; a search the estimate puts beyond the step
+ * limit is stopped early and the result says so.  Cancelling terminates the
+ * busy workers at once.
+ *
+ * The workers stay: a pool kept warm (warmProve, at the page's idle time
+ * when a scenario opens) has the engine's wasm, compiled once on the main
+ * thread and handed to each worker, instantiated before "Prove it" is
+ * pressed, and a second proof starts on the same workers.
  */
 import type {
   ExploreJob,
@@ -18,13 +25,16 @@ import type {
   WorkerAnswer,
   WorkerRequest,
 } from './explorer';
+import { compileModule } from './load';
 
 /** The engine's limit on steps in all when none is given (core/sim/explore.h). */
 export const DEFAULT_MAX_TOTAL_STEPS = 20_000_000;
-/** Units to cut the search into, and probes per unit for the estimate. */
+/** Units to cut the search into (no probes: the units' `done` estimates). */
 const WANT_UNITS = 8;
-const PROBES = 8;
 const MAX_WORKERS = 4;
+/** The estimate counts once the search ran this long, or used this share of the step limit. */
+const JUDGE_AFTER_MS = 250;
+const JUDGE_AFTER_SHARE = 0.1;
 
 /** How many workers: one per core the browser reports, 1 to 4. */
 export function workerCount(): number {
@@ -60,12 +70,47 @@ export function mergeUnits(
   };
 }
 
-/** The estimate of the work: executions in all and the steps they take. */
-export function planEstimate(units: readonly PlanUnit[]): { executions: number; steps: number } {
-  const executions = units.reduce((a, u) => a + u.estimate, 0);
-  const steps = units.reduce((a, u) => a + u.estimate * u.steps, 0);
-  return { executions, steps };
+/**
+ * The estimate of the executions in all: those so far over the share of the
+ * tree done, each unit's share done weighed by its share of the tree (the
+ * share no unit covers has no run: done); undefined before anything is done.
+ */
+export function unitsEstimate(
+  units: readonly PlanUnit[],
+  executions: number,
+  done: (i: number) => number,
+): number | undefined {
+  let share = 1 - units.reduce((a, u) => a + u.mass, 0);
+  units.forEach((u, i) => (share += u.mass * done(i)));
+  return share > 0 && executions > 0 ? Math.max(executions, executions / share) : undefined;
 }
+
+/** Workers kept between proofs, each with the engine's module loaded or loading. */
+const pool: { worker: Worker; engine: string }[] = [];
+
+function spawnWorker(engine: string): Worker {
+  const w = new Worker(new URL('./explorer.worker.ts', import.meta.url), { type: 'module', name: 'prove' });
+  compileModule(engine).then(
+    (module) => w.postMessage({ type: 'warm', engine, module } satisfies WorkerRequest),
+    () => w.postMessage({ type: 'warm', engine } satisfies WorkerRequest),
+  );
+  return w;
+}
+
+/** Fills the pool with warm workers for `engine` (their wasm compiled once, then instantiated in each). */
+export function warmProve(engine: string): void {
+  for (let i = pool.length - 1; i >= 0; i--)
+    if (pool[i]?.engine !== engine) pool.splice(i, 1)[0]?.worker.terminate();
+  while (pool.length < workerCount()) pool.push({ worker: spawnWorker(engine), engine });
+}
+
+/** A worker for `engine`: a warm one from the pool, else a new one. */
+function takeWorker(engine: string): Worker {
+  const i = pool.findIndex((p) => p.engine === engine);
+  return i >= 0 ? (pool.splice(i, 1)[0] as { worker: Worker }).worker : spawnWorker(engine);
+}
+
+let nextId = 1;
 
 export function prove(
   engine: string,
@@ -77,23 +122,30 @@ export function prove(
   const n = workerCount();
   const limit = options.maxTotalSteps || DEFAULT_MAX_TOTAL_STEPS;
   const workers: Worker[] = [];
+  const busy = new Set<Worker>();
   const t0 = performance.now();
   let settle: (r: ExploreResult | null, e?: Error) => void = () => {};
   let over = false;
-  const stopAll = () => {
+  /** The end: idle workers go back to the pool, busy ones are stopped. */
+  const release = () => {
     over = true;
-    for (const w of workers) w.terminate();
+    for (const w of workers) {
+      w.onmessage = null;
+      w.onerror = null;
+      if (busy.has(w)) w.terminate();
+      else pool.push({ worker: w, engine });
+    }
   };
   const result = new Promise<ExploreResult | null>((resolve, reject) => {
     settle = (r, e) => {
       if (over) return;
-      stopAll();
+      release();
       if (e) reject(e);
       else resolve(r);
     };
   });
-  const spawn = (): Worker => {
-    const w = new Worker(new URL('./explorer.worker.ts', import.meta.url), { type: 'module', name: 'prove' });
+  const take = (): Worker => {
+    const w = takeWorker(engine);
     w.onerror = (e: ErrorEvent) => {
       e.preventDefault();
       settle(null, new Error(e.message || 'a worker stopped'));
@@ -102,64 +154,81 @@ export function prove(
     return w;
   };
   const opts: ExploreOptions = { ...options, strategy: 'dfs', bound: -1, maxExecutions: 0, prune: true };
-  const first = spawn();
+  const first = take();
+  const planId = nextId++;
+  busy.add(first);
   first.onmessage = (e: MessageEvent<WorkerAnswer>) => {
     const m = e.data;
+    if (m.id !== planId) return;
+    busy.delete(first);
     if (m.type === 'error') settle(null, new Error(m.message));
     else if (m.type === 'plan') run(m.units);
   };
   first.postMessage({
     type: 'plan',
-    id: 0,
+    id: planId,
     engine,
     bytecode: bytecode.slice(),
     variant,
     options: opts,
     want: WANT_UNITS,
-    probes: PROBES,
+    probes: 0,
   } satisfies WorkerRequest);
 
   function run(units: PlanUnit[]): void {
-    const est = planEstimate(units);
-    if (est.steps > limit) {
-      const r = mergeUnits([], performance.now() - t0, n);
-      settle({ ...r, complete: false, outOfReach: { executions: est.executions, steps: est.steps, limit } });
-      return;
-    }
-    while (workers.length < Math.min(n, units.length)) spawn();
+    while (workers.length < Math.min(n, units.length)) take();
     const parts: (ExploreResult | null)[] = units.map(() => null);
-    const running = new Map<number, number>(); // unit -> executions so far
+    const running = new Map<number, ExploreProgress>(); // unit -> its progress
     let next = 0;
-    let doneSteps = 0;
+    let judged = false;
+    const steps = (i: number) => parts[i]?.total_steps ?? running.get(i)?.totalSteps ?? 0;
     const report = () => {
       const elapsedMs = performance.now() - t0;
       let executions = 0;
-      let left = 0;
-      units.forEach((u, i) => {
-        const done = parts[i]?.executions ?? running.get(i) ?? 0;
-        executions += done;
-        // a unit past its estimate is taken to be half done (Knuth's estimate runs low on lopsided trees)
-        if (!parts[i]) left += u.estimate > 2 * done ? u.estimate - done : done;
+      let stepsSoFar = 0;
+      units.forEach((_, i) => {
+        executions += parts[i]?.executions ?? running.get(i)?.executions ?? 0;
+        stepsSoFar += steps(i);
       });
+      const estimate = unitsEstimate(units, executions, (i) => (parts[i] ? 1 : (running.get(i)?.done ?? 0)));
+      if (
+        !judged &&
+        estimate !== undefined &&
+        (elapsedMs >= JUDGE_AFTER_MS || stepsSoFar >= limit * JUDGE_AFTER_SHARE)
+      ) {
+        judged = true;
+        const need = (estimate * stepsSoFar) / executions;
+        if (need > limit) {
+          const r = mergeUnits([], elapsedMs, n);
+          settle({ ...r, complete: false, outOfReach: { executions: estimate, steps: need, limit } });
+          return;
+        }
+      }
       const rate = elapsedMs > 0 ? (executions * 1000) / elapsedMs : 0;
+      const left = estimate === undefined ? undefined : estimate - executions;
       progress({
         executions,
         bound: -1,
         pruned: 0,
         elapsedMs,
-        estimate: executions + left,
-        secondsLeft: rate > 0 ? left / rate : undefined,
+        estimate,
+        secondsLeft: left !== undefined && rate > 0 ? left / rate : undefined,
         rate,
       });
     };
+    let doneSteps = 0;
     const give = (w: Worker) => {
       if (next >= units.length || parts.some((r) => r?.found)) return false;
       const i = next++;
-      running.set(i, 0);
-      w.onmessage = (e: MessageEvent<WorkerAnswer>) => answer(w, i, e.data);
+      const id = nextId++;
+      running.set(i, { executions: 0, bound: -1, pruned: 0, elapsedMs: 0 });
+      busy.add(w);
+      w.onmessage = (e: MessageEvent<WorkerAnswer>) => {
+        if (e.data.id === id) answer(w, i, e.data);
+      };
       w.postMessage({
         type: 'start',
-        id: i + 1,
+        id,
         engine,
         bytecode: bytecode.slice(),
         variant,
@@ -170,13 +239,14 @@ export function prove(
     };
     const answer = (w: Worker, i: number, m: WorkerAnswer) => {
       if (m.type === 'progress') {
-        running.set(i, m.executions);
+        running.set(i, m);
         report();
       } else if (m.type === 'error') {
         settle(null, new Error(m.message));
       } else if (m.type === 'done') {
         parts[i] = m.result;
         running.delete(i);
+        busy.delete(w);
         doneSteps += m.result.total_steps ?? 0;
         report();
         const stop = m.result.found || !m.result.complete;

@@ -1,0 +1,144 @@
+// bench/web/prove.mjs: "Prove it" in headless Chromium, from the click to
+// the proof on screen, on scenarios whose search is small (the sandbox's
+// 2 x 2 and 3 x 1 mutex scenarios, `two-by-two` and `three-threads`), so
+// the figures show what the proof costs beyond its search: starting the
+// workers, compiling and instantiating the wasm, cutting the search into
+// units.  After `make web`:
+//
+//   node bench/web/prove.mjs [BEFORE]
+//
+// BEFORE: another build of the app (a `build/web` folder, e.g. an earlier
+// commit's `vite build --outDir`), measured in the same run, alternating with
+// this one.  For each scenario and build, the median of ROUNDS of:
+//   - first, at once: a fresh page (cold HTTP cache), "Prove it" pressed as
+//     soon as thread A can step;
+//   - first, after idle: the same, pressed after the page sat idle for 4 s
+//     (what a learner reading the scenario gives it);
+//   - second: "Prove it" pressed again on the same page.
+// Beside them, the search alone: the executions the proof reports, and one
+// search's time in wasm under node (the same module's explorer, one worker).
+// Target (issue 22): "Prove it" on 4 x 1 and 3 x 3 under 2 s; these smaller
+// searches show the overhead around the search.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+import { loadModule } from '../../wasm/js/node.js';
+import { catalog, Session } from '../../wasm/js/lockstep.js';
+import { compileScenario } from '../../wasm/js/scenario.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const BEFORE = process.argv[2] ? resolve(process.argv[2]) : null;
+const ROUNDS = 3;
+/** The sandbox ids (engine/name) of the scenarios, found by name under tests/scenarios/. */
+const SCENARIOS = ['two-by-two', 'three-threads'].map((name) => {
+  const dir = join(ROOT, 'tests/scenarios');
+  const engine = readdirSync(dir).find((e) => existsSync(join(dir, e, `${name}.yaml`)));
+  return `${engine}/${name}`;
+});
+
+const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** One search of the scenario in wasm under node: {executions, ms}. */
+async function nodeSearch(/** @type {string} */ id) {
+  const M = await loadModule();
+  const file = join(ROOT, 'tests/scenarios', `${id}.yaml`);
+  const { bytecode } = compileScenario(readFileSync(file, 'utf8'), {
+    file,
+    catalog: catalog(M),
+  });
+  const s = new Session(M, bytecode, { trace: false });
+  const t0 = performance.now();
+  s.exploreStart({ bound: 'none' });
+  let st;
+  do st = s.exploreStep(5000);
+  while (!st.finished);
+  const ms = performance.now() - t0;
+  s.free();
+  return { executions: st.result.executions, ms };
+}
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--headless', '--disable-gpu'],
+});
+
+/** Presses "Prove it" and waits for the proof: ms from the click, and the line. */
+async function proveOnce(/** @type {import('playwright-core').Page} */ page) {
+  const t0 = Date.now();
+  await page.getByTestId('explore-prove').click();
+  const result = page.getByTestId('explore-result');
+  await result.filter({ hasText: /^Proven: / }).waitFor({ timeout: 120000 });
+  const ms = Date.now() - t0;
+  const text = await result.innerText();
+  await page.getByTestId('explore-prove').waitFor({ timeout: 10000 });
+  return { ms, text };
+}
+
+/** One round on a fresh page: first at once or after idle, then a second. */
+async function round(/** @type {string} */ url, /** @type {string} */ id, /** @type {boolean} */ idle) {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto(`${url}?scenario=${id}&lang=en`);
+  await page.locator('section[data-actor="A"]').waitFor({ timeout: 30000 });
+  await page.getByTestId('explore-prove').waitFor({ timeout: 30000 });
+  if (idle) await page.waitForTimeout(4000);
+  const first = await proveOnce(page);
+  const second = await proveOnce(page);
+  await context.close();
+  return { first: first.ms, second: second.ms, text: first.text };
+}
+
+const builds = [{ name: 'this build', dir: null }];
+if (BEFORE) builds.push({ name: 'before', dir: BEFORE });
+const servers = await Promise.all(builds.map((b) => serve(ROOT, b.dir)));
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}, ${ROUNDS} rounds, medians`,
+);
+console.log(
+  'scenario                    build        first, at once  first, after idle  second   search in node',
+);
+try {
+  for (const id of SCENARIOS) {
+    const alone = await nodeSearch(id);
+    /** @type {Record<string, {now: number[], idle: number[], second: number[]}>} */
+    const t = {};
+    for (const b of builds) t[b.name] = { now: [], idle: [], second: [] };
+    for (let k = 0; k < ROUNDS; k++)
+      for (const b of k % 2 ? [...builds].reverse() : builds) {
+        const server = servers[builds.indexOf(b)];
+        if (!server) continue;
+        const now = await round(server.url, id, false);
+        const idle = await round(server.url, id, true);
+        const m = t[b.name];
+        if (!m) continue;
+        m.now.push(now.first);
+        m.idle.push(idle.first);
+        m.second.push(now.second, idle.second);
+      }
+    for (const b of builds) {
+      const m = t[b.name];
+      if (!m) continue;
+      console.log(
+        [
+          id.padEnd(27),
+          b.name.padEnd(12),
+          `${median(m.now)} ms`.padEnd(15),
+          `${median(m.idle)} ms`.padEnd(18),
+          `${median(m.second)} ms`.padEnd(8),
+          `${alone.executions} executions, ${alone.ms.toFixed(0)} ms`,
+        ].join(' '),
+      );
+    }
+  }
+} finally {
+  for (const s of servers) s.stop();
+  await browser.close();
+}
