@@ -5,7 +5,7 @@
 // another engine's module, and no JS or CSS holding another engine's words
 // (each engine's messages.ts, which come with that engine's view and hooks),
 // another engine's card (its name, its view's heading, what its tick does:
-// engines/<engine>/index.ts) or the title of a lesson other than lesson 1 and
+// engines/<engine>/index.ts), another engine's module's address or the title of a lesson other than lesson 1 and
 // the next one (which its page links to), so that neither an engine nor a
 // lesson added later grows it; and the whole of it, each file gzip -9 as
 // bench/web/run.mjs counts it, is at most 150 KB.
@@ -119,6 +119,10 @@ test(`lesson 1 loads its engine (${FIRST_ENGINE}) alone: no other engine's modul
       assert.ok(words.length >= 5, `${engine}: enough words of its own to look for (${words.length})`);
       for (const f of texts) assert.deepEqual(held(f.text, words), [], `${f.name} holds ${engine}'s words`);
     }
+
+    // nor where another engine's module is (a compiled lesson brings its own engine's place)
+    for (const e of ENGINES.filter((e) => e !== FIRST_ENGINE))
+      for (const f of texts) assert.ok(!f.text.includes(`lockstep-${e}`), `${f.name} names ${e}'s module`);
 
     // no other engine's card, no other lesson's title: each is in the build (the search finds
     // what it looks for), and none in what the first load fetched

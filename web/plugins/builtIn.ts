@@ -21,8 +21,9 @@
  *                                   shown later (its own chunk)
  *   virtual:lockstep/<what>/<id>    one item: `export default` its source,
  *                                   `engine`: its engine's card (the
- *                                   registry's, web/src/engines/), and what
- *                                   the plugin's `around` adds
+ *                                   registry's, web/src/engines/), `module`:
+ *                                   where its engine's wasm module is, and
+ *                                   what the plugin's `around` adds
  *
  * A file that does not compile is not a build error: its module carries the
  * text instead, so the page shows its problems where the learner looks, as
@@ -95,8 +96,8 @@ export function filesUnder(dir: string, ending: string): string[] {
 export interface CollectionOptions<Summary> {
   /** what the index keeps of each summary (the whole summary stays in .../summaries); none without it */
   brief?: (s: Summary) => unknown;
-  /** engine id -> the path of its card (web/src/engines/<engine>/index.ts), null for an engine the app does not list */
-  card: (engine: string) => string | null;
+  /** engine id -> what an item of that engine's module adds (its card, its wasm module's place: engines.ts) */
+  engine: (engine: string) => string;
   /** more exports of item `id`'s module, each name to a value (a lesson's place in the course) */
   around?: (id: string, all: ReadonlyMap<string, Item<Summary>>) => Record<string, unknown>;
 }
@@ -112,7 +113,7 @@ export function builtInPlugin<Summary>(
   dir: string,
   ending: string,
   collect: () => Promise<Map<string, Item<Summary>>>,
-  { brief, card, around }: CollectionOptions<Summary>,
+  { brief, engine: engineLines, around }: CollectionOptions<Summary>,
 ): Plugin {
   const index = `virtual:lockstep/${what}s`;
   const list = `${index}/summaries`;
@@ -154,13 +155,12 @@ export function builtInPlugin<Summary>(
         this.warn(
           `${item.source.file} does not compile; the page will say why:\n  ${item.problems.join('\n  ')}`,
         );
-      // a compiled item names its engine; its card comes with it (a listed engine's name is an identifier)
+      // a compiled item names its engine; its card and its module's place come with it
       const engine = item.source.kind === 'built' ? item.source.scenario.engine : '';
-      const cardFile = engine ? card(engine) : null;
       const more = Object.entries(around?.(key, found) ?? {});
       return [
         `export default ${JSON.stringify(item.source)};\n`,
-        cardFile ? `export { ${engine} as engine } from ${JSON.stringify(cardFile)};\n` : '',
+        engine ? engineLines(engine) : '',
         ...more.map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};\n`),
       ].join('');
     },

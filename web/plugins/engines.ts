@@ -59,6 +59,30 @@ export function cardFiles(repo: string): (engine: string) => string | null {
   };
 }
 
+/**
+ * Engine id -> the lines a compiled lesson's or scenario's module adds for
+ * it (web/src/engines/chunk.ts): its card as `engine`, and where its page
+ * module is as `module` (when the wasm build has it); '' for an engine the
+ * list does not have.
+ */
+export function engineExports(repo: string): (engine: string) => string {
+  const card = cardFiles(repo);
+  const web = join(repo, 'build', 'wasm', 'web');
+  return (engine) => {
+    const file = card(engine);
+    if (!file) return '';
+    const lines = [`export { ${engine} as engine } from ${JSON.stringify(file)};\n`];
+    const glue = join(web, `lockstep-${engine}.mjs`);
+    const wasm = join(web, `lockstep-${engine}.wasm`);
+    if (existsSync(glue) && existsSync(wasm))
+      lines.push(
+        `import wasm from ${JSON.stringify(`${wasm}?url`)};\n`,
+        `export const module = {\n  engine: ${JSON.stringify(engine)},\n  glue: () => import(${JSON.stringify(glue)}),\n  wasm: async () => wasm,\n};\n`,
+      );
+    return lines.join('');
+  };
+}
+
 export function engineList(repo: string): Plugin {
   const makefile = join(repo, 'mk', 'engines.mk');
   const folder = join(repo, 'web', 'src', 'engines');

@@ -34,7 +34,7 @@ import {
   type LessonSummary,
 } from '../src/model/lessonList.ts';
 import { buildSource, builtInPlugin, engineCatalog, type Item } from './builtIn.ts';
-import { cardFiles } from './engines.ts';
+import { engineExports } from './engines.ts';
 
 export type LessonItem = Item<LessonSummary & { file: string }>;
 
@@ -79,7 +79,7 @@ export function courseLessons(repo: string): Plugin {
   const dir = join(repo, 'lessons');
   return builtInPlugin('lesson', dir, '.md', () => compileLessons(dir), {
     brief: ({ id, order, engine, title }) => ({ id, order, engine, title }),
-    card: cardFiles(repo),
+    engine: engineExports(repo),
     around: (id, all) => ({
       course: courseAround(
         id,

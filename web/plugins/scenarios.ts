@@ -15,7 +15,7 @@ import { parse as parseYaml } from 'yaml';
 import { compileScenario } from '../../wasm/js/scenario.js';
 import { hasSchedule, titleOf, variantOf, type ScenarioSummary } from '../src/model/scenarioList.ts';
 import { buildSource, builtInPlugin, engineCatalog, filesUnder, type Item } from './builtIn.ts';
-import { cardFiles } from './engines.ts';
+import { engineExports } from './engines.ts';
 
 export type ScenarioItem = Item<ScenarioSummary>;
 
@@ -43,5 +43,7 @@ export async function compileScenarios(dir: string): Promise<Map<string, Scenari
 
 export function sandboxScenarios(repo: string): Plugin {
   const dir = join(repo, 'tests', 'scenarios');
-  return builtInPlugin('scenario', dir, '.yaml', () => compileScenarios(dir), { card: cardFiles(repo) });
+  return builtInPlugin('scenario', dir, '.yaml', () => compileScenarios(dir), {
+    engine: engineExports(repo),
+  });
 }

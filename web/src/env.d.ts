@@ -173,11 +173,7 @@ declare module '@lockstep/lesson/play.js' {
 }
 
 // web/plugins/: what the app ships compiled (builtIn.ts)
-type LockstepBuiltItem = {
-  default: import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
-  /** its engine's card, when it compiled and its engine is listed */
-  engine?: import('./engines/types').EngineCard;
-};
+type LockstepBuiltItem = import('./engines/chunk').BuiltChunk;
 declare module 'virtual:lockstep/lessons' {
   /** in course order; what the lesson pages' index knows of every lesson */
   export const summaries: import('./model/lessonList').LessonBrief[];

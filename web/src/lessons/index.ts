@@ -13,7 +13,7 @@
  */
 import { first, load as loadFirst } from 'virtual:lockstep/lessons/first';
 import type { BuiltSource, ScenarioSource } from '../bridge/bridge';
-import { knowCard } from '../engines';
+import { sourceOf } from '../engines/chunk';
 import type { LessonBrief, LessonCourse, LessonSummary } from '../model/lessonList';
 
 type Chunk = Awaited<ReturnType<typeof loadFirst>>;
@@ -51,15 +51,15 @@ export async function hasLesson(id: string): Promise<boolean> {
 /**
  * The lesson, ready to open: compiled, or for a file that did not compile
  * at build time, its text (the engine then reports its problems in the page).
- * Its engine's card and its place in the course are known from then on.
+ * Its engine's card, its module's place and its place in the course are
+ * known from then on.
  */
 export async function loadLesson(id: string): Promise<BuiltSource | ScenarioSource> {
   const load = await chunkOf(id);
   if (!load) throw new Error(`no lesson ${id}`);
   const chunk = await load();
-  if (chunk.engine) knowCard(chunk.engine);
   if (chunk.course) courses.set(id, chunk.course);
-  return chunk.default;
+  return sourceOf(chunk);
 }
 
 /**

@@ -10,7 +10,8 @@
  * the path without ".yaml": the engine's folder and the file's name.
  */
 import type { BuiltSource, ScenarioSource } from '../bridge/bridge';
-import { knowCard, loadCards } from '../engines';
+import { loadCards } from '../engines';
+import { sourceOf } from '../engines/chunk';
 import type { ScenarioSummary } from '../model/scenarioList';
 
 let index: Promise<typeof import('virtual:lockstep/scenarios')> | null = null;
@@ -45,13 +46,11 @@ export async function hasScenario(id: string): Promise<boolean> {
 /**
  * The scenario, ready to open: compiled, or for a file that did not compile
  * at build time, its text (the engine then reports its problems in the page).
- * Its engine's card is known from then on.
+ * Its engine's card and its module's place are known from then on.
  */
 export async function loadScenario(id: string): Promise<BuiltSource | ScenarioSource> {
   if (!(await hasScenario(id))) throw new Error(`no scenario ${id}`);
-  const chunk = await (await indexModule()).loaders[id]!();
-  if (chunk.engine) knowCard(chunk.engine);
-  return chunk.default;
+  return sourceOf(await (await indexModule()).loaders[id]!());
 }
 
 /** Every scenario's title, default variant and whether it carries a schedule, in id order. */
