@@ -72,7 +72,10 @@
  *       from here to the end of its operation depends only on its operation,
  *       this place and the values listed (what the loop carries from one round
  *       to the next: the value it read, how long it has spun), whatever it did
- *       in earlier rounds.
+ *       in earlier rounds.  Under a plat lock it says the same just before
+ *       the next call, after the last plain read of what the lock guards,
+ *       listing what the caller kept of those reads (the waiter it dequeued):
+ *       without it the explorer remembers no state while the lock is held.
  *   plat_variant_is
  *       Whether the variant being run is `name` ("validate_outside"; the
  *       faithful one is "correct").  The one way an engine reads a variant:

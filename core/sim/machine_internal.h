@@ -98,6 +98,7 @@ typedef struct sim_actor {
     uint64_t story;       /* stateful search: a hash of what its steps in this operation
                            * did and saw (visited.c), kept when the machine's keep_story */
     int locks_held;       /* plat locks it holds now */
+    bool promised;        /* it promised what it keeps (plat_loop_state) since its last step */
     /* plat_sleep_state: while it waits at its next park, its future depends
      * only on its operation and these bytes (a waiter node others write) */
     const void *sleep_node;

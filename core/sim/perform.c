@@ -197,6 +197,7 @@ static uint64_t perform(sim_machine *m, int i)
     }
     a->pending.kind = SIM_ACT_NONE;
     a->op_steps++;
+    a->promised = false; /* a promise covers the step it was made before */
     return result;
 }
 
@@ -255,6 +256,7 @@ void sim_loop_state(sim_machine *m, plat_site at, const uint64_t *values, size_t
     /* Whatever it did before, it is now the place and the values: two runs
      * that arrive here with the same ones go on alike. */
     sim_actor *a = &m->actors[m->current];
+    a->promised = true;
     a->story = sim_story_add(0, (uint64_t)(uintptr_t)at.file ^ (uint64_t)(uint32_t)at.line << 32);
     a->story = sim_story_add(a->story, (uint64_t)(uintptr_t)at.label);
     for (size_t k = 0; k < n; k++)

@@ -57,14 +57,18 @@
  *     calls, or under a plat lock, so
  *   - holding a plat lock (or masking interrupts): the state is not
  *     remembered (it may hold what it read of memory the lock guards, which
- *     no step shows).
+ *     no step shows), unless it promised what it keeps (below) since its
+ *     last step, after the last of those reads.
  * An engine may promise that its stack holds less than its story
  * (plat_loop_state: at the top of a retry loop, what the rest of the
  * operation does depends on the operation, that place and the values it
  * lists alone): the story then starts again from the place and the values,
  * so runs that reach the loop with the same ones, whatever their earlier
  * rounds, meet in one state (a spinning mutex's: the state byte it read and
- * its SpinWait count).
+ * its SpinWait count).  Under a lock the promise covers the next step only
+ * (sim_actor.promised): made after the holder's last plain read of guarded
+ * memory, it names what it kept of them (the parking lot's unparker: the
+ * waiter it dequeued).
  *
  * Keys are 128-bit hashes of those bytes: two different states share a key
  * with probability about n^2 / 2^129 for n states (below 10^-24 for 10^7).
@@ -183,7 +187,7 @@ static bool mix_actor(hasher *h, const sim_actor *a, bool stories)
     mix_action(h, &a->pending);
     if (a->finished || a->dormant || a->op_steps == 0)
         return true;
-    if (a->locks_held || a->irq_depth)
+    if (a->irq_depth || (a->locks_held && !a->promised))
         return false; /* it may hold what it read of memory its lock guards */
     if (a->pending.kind == SIM_ACT_PARK && a->sleep_node) {
         mix_bytes(h, a->sleep_node, a->sleep_node_size);

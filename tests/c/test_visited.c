@@ -178,24 +178,42 @@ TEST(a_state_key_merges_orders_and_keeps_what_was_seen)
     CHECK(ab.a != ba.a || ab.b != ba.b);
 }
 
-/* The keys after three actors, each locking and unlocking the parking lot's
- * mutex once (bcsamples), took the steps of `first` ("AB": A, then B), and
- * after they took those of `second` from the start again, in one machine
- * (its objects stay where they were). */
-static void mutex_keys(const char *first, const char *second, state_key *k1, state_key *k2)
+/* The parking lot's mutex as a scenario (bcsamples): `actors` actors, each
+ * locking and unlocking it `rounds` times, under the variant. */
+static script_world *mutex_world(int actors, int rounds, const char *variant,
+                                 script_program **program)
 {
     char err[300];
-    bc_bytes bc = sample_mutex(3, 1);
+    bc_bytes bc = sample_mutex(actors, rounds);
     script_program *p = script_decode(bc.p, bc.n, err, sizeof err);
     free(bc.p);
     if (!p)
         check_fail(__FILE__, __LINE__, "decode: %s", err);
-    sim_config mc = {.variant = "correct"};
+    sim_config mc = {.variant = variant};
     script_world *w = script_world_new(p, &mc, err, sizeof err);
     if (!w)
         check_fail(__FILE__, __LINE__, "world: %s", err);
+    *program = p;
+    return w;
+}
+
+/* Three actors, each locking and unlocking the mutex once, keeping their
+ * stories as the stateful search has them. */
+static script_world *three_lockers(script_program **program)
+{
+    script_world *w = mutex_world(3, 1, "correct", program);
+    sim_keep_stories(script_world_machine(w), true);
+    return w;
+}
+
+/* The keys after the mutex world's actors took the steps of `first` ("AB":
+ * A, then B), and after they took those of `second` from the start again,
+ * in one machine (its objects stay where they were). */
+static void mutex_keys(const char *first, const char *second, state_key *k1, state_key *k2)
+{
+    script_program *p;
+    script_world *w = three_lockers(&p);
     sim_machine *m = script_world_machine(w);
-    sim_keep_stories(m, true);
     for (const char *c = first; *c; c++)
         sim_step(m, *c - 'A');
     CHECK(visited_key(m, k1));
@@ -203,6 +221,40 @@ static void mutex_keys(const char *first, const char *second, state_key *k1, sta
     for (const char *c = second; *c; c++)
         sim_step(m, *c - 'A');
     CHECK(visited_key(m, k2));
+    script_world_free(w);
+    script_program_free(p);
+}
+
+/* Steps actor i until the action it announces is labelled `label`. */
+static void step_until(sim_machine *m, int i, const char *label)
+{
+    for (int k = 0; k < 64 && strcmp(sim_pending(m, i)->site.label, label) != 0; k++)
+        sim_step(m, i);
+    CHECK_STR(sim_pending(m, i)->site.label, label);
+}
+
+TEST(a_bucket_lock_window_is_remembered_where_the_lot_says_what_it_keeps)
+{
+    /* B parks while A holds m; A's unlock wakes it.  Inside both bucket-lock
+     * windows the lot promised what it keeps (plat_loop_state), so each of
+     * those states has a key; without the promise none would (a holder may
+     * keep what it read of the queue, which no step shows). */
+    script_program *p;
+    script_world *w = three_lockers(&p);
+    sim_machine *m = script_world_machine(w);
+    state_key k;
+    sim_step(m, 0); /* A locks */
+    step_until(m, 1, "validate: state == 11?");
+    CHECK(visited_key(m, &k));
+    sim_step(m, 1);
+    CHECK_STR(sim_pending(m, 1)->site.label, "unlock bucket");
+    CHECK(visited_key(m, &k));
+    step_until(m, 1, "sleep on my parker");
+    step_until(m, 0, "callback: write 00");
+    CHECK(visited_key(m, &k));
+    sim_step(m, 0);
+    CHECK_STR(sim_pending(m, 0)->site.label, "unlock bucket");
+    CHECK(visited_key(m, &k));
     script_world_free(w);
     script_program_free(p);
 }
@@ -227,20 +279,12 @@ TEST(a_spinning_mutex_is_what_its_loop_keeps)
     CHECK(fourth.a != fifth.a || fourth.b != fifth.b);
 }
 
-/* The parking lot's mutex as a scenario (bcsamples), searched statefully. */
+/* The mutex world, searched statefully. */
 static explore_result search_mutex(int actors, int rounds, const char *variant, char *text,
                                    size_t size)
 {
-    char err[300];
-    bc_bytes bc = sample_mutex(actors, rounds);
-    script_program *p = script_decode(bc.p, bc.n, err, sizeof err);
-    free(bc.p);
-    if (!p)
-        check_fail(__FILE__, __LINE__, "decode: %s", err);
-    sim_config mc = {.variant = variant};
-    script_world *w = script_world_new(p, &mc, err, sizeof err);
-    if (!w)
-        check_fail(__FILE__, __LINE__, "world: %s", err);
+    script_program *p;
+    script_world *w = mutex_world(actors, rounds, variant, &p);
     explore_config cfg;
     explore_config_default(&cfg);
     cfg.stateful = true;
@@ -256,6 +300,83 @@ static explore_result search_mutex(int actors, int rounds, const char *variant, 
     script_world_free(w);
     script_program_free(p);
     return r;
+}
+
+/* The distinct ends of every run of a search: the outcome and each actor's
+ * state, with why it waits when it does (but not since when), one line
+ * each, sorted. */
+typedef struct mutex_ends {
+    char line[32][200];
+    int n;
+} mutex_ends;
+
+static void note_mutex_end(sim_machine *m, void *ctx)
+{
+    mutex_ends *s = ctx;
+    char end[200];
+    int used = snprintf(end, sizeof end, "%d", (int)sim_outcome_of(m));
+    for (int i = 0; i < sim_actor_count(m) && used < (int)sizeof end; i++) {
+        char why[120] = "";
+        if (sim_actor_state_of(m, i) == SIM_STATE_BLOCKED)
+            sim_block_reason(m, i, why, sizeof why);
+        char *since = strstr(why, " since step"); /* (which step differs from run to run) */
+        if (since)
+            *since = 0;
+        used += snprintf(end + used, sizeof end - (size_t)used, " %d%s",
+                         (int)sim_actor_state_of(m, i), why);
+    }
+    for (int i = 0; i < s->n; i++)
+        if (strcmp(s->line[i], end) == 0)
+            return;
+    if (s->n < 32)
+        snprintf(s->line[s->n++], sizeof s->line[0], "%s", end);
+}
+
+/* Every run of the mutex world (`actors` x `rounds`, the variant), by the
+ * stateful search or DPOR; the ends it met, sorted. */
+static void mutex_world_ends(int actors, int rounds, const char *variant, bool stateful,
+                             mutex_ends *out)
+{
+    script_program *p;
+    script_world *w = mutex_world(actors, rounds, variant, &p);
+    explore_config cfg;
+    explore_config_default(&cfg);
+    cfg.bound = EXPLORE_BOUND_NONE;
+    cfg.stateful = stateful;
+    cfg.all_runs = true;
+    cfg.max_executions = 0;
+    cfg.on_end = note_mutex_end;
+    cfg.on_end_ctx = out;
+    out->n = 0;
+    explorer *e = explore_new(script_world_machine(w), &cfg);
+    while (!explore_run(e, 1000)) {
+    }
+    CHECK(explore_result_of(e)->complete);
+    explore_free(e);
+    script_world_free(w);
+    script_program_free(p);
+    qsort(out->line, (size_t)out->n, sizeof out->line[0], by_text);
+}
+
+TEST(the_mutex_promises_keep_every_end_of_the_mutex)
+{
+    /* What the parking lot promises the stateful search (plat_loop_state in
+     * lock_slow's loop and in the bucket-lock windows, plat_sleep_state at a
+     * park) is checked here on the engine itself: the stateful search meets
+     * the same ends as DPOR, which remembers nothing, for every variant
+     * (the lost wakeups' stuck runs included). */
+    static const char *const variants[] = {"correct", "validate_outside", "widen", "handoff"};
+    static const int sizes[][2] = {{2, 1}, {2, 2}, {3, 1}};
+    for (int v = 0; v < 4; v++)
+        for (int k = 0; k < 3; k++) {
+            mutex_ends with_memory, without;
+            mutex_world_ends(sizes[k][0], sizes[k][1], variants[v], true, &with_memory);
+            mutex_world_ends(sizes[k][0], sizes[k][1], variants[v], false, &without);
+            CHECK(without.n > 0);
+            CHECK_EQ(with_memory.n, without.n);
+            for (int i = 0; i < without.n && i < with_memory.n; i++)
+                CHECK_STR(with_memory.line[i], without.line[i]);
+        }
 }
 
 TEST(stateful_search_finds_the_lost_wakeups)

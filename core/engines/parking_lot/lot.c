@@ -105,8 +105,13 @@ lot_park_result lot_park(uintptr_t key, bool (*validate)(void *arg),
         plat_lock_acquire(&b->lock, AT("lock bucket"));
     } else {
         plat_lock_acquire(&b->lock, AT("lock bucket"));
+        /* Under the lock the explorer forgets nothing unless told what we
+         * keep (plat.h): here, nothing but our arguments, whatever brought
+         * us here, and so at each step below. */
+        plat_loop_state(AT("park: locked"), key);
         if (!validate(arg)) {
             plat_note(AT("validate failed"), 0);
+            plat_loop_state(AT("park: validate failed"), key);
             plat_lock_release(&b->lock, AT("unlock bucket"));
             return (lot_park_result){false, 0};
         }
@@ -114,6 +119,7 @@ lot_park_result lot_park(uintptr_t key, bool (*validate)(void *arg),
     }
     lot_enqueue(b, &w);
     plat_note(AT("enqueue"), (int64_t)lot_bucket_of(key));
+    plat_loop_state(AT("park: queued"), key);
     plat_lock_release(&b->lock, AT("unlock bucket"));
 
     /* Queued and visible to unparkers: whatever before_sleep lets happen
@@ -137,6 +143,8 @@ bool lot_unpark_one(uintptr_t key, uintptr_t (*callback)(void *arg, bool unparke
     lot_waiter *w = lot_dequeue(b, key);
     bool have_more = lot_has_key(b, key);
     plat_note(w ? AT("dequeue") : AT("no waiter"), have_more);
+    /* All we keep of the queue we read: whom we took, whether more wait. */
+    plat_loop_state(AT("unpark: dequeued"), (uintptr_t)w, have_more);
     /* Still under the bucket lock: a parker validating now must wait for us. */
     uintptr_t token = callback(arg, w != NULL, have_more);
     plat_parker *parker = NULL;
@@ -144,6 +152,7 @@ bool lot_unpark_one(uintptr_t key, uintptr_t (*callback)(void *arg, bool unparke
         w->token = token;
         parker = w->parker; /* read before waking: the node dies with the wake */
     }
+    plat_loop_state(AT("unpark: token given"), (uintptr_t)parker);
     plat_lock_release(&b->lock, AT("unlock bucket"));
     if (parker)
         plat_parker_wake(parker, AT("wake the waiter"));
