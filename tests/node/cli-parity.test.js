@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { native, root, tempDir } from './helpers.js';
+import { litmusDir, native, root, tempDir } from './helpers.js';
 import { main } from '../../wasm/js/cli/main.js';
 
 const dir = tempDir();
@@ -28,7 +28,7 @@ const RACY = 'tests/scenarios/basic/racy-counter.yaml';
 const LOST = 'tests/scenarios/parking_lot/lost-wakeup.yaml';
 const SLEEPERS = 'tests/scenarios/basic/sleepers.yaml';
 const SERIAL = 'tests/scenarios/basic/cs-serial.yaml';
-const SB = 'tests/scenarios/litmus/sb.yaml';
+const SB = join(litmusDir, 'sb.yaml');
 
 /** Compiles a scenario with the CLI; returns the bytecode's path. */
 async function bytecode(yaml) {
