@@ -55,15 +55,24 @@
  *   plat_note
  *       Tells the trace what just happened in the engine's own words ("validate
  *       ok").  Free natively.
+ *   (promises to the explorer)
+ *       Two calls that cost nothing natively and change no run in the
+ *       simulator: they tell the stateful search (core/sim/visited.c) what a
+ *       thread keeps on its stack, so that it may treat as one the runs that
+ *       bring a thread to the same place with the same things in hand.  Each
+ *       is a promise about the code, checked by no test but the ones that
+ *       exercise it: say nothing when unsure.
  *   plat_sleep_state
  *       Says, just before a parker sleep, that everything the caller will do
  *       after waking depends only on its current operation (what it was asked
  *       to do) and the `size` bytes at `node` (a waiter node on its stack that
- *       other threads write while it sleeps).  The simulator's stateful search
- *       (core/sim/visited.c) may then treat two runs that reach the sleep with
- *       the same node, whatever happened before in the operation, as one.  A
- *       promise about the code, checked by no one: say nothing when unsure.
- *       Free natively.
+ *       other threads write while it sleeps).
+ *   plat_loop_state(at, v1, v2, ...)
+ *       Says, at the top of a retry loop, that everything the caller will do
+ *       from here to the end of its operation depends only on its operation,
+ *       this place and the values listed (what the loop carries from one round
+ *       to the next: the value it read, how long it has spun), whatever it did
+ *       in earlier rounds.
  *   plat_variant_is
  *       Whether the variant being run is `name` ("validate_outside"; the
  *       faithful one is "correct").  The one way an engine reads a variant:
@@ -137,5 +146,11 @@ typedef struct plat_global {
 #else
 #include "sim/plat_sim.h"
 #endif
+
+/* plat_loop_state(AT("label"), a, b, ...): the values as an array and its
+ * length, for the backend's plat_loop_state_of. */
+#define plat_loop_state(at, ...)                                                                   \
+    plat_loop_state_of((at), (const uint64_t[]){__VA_ARGS__},                                      \
+                       sizeof((const uint64_t[]){__VA_ARGS__}) / sizeof(uint64_t))
 
 #endif

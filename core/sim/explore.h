@@ -6,8 +6,8 @@
  * until some run ends badly (stuck, a violation) or every run within the bound
  * has been tried.  Runs are cheap (the trace is off); a run starts from a
  * snapshot of the machine where one is kept (after setup for walks, on the
- * current path for the bounded search: replay.c) rather than from a reset,
- * and runs the same either way.
+ * current path for the bounded and the stateful search: replay.c) rather
+ * than from a reset, and runs the same either way.
  *
  *   dfs     Depth-first over the choices (steps, irqs, ticks: whatever the
  *           scheduling model offers), bounding the number of preemptions
@@ -79,9 +79,9 @@ typedef struct explore_config {
                                  wait for a change instead (default on; spin_await.c) */
     uint64_t minimize_budget; /* dfs: runs spent looking for a shorter counterexample */
     explore_replay replay;    /* where runs start (the same runs either way): walks from
-                                 a snapshot taken after setup, the bounded search from
-                                 snapshots kept on its path (default, replay.c); or every
-                                 run from a reset */
+                                 a snapshot taken after setup, the bounded and the
+                                 stateful search from snapshots kept on their path
+                                 (default, replay.c); or every run from a reset */
     /* dfs: the complete search by sleep sets over the states explored, each
      * remembered (core/sim/visited.c), instead of DPOR; implies no bound */
     bool stateful;

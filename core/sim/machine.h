@@ -353,6 +353,10 @@ uint32_t sim_actor_op(const sim_machine *m, int actor);
  * next park, all it will do after waking depends on its operation and the
  * `size` bytes at node alone; the park ends the declaration. */
 void sim_sleep_state(sim_machine *m, const void *node, size_t size);
+/* The running actor declares (plat_loop_state) that from here to the end of
+ * its operation, all it will do depends on its operation, the place `at` and
+ * the n values alone: its story starts again from them (visited.c). */
+void sim_loop_state(sim_machine *m, plat_site at, const uint64_t *values, size_t n);
 /* The running actor read a value from the machine without a step (the clock,
  * a random value): it becomes part of its story (visited.c). */
 void sim_story_saw(sim_machine *m, uint64_t value);

@@ -232,4 +232,18 @@ void sim_sleep_state(sim_machine *m, const void *node, size_t size)
     a->sleep_node = node;
     a->sleep_node_size = size;
 }
+
+void sim_loop_state(sim_machine *m, plat_site at, const uint64_t *values, size_t n)
+{
+    if (!m->keep_story || m->current < 0)
+        return;
+    /* Whatever it did before, it is now the place and the values: two runs
+     * that arrive here with the same ones go on alike. */
+    sim_actor *a = &m->actors[m->current];
+    a->story = sim_story_add(0, (uint64_t)(uintptr_t)at.file ^ (uint64_t)(uint32_t)at.line << 32);
+    a->story = sim_story_add(a->story, (uint64_t)(uintptr_t)at.label);
+    for (size_t k = 0; k < n; k++)
+        a->story = sim_story_add(a->story, values[k]);
+}
+
 uint32_t sim_actor_op(const sim_machine *m, int i) { return m->actors[i].op; }

@@ -1,8 +1,8 @@
 /*
- * Where a run of the bounded depth-first search starts: from the root (a
- * reset, then every choice of the stack taken again), or from a snapshot of
- * the machine kept on the current path (snapshot.h), taking again only the
- * choices below it.
+ * Where a run of the bounded or the stateful depth-first search starts: from
+ * the root (a reset, then every choice of the stack taken again), or from a
+ * snapshot of the machine kept on the current path (snapshot.h), taking again
+ * only the choices below it.
  *
  * Invariant: a kept point at depth d is the run exactly as it stood at the
  * top of the search's loop with d nodes decided: the machine, the sleep set,
@@ -15,10 +15,12 @@
  * deepest runs replay their last nodes from the deepest point), so memory
  * stays bounded by a few snapshots of the machine.
  *
- * Only the bounded search starts runs from points: the complete search keeps
- * per-run events and spin rounds (dpor.c, spin_await.c), and the stateful
- * search the states it meets on the way (visited.c), that a point does not
- * hold, so their runs start from the root.
+ * The stateful search (visited.c) starts its runs from points too: what it
+ * keeps of a run beyond the machine and the sleep set is on the stack (each
+ * node's state key) and in its table, and the nodes a run replays ask the
+ * table nothing.  The complete search (DPOR) keeps per-run events and spin
+ * rounds (dpor.c, spin_await.c) that a point does not hold, so its runs
+ * start from the root.
  */
 #include "explore_internal.h"
 #include "machine_internal.h"
@@ -48,7 +50,7 @@ struct replay_point {
 static bool points_on(const explorer *e)
 {
     return e->cfg.replay == EXPLORE_REPLAY_SNAPSHOT && !explore_complete_mode(e) &&
-           !e->cfg.stateful && !e->points_failed && sim_snapshot_possible(e->m);
+           !e->points_failed && sim_snapshot_possible(e->m);
 }
 
 void replay_free(explorer *e)

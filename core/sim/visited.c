@@ -49,8 +49,22 @@
  *     the engine promised that what the actor does once woken depends only on
  *     its operation and the declared bytes, hashed as they are now (the
  *     parking lot's waiter node, whose token and links other actors write).
- * An actor in the middle of an operation otherwise (spinning, holding a
- * bucket lock) makes the state one that is not remembered.
+ *   - otherwise in the middle of an operation, under the threads model
+ *     only: its story, a hash of every action it performed and every result
+ *     it saw since its operation began (sim_set_op) or since the last promise
+ *     it made (below).  Its stack holds what its operation's arguments and
+ *     those results made of it: engines read shared memory only through plat
+ *     calls, or under a plat lock, so
+ *   - holding a plat lock (or masking interrupts): the state is not
+ *     remembered (it may hold what it read of memory the lock guards, which
+ *     no step shows).
+ * An engine may promise that its stack holds less than its story
+ * (plat_loop_state: at the top of a retry loop, what the rest of the
+ * operation does depends on the operation, that place and the values it
+ * lists alone): the story then starts again from the place and the values,
+ * so runs that reach the loop with the same ones, whatever their earlier
+ * rounds, meet in one state (a spinning mutex's: the state byte it read and
+ * its SpinWait count).
  *
  * Keys are 128-bit hashes of those bytes: two different states share a key
  * with probability about n^2 / 2^129 for n states (below 10^-24 for 10^7).

@@ -7,17 +7,23 @@
  * validator, the compiler or the Markdown renderer: those load only for text
  * from elsewhere.
  *
- * Each collection is four kinds of virtual module:
- *   virtual:lockstep/<what>s        its index: `ids` (in order), `summaries`
- *                                   (what a list shows, or as little of it as
- *                                   the app needs at once: the plugin's
- *                                   `brief`) and `loaders` (id -> the item's
- *                                   chunk)
- *   virtual:lockstep/<what>s/loaders  the same `loaders` alone, for an app
- *                                   that opens an item only now and then
- *   virtual:lockstep/<what>s/summaries  the same `summaries` alone, for an app
- *                                   that shows the list only later (its own chunk)
- *   virtual:lockstep/<what>/<id>    one item: `export default` its source
+ * Each collection is four kinds of virtual module, none of which the app
+ * imports but on demand, so that a first load grows with no item it does not
+ * open:
+ *   virtual:lockstep/<what>s        its index: `ids` (in order), `loaders`
+ *                                   (id -> the item's chunk) and, when the
+ *                                   plugin says what a page needs of the
+ *                                   others (`brief`), `summaries`
+ *   virtual:lockstep/<what>s/first  the first item's id (`first`, '' when
+ *                                   there is none) and its chunk (`load`), what
+ *                                   a bare address opens, without the index
+ *   virtual:lockstep/<what>s/summaries  the whole `summaries`, for a list
+ *                                   shown later (its own chunk)
+ *   virtual:lockstep/<what>/<id>    one item: `export default` its source,
+ *                                   `engine`: its engine's card (the
+ *                                   registry's, web/src/engines/), `module`:
+ *                                   where its engine's wasm module is, and
+ *                                   what the plugin's `around` adds
  *
  * A file that does not compile is not a build error: its module carries the
  * text instead, so the page shows its problems where the learner looks, as
@@ -86,33 +92,43 @@ export function filesUnder(dir: string, ending: string): string[] {
     .sort();
 }
 
+/** What a collection adds to the plain index and items (see builtInPlugin). */
+export interface CollectionOptions<Summary> {
+  /** what the index keeps of each summary (the whole summary stays in .../summaries); none without it */
+  brief?: (s: Summary) => unknown;
+  /** engine id -> what an item of that engine's module adds (its card, its wasm module's place: engines.ts) */
+  engine: (engine: string) => string;
+  /** more exports of item `id`'s module, each name to a value (a lesson's place in the course) */
+  around?: (id: string, all: ReadonlyMap<string, Item<Summary>>) => Record<string, unknown>;
+}
+
 /**
  * A plugin serving one collection as virtual modules: `what` names it
  * ("lesson": virtual:lockstep/lessons and virtual:lockstep/lesson/<id>),
  * the files under `dir` ending in `ending` are watched, `collect` compiles
- * everything (once, again after a change); `brief` is what the index keeps
- * of each summary (the whole summary stays in .../summaries).
+ * everything (once, again after a change).
  */
 export function builtInPlugin<Summary>(
   what: string,
   dir: string,
   ending: string,
   collect: () => Promise<Map<string, Item<Summary>>>,
-  brief: (s: Summary) => unknown = (s) => s,
+  { brief, engine: engineLines, around }: CollectionOptions<Summary>,
 ): Plugin {
   const index = `virtual:lockstep/${what}s`;
   const list = `${index}/summaries`;
-  const lazy = `${index}/loaders`;
+  const first = `${index}/first`;
   const one = `virtual:lockstep/${what}/`;
   let items: Promise<Map<string, Item<Summary>>> | null = null;
   const all = () => (items ??= collect());
-  const ours = (id: string) =>
-    id === `\0${index}` || id === `\0${list}` || id === `\0${lazy}` || id.startsWith(`\0${one}`);
+  const named = (id: string) => id === index || id === list || id === first || id.startsWith(one);
+  const ours = (id: string) => id.startsWith('\0') && named(id.slice(1));
+  const chunk = (key: string) => `() => import(${JSON.stringify(one + key)})`;
 
   return {
     name: `lockstep:built-in-${what}s`,
     resolveId(id) {
-      return id === index || id === list || id === lazy || id.startsWith(one) ? `\0${id}` : null;
+      return named(id) ? `\0${id}` : null;
     },
     async load(id) {
       if (!ours(id)) return null;
@@ -120,20 +136,33 @@ export function builtInPlugin<Summary>(
       for (const f of filesUnder(dir, ending)) this.addWatchFile(join(dir, f));
       const summaries = [...found.values()].map((i) => i.summary);
       if (id === `\0${list}`) return `export const summaries = ${JSON.stringify(summaries)};\n`;
-      const loaders = () =>
-        `export const loaders = {\n${[...found.keys()]
-          .map((key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(one + key)}),`)
-          .join('\n')}\n};\n`;
-      if (id === `\0${lazy}`) return loaders();
+      if (id === `\0${first}`) {
+        const key = [...found.keys()][0];
+        return key === undefined
+          ? `export const first = '';\nexport const load = () => Promise.reject(new Error('no ${what}s'));\n`
+          : `export const first = ${JSON.stringify(key)};\nexport const load = ${chunk(key)};\n`;
+      }
       if (id === `\0${index}`)
-        return `export const ids = ${JSON.stringify([...found.keys()])};\nexport const summaries = ${JSON.stringify(summaries.map(brief))};\n${loaders()}`;
-      const item = found.get(id.slice(`\0${one}`.length));
+        return [
+          `export const ids = ${JSON.stringify([...found.keys()])};\n`,
+          brief ? `export const summaries = ${JSON.stringify(summaries.map(brief))};\n` : '',
+          `export const loaders = {\n${[...found.keys()].map((key) => `  ${JSON.stringify(key)}: ${chunk(key)},\n`).join('')}};\n`,
+        ].join('');
+      const key = id.slice(`\0${one}`.length);
+      const item = found.get(key);
       if (!item) return null;
       if (item.problems.length)
         this.warn(
           `${item.source.file} does not compile; the page will say why:\n  ${item.problems.join('\n  ')}`,
         );
-      return `export default ${JSON.stringify(item.source)};\n`;
+      // a compiled item names its engine; its card and its module's place come with it
+      const engine = item.source.kind === 'built' ? item.source.scenario.engine : '';
+      const more = Object.entries(around?.(key, found) ?? {});
+      return [
+        `export default ${JSON.stringify(item.source)};\n`,
+        engine ? engineLines(engine) : '',
+        ...more.map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};\n`),
+      ].join('');
     },
     configureServer(server) {
       server.watcher.add(dir);

@@ -1,14 +1,15 @@
 /*
  * The app's list of engines comes from mk/engines.mk: the words of ENGINES in
  * order, each imported from its folder's index.ts; a bad or missing word is a
- * clear error naming the file.
+ * clear error naming the file; a compiled lesson or scenario finds its
+ * engine's card from the same list.
  */
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { engineListModule, listedEngines } from './engines';
+import { cardFiles, engineListModule, listedEngines } from './engines';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -51,10 +52,19 @@ describe('the list of engines', () => {
     }
     const text = engineListModule(['b', 'a'], folder);
     expect(text).toBe(
-      `import { b } from ${JSON.stringify(join(folder, 'b', 'index.ts'))};\n` +
-        `import { a } from ${JSON.stringify(join(folder, 'a', 'index.ts'))};\n` +
-        'export const entries = [b, a];\n',
+      'export const entries = () =>\n  Promise.all([\n' +
+        `  import(${JSON.stringify(join(folder, 'b', 'index.ts'))}).then((m) => m.b),\n` +
+        `  import(${JSON.stringify(join(folder, 'a', 'index.ts'))}).then((m) => m.a),\n` +
+        '  ]);\n',
     );
     expect(() => engineListModule(['b', 'c'], folder)).toThrow(/lists c, but .*c\/index\.ts is missing/);
+  });
+
+  it('finds a listed engine’s card for the compiled lessons and scenarios, and none for another name', () => {
+    const card = cardFiles(repo);
+    const [first] = listedEngines(join(repo, 'mk', 'engines.mk'));
+    expect(card(first!)).toBe(join(repo, 'web', 'src', 'engines', first!, 'index.ts'));
+    expect(card('no_such_engine')).toBeNull();
+    expect(card('types')).toBeNull();
   });
 });

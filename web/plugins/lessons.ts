@@ -5,13 +5,15 @@
  * check` reads it), parsed by wasm/js/lesson.js, and its body rendered to
  * HTML (model/markdown.ts) and sanitized by the page's rule
  * (model/sanitize.ts, DOMPurify over jsdom's window), so the page inserts it
- * without loading DOMPurify.  The index carries what a lesson's page needs of
- * the others (id, place in the course, engine, title: its number, the titles
- * of the lessons around it); the summaries add the goal and the file, for the
- * lesson list, a chunk of their own, so the course's size weighs little on
- * a first load.
+ * without loading DOMPurify.  Each lesson's own chunk carries what its page
+ * needs of the others (`course`: its number, the course's size, the ids and
+ * titles of the lessons before and after it) and its engine's card, so a
+ * lesson's first load holds no other lesson's entry and no other engine's
+ * card, however long the course grows.  The index (id, place, engine, title
+ * of every lesson) comes when another lesson is asked for; the summaries add
+ * the goal and the file, for the lesson list, a chunk of their own.
  *
- *   import { summaries, loaders } from 'virtual:lockstep/lessons';
+ *   import('virtual:lockstep/lessons/first').then(({ first, load }) => …)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,8 +26,15 @@ import { parseLesson } from '../../wasm/js/lesson.js';
 import { lessonInfo } from '../src/bridge/lessonInfo.ts';
 import { markdownToHtml } from '../src/model/markdown.ts';
 import { proseSanitizer } from '../src/model/sanitize.ts';
-import { summarize, type LessonSummary } from '../src/model/lessonList.ts';
+import {
+  neighbours,
+  placeInIndex,
+  summarize,
+  type LessonCourse,
+  type LessonSummary,
+} from '../src/model/lessonList.ts';
 import { buildSource, builtInPlugin, engineCatalog, type Item } from './builtIn.ts';
+import { engineExports } from './engines.ts';
 
 export type LessonItem = Item<LessonSummary & { file: string }>;
 
@@ -56,13 +65,26 @@ export async function compileLessons(dir: string, name = 'lessons'): Promise<Map
   return out;
 }
 
+/** What lesson `id`'s page shows of the course (lessons/index.ts, LessonCourse): its place, and the lessons around it. */
+export function courseAround(id: string, summaries: readonly LessonSummary[]): LessonCourse | null {
+  const place = placeInIndex(summaries, id);
+  if (!place) return null;
+  const { prev, next } = neighbours(summaries, id);
+  const link = (other: string | null) =>
+    other === null ? null : { id: other, title: summaries.find((s) => s.id === other)?.title ?? null };
+  return { ...place, prev: link(prev), next: link(next) };
+}
+
 export function courseLessons(repo: string): Plugin {
   const dir = join(repo, 'lessons');
-  return builtInPlugin(
-    'lesson',
-    dir,
-    '.md',
-    () => compileLessons(dir),
-    ({ id, order, engine, title }) => ({ id, order, engine, title }),
-  );
+  return builtInPlugin('lesson', dir, '.md', () => compileLessons(dir), {
+    brief: ({ id, order, engine, title }) => ({ id, order, engine, title }),
+    engine: engineExports(repo),
+    around: (id, all) => ({
+      course: courseAround(
+        id,
+        [...all.values()].map((i) => i.summary),
+      ),
+    }),
+  });
 }

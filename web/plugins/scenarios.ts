@@ -1,10 +1,12 @@
 /*
  * The sandbox's scenarios, compiled at build time (builtIn.ts): every YAML
  * file under tests/scenarios/, by wasm/js/scenario.js.  An id is the path
- * without ".yaml" ("<engine>/<scenario>"); the index carries what the picker
- * shows: title (in both languages), default variant, whether it carries a schedule.
+ * without ".yaml" ("<engine>/<scenario>"); the index carries the ids and
+ * where each scenario's chunk is, the summaries what the picker shows: title
+ * (in both languages), default variant, whether it carries a schedule.
  *
- *   import { summaries, loaders } from 'virtual:lockstep/scenarios';
+ *   import('virtual:lockstep/scenarios').then(({ ids, loaders }) => …)
+ *   import('virtual:lockstep/scenarios/summaries').then(({ summaries }) => …)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import { parse as parseYaml } from 'yaml';
 import { compileScenario } from '../../wasm/js/scenario.js';
 import { hasSchedule, titleOf, variantOf, type ScenarioSummary } from '../src/model/scenarioList.ts';
 import { buildSource, builtInPlugin, engineCatalog, filesUnder, type Item } from './builtIn.ts';
+import { engineExports } from './engines.ts';
 
 export type ScenarioItem = Item<ScenarioSummary>;
 
@@ -40,5 +43,7 @@ export async function compileScenarios(dir: string): Promise<Map<string, Scenari
 
 export function sandboxScenarios(repo: string): Plugin {
   const dir = join(repo, 'tests', 'scenarios');
-  return builtInPlugin('scenario', dir, '.yaml', () => compileScenarios(dir));
+  return builtInPlugin('scenario', dir, '.yaml', () => compileScenarios(dir), {
+    engine: engineExports(repo),
+  });
 }

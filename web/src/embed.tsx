@@ -14,7 +14,7 @@ import { FIRST_LESSON, hasLesson, loadLesson } from './lessons';
 import { loadLessonUI } from './lessons/ui';
 import { postToHost, watchRun } from './lessons/watch';
 import { parsePlace } from './model/params';
-import { DEFAULT_SCENARIO, hasScenario, loadScenario } from './scenarios';
+import { defaultScenario, hasScenario, loadScenario } from './scenarios';
 import { Store } from './store/store';
 import { StoreContext } from './store/useStore';
 import './styles/global.css';
@@ -26,7 +26,7 @@ const localeReady = loadLocale(initLocale(query.get('lang') ?? undefined)).catch
 const { place, problems } = parsePlace(location.search);
 const store = new Store(
   connect,
-  { has: hasScenario, load: loadScenario, fallback: DEFAULT_SCENARIO },
+  { has: hasScenario, load: loadScenario, fallback: defaultScenario },
   { has: hasLesson, load: loadLesson, first: FIRST_LESSON },
 );
 watchRun(store);

@@ -173,34 +173,35 @@ declare module '@lockstep/lesson/play.js' {
 }
 
 // web/plugins/: what the app ships compiled (builtIn.ts)
+type LockstepBuiltItem = import('./engines/chunk').BuiltChunk;
 declare module 'virtual:lockstep/lessons' {
-  type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
-  /** in course order; what a lesson's page needs of the others */
+  /** in course order; what the lesson pages' index knows of every lesson */
   export const summaries: import('./model/lessonList').LessonBrief[];
   /** id -> the lesson's own chunk */
-  export const loaders: Record<string, () => Promise<{ default: Source }>>;
+  export const loaders: Record<string, () => Promise<BuiltLesson>>;
+  type BuiltLesson = LockstepBuiltItem & { course?: import('./model/lessonList').LessonCourse | null };
+}
+declare module 'virtual:lockstep/lessons/first' {
+  /** the first lesson's id ('' for a course without lessons) */
+  export const first: string;
+  /** its chunk */
+  export const load: () => Promise<
+    LockstepBuiltItem & { course?: import('./model/lessonList').LessonCourse | null }
+  >;
 }
 declare module 'virtual:lockstep/lessons/summaries' {
   /** in course order; file: "lessons/<engine>/<NN>-<lesson>.md" */
   export const summaries: (import('./model/lessonList').LessonSummary & { file: string })[];
 }
 declare module 'virtual:lockstep/engines' {
-  /** every engine's entry (engines/<engine>/index.ts), in the order of mk/engines.mk */
-  export const entries: readonly import('./engines/types').EngineCard[];
+  /** every engine's card (engines/<engine>/index.ts, each its own chunk), in the order of mk/engines.mk */
+  export const entries: () => Promise<import('./engines/types').EngineCard[]>;
 }
 declare module 'virtual:lockstep/scenarios' {
-  type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
   /** in id order */
   export const ids: string[];
-  /** in id order */
-  export const summaries: import('./model/scenarioList').ScenarioSummary[];
   /** id ("<engine>/<scenario>") -> the scenario's own chunk */
-  export const loaders: Record<string, () => Promise<{ default: Source }>>;
-}
-declare module 'virtual:lockstep/scenarios/loaders' {
-  type Source = import('./bridge/bridge').BuiltSource | import('./bridge/bridge').ScenarioSource;
-  /** id ("<engine>/<scenario>") -> the scenario's own chunk */
-  export const loaders: Record<string, () => Promise<{ default: Source }>>;
+  export const loaders: Record<string, () => Promise<LockstepBuiltItem>>;
 }
 declare module 'virtual:lockstep/scenarios/summaries' {
   /** in id order */

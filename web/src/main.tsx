@@ -8,7 +8,7 @@ import { connect } from './bridge/bridge';
 import { loadLocale, t } from './i18n';
 import { addressLocale, initLocale } from './i18n/persist';
 import { formatPlace, parsePlace, type Place } from './model/params';
-import { DEFAULT_SCENARIO, hasScenario, loadScenario } from './scenarios';
+import { defaultScenario, hasScenario, loadScenario } from './scenarios';
 import { FIRST_LESSON, hasLesson, loadLesson } from './lessons';
 import { watchRun } from './lessons/watch';
 import { loadLessonUI } from './lessons/ui';
@@ -18,7 +18,7 @@ import './styles/global.css';
 
 const store = new Store(
   connect,
-  { has: hasScenario, load: loadScenario, fallback: DEFAULT_SCENARIO },
+  { has: hasScenario, load: loadScenario, fallback: defaultScenario },
   { has: hasLesson, load: loadLesson, first: FIRST_LESSON },
 );
 // a page that frames this one hears about every step (lessons/README.md, “On a course page”);
@@ -81,7 +81,7 @@ window.addEventListener('popstate', () => {
   };
   if (to.lesson) void store.openLesson(to.lesson, at, true).finally(done);
   else if (to.scenario || to.schedule || to.variant || to.memory || to.step !== undefined)
-    void store.open(to.scenario ?? DEFAULT_SCENARIO, at, true).finally(done);
+    void store.open(to.scenario, at, true).finally(done);
   else void store.openLesson(FIRST_LESSON, {}, true).finally(done);
 });
 
@@ -101,7 +101,7 @@ void localeReady.then(() => {
     lessonUI();
     void store.openLesson(place.lesson, at);
   } else if (place.scenario || place.schedule || place.variant || place.memory || place.step !== undefined)
-    void store.open(place.scenario ?? DEFAULT_SCENARIO, at);
+    void store.open(place.scenario, at);
   else {
     lessonUI();
     void store.openLesson(FIRST_LESSON);

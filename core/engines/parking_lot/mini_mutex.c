@@ -84,6 +84,11 @@ __attribute__((cold, noinline)) static void mini_mutex_lock_slow(mini_mutex *m)
     spin_wait_reset(&spin);
     uint8_t state = plat_load8(&m->state, PLAT_RELAXED, AT("read state"));
     for (;;) {
+        /* All a round carries to the next is the state it read and how long
+         * it has spun (and m, what we were asked to lock): two threads that
+         * come here with the same two go on alike, however they got here, so
+         * the explorer may count them once. */
+        plat_loop_state(AT("lock: a new round"), state, spin.counter);
         /* 1. Free?  Take it, even if others are parked (barging). */
         if (!(state & LOCKED)) {
             if (plat_cas8(&m->state, &state, state | LOCKED, PLAT_ACQUIRE, AT("grab: set LOCKED")))

@@ -292,6 +292,13 @@ static inline void plat_sleep_state(const void *node, size_t size)
     (void)size;
 }
 
+static inline void plat_loop_state_of(plat_site at, const uint64_t *values, size_t n)
+{
+    (void)at;
+    (void)values;
+    (void)n;
+}
+
 /* The variant the engines run ("correct" unless a test or benchmark says). */
 const char *plat_variant(void);
 static inline bool plat_variant_is(const char *name) { return strcmp(plat_variant(), name) == 0; }

@@ -16,7 +16,8 @@ import { checkLesson, RunCache } from '@lockstep/check/lesson.js';
 import { checkScenario } from '@lockstep/check/scenario.js';
 import { ScenarioError, compileScenario } from '@lockstep/scenario.js';
 import { documentKind } from '@lockstep/link.js';
-import { loadModule, moduleEngines } from '../bridge/load';
+import { loadModule } from '../bridge/load';
+import { moduleEngines } from '../bridge/modules';
 import type { CheckAnswer, CheckRequest } from './checks';
 import { engineOf, type Catalog } from './help';
 

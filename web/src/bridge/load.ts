@@ -1,50 +1,40 @@
 /*
  * Loading an engine's wasm module in a browser (main thread or module
- * worker).  Each engine has its own module (mk/wasm.mk: build/wasm/web/
- * lockstep-<engine>.mjs and its .wasm), loaded the first time a scenario of
- * that engine opens, at most once per page; the explorer's workers load the
- * engine's explorer module instead (build/wasm/web/explorer/, the same with
- * the explorer's exports, which a page that only steps does not download).
- * The list of modules is read off
- * the build's folder, so an engine added to ENGINES is found with no edit
- * here, and no page loads the code of an engine it does not show.  The .wasm
- * is a separate asset (Vite copies it into the build with a hashed name); it
- * is compiled while it streams in, while the module's glue loads beside it.
+ * worker), the first time a scenario of that engine opens, at most once per
+ * page; the explorer's workers load the engine's explorer module instead.
+ * Where a module is comes with the compiled lesson or scenario that needs it
+ * (knowModule), else from the list of every engine's modules (modules.ts,
+ * then imported), so no page loads the code of an engine it does not show,
+ * nor the list of them to open its first lesson.  The .wasm is a separate
+ * asset (Vite copies it into the build with a hashed name); it is compiled
+ * while it streams in, while the module's glue loads beside it.
  */
 import type { EmscriptenModule } from '@lockstep/lockstep.js';
+import type { ModuleKind, ModulePlace } from './modules';
 
-type Create = (overrides?: Record<string, unknown>) => Promise<EmscriptenModule>;
+export type { ModuleKind, ModulePlace } from './modules';
+
 type Receive = (instance: WebAssembly.Instance, module?: WebAssembly.Module) => void;
 
-const engineOf = (path: string) => /lockstep-([^/]+)\.(?:mjs|wasm)$/.exec(path)?.[1] ?? path;
+/** the page modules placed by what opened (compiled lessons and scenarios) */
+const placed = new Map<string, ModulePlace>();
 
-/** Which of an engine's modules: the page's, or the explorer's (with the search). */
-export type ModuleKind = 'page' | 'explorer';
+/** Makes where engine `place.engine`'s page module is known (a compiled lesson's or scenario's chunk says). */
+export function knowModule(place: ModulePlace): void {
+  placed.set(place.engine, place);
+}
 
-const byEngine = <T>(found: Record<string, T>) =>
-  new Map(Object.entries(found).map(([p, v]) => [engineOf(p), v]));
-/** kind -> engine -> its module's glue, imported when first asked for */
-const glue: Record<ModuleKind, Map<string, () => Promise<{ default: Create }>>> = {
-  page: byEngine(import.meta.glob<{ default: Create }>('@wasm/web/lockstep-*.mjs')),
-  explorer: byEngine(import.meta.glob<{ default: Create }>('@wasm/web/explorer/lockstep-*.mjs')),
-};
-/** kind -> engine -> the address of its .wasm */
-const wasmUrls: Record<ModuleKind, Map<string, string>> = {
-  page: byEngine(
-    import.meta.glob<string>('@wasm/web/lockstep-*.wasm', { query: '?url', import: 'default', eager: true }),
-  ),
-  explorer: byEngine(
-    import.meta.glob<string>('@wasm/web/explorer/lockstep-*.wasm', {
-      query: '?url',
-      import: 'default',
-      eager: true,
-    }),
-  ),
-};
-
-/** The engines that have a module, in no particular order. */
-export function moduleEngines(kind: ModuleKind = 'page'): string[] {
-  return [...glue[kind].keys()];
+/** Where the module is: placed, else from the list of every engine's modules. */
+async function find(engine: string, kind: ModuleKind): Promise<ModulePlace> {
+  const known = kind === 'page' ? placed.get(engine) : undefined;
+  if (known) return known;
+  const { moduleEngines, placeOf } = await import('./modules');
+  const place = placeOf(engine, kind);
+  if (!place)
+    throw new Error(
+      `no wasm module for engine '${engine}' (the build has: ${moduleEngines(kind).join(', ')})`,
+    );
+  return place;
 }
 
 async function instantiate(
@@ -71,16 +61,17 @@ export function loadModule(engine: string, kind: ModuleKind = 'page'): Promise<E
   const key = `${kind}:${engine}`;
   let p = loading.get(key);
   if (p) return p;
-  const importGlue = glue[kind].get(engine);
-  const wasmUrl = wasmUrls[kind].get(engine);
-  if (!importGlue || !wasmUrl)
-    return Promise.reject(
-      new Error(`no wasm module for engine '${engine}' (the build has: ${moduleEngines(kind).join(', ')})`),
-    );
+  p = find(engine, kind).then(async (place) => open(place.glue, await place.wasm()));
+  loading.set(key, p);
+  p.catch(() => loading.delete(key));
+  return p;
+}
+
+function open(glue: ModulePlace['glue'], wasmUrl: string): Promise<EmscriptenModule> {
   // the .wasm streams in while the glue's chunk loads
   const fetched = fetch(wasmUrl, { credentials: 'same-origin' });
   fetched.catch(() => {}); // reported by instantiate, if the glue loads
-  p = importGlue().then(
+  return glue().then(
     ({ default: createLockstep }) =>
       new Promise<EmscriptenModule>((resolve, reject) => {
         createLockstep({
@@ -93,7 +84,4 @@ export function loadModule(engine: string, kind: ModuleKind = 'page'): Promise<E
         }).then(resolve, reject);
       }),
   );
-  loading.set(key, p);
-  p.catch(() => loading.delete(key));
-  return p;
 }

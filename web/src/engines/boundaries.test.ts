@@ -14,7 +14,9 @@ import { catalog } from '@lockstep/lockstep.js';
 import { loadModule } from '@lockstep/node.js';
 import { ACTION_KINDS, EVENT_KINDS } from '@lockstep/trace.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, loadedEngines } from './index';
+import { loadCards, loadedEngines } from './index';
+
+const ENGINES = await loadCards();
 
 /** A glob's keys as paths from web/src/ ("model/describe.ts", "engines/<engine>/model.ts", "../plugins/x.ts"). */
 function fromSrc(files: Record<string, string>): Record<string, string> {

@@ -11,7 +11,9 @@ import { catalog } from '@lockstep/lockstep.js';
 import { loadModule } from '@lockstep/node.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en as common } from '../i18n/en';
-import { engineById, engineRank, engineTitle, ENGINES, loadedEngine, loadedEngines } from './index';
+import { engineById, engineRank, engineTitle, loadCards, loadedEngine, loadedEngines } from './index';
+
+const ENGINES = await loadCards();
 
 const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

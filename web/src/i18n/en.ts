@@ -496,6 +496,7 @@ export const en = {
   'picker.title': 'Scenarios',
   'picker.lead': 'Every scenario of the test suite, by engine. Each opens at step 0: you choose every step.',
   'picker.hasSchedule': 'has a schedule',
+  'picker.loading': 'Reading the scenarios…',
   'picker.edit': 'Edit this scenario',
   'picker.write': 'Write a scenario',
   'picker.file': 'Open a scenario file…',

@@ -480,6 +480,7 @@ export const zhCN: Partial<Messages> = {
   'picker.title': '场景',
   'picker.lead': '测试集里的所有场景，按引擎分组。每个都从第 0 步开始：每一步都由你来选。',
   'picker.hasSchedule': '带调度',
+  'picker.loading': '正在读取场景……',
   'picker.edit': '编辑这个场景',
   'picker.write': '编写一个场景',
   'picker.file': '打开场景文件…',

@@ -1,21 +1,31 @@
-/* The lesson index the app ships (virtual:lockstep/lessons, from web/plugins/lessons.ts). */
+/*
+ * The lesson index the app ships (virtual:lockstep/lessons, from
+ * web/plugins/lessons.ts), and what each lesson's chunk brings of the course
+ * (its place, the lessons around it, its engine's card).
+ */
 import { describe, expect, it } from 'vitest';
 import courseIndex from '../../../lessons/course.yaml?raw';
-import { ENGINES } from '../engines';
+import { engineById, loadCards } from '../engines';
 import { groupLessons } from '../model/lessonList';
-import {
-  FIRST_LESSON,
-  hasLesson,
-  lessonFiles,
-  lessonNeighbours,
-  lessonPlace,
-  lessonSummaries,
-  loadLesson,
-} from '.';
+import { FIRST_LESSON, hasLesson, lessonCourse, lessonIndex, lessonSummaries, loadLesson } from '.';
+
+const ENGINES = await loadCards();
+
+/** Lesson `id`'s place in the course, as its page knows it once its chunk has loaded. */
+async function courseOf(id: string) {
+  await loadLesson(id).catch(() => undefined);
+  return lessonCourse(id);
+}
+
+/** The ids of the lessons before and after `id`, as its page links to them. */
+async function neighboursOf(id: string) {
+  const c = await courseOf(id);
+  return { prev: c?.prev?.id ?? null, next: c?.next?.id ?? null };
+}
 
 describe('the course as the app sees it', () => {
-  it('lists the lessons in the course index’s order and opens with the first', () => {
-    const ids = lessonFiles().map((f) => f.id);
+  it('lists the lessons in the course index’s order and opens with the first', async () => {
+    const ids = (await lessonIndex()).map((f) => f.id);
     // one per lesson file (lessons/<engine>/NN-id.md), whoever adds the next one
     const files = Object.keys(import.meta.glob('../../../lessons/*/[0-9]*.md'));
     expect(ids).toHaveLength(files.length);
@@ -35,39 +45,55 @@ describe('the course as the app sees it', () => {
     });
     expect(FIRST_LESSON).toBe('racy-counter');
     expect(ids.indexOf('lost-wakeup')).toBe(8);
-    expect(lessonNeighbours('lost-wakeup')).toEqual({ prev: 'validate-under-lock', next: 'unpark-callback' });
+    expect(await neighboursOf('lost-wakeup')).toEqual({
+      prev: 'validate-under-lock',
+      next: 'unpark-callback',
+    });
   });
 
   it('goes to the next lesson the index lists, engine by engine, not the next file', async () => {
     const listed = groupLessons(await lessonSummaries()).flatMap((g) => g.lessons.map((l) => l.id));
-    expect(listed).toHaveLength(lessonFiles().length);
-    listed.forEach((id, i) =>
-      expect(lessonNeighbours(id), id).toEqual({ prev: listed[i - 1] ?? null, next: listed[i + 1] ?? null }),
-    );
+    const index = await lessonIndex();
+    expect(listed).toHaveLength(index.length);
+    for (const [i, id] of listed.entries()) {
+      expect(await neighboursOf(id), id).toEqual({
+        prev: listed[i - 1] ?? null,
+        next: listed[i + 1] ?? null,
+      });
+      // the links carry the titles the index has
+      const c = lessonCourse(id)!;
+      for (const l of [c.prev, c.next])
+        if (l) expect(l.title, id).toEqual(index.find((x) => x.id === l.id)!.title);
+    }
     // the parking lot's last lesson (a-bug-that-shipped) leads to the first of aqs
-    expect(lessonNeighbours('a-bug-that-shipped')).toEqual({
+    expect(await neighboursOf('a-bug-that-shipped')).toEqual({
       prev: 'notify-all-requeue',
       next: 'permits-are-a-number',
     });
     // the spinlocks lessons close the course: the embassy's last one leads to the first of them,
     // and the last spinlocks lesson (acquire and release under ra) has no next
-    expect(lessonNeighbours('relaxed-publication').next).toBe('two-steps-are-not-one');
-    expect(lessonNeighbours('spin-on-your-own-node').next).toBe('peterson-fence');
-    expect(lessonNeighbours('acquire-and-release').next).toBeNull();
-    expect(hasLesson('lost-wakeup')).toBe(true);
-    expect(hasLesson('toString')).toBe(false);
+    expect((await neighboursOf('relaxed-publication')).next).toBe('two-steps-are-not-one');
+    expect((await neighboursOf('spin-on-your-own-node')).next).toBe('peterson-fence');
+    expect((await neighboursOf('acquire-and-release')).next).toBeNull();
+    expect(await hasLesson('lost-wakeup')).toBe(true);
+    expect(await hasLesson(FIRST_LESSON)).toBe(true);
+    expect(await hasLesson('toString')).toBe(false);
   });
 
   it('numbers each lesson by where the index lists it: the panel’s “Lesson n of count”', async () => {
     const listed = groupLessons(await lessonSummaries()).flatMap((g) => g.lessons.map((l) => l.id));
-    const count = lessonFiles().length;
-    listed.forEach((id, i) => expect(lessonPlace(id), id).toEqual({ n: i + 1, count }));
+    const count = (await lessonIndex()).length;
+    const place = async (id: string) => {
+      const c = await courseOf(id);
+      return c && { n: c.n, count: c.count };
+    };
+    for (const [i, id] of listed.entries()) expect(await place(id), id).toEqual({ n: i + 1, count });
     // the parking lot's ninth lesson (a-bug-that-shipped) is met thirteenth, after the four of basic
-    expect(lessonPlace('a-bug-that-shipped')).toEqual({ n: 13, count });
+    expect(await place('a-bug-that-shipped')).toEqual({ n: 13, count });
     // and the first aqs lesson right after it
-    expect(lessonPlace('permits-are-a-number')?.n).toBe(14);
-    expect(lessonPlace('racy-counter')).toEqual({ n: 1, count });
-    expect(lessonPlace('no-such-lesson')).toBeNull();
+    expect((await place('permits-are-a-number'))?.n).toBe(14);
+    expect(await place('racy-counter')).toEqual({ n: 1, count });
+    expect(await place('no-such-lesson')).toBeNull();
   });
 
   it('has a title and a goal for every lesson in both languages, without loading any', async () => {
@@ -81,9 +107,11 @@ describe('the course as the app sees it', () => {
 
   it('loads one lesson, compiled, with its body rendered', async () => {
     // the course's second lesson: one that is not what a bare address opens
-    const id = lessonFiles()[1]!.id;
+    const id = (await lessonIndex())[1]!.id;
     const { engine } = (await lessonSummaries()).find((s) => s.id === id)!;
     const l = await loadLesson(id);
+    // its chunk brought its engine's card
+    expect(engineById(engine)?.id).toBe(engine);
     if (l.kind !== 'built') throw new Error(`${id} was not compiled at build time`);
     expect(l.file).toMatch(new RegExp(`^lessons/${engine}/\\d\\d-${id}\\.md$`));
     expect(l.lesson?.variant).toMatch(/^\w+$/);

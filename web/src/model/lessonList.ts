@@ -25,6 +25,20 @@ export interface LessonSummary extends LessonBrief {
   goal: LessonText | null;
 }
 
+/** A lesson as its page links to it: id and title. */
+export interface LessonLink {
+  id: string;
+  title: LessonText | null;
+}
+
+/** What a lesson's page shows of the course: its number, the course's size, the lessons before and after it. */
+export interface LessonCourse {
+  n: number;
+  count: number;
+  prev: LessonLink | null;
+  next: LessonLink | null;
+}
+
 /** Lesson ids as the address may carry them. */
 export const LESSON_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

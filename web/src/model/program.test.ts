@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ActorState, MachineState, ScenarioActor } from '../bridge/types';
 import { changedObjects, currentOp, opDepth } from './program';
-import { ENGINES } from '../engines';
+import { loadCards } from '../engines';
 
 /** The fake scenarios' engine: the first of the list (any would do: the store loads the first for one it does not know). */
-const ENGINE = ENGINES[0]!.id;
+const ENGINE = (await loadCards())[0]!.id;
 
 const actor: ScenarioActor = {
   name: 'A',

@@ -11,7 +11,9 @@ import {
   titleOf,
   variantOf,
 } from './scenarioList';
-import { ENGINES, engineRank } from '../engines';
+import { engineRank, loadCards } from '../engines';
+
+const ENGINES = await loadCards();
 
 describe('the scenario picker', () => {
   it('groups scenarios by engine in the registry order, an engine it does not know last', () => {

@@ -1,7 +1,7 @@
 /* The words the picker, the header and the sandbox's intro show of a scenario, in each language. */
 import { describe, expect, it } from 'vitest';
 import type { BuiltSource } from '../bridge/bridge';
-import { DEFAULT_SCENARIO, loadScenario, scenarioIds, scenarioSummaries } from '../scenarios';
+import { defaultScenario, loadScenario, scenarioIds, scenarioSummaries } from '../scenarios';
 import { pickerTitle, scenarioIntro, scenarioTitle } from './scenarioText';
 
 const CJK = /[\u3400-\u9fff]/;
@@ -9,7 +9,7 @@ const CJK = /[\u3400-\u9fff]/;
 describe('a scenario in the learner’s language', () => {
   it('the picker lists every shipped scenario by its Chinese title in Chinese, its English one in English', async () => {
     const summaries = await scenarioSummaries();
-    expect(summaries.map((x) => x.id)).toEqual(scenarioIds());
+    expect(summaries.map((x) => x.id)).toEqual(await scenarioIds());
     for (const x of summaries) {
       const zh = pickerTitle(x.id, x.title, 'zh-CN');
       const en = pickerTitle(x.id, x.title, 'en');
@@ -17,6 +17,7 @@ describe('a scenario in the learner’s language', () => {
       expect(en, x.id).not.toMatch(CJK);
     }
     // the opening scenario (the racy counter): the picker's words are its compiled title's
+    const DEFAULT_SCENARIO = await defaultScenario();
     const first = summaries.find((x) => x.id === DEFAULT_SCENARIO)!;
     const { scenario } = (await loadScenario(first.id)) as BuiltSource;
     expect(pickerTitle(first.id, first.title, 'en')).toBe(scenario.title.en);
@@ -26,7 +27,7 @@ describe('a scenario in the learner’s language', () => {
   });
 
   it('the header and the intro follow the language; one string is said in both', async () => {
-    const { scenario } = (await loadScenario(DEFAULT_SCENARIO)) as BuiltSource;
+    const { scenario } = (await loadScenario(await defaultScenario())) as BuiltSource;
     expect(scenarioTitle(scenario, 'en')).toBe('Racy counter');
     expect(scenarioTitle(scenario, 'zh-CN')).toBe('会丢失更新的计数器');
     expect(scenarioIntro(scenario, 'en')).toMatch(

@@ -1,46 +1,59 @@
 /*
  * The scenarios the sandbox offers: every YAML file under tests/scenarios/,
- * compiled when the app was built (web/plugins/scenarios.ts).  Their ids
- * are part of the app; their titles and variants (what the picker shows) are
- * a chunk loaded when the picker first asks, where each scenario's chunk is
- * (the loaders) a chunk loaded when a scenario first opens, so a lesson's
- * page carries neither, and each scenario's compiled form is a chunk of its
- * own, loaded when it is opened.  An id is the path
- * without ".yaml": the engine's folder and the file's name.
+ * compiled when the app was built (web/plugins/scenarios.ts).  The app holds
+ * none of them: their ids and where each one's chunk is (the index) are a
+ * chunk loaded when the sandbox first opens one, their titles and variants
+ * (what the picker shows) a chunk loaded when the picker first asks, and
+ * each scenario's compiled form is a chunk of its own, loaded when it is
+ * opened, bringing its engine's card.  So a lesson's page carries nothing of
+ * the sandbox, and a page grows with no scenario it does not open.  An id is
+ * the path without ".yaml": the engine's folder and the file's name.
  */
-import { ids as builtIds } from 'virtual:lockstep/scenarios';
 import type { BuiltSource, ScenarioSource } from '../bridge/bridge';
-import { ENGINES } from '../engines';
+import { loadCards } from '../engines';
+import { sourceOf } from '../engines/chunk';
 import type { ScenarioSummary } from '../model/scenarioList';
 
-// in id order, as the plugin wrote them
-const ids: string[] = builtIds;
-const known = new Set(ids);
+let index: Promise<typeof import('virtual:lockstep/scenarios')> | null = null;
+const indexModule = () => {
+  index ??= import('virtual:lockstep/scenarios');
+  index.catch(() => (index = null));
+  return index;
+};
 
-/** The scenario opened when the address names none: the opening scenario of the first engine (in course order) that has one. */
-export const DEFAULT_SCENARIO = ENGINES.filter((e) => e.opening)
-  .map((e) => `${e.id}/${e.opening}`)
-  .concat(ids)[0]!;
-
-export function scenarioIds(): string[] {
-  return ids;
+/** Every scenario's id, in id order. */
+export async function scenarioIds(): Promise<string[]> {
+  return (await indexModule()).ids;
 }
 
-export function hasScenario(id: string): boolean {
-  return known.has(id);
+/**
+ * The scenario opened when the address names none: the opening scenario of
+ * the first engine (in course order) that has one, else the first scenario
+ * (it waits for every engine's card).
+ */
+export async function defaultScenario(): Promise<string> {
+  const [cards, ids] = await Promise.all([loadCards(), scenarioIds()]);
+  return cards
+    .filter((e) => e.opening)
+    .map((e) => `${e.id}/${e.opening}`)
+    .concat(ids)[0]!;
+}
+
+export async function hasScenario(id: string): Promise<boolean> {
+  return Object.hasOwn((await indexModule()).loaders, id);
 }
 
 /**
  * The scenario, ready to open: compiled, or for a file that did not compile
  * at build time, its text (the engine then reports its problems in the page).
+ * Its engine's card and its module's place are known from then on.
  */
 export async function loadScenario(id: string): Promise<BuiltSource | ScenarioSource> {
-  if (!hasScenario(id)) throw new Error(`no scenario ${id}`);
-  const { loaders } = await import('virtual:lockstep/scenarios/loaders');
-  return (await loaders[id]!()).default;
+  if (!(await hasScenario(id))) throw new Error(`no scenario ${id}`);
+  return sourceOf(await (await indexModule()).loaders[id]!());
 }
 
-/** Every scenario's title, default variant and whether it carries a schedule. */
+/** Every scenario's title, default variant and whether it carries a schedule, in id order. */
 export function scenarioSummaries(): Promise<ScenarioSummary[]> {
   return import('virtual:lockstep/scenarios/summaries').then((m) => m.summaries);
 }

@@ -20,14 +20,16 @@ import { placeOf } from './share';
 import { initialState, type AppState, type Notice } from './state';
 
 export interface ScenarioLoader {
-  has(id: string): boolean;
+  /** whether the sandbox has scenario `id` (the app's answer waits for the scenarios' index) */
+  has(id: string): boolean | Promise<boolean>;
   load(id: string): Promise<ScenarioSource | BuiltSource>;
-  fallback: string;
+  /** the scenario an address naming none opens (the app's waits for the engines' cards) */
+  fallback: string | (() => Promise<string>);
 }
 
 /** The course's lessons (src/lessons/). */
 export interface LessonLoader {
-  has(id: string): boolean;
+  has(id: string): boolean | Promise<boolean>;
   load(id: string): Promise<ScenarioSource | BuiltSource>;
   first: string;
 }
@@ -64,11 +66,21 @@ export class StoreCore {
   /** the announcement of the last move, said again (in the new language) when the language changes */
   #lastSay: (() => string) | null = null;
 
+  /** the scenario an address naming none opens, once asked for (until then the address names every scenario) */
+  defaultScenario: string | null = null;
+
+  /** The sandbox's default scenario (see ScenarioLoader.fallback), kept once known. */
+  async fallbackScenario(): Promise<string> {
+    const f = this.scenarios.fallback;
+    return (this.defaultScenario ??= typeof f === 'string' ? f : await f());
+  }
+
   constructor(engine: () => Promise<EngineBridge>, scenarios: ScenarioLoader, lessons: LessonLoader | null) {
     this.engine = engine;
     this.scenarios = scenarios;
     this.lessons = lessons;
-    this.state = initialState(scenarios.fallback);
+    if (typeof scenarios.fallback === 'string') this.defaultScenario = scenarios.fallback;
+    this.state = initialState(this.defaultScenario ?? '');
     // a new language: the narration line says the last step again, in it
     onLocale(() => {
       const again = this.#lastSay;

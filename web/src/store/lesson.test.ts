@@ -11,10 +11,10 @@ import type { LessonInfo } from '../bridge/lessonTypes';
 import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
 import { Store, helpLocked, ownRun } from './store';
-import { ENGINES } from '../engines';
+import { loadCards } from '../engines';
 
 /** The fake scenarios' engine: the first of the list (any would do: the store loads the first for one it does not know). */
-const ENGINE = ENGINES[0]!.id;
+const ENGINE = (await loadCards())[0]!.id;
 
 const LESSON: LessonInfo = {
   file: 'lessons/02-spin.md',

@@ -28,16 +28,19 @@ export class Opening {
   }
 
   /**
-   * Opens a scenario, replaying `options.schedule` if given.  The run it
-   * replaces can be restored when it is another scenario's, or with `again`
-   * (Back/Forward reopening the same one elsewhere).
+   * Opens a scenario (the sandbox's default when `id` is undefined),
+   * replaying `options.schedule` if given.  The run it replaces can be
+   * restored when it is another scenario's, or with `again` (Back/Forward
+   * reopening the same one elsewhere).
    */
-  open(id: string, options: OpenRun = {}, again = false): Promise<void> {
+  open(name: string | undefined, options: OpenRun = {}, again = false): Promise<void> {
     const c = this.#c;
     return c.enqueue(async () => {
-      if (!c.scenarios.has(id)) {
-        c.notify('error', t('notice.unknownScenario', { name: id, fallback: c.scenarios.fallback }));
-        id = c.scenarios.fallback;
+      // the default only when the address names none, or one the sandbox does not have
+      let id = name ?? (await c.fallbackScenario());
+      if (name !== undefined && !(await c.scenarios.has(name))) {
+        id = await c.fallbackScenario();
+        c.notify('error', t('notice.unknownScenario', { name, fallback: id }));
         options = {};
       }
       if (id !== c.state.scenarioId || again) this.#history.keep('open');
@@ -54,7 +57,7 @@ export class Opening {
     return c.enqueue(async () => {
       const lessons = c.lessons;
       if (!lessons) return;
-      if (!lessons.has(id)) {
+      if (!(await lessons.has(id))) {
         c.notify('error', t('notice.unknownLesson', { name: id, fallback: lessons.first }));
         id = lessons.first;
         options = {};

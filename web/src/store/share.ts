@@ -31,7 +31,7 @@ export function placeOf(c: StoreCore): Place {
     };
   }
   return {
-    scenario: scenarioId === c.scenarios.fallback ? undefined : scenarioId,
+    scenario: scenarioId === c.defaultScenario ? undefined : scenarioId,
     variant: variant && variant !== (scenario?.variant ?? 'correct') ? variant : undefined,
     memory,
     // the whole recorded run (also when back before its end), and where in it

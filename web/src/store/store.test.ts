@@ -9,10 +9,10 @@ import {
 import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
 import { ownRun, Store } from './store';
-import { ENGINES } from '../engines';
+import { loadCards } from '../engines';
 
 /** The fake scenarios' engine: the first of the list (any would do: the store loads the first for one it does not know). */
-const ENGINE = ENGINES[0]!.id;
+const ENGINE = (await loadCards())[0]!.id;
 
 /** A fake engine: a counter that actor i increments by (i + 1) per step. */
 class FakeEngine implements EngineBridge {

@@ -104,7 +104,7 @@ export class Store {
   }
 
   // opening (opening.ts)
-  open(id: string, options: OpenRun = {}, again = false): Promise<void> {
+  open(id: string | undefined, options: OpenRun = {}, again = false): Promise<void> {
     return this.#opening.open(id, options, again);
   }
   openLesson(id: string, options: OpenRun = {}, again = false): Promise<void> {

@@ -14,10 +14,10 @@ import {
 import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
 import { Store } from './store';
-import { ENGINES } from '../engines';
+import { loadCards } from '../engines';
 
 /** The fake scenarios' engine: the first of the list (any would do: the store loads the first for one it does not know). */
-const ENGINE = ENGINES[0]!.id;
+const ENGINE = (await loadCards())[0]!.id;
 
 /**
  * Actor i's k-th step reads x.  Under `buggy`, every read from step 3 on sees

@@ -14,10 +14,10 @@ import {
 import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../bridge/explorer';
 import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import { Store } from './store';
-import { ENGINES } from '../engines';
+import { loadCards } from '../engines';
 
 /** The fake scenarios' engine: the first of the list (any would do: the store loads the first for one it does not know). */
-const ENGINE = ENGINES[0]!.id;
+const ENGINE = (await loadCards())[0]!.id;
 
 /** Two actors, each with `length` steps; the history is a list of actor indices. */
 class Fake implements EngineBridge {

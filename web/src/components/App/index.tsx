@@ -9,7 +9,7 @@ import { addressLocale, chooseLocale } from '../../i18n/persist';
 import { useLocale } from '../../i18n/useLocale';
 import { checkFile, checkText, displayName, type FileProblem } from '../../model/scenarioList';
 import { scenarioIntro, scenarioTitle } from '../../model/scenarioText';
-import { scenarioIds, scenarioSummaries } from '../../scenarios';
+import { scenarioSummaries } from '../../scenarios';
 import { decisionText, engineWords, eventText, outcomeFor } from '../../model/describe';
 import { racyObjects } from '../../engines';
 import { isLostUpdate, narrateSteps } from '../../model/format';
@@ -34,7 +34,8 @@ import { Story } from '../Story';
 import { Timeline } from '../Timeline';
 import { VariantDiff } from '../VariantDiff';
 import { useGoalBanner, useLessonIndex, useLessonUI } from '../../lessons/ui';
-import { lessonNeighbours, lessonPlace, lessonSummaries, lessonTitle } from '../../lessons';
+import { lessonCourse, lessonSummaries } from '../../lessons';
+import type { LessonLink } from '../../model/lessonList';
 import { useProgress } from '../../lessons/progress';
 import { embedCode } from '../../model/embed';
 import { goalMoment } from '../../model/goalMoment';
@@ -109,10 +110,12 @@ export function App() {
     const q = questionNow(lesson, snap, {});
     return q?.phase === 'ask' ? q.actor : null;
   }, [lesson, snap]);
-  const around = lesson ? lessonNeighbours(lesson.id) : { prev: null, next: null };
-  const link = (id: string | null) => (id ? { id, title: inLocale(lessonTitle(id), locale) || null } : null);
-  // the lesson's number as the learner meets it: its place in the index (not its file's number)
-  const place = lesson ? lessonPlace(lesson.id) : null;
+  // the lesson's number as the learner meets it (its place in the index, not its file's number),
+  // and the lessons around it: what its chunk brought
+  const course = lesson ? lessonCourse(lesson.id) : null;
+  const place = course && { n: course.n, count: course.count };
+  const link = (l: LessonLink | null | undefined) =>
+    l ? { id: l.id, title: inLocale(l.title, locale) || null } : null;
   const openLesson = useCallback(
     (id: string) => {
       setIndexOpen(false);
@@ -255,8 +258,8 @@ export function App() {
                     reached={reached}
                     reachedBefore={!!progress[lesson.id]}
                     position={place ?? undefined}
-                    prev={link(around.prev)}
-                    next={link(around.next)}
+                    prev={link(course?.prev)}
+                    next={link(course?.next)}
                     onOpenLesson={openLesson}
                     onStep={(k) => void store.step(k)}
                     onFinishSpin={(k) => void store.untilShared(k)}
@@ -340,7 +343,7 @@ export function App() {
                   outcome={outcome}
                   moment={moment}
                   saved={!!progress[lesson.id] && !by}
-                  next={link(around.next)}
+                  next={link(course?.next)}
                   onReplayCorrect={() => void store.switchVariant('correct')}
                   onNext={openLesson}
                   onAgain={() => void store.reset()}
@@ -503,7 +506,6 @@ export function App() {
           <Picker
             open={pickerOpen}
             current={state.scenarioId}
-            ids={scenarioIds()}
             describe={scenarioSummaries}
             onPick={(id) => {
               setPickerOpen(false);

@@ -16,7 +16,7 @@ import { isLostUpdate } from '../../model/format';
 import { goalMoment } from '../../model/goalMoment';
 import { inLocale, isGoalReached, learnerSteps } from '../../model/lesson';
 import { formatPlace } from '../../model/params';
-import { lessonPlace } from '../../lessons';
+import { lessonCourse } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
 import { useKeys } from '../../store/keys';
 import { useStore, useStoreActions } from '../../store/useStore';
@@ -58,7 +58,7 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
   // a lesson of the course (a lesson sent by the page is none): its number as the index gives
   // it, and the full app at this very moment (a lesson sent by the page has no address there)
   const fromCourse = lesson && state.scenarioId === `lesson:${lesson.id}` ? lesson : null;
-  const place = fromCourse ? lessonPlace(fromCourse.id) : null;
+  const place = fromCourse ? lessonCourse(fromCourse.id) : null;
   const full = fromCourse ? `./${formatPlace({ ...store.place(), lang: addressLocale() })}` : null;
   const waitingNow = waiting && !snap && state.notices.length === 0 && state.phase !== 'failed';
 

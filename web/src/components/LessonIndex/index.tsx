@@ -2,9 +2,11 @@
  * The course: every lesson, grouped by engine in course order, each with its
  * goal and whether the learner reached it (progress kept in this browser);
  * and the way to the sandbox (every scenario).  A modal dialog; Escape
- * closes it.
+ * closes it.  The list and the engines' names are chunks fetched on first
+ * opening; until they answer the dialog says it is reading the lessons.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { loadCards } from '../../engines';
 import { t, type Locale } from '../../i18n';
 import { inLocale } from '../../model/lesson';
 import { groupLessons, indexNumbers, type LessonSummary } from '../../model/lessonList';
@@ -35,7 +37,12 @@ export function LessonIndex(p: LessonIndexProps) {
     if (!d) return;
     if (p.open && !d.open) d.showModal();
     if (!p.open && d.open) d.close();
-    if (p.open && !list) p.describe().then(setList, () => setList([]));
+    // the engines' names (their cards) with the list, so no heading shows an id first
+    if (p.open && !list)
+      Promise.all([p.describe(), loadCards()]).then(
+        ([l]) => setList(l),
+        () => setList([]),
+      );
   }, [p.open]);
   useEffect(() => {
     if (p.open) ref.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();

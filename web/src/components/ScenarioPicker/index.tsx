@@ -2,9 +2,11 @@
  * The sandbox: every scenario under tests/scenarios/, grouped by engine, each
  * opened with manual scheduling; or a scenario file of one's own (chosen
  * here, or dropped anywhere on the page).  A modal dialog; Escape closes it.
+ * The list (ids, titles) and the engines' names are chunks fetched on first
+ * opening; until they answer the dialog says it is reading them.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { engineRank, engineTitle } from '../../engines';
+import { engineRank, engineTitle, loadCards } from '../../engines';
 import { getLocale, t } from '../../i18n';
 import { groupByEngine, type ScenarioSummary } from '../../model/scenarioList';
 import { pickerTitle } from '../../model/scenarioText';
@@ -14,28 +16,19 @@ import s from './style.module.css';
 export interface ScenarioPickerProps {
   open: boolean;
   current: string;
-  ids: string[];
-  /** titles and the like (asked for on first opening) */
+  /** every scenario, in id order, with its title and the like (asked for on first opening) */
   describe: () => Promise<ScenarioSummary[]>;
   onPick: (id: string) => void;
   onFile: (f: File) => void;
   onClose: () => void;
 }
 
-/** An engine's name in words ("Parking lot"), or its id. */
+/** An engine's name in words ("Parking lot"), or its id (every name is known once loadCards() has answered). */
 export function engineName(engine: string): string {
   return engineTitle(engine, getLocale());
 }
 
-export function ScenarioPicker({
-  open,
-  current,
-  ids,
-  describe,
-  onPick,
-  onFile,
-  onClose,
-}: ScenarioPickerProps) {
+export function ScenarioPicker({ open, current, describe, onPick, onFile, onClose }: ScenarioPickerProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const [info, setInfo] = useState<Map<string, ScenarioSummary> | null>(null);
   useEffect(() => {
@@ -44,8 +37,8 @@ export function ScenarioPicker({
     if (open && !d.open) d.showModal();
     if (!open && d.open) d.close();
     if (open && !info)
-      describe().then(
-        (list) => setInfo(new Map(list.map((x) => [x.id, x]))),
+      Promise.all([describe(), loadCards()]).then(
+        ([list]) => setInfo(new Map(list.map((x) => [x.id, x]))),
         () => setInfo(new Map()),
       );
   }, [open]);
@@ -54,7 +47,8 @@ export function ScenarioPicker({
     ref.current?.querySelector<HTMLElement>('[aria-current="true"]')?.focus();
   }, [open, info]);
   // the list only while open: the page re-renders on every step
-  const groups = open ? groupByEngine(ids, engineRank) : [];
+  const groups = open && info ? groupByEngine([...info.keys()], engineRank) : [];
+  const known = !!info?.has(current);
   return (
     <dialog
       ref={ref}
@@ -74,6 +68,7 @@ export function ScenarioPicker({
           <p class={s.lead}>{t('picker.lead')}</p>
         </header>
         <div class={s.groups}>
+          {!info && <p class={s.loading}>{t('picker.loading')}</p>}
           {groups.map((g) => (
             <section key={g.engine} class={s.group} aria-labelledby={`picker-${g.engine}`}>
               <h3 id={`picker-${g.engine}`} class={s.engine}>
@@ -131,12 +126,10 @@ export function ScenarioPicker({
           {/* the author page (author.html) opens this scenario's text to remix, or a blank start */}
           <a
             class={s.fileButton}
-            href={
-              ids.includes(current) ? `author.html?scenario=${encodeURIComponent(current)}` : 'author.html'
-            }
+            href={known ? `author.html?scenario=${encodeURIComponent(current)}` : 'author.html'}
             data-testid="picker-edit"
           >
-            {t(ids.includes(current) ? 'picker.edit' : 'picker.write')}
+            {t(known ? 'picker.edit' : 'picker.write')}
           </a>
           <form method="dialog" class={s.closeForm}>
             <button class={s.close} type="submit">

@@ -7,17 +7,12 @@
 import type { ExtraChoice, MachineState, TraceEvent } from '../../bridge/types';
 import { storeBuffersPart } from '../StoreBuffers/lazy';
 import { storeHistoryPart } from '../StoreHistory/lazy';
-import { engineById, ENGINES, loadedEngine } from '../../engines';
+import { shownEngine } from '../../engines';
 import type { Locale } from '../../i18n';
 
-/** The engine shown for `engine`: its own, else the first (a view of plain shared memory). */
-function cardFor(engine: string | undefined) {
-  return engineById(engine) ?? ENGINES[0]!;
-}
-
-/** The heading over the engine's view ("Inside the lock"). */
+/** The heading over the engine's view ("Inside the lock"): its own, else the first engine's (plain shared memory). */
 export function stageTitle(engine: string | undefined, locale: Locale): string {
-  return cardFor(engine).inside[locale];
+  return shownEngine(engine)?.inside[locale] ?? '';
 }
 
 export interface StageProps {
@@ -37,7 +32,7 @@ export interface StageProps {
 
 export function Stage({ engine, state, trace, changed, checks, choices, onTake, busy }: StageProps) {
   // loaded before the scenario was shown (store/opening.ts awaits loadEngine)
-  const entry = loadedEngine(cardFor(engine).id);
+  const entry = shownEngine(engine);
   // loaded with the run's model too (store/opening.ts, store/variant.ts)
   const buffers = storeBuffersPart.use(!!state.memory);
   const histories = storeHistoryPart.use(!!state.memory);
