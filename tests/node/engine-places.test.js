@@ -144,7 +144,6 @@ const DEBTS = {
     'tests/e2e/diagram-explorer.test.mjs',
     'tests/e2e/motion.test.mjs',
     'tests/e2e/views.test.mjs',
-    'tests/node/cli-parity.test.js',
   ],
   parking_lot: [
     'bench/explore/run.mjs',
@@ -156,7 +155,6 @@ const DEBTS = {
     'tests/e2e/motion.test.mjs',
     // written beside this test, in the same session: proves a named parking_lot scenario
     'tests/e2e/views.test.mjs',
-    'tests/node/cli-parity.test.js',
   ],
   aqs: ['tests/e2e/motion.test.mjs'],
   embassy: [],

@@ -1172,3 +1172,49 @@ for (const rel of [
     assert.deepEqual(splitVerdict(bc, ['--workers', '2']), one);
     assert.deepEqual(splitVerdict(bc, ['--workers', '3']), one);
   });
+
+// ---- the two command lines on the lost wakeup (was in tests/node/cli-parity.test.js) ----
+// `npx lockstep run FILE.yaml` (wasm) and `lockstep-run run FILE.bc` (native)
+// print the same bytes, starting from the scenario's own variant and schedule.
+
+/** Both command lines on the lost wakeup with `args`: {js, c} ({status, stdout, stderr} each). */
+function bothOnLost(/** @type {string[]} */ args) {
+  return { js: lockstep(['run', LOST, ...args]), c: native(['run', bytecodeFile(LOST), ...args]) };
+}
+
+test('the lost wakeup: the same report, byte for byte, from both command lines, from its own variant and schedule', () => {
+  for (const form of [[], ['--json']]) {
+    const { js, c } = bothOnLost(form);
+    assert.deepEqual([js.status, c.status, js.stderr, c.stderr], [0, 0, '', ''], form.join(' '));
+    assert.equal(c.stdout, js.stdout, form.join(' '));
+  }
+  assert.equal(JSON.parse(bothOnLost(['--json']).c.stdout).outcome, 'stuck');
+});
+
+test('the text report of the stuck run tells who is stuck and gives both schedule forms', () => {
+  const lines = bothOnLost([]).c.stdout.split('\n');
+  assert.equal(lines[0], 'outcome: stuck after 34 steps (virtual time 0 us)');
+  assert.match(lines[1], /^stuck: B parked on mutex m .* \(at engines\/parking_lot\/lot\.c:\d+\)$/);
+  assert.equal(lines[2], 'schedule: v1: A B*21 A B A B A B A B');
+  assert.match(lines[3], /^compact: v1\.[A-Za-z0-9_-]+$/);
+  assert.equal(lines.length, 5);
+});
+
+test('--variant replaces the scenario variant in both: the correct lot finishes', () => {
+  const correct = bothOnLost(['--variant', 'correct']);
+  assert.equal(correct.c.stdout.split('\n')[0], 'outcome: done after 39 steps (virtual time 0 us)');
+  assert.equal(correct.c.stdout, correct.js.stdout);
+});
+
+test('explore --trace writes the same trace of the counterexample in both', () => {
+  const traces = tempDir();
+  const mine = join(traces, 'explore-mine.jsonl');
+  const theirs = join(traces, 'explore-theirs.jsonl');
+  const js = lockstep(['explore', LOST, '--trace', mine, '--json']);
+  const c = native(['explore', bytecodeFile(LOST), '--trace', theirs, '--json']);
+  assert.deepEqual([js.status, c.status, js.stderr, c.stderr], [0, 0, '', '']);
+  assert.equal(JSON.parse(c.stdout).schedule, JSON.parse(js.stdout).schedule);
+  const text = readFileSync(theirs, 'utf8');
+  assert.equal(text, readFileSync(mine, 'utf8'));
+  assert.match(text.trim().split('\n').at(-1) ?? '', /"kind":"stuck"/);
+});
