@@ -12,7 +12,7 @@
 //     release/acquire forms under sc, tso and ra: the verdict (the weak outcome found, or none
 //     in any interleaving), executions and time, median of 5
 // Figures, not a test: tests/node/litmus.test.js checks the verdicts.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadModule } from '../wasm/js/node.js';
 import { Session, catalog } from '../wasm/js/lockstep.js';
 import { EXPLORABLE, parseLesson } from '../wasm/js/lesson.js';
@@ -117,8 +117,13 @@ console.log(`  target <= 100 ms each: ${missed ? `missed by ${missed}` : 'met'}`
 // ---- complete search of the litmus tests -------------------------------------------------
 console.log('\nthe complete search (--bound none) of litmus tests, median of 5:');
 console.log(`  ${'test'.padEnd(16)}${MODELS.map((m) => m.padEnd(40)).join('')}`);
+// the litmus suite is the folder litmus/ of one engine's scenarios (tests/scenarios/<engine>/litmus/)
+const litmus = readdirSync(new URL('tests/scenarios/', root))
+  .map((engine) => `tests/scenarios/${engine}/litmus/`)
+  .filter((dir) => existsSync(new URL(dir, root)));
+if (litmus.length !== 1) throw new Error(`one engine's scenarios hold litmus/, not ${litmus.length}`);
 for (const name of ['sb', 'sb-fences', 'mp', 'mp-rel-acq', 'iriw', 'iriw-acq']) {
-  const file = `tests/scenarios/litmus/${name}.yaml`;
+  const file = `${litmus[0]}${name}.yaml`;
   const { bytecode } = compileScenario(readFileSync(new URL(file, root), 'utf8'), { file, catalog: cat });
   const cells = MODELS.map((memory) => {
     const r = search(bytecode, { memory, bound: 'none', maxExecutions: 1000000, rounds: 5 });

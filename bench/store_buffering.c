@@ -8,7 +8,7 @@
  * access relaxed.  Fresh cells each round, so nothing is reset between
  * rounds.  Sequential consistency forbids r0 = r1 = 0; x86-TSO allows it
  * (each store may still wait in its core's store buffer when the other core
- * loads), which is what `lockstep explore tests/scenarios/litmus/sb.yaml
+ * loads), which is what `lockstep explore tests/scenarios/basic/litmus/sb.yaml
  * --memory tso --bound none` finds in the simulator.
  *
  * The peer in the same run is the same test with a seq_cst fence between the

@@ -13,9 +13,13 @@ bench-explore: $(B)/bench/explore wasm node_modules/.installed
 BENCH_TARGETS += bench-explore
 .PHONY: bench-explore
 
+# The scenarios of these benchmarks are their engines': each engine.mk lists
+# its own in <engine>_EXPLORE_BENCH (a missing one fails here).
+EXPLORE_BENCH_INPUTS := $(foreach e,$(ENGINES),$($(e)_EXPLORE_BENCH))
+
 # The complete search (--bound none) against SPIN on the parking_lot mutex, the
 # rtos three-task scenario and the lost wakeup (bench/explore/run.mjs).
-bench-explore-complete: $(RUNNER) wasm node_modules/.installed
+bench-explore-complete: $(RUNNER) wasm node_modules/.installed $(EXPLORE_BENCH_INPUTS)
 	node bench/explore/run.mjs
 
 BENCH_TARGETS += bench-explore-complete
@@ -23,7 +27,7 @@ BENCH_TARGETS += bench-explore-complete
 
 # One complete search on one worker against two (bench/explore/workers.mjs),
 # and how near the search's estimate of itself comes (bench/explore/estimate.mjs).
-bench-explore-workers: $(RUNNER) wasm node_modules/.installed
+bench-explore-workers: $(RUNNER) wasm node_modules/.installed $(EXPLORE_BENCH_INPUTS)
 	node bench/explore/workers.mjs
 	node bench/explore/estimate.mjs
 

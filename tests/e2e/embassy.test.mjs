@@ -3,9 +3,23 @@
 // main releases, waking A, the head of the queue; A's future is dropped before it runs; under
 // fair_cancel_bug nobody wakes B although a permit is free.  And the view draws a
 // PubSubChannel's insides: its queue, its subscribers and its two waker lists.
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
+import { loadModule } from '../../wasm/js/node.js';
+import { catalog } from '../../wasm/js/lockstep.js';
+import { plan, playByKeys } from './plans.mjs';
 import assert from 'node:assert/strict';
-import { clean, lane, open, screenshot, stepOf, take, until, useApp, waitForText } from './harness.mjs';
+import {
+  clean,
+  lane,
+  open,
+  screenshot,
+  stepOf,
+  take,
+  until,
+  openEmbed,
+  useApp,
+  waitForText,
+} from './harness.mjs';
 
 const app = useApp();
 
@@ -166,4 +180,30 @@ describe('embassy choices in the browser', () => {
       assert.deepEqual(errors, []);
       await page.close();
     });
+});
+
+// ---- in the embed (was in tests/e2e/embed.test.mjs) ----
+// The embed offers the drop (d then a digit): lesson 24 is won inside it by the keys `lockstep check`'s run asks for (plans.mjs).
+describe('the embed offers the app’s moves', () => {
+  /** @type {any} */
+  let p;
+  before(async () => {
+    const M = await loadModule();
+    p = plan(M, catalog(M), 'embassy/04-cancelled-head.md');
+  });
+
+  test('lesson 24, which drops a future, is won in the embed by keys (d then N)', async () => {
+    assert.ok(
+      p.actions.some((a) => a.keys[0] === 'd'),
+      'the lesson’s run drops a future (else this test proves nothing)',
+    );
+    const { page, errors } = await openEmbed(app, p.id, 1440, 900);
+    await playByKeys(page, p);
+    // the banner counts the learner's steps, as the app's does: not the opening's
+    const steps = p.actions.at(-1).to - p.startSteps;
+    assert.ok(p.startSteps > 0, 'the lesson opens after some steps (else this proves nothing)');
+    await waitForText(page.getByTestId('goal-banner'), new RegExp(`Goal reached in ${steps} steps!`), 5000);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 // downloaded browser), save screenshots under build/test-output/.
 import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,6 +14,27 @@ import { chromium } from 'playwright-core';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const OUT = join(ROOT, 'build', 'test-output');
+
+/**
+ * The engine of the tests' own small scenarios, named once, by the fixture
+ * tests/fixtures/scenarios/counters.yaml (a plain counter, an atomic one), so
+ * that a shared test writes `engine: ${COUNTERS}` rather than name an engine.
+ */
+export const COUNTERS = /^engine: (\w+)$/m.exec(
+  readFileSync(join(ROOT, 'tests', 'fixtures', 'scenarios', 'counters.yaml'), 'utf8'),
+)[1];
+
+/**
+ * The sandbox's id of litmus test `name` ("sb", "mp"): the litmus suite is the
+ * folder litmus/ of one engine's scenarios (tests/scenarios/<engine>/litmus/),
+ * found here so that the memory models' tests name no engine.
+ */
+export function litmusId(name) {
+  const dir = join(ROOT, 'tests', 'scenarios');
+  const owners = readdirSync(dir).filter((e) => existsSync(join(dir, e, 'litmus', `${name}.yaml`)));
+  assert.equal(owners.length, 1, `one engine's scenarios hold litmus/${name}.yaml`);
+  return `${owners[0]}/litmus/${name}`;
+}
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 function freePort() {
@@ -210,4 +231,12 @@ export async function take(page, locator, what) {
   const before = await stepOf(page);
   await locator.click();
   await until(async () => (await stepOf(page)) > before, `${what} after step ${before}`);
+}
+
+/** The embed (embed.html, what a course page frames) of lesson `id`, at a width and height; {page, errors}. */
+export async function openEmbed(app, id, width, height) {
+  const opened = await open(app.chrome.context, `${app.server.url}embed.html?lesson=${id}`);
+  await opened.page.setViewportSize({ width, height });
+  await opened.page.getByTestId('embed-title').waitFor({ timeout: 15000 });
+  return opened;
 }

@@ -7,7 +7,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadModule } from '../../wasm/js/node.js';
 import { catalog } from '../../wasm/js/lockstep.js';
-import { browser, lane, open, screenshot, stepOf, until, useApp, waitForText } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
+import { ROOT, browser, lane, open, screenshot, stepOf, until, useApp, waitForText } from './harness.mjs';
 import { plan } from './plans.mjs';
 
 const app = useApp();
@@ -144,15 +147,20 @@ async function onScreen(page, locator) {
 
 describe('on a phone (390x844)', () => {
   for (const lang of ['en', 'zh-CN'])
-    test(`lesson 7: the prediction and each step's narration are in view (${lang})`, async () => {
+    test(`a lesson's prediction and each step's narration are in view (${lang})`, async () => {
       const M = await loadModule();
-      const p = plan(M, catalog(M), 'parking_lot/05-lost-wakeup.md');
+      // the course's first lesson with a solution and a question (found, so that none is named here)
+      const rel = courseFiles(join(ROOT, 'lessons'))
+        .map((l) => l.rel)
+        .find(
+          (f) =>
+            /^solution: /m.test(readFileSync(join(ROOT, 'lessons', f), 'utf8')) &&
+            /^questions:/m.test(readFileSync(join(ROOT, 'lessons', f), 'utf8')),
+        );
+      const p = plan(M, catalog(M), rel);
       const phone = await browser({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       try {
-        const { page, errors } = await open(
-          phone.context,
-          `${app.server.url}?lesson=lost-wakeup&lang=${lang}`,
-        );
+        const { page, errors } = await open(phone.context, `${app.server.url}?lesson=${p.id}&lang=${lang}`);
         await lane(page, 'A').waitFor({ timeout: 15000 });
         const said = page.getByTestId('narration');
         let k = 0;

@@ -26,12 +26,13 @@ import {
   until,
   useApp,
   waitForText,
+  litmusId,
 } from './harness.mjs';
 
 const app = useApp();
 /** The memory models the machine knows, in the catalog's order. */
 const MODELS = catalog(await loadModule()).memory_models;
-const SB = '?scenario=litmus/sb';
+const SB = `?scenario=${litmusId('sb')}`;
 
 const stepActor = (page, name) => take(page, lane(page, name).getByTestId('step'), `${name}'s step`);
 const buffer = (page, name) => page.getByTestId(`buffer-${name}`);

@@ -1,6 +1,6 @@
 // Placing a store before the end of its cell's modification order under ra
 // in headless Chromium (issue 23, 2+2W): the 2+2W litmus test
-// (tests/scenarios/litmus/2plus2w.yaml) opened under ?memory=ra.  After A's
+// (tests/scenarios/<engine>/litmus/2plus2w.yaml) opened under ?memory=ra.  After A's
 // two stores and B's store of y, B's next store of x may go before A's store
 // (place 1) or at the end; the learner places it before with a click in B's
 // lane, and, in a second run, with the keys p 2 1.  Both threads then read
@@ -23,10 +23,11 @@ import {
   until,
   useApp,
   waitForText,
+  litmusId,
 } from './harness.mjs';
 
 const app = useApp();
-const TWO_TWO = '?scenario=litmus/2plus2w&memory=ra';
+const TWO_TWO = `?scenario=${litmusId('2plus2w')}&memory=ra`;
 const PLACED =
   /B stored 1 to x, placed before A’s store of 2 \(step 1\): it comes earlier in x’s order, so x still holds 2\./;
 
@@ -153,7 +154,11 @@ describe('placing a store under ra (2+2W)', () => {
       ]) {
         const phone = width < 500;
         const chrome = phone
-          ? await browser({ viewport: { width, height }, isMobile: true, hasTouch: true })
+          ? await browser({
+              viewport: { width, height },
+              isMobile: true,
+              hasTouch: true,
+            })
           : app.chrome;
         try {
           const { page, errors } = await open(

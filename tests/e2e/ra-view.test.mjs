@@ -1,5 +1,5 @@
 // The store history under ra in headless Chromium (issue 23, part 5): the MP
-// litmus test (tests/scenarios/litmus/mp.yaml) opened under ?memory=ra shows
+// litmus test (tests/scenarios/<engine>/litmus/mp.yaml) opened under ?memory=ra shows
 // each cell's stores in modification order with every thread's view on
 // them; after A's two stores and B's read of the flag, B's next load of data
 // may read two stores, and the learner picks the stale initial one with a
@@ -25,10 +25,11 @@ import {
   until,
   useApp,
   waitForText,
+  litmusId,
 } from './harness.mjs';
 
 const app = useApp();
-const MP = '?scenario=litmus/mp&memory=ra';
+const MP = `?scenario=${litmusId('mp')}&memory=ra`;
 const STALE = /B read data = 0, the initial value, though A stored 1 at step 1\./;
 
 const stepActor = (page, name) => take(page, lane(page, name).getByTestId('step'), `${name}'s step`);

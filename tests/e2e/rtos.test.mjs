@@ -2,9 +2,23 @@
 // interrupt handler not raised says so and its lane's button raises it; the tick has a button
 // of its own (and the key T) when the model offers it.  Lessons 28 (raise) and 29 (tick) are
 // won by clicking, and the view's places follow the run.
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
+import { loadModule } from '../../wasm/js/node.js';
+import { catalog } from '../../wasm/js/lockstep.js';
+import { plan, playByKeys } from './plans.mjs';
 import assert from 'node:assert/strict';
-import { clean, lane, open, screenshot, stepOf, take, until, useApp, waitForText } from './harness.mjs';
+import {
+  clean,
+  lane,
+  open,
+  screenshot,
+  stepOf,
+  take,
+  until,
+  openEmbed,
+  useApp,
+  waitForText,
+} from './harness.mjs';
 
 const app = useApp();
 
@@ -124,6 +138,59 @@ describe('rtos choices in the browser', () => {
     await page.keyboard.press('ArrowLeft');
     await waitForText(axis.locator('td[data-now="1"]'), String(step - 1), 8000);
     await screenshot(page, 'rtos-axis');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+// ---- in the embed (was in tests/e2e/embed.test.mjs) ----
+// The embed offers the tick, by its button and its key T: lesson 29 is won inside it by the keys `lockstep check`'s run asks for (plans.mjs).
+describe('the embed offers the app’s moves', () => {
+  /** @type {any} */
+  let p;
+  before(async () => {
+    const M = await loadModule();
+    p = plan(M, catalog(M), 'rtos/05-the-signed-count.md');
+  });
+
+  test('lesson 29, which needs the tick, is won in the embed by keys (t, Shift+N, N)', async () => {
+    assert.ok(
+      p.actions.some((a) => a.keys.includes('t')),
+      'the lesson’s run lets the tick fall (else this test proves nothing)',
+    );
+    const { page, errors } = await openEmbed(app, p.id, 1440, 900);
+    // the rtos kernel's actors are tasks, and the page says so
+    await waitForText(page.getByTestId('narration'), /^A count below zero is ready\. 3 tasks\./, 8000);
+    assert.match(clean(await page.getByTestId('lesson-panel').innerText()), /Step the tasks\./);
+    assert.doesNotMatch(clean(await page.getByTestId('embed').innerText()), /thread/i);
+    await playByKeys(page, p);
+    // no tick on offer once the goal is reached: the button, if it stays, is disabled and says why
+    const tick = page.getByTestId('tick');
+    assert.ok(
+      (await tick.count()) === 0 || !(await tick.isEnabled()),
+      'no tick on offer once the goal is reached',
+    );
+    // lesson 29 is not the course's last, and the embed has no sandbox: the banner claims neither
+    assert.doesNotMatch(clean(await page.getByTestId('goal-banner').innerText()), /last lesson|sandbox/i);
+    await screenshot(page, 'embed-tick-won-1440');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('lesson 29 in a phone-sized embed: the tick button is there when the tick may fall, and clicking it wins too', async () => {
+    const { page, errors } = await openEmbed(app, p.id, 390, 844);
+    let clicked = 0;
+    await playByKeys(page, p, async (a) => {
+      const tick = page.getByTestId('tick');
+      if (!a.keys.includes('t')) return false;
+      assert.equal(await tick.count(), 1, `the tick button before ${a.what}`);
+      assert.match(clean(await tick.innerText()), /^Let the tick fall T$/);
+      await tick.click();
+      clicked++;
+      return true;
+    });
+    assert.ok(clicked > 0, 'the tick was taken by its button');
+    await screenshot(page, 'embed-tick-won-390');
     assert.deepEqual(errors, []);
     await page.close();
   });

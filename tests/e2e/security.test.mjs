@@ -5,7 +5,7 @@
 // policy refuses into an error the tests see.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lane, open, useApp, waitForText } from './harness.mjs';
+import { COUNTERS, lane, open, useApp, waitForText } from './harness.mjs';
 
 const app = useApp();
 
@@ -40,10 +40,10 @@ describe('content security policy', () => {
       });
     await file(
       'mine.yaml',
-      'title: My own counter\nengine: basic\nobjects: {c: counter}\nactors:\n  A: [increment c]\n  B: [increment c]\nassert: c == 2\n',
+      `title: My own counter\nengine: ${COUNTERS}\nobjects: {c: counter}\nactors:\n  A: [increment c]\n  B: [increment c]\nassert: c == 2\n`,
     );
     await expectText(page.locator('header nav'), /My own counter/);
-    await file('typo.yaml', 'title: 5\nengine: basic\nobjekts: {}\nactors:\n  A: [increment c]\n');
+    await file('typo.yaml', `title: 5\nengine: ${COUNTERS}\nobjekts: {}\nactors:\n  A: [increment c]\n`);
     await expectText(
       page.getByTestId('notice'),
       /typo\.yaml:1:8: title: must be a string \(the same in both languages\) or \{en: \.\.\., zh-CN: \.\.\.\}, not the number 5/,

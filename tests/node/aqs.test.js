@@ -612,3 +612,15 @@ test("lockstep run shows Java's line apart from the explanation, in --json and i
     /\nviolation \(misuse\): the reduction would take the count below the smallest int, -2147483648 \(step \d+, A at engines\/aqs\/semaphore\.c:\d+\)\njava: java\.lang\.Error: Permit count underflow\n/,
   );
 });
+
+test("the semaphore's fair: is a flag: false and true compile to 0 and 1, as 0 and 1 do", () => {
+  assert.deepEqual(
+    CATALOG.types.semaphore.params.filter((p) => p.flag).map((p) => p.name),
+    ['fair'],
+  );
+  const fairness = (value) =>
+    compile(
+      `title: t\nengine: aqs\nobjects:\n  s: {type: semaphore, permits: 1, fair: ${value}}\nactors:\n  A: [acquire s 1]\n`,
+    ).scenario.objects[0].params.fair;
+  assert.deepEqual(['false', 'true', '0', '1'].map(fairness), [0, 1, 0, 1]);
+});

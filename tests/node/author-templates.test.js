@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG, M, root } from './helpers.js';
+import { CATALOG, COUNTERS_FILE, M, courseLessons, root } from './helpers.js';
 import { RunCache, checkLesson } from '../../wasm/js/check/lesson.js';
 import { checkScenario } from '../../wasm/js/check/scenario.js';
 import { DRAFT_MARK, formatProblem } from '../../wasm/js/lesson.js';
@@ -34,18 +34,27 @@ for (const f of templates)
   });
 
 test('a draft translation is reported where it stands, in the front matter and the body', () => {
-  const text = readFileSync(join(dir, 'basic', 'template.md'), 'utf8')
-    .replace('zh-CN: 丢失的更新', `zh-CN: "${DRAFT_MARK} A lost update"`)
-    .replace(/## zh-CN\n\n.*\n/, `## zh-CN\n\n${DRAFT_MARK}\n\nTwo threads add one.\n`);
-  const r = checkLesson(M, text, { file: 'draft.md', catalog: CATALOG });
+  // the first engine's template (any would do): its first zh-CN text, the title's, and its body's
+  const lines = readFileSync(join(dir, templates[0]), 'utf8').split('\n');
+  const title = lines.findIndex((l) => /^\s+zh-CN: \S/.test(l));
+  const heading = lines.indexOf('## zh-CN');
+  const body = heading + 2;
+  assert.ok(title > 0 && heading > title && lines[body] !== '', templates[0]);
+  const column = lines[title].indexOf('zh-CN: ') + 'zh-CN: '.length + 1;
+  lines[title] = `${lines[title].slice(0, column - 1)}"${DRAFT_MARK} A lost update"`;
+  lines[body] = `${DRAFT_MARK}\n\nTwo threads add one.`;
+  const r = checkLesson(M, lines.join('\n'), { file: 'draft.md', catalog: CATALOG });
   assert.deepEqual(r.problems.map(formatProblem), [
-    `draft.md:10:10: title.zh-CN: is a draft copied from English (it starts with ${DRAFT_MARK}); translate it`,
-    `draft.md:52:1: body.zh-CN: is a draft copied from English (it starts with ${DRAFT_MARK}); translate it`,
+    `draft.md:${title + 1}:${column}: title.zh-CN: is a draft copied from English (it starts with ${DRAFT_MARK}); translate it`,
+    `draft.md:${heading + 1}:1: body.zh-CN: is a draft copied from English (it starts with ${DRAFT_MARK}); translate it`,
   ]);
 });
 
 test('a check with the runs of an earlier one says exactly what a fresh check says', () => {
-  const text = readFileSync(join(root, 'lessons', 'parking_lot', '05-lost-wakeup.md'), 'utf8');
+  // the course's first lesson with a solution to break
+  const text = courseLessons
+    .map((f) => readFileSync(join(root, f), 'utf8'))
+    .find((t) => t.includes('solution: "'));
   const cache = new RunCache();
   checkLesson(M, text, { file: 'a.md', catalog: CATALOG, cache });
   const edited = text.replace(/^(\s+en: )(.*)$/m, '$1$2 Edited.').replace('solution: "', 'solution: "B ');
@@ -56,13 +65,14 @@ test('a check with the runs of an earlier one says exactly what a fresh check sa
 });
 
 test("a scenario's problems, from the compiler and from the C side, at their lines", () => {
-  const good = readFileSync(join(root, 'tests', 'scenarios', 'basic', 'racy-counter.yaml'), 'utf8');
+  const good = readFileSync(join(root, COUNTERS_FILE), 'utf8');
   assert.deepEqual(checkScenario(M, good, { file: 's.yaml' }).problems, []);
-  const typo = checkScenario(M, good.replace('- increment counter', '- incremnt counter'), {
+  const typo = checkScenario(M, good.replace('A: [increment c,', 'A: [incremnt c,'), {
     file: 's.yaml',
   });
-  const line = good.split('\n').findIndex((l) => l.includes('- increment counter')) + 1;
+  const line = good.split('\n').findIndex((l) => l.includes('A: [increment c,')) + 1;
+  const column = good.split('\n')[line - 1].indexOf('increment c') + 1;
   assert.deepEqual(typo.problems.map(formatProblem), [
-    `s.yaml:${line}:11: actors.A[0][0]: counter has no operation 'incremnt'; it has: increment, get`,
+    `s.yaml:${line}:${column}: actors.A[0]: c (counter) has no operation 'incremnt'; it has: increment, get`,
   ]);
 });

@@ -838,3 +838,21 @@ test('under ra a counterexample says which store each stale load read, in text a
     assert.equal('reads' in r, false, memory);
   }
 });
+
+// ---- fold: on a lesson's solution (was in tests/node/lessons.test.js) ----
+
+test('without its fold: list, the tickets lesson takes more than 15 actions to win, a problem', () => {
+  // Without its fold: list, lesson 22's solution is one action per step that touches shared
+  // state (only reads and local work still fold, as Shift+N takes them in the app)
+  const text = readFileSync('lessons/embassy/02-tickets-make-it-fair.md', 'utf8');
+  const fold = /^fold:\n(?: {2}- .*\n)+/m;
+  assert.match(text, fold);
+  const file = join(dir, 'nofold.md');
+  writeFileSync(file, text.replace(fold, ''));
+  const r = lockstep(['check', file, '--quiet']);
+  assert.equal(r.status, 1);
+  assert.match(
+    r.stdout,
+    /nofold\.md:\d+:11: solution: takes 53 learner actions to win; a lesson is won in at most 15 \(start it later with scenario\.schedule, or let fold: take the steps that change nothing shared in one go\)\n/,
+  );
+});

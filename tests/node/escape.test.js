@@ -7,7 +7,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG, M, compile, lockstep, native, root, tempDir } from './helpers.js';
+import {
+  CATALOG,
+  COUNTERS,
+  COUNTERS_FILE,
+  M,
+  compile,
+  courseLessons,
+  lockstep,
+  native,
+  root,
+  tempDir,
+} from './helpers.js';
 import { escapeControls } from '../../wasm/js/escape.js';
 import { ScenarioError, formatProblem } from '../../wasm/js/scenario.js';
 import { parseLesson } from '../../wasm/js/lesson.js';
@@ -15,7 +26,7 @@ import { encode } from '../../wasm/js/scenario/bytecode.js';
 import { LockstepError, Session } from '../../wasm/js/lockstep.js';
 
 const dir = tempDir();
-const RACY = 'tests/scenarios/basic/racy-counter.yaml';
+
 /** Any control character (a line break between lines is allowed where said). */
 /** The engines as the compilers list them (the catalog's order). */
 const ENGINE_LIST = Object.keys(CATALOG.engines).join(', ');
@@ -46,32 +57,32 @@ function compileMessage(yaml, file = 'e.yaml') {
 test('the scenario compiler escapes names, values, keys and the file name it quotes', () => {
   const cases = [
     [
-      'title: t\nengine: basic\nobjects: {c: "\\e[31mcounter"}\nactors:\n  A: [work 1]\n',
-      "e.yaml:3:14: objects.c: unknown type '\\x1b[31mcounter'; engine basic has: counter, atomic_counter, atomic, litmus_outcome",
+      `title: t\nengine: ${COUNTERS}\nobjects: {c: "\\e[31mcounter"}\nactors:\n  A: [work 1]\n`,
+      `e.yaml:3:14: objects.c: unknown type '\\x1b[31mcounter'; engine ${COUNTERS} has: counter, atomic_counter, atomic, litmus_outcome`,
     ],
     [
       'title: t\nengine: "bas\\eic"\nactors:\n  A: [work 1]\n',
       `e.yaml:2:9: engine: unknown engine 'bas\\x1bic'; the engines are: ${ENGINE_LIST}`,
     ],
     [
-      'title: t\nengine: basic\nobjects: {"c\\e": counter}\nactors:\n  A: [work 1]\n',
+      `title: t\nengine: ${COUNTERS}\nobjects: {"c\\e": counter}\nactors:\n  A: [work 1]\n`,
       'e.yaml:3:11: objects.c\\x1b: is not an object name: a letter or _, then letters, digits or _ (at most 23 characters)',
     ],
     [
-      'title: t\nengine: basic\nobjects: {c: {type: counter, initial: "1\\0"}}\nactors:\n  A: [work 1]\n',
+      `title: t\nengine: ${COUNTERS}\nobjects: {c: {type: counter, initial: "1\\0"}}\nactors:\n  A: [work 1]\n`,
       "e.yaml:3:39: objects.c.initial: unexpected character '\\x00'",
     ],
     [
-      'title: t\nengine: basic\nobjects: {c: counter}\nactors:\n  A: ["incr\\e[0m c"]\n',
+      `title: t\nengine: ${COUNTERS}\nobjects: {c: counter}\nactors:\n  A: ["incr\\e[0m c"]\n`,
       "e.yaml:5:7: actors.A[0]: unexpected character '\\x1b'",
     ],
     [
-      'title: t\nengine: basic\nactors:\n  "A\\0": [work 1]\n',
+      `title: t\nengine: ${COUNTERS}\nactors:\n  "A\\0": [work 1]\n`,
       'e.yaml:4:3: actors.A\\x00: is not an actor name: a letter, then letters, digits, _ or - (at most 15 characters)',
     ],
     [
-      'title: t\nengine: basic\nvariant: "\\e]0;x\\a"\nactors:\n  A: [work 1]\n',
-      "e.yaml:3:10: variant: '\\x1b]0;x\\x07' is not one of the variants of engine basic: correct",
+      `title: t\nengine: ${COUNTERS}\nvariant: "\\e]0;x\\a"\nactors:\n  A: [work 1]\n`,
+      `e.yaml:3:10: variant: '\\x1b]0;x\\x07' is not one of the variants of engine ${COUNTERS}: correct`,
     ],
   ];
   for (const [yaml, message] of cases) assert.equal(compileMessage(yaml), message);
@@ -80,7 +91,7 @@ test('the scenario compiler escapes names, values, keys and the file name it quo
 });
 
 test('a raw control character in the file is reported, not echoed', () => {
-  const message = compileMessage('title: t\nengine: basic\nactors:\n  A: [work 1]\n\u001b[2J: x\n');
+  const message = compileMessage(`title: t\nengine: ${COUNTERS}\nactors:\n  A: [work 1]\n\u001b[2J: x\n`);
   assert.ok(!CONTROL.test(message), JSON.stringify(message));
   assert.match(message, /^e\.yaml:5:1: /);
 });
@@ -93,12 +104,14 @@ test('a problem made by hand is printed escaped too (formatProblem)', () => {
 });
 
 test('the lesson compiler escapes what it quotes', () => {
-  const lesson = readFileSync(join(root, 'lessons/basic/01-racy-counter.md'), 'utf8');
-  assert.match(lesson, /^engine: basic$/m);
-  const broken = lesson.replace(/^engine: basic$/m, 'engine: "basic\\e[2J"');
+  // the course's first lesson, its engine: line made to hold an escape
+  const lesson = readFileSync(join(root, courseLessons[0]), 'utf8');
+  const [line, engine] = /^engine: (\w+)$/m.exec(lesson);
+  assert.equal(lesson.split('\n').indexOf(line), 2, 'the engine is on line 3');
+  const broken = lesson.replace(line, `engine: "${engine}\\e[2J"`);
   assert.throws(() => parseLesson(broken, { file: 'l\u0007.md', catalog: CATALOG }), {
     name: 'LessonError',
-    message: `l\\x07.md:3:9: engine: unknown engine 'basic\\x1b[2J'; the engines are: ${ENGINE_LIST}`,
+    message: `l\\x07.md:3:9: engine: unknown engine '${engine}\\x1b[2J'; the engines are: ${ENGINE_LIST}`,
   });
 });
 
@@ -106,7 +119,7 @@ test('lockstep escapes what it quotes: file names, options, commands, schedules'
   const cases = [
     [['run', 'no\u001b[2J.yaml'], 'lockstep run: cannot read no\\x1b[2J.yaml: no such file\n'],
     [
-      ['run', RACY, '--policy', 'fa\u001bir'],
+      ['run', COUNTERS_FILE, '--policy', 'fa\u001bir'],
       "lockstep run: --policy must be round-robin, random, priority, pct, manual, not 'fa\\x1bir'\n",
     ],
     [
@@ -121,9 +134,9 @@ test('lockstep escapes what it quotes: file names, options, commands, schedules'
     assert.equal(r.status, 2, JSON.stringify(args));
   }
   for (const args of [
-    ['run', RACY, '--variant', 'b\u001b[5m'],
-    ['run', RACY, '--schedule', 'v1: A \u001b[2J'],
-    ['run', RACY, '--j\u001bson'],
+    ['run', COUNTERS_FILE, '--variant', 'b\u001b[5m'],
+    ['run', COUNTERS_FILE, '--schedule', 'v1: A \u001b[2J'],
+    ['run', COUNTERS_FILE, '--j\u001bson'],
   ]) {
     const r = lockstep(args);
     assert.equal(r.status, 2, JSON.stringify(args));

@@ -1,14 +1,18 @@
 // Shared by the node tests: the wasm module (loaded once per test file), the
 // catalog, the scenario files, and the two programs tests run (the native
 // runner and the CLI).
-import { readFileSync, readdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { loadModule } from '../../wasm/js/node.js';
 import { catalog, Session } from '../../wasm/js/lockstep.js';
 import { compileScenario } from '../../wasm/js/scenario.js';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
+import { checkScenario } from '../../wasm/js/check/scenario.js';
+import { formatProblem } from '../../wasm/js/scenario.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const runner = join(root, 'build', 'native', 'lockstep-run');
@@ -18,17 +22,36 @@ export const scenariosDir = join(root, 'tests', 'scenarios');
 export const M = await loadModule();
 export const CATALOG = catalog(M);
 
-/** Every scenario file under tests/scenarios, as paths relative to the root. */
+/** Every scenario file under tests/scenarios (an engine's folder and the folders in it), as paths relative to the root. */
 export function scenarioFiles() {
-  /** @type {string[]} */
-  const out = [];
-  for (const engine of readdirSync(scenariosDir, { withFileTypes: true })) {
-    if (!engine.isDirectory()) continue;
-    for (const f of readdirSync(join(scenariosDir, engine.name)).sort())
-      if (f.endsWith('.yaml')) out.push(join('tests', 'scenarios', engine.name, f));
-  }
-  return out;
+  return readdirSync(scenariosDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => join('tests', 'scenarios', f))
+    .sort();
 }
+
+/**
+ * The litmus suite: the folder `litmus/` inside the scenarios of the engine
+ * whose cells the memory models' litmus tests are written in (docs/MEMORY.md),
+ * found rather than named, so that it stays that engine's place.
+ */
+export const litmusDir = (() => {
+  const owners = readdirSync(scenariosDir).filter((e) => existsSync(join(scenariosDir, e, 'litmus')));
+  if (owners.length !== 1) throw new Error(`one engine's scenarios hold litmus/, not ${owners.length}`);
+  return join('tests', 'scenarios', owners[0], 'litmus');
+})();
+
+/**
+ * The engine of the machinery's tests' own small scenarios: the one whose
+ * counters (`counter`, `atomic_counter`) tests/fixtures/scenarios/counters.yaml
+ * is written in.  Tests write `engine: ${COUNTERS}` rather than name it, and
+ * run that file (COUNTERS_FILE) where any scenario will do.
+ */
+export const COUNTERS_FILE = 'tests/fixtures/scenarios/counters.yaml';
+export const COUNTERS = /^engine: (\w+)$/m.exec(readFileSync(join(root, COUNTERS_FILE), 'utf8'))[1];
+
+/** The course's lessons in course order (lessons/course.yaml), as paths relative to the root. */
+export const courseLessons = courseFiles(join(root, 'lessons')).map((l) => join('lessons', l.rel));
 
 /** Compiles YAML text (file name as given, for messages). */
 export function compile(text, file = 'test.yaml') {
@@ -37,7 +60,10 @@ export function compile(text, file = 'test.yaml') {
 
 /** Compiles a scenario file by its path relative to the root. */
 export function compileFile(rel) {
-  return compileScenario(readFileSync(join(root, rel), 'utf8'), { file: rel, catalog: CATALOG });
+  return compileScenario(readFileSync(join(root, rel), 'utf8'), {
+    file: rel,
+    catalog: CATALOG,
+  });
 }
 
 /** A session for a compiled scenario ({bytecode, scenario}); free() it after. */
@@ -59,6 +85,81 @@ export function native(args) {
 
 /** Runs bin/lockstep.js; returns {status, stdout, stderr}. */
 export function lockstep(args, options = {}) {
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: root, ...options });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    encoding: 'utf8',
+    cwd: root,
+    ...options,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Runs a compiled scenario both ways (the native runner, the wasm Session) under one policy; returns the two traces and the wasm state. */
+export function bothTraces(compiled, policy, schedule) {
+  const dir = tempDir();
+  const bc = join(dir, 'both.bc');
+  writeFileSync(bc, compiled.bytecode);
+  const out = join(dir, 'both.jsonl');
+  const args = ['run', bc, '--policy', policy, '--trace', out, '--json'];
+  if (schedule) args.push('--schedule', schedule);
+  const n = native(args);
+  assert.equal(n.status, 0, n.stderr);
+  const s = open(compiled);
+  try {
+    s.run({ policy, seed: 0, maxSteps: 100000, schedule });
+    return { native: readFileSync(out, 'utf8'), wasm: s.traceText(0), state: s.state() };
+  } finally {
+    s.free();
+  }
+}
+
+/** `lockstep explore ARGS --json`: exit 0 and one JSON object, parsed. */
+export function exploreJson(args) {
+  const r = lockstep(['explore', ...args, '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trim().split('\n');
+  assert.equal(lines.length, 1, 'exactly one JSON object');
+  return JSON.parse(lines[0]);
+}
+
+/**
+ * What `lockstep compile` says about scenario `text` (written to a temporary
+ * file `name`), and what the author page's check says: {cli, page, written, file}.
+ */
+export function compileAndCheck(name, text) {
+  const dir = tempDir();
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  const out = join(dir, `${name}.bc`);
+  rmSync(out, { force: true });
+  const cli = lockstep(['compile', file, '-o', out]);
+  const page = checkScenario(M, text, { file, catalog: CATALOG }).problems.map(formatProblem);
+  return { cli, page, written: existsSync(out), file };
+}
+
+/** The line and column (1-based) where `needle` starts in `text`. */
+export function at(text, needle) {
+  const i = text.indexOf(needle);
+  assert.ok(i >= 0, needle);
+  const before = text.slice(0, i).split('\n');
+  return `${before.length}:${before.at(-1).length + 1}`;
+}
+
+/** The scenario at `rel`, compiled to a .bc file for the native runner; its path. */
+export function bytecodeFile(/** @type {string} */ rel) {
+  const out = join(tempDir(), rel.replace(/\W+/g, '_') + '.bc');
+  writeFileSync(out, compileFile(rel).bytecode);
+  return out;
+}
+
+/** The native runner's complete search of bytecode file `bc` (more: e.g. --workers 2): its verdict and executions, from --json. */
+export function splitVerdict(/** @type {string} */ bc, /** @type {string[]} */ more) {
+  const r = native(['explore', bc, '--bound', 'none', '--json', ...more]);
+  assert.equal(r.status, 0, r.stderr);
+  const j = JSON.parse(r.stdout);
+  return {
+    found: j.found,
+    kind: j.kind,
+    executions: j.executions,
+    complete: j.complete,
+  };
 }

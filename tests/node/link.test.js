@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { lockstep, root } from './helpers.js';
+import { COUNTERS, COUNTERS_FILE, courseLessons, lockstep, root } from './helpers.js';
 import {
   LINK_PROBLEMS,
   LinkError,
@@ -54,13 +54,13 @@ test('base64url: a character outside the alphabet, or an impossible length, is r
 test("a link's payload is src= in its fragment, wherever it stands there", () => {
   assert.equal(payloadOf('https://x.org/a/author.html#src=AbC_-'), 'AbC_-');
   assert.equal(payloadOf('index.html?lang=en#lang=zh-CN&src=xyz'), 'xyz');
-  assert.equal(isLink('lessons/parking_lot/05-lost-wakeup.md'), false);
+  assert.equal(isLink(courseLessons[0]), false);
   assert.equal(isLink('#src=abc'), true);
   assert.throws(() => payloadOf('https://x.org/index.html#lesson=x'), /holds no document/);
   assert.throws(() => payloadOf('https://x.org/index.html#src='), /cut short/);
   assert.throws(() => payloadOf(`#src=${'a'.repeat(MAX_LINK_CHARS)}`), /longer than 65536 characters/);
   assert.equal(documentKind('---\nid: x\n---\n'), 'lesson');
-  assert.equal(documentKind('title: x\nengine: basic\n'), 'scenario');
+  assert.equal(documentKind(`title: x\nengine: ${COUNTERS}\n`), 'scenario');
 });
 
 test('lockstep check LINK reports what it reports for the file, under the name link.md', () => {
@@ -73,20 +73,20 @@ test('lockstep check LINK reports what it reports for the file, under the name l
 });
 
 test('lockstep check LINK passes a good lesson, and checks a scenario as lockstep compile does', () => {
-  const ok = lockstep(['check', linkOf(read('lessons/parking_lot/05-lost-wakeup.md'))]);
+  // the course's first lesson, and the machinery's own small scenario (a fixture)
+  const lesson = courseLessons[0];
+  const id = /\d+-([\w-]+)\.md$/.exec(lesson)[1];
+  const ok = lockstep(['check', linkOf(read(lesson))]);
   assert.equal(ok.status, 0, ok.stderr);
-  assert.match(ok.stdout, /^ok {3}link\.md \(lost-wakeup, \d+ learner steps/m);
-  const scenario = read('tests/scenarios/basic/racy-counter.yaml');
+  assert.match(ok.stdout, new RegExp(`^ok {3}link\\.md \\(${id}, \\d+ learner steps`, 'm'));
+  const scenario = read(COUNTERS_FILE);
   const good = lockstep(['check', linkOf(scenario, 'index')]);
   assert.equal(good.stdout, 'ok   link.yaml (scenario)\n1 passed, 0 failed\n');
-  const bad = lockstep([
-    'check',
-    linkOf(scenario.replace('- increment counter', '- incremnt counter'), 'index'),
-  ]);
+  const bad = lockstep(['check', linkOf(scenario.replace('[increment c,', '[incremnt c,'), 'index')]);
   assert.equal(bad.status, 1);
   const compiled = lockstep([
     'compile',
-    linkOf(scenario.replace('- increment counter', '- incremnt counter')),
+    linkOf(scenario.replace('[increment c,', '[incremnt c,')),
     '-o',
     '/dev/null',
   ]);
@@ -96,7 +96,7 @@ test('lockstep check LINK passes a good lesson, and checks a scenario as lockste
 });
 
 test('lockstep run LINK prints what lockstep run FILE prints', () => {
-  const rel = 'tests/scenarios/basic/racy-counter.yaml';
+  const rel = COUNTERS_FILE;
   const file = lockstep(['run', rel, '--schedule', 'v1: A B A B']);
   const link = lockstep(['run', linkOf(read(rel), 'index'), '--schedule', 'v1: A B A B']);
   assert.equal(link.status, 0);
@@ -104,7 +104,7 @@ test('lockstep run LINK prints what lockstep run FILE prints', () => {
 });
 
 test('a bad link: one line saying what is wrong with it, exit 2', () => {
-  const good = linkOf(read('lessons/parking_lot/05-lost-wakeup.md'));
+  const good = linkOf(read(courseLessons[0]));
   const cases = [
     [good.slice(0, good.length - 40), LINK_PROBLEMS.truncated],
     [good.replace(/#src=../, '#src=@@'), LINK_PROBLEMS['not-base64']],

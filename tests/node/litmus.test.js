@@ -1,5 +1,5 @@
-// The litmus tests of tests/scenarios/litmus/ under every memory model, by
-// complete search (bound none): an outcome a model allows must be found, one
+// The litmus tests (tests/scenarios/<engine>/litmus/, in one engine's cells)
+// under every memory model, by complete search (bound none): an outcome a model allows must be found, one
 // it forbids must not, exactly as the published verdicts say.  Each file's
 // final assertion fails exactly when its outcome happens, so "found" means
 // "allowed".
@@ -20,7 +20,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { compile, compileFile, open } from './helpers.js';
+import { compile, compileFile, litmusDir, open } from './helpers.js';
 import { readFileSync } from 'node:fs';
 
 /** file -> model -> whether the file's outcome is allowed */
@@ -42,7 +42,7 @@ const VERDICTS = {
   'rmw-atomicity.yaml': { sc: false, tso: false, ra: false },
   '2plus2w.yaml': { sc: false, tso: false, ra: true },
 };
-const DIR = 'tests/scenarios/litmus';
+const DIR = litmusDir;
 
 /** Complete search; the result's found, complete and schedule. */
 function explore(compiled, memory) {
@@ -283,7 +283,9 @@ test("take('place', actor, place) puts the store there, and a place the store ma
 });
 
 test('ra: a store may not come between a read-modify-write and the store it read', () => {
-  const session = open(compileFile(`${DIR}/rmw-atomicity.yaml`), { memory: 'ra' });
+  const session = open(compileFile(`${DIR}/rmw-atomicity.yaml`), {
+    memory: 'ra',
+  });
   try {
     session.step(0); // A's add reads 0 and goes right after it: x's stores 0, 1
     // B has seen only the initial 0, but the one place before A's 1 is taken: B goes at the end

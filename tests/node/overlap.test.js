@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { M, compile, lockstep, native, tempDir } from './helpers.js';
+import { COUNTERS, M, compile, lockstep, native, tempDir } from './helpers.js';
 import { ScenarioError } from '../../wasm/js/scenario.js';
 import { encode } from '../../wasm/js/scenario/bytecode.js';
 import { LockstepError, Session } from '../../wasm/js/lockstep.js';
@@ -25,13 +25,14 @@ function problems(yaml) {
   return 'ok';
 }
 
-const MUTEXES = (objects) =>
-  `title: t\nengine: parking_lot\nobjects:\n${objects}actors:\n  A: [lock m1, unlock m1]\n`;
+// the machinery's own small scenarios' engine (tests/fixtures/scenarios/counters.yaml): a counter takes 64 bytes
+const COUNTERS_AT = (objects) =>
+  `title: t\nengine: ${COUNTERS}\nobjects:\n${objects}actors:\n  A: [work 1]\n`;
 
 test('an object placed inside one placed by the machine is reported at its address:', () => {
   assert.equal(
-    problems(MUTEXES('  m1: mini_mutex\n  m2: {type: mini_mutex, address: 0x10020}\n')),
-    'o.yaml:5:35: objects.m2.address: m2 (mini_mutex, 64 bytes) at 0x10020 overlaps m1 at 0x10000 ' +
+    problems(COUNTERS_AT('  m1: counter\n  m2: {type: counter, address: 0x10020}\n')),
+    'o.yaml:5:32: objects.m2.address: m2 (counter, 64 bytes) at 0x10020 overlaps m1 at 0x10000 ' +
       '(its default address), which takes up to 0x1003f; objects must not share bytes',
   );
 });
@@ -39,31 +40,31 @@ test('an object placed inside one placed by the machine is reported at its addre
 test('two objects placed by hand, in block style: the line of the second address:', () => {
   const yaml = [
     'title: t',
-    'engine: aqs',
+    `engine: ${COUNTERS}`,
     'objects:',
     '  s1:',
-    '    type: semaphore',
+    '    type: counter',
     '    address: 0x20000',
     '  s2:',
-    '    type: semaphore',
-    '    permits: 1',
-    '    address: 0x201f8',
+    '    type: counter',
+    '    initial: 1',
+    '    address: 0x20038',
     'actors:',
     '  A: [work 1]',
     '',
   ].join('\n');
   assert.equal(
     problems(yaml),
-    'o.yaml:10:14: objects.s2.address: s2 (semaphore, 512 bytes) at 0x201f8 overlaps s1 at 0x20000, ' +
-      'which takes up to 0x201ff; objects must not share bytes',
+    'o.yaml:10:14: objects.s2.address: s2 (counter, 64 bytes) at 0x20038 overlaps s1 at 0x20000, ' +
+      'which takes up to 0x2003f; objects must not share bytes',
   );
 });
 
 test('touching is not overlapping, and an object below the others is fine', () => {
   assert.equal(
     problems(
-      MUTEXES(
-        '  m1: mini_mutex\n  m2: {type: mini_mutex, address: 0x10040}\n  m3: {type: mini_mutex, address: 0x8}\n',
+      COUNTERS_AT(
+        '  m1: counter\n  m2: {type: counter, address: 0x10040}\n  m3: {type: counter, address: 0x8}\n',
       ),
     ),
     'ok',
@@ -72,16 +73,16 @@ test('touching is not overlapping, and an object below the others is fine', () =
 
 test('every overlap is reported, each at its own address:', () => {
   const objects =
-    '  m1: mini_mutex\n' +
-    '  m2: {type: mini_mutex, address: 0x10008}\n' +
-    '  m3: {type: mini_mutex, address: 0x20000}\n' +
-    '  m4: {type: mini_mutex, address: 0x1fff8}\n';
+    '  m1: counter\n' +
+    '  m2: {type: counter, address: 0x10008}\n' +
+    '  m3: {type: counter, address: 0x20000}\n' +
+    '  m4: {type: counter, address: 0x1fff8}\n';
   assert.equal(
-    problems(MUTEXES(objects)),
+    problems(COUNTERS_AT(objects)),
     [
-      'o.yaml:5:35: objects.m2.address: m2 (mini_mutex, 64 bytes) at 0x10008 overlaps m1 at 0x10000 ' +
+      'o.yaml:5:32: objects.m2.address: m2 (counter, 64 bytes) at 0x10008 overlaps m1 at 0x10000 ' +
         '(its default address), which takes up to 0x1003f; objects must not share bytes',
-      'o.yaml:7:35: objects.m4.address: m4 (mini_mutex, 64 bytes) at 0x1fff8 overlaps m3 at 0x20000, ' +
+      'o.yaml:7:32: objects.m4.address: m4 (counter, 64 bytes) at 0x1fff8 overlaps m3 at 0x20000, ' +
         'which takes up to 0x2003f; objects must not share bytes',
     ].join('\n'),
   );
@@ -89,24 +90,24 @@ test('every overlap is reported, each at its own address:', () => {
 
 test('an object must end below the engine globals (1 GiB)', () => {
   assert.equal(
-    problems(MUTEXES('  m1: {type: mini_mutex, address: 0x3fffffc8}\n')),
-    "o.yaml:4:35: objects.m1.address: m1 (mini_mutex, 64 bytes) at 0x3fffffc8 would end at 0x40000008, past 0x40000000 where the objects' space ends",
+    problems(COUNTERS_AT('  m1: {type: counter, address: 0x3fffffc8}\n')),
+    "o.yaml:4:32: objects.m1.address: m1 (counter, 64 bytes) at 0x3fffffc8 would end at 0x40000008, past 0x40000000 where the objects' space ends",
   );
   assert.equal(
-    problems(MUTEXES('  m1: {type: mini_mutex, address: 0x3fffffc0}\n  m2: mini_mutex\n')),
-    "o.yaml:5:7: objects.m2: m2 (mini_mutex, 64 bytes) at 0x40000000, after the objects before it, would end at 0x40000040, past 0x40000000 where the objects' space ends",
+    problems(COUNTERS_AT('  m1: {type: counter, address: 0x3fffffc0}\n  m2: counter\n')),
+    "o.yaml:5:7: objects.m2: m2 (counter, 64 bytes) at 0x40000000, after the objects before it, would end at 0x40000040, past 0x40000000 where the objects' space ends",
   );
   assert.equal(
-    problems(MUTEXES('  m1: {type: mini_mutex, address: 0x100000000}\n')),
-    'o.yaml:4:35: objects.m1.address: must be at most 1073741816',
+    problems(COUNTERS_AT('  m1: {type: counter, address: 0x100000000}\n')),
+    'o.yaml:4:32: objects.m1.address: must be at most 1073741816',
   );
 });
 
 test('lockstep compile, run and explore refuse it with exit 2 and write nothing', () => {
   const file = join(dir, 'overlap.yaml');
-  writeFileSync(file, MUTEXES('  m1: mini_mutex\n  m2: {type: mini_mutex, address: 0x10020}\n'));
+  writeFileSync(file, COUNTERS_AT('  m1: counter\n  m2: {type: counter, address: 0x10020}\n'));
   const message =
-    `${file}:5:35: objects.m2.address: m2 (mini_mutex, 64 bytes) at 0x10020 overlaps m1 at 0x10000 ` +
+    `${file}:5:32: objects.m2.address: m2 (counter, 64 bytes) at 0x10020 overlaps m1 at 0x10000 ` +
     '(its default address), which takes up to 0x1003f; objects must not share bytes\n';
   const out = join(dir, 'overlap.bc');
   for (const args of [

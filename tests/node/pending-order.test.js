@@ -6,9 +6,9 @@
 // schedule as <A:N.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileFile, open } from './helpers.js';
+import { compileFile, litmusDir, open } from './helpers.js';
 
-const DIR = 'tests/scenarios/litmus';
+const DIR = litmusDir;
 
 /** The pending actions of every actor of `file` under `memory`, after `steps`. */
 function pending(file, memory, steps = []) {

@@ -10,7 +10,18 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CATALOG, compile, compileFile, lockstep, native, open, runner, tempDir } from './helpers.js';
+import {
+  CATALOG,
+  bytecodeFile,
+  compile,
+  compileFile,
+  lockstep,
+  native,
+  open,
+  runner,
+  splitVerdict,
+  tempDir,
+} from './helpers.js';
 
 const dir = tempDir();
 const file = (name) => join('tests', 'scenarios', 'rtos', `${name}.yaml`);
@@ -492,3 +503,73 @@ test('a long run prints a short schedule: repeat counts (tick*1999) that replay 
   );
   assert.equal(line.replace(/ \.\.\. .*$/, '').split(' ').length - 2, 64);
 });
+
+test("the kernel's wake_preempts: is a flag: true compiles to 1 in a scenario of tasks", () => {
+  assert.deepEqual(
+    CATALOG.types.kernel.params.filter((p) => p.flag).map((p) => p.name),
+    ['wake_preempts'],
+  );
+  const kernel = compile(
+    'title: t\nengine: rtos\nobjects:\n  os: {type: kernel, wake_preempts: true}\nactors:\n  A: {kind: task, priority: 1, program: [delay os 1]}\n',
+  );
+  assert.equal(kernel.scenario.objects[0].params.wake_preempts, 1);
+});
+
+// ---- what the state JSON says of a held task (was in tests/node/blocked-codes.test.js) ----
+
+test('the state JSON gives a held task its reason as data next to the English', () => {
+  const s = open(compileFile('tests/scenarios/rtos/priority-inversion.yaml'));
+  const st = s.state();
+  const mid = st.actors.find((a) => a.name === 'Mid');
+  assert.equal(mid.status, 'blocked');
+  // held: the scheduling model, not a lock or a wake, keeps Mid from moving (the web reads this, not a list)
+  assert.deepEqual(mid.blocked, {
+    why: 'rtos.priority',
+    held: true,
+    runner: 'High',
+    runner_priority: -1,
+    priority: -2,
+  });
+  assert.equal(mid.reason, 'ready, but High has a higher priority (-1 > -2)');
+  assert.equal(
+    st.actors.find((a) => a.name === 'High').blocked,
+    undefined,
+    'an actor that can move has no reason',
+  );
+  s.free();
+});
+
+test('held is the scheduling model’s mark: a task waiting on a mutex or a delay has none', () => {
+  const s = open(compileFile('tests/scenarios/rtos/priority-inversion.yaml'));
+  s.run({ policy: 'round-robin' });
+  const seen = new Map();
+  const last = s.state().step;
+  for (let step = 0; step <= last; step++) {
+    s.goto(step);
+    for (const a of s.state().actors) if (a.blocked) seen.set(a.blocked.why, a.blocked.held === true);
+  }
+  s.free();
+  // waiting for the processor (a higher priority, its turn at the tick, a
+  // give's wake that waits for the next scheduling point) is held; a mutex and
+  // a delay are not
+  assert.deepEqual(Object.fromEntries(seen), {
+    'rtos.priority': true,
+    'rtos.turn': true,
+    'rtos.woken': true,
+    'rtos.mutex.takes': false,
+    blocked: false,
+  });
+});
+
+// ---- the complete search split over worker processes (was in tests/node/workers.test.js) ----
+
+for (const rel of [
+  'tests/scenarios/rtos/isr-post.yaml', // interrupts
+])
+  test(`${rel}: 2 and 3 workers make exactly the executions of one`, () => {
+    const bc = bytecodeFile(rel);
+    const one = splitVerdict(bc, []);
+    assert.ok(one.executions > 1, 'a search with choices to split');
+    assert.deepEqual(splitVerdict(bc, ['--workers', '2']), one);
+    assert.deepEqual(splitVerdict(bc, ['--workers', '3']), one);
+  });

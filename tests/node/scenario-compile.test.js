@@ -2,7 +2,7 @@
 // description it returns, and the exact message for each kind of mistake.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CATALOG, compile, compileFile, scenarioFiles } from './helpers.js';
+import { CATALOG, COUNTERS, compile, compileFile, scenarioFiles } from './helpers.js';
 import { ScenarioError } from '../../wasm/js/scenario.js';
 
 const hex = (/** @type {Uint8Array} */ b) => Buffer.from(b).toString('hex');
@@ -10,7 +10,7 @@ const ascii = (/** @type {string} */ s) => Buffer.from(s).toString('hex');
 
 test('a tiny scenario compiles to the bytes bytecode.h describes', () => {
   const { bytecode } = compile(
-    'title: t\nengine: basic\nobjects: {c: counter}\nactors:\n  A: [increment c]\nassert: c == 1\n',
+    `title: t\nengine: ${COUNTERS}\nobjects: {c: counter}\nactors:\n  A: [increment c]\nassert: c == 1\n`,
   );
   const expected = [
     ascii('LSBC'),
@@ -39,7 +39,7 @@ test('a tiny scenario compiles to the bytes bytecode.h describes', () => {
 
 test('signed values are zigzag varints and large counts take several bytes', () => {
   const { bytecode } = compile(
-    'title: t\nengine: basic\nactors:\n  A: {priority: -3, program: [{repeat 1000000: [work 300]}]}\n',
+    `title: t\nengine: ${COUNTERS}\nactors:\n  A: {priority: -3, program: [{repeat 1000000: [work 300]}]}\n`,
   );
   // strings: "A" only; no objects; actor A: kind 0, priority zig(-3) = 5,
   // code: REPEAT 1000000 (c0 84 3d), body 3 bytes: WORK 300 (ac 02)
@@ -71,90 +71,22 @@ test('signed values are zigzag varints and large counts take several bytes', () 
 });
 
 test("the bytecode carries the scenario's variant, its variants and its schedule", () => {
+  // the first engine of the catalog with a variant besides `correct`
+  const [engine, { variants }] = Object.entries(CATALOG.engines).find(([, e]) => e.variants.length > 1);
+  const other = variants[1];
   const { bytecode } = compile(
-    'title: t\nengine: parking_lot\nvariant: widen\nvariants: [correct, widen]\nactors:\n  A: [work 1]\nschedule: "v1: A"\n',
+    `title: t\nengine: ${engine}\nvariant: ${other}\nvariants: [correct, ${other}]\nactors:\n  A: [work 1]\nschedule: "v1: A"\n`,
   );
-  // strings: A, widen, correct; then after the (empty) final assertions:
+  // strings: A, the other variant, correct; then after the (empty) final assertions:
   // variant 1 + string 1, two variants (strings 2 and 1), a 5-byte schedule
   assert.equal(hex(bytecode.slice(-11)), '00' + '02' + '02' + '0201' + '05' + ascii('v1: A'));
-});
-
-test('the racy counter scenario is described for the app, with each op numbered as the interpreter numbers it', () => {
-  const { scenario } = compileFile('tests/scenarios/basic/racy-counter.yaml');
-  assert.deepEqual(scenario, {
-    file: 'tests/scenarios/basic/racy-counter.yaml',
-    title: { en: 'Racy counter', 'zh-CN': '会丢失更新的计数器' },
-    description: {
-      en: 'Two threads increment a shared counter three times each.  Each increment reads the value and writes it back plus one, in two separate steps, so an update can be lost; the counter can end anywhere from 2 to 6.\n',
-      'zh-CN':
-        '两个线程各把一个共享计数器加三次。每次自增都要先读出值，再写回加一后的值，分成两步，所以一次更新可能丢失；计数器最后可能是 2 到 6 之间的任何值。\n',
-    },
-    engine: 'basic',
-    variant: 'correct',
-    variants: ['correct'],
-    objects: [
-      {
-        name: 'counter',
-        type: 'counter',
-        params: { initial: 0 },
-        address: null,
-        line: 15,
-        column: 3,
-      },
-    ],
-    actors: [
-      {
-        name: 'A',
-        kind: 'thread',
-        priority: 0,
-        line: 17,
-        ops: [
-          { index: 0, kind: 'repeat', text: 'repeat 3', line: 18, depth: 0 },
-          {
-            index: 1,
-            kind: 'call',
-            text: 'increment counter',
-            line: 19,
-            depth: 1,
-            object: 'counter',
-          },
-        ],
-      },
-      {
-        name: 'B',
-        kind: 'thread',
-        priority: 0,
-        line: 20,
-        ops: [0, 1, 2].map((index) => ({
-          index,
-          kind: 'call',
-          text: 'increment counter',
-          line: 20,
-          depth: 0,
-          object: 'counter',
-        })),
-      },
-    ],
-    schedule: null,
-    memory: 'sc',
-    scheduleAt: null,
-    asserts: [{ text: 'counter == 6', line: 21 }],
-    expect: {
-      outcome: 'violation',
-      violation: "assertion 'counter == 6' failed: counter.value is 3",
-    },
-    expectAt: {
-      outcome: { line: 24, column: 12 },
-      violation: { line: 25, column: 14 },
-    },
-  });
 });
 
 test('every form of a program item, and where each op is', () => {
   const { scenario } = compile(
     [
       'title: forms',
-      'engine: basic',
+      `engine: ${COUNTERS}`,
       'variants: [correct]',
       'objects:',
       '  c: {type: counter, initial: 0x10, address: 0x10040}',
@@ -221,8 +153,7 @@ test('every scenario under tests/scenarios compiles', () => {
 });
 
 // Each case: the YAML after a common head, and the exact message(s).
-const HEAD =
-  'title: t\nengine: basic\nobjects: {c: counter, t: {type: atomic_counter, initial: 5}}\nactors:\n';
+const HEAD = `title: t\nengine: ${COUNTERS}\nobjects: {c: counter, t: {type: atomic_counter, initial: 5}}\nactors:\n`;
 const BAD = [
   [
     '  A: [incremnt c]',
@@ -330,7 +261,7 @@ const BAD = [
   ],
   [
     '  A: [work 1]\nvariant: buggy',
-    "bad.yaml:6:10: variant: 'buggy' is not one of the variants of engine basic: correct",
+    `bad.yaml:6:10: variant: 'buggy' is not one of the variants of engine ${COUNTERS}: correct`,
   ],
   [
     '  A: [work 1]\nexpect: {outcome: crash}',
@@ -365,34 +296,34 @@ const BAD_WHOLE = [
     "bad.yaml:2:9: engine: unknown engine 'basc'; the engines are: ",
   ],
   [
-    'title: t\nengine: basic\nobjects: {c: countr}\nactors:\n  A: [work 1]\n',
-    "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter, atomic, litmus_outcome",
+    `title: t\nengine: ${COUNTERS}\nobjects: {c: countr}\nactors:\n  A: [work 1]\n`,
+    `bad.yaml:3:14: objects.c: unknown type 'countr'; engine ${COUNTERS} has: counter, atomic_counter, atomic, litmus_outcome`,
   ],
   [
-    'title: t\nengine: basic\nobjects: {c: {type: counter, inital: 3}}\nactors:\n  A: [work 1]\n',
+    `title: t\nengine: ${COUNTERS}\nobjects: {c: {type: counter, inital: 3}}\nactors:\n  A: [work 1]\n`,
     "bad.yaml:3:30: objects.c.inital: counter has no parameter 'inital'; it has: initial",
   ],
   [
-    'title: t\nengine: basic\nobjects: {c: {type: counter, initial: 3.5}}\nactors:\n  A: [work 1]\n',
+    `title: t\nengine: ${COUNTERS}\nobjects: {c: {type: counter, initial: 3.5}}\nactors:\n  A: [work 1]\n`,
     'bad.yaml:3:39: objects.c.initial: must be an integer (or a duration like 10ms; false or true for a flag), not the number 3.5',
   ],
   [
-    'title: t\nengine: basic\nobjects: {c: {type: counter, initial: true}}\nactors:\n  A: [work 1]\n',
+    `title: t\nengine: ${COUNTERS}\nobjects: {c: {type: counter, initial: true}}\nactors:\n  A: [work 1]\n`,
     'bad.yaml:3:39: objects.c.initial: must be a number, not true (true and false are for flags, which this is not)',
   ],
   [
-    'title: t\nengine: basic\nobjects: {c: {type: counter, address: 0x10041}}\nactors:\n  A: [work 1]\n',
+    `title: t\nengine: ${COUNTERS}\nobjects: {c: {type: counter, address: 0x10041}}\nactors:\n  A: [work 1]\n`,
     'bad.yaml:3:39: objects.c.address: must be a multiple of 8',
   ],
   [
-    'title: t\nengine: basic\nobjects: {result: counter}\nactors:\n  A: [work 1]\n',
+    `title: t\nengine: ${COUNTERS}\nobjects: {result: counter}\nactors:\n  A: [work 1]\n`,
     "bad.yaml:3:11: objects.result: 'result' is reserved: in an assertion it means the actor's last result",
   ],
   [
-    'title: t\nengine: basic\nactors: [A, B]\n',
+    `title: t\nengine: ${COUNTERS}\nactors: [A, B]\n`,
     'bad.yaml:3:9: actors: must be a mapping of actor names to programs, not a list',
   ],
-  ['engine: basic\nactors:\n  A: [work 1]\n', "bad.yaml:1:1: scenario: needs 'title'"],
+  [`engine: ${COUNTERS}\nactors:\n  A: [work 1]\n`, "bad.yaml:1:1: scenario: needs 'title'"],
   [
     '- a\n- b\n',
     'bad.yaml:1:1: scenario: must be a mapping (title:, engine:, objects:, actors:, ...), not a list',
@@ -403,31 +334,31 @@ const BAD_WHOLE = [
     'bad.yaml:2:1: yaml: Flow sequence in block collection must be sufficiently indented and end with a ]',
   ],
   [
-    'title: t\nengine: basic\nactors:\n  A: [work 1]\n---\ntitle: u\n',
+    `title: t\nengine: ${COUNTERS}\nactors:\n  A: [work 1]\n---\ntitle: u\n`,
     'bad.yaml:5:1: yaml: a scenario file holds one YAML document; this is the start of a second one',
   ],
   [
-    'title: t\nengine: basic\nactors: {A: *nowhere}\n',
+    `title: t\nengine: ${COUNTERS}\nactors: {A: *nowhere}\n`,
     'bad.yaml:3:13: yaml: *nowhere refers to no anchor (an anchor &nowhere must come before it)',
   ],
   ['{[a]: 1}\n', 'bad.yaml:1:2: scenario: keys must be plain names, not lists or mappings'],
   // title: and description: are a string or a map of both languages, nothing else
-  ['title: ""\nengine: basic\nactors:\n  A: [work 1]\n', 'bad.yaml:1:8: title: must not be empty'],
+  [`title: ""\nengine: ${COUNTERS}\nactors:\n  A: [work 1]\n`, 'bad.yaml:1:8: title: must not be empty'],
   [
-    'title: {en: Racy, zh-CN: 竞争, fr: Course}\nengine: basic\nactors:\n  A: [work 1]\n',
+    `title: {en: Racy, zh-CN: 竞争, fr: Course}\nengine: ${COUNTERS}\nactors:\n  A: [work 1]\n`,
     'bad.yaml:1:30: title.fr: is not a known field; expected one of: en, zh-CN',
   ],
-  ['title: {en: Racy}\nengine: basic\nactors:\n  A: [work 1]\n', "bad.yaml:1:8: title: needs 'zh-CN'"],
+  [`title: {en: Racy}\nengine: ${COUNTERS}\nactors:\n  A: [work 1]\n`, "bad.yaml:1:8: title: needs 'zh-CN'"],
   [
-    'title:\n  en: Racy\n  zh-CN: ""\nengine: basic\nactors:\n  A: [work 1]\n',
+    `title:\n  en: Racy\n  zh-CN: ""\nengine: ${COUNTERS}\nactors:\n  A: [work 1]\n`,
     'bad.yaml:3:10: title.zh-CN: must not be empty',
   ],
   [
-    'title: t\ndescription: [one, two]\nengine: basic\nactors:\n  A: [work 1]\n',
+    `title: t\ndescription: [one, two]\nengine: ${COUNTERS}\nactors:\n  A: [work 1]\n`,
     'bad.yaml:2:14: description: must be a string (the same in both languages) or {en: ..., zh-CN: ...}, not a list',
   ],
   [
-    'title: t\ndescription:\n  en: Two threads.\n  zh_CN: 两个线程。\nengine: basic\nactors:\n  A: [work 1]\n',
+    `title: t\ndescription:\n  en: Two threads.\n  zh_CN: 两个线程。\nengine: ${COUNTERS}\nactors:\n  A: [work 1]\n`,
     "bad.yaml:3:3: description: needs 'zh-CN'\nbad.yaml:4:3: description.zh_CN: is not a known field; expected one of: en, zh-CN",
   ],
 ];
@@ -445,20 +376,18 @@ for (const [yaml, message] of BAD_WHOLE) {
   });
 }
 
-test('a flag takes false and true as 0 and 1, and the catalog says which parameters are flags', () => {
-  const fairness = (value) =>
-    compile(
-      `title: t\nengine: aqs\nobjects:\n  s: {type: semaphore, permits: 1, fair: ${value}}\nactors:\n  A: [acquire s 1]\n`,
-    ).scenario.objects[0].params.fair;
-  assert.deepEqual(['false', 'true', '0', '1'].map(fairness), [0, 1, 0, 1]);
-  const kernel = compile(
-    'title: t\nengine: rtos\nobjects:\n  os: {type: kernel, wake_preempts: true}\nactors:\n  A: {kind: task, priority: 1, program: [delay os 1]}\n',
-  );
-  assert.equal(kernel.scenario.objects[0].params.wake_preempts, 1);
+test('every flag of the catalog takes false and true as 0 and 1, and 0 and 1 as themselves', () => {
   const flags = Object.entries(CATALOG.types).flatMap(([type, t]) =>
-    t.params.filter((p) => p.flag).map((p) => `${type}.${p.name}`),
+    t.params.filter((p) => p.flag).map((p) => ({ type, engine: t.engine, param: p.name })),
   );
-  assert.deepEqual(flags, ['semaphore.fair', 'kernel.wake_preempts']);
+  assert.ok(flags.length > 0, 'the catalog says which parameters are flags');
+  for (const { type, engine, param } of flags) {
+    const value = (v) =>
+      compile(
+        `title: t\nengine: ${engine}\nobjects:\n  x: {type: ${type}, ${param}: ${v}}\nactors:\n  A: [work 1]\n`,
+      ).scenario.objects[0].params[param];
+    assert.deepEqual(['false', 'true', '0', '1'].map(value), [0, 1, 0, 1], `${type}.${param}`);
+  }
 });
 
 test('a problem inside a literal block points at its own line', () => {
@@ -471,22 +400,22 @@ test('a problem inside a literal block points at its own line', () => {
 test('weird YAML values are problems, never exceptions of another kind', () => {
   const weird = [
     '!!binary aGVsbG8=',
-    'title: !!binary aGVsbG8=\nengine: basic\nactors: {A: [work 1]}',
-    'title: t\nengine: basic\nactors: {A: [work 1]}\nassert: .inf',
-    'title: t\nengine: basic\nactors: {A: {program: [work 1], priority: .nan}}',
-    'title: t\nengine: basic\nobjects: {c: {type: counter, initial: 1e300}}\nactors: {A: [work 1]}',
-    'title: t\nengine: basic\nobjects: {c: {type: counter, initial: -0x8000000000000000}}\nactors: {A: [work 1]}',
-    'title: t\nengine: basic\nactors: {A: [{repeat 2: [{repeat 2: {x: 1}}]}]}',
-    'title: t\nengine: basic\nactors: {A: [{}]}',
-    'title: t\nengine: basic\nactors: {A: [{"repeat 1": []}]}',
-    'title: t\nengine: basic\nactors: {A: [!!set {a, b}]}',
+    `title: !!binary aGVsbG8=\nengine: ${COUNTERS}\nactors: {A: [work 1]}`,
+    `title: t\nengine: ${COUNTERS}\nactors: {A: [work 1]}\nassert: .inf`,
+    `title: t\nengine: ${COUNTERS}\nactors: {A: {program: [work 1], priority: .nan}}`,
+    `title: t\nengine: ${COUNTERS}\nobjects: {c: {type: counter, initial: 1e300}}\nactors: {A: [work 1]}`,
+    `title: t\nengine: ${COUNTERS}\nobjects: {c: {type: counter, initial: -0x8000000000000000}}\nactors: {A: [work 1]}`,
+    `title: t\nengine: ${COUNTERS}\nactors: {A: [{repeat 2: [{repeat 2: {x: 1}}]}]}`,
+    `title: t\nengine: ${COUNTERS}\nactors: {A: [{}]}`,
+    `title: t\nengine: ${COUNTERS}\nactors: {A: [{"repeat 1": []}]}`,
+    `title: t\nengine: ${COUNTERS}\nactors: {A: [!!set {a, b}]}`,
     '['.repeat(5000),
     '{a: '.repeat(3000),
     'a: b: c',
     '\t\t- x',
     '"\\x00"',
     '? ? ? a',
-    'title: t\nengine: basic\nactors:\n  A: ["print \\"\\0\\""]',
+    `title: t\nengine: ${COUNTERS}\nactors:\n  A: ["print \\"\\0\\""]`,
   ];
   for (const yaml of weird) {
     assert.throws(
@@ -504,7 +433,7 @@ test('weird YAML values are problems, never exceptions of another kind', () => {
 test('limits: nesting, instructions, sizes', () => {
   // 8 nested repeats are allowed, the 9th is one too many.
   const nest = (n) =>
-    'title: t\nengine: basic\nactors:\n  A: ["' +
+    `title: t\nengine: ${COUNTERS}\nactors:\n  A: ["` +
     'repeat 1 { '.repeat(n) +
     'work 1' +
     ' }'.repeat(n) +
@@ -514,7 +443,7 @@ test('limits: nesting, instructions, sizes', () => {
     message: 'deep.yaml:4:96: actors.A[0]: repeat is nested more than 8 levels deep',
   });
 
-  const many = 'title: t\nengine: basic\nactors:\n  A: ["' + 'work 1;'.repeat(8193) + '"]\n';
+  const many = `title: t\nengine: ${COUNTERS}\nactors:\n  A: ["` + 'work 1;'.repeat(8193) + '"]\n';
   assert.throws(() => compile(many, 'many.yaml'), {
     message:
       'many.yaml:4:3: actors.A: has more than 8192 instructions (counting each operation once, however often it repeats)',
@@ -522,18 +451,18 @@ test('limits: nesting, instructions, sizes', () => {
 
   let actors = '';
   for (let i = 0; i < 27; i++) actors += `  A${i}: [work 1]\n`;
-  assert.throws(() => compile('title: t\nengine: basic\nactors:\n' + actors, 'crowd.yaml'), {
+  assert.throws(() => compile(`title: t\nengine: ${COUNTERS}\nactors:\n` + actors, 'crowd.yaml'), {
     message: 'crowd.yaml:4:3: actors: has 27 actors; at most 26 are allowed',
   });
 
-  const huge = 'title: t\nengine: basic\nactors:\n' + '  A: [work 1]\n'.repeat(6000);
+  const huge = `title: t\nengine: ${COUNTERS}\nactors:\n` + '  A: [work 1]\n'.repeat(6000);
   assert.throws(() => compile(huge, 'huge.yaml'), {
     message: 'huge.yaml:1:1: file: is 84031 characters long; a scenario may be at most 65536',
   });
 });
 
 test('10^6 actors in YAML: refused quickly, with a clear message', () => {
-  let yaml = 'title: t\nengine: basic\nactors:\n';
+  let yaml = `title: t\nengine: ${COUNTERS}\nactors:\n`;
   const lines = [];
   for (let i = 0; i < 1e6; i++) lines.push(`  A${i}: [w]`);
   yaml += lines.join('\n');
@@ -544,7 +473,7 @@ test('10^6 actors in YAML: refused quickly, with a clear message', () => {
   assert.ok(Date.now() - start < 1000);
   // The most actors that fit in the size limit still end in one message.
   const packed =
-    'title: t\nengine: basic\nactors: {' +
+    `title: t\nengine: ${COUNTERS}\nactors: {` +
     Array.from({ length: 5000 }, (_, i) => `a${i}: [w]`).join(', ') +
     '}\n';
   assert.throws(() => compile(packed, 'packed.yaml'), {
@@ -553,7 +482,7 @@ test('10^6 actors in YAML: refused quickly, with a clear message', () => {
 });
 
 test('aliases cannot blow a scenario up', () => {
-  let yaml = 'title: t\nengine: basic\nx0: &a0 [work 1, work 1]\n';
+  let yaml = `title: t\nengine: ${COUNTERS}\nx0: &a0 [work 1, work 1]\n`;
   for (let i = 1; i < 30; i++) yaml += `x${i}: &a${i} [*a${i - 1}, *a${i - 1}]\n`;
   yaml += 'actors: {A: *a29}\n';
   assert.throws(
@@ -563,16 +492,14 @@ test('aliases cannot blow a scenario up', () => {
 });
 
 test('an object with a problem of its own is not reported again where it is used', () => {
-  const yaml =
-    'title: t\nengine: basic\nobjects: {c: countr}\nactors:\n  A: [increment c, get c]\nassert: c == 1\n';
+  const yaml = `title: t\nengine: ${COUNTERS}\nobjects: {c: countr}\nactors:\n  A: [increment c, get c]\nassert: c == 1\n`;
   assert.throws(() => compile(yaml, 'bad.yaml'), {
-    message:
-      "bad.yaml:3:14: objects.c: unknown type 'countr'; engine basic has: counter, atomic_counter, atomic, litmus_outcome",
+    message: `bad.yaml:3:14: objects.c: unknown type 'countr'; engine ${COUNTERS} has: counter, atomic_counter, atomic, litmus_outcome`,
   });
 });
 
 test('the schedule is read as the C side reads it, and unknown actors are pointed at', () => {
-  const head = 'title: t\nengine: basic\nactors: {A: [work 1], B: [work 1]}\n';
+  const head = `title: t\nengine: ${COUNTERS}\nactors: {A: [work 1], B: [work 1]}\n`;
   assert.doesNotThrow(() => compile(head + 'schedule: "v1 seed=7: A [r:3]B B@work:-"\n'));
   assert.throws(() => compile(head + "schedule: 'v1: A [r:3]B Zed@cas:m C'\n", 's.yaml'), {
     message:
@@ -582,19 +509,24 @@ test('the schedule is read as the C side reads it, and unknown actors are pointe
 });
 
 test('an argument named actor takes an actor by name and compiles to its index', () => {
+  // the first operation of the catalog whose one argument is an actor
+  const [type, t, op] = Object.entries(CATALOG.types)
+    .flatMap(([type, t]) => Object.entries(t.ops).map(([op, o]) => [type, t, op, o.args]))
+    .find(([, , , args]) => args.length === 1 && args[0] === 'actor');
   const yaml = (arg) => `title: t
-engine: aqs
-objects: {s: semaphore}
+engine: ${t.engine}
+objects: {s: ${type}}
 actors:
-  A: [acquire s 1]
-  B: [interrupt s ${arg}]
+  A: [work 1]
+  B: [${op} s ${arg}]
 `;
   const byName = compile(yaml('A'));
   const byIndex = compile(yaml('0'));
   assert.deepEqual([...byName.bytecode], [...byIndex.bytecode]);
   assert.deepEqual([...compile(yaml('actor=A')).bytecode], [...byIndex.bytecode]);
+  const column = `  B: [${op} s `.length + 1;
   assert.throws(
     () => compile(yaml('Z')),
-    (e) => e.message === "test.yaml:6:19: actors.B[0]: there is no actor 'Z'; the actors are: A, B",
+    (e) => e.message === `test.yaml:6:${column}: actors.B[0]: there is no actor 'Z'; the actors are: A, B`,
   );
 });

@@ -5,41 +5,45 @@
 // one line, from both command lines.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileFile, lockstep, native, tempDir } from './helpers.js';
+import {
+  COUNTERS_FILE,
+  bytecodeFile as bytecode,
+  compileFile,
+  lockstep,
+  native,
+  root,
+  splitVerdict as verdict,
+} from './helpers.js';
 
-const dir = tempDir();
-/** The scenario at `rel`, compiled to a .bc file for the native runner. */
-function bytecode(/** @type {string} */ rel) {
-  const out = join(dir, rel.replace(/\W+/g, '_') + '.bc');
-  writeFileSync(out, compileFile(rel).bytecode);
-  return out;
-}
+// The explorer benchmarks' scenarios each engine of the list (mk/engines.mk)
+// names in its engine.mk (<engine>_EXPLORE_BENCH), the first of each: complete searches with choices
+// to split, under every scheduling model they use.
+const ENGINES = /^ENGINES := (.*)$/m
+  .exec(readFileSync(join(root, 'mk', 'engines.mk'), 'utf8'))[1]
+  .trim()
+  .split(/\s+/);
+const SCENARIOS = ENGINES.flatMap((engine) => {
+  const mk = readFileSync(join(root, 'core', 'engines', engine, 'engine.mk'), 'utf8').replace(/\\\n/g, ' ');
+  const listed = /^\w+_EXPLORE_BENCH := ?(.*)$/m.exec(mk)?.[1].trim().split(/\s+/) ?? [];
+  return listed.filter((f) => f.endsWith('.yaml')).slice(0, 1);
+});
 
-/** One line of the verdict and the executions, from --json. */
-function verdict(/** @type {string} */ bc, /** @type {string[]} */ more) {
-  const r = native(['explore', bc, '--bound', 'none', '--json', ...more]);
-  assert.equal(r.status, 0, r.stderr);
-  const j = JSON.parse(r.stdout);
-  return {
-    found: j.found,
-    kind: j.kind,
-    executions: j.executions,
-    complete: j.complete,
-  };
-}
+test('the engines list scenarios for the explorer benchmarks', () => {
+  assert.ok(SCENARIOS.length >= 2, SCENARIOS.join(' '));
+});
 
-const SCENARIOS = [
-  'bench/explore/parking-lot-2x2.yaml', // no violation: every interleaving
-  'bench/explore/rtos-three-tasks.yaml', // a model that picks who runs, with ticks
-  'tests/scenarios/rtos/isr-post.yaml', // interrupts
-  'tests/scenarios/parking_lot/contended.yaml',
-  'tests/scenarios/parking_lot/condvar-notify-one.yaml', // a condition variable: park and unpark
-];
+// Known bug (found when this test took its scenarios from the engines' lists): a split
+// search of the TTAS spinlock (whose loser spins) ends incomplete on 2 workers (18
+// executions, complete: false), and a unit of its wasm plan does not complete either.
+const KNOWN = {
+  'bench/explore/ttas-2.yaml':
+    'a split search of a spinning lock is incomplete on 2 workers and in a unit of its plan',
+};
 
 for (const rel of SCENARIOS)
-  test(`${rel}: 2 and 3 workers make exactly the executions of one`, () => {
+  test(`${rel}: 2 and 3 workers make exactly the executions of one`, { todo: KNOWN[rel] }, () => {
     const bc = bytecode(rel);
     const one = verdict(bc, []);
     assert.ok(one.executions > 1, 'a search with choices to split');
@@ -48,7 +52,8 @@ for (const rel of SCENARIOS)
   });
 
 test('a violation is found by the split search too, with the same kind', () => {
-  const bc = bytecode('tests/scenarios/parking_lot/lost-wakeup.yaml');
+  // the machinery's own small scenario (a fixture): two actors lose an update
+  const bc = bytecode(COUNTERS_FILE);
   const one = verdict(bc, []);
   assert.equal(one.found, true);
   const two = verdict(bc, ['--workers', '2']);
@@ -57,7 +62,7 @@ test('a violation is found by the split search too, with the same kind', () => {
 });
 
 test('the limit on steps in all holds for the whole split search, is said early, and is reported', () => {
-  const bc = bytecode('bench/explore/parking-lot-2x2.yaml');
+  const bc = bytecode(SCENARIOS[0]);
   const r = native(['explore', bc, '--bound', 'none', '--workers', '2', '--max-total-steps', '5000']);
   assert.equal(r.status, 0, r.stderr);
   assert.match(
@@ -71,7 +76,7 @@ test('the limit on steps in all holds for the whole split search, is said early,
 });
 
 test('bad --workers values exit 2 with one line, the same from both command lines', () => {
-  const bc = bytecode('bench/explore/parking-lot-2x2.yaml');
+  const bc = bytecode(SCENARIOS[0]);
   const cases = [
     [['--workers', '0', '--bound', 'none'], /--workers must be a whole number from 1 to 64, not 0$/],
     [['--workers', 'two', '--bound', 'none'], /--workers/],
@@ -85,40 +90,43 @@ test('bad --workers values exit 2 with one line, the same from both command line
     assert.equal(n.status, 2, `lockstep-run ${args.join(' ')}`);
     assert.equal(n.stderr.trim().split('\n').length, 1);
     assert.match(n.stderr.trim(), /** @type {RegExp} */ (message));
-    const j = lockstep(['explore', 'bench/explore/parking-lot-2x2.yaml', ...args]);
+    const j = lockstep(['explore', SCENARIOS[0], ...args]);
     assert.equal(j.status, 2, `npx lockstep explore ${args.join(' ')}`);
     assert.equal(j.stderr.trim().split('\n').length, 1);
     assert.match(j.stderr.trim(), /** @type {RegExp} */ (message));
   }
 });
 
-test('in wasm, the units of a plan add up to the executions of one search (what the app’s workers run)', async () => {
-  const { open } = await import('./helpers.js');
-  for (const rel of ['bench/explore/parking-lot-2x2.yaml', 'bench/explore/rtos-three-tasks.yaml']) {
-    const compiled = compileFile(rel);
-    const s = open(compiled, { trace: false });
-    s.exploreStart({ bound: 'none' });
-    let st;
-    do st = s.exploreStep(5000);
-    while (!st.finished);
-    const whole = st.result.executions;
-    s.exploreStart({ bound: 'none' });
-    const plan = s.explorePlan(8, 4);
-    assert.ok(plan.length >= 8, `${rel}: ${plan.length} units`);
-    assert.ok(plan.every((u) => u.estimate >= 0 && u.unit.length > 0));
-    let sum = 0;
-    for (const u of plan) {
+for (const rel of SCENARIOS)
+  test(
+    `${rel}: in wasm, the units of a plan add up to the executions of one search (what the app’s workers run)`,
+    { todo: KNOWN[rel] },
+    async () => {
+      const { open } = await import('./helpers.js');
+      const compiled = compileFile(rel);
+      const s = open(compiled, { trace: false });
       s.exploreStart({ bound: 'none' });
-      s.exploreUnit(u.unit);
+      let st;
       do st = s.exploreStep(5000);
       while (!st.finished);
-      assert.equal(st.result.complete, true);
-      sum += st.result.executions;
-    }
-    assert.equal(sum, whole, rel);
-    assert.throws(() => s.exploreUnit([0, -1]), /positions separated by dots/);
-    s.exploreStart({ bound: 3 });
-    assert.throws(() => s.explorePlan(), /a plan splits a complete search/);
-    s.free();
-  }
-});
+      const whole = st.result.executions;
+      s.exploreStart({ bound: 'none' });
+      const plan = s.explorePlan(8, 4);
+      assert.ok(plan.length >= 8, `${rel}: ${plan.length} units`);
+      assert.ok(plan.every((u) => u.estimate >= 0 && u.unit.length > 0));
+      let sum = 0;
+      for (const u of plan) {
+        s.exploreStart({ bound: 'none' });
+        s.exploreUnit(u.unit);
+        do st = s.exploreStep(5000);
+        while (!st.finished);
+        assert.equal(st.result.complete, true);
+        sum += st.result.executions;
+      }
+      assert.equal(sum, whole, rel);
+      assert.throws(() => s.exploreUnit([0, -1]), /positions separated by dots/);
+      s.exploreStart({ bound: 3 });
+      assert.throws(() => s.explorePlan(), /a plan splits a complete search/);
+      s.free();
+    },
+  );

@@ -25,12 +25,10 @@ describe('the course, compiled at build time', () => {
     const files = readdirSync(lessonsDir, { recursive: true, encoding: 'utf8' });
     expect(course.size).toBe(files.filter((f) => /^[a-z_]+\/\d+-.+\.md$/.test(f)).length);
     expect(course.size).toBeGreaterThanOrEqual(20);
-    // the course's ninth lesson (after basic's four), the parking lot's fifth
-    expect(course.get('lost-wakeup')!.summary).toMatchObject({
-      id: 'lost-wakeup',
-      order: 9,
-      engine: 'parking_lot',
-      file: 'lessons/parking_lot/05-lost-wakeup.md',
+    // each lesson's place in the course is its rank, its engine the folder its file is in
+    [...course.values()].forEach((l, i) => {
+      const [, engine, id] = /^lessons\/([a-z_]+)\/\d+-(.+)\.md$/.exec(l.summary.file)!;
+      expect(l.summary).toMatchObject({ id, order: i + 1, engine });
     });
     for (const l of course.values()) {
       expect(l.problems).toEqual([]);
@@ -66,33 +64,39 @@ describe('the course, compiled at build time', () => {
 
   it('keeps a lesson that does not compile as text, with its problems for the build log', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lessons-'));
-    const good = readFileSync(join(lessonsDir, 'basic', '01-racy-counter.md'), 'utf8');
-    const bad = good.replace(/^engine: basic$/m, 'engine: basik');
+    // the course's first lesson, its engine misspelt
+    const { file, id } = [...course.values()][0]!.summary;
+    const engine = file.split('/')[1]!;
+    const good = readFileSync(join(lessonsDir, file.replace(/^lessons\//, '')), 'utf8');
+    const bad = good.replace(new RegExp(`^engine: ${engine}$`, 'm'), `engine: ${engine}k`);
     expect(bad).not.toBe(good);
-    mkdirSync(join(dir, 'basic'));
-    writeFileSync(join(dir, 'course.yaml'), 'engines:\n  - basic\n');
-    writeFileSync(join(dir, 'basic', '02-racy-counter.md'), good);
-    writeFileSync(join(dir, 'basic', '01-typo.md'), bad);
+    mkdirSync(join(dir, engine));
+    writeFileSync(join(dir, 'course.yaml'), `engines:\n  - ${engine}\n`);
+    writeFileSync(join(dir, engine, `02-${id}.md`), good);
+    writeFileSync(join(dir, engine, '01-typo.md'), bad);
     writeFileSync(join(dir, 'README.md'), '# not a lesson');
     const some = await compileLessons(dir, 'course');
-    expect([...some.keys()]).toEqual(['typo', 'racy-counter']);
+    expect([...some.keys()]).toEqual(['typo', id]);
     const typo = some.get('typo')!;
-    expect(typo.source).toEqual({ kind: 'lesson', file: 'course/basic/01-typo.md', text: bad });
-    const line = bad.split('\n').indexOf('engine: basik') + 1;
-    expect(typo.problems[0]).toMatch(new RegExp(`^course/basic/01-typo\\.md:${line}:\\d+: .*engine`));
-    expect(typo.summary).toMatchObject({ id: 'typo', order: 1, engine: 'basik' });
+    expect(typo.source).toEqual({ kind: 'lesson', file: `course/${engine}/01-typo.md`, text: bad });
+    const line = bad.split('\n').indexOf(`engine: ${engine}k`) + 1;
+    expect(typo.problems[0]).toMatch(new RegExp(`^course/${engine}/01-typo\\.md:${line}:\\d+: .*engine`));
+    expect(typo.summary).toMatchObject({ id: 'typo', order: 1, engine: `${engine}k` });
   });
 
   it('refuses a course whose index leaves out a folder of lessons, naming the index', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lessons-'));
-    mkdirSync(join(dir, 'basic'));
-    mkdirSync(join(dir, 'aqs'));
-    const good = readFileSync(join(lessonsDir, 'basic', '01-racy-counter.md'), 'utf8');
-    writeFileSync(join(dir, 'basic', '01-racy-counter.md'), good);
-    writeFileSync(join(dir, 'aqs', '01-other.md'), good.replace('id: racy-counter', 'id: other'));
-    writeFileSync(join(dir, 'course.yaml'), 'engines:\n  - basic\n');
+    // the course's first lesson in its engine's folder, and another folder of lessons the index leaves out
+    const { file, id } = [...course.values()][0]!.summary;
+    const engine = file.split('/')[1]!;
+    const good = readFileSync(join(lessonsDir, file.replace(/^lessons\//, '')), 'utf8');
+    mkdirSync(join(dir, engine));
+    mkdirSync(join(dir, 'left_out'));
+    writeFileSync(join(dir, engine, `01-${id}.md`), good);
+    writeFileSync(join(dir, 'left_out', '01-other.md'), good.replace(`id: ${id}`, 'id: other'));
+    writeFileSync(join(dir, 'course.yaml'), `engines:\n  - ${engine}\n`);
     await expect(compileLessons(dir, 'course')).rejects.toThrow(
-      "course/course.yaml: engines: does not list 'aqs', whose folder holds lessons; add it where it belongs in the course",
+      "course/course.yaml: engines: does not list 'left_out', whose folder holds lessons; add it where it belongs in the course",
     );
   });
 });

@@ -64,16 +64,21 @@ describe('validators generated at build time', () => {
 
   it('judge scenarios as ajv does at run time', () => {
     const runtime = newAjv().compile(scenarioSchema);
-    const dir = join(repo, 'tests/scenarios/parking_lot');
-    const docs = readdirSync(dir).map((f) => parse(readFileSync(join(dir, f), 'utf8')) as Data);
+    // every scenario of the sandbox
+    const dir = join(repo, 'tests/scenarios');
+    const docs = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => parse(readFileSync(join(dir, f), 'utf8')) as Data);
     expectSameVerdicts(scenarioValidator(), runtime, docs);
   });
 
   it('judge lessons as ajv does at run time', () => {
     const runtime = newAjv().compile(lessonSchema);
-    const docs = ['parking_lot/05-lost-wakeup.md', 'aqs/04-interrupt-inflates.md'].map(
-      (f) => parse(frontMatter(readFileSync(join(repo, 'lessons', f), 'utf8'))!) as Data,
-    );
+    // every lesson of the course
+    const dir = join(repo, 'lessons');
+    const docs = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /^[a-z_]+\/\d+-.+\.md$/.test(f))
+      .map((f) => parse(frontMatter(readFileSync(join(dir, f), 'utf8'))!) as Data);
     expectSameVerdicts(lessonValidator(), runtime, docs);
   });
 });

@@ -1,6 +1,6 @@
 /*
  * cell.h: one atomic cell, every access with the memory order it asks for
- * (engine `basic`: the litmus tests of tests/scenarios/litmus/).
+ * (engine `basic`: the litmus tests of tests/scenarios/basic/litmus/).
  *
  * The smallest story about memory models.  Each operation is one atomic
  * access of one 32-bit cell, so what a load can see is decided by the run's

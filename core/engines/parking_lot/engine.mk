@@ -14,3 +14,11 @@ c-threads_EACH := yes
 parking_lot_NATIVE_BENCH := bench/lock_contention.c bench/lost_wakeup.c
 parking_lot_NATIVE_BENCH_LIBS := -lnsync
 parking_lot_NATIVE_BENCH_ARGS_lost_wakeup := correct validate_outside widen
+# Its scenarios in the explorer's complete-search benchmarks (bench/explore/:
+# make bench-explore-complete, bench-explore-workers; bench/replay.mjs,
+# bench/walks.mjs), N threads each locking R times, with the Promela model of
+# the same protocol that SPIN checks beside them.
+parking_lot_EXPLORE_BENCH := bench/explore/parking-lot-2x2.yaml bench/explore/parking-lot-3x1.yaml \
+                             bench/explore/parking-lot-3x2.yaml bench/explore/parking-lot-3x3.yaml \
+                             bench/explore/parking-lot-4x1.yaml bench/explore/parking-lot-4x2.yaml \
+                             bench/explore/parking_lot.pml

@@ -1,6 +1,6 @@
 /*
  * Store buffers and memory as the views and the narration read them, on real
- * runs of the litmus tests under tso (tests/scenarios/litmus/): the buffers
+ * runs of the litmus tests under tso (tests/scenarios/<engine>/litmus/): the buffers
  * oldest first, memory's values replayed from the trace, a flush moving a
  * store to memory, a load that reads its own buffered store, and the list of
  * models taken from the module's catalog.

@@ -3,7 +3,7 @@ import { formatPlace, parsePlace } from './params';
 
 describe('the address', () => {
   it('round-trips a place', () => {
-    const place = { scenario: 'basic/racy-counter', schedule: 'v1.AgQAAQECAQEAAgECAgE', step: 4 };
+    const place = { scenario: 'sandbox/racy-counter', schedule: 'v1.AgQAAQECAQEAAgECAgE', step: 4 };
     const back = parsePlace(formatPlace(place));
     expect(back).toEqual({ place, problems: [] });
   });
@@ -19,14 +19,14 @@ describe('the address', () => {
   });
   it('carries who took the run’s steps when it was not the learner (by=, from=)', () => {
     const place = {
-      scenario: 'basic/racy-counter',
+      scenario: 'sandbox/racy-counter',
       schedule: 'v1.AgQA',
       step: 4,
       by: 'explorer' as const,
       from: 0,
     };
     expect(formatPlace(place)).toBe(
-      '?scenario=basic%2Fracy-counter&schedule=v1.AgQA&step=4&by=explorer&from=0',
+      '?scenario=sandbox%2Fracy-counter&schedule=v1.AgQA&step=4&by=explorer&from=0',
     );
     expect(parsePlace(formatPlace(place))).toEqual({ place, problems: [] });
     expect(parsePlace('?by=robot').problems[0]?.name).toBe('by');

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ActorState, MachineState, ScenarioActor } from '../bridge/types';
 import { changedObjects, currentOp, opDepth } from './program';
+import { loadCards } from '../engines';
+
+/** The fake scenarios' engine: the first of the list (any would do: the store loads the first for one it does not know). */
+const ENGINE = (await loadCards())[0]!.id;
 
 const actor: ScenarioActor = {
   name: 'A',
@@ -42,8 +46,8 @@ describe('objects', () => {
     outcome: 'running',
     actors: [],
     objects: [
-      { name: 'counter', type: 'counter', engine: 'basic', address: 8, fields: { value } },
-      { name: 'safe', type: 'atomic_counter', engine: 'basic', address: 16, fields: { value: 0 } },
+      { name: 'counter', type: 'counter', engine: ENGINE, address: 8, fields: { value } },
+      { name: 'safe', type: 'atomic_counter', engine: ENGINE, address: 16, fields: { value: 0 } },
     ],
     stuck: [],
     violation: null,

@@ -21,37 +21,38 @@ const actor = (name: string, status: ActorState['status'], site?: string): Actor
   next: site ? { kind: 'load', site } : undefined,
 });
 
+// an engine's files as the sources JSON gives them (a made-up engine: the functions read paths, not engines)
 const files = [
-  { path: 'engines/parking_lot/mini_mutex.h', text: '#define LOCKED 1\n' },
-  { path: 'engines/parking_lot/mini_mutex.c', text: 'a\nb\nc\n' },
-  { path: 'engines/parking_lot/lot.c', text: 'x\ny\n' },
+  { path: 'engines/some_lock/mini_mutex.h', text: '#define LOCKED 1\n' },
+  { path: 'engines/some_lock/mini_mutex.c', text: 'a\nb\nc\n' },
+  { path: 'engines/some_lock/lot.c', text: 'x\ny\n' },
   { path: 'plat/plat.h', text: 'p\n' },
 ];
 const listed = [
-  'engines/parking_lot/mini_mutex.h',
-  'engines/parking_lot/mini_mutex.c',
-  'engines/parking_lot/lot.c',
+  'engines/some_lock/mini_mutex.h',
+  'engines/some_lock/mini_mutex.c',
+  'engines/some_lock/lot.c',
 ];
 
 describe('source sites', () => {
   it('parse "path:line"', () => {
-    expect(parseSite('engines/parking_lot/mini_mutex.c:42')).toEqual({
-      path: 'engines/parking_lot/mini_mutex.c',
+    expect(parseSite('engines/some_lock/mini_mutex.c:42')).toEqual({
+      path: 'engines/some_lock/mini_mutex.c',
       line: 42,
     });
     expect(parseSite('nope')).toBeNull();
     expect(parseSite('a.c:0')).toBeNull();
     expect(parseSite(undefined)).toBeNull();
-    expect(baseName('engines/parking_lot/lot.c')).toBe('lot.c');
+    expect(baseName('engines/some_lock/lot.c')).toBe('lot.c');
   });
   it('mark each unfinished actor’s next line, by file', () => {
     const actors = [
-      actor('A', 'enabled', 'engines/parking_lot/lot.c:2'),
-      actor('B', 'blocked', 'engines/parking_lot/lot.c:2'),
-      actor('C', 'finished', 'engines/parking_lot/lot.c:1'),
-      actor('D', 'enabled', 'engines/parking_lot/mini_mutex.c:3'),
+      actor('A', 'enabled', 'engines/some_lock/lot.c:2'),
+      actor('B', 'blocked', 'engines/some_lock/lot.c:2'),
+      actor('C', 'finished', 'engines/some_lock/lot.c:1'),
+      actor('D', 'enabled', 'engines/some_lock/mini_mutex.c:3'),
     ];
-    const marks = marksIn('engines/parking_lot/lot.c', actors);
+    const marks = marksIn('engines/some_lock/lot.c', actors);
     expect(marks).toEqual([
       { actor: 'A', index: 0, line: 2 },
       { actor: 'B', index: 1, line: 2 },
@@ -65,12 +66,12 @@ describe('source sites', () => {
   it('offer the engine’s files, .c first, and pick where the first enabled actor is', () => {
     const actors = [
       actor('A', 'blocked', 'plat/plat.h:1'),
-      actor('B', 'enabled', 'engines/parking_lot/lot.c:1'),
+      actor('B', 'enabled', 'engines/some_lock/lot.c:1'),
     ];
     const offered = engineFiles(files, listed, actors).map((f) => baseName(f.path));
     expect(offered).toEqual(['mini_mutex.c', 'lot.c', 'mini_mutex.h', 'plat.h']);
-    expect(defaultFile(engineFiles(files, listed, actors), actors)).toBe('engines/parking_lot/lot.c');
-    expect(defaultFile(engineFiles(files, listed, []), [])).toBe('engines/parking_lot/mini_mutex.c');
+    expect(defaultFile(engineFiles(files, listed, actors), actors)).toBe('engines/some_lock/lot.c');
+    expect(defaultFile(engineFiles(files, listed, []), [])).toBe('engines/some_lock/mini_mutex.c');
   });
   it('split text into lines without an empty last one', () => {
     expect(sourceLines('a\nb\n')).toEqual(['a', 'b']);

@@ -1,6 +1,6 @@
 /*
  * The store-history panel's model and the words for which store a load
- * read, on real runs of the MP litmus test (tests/scenarios/litmus/mp.yaml)
+ * read, on real runs of the MP litmus test (tests/scenarios/<engine>/litmus/mp.yaml)
  * under ra: each cell's stores in modification order with the views on
  * them, the stores B's load of data may read (the older one a read_from
  * choice, the newest its plain step), the reads-from edge of the last load,

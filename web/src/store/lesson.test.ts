@@ -11,11 +11,15 @@ import type { LessonInfo } from '../bridge/lessonTypes';
 import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
 import { Store, helpLocked, ownRun } from './store';
+import { loadCards } from '../engines';
+
+/** The fake scenarios' engine: the first of the list (any would do: the store loads the first for one it does not know). */
+const ENGINE = (await loadCards())[0]!.id;
 
 const LESSON: LessonInfo = {
   file: 'lessons/02-spin.md',
   id: 'spin',
-  engine: 'parking_lot',
+  engine: ENGINE,
   variants: ['correct'],
   variant: 'correct',
   bug: false,
@@ -125,7 +129,7 @@ class FakeEngine implements EngineBridge {
       memoryModels: ['sc'],
       scenario: {
         title: { en: 'Spin', 'zh-CN': '自旋' },
-        engine: 'parking_lot',
+        engine: ENGINE,
         actors: [
           { name: 'A', ops: [] },
           { name: 'B', ops: [] },
@@ -182,7 +186,7 @@ function setup(lesson: Partial<LessonInfo> = {}) {
   engine.lesson = lesson;
   const store = new Store(
     async () => engine,
-    { has: () => true, load: async (id) => ({ text: '', file: `${id}.yaml` }), fallback: 'basic/fake' },
+    { has: () => true, load: async (id) => ({ text: '', file: `${id}.yaml` }), fallback: 'sandbox/fake' },
     {
       has: (id) => id === 'spin' || id === 'first',
       load: async (id) => ({ text: '---', file: `lessons/${id}.md`, kind: 'lesson' as const }),
@@ -264,7 +268,7 @@ describe('a lesson in the store', () => {
   it('opening a scenario leaves the lesson', async () => {
     const { store } = setup();
     await store.openLesson('spin');
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     expect(store.get().lesson).toBeNull();
   });
 

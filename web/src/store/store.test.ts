@@ -9,6 +9,10 @@ import {
 import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
 import { ownRun, Store } from './store';
+import { loadCards } from '../engines';
+
+/** The fake scenarios' engine: the first of the list (any would do: the store loads the first for one it does not know). */
+const ENGINE = (await loadCards())[0]!.id;
 
 /** A fake engine: a counter that actor i increments by (i + 1) per step. */
 class FakeEngine implements EngineBridge {
@@ -46,7 +50,7 @@ class FakeEngine implements EngineBridge {
         status: 'enabled',
         parker: 0,
       })),
-      objects: [{ name: 'n', type: 'atomic_counter', engine: 'basic', address: 8, fields: { value } }],
+      objects: [{ name: 'n', type: 'atomic_counter', engine: ENGINE, address: 8, fields: { value } }],
       stuck: [],
       violation: null,
       prints: [],
@@ -79,7 +83,7 @@ class FakeEngine implements EngineBridge {
       memoryModels: ['sc'],
       scenario: {
         title: { en: 'Fake', 'zh-CN': '假场景' },
-        engine: 'basic',
+        engine: ENGINE,
         actors: [
           { name: 'A', ops: [] },
           { name: 'B', ops: [] },
@@ -132,9 +136,9 @@ class FakeEngine implements EngineBridge {
 function setup() {
   const engine = new FakeEngine();
   const store = new Store(async () => engine, {
-    has: (id) => id === 'basic/fake' || id === 'basic/other',
+    has: (id) => id === 'sandbox/fake' || id === 'sandbox/other',
     load: async (id) => ({ text: 'title: x', file: `${id}.yaml` }),
-    fallback: 'basic/fake',
+    fallback: 'sandbox/fake',
   });
   const places: Place[] = [];
   store.onPlace = (p) => places.push(p);
@@ -145,7 +149,7 @@ describe('store', () => {
   it('opens a scenario and announces it', async () => {
     const { store } = setup();
     expect(store.get().phase).toBe('loading');
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     const s = store.get();
     expect(s.phase).toBe('ready');
     expect(s.scenario?.title).toEqual({ en: 'Fake', 'zh-CN': '假场景' });
@@ -157,7 +161,7 @@ describe('store', () => {
     setLocale('zh-CN');
     try {
       const { store } = setup();
-      await store.open('basic/fake');
+      await store.open('sandbox/fake');
       expect(store.get().announcement).toBe('假场景 已就绪，共 2 个线程。');
     } finally {
       setLocale('en');
@@ -166,27 +170,27 @@ describe('store', () => {
 
   it('a run the address names as the explorer’s stays the explorer’s after a reload (by=, from=)', async () => {
     const { store, places } = setup();
-    await store.open('basic/fake', { schedule: 'v1.X2', step: 2, assist: { by: 'explorer', from: 0 } });
+    await store.open('sandbox/fake', { schedule: 'v1.X2', step: 2, assist: { by: 'explorer', from: 0 } });
     await new Promise((r) => setTimeout(r, 200)); // the address follows a moment after the last step
     expect([store.get().snap?.state.step, store.get().assist]).toEqual([2, { by: 'explorer', from: 0 }]);
     expect(ownRun(store.get())).toBe(false); // the goal banner says who reached it, not "Goal reached" for the learner
     expect(store.get().assist).toEqual({ by: 'explorer', from: 0 });
     expect(places.at(-1)).toMatchObject({ schedule: 'v1.X2', by: 'explorer', from: 0 });
     // an address without by= is the learner's own run
-    await store.open('basic/other', { schedule: 'v1.X2', step: 2 });
+    await store.open('sandbox/other', { schedule: 'v1.X2', step: 2 });
     expect(ownRun(store.get())).toBe(true);
   });
 
   it('announces tasks where the engine’s model has tasks', async () => {
     const { engine, store } = setup();
     engine.kind = 'task';
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     expect(store.get().announcement).toBe('Fake is ready. 2 tasks.');
   });
 
   it('applies steps in the order they were asked for', async () => {
     const { store, engine } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     await Promise.all([store.step(0), store.step(1), store.step(0)]);
     expect(engine.history).toEqual([0, 1, 0]);
     expect(store.get().snap?.state.objects[0]?.fields.value).toBe(4);
@@ -195,7 +199,7 @@ describe('store', () => {
 
   it('goes back and forward along the recorded run, and resets', async () => {
     const { store, engine, places } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     await store.step(0);
     await store.step(1);
     await store.back();
@@ -214,21 +218,21 @@ describe('store', () => {
   it('does not step an actor that cannot move, or before the scenario is open', async () => {
     const { store, engine } = setup();
     await store.step(0);
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     await store.step(7);
-    expect(engine.calls).toEqual(['open basic/fake.yaml ']);
+    expect(engine.calls).toEqual(['open sandbox/fake.yaml ']);
   });
 
   it('says so when the address names no such scenario, and opens the default', async () => {
     const { store } = setup();
     await store.open('nope/none', { schedule: 'v1: A' });
-    expect(store.get().scenarioId).toBe('basic/fake');
+    expect(store.get().scenarioId).toBe('sandbox/fake');
     expect(store.get().notices[0]?.title).toMatch(/no scenario called “nope\/none”/);
   });
 
   it('reports a schedule that could not be replayed', async () => {
     const { store } = setup();
-    await store.open('basic/other', { schedule: 'bad' });
+    await store.open('sandbox/other', { schedule: 'bad' });
     expect(store.get().phase).toBe('ready');
     expect(store.get().notices.map((n) => n.title)).toEqual([
       'The “schedule” parameter in the address could not be replayed (schedule diverged at step 2), so the run starts from the beginning. To share a run, copy its link again with Share.',
@@ -239,9 +243,9 @@ describe('store', () => {
   it('lists the problems of a bad scenario, with file and line', async () => {
     const { store, engine } = setup();
     engine.fail = new EngineError('scenario', 'bad scenario', [
-      { file: 'basic/fake.yaml', line: 3, column: 5, field: 'actors.A', message: 'unknown operation' },
+      { file: 'sandbox/fake.yaml', line: 3, column: 5, field: 'actors.A', message: 'unknown operation' },
     ]);
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     const s = store.get();
     expect(s.phase).toBe('failed');
     expect(s.notices[0]?.problems?.[0]?.line).toBe(3);

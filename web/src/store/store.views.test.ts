@@ -14,6 +14,10 @@ import {
 import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import type { Place } from '../model/params';
 import { Store } from './store';
+import { loadCards } from '../engines';
+
+/** The fake scenarios' engine: the first of the list (any would do: the store loads the first for one it does not know). */
+const ENGINE = (await loadCards())[0]!.id;
 
 /**
  * Actor i's k-th step reads x.  Under `buggy`, every read from step 3 on sees
@@ -106,7 +110,7 @@ class Fake implements EngineBridge {
       memoryModels: known,
       scenario: {
         title: { en: source.file, 'zh-CN': source.file },
-        engine: 'basic',
+        engine: ENGINE,
         variant: 'correct',
         variants: ['correct', 'buggy'],
         actors: [
@@ -162,9 +166,9 @@ class Fake implements EngineBridge {
 function setup(text = 'title: x') {
   const engine = new Fake();
   const store = new Store(async () => engine, {
-    has: (id) => id === 'basic/fake',
+    has: (id) => id === 'sandbox/fake',
     load: async (id) => ({ text, file: `${id}.yaml` }),
-    fallback: 'basic/other',
+    fallback: 'sandbox/other',
   });
   const places: Place[] = [];
   store.onPlace = (p) => places.push(p);
@@ -174,25 +178,30 @@ function setup(text = 'title: x') {
 describe('switching variants', () => {
   it('replays the schedule so far under the other variant and finds the first difference', async () => {
     const { engine, store, places } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     for (const a of [0, 1, 0, 1]) await store.step(a);
     await store.switchVariant('buggy');
     const s = store.get();
-    expect(engine.calls.at(-1)).toBe('open basic/fake.yaml buggy v1.ABAB keep');
+    expect(engine.calls.at(-1)).toBe('open sandbox/fake.yaml buggy v1.ABAB keep');
     expect(s.snap?.state.variant).toBe('buggy');
     expect(s.snap?.state.step).toBe(4);
     expect(s.variantDiff).toMatchObject({ step: 3, from: 'correct', to: 'buggy', same: false, compared: 4 });
     expect(s.variantDiff?.oldEvents[0]).toMatchObject({ actor: 'A', new: 0 });
     expect(s.variantDiff?.newEvents[0]).toMatchObject({ actor: 'A', new: 1 });
     expect(s.announcement).toBe('Switched to buggy. From step 3 the two variants differ.');
-    expect(places.at(-1)).toEqual({ scenario: 'basic/fake', variant: 'buggy', schedule: 'v1.ABAB', step: 4 });
+    expect(places.at(-1)).toEqual({
+      scenario: 'sandbox/fake',
+      variant: 'buggy',
+      schedule: 'v1.ABAB',
+      step: 4,
+    });
     // back to the scenario's own variant: the address no longer names one
     await store.switchVariant('correct');
     expect(places.at(-1)?.variant).toBeUndefined();
   });
   it('says so when the runs agree', async () => {
     const { store } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     await store.step(0);
     await store.switchVariant('buggy');
     expect(store.get().variantDiff).toMatchObject({ same: true, compared: 1 });
@@ -201,7 +210,7 @@ describe('switching variants', () => {
   });
   it('past the point where the schedule stops applying, follows the same order of actors, then finishes the run', async () => {
     const { engine, store } = setup('title: x\n# stop=2\n# end=6');
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     for (const a of [0, 1, 1]) await store.step(a);
     await store.switchVariant('buggy');
     const s = store.get();
@@ -219,11 +228,11 @@ describe('switching variants', () => {
     await store.restore();
     expect(store.get().snap?.state.variant).toBe('correct');
     // (the fake's "stop=2" cuts every replay of it; the request is what counts)
-    expect(engine.calls.at(-1)).toBe('open basic/fake.yaml correct v1.ABB');
+    expect(engine.calls.at(-1)).toBe('open sandbox/fake.yaml correct v1.ABB');
   });
   it('before any step, just says it switched: nothing to compare yet', async () => {
     const { store } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     await store.switchVariant('buggy');
     expect(store.get().snap?.state.variant).toBe('buggy');
     expect(store.get().variantDiff).toBeNull();
@@ -231,7 +240,7 @@ describe('switching variants', () => {
   });
   it('drops a "same so far" banner once the learner moves on', async () => {
     const { store } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     await store.step(0);
     await store.switchVariant('buggy');
     expect(store.get().variantDiff).toMatchObject({ same: true });
@@ -240,7 +249,7 @@ describe('switching variants', () => {
   });
   it('ignores a variant the scenario does not allow', async () => {
     const { engine, store } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     const before = engine.calls.length;
     await store.switchVariant('nonsense');
     await store.switchVariant('correct');
@@ -251,7 +260,7 @@ describe('switching variants', () => {
 describe('a scenario file of one’s own', () => {
   it('opens, and the address then names no scenario', async () => {
     const { store, places } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     await store.openFile('title: mine', 'mine.yaml');
     expect(store.get().fromFile).toBe('mine.yaml');
     expect(store.get().scenario?.title.en).toBe('mine.yaml');
@@ -259,7 +268,7 @@ describe('a scenario file of one’s own', () => {
   });
   it('with problems, is reported with each problem and leaves the open scenario', async () => {
     const { engine, store } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     await store.step(0);
     engine.failOpen = new EngineError('scenario', 'bad.yaml:3:5: actors: needs one', [
       { file: 'bad.yaml', line: 3, column: 5, field: 'actors', message: 'needs one' },
@@ -267,7 +276,7 @@ describe('a scenario file of one’s own', () => {
     await store.openFile('nope', 'bad.yaml');
     const s = store.get();
     expect(s.phase).toBe('ready');
-    expect(s.scenarioId).toBe('basic/fake');
+    expect(s.scenarioId).toBe('sandbox/fake');
     expect(s.snap?.state.step).toBe(1);
     expect(s.notices.at(-1)).toMatchObject({
       tone: 'error',
@@ -287,15 +296,15 @@ describe('a scenario file of one’s own', () => {
 describe('sources, steps, operations', () => {
   it('loads the engine’s sources once', async () => {
     const { engine, store } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     await store.loadSources();
     await store.loadSources();
-    expect(engine.calls.filter((c) => c.startsWith('sources'))).toEqual(['sources basic']);
+    expect(engine.calls.filter((c) => c.startsWith('sources'))).toEqual([`sources ${ENGINE}`]);
     expect(store.get().sources?.files[0]?.path).toBe('a.c');
   });
   it('goes to any recorded step', async () => {
     const { store } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     for (const a of [0, 0, 1]) await store.step(a);
     await store.goto(1);
     expect(store.get().snap?.state.step).toBe(1);
@@ -305,7 +314,7 @@ describe('sources, steps, operations', () => {
   });
   it('knows where each actor’s operation began, as it watched', async () => {
     const { store } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     for (const a of [0, 1, 0, 0]) await store.step(a);
     // A: op 0 = steps 1, 3; op 1 began after step 3 and has done step 4
     expect(store.get().opSince).toEqual([3, 0]);
@@ -317,19 +326,19 @@ describe('sources, steps, operations', () => {
 describe('switching memory models', () => {
   it('replays the run under the other model, puts it in the address, and a variant switch keeps it', async () => {
     const { engine, store, places } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     expect(store.get().memoryModels).toEqual(['sc', 'tso']);
     for (const a of [0, 1, 0, 1, 0]) await store.step(a);
     await store.switchMemory('tso');
     const s = store.get();
-    expect(engine.calls.at(-1)).toBe('open basic/fake.yaml correct v1.ABABA keep memory=tso');
+    expect(engine.calls.at(-1)).toBe('open sandbox/fake.yaml correct v1.ABABA keep memory=tso');
     expect(s.snap?.memory).toBe('tso');
     expect(s.variantDiff).toMatchObject({ setting: 'memory', step: 4, from: 'sc', to: 'tso', same: false });
     expect(s.announcement).toBe('Now under memory model tso. From step 4 the two runs differ.');
-    expect(places.at(-1)).toEqual({ scenario: 'basic/fake', memory: 'tso', schedule: 'v1.ABABA', step: 5 });
+    expect(places.at(-1)).toEqual({ scenario: 'sandbox/fake', memory: 'tso', schedule: 'v1.ABABA', step: 5 });
     // a variant switch keeps the memory model
     await store.switchVariant('buggy');
-    expect(engine.calls.at(-1)).toBe('open basic/fake.yaml buggy v1.ABABA keep memory=tso');
+    expect(engine.calls.at(-1)).toBe('open sandbox/fake.yaml buggy v1.ABABA keep memory=tso');
     expect(places.at(-1)).toMatchObject({ variant: 'buggy', memory: 'tso' });
     // back to the scenario's own model: the address no longer names one
     await store.switchMemory('sc');
@@ -338,7 +347,7 @@ describe('switching memory models', () => {
   });
   it('ignores a model the module does not list, and brings back the run before a switch', async () => {
     const { engine, store } = setup();
-    await store.open('basic/fake');
+    await store.open('sandbox/fake');
     for (const a of [0, 1]) await store.step(a);
     const calls = engine.calls.length;
     await store.switchMemory('weird');
@@ -350,7 +359,7 @@ describe('switching memory models', () => {
   });
   it("opens an address naming an unknown model under the scenario's own, saying which parameter was wrong", async () => {
     const { store } = setup();
-    await store.open('basic/fake', { memory: 'weird', schedule: 'v1.AB' });
+    await store.open('sandbox/fake', { memory: 'weird', schedule: 'v1.AB' });
     const s = store.get();
     expect(s.snap?.memory).toBe('sc');
     expect(s.snap?.state.step).toBe(2);

@@ -14,6 +14,10 @@ import {
 import type { ExploreJob, ExploreOptions, ExploreProgress, ExploreResult } from '../bridge/explorer';
 import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import { Store } from './store';
+import { loadCards } from '../engines';
+
+/** The fake scenarios' engine: the first of the list (any would do: the store loads the first for one it does not know). */
+const ENGINE = (await loadCards())[0]!.id;
 
 /** Two actors, each with `length` steps; the history is a list of actor indices. */
 class Fake implements EngineBridge {
@@ -76,7 +80,7 @@ class Fake implements EngineBridge {
       memoryModels: ['sc'],
       scenario: {
         title: { en: 'Fake', 'zh-CN': 'Fake' },
-        engine: 'basic',
+        engine: ENGINE,
         actors: [
           { name: 'A', ops: [] },
           { name: 'B', ops: [] },
@@ -156,9 +160,9 @@ async function setup() {
   const store = new Store(async () => engine, {
     has: () => true,
     load: async (id) => ({ text: 'x', file: `${id}.yaml` }),
-    fallback: 'basic/fake',
+    fallback: 'sandbox/fake',
   });
-  await store.open('basic/fake');
+  await store.open('sandbox/fake');
   return { engine, store };
 }
 
@@ -432,7 +436,7 @@ describe('the explorer', () => {
     engine.exploreResult = found;
     const done = store.explore();
     await flush();
-    await store.open('basic/other');
+    await store.open('sandbox/other');
     engine.release!();
     await done;
     expect(store.get().explorer.status).toBe('found');

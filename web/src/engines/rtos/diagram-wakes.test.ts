@@ -5,8 +5,8 @@
  * says who woke it (a trace of isr-post.yaml, steps 12 to 20).
  */
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent } from '../bridge/types';
-import { sequenceDiagram } from './mermaid';
+import type { TraceEvent } from '../../bridge/types';
+import { sequenceDiagram } from '../../model/mermaid';
 
 const trace: TraceEvent[] = [
   { step: 2, time: 0, kind: 'raised', actor: 'Uart' },

@@ -1,4 +1,5 @@
-// "Prove it" in headless Chromium: the complete search split over Web
+// The parking_lot engine in headless Chromium (was tests/e2e/prove.test.mjs):
+// "Prove it" on its scenarios: the complete search split over Web
 // Workers says exactly what it proved, with the same executions as one
 // search in node; its progress bar fills against the estimate and says the
 // time left; it cancels at any moment; a search beyond the limits is not
