@@ -39,8 +39,20 @@ export async function defaultScenario(): Promise<string> {
     .concat(ids)[0]!;
 }
 
+/**
+ * The id a scenario has now.  A scenario that moved into an engine's folder
+ * (the litmus suite went from litmus/ to basic/litmus/) keeps its old
+ * address: an id that names no file is the one id that ends with it.
+ */
+async function currentId(id: string): Promise<string | undefined> {
+  const { loaders } = await indexModule();
+  if (Object.hasOwn(loaders, id)) return id;
+  const moved = Object.keys(loaders).filter((known) => known.endsWith(`/${id}`));
+  return moved.length === 1 ? moved[0] : undefined;
+}
+
 export async function hasScenario(id: string): Promise<boolean> {
-  return Object.hasOwn((await indexModule()).loaders, id);
+  return (await currentId(id)) !== undefined;
 }
 
 /**
@@ -49,8 +61,9 @@ export async function hasScenario(id: string): Promise<boolean> {
  * Its engine's card and its module's place are known from then on.
  */
 export async function loadScenario(id: string): Promise<BuiltSource | ScenarioSource> {
-  if (!(await hasScenario(id))) throw new Error(`no scenario ${id}`);
-  return sourceOf(await (await indexModule()).loaders[id]!());
+  const known = await currentId(id);
+  if (known === undefined) throw new Error(`no scenario ${id}`);
+  return sourceOf(await (await indexModule()).loaders[known]!());
 }
 
 /** Every scenario's title, default variant and whether it carries a schedule, in id order. */
