@@ -18,35 +18,29 @@
  * build before the memory models").  Prints nothing; exits 1 if the run did
  * not take every step, 2 on bad arguments.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { resolve } from "node:path";
-import { Session } from "../wasm/js/lockstep.js";
-import { scenario } from "./sim_step_scenario.mjs";
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { Session } from '../wasm/js/lockstep.js';
+import { scenario } from './sim_step_scenario.mjs';
 
 const [loader, count] = process.argv.slice(2);
 const increments = Number(count);
-if (
-  !loader?.endsWith(".cjs") ||
-  !Number.isInteger(increments) ||
-  increments < 1
-) {
-  console.error("usage: node bench/wasm_step_count.mjs loader.cjs INCREMENTS");
+if (!loader?.endsWith('.cjs') || !Number.isInteger(increments) || increments < 1) {
+  console.error('usage: node bench/wasm_step_count.mjs loader.cjs INCREMENTS');
   process.exit(2);
 }
 const require = createRequire(import.meta.url);
-const wasm = resolve(loader).replace(/\.cjs$/, ".wasm");
+const wasm = resolve(loader).replace(/\.cjs$/, '.wasm');
 /** @type {import('../wasm/js/lockstep.js').EmscriptenModule} */
 const M = await require(resolve(loader))({ wasmBinary: readFileSync(wasm) });
 const session = new Session(M, scenario(increments), { trace: false });
 const summary = session.run({
-  policy: "round-robin",
+  policy: 'round-robin',
   maxSteps: 10 * increments,
 });
 session.free();
-if (summary.outcome !== "done" || summary.steps !== 2 * increments) {
-  console.error(
-    `wasm_step_count: the run ended ${summary.outcome} after ${summary.steps} steps`,
-  );
+if (summary.outcome !== 'done' || summary.steps !== 2 * increments) {
+  console.error(`wasm_step_count: the run ended ${summary.outcome} after ${summary.steps} steps`);
   process.exit(1);
 }
