@@ -151,6 +151,14 @@ export function bytecodeFile(/** @type {string} */ rel) {
   return out;
 }
 
+/** The complete search of `bc` split over 2 and 3 worker processes makes exactly the executions and verdict of one. */
+export function assertSplitMatchesOne(/** @type {string} */ bc) {
+  const one = splitVerdict(bc, []);
+  assert.ok(one.executions > 1, 'a search with choices to split');
+  assert.deepEqual(splitVerdict(bc, ['--workers', '2']), one);
+  assert.deepEqual(splitVerdict(bc, ['--workers', '3']), one);
+}
+
 /** The native runner's complete search of bytecode file `bc` (more: e.g. --workers 2): its verdict and executions, from --json. */
 export function splitVerdict(/** @type {string} */ bc, /** @type {string[]} */ more) {
   const r = native(['explore', bc, '--bound', 'none', '--json', ...more]);

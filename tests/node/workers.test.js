@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   COUNTERS_FILE,
+  assertSplitMatchesOne,
   bytecodeFile as bytecode,
   compileFile,
   lockstep,
@@ -44,11 +45,7 @@ const KNOWN = {
 
 for (const rel of SCENARIOS)
   test(`${rel}: 2 and 3 workers make exactly the executions of one`, { todo: KNOWN[rel] }, () => {
-    const bc = bytecode(rel);
-    const one = verdict(bc, []);
-    assert.ok(one.executions > 1, 'a search with choices to split');
-    assert.deepEqual(verdict(bc, ['--workers', '2']), one);
-    assert.deepEqual(verdict(bc, ['--workers', '3']), one);
+    assertSplitMatchesOne(bytecode(rel));
   });
 
 test('a violation is found by the split search too, with the same kind', () => {
