@@ -46,8 +46,8 @@
 #endif
 /* ThreadSanitizer keeps a shadow stack and a clock per thread; without being
  * told, it would take a switch of stacks for a thread returning into frames it
- * never entered.  Each coroutine is a tsan "fiber" instead (the native rtos
- * port's executor runs under -fsanitize=thread, mk/rtos-port.mk). */
+ * never entered.  Each coroutine is a tsan "fiber" instead (a native port's
+ * suite may be built clang-tsan, mk/native-tests.mk). */
 #if defined(__SANITIZE_THREAD__)
 #define CORO_TSAN 1
 #elif defined(__has_feature)

@@ -2,7 +2,7 @@
  * The course's lessons: every lessons/<engine>/NN-id.md, in the order of the
  * course index (lessons/course.yaml), parsed and compiled when the app was
  * built (web/plugins/lessons.ts).  A lesson's address is its id
- * (`?lesson=lost-wakeup`), wherever its file sits.  Of the course the app
+ * (`?lesson=<id>`), wherever its file sits.  Of the course the app
  * itself holds only the first lesson's id and where its chunk is: each
  * lesson's chunk brings its engine's card and what its page shows of the
  * others (its number, the lessons before and after it), so a first load

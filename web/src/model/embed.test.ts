@@ -4,39 +4,39 @@ import { attr, embedCode, embedUrl } from './embed';
 describe('embed code', () => {
   const base = 'https://example.org/lockstep/';
   it('points the iframe at embed.html with the lesson, variant, schedule, step and language', () => {
-    expect(embedUrl(base, { lesson: 'lost-wakeup' })).toBe(
-      'https://example.org/lockstep/embed.html?lesson=lost-wakeup',
+    expect(embedUrl(base, { lesson: 'some-lesson' })).toBe(
+      'https://example.org/lockstep/embed.html?lesson=some-lesson',
     );
     expect(
       embedUrl('https://example.org/lockstep', {
-        lesson: 'lost-wakeup',
+        lesson: 'some-lesson',
         variant: 'correct',
         schedule: 'v1.AgMA',
         step: 3,
         lang: 'zh-CN',
       }),
     ).toBe(
-      'https://example.org/lockstep/embed.html?lesson=lost-wakeup&variant=correct&schedule=v1.AgMA&step=3&lang=zh-CN',
+      'https://example.org/lockstep/embed.html?lesson=some-lesson&variant=correct&schedule=v1.AgMA&step=3&lang=zh-CN',
     );
   });
   it('writes both snippets, attributes escaped', () => {
     const code = embedCode(
       base,
-      { lesson: 'lost-wakeup', schedule: 'v1.AgMA', step: 3 },
+      { lesson: 'some-lesson', schedule: 'v1.AgMA', step: 3 },
       'Lockstep: "quotes" & <tags>',
     );
     expect(code.iframe.split('\n')[0]).toBe(
-      '<iframe id="lockstep-lost-wakeup" src="https://example.org/lockstep/embed.html?lesson=lost-wakeup&amp;schedule=v1.AgMA&amp;step=3"' +
+      '<iframe id="lockstep-some-lesson" src="https://example.org/lockstep/embed.html?lesson=some-lesson&amp;schedule=v1.AgMA&amp;step=3"' +
         ' title="Lockstep: &quot;quotes&quot; &amp; &lt;tags&gt;" width="100%" height="760" style="border:0" loading="lazy"></iframe>',
     );
     // the lines that fit the frame to the lesson's height messages (no fixed height)
-    expect(code.iframe).toContain("var f = document.getElementById('lockstep-lost-wakeup');");
+    expect(code.iframe).toContain("var f = document.getElementById('lockstep-some-lesson');");
     expect(code.iframe).toContain("e.data.type === 'height'");
     expect(code.iframe).toContain("f.style.height = e.data.height + 'px';");
     expect(code.iframe.trim().endsWith('</script>')).toBe(true);
     expect(code.element).toBe(
       '<script src="https://example.org/lockstep/lockstep-embed.js" defer></script>\n' +
-        '<lockstep-lesson lesson="lost-wakeup" schedule="v1.AgMA" step="3"></lockstep-lesson>',
+        '<lockstep-lesson lesson="some-lesson" schedule="v1.AgMA" step="3"></lockstep-lesson>',
     );
   });
   it('leaves the step out without a schedule', () => {

@@ -1,5 +1,5 @@
 /*
- * The address bar: ?scenario=basic/racy-counter&schedule=v1.AgQA…&step=4
+ * The address bar: ?scenario=<engine>/<id>&schedule=v1.AgQA…&step=4
  *
  * Reading checks every parameter before anything uses it and reports each bad
  * one in words (the page shows them); the C side checks a schedule's content

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventKind, TraceEvent } from '../bridge/types';
-import fx from './fixtures/parking-lot.json';
+import type { EventKind, TraceEvent } from '../../bridge/types';
+import fx from '../../model/fixtures/parking-lot.json';
 import {
   actorOrder,
   byStep,
@@ -9,7 +9,7 @@ import {
   firstDifference,
   followsOrder,
   sameEvent,
-} from './variants';
+} from '../../model/variants';
 
 const oldTrace = fx.oldTrace as TraceEvent[]; // validate_outside: B sleeps forever at step 34
 const newTrace = fx.newTrace as TraceEvent[]; // the same schedule under correct: done at step 39

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ActorState, MachineState, Summary, TraceEvent } from '../bridge/types';
-import fx from './fixtures/parking-lot.json';
+import type { ActorState, MachineState, Summary, TraceEvent } from '../../bridge/types';
+import fx from '../../model/fixtures/parking-lot.json';
 import {
   blockedText,
   eventText,
@@ -9,7 +9,7 @@ import {
   nextEffect,
   nextText,
   outcomeFor,
-} from './describe';
+} from '../../model/describe';
 
 const stuck = fx.stuckState as unknown as MachineState;
 const mid = fx.midState as unknown as MachineState;
