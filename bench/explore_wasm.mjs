@@ -1,30 +1,24 @@
 // bench/explore_wasm: the explorer in WebAssembly under node (see bench/explore.c
-// for the native figures).  Targets: the lost wakeup found in <= 50 ms, and
-// >= 20,000 executions/s on the 2 x 2 correct-variant search.
+// for the native figures), on the scenarios every engine names for the
+// explorer's benchmarks (bench/inputs.mjs): the time to the first find of each
+// bug (<engine>_EXPLORE_BENCH_FIND, under the scenario's own variant), and the
+// bounded search (bound 3) of each small scenario (<engine>_EXPLORE_BENCH,
+// variant correct) with sleep sets and without.  Targets: each bug found in
+// <= 50 ms, and >= 20,000 executions/s on each search without pruning (issue
+// 22's were the lost wakeup and the parking_lot mutex's 2 x 2).
+//
+//   node bench/explore_wasm.mjs            all of it
+//   node bench/explore_wasm.mjs --quick    one round, the first small scenario only
+import { readFileSync } from 'node:fs';
 import { loadModule } from '../wasm/js/node.js';
 import { Session, catalog } from '../wasm/js/lockstep.js';
 import { compileScenario } from '../wasm/js/scenario.js';
+import { benchInputs } from './inputs.mjs';
 
 const M = await loadModule();
 const cat = catalog(M);
-const ROUNDS = 7;
-
-const mutex = (actors, rounds) => `
-title: bench
-engine: parking_lot
-objects: {m: mini_mutex}
-actors:
-${actors.map((a) => `  ${a}: [{repeat ${rounds}: [lock m, unlock m]}]`).join('\n')}
-`;
-const racy = `
-title: bench
-engine: basic
-objects: {counter: counter}
-actors:
-  A: [increment counter, increment counter]
-  B: [increment counter, increment counter]
-assert: counter == 4
-`;
+const QUICK = process.argv.includes('--quick');
+const ROUNDS = QUICK ? 1 : 7;
 
 function cstr(s) {
   const n = M.lengthBytesUTF8(s) + 1;
@@ -35,7 +29,10 @@ function cstr(s) {
 
 /** One search to the end; returns {ms, executions, found}. */
 function search(yaml, variant, bound, prune, firstOnly) {
-  const { bytecode } = compileScenario(yaml, { file: 'bench.yaml', catalog: cat });
+  const { bytecode } = compileScenario(yaml, {
+    file: 'bench.yaml',
+    catalog: cat,
+  });
   const s = new Session(M, bytecode, { variant, trace: false });
   const times = [];
   let last;
@@ -56,16 +53,24 @@ function search(yaml, variant, bound, prune, firstOnly) {
   M._free(dfs);
   s.free();
   times.sort((a, b) => a - b);
-  return { ms: times[ROUNDS >> 1], executions: last.executions, found: last.found };
+  return {
+    ms: times[ROUNDS >> 1],
+    executions: last.executions,
+    found: last.found,
+  };
 }
 
+const text = (/** @type {{file: string}} */ input) => readFileSync(input.file, 'utf8');
+const small = QUICK ? benchInputs().slice(0, 1) : benchInputs();
 const rows = [
-  ['lost wakeup (validate_outside), first', mutex(['A', 'B'], 1), 'validate_outside', 3, true, true],
-  ['lost wakeup (widen), first', mutex(['A', 'B'], 1), 'widen', 3, true, true],
-  ['lost update (racy counter 2x2), first', racy, 'correct', 3, true, true],
-  ['correct 2x2 lock/unlock, bound 3', mutex(['A', 'B'], 2), 'correct', 3, true, false],
-  ['correct 2x2 lock/unlock, bound 3, no pruning', mutex(['A', 'B'], 2), 'correct', 3, false, false],
-  ['correct 3x1 lock/unlock, bound 2', mutex(['A', 'B', 'C'], 1), 'correct', 2, true, false],
+  ...benchInputs('EXPLORE_BENCH_FIND').map((f) => {
+    const variant = f.scenario.variant ?? 'correct';
+    return [`${f.name} (${variant}), first`, text(f), variant, 3, true, true];
+  }),
+  ...small.flatMap((f) => [
+    [`${f.name} (correct), bound 3`, text(f), 'correct', 3, true, false],
+    [`${f.name} (correct), bound 3, no pruning`, text(f), 'correct', 3, false, false],
+  ]),
 ];
 console.log(`bench/explore (wasm under node ${process.version}), median of ${ROUNDS} rounds\n`);
 console.log(
@@ -82,12 +87,14 @@ const results = rows.map(([name, yaml, variant, bound, prune, first]) => {
   );
   return r;
 });
-const lost = results[0],
-  plain = results[4];
-const rate = (plain.executions / plain.ms) * 1000;
-console.log(
-  `\ntargets: lost wakeup found in <= 50 ms: ${lost.ms.toFixed(2)} ms  ${lost.ms <= 50 ? 'met' : 'MISSED'}`,
-);
-console.log(
-  `         >= 20,000 executions/s on the 2x2 search (plain DFS): ${Math.round(rate)}  ${rate >= 20000 ? 'met' : 'MISSED'}`,
-);
+const finds = rows.flatMap((row, k) => (row[5] ? [[row[0], results[k]]] : []));
+const plain = rows.flatMap((row, k) => (!row[4] ? [[row[0], results[k]]] : []));
+console.log('\ntargets:');
+for (const [name, r] of finds)
+  console.log(
+    `  found in <= 50 ms: ${name}: ${r.ms.toFixed(2)} ms  ${r.found && r.ms <= 50 ? 'met' : 'MISSED'}`,
+  );
+for (const [name, r] of plain) {
+  const rate = (r.executions / r.ms) * 1000;
+  console.log(`  >= 20,000 executions/s: ${name}: ${Math.round(rate)}  ${rate >= 20000 ? 'met' : 'MISSED'}`);
+}

@@ -7,12 +7,14 @@
  * the bounded search from the deepest one kept on its current path,
  * core/sim/replay.c).  Both give the same runs; this measures what each costs.
  *
- *   node bench/replay.mjs
+ *   node bench/replay.mjs [--quick]
  *
- * For bench/explore/parking-lot-2x2.yaml and parking-lot-3x1.yaml (variant
- * correct): 40,000 random walks (seed 1) and the bounded search (DFS, bound 3,
- * sleep sets), each with `root` and `snapshot` starts, alternated in each of 5
- * rounds, medians.  Native: `build/native/lockstep-run explore` (the runner's
+ * For each small scenario of the explorer's benchmarks (bench/inputs.mjs:
+ * every engine's <engine>_EXPLORE_BENCH; issue 22's were the parking_lot
+ * mutex's 2x2 and 3x1), variant correct: 40,000 random walks (seed 1) and the
+ * bounded search (DFS, bound 3, sleep sets), each with `root` and `snapshot`
+ * starts, alternated in each of 5 rounds, medians (--quick: the first
+ * scenario, 2,000 walks, 1 round).  Native: `build/native/lockstep-run explore` (the runner's
  * own elapsed time; LOCKSTEP_BENCH_REPLAY=root picks root starts).  Wasm:
  * Session.exploreStart({replay}) under node, the process's CPU time.
  * Executions per second and the ratio snapshot / root (above 1: snapshots win).
@@ -21,12 +23,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchInputs } from './inputs.mjs';
 import { loadModule } from '../wasm/js/node.js';
 import { Session, catalog } from '../wasm/js/lockstep.js';
 import { compileScenario } from '../wasm/js/scenario.js';
 
-const ROUNDS = 5;
-const WALKS = 40000;
+const QUICK = process.argv.includes('--quick');
+const ROUNDS = QUICK ? 1 : 5;
+const WALKS = QUICK ? 2000 : 40000;
 const root = new URL('../', import.meta.url).pathname;
 const RUNNER = join(root, 'build/native/lockstep-run');
 const M = await loadModule();
@@ -78,12 +82,14 @@ console.log(
   `bench/replay: runs from the root against runs from snapshots; executions/s, medians of ${ROUNDS}\n`,
 );
 console.log(
-  `${'scenario'.padEnd(10)} ${'search'.padEnd(14)} ${'where'.padEnd(18)} ${'executions'.padStart(10)} ${'root/s'.padStart(10)} ${'snapshot/s'.padStart(11)} ${'snap/root'.padStart(9)}`,
+  `${'scenario'.padEnd(20)} ${'search'.padEnd(14)} ${'where'.padEnd(18)} ${'executions'.padStart(10)} ${'root/s'.padStart(10)} ${'snapshot/s'.padStart(11)} ${'snap/root'.padStart(9)}`,
 );
-for (const file of ['parking-lot-2x2.yaml', 'parking-lot-3x1.yaml']) {
-  const path = join(root, 'bench/explore', file);
-  const { bytecode } = compileScenario(readFileSync(path, 'utf8'), { file: path, catalog: catalog(M) });
-  const bcFile = join(tmp, file.replace('.yaml', '.bc'));
+for (const input of QUICK ? benchInputs().slice(0, 1) : benchInputs()) {
+  const { bytecode } = compileScenario(readFileSync(input.file, 'utf8'), {
+    file: input.path,
+    catalog: catalog(M),
+  });
+  const bcFile = join(tmp, `${input.name}.bc`);
   writeFileSync(bcFile, bytecode);
   for (const { name, search } of searches) {
     /** @type {Record<string, Record<string, number[]>>} */
@@ -98,7 +104,8 @@ for (const file of ['parking-lot-2x2.yaml', 'parking-lot-3x1.yaml']) {
         rates.native[replay].push((n.executions * 1000) / n.ms);
         const w = wasm(bytecode, search, replay);
         rates['wasm (CPU)'][replay].push((w.executions * 1000) / w.ms);
-        if (n.executions !== w.executions) throw new Error(`${file} ${name}: native and wasm ran apart`);
+        if (n.executions !== w.executions)
+          throw new Error(`${input.path} ${name}: native and wasm ran apart`);
         executions = n.executions;
       }
     }
@@ -106,7 +113,7 @@ for (const file of ['parking-lot-2x2.yaml', 'parking-lot-3x1.yaml']) {
       const a = median(r.root),
         b = median(r.snapshot);
       console.log(
-        `${file.replace('parking-lot-', '').replace('.yaml', '').padEnd(10)} ${name.padEnd(14)} ${where.padEnd(18)} ${fmt(executions).padStart(10)} ${fmt(a).padStart(10)} ${fmt(b).padStart(11)} ${(b / a).toFixed(2).padStart(9)}`,
+        `${input.name.padEnd(20)} ${name.padEnd(14)} ${where.padEnd(18)} ${fmt(executions).padStart(10)} ${fmt(a).padStart(10)} ${fmt(b).padStart(11)} ${(b / a).toFixed(2).padStart(9)}`,
       );
     }
   }

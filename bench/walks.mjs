@@ -1,15 +1,17 @@
 // @ts-check
 /**
- * bench/walks: random walks per second on the 2x2 parking_lot scenario of
- * issue 22 (bench/explore/parking-lot-2x2.yaml: two threads, each locking and
- * unlocking the mutex twice around a checked critical section, variant
- * correct), natively and in wasm under node, each beside a peer in the same
- * run: plain bounded search (DFS, bound 3, no sleep sets: 27,948 executions)
- * of the same scenario on the same build, executions per second.  The ratio
+ * bench/walks: random walks per second on the first scenario of the
+ * explorer's benchmarks (bench/inputs.mjs: the first of the engines'
+ * <engine>_EXPLORE_BENCH; issue 22's 2x2 parking_lot scenario, two threads,
+ * each locking and unlocking the mutex twice around a checked critical
+ * section), variant correct, natively and in wasm under node, each beside a
+ * peer in the same run: plain bounded search (DFS, bound 3, no sleep sets:
+ * 27,948 executions on the 2x2) of the same scenario on the same build,
+ * executions per second.  The ratio
  * walk / DFS says what a walk costs against an execution of the search, which
  * replays its stack; both share the machine, so a busy machine slows both.
  *
- *   node bench/walks.mjs [LABEL=loader.cjs ...]
+ *   node bench/walks.mjs [--quick] [LABEL=loader.cjs ...]   (--quick: 2,000 walks, 1 round)
  *
  * Native: `build/native/lockstep-run explore --strategy random` (40,000 walks,
  * seed 1) and `--bound 3`, alternated, 5 rounds, the runner's own elapsed time
@@ -25,30 +27,32 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { benchInputs } from './inputs.mjs';
 import { loadModule } from '../wasm/js/node.js';
 import { Session, catalog } from '../wasm/js/lockstep.js';
 import { compileScenario } from '../wasm/js/scenario.js';
 
-const ROUNDS = 5;
-const WALKS = 40000;
+const QUICK = process.argv.includes('--quick');
+const ROUNDS = QUICK ? 1 : 5;
+const WALKS = QUICK ? 2000 : 40000;
 const root = new URL('../', import.meta.url).pathname;
 const RUNNER = join(root, 'build/native/lockstep-run');
-const scenarioFile = join(root, 'bench/explore/parking-lot-2x2.yaml');
+const [input] = benchInputs();
 
 const require = createRequire(import.meta.url);
 /** @type {{label: string, M: import('../wasm/js/lockstep.js').EmscriptenModule}[]} */
 const builds = [{ label: 'this build', M: await loadModule() }];
-for (const a of process.argv.slice(2)) {
+for (const a of process.argv.slice(2).filter((a) => a !== '--quick')) {
   const [label, loader] = a.split(/=(.*)/s);
   if (!loader?.endsWith('.cjs')) {
-    console.error('usage: node bench/walks.mjs [LABEL=loader.cjs ...]');
+    console.error('usage: node bench/walks.mjs [--quick] [LABEL=loader.cjs ...]');
     process.exit(2);
   }
   const wasmBinary = readFileSync(resolve(loader.replace(/\.cjs$/, '.wasm')));
   builds.push({ label, M: await require(resolve(loader))({ wasmBinary }) });
 }
-const { bytecode } = compileScenario(readFileSync(scenarioFile, 'utf8'), {
-  file: scenarioFile,
+const { bytecode } = compileScenario(readFileSync(input.file, 'utf8'), {
+  file: input.path,
   catalog: catalog(builds[0].M),
 });
 const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -62,7 +66,7 @@ const walk = { strategy: 'random', maxExecutions: WALKS, seed: 1 };
 const dfs = { strategy: 'dfs', bound: 3, maxExecutions: 0, prune: false };
 
 const tmp = mkdtempSync(join(tmpdir(), 'lockstep-walks-'));
-const bcFile = join(tmp, 'parking-lot-2x2.bc');
+const bcFile = join(tmp, `${input.name}.bc`);
 writeFileSync(bcFile, bytecode);
 
 /** The native runner's search: executions and its elapsed ms. */
@@ -126,7 +130,7 @@ for (let round = 0; round < ROUNDS; round++) {
     }
 }
 
-console.log(`bench/walks: ${WALKS.toLocaleString('en-US')} random walks (seed 1) of parking-lot-2x2.yaml;`);
+console.log(`bench/walks: ${WALKS.toLocaleString('en-US')} random walks (seed 1) of ${input.path};`);
 console.log(
   `peer: plain bounded search (DFS, bound 3, no sleep sets) of the same scenario, ${fmt(dfsRuns)} executions; medians of ${ROUNDS}\n`,
 );

@@ -5,7 +5,7 @@ $(B)/bench/explore: bench/explore.c tests/c/bcbuild.c tests/c/bcsamples.c $(CORE
 	@mkdir -p $(@D)
 	$(CC) $(CWARN) -O2 -DPLAT_SIM -Icore -Itests/c -o $@ bench/explore.c tests/c/bcbuild.c tests/c/bcsamples.c $(CORE_SRC)
 
-bench-explore: $(B)/bench/explore wasm node_modules/.installed
+bench-explore: $(B)/bench/explore wasm node_modules/.installed $(EXPLORE_BENCH_INPUTS)
 	$(B)/bench/explore
 	@echo
 	node bench/explore_wasm.mjs
@@ -14,11 +14,14 @@ BENCH_TARGETS += bench-explore
 .PHONY: bench-explore
 
 # The scenarios of these benchmarks are their engines': each engine.mk lists
-# its own in <engine>_EXPLORE_BENCH (a missing one fails here).
-EXPLORE_BENCH_INPUTS := $(foreach e,$(ENGINES),$($(e)_EXPLORE_BENCH))
+# its own in <engine>_EXPLORE_BENCH, _EXPLORE_BENCH_LARGE and _EXPLORE_BENCH_FIND
+# (bench/inputs.mjs reads them; a missing file fails here).
+EXPLORE_BENCH_INPUTS := $(foreach e,$(ENGINES),$($(e)_EXPLORE_BENCH) $($(e)_EXPLORE_BENCH_LARGE) \
+                          $($(e)_EXPLORE_BENCH_FIND))
 
-# The complete search (--bound none) against SPIN on the parking_lot mutex, the
-# rtos three-task scenario and the lost wakeup (bench/explore/run.mjs).
+# The complete search (--bound none) on every engine's scenarios, against SPIN
+# where an engine gives a Promela model, and the time to find each bug
+# (bench/explore/run.mjs).
 bench-explore-complete: $(RUNNER) wasm node_modules/.installed $(EXPLORE_BENCH_INPUTS)
 	node bench/explore/run.mjs
 
@@ -36,7 +39,7 @@ BENCH_TARGETS += bench-explore-workers
 
 # Random walks per second, natively and in wasm, beside plain bounded DFS
 # (bench/walks.mjs).
-bench-walks: $(RUNNER) wasm node_modules/.installed
+bench-walks: $(RUNNER) wasm node_modules/.installed $(EXPLORE_BENCH_INPUTS)
 	node bench/walks.mjs
 
 BENCH_TARGETS += bench-walks
@@ -44,7 +47,7 @@ BENCH_TARGETS += bench-walks
 
 # Runs from the root against runs from snapshots, natively and in wasm
 # (bench/replay.mjs).
-bench-replay: $(RUNNER) wasm node_modules/.installed
+bench-replay: $(RUNNER) wasm node_modules/.installed $(EXPLORE_BENCH_INPUTS)
 	node bench/replay.mjs
 
 BENCH_TARGETS += bench-replay

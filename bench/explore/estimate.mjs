@@ -2,7 +2,8 @@
 // executions in all is, part way through, against the real count of the
 // same search in the same run.
 //
-// For each scenario it runs the complete search (`--bound none`) in wasm
+// For each small scenario of the explorer's benchmarks (every engine's
+// <engine>_EXPLORE_BENCH, bench/inputs.mjs; --quick: the first) it runs the complete search (`--bound none`) in wasm
 // under node, in slices of 10 executions, and notes the estimate the search
 // gives of itself (executions / done, core/sim/estimate.c: the weighted
 // backtrack estimator of Kilby et al. 2006) when 10 % and 50 % of the real
@@ -10,29 +11,28 @@
 // (explorePlan with one unit: what the workers used before, split.c).
 // Each figure is printed as estimate / real (1.00: exact).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { benchInputs } from '../inputs.mjs';
 import { loadModule } from '../../wasm/js/node.js';
 import { catalog, Session } from '../../wasm/js/lockstep.js';
 import { compileScenario } from '../../wasm/js/scenario.js';
 
-const here = new URL('.', import.meta.url).pathname;
 const M = await loadModule();
 const cat = catalog(M);
 const PROBES = 64;
+const QUICK = process.argv.includes('--quick');
 
-/** The scenario's bytecode (`3x1`: 3x2 with one round). */
-function compiled(name) {
-  const path = join(here, `${name.replace('3x1', '3x2')}.yaml`);
-  let text = readFileSync(path, 'utf8');
-  if (name.endsWith('3x1')) text = text.replace(/repeat 2:/g, 'repeat 1:');
-  return compileScenario(text, { file: path, catalog: cat }).bytecode;
-}
+/** The scenario's bytecode. */
+const compiled = (input) =>
+  compileScenario(readFileSync(input.file, 'utf8'), {
+    file: input.path,
+    catalog: cat,
+  }).bytecode;
 
 const ratio = (/** @type {number} */ est, /** @type {number} */ real) => (est / real).toFixed(2);
 
 console.log('scenario              executions  at 10 %  at 50 %  Knuth (64 probes)   estimate / real');
-for (const name of ['parking-lot-2x2', 'parking-lot-3x1', 'rtos-three-tasks', 'ttas-2']) {
-  const s = new Session(M, compiled(name), { trace: false });
+for (const input of QUICK ? benchInputs().slice(0, 1) : benchInputs()) {
+  const s = new Session(M, compiled(input), { trace: false });
   s.exploreStart({ bound: 'none', maxExecutions: 0 });
   /** @type {{executions: number, done: number}[]} */
   const seen = [];
@@ -51,7 +51,7 @@ for (const name of ['parking-lot-2x2', 'parking-lot-3x1', 'rtos-three-tasks', 't
   s.free();
   console.log(
     [
-      name.padEnd(21),
+      input.name.padEnd(21),
       String(real).padEnd(11),
       ratio(at(0.1), real).padEnd(8),
       ratio(at(0.5), real).padEnd(8),

@@ -1,40 +1,51 @@
 // bench/explore/run.mjs: the complete search against SPIN, in one run.
 //
-// For each scenario of issue 22 (the parking_lot mutex, N threads each
-// locking and unlocking R times, variant correct; and three equal rtos tasks
-// on a count-1 semaphore) it prints:
-//   - executions of plain DFS (no bound, no sleep sets), sleep sets alone (no
-//     bound) and DPOR (--bound none), counted by the native runner; a search
-//     cut at the explorer's 20,000,000-step limit prints ">N (cut)";
-//   - the time of the complete search (DPOR) in wasm under node and natively
-//     (wall clock, end to end of the search: compile excluded);
+// For each scenario of the explorer's benchmarks (every engine's
+// <engine>_EXPLORE_BENCH and _EXPLORE_BENCH_LARGE in its engine.mk, read by
+// bench/inputs.mjs; issue 22's were the parking_lot mutex, N threads each
+// locking and unlocking R times, three equal rtos tasks on a count-1 semaphore
+// and a TTAS spinlock), variant correct, it prints:
+//   - executions of the bounded search the app runs (bound 3, sleep sets),
+//     plain DFS (no bound, no sleep sets), sleep sets alone (no bound) and DPOR
+//     (--bound none), counted by the native runner; a search cut at the
+//     explorer's 20,000,000-step limit prints ">N (cut)";
+//   - the time of the complete search (DPOR) in wasm under node, where
+//     natively it took at most a minute, and natively (wall clock, end to end
+//     of the search: compile excluded);
 //   - the stateful complete search (--stateful, core/sim/visited.c): sleep
 //     sets over the states it met, natively (executions, states remembered
 //     and time) and in wasm (time, where it took natively at most a minute);
-//   - SPIN 6.5 on the hand-written Promela model of the same protocol
-//     (parking_lot.pml, 3 re-reading spin rounds; pan stopped after 120 s),
-//     end to end: spin -a, gcc -O2, pan; and the ratios
-//     explorer / SPIN.  Without Debian's `spin` on the PATH SPIN is skipped,
-//     with a note.
-// It also prints the time the complete search needs to find the lost wakeup
-// (tests/scenarios/parking_lot/lost-wakeup.yaml) in wasm, the median of 7.
-// Targets (issue 22): DPOR faster than SPIN on 3x2, 4x1, 3x3 in wasm and on
-// 4x2 natively; the rtos scenario at least 10x fewer executions than 3,296;
-// the lost wakeup in at most 5 ms in wasm.
+//   - where the scenario's engine lists a Promela model of the same protocol
+//     (a .pml in its _EXPLORE_BENCH_LARGE; parking_lot.pml, 3 re-reading spin
+//     rounds), SPIN 6.5 on it with -DN= the scenario's actors and -DROUNDS= the
+//     first actor's repeat count (pan stopped after 120 s), end to end: spin -a,
+//     gcc -O2, pan; and the ratios explorer / SPIN.  Without Debian's `spin` on
+//     the PATH SPIN is skipped, with a note.
+// Then the time the complete search needs in wasm to find the bug of each
+// scenario of <engine>_EXPLORE_BENCH_FIND, under its own variant, the median
+// of 7, and random walks per second on the first scenario.
+// Targets (issue 22): DPOR faster than SPIN on the parking_lot mutex's 3x2,
+// 4x1, 3x3 in wasm and on 4x2 natively; the rtos scenario at least 10x fewer
+// executions than 3,296 (its bound 3 column); each bug found in at most 5 ms
+// in wasm.
+//
+//   node bench/explore/run.mjs            all of it (minutes; SPIN's 4x2 alone takes one)
+//   node bench/explore/run.mjs --quick    the first scenario and the finds only, no SPIN
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchInputs, promelaOf } from '../inputs.mjs';
 import { loadModule } from '../../wasm/js/node.js';
 import { Session, catalog } from '../../wasm/js/lockstep.js';
 import { compileScenario } from '../../wasm/js/scenario.js';
 
-const here = new URL('.', import.meta.url).pathname;
 const root = new URL('../../', import.meta.url).pathname;
 const RUNNER = join(root, 'build/native/lockstep-run');
 const M = await loadModule();
 const cat = catalog(M);
 const tmp = mkdtempSync(join(tmpdir(), 'lockstep-bench-'));
+const QUICK = process.argv.includes('--quick');
 
 function compile(path) {
   const { bytecode } = compileScenario(readFileSync(path, 'utf8'), {
@@ -82,11 +93,27 @@ function wasm(bc, bound, more = {}) {
   };
 }
 
-function spin(n, rounds) {
-  if (spawnSync('spin', ['-V']).status !== 0) return null;
+/** The actors of a scenario, and the first actor's repeat count (1 without one). */
+function shape(scenario) {
+  const actors = Object.values(scenario.actors);
+  const program = Array.isArray(actors[0]) ? actors[0] : actors[0].program;
+  const repeat = program
+    .flatMap((op) => (typeof op === 'object' ? Object.keys(op) : []))
+    .map((k) => /^repeat (\d+)$/.exec(k)?.[1])
+    .find(Boolean);
+  return { n: actors.length, rounds: Number(repeat ?? 1) };
+}
+
+const HAVE_SPIN = !QUICK && spawnSync('spin', ['-V']).status === 0;
+
+/** SPIN on Promela model `pml` with N threads of `rounds` rounds, or null without spin. */
+function spin(pml, n, rounds) {
+  if (!HAVE_SPIN) return null;
   const dir = mkdtempSync(join(tmp, 'spin-'));
   const t0 = performance.now();
-  execFileSync('spin', ['-a', `-DN=${n}`, `-DROUNDS=${rounds}`, join(here, 'parking_lot.pml')], { cwd: dir });
+  execFileSync('spin', ['-a', `-DN=${n}`, `-DROUNDS=${rounds}`, pml], {
+    cwd: dir,
+  });
   execFileSync('gcc', ['-O2', '-DSAFETY', '-DMEMLIM=4096', '-o', 'pan', 'pan.c'], { cwd: dir });
   const r = spawnSync('./pan', ['-m100000'], {
     cwd: dir,
@@ -107,35 +134,35 @@ const secs = (r) => (r.complete ? `${(r.ms / 1000).toFixed(2)} s` : `>${(r.ms / 
 // root, though its runs start from snapshots (core/sim/replay.c), so the
 // explorer's default (20,000,000) cuts 3x2 long before it has done the work.
 const STATEFUL_STEPS = 4_000_000_000;
-// The stateful search runs in wasm too where it took natively at most this.
-const STATEFUL_WASM_IF_NATIVE_MS = 60_000;
+// A search runs in wasm too where it took natively at most this.
+const WASM_IF_NATIVE_MS = 60_000;
 
+const name = (/** @type {{name: string}} */ input) => input.name.padEnd(20);
 console.log(
-  'scenario        plain DFS        sleep sets       DPOR      wasm DPOR      native DPOR    stateful (executions, states, native)       wasm stateful  SPIN          wasm/SPIN  native/SPIN  wasm stateful/SPIN',
+  `${'scenario'.padEnd(20)} bound 3     plain DFS        sleep sets       DPOR      wasm DPOR      native DPOR    stateful (executions, states, native)       wasm stateful  SPIN          wasm/SPIN  native/SPIN  wasm stateful/SPIN`,
 );
-for (const [n, rounds] of [
-  [2, 2],
-  [3, 2],
-  [4, 1],
-  [3, 3],
-  [4, 2],
-]) {
-  const bc = compile(join(here, `parking-lot-${n}x${rounds}.yaml`));
+const inputs = QUICK ? benchInputs().slice(0, 1) : [...benchInputs(), ...benchInputs('EXPLORE_BENCH_LARGE')];
+for (const input of inputs) {
+  const bc = compile(input.file);
+  const bounded = native(bc, ['--bound', '3']);
   const plain = native(bc, ['--bound', '64', '--no-prune']);
   const sleep = native(bc, ['--bound', '64']);
   const dporNative = native(bc, ['--bound', 'none']);
   const stateful = native(bc, ['--stateful', '--max-total-steps', `${STATEFUL_STEPS}`]);
-  // 4x2 natively only; and not in wasm what natively ran into the step limit
-  const dporWasm = n * rounds <= 6 && dporNative.complete ? wasm(bc, 'none') : null;
+  // not in wasm what natively ran into the step limit or took over a minute
+  const dporWasm = dporNative.complete && dporNative.ms <= WASM_IF_NATIVE_MS ? wasm(bc, 'none') : null;
   const statefulWasm =
-    n * rounds <= 6 && stateful.complete && stateful.ms <= STATEFUL_WASM_IF_NATIVE_MS
+    stateful.complete && stateful.ms <= WASM_IF_NATIVE_MS
       ? wasm(bc, 'none', { stateful: true, maxTotalSteps: STATEFUL_STEPS })
       : null;
-  const s = spin(n, rounds);
+  const [pml] = promelaOf(input.engine);
+  const { n, rounds } = shape(input.scenario);
+  const s = pml ? spin(pml, n, rounds) : null;
   const ratio = (r) => (r && s && !s.cut && r.complete ? (r.ms / s.ms).toFixed(2) : '-');
   console.log(
     [
-      `${n}x${rounds} lock/unlock`.padEnd(15),
+      name(input),
+      count(bounded).padEnd(11),
       count(plain).padEnd(16),
       count(sleep).padEnd(16),
       count(dporNative).padEnd(9),
@@ -143,7 +170,7 @@ for (const [n, rounds] of [
       secs(dporNative).padEnd(14),
       `${count(stateful)}, ${stateful.states} st, ${secs(stateful)}`.padEnd(43),
       (statefulWasm ? secs(statefulWasm) : '-').padEnd(14),
-      (s ? `${s.cut ? '>' : ''}${(s.ms / 1000).toFixed(2)} s` : 'skipped').padEnd(13),
+      (s ? `${s.cut ? '>' : ''}${(s.ms / 1000).toFixed(2)} s` : pml ? 'skipped' : '-').padEnd(13),
       ratio(dporWasm).padEnd(10),
       ratio(dporNative).padEnd(12),
       ratio(statefulWasm),
@@ -151,42 +178,17 @@ for (const [n, rounds] of [
   );
   if (s && s.errors) console.log(`  SPIN reports ${s.errors} error(s) on the Promela model`);
 }
-if (spawnSync('spin', ['-V']).status !== 0)
+if (!QUICK && !HAVE_SPIN)
   console.log('note: SPIN skipped: `spin` is not installed (Debian package spin; make install-bench)');
 
-// The TTAS spinlock, two threads: the spin loop must not multiply executions.
-{
-  const bc = compile(join(here, 'ttas-2.yaml'));
-  const dpor = native(bc, ['--bound', 'none']);
-  const inWasm = wasm(bc, 'none');
-  console.log(
-    `ttas, 2 threads x 1 lock/unlock: DPOR ${count(dpor)}, wasm ${secs(inWasm)}, native ${secs(dpor)} ` +
-      `(issue 22: a handful of executions)`,
-  );
-}
-
-// The rtos scenario: executions, bounded (bound 3, today's search) and complete.
-{
-  const bc = compile(join(here, 'rtos-three-tasks.yaml'));
-  const bounded = native(bc, ['--bound', '3']);
-  const sleep = native(bc, ['--bound', '64']);
-  const dpor = native(bc, ['--bound', 'none']);
-  const stateful = native(bc, ['--stateful']);
-  const met = [dpor, stateful].some((r) => r.complete && r.executions <= 329);
-  console.log(
-    `rtos, 3 equal tasks x 2 pend/post: bound 3 ${count(bounded)}, sleep sets (no bound) ${count(sleep)}, ` +
-      `DPOR ${count(dpor)}, stateful ${count(stateful)} (${stateful.states} states) ` +
-      `(issue 22: 3,296 today; target <= 329: ${met ? 'met' : 'not met'})`,
-  );
-}
-
-// The lost wakeup, found by the complete search in wasm: median of 7.
-{
-  const bc = compile(join(root, 'tests/scenarios/parking_lot/lost-wakeup.yaml'));
+// Each bug, found by the complete search in wasm under the scenario's own variant: median of 7.
+for (const input of benchInputs('EXPLORE_BENCH_FIND')) {
+  const variant = input.scenario.variant ?? 'correct';
+  const bc = compile(input.file);
   const times = [];
   let last;
   for (let k = 0; k < 7; k++) {
-    const s = new Session(M, bc, { variant: 'validate_outside', trace: false });
+    const s = new Session(M, bc, { variant, trace: false });
     const t0 = performance.now();
     s.exploreStart({ strategy: 'dfs', bound: 'none', maxExecutions: 0 });
     let st;
@@ -199,15 +201,17 @@ if (spawnSync('spin', ['-V']).status !== 0)
   }
   times.sort((a, b) => a - b);
   console.log(
-    `lost wakeup, --bound none in wasm: ${last.found ? 'found' : 'NOT found'} after ${last.executions} executions, ` +
+    `${input.name} (${variant}), --bound none in wasm: ${last.found ? 'found' : 'NOT found'} after ${last.executions} executions, ` +
       `${times[3].toFixed(2)} ms median (target <= 5 ms: ${times[3] <= 5 ? 'met' : 'not met'})`,
   );
 }
 
-// Random walks per second on the 2x2 scenario (issue 22: natively >= 1,000,000/s,
-// wasm >= 100,000/s): 20,000 seeded random runs, end to end of the search.
+// Random walks per second on the first scenario (issue 22, on the parking_lot
+// mutex's 2x2: natively >= 1,000,000/s, wasm >= 100,000/s): 20,000 seeded random
+// runs, end to end of the search.
 {
-  const bc = compile(join(here, 'parking-lot-2x2.yaml'));
+  const [first] = benchInputs();
+  const bc = compile(first.file);
   const nat = native(bc, ['--strategy', 'random', '--max-executions', '20000', '--seed', '1']);
   const s = new Session(M, bc, { variant: 'correct', trace: false });
   const t0 = performance.now();
@@ -220,7 +224,7 @@ if (spawnSync('spin', ['-V']).status !== 0)
   s.free();
   const rate = (/** @type {number} */ n, /** @type {number} */ t) => Math.round((n * 1000) / t);
   console.log(
-    `random walks, 2x2: native ${rate(nat.executions, nat.ms)}/s (target 1,000,000: ${rate(nat.executions, nat.ms) >= 1e6 ? 'met' : 'not met'}), ` +
+    `random walks, ${first.name}: native ${rate(nat.executions, nat.ms)}/s (target 1,000,000: ${rate(nat.executions, nat.ms) >= 1e6 ? 'met' : 'not met'}), ` +
       `wasm ${rate(st.result.executions, ms)}/s (target 100,000: ${rate(st.result.executions, ms) >= 1e5 ? 'met' : 'not met'})`,
   );
 }

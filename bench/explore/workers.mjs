@@ -2,11 +2,13 @@
 // same search split over two (`lockstep-run explore --bound none --workers N`,
 // core/sim/split.c, core/runner/workers.c), in one run.
 //
-// For each scenario (the largest complete searches we have: the parking_lot
-// mutex, 3 threads x 1 lock/unlock (parking-lot-3x2.yaml with one round) and
+// For each small scenario of the explorer's benchmarks (every engine's
+// <engine>_EXPLORE_BENCH, bench/inputs.mjs: the largest complete searches that
+// end; issue 22's were the parking_lot mutex, 3 threads x 1 lock/unlock and
 // 2 x 2, and the three rtos tasks) it runs the native runner with --workers 1
 // and --workers 2, alternating the order from round to round so a busy
-// machine slows both alike, 5 rounds, and prints:
+// machine slows both alike, 5 rounds (1 with --quick, on the first scenario),
+// and prints:
 //   - the executions of each (they must be equal: splitting changes nothing
 //     of what is searched);
 //   - the median wall-clock time of each, end to end of the process (the
@@ -23,24 +25,25 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchInputs } from '../inputs.mjs';
 import { loadModule } from '../../wasm/js/node.js';
 import { catalog } from '../../wasm/js/lockstep.js';
 import { compileScenario } from '../../wasm/js/scenario.js';
 
-const here = new URL('.', import.meta.url).pathname;
 const root = new URL('../../', import.meta.url).pathname;
 const RUNNER = join(root, 'build/native/lockstep-run');
-const ROUNDS = 5;
+const QUICK = process.argv.includes('--quick');
+const ROUNDS = QUICK ? 1 : 5;
 const cat = catalog(await loadModule());
 const tmp = mkdtempSync(join(tmpdir(), 'lockstep-workers-'));
 
-/** The scenario's bytecode in a file the runner reads (`3x1`: 3x2 with one round). */
-function compiled(name) {
-  const path = join(here, `${name.replace('3x1', '3x2')}.yaml`);
-  let text = readFileSync(path, 'utf8');
-  if (name.endsWith('3x1')) text = text.replace(/repeat 2:/g, 'repeat 1:');
-  const { bytecode } = compileScenario(text, { file: path, catalog: cat });
-  const file = join(tmp, `${name}.bc`);
+/** The scenario's bytecode in a file the runner reads. */
+function compiled(input) {
+  const { bytecode } = compileScenario(readFileSync(input.file, 'utf8'), {
+    file: input.path,
+    catalog: cat,
+  });
+  const file = join(tmp, `${input.name}.bc`);
   writeFileSync(file, bytecode);
   return file;
 }
@@ -88,8 +91,8 @@ console.log(
 console.log(
   'scenario                     executions  wall: 1 worker  2 workers  speedup  CPU: 1 worker  2 workers  overhead  parts',
 );
-for (const name of ['parking-lot-3x1', 'parking-lot-2x2', 'rtos-three-tasks']) {
-  const file = compiled(name);
+for (const input of QUICK ? benchInputs().slice(0, 1) : benchInputs()) {
+  const file = compiled(input);
   const wall = { 1: [], 2: [] };
   const cpu = { 1: [], 2: [] };
   let one, two;
@@ -106,7 +109,7 @@ for (const name of ['parking-lot-3x1', 'parking-lot-2x2', 'rtos-three-tasks']) {
   const [t1, t2, c1, c2] = [median(wall[1]), median(wall[2]), median(cpu[1]), median(cpu[2])];
   console.log(
     [
-      name.padEnd(28),
+      input.name.padEnd(28),
       `${one.executions}${same ? '' : ` != ${two.executions}`}`.padEnd(11),
       `${(t1 / 1000).toFixed(3)} s`.padEnd(15),
       `${(t2 / 1000).toFixed(3)} s`.padEnd(10),

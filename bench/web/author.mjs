@@ -6,7 +6,8 @@
 //     whose build/web holds another build) is given, of that one: the
 //     difference must stay within 2 KB;
 //   - the editor ready (navigation start to the editor shown, a cold browser
-//     context each time; median of 5): at most 1.5 s;
+//     context each time; median of 5) on every engine's template: at most 1.5 s
+//     for the slowest;
 //   - live checks: for every shipped lesson, opened in the editor and checked
 //     once, a word added at the end of its body; the time from that last keystroke to
 //     the full check's answer shown (the debounce included): at most 300 ms,
@@ -14,7 +15,7 @@
 //     check's answer (the other worker only parses: schema, both languages,
 //     the scenario compiles), so each lesson's ratio says what running the
 //     lesson adds, whatever the machine's load;
-//   - screenshots of the page at 1440x900 and 390x844, in English and Chinese
+//   - screenshots of the page (the slowest template) at 1440x900 and 390x844, in English and Chinese
 //     (build/test-output/author-*.png).
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { gzipSync } from 'node:zlib';
 import { serve } from './serve.mjs';
 import { chromium } from 'playwright-core';
 import { courseFiles } from '../../wasm/js/cli/course-files.js';
+import { ENGINES } from '../inputs.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = join(ROOT, 'build', 'test-output');
@@ -78,19 +80,28 @@ try {
     }
   }
 
-  // the editor ready, cold
-  const ready = [];
-  for (let i = 0; i < 5; i++) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${here.url}author.html?template=parking_lot`);
-    await page.locator('body[data-editor-ready] .cm-content').waitFor({ timeout: 30000 });
-    ready.push(await page.evaluate(() => performance.now()));
-    await context.close();
-  }
-  const readyMs = median(ready);
+  // the editor ready, cold, on every engine's template (each brings its engine's parts): the slowest
+  const readyOf = async (/** @type {string} */ engine) => {
+    const ready = [];
+    for (let i = 0; i < 5; i++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${here.url}author.html?template=${engine}`);
+      await page.locator('body[data-editor-ready] .cm-content').waitFor({ timeout: 30000 });
+      ready.push(await page.evaluate(() => performance.now()));
+      await context.close();
+    }
+    return { engine, ready, ms: median(ready) };
+  };
+  const readies = [];
+  for (const engine of ENGINES) readies.push(await readyOf(engine));
+  const slowest = readies.reduce((a, b) => (b.ms > a.ms ? b : a));
+  for (const { engine, ready, ms } of readies)
+    console.log(
+      `editor ready after opening author.html?template=${engine}: median ${ms.toFixed(0)} ms of ${ready.map((x) => x.toFixed(0)).join(', ')}`,
+    );
   console.log(
-    `editor ready after opening author.html: median ${readyMs.toFixed(0)} ms of ${ready.map((x) => x.toFixed(0)).join(', ')} (target ≤ 1500 ms) ${readyMs <= 1500 ? 'met' : 'MISSED'}`,
+    `editor ready, the slowest template (${slowest.engine}): ${slowest.ms.toFixed(0)} ms (target ≤ 1500 ms) ${slowest.ms <= 1500 ? 'met' : 'MISSED'}`,
   );
 
   // live checks after the last keystroke, every shipped lesson
@@ -155,7 +166,7 @@ try {
     for (const lang of ['en', 'zh-CN']) {
       const c = await browser.newContext({ viewport: { width: w, height: h }, reducedMotion: 'reduce' });
       const p = await c.newPage();
-      await p.goto(`${here.url}author.html?template=parking_lot&lang=${lang}`);
+      await p.goto(`${here.url}author.html?template=${slowest.engine}&lang=${lang}`);
       await p.locator('[data-testid=author-status][data-full=done]').waitFor({ timeout: 60000 });
       await p
         .frameLocator('[data-testid=author-preview]')

@@ -30,31 +30,31 @@
 // fails, and so does a listed file that no longer names its engine (take it
 // off the list).  An engine added after the rule (spinlocks onwards) has
 // none.
-import { test } from "node:test";
-import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-const root = new URL("../../", import.meta.url).pathname;
-const read = (path) => readFileSync(join(root, path), "utf8");
+const root = new URL('../../', import.meta.url).pathname;
+const read = (path) => readFileSync(join(root, path), 'utf8');
 
 /** The words of `ENGINES := ...` in mk/engines.mk. */
-const ENGINES = read("mk/engines.mk")
-  .split("\n")
-  .find((l) => l.startsWith("ENGINES :="))
-  .slice("ENGINES :=".length)
+const ENGINES = read('mk/engines.mk')
+  .split('\n')
+  .find((l) => l.startsWith('ENGINES :='))
+  .slice('ENGINES :='.length)
   .trim()
   .split(/\s+/);
 
 /** The per-engine rows' paths of docs/ARCHITECTURE.md, "<engine>" still in them. */
 function rowPatterns() {
-  const doc = read("docs/ARCHITECTURE.md");
-  const section = doc.slice(doc.indexOf("## What a new engine adds"));
-  const body = section.slice(0, section.indexOf("\n## ", 4));
+  const doc = read('docs/ARCHITECTURE.md');
+  const section = doc.slice(doc.indexOf('## What a new engine adds'));
+  const body = section.slice(0, section.indexOf('\n## ', 4));
   return [...body.matchAll(/^\| `([^`]+)` \| (?:yes|no) \|/gm)]
     .map((m) => m[1].split(/[ ,]/)[0])
-    .filter((p) => p.includes("<engine>"));
+    .filter((p) => p.includes('<engine>'));
 }
 
 /** An engine's places: path prefixes (a folder ends in /) it owns. */
@@ -62,62 +62,51 @@ function placesOf(engine) {
   const places = new Set();
   for (const pattern of rowPatterns()) {
     // the place is the path up to the first part that carries the engine's name
-    const parts = pattern.split("/");
-    const i = parts.findIndex((p) => p.includes("<engine>"));
+    const parts = pattern.split('/');
+    const i = parts.findIndex((p) => p.includes('<engine>'));
     const own = parts
       .slice(0, i + 1)
-      .join("/")
-      .replaceAll("<engine>", engine);
+      .join('/')
+      .replaceAll('<engine>', engine);
     places.add(i < parts.length - 1 ? `${own}/` : own);
   }
-  const mk = read(`core/engines/${engine}/engine.mk`).replace(/\\\n/g, " ");
-  for (const m of mk.matchAll(/^[\w-]+_DIR := ?(\S+)/gm))
-    places.add(`${m[1].replace(/\/$/, "")}/`);
-  for (const m of mk.matchAll(/^\w+_(?:NATIVE|WASM|EXPLORE)_BENCH := ?(.*)$/gm))
+  const mk = read(`core/engines/${engine}/engine.mk`).replace(/\\\n/g, ' ');
+  for (const m of mk.matchAll(/^[\w-]+_DIR := ?(\S+)/gm)) places.add(`${m[1].replace(/\/$/, '')}/`);
+  for (const m of mk.matchAll(/^\w+_(?:NATIVE|WASM|EXPLORE|WEB)_BENCH(?:_LARGE|_FIND)? := ?(.*)$/gm))
     for (const file of m[1].trim().split(/\s+/)) places.add(file);
   return [...places];
 }
 
 /** The tracked files that are code, build or tests (prose is not checked). */
-const CODE =
-  /\.(c|h|ts|tsx|js|mjs|cjs|mk|yaml|yml|json|html|sh)$|(^|\/)(Makefile|[^/.]+)$/;
+const CODE = /\.(c|h|ts|tsx|js|mjs|cjs|mk|yaml|yml|json|html|sh)$|(^|\/)(Makefile|[^/.]+)$/;
 
 /** Where the list of engines may name an engine: the one list, and the course's order. */
 const ALLOWED = [
-  { file: "mk/engines.mk", line: /^ENGINES := / },
-  { file: "lessons/course.yaml", line: /^\s+- \w+$/ },
+  { file: 'mk/engines.mk', line: /^ENGINES := / },
+  { file: 'lessons/course.yaml', line: /^\s+- \w+$/ },
 ];
 
 /** The scheduling models' names (core/sim/sched/*.c: `.name = "<model>"`). */
-const MODELS = spawnSync("git", ["ls-files", "core/sim/sched/*.c"], {
+const MODELS = spawnSync('git', ['ls-files', 'core/sim/sched/*.c'], {
   cwd: root,
-  encoding: "utf8",
+  encoding: 'utf8',
 })
-  .stdout.split("\n")
+  .stdout.split('\n')
   .filter(Boolean)
-  .flatMap((f) =>
-    [...read(f).matchAll(/^\s*\.name = "(\w+)",/gm)].map((m) => m[1]),
-  );
+  .flatMap((f) => [...read(f).matchAll(/^\s*\.name = "(\w+)",/gm)].map((m) => m[1]));
 
 /** The reason codes the machine and its models define (core/sim/: `sim_blocked_code c = {"code", ...}`). */
-const MACHINE_CODES = spawnSync("git", ["ls-files", "core/sim/"], {
+const MACHINE_CODES = spawnSync('git', ['ls-files', 'core/sim/'], {
   cwd: root,
-  encoding: "utf8",
+  encoding: 'utf8',
 })
-  .stdout.split("\n")
-  .filter((f) => f.endsWith(".c"))
-  .flatMap((f) =>
-    [...read(f).matchAll(/sim_blocked_code \w+ = \{"([a-z_.]+)"/g)].map(
-      (m) => m[1],
-    ),
-  );
+  .stdout.split('\n')
+  .filter((f) => f.endsWith('.c'))
+  .flatMap((f) => [...read(f).matchAll(/sim_blocked_code \w+ = \{"([a-z_.]+)"/g)].map((m) => m[1]));
 
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const QUOTED_CODE = new RegExp(
-  `(['"\`])(?:${MACHINE_CODES.map(escape).join("|")})\\1`,
-  "g",
-);
-const QUOTED_MODEL = new RegExp(`(['"\`])(?:${MODELS.join("|")})\\1`, "g");
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const QUOTED_CODE = new RegExp(`(['"\`])(?:${MACHINE_CODES.map(escape).join('|')})\\1`, 'g');
+const QUOTED_MODEL = new RegExp(`(['"\`])(?:${MODELS.join('|')})\\1`, 'g');
 
 /** A line without the machine's words that share an engine's name (see the opening comment). */
 function machineWordsOut(line) {
@@ -127,17 +116,15 @@ function machineWordsOut(line) {
 
 /** The places of the scheduling model named like `engine`, if there is one. */
 const modelPlaces = (engine) =>
-  MODELS.includes(engine)
-    ? [`core/sim/sched/${engine}.c`, `core/plat/native/${engine}_port.c`]
-    : [];
+  MODELS.includes(engine) ? [`core/sim/sched/${engine}.c`, `core/plat/native/${engine}_port.c`] : [];
 
 /** The ids of an engine's lessons (lessons/<engine>/NN-<id>.md). */
 const lessonIdsOf = (engine) =>
-  spawnSync("git", ["ls-files", `lessons/${engine}/`], {
+  spawnSync('git', ['ls-files', `lessons/${engine}/`], {
     cwd: root,
-    encoding: "utf8",
+    encoding: 'utf8',
   })
-    .stdout.split("\n")
+    .stdout.split('\n')
     .map((f) => /\/\d+-([\w-]+)\.md$/.exec(f)?.[1])
     .filter(Boolean);
 
@@ -149,12 +136,8 @@ const lessonIdsOf = (engine) =>
  * (`?lesson=lost-wakeup`, which opens that engine as surely as its name).
  */
 function namesOf(engine, lessons = lessonIdsOf(engine)) {
-  const spellings = [...new Set([engine, engine.replaceAll("_", "-")])].join(
-    "|",
-  );
-  const inAddress = lessons.length
-    ? `|[?&]lesson=(?:${lessons.join("|")})(?![\\w-])`
-    : "";
+  const spellings = [...new Set([engine, engine.replaceAll('_', '-')])].join('|');
+  const inAddress = lessons.length ? `|[?&]lesson=(?:${lessons.join('|')})(?![\\w-])` : '';
   return new RegExp(
     `(['"\`/=])(?:${spellings})(['"\`/.:%-]|$)|engine: ${engine}\\b|\\bengine_${engine}\\b${inAddress}`,
   );
@@ -166,32 +149,21 @@ function leaksOf(engine, files, text = read) {
   const names = namesOf(engine);
   const leaks = new Map();
   for (const file of files) {
-    if (places.some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p)))
-      continue;
-    const lines = text(file).split("\n");
+    if (places.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p))) continue;
+    const lines = text(file).split('\n');
     const i = lines.findIndex(
-      (l) =>
-        names.test(machineWordsOut(l)) &&
-        !ALLOWED.some((a) => a.file === file && a.line.test(l)),
+      (l) => names.test(machineWordsOut(l)) && !ALLOWED.some((a) => a.file === file && a.line.test(l)),
     );
-    if (i >= 0)
-      leaks.set(file, `${file}:${i + 1}: ${lines[i].trim().slice(0, 120)}`);
+    if (i >= 0) leaks.set(file, `${file}:${i + 1}: ${lines[i].trim().slice(0, 120)}`);
   }
   return leaks;
 }
 
-const files = spawnSync("git", ["ls-files"], { cwd: root, encoding: "utf8" })
-  .stdout.split("\n")
-  .filter(
-    (f) =>
-      f &&
-      CODE.test(f) &&
-      !f.startsWith(".") &&
-      !/\.md$/.test(f) &&
-      !f.includes("/fixtures/"),
-  )
+const files = spawnSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+  .stdout.split('\n')
+  .filter((f) => f && CODE.test(f) && !f.startsWith('.') && !/\.md$/.test(f) && !f.includes('/fixtures/'))
   // this file names every engine's debts
-  .filter((f) => f !== "tests/node/engine-places.test.js");
+  .filter((f) => f !== 'tests/node/engine-places.test.js');
 
 // The debts: shared files that name an engine of before the rule (most are
 // tests that open a named scenario or lesson; a few are shared code, and the
@@ -199,82 +171,65 @@ const files = spawnSync("git", ["ls-files"], { cwd: root, encoding: "utf8" })
 // its leak is fixed; never add one.
 const DEBTS = {
   basic: [
-    "bench/explore_wasm.mjs",
-    "bench/web/run.mjs",
-    "tests/e2e/author.test.mjs",
-    "tests/e2e/diagram-explorer.test.mjs",
-    "tests/e2e/motion.test.mjs",
-    "tests/e2e/views.test.mjs",
+    'tests/e2e/author.test.mjs',
+    'tests/e2e/diagram-explorer.test.mjs',
+    'tests/e2e/motion.test.mjs',
+    'tests/e2e/views.test.mjs',
     // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    "lessons/embed-example.html",
-    "tests/e2e/app.test.mjs",
-    "tests/e2e/layout.test.mjs",
-    "tests/e2e/learner.test.mjs",
-    "tests/e2e/lessons.test.mjs",
+    'lessons/embed-example.html',
+    'tests/e2e/app.test.mjs',
+    'tests/e2e/layout.test.mjs',
+    'tests/e2e/learner.test.mjs',
+    'tests/e2e/lessons.test.mjs',
   ],
   parking_lot: [
-    "bench/explore/run.mjs",
-    "bench/explore_wasm.mjs",
-    "tests/c/test_addresses.c",
-    "tests/e2e/author.test.mjs",
-    "tests/e2e/diagram-explorer.test.mjs",
-    "tests/e2e/lessons.test.mjs",
-    "tests/e2e/motion.test.mjs",
-    "tests/e2e/views.test.mjs",
+    'tests/c/test_addresses.c',
+    'tests/e2e/author.test.mjs',
+    'tests/e2e/diagram-explorer.test.mjs',
+    'tests/e2e/lessons.test.mjs',
+    'tests/e2e/motion.test.mjs',
+    'tests/e2e/views.test.mjs',
     // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    "bench/explore/estimate.mjs",
-    "bench/explore/workers.mjs",
-    "bench/replay.mjs",
-    "bench/walks.mjs",
-    "bench/web/author.mjs",
-    "bench/web/run.mjs",
-    "tests/e2e/layout.test.mjs",
-    "tests/e2e/learner.test.mjs",
-    "tests/e2e/security.test.mjs",
+    'tests/e2e/layout.test.mjs',
+    'tests/e2e/learner.test.mjs',
+    'tests/e2e/security.test.mjs',
   ],
   aqs: [
-    "tests/e2e/motion.test.mjs",
+    'tests/e2e/motion.test.mjs',
     // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    "tests/e2e/learner.test.mjs",
+    'tests/e2e/learner.test.mjs',
   ],
   embassy: [
     // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    "tests/e2e/layout.test.mjs",
-    "tests/e2e/lessons.test.mjs",
-    "tests/e2e/motion.test.mjs",
-    "tests/e2e/ra-view.test.mjs",
+    'tests/e2e/layout.test.mjs',
+    'tests/e2e/lessons.test.mjs',
+    'tests/e2e/motion.test.mjs',
+    'tests/e2e/ra-view.test.mjs',
   ],
   rtos: [
     // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    "bench/explore/estimate.mjs",
-    "bench/explore/run.mjs",
-    "bench/explore/workers.mjs",
-    "tests/e2e/motion.test.mjs",
+    'tests/e2e/motion.test.mjs',
   ],
   spinlocks: [],
 };
 
 test("the rule catches a new leak, and lets the machine's words through", () => {
   const engine = ENGINES.find((e) => MODELS.includes(e));
+  assert.ok(engine, 'an engine shares its name with a scheduling model (the case the rule must tell apart)');
   assert.ok(
-    engine,
-    "an engine shares its name with a scheduling model (the case the rule must tell apart)",
-  );
-  assert.ok(
-    MACHINE_CODES.includes(`${engine}.priority`) &&
-      MACHINE_CODES.includes("lock"),
-    "the codes are read",
+    MACHINE_CODES.includes(`${engine}.priority`) && MACHINE_CODES.includes('lock'),
+    'the codes are read',
   );
   const code = MACHINE_CODES.find((c) => c.startsWith(`${engine}.`));
   const tree = {
-    "web/src/model/leak-name.ts": `if (card.id === '${engine}') return;`,
-    "web/src/model/leak-code.ts": `const own = '${engine}.sem.pends';`,
-    "web/src/model/leak-path.ts": `import { x } from '../engines/${engine}/words';`,
-    "web/src/model/leak-lesson.test.ts": `read('lessons/${engine}/05-the-signed-count.md');`,
-    "core/sim/leak.c": `if (strcmp(engine->name, "${engine}") == 0) return;`,
-    "mk/leak.mk": `include core/engines/${engine}/engine.mk`,
-    "web/src/model/machine-code.ts": `const held = why === '${code}';`,
-    "core/sim/machine-model.c": `sim_config cfg = {.model = "${engine}"};`,
+    'web/src/model/leak-name.ts': `if (card.id === '${engine}') return;`,
+    'web/src/model/leak-code.ts': `const own = '${engine}.sem.pends';`,
+    'web/src/model/leak-path.ts': `import { x } from '../engines/${engine}/words';`,
+    'web/src/model/leak-lesson.test.ts': `read('lessons/${engine}/05-the-signed-count.md');`,
+    'core/sim/leak.c': `if (strcmp(engine->name, "${engine}") == 0) return;`,
+    'mk/leak.mk': `include core/engines/${engine}/engine.mk`,
+    'web/src/model/machine-code.ts': `const held = why === '${code}';`,
+    'core/sim/machine-model.c': `sim_config cfg = {.model = "${engine}"};`,
     [`core/sim/sched/${engine}.c`]: `.name = "${engine}",`,
     [`web/src/engines/${engine}/words.ts`]: `if (id === '${engine}') return;`,
   };
@@ -282,47 +237,43 @@ test("the rule catches a new leak, and lets the machine's words through", () => 
   assert.deepEqual(
     [...leaks.keys()].sort(),
     Object.keys(tree)
-      .filter((f) => f.includes("leak"))
+      .filter((f) => f.includes('leak'))
       .sort(),
   );
 });
 
-test("the rule reads an engine in addresses and in hyphenated names", () => {
+test('the rule reads an engine in addresses and in hyphenated names', () => {
   // an engine whose name has an underscore and that has lessons: the forms at stake
-  const engine = ENGINES.find((e) => e.includes("_") && lessonIdsOf(e).length);
-  assert.ok(engine, "an engine with an underscore in its name has lessons");
+  const engine = ENGINES.find((e) => e.includes('_') && lessonIdsOf(e).length);
+  assert.ok(engine, 'an engine with an underscore in its name has lessons');
   const [lesson] = lessonIdsOf(engine);
-  const hyphened = engine.replaceAll("_", "-");
+  const hyphened = engine.replaceAll('_', '-');
   const tree = {
-    "tests/e2e/leak-scenario-address.test.mjs": `await open(url + '?scenario=${engine}/some-scenario');`,
-    "tests/e2e/leak-encoded-address.test.mjs": `await open(url + '?scenario=${engine}%2Fsome-scenario');`,
-    "tests/e2e/leak-lesson-address.test.mjs": `await open(\`\${url}?lesson=${lesson}\`);`,
-    "tests/e2e/leak-lesson-after.test.mjs": `await open(\`\${url}?lang=zh-CN&lesson=${lesson}&step=3\`);`,
-    "bench/leak-hyphen-file.mjs": `const file = join(here, '${hyphened}-2x2.yaml');`,
-    "bench/leak-hyphen-path.mjs": `// bench/explore/${hyphened}-3x1.yaml, the median of 5`,
-    "tests/e2e/leak-test-id.test.mjs": `page.getByTestId('${hyphened}-view');`,
-    "tests/e2e/leak-template.test.mjs": `await page.goto(\`\${url}author.html?template=${engine}\`);`,
+    'tests/e2e/leak-scenario-address.test.mjs': `await open(url + '?scenario=${engine}/some-scenario');`,
+    'tests/e2e/leak-encoded-address.test.mjs': `await open(url + '?scenario=${engine}%2Fsome-scenario');`,
+    'tests/e2e/leak-lesson-address.test.mjs': `await open(\`\${url}?lesson=${lesson}\`);`,
+    'tests/e2e/leak-lesson-after.test.mjs': `await open(\`\${url}?lang=zh-CN&lesson=${lesson}&step=3\`);`,
+    'bench/leak-hyphen-file.mjs': `const file = join(here, '${hyphened}-2x2.yaml');`,
+    'bench/leak-hyphen-path.mjs': `// bench/explore/${hyphened}-3x1.yaml, the median of 5`,
+    'tests/e2e/leak-test-id.test.mjs': `page.getByTestId('${hyphened}-view');`,
+    'tests/e2e/leak-template.test.mjs': `await page.goto(\`\${url}author.html?template=${engine}\`);`,
     // generic: the lesson and the scenario come from a variable, not a name
-    "tests/e2e/generic-lesson.test.mjs": `await open(\`\${url}?lesson=\${first.id}\`);`,
-    "tests/e2e/generic-scenario.test.mjs": `await open(\`\${url}?scenario=\${scenario.id}\`);`,
+    'tests/e2e/generic-lesson.test.mjs': `await open(\`\${url}?lesson=\${first.id}\`);`,
+    'tests/e2e/generic-scenario.test.mjs': `await open(\`\${url}?scenario=\${scenario.id}\`);`,
     // a lesson id that only begins like one of the engine's is another lesson's
-    "tests/e2e/generic-longer-id.test.mjs": `await open(url + '?lesson=${lesson}-again');`,
+    'tests/e2e/generic-longer-id.test.mjs': `await open(url + '?lesson=${lesson}-again');`,
   };
   const leaks = leaksOf(engine, Object.keys(tree), (f) => tree[f]);
   assert.deepEqual(
     [...leaks.keys()].sort(),
     Object.keys(tree)
-      .filter((f) => f.includes("leak"))
+      .filter((f) => f.includes('leak'))
       .sort(),
   );
 });
 
-test("every engine listed has its places, and the rule finds its own folders", () => {
-  assert.deepEqual(
-    Object.keys(DEBTS).sort(),
-    [...ENGINES].sort(),
-    "a debt list per engine of ENGINES",
-  );
+test('every engine listed has its places, and the rule finds its own folders', () => {
+  assert.deepEqual(Object.keys(DEBTS).sort(), [...ENGINES].sort(), 'a debt list per engine of ENGINES');
   for (const e of ENGINES) {
     const places = placesOf(e);
     for (const p of [
@@ -331,10 +282,7 @@ test("every engine listed has its places, and the rule finds its own folders", (
       `web/src/engines/${e}/`,
       `lessons/${e}/`,
     ])
-      assert.ok(
-        places.includes(p),
-        `${e}: ${p} is its place (docs/ARCHITECTURE.md)`,
-      );
+      assert.ok(places.includes(p), `${e}: ${p} is its place (docs/ARCHITECTURE.md)`);
   }
 });
 

@@ -8,3 +8,9 @@ c-native_BUILDS := gcc clang clang-tsan
 # Its native benchmark (mk/native-bench.mk, make bench-basic): store buffering
 # on real cores, how often both loads read 0, beside the fenced test.
 basic_NATIVE_BENCH := bench/store_buffering.c
+# Its scenario for the explorer's time to find a bug (bench/inputs.mjs): a lost
+# update of two threads incrementing twice.
+basic_EXPLORE_BENCH_FIND := tests/scenarios/basic/racy-two-by-two.yaml
+# Its scenario in the web app's benchmark (bench/web/run.mjs): four threads on
+# one counter, stepped and auto-played.
+basic_WEB_BENCH := tests/scenarios/basic/four-counters.yaml

@@ -14,11 +14,17 @@ c-threads_EACH := yes
 parking_lot_NATIVE_BENCH := bench/lock_contention.c bench/lost_wakeup.c
 parking_lot_NATIVE_BENCH_LIBS := -lnsync
 parking_lot_NATIVE_BENCH_ARGS_lost_wakeup := correct validate_outside widen
-# Its scenarios in the explorer's complete-search benchmarks (bench/explore/:
-# make bench-explore-complete, bench-explore-workers; bench/replay.mjs,
-# bench/walks.mjs), N threads each locking R times, with the Promela model of
-# the same protocol that SPIN checks beside them.
-parking_lot_EXPLORE_BENCH := bench/explore/parking-lot-2x2.yaml bench/explore/parking-lot-3x1.yaml \
-                             bench/explore/parking-lot-3x2.yaml bench/explore/parking-lot-3x3.yaml \
-                             bench/explore/parking-lot-4x1.yaml bench/explore/parking-lot-4x2.yaml \
-                             bench/explore/parking_lot.pml
+# Its scenarios in the explorer's benchmarks (bench/inputs.mjs reads them):
+# N threads each locking and unlocking R times; the small ones in every
+# explorer benchmark (make bench-explore-complete, bench-explore-workers,
+# bench-walks, bench-replay, bench-explore), the large ones and the Promela
+# model of the same protocol (for SPIN) in the complete search's alone; and
+# the lost wakeup, for the time the explorer takes to find it.
+parking_lot_EXPLORE_BENCH := bench/explore/parking-lot-2x2.yaml bench/explore/parking-lot-3x1.yaml
+parking_lot_EXPLORE_BENCH_LARGE := bench/explore/parking-lot-3x2.yaml bench/explore/parking-lot-3x3.yaml \
+                                   bench/explore/parking-lot-4x1.yaml bench/explore/parking-lot-4x2.yaml \
+                                   bench/explore/parking_lot.pml
+parking_lot_EXPLORE_BENCH_FIND := tests/scenarios/parking_lot/lost-wakeup.yaml
+# Its scenario in the web app's benchmark (bench/web/run.mjs): the first load
+# of a shared address into the sandbox.
+parking_lot_WEB_BENCH := tests/scenarios/parking_lot/lost-wakeup.yaml

@@ -18,7 +18,6 @@ c-rtos-port_PORT := yes
 rtos_NATIVE_BENCH := bench/rtos_semaphore.c
 rtos_NATIVE_BENCH_PORT := yes
 rtos_WASM_BENCH := bench/rtos_explore_wasm.mjs
-# Its scenario in the explorer's complete-search benchmarks (bench/explore/:
-# make bench-explore-complete, bench-explore-workers): three equal tasks on a
-# count-1 semaphore.
+# Its scenario in the explorer's benchmarks (bench/inputs.mjs reads it): three
+# equal tasks on a count-1 semaphore.
 rtos_EXPLORE_BENCH := bench/explore/rtos-three-tasks.yaml

@@ -7,6 +7,6 @@ spinlocks_NATIVE_SUITES := c-spinlocks
 c-spinlocks_DIR := tests/c/spinlocks
 c-spinlocks_BUILDS := gcc clang-tsan
 spinlocks_NATIVE_BENCH := bench/spinlocks.c
-# Its scenario in the explorer's complete-search benchmark (bench/explore/run.mjs,
-# make bench-explore-complete): the spin loop must not multiply executions.
+# Its scenario in the explorer's benchmarks (bench/inputs.mjs reads it): the
+# spin loop must not multiply executions.
 spinlocks_EXPLORE_BENCH := bench/explore/ttas-2.yaml
