@@ -381,6 +381,11 @@ plat_parker *sim_parker_of(sim_machine *m, int actor);
 void *sim_global(sim_machine *m, plat_global *g);
 /* The same, for views: NULL if no actor or setup has made it since the reset. */
 void *sim_global_peek(const sim_machine *m, const plat_global *g);
+/* The k-th engine global this machine has made (in the order of their first
+ * use, over all its runs), or NULL if there is none or it has not been made
+ * since the reset: for tests that hold the address map without naming an
+ * engine's global. */
+void *sim_global_nth(const sim_machine *m, int k);
 
 /* ---- reading the trace back (for engines' explanations) ----------------------- */
 

@@ -194,6 +194,11 @@ void *sim_global_peek(const sim_machine *m, const plat_global *g)
     return NULL;
 }
 
+void *sim_global_nth(const sim_machine *m, int k)
+{
+    return k >= 0 && k < m->n_globals && m->globals[k].live ? m->globals[k].data : NULL;
+}
+
 void sim_object_name(const sim_machine *m, const void *p, char *buf, size_t size)
 {
     int elem, r = p ? sim_region_of(m, p, &elem) : -1;

@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { parse } from 'yaml';
+import { courseFiles } from '../../wasm/js/cli/course-files.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const OUT = join(ROOT, 'build', 'test-output');
@@ -35,6 +37,45 @@ export function litmusId(name) {
   assert.equal(owners.length, 1, `one engine's scenarios hold litmus/${name}.yaml`);
   return `${owners[0]}/litmus/${name}`;
 }
+/**
+ * The course's first lesson (in course order, lessons/course.yaml) whose file
+ * satisfies `has(text, meta)`, `meta` its parsed front matter: {id, rel, text,
+ * meta}.  A shared test picks its lesson by what it needs, so that it names no
+ * lesson (and so no engine); `what` says what it looked for, in the error.
+ */
+export function courseLesson(has = () => true, what = 'any lesson') {
+  for (const { rel } of courseFiles(join(ROOT, 'lessons'))) {
+    const text = readFileSync(join(ROOT, 'lessons', rel), 'utf8');
+    const meta = parse(/^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '');
+    if (has(text, meta)) return { id: meta.id, rel, text, meta };
+  }
+  throw new Error(`no lesson of the course is ${what}`);
+}
+
+/**
+ * The sandbox's scenarios (tests/scenarios/<engine>/<name>.yaml, engines in
+ * course order then the rest): {id ("<engine>/<name>"), engine, scenario (parsed)},
+ * for shared tests to pick one by what it needs rather than by name.
+ */
+export function sandboxScenarios() {
+  const dir = join(ROOT, 'tests', 'scenarios');
+  const course = courseFiles(join(ROOT, 'lessons')).map((l) => l.rel.split('/')[0]);
+  const engines = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort((a, b) => (course.indexOf(a) + 1 || 1e9) - (course.indexOf(b) + 1 || 1e9) || a.localeCompare(b));
+  return engines.flatMap((engine) =>
+    readdirSync(join(dir, engine))
+      .filter((f) => f.endsWith('.yaml'))
+      .sort()
+      .map((f) => ({
+        id: `${engine}/${f.replace(/\.yaml$/, '')}`,
+        engine,
+        scenario: parse(readFileSync(join(dir, engine, f), 'utf8')),
+      })),
+  );
+}
+
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 function freePort() {

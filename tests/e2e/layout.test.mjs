@@ -10,7 +10,19 @@ import { catalog } from '../../wasm/js/lockstep.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { courseFiles } from '../../wasm/js/cli/course-files.js';
-import { ROOT, browser, lane, open, screenshot, stepOf, until, useApp, waitForText } from './harness.mjs';
+import {
+  ROOT,
+  browser,
+  courseLesson,
+  lane,
+  open,
+  sandboxScenarios,
+  screenshot,
+  stepOf,
+  until,
+  useApp,
+  waitForText,
+} from './harness.mjs';
 import { plan } from './plans.mjs';
 
 const app = useApp();
@@ -18,17 +30,27 @@ const app = useApp();
 /** The height of one line of the header's controls, in px, at most. */
 const ONE_LINE = 40;
 
+/** The sandbox's scenario that offers the most variants (its own list, else its engine's). */
+async function mostVariants() {
+  const { engines } = catalog(await loadModule());
+  const offered = (s) => (s.scenario.variants ?? engines[s.engine].variants).length;
+  return sandboxScenarios().reduce((a, b) => (offered(b) > offered(a) ? b : a));
+}
+
 describe('the header', () => {
   for (const lang of ['en', 'zh-CN'])
-    test(`four variants fit one line at 1440 px (${lang})`, async () => {
+    test(`the most variants of any scenario fit one line at 1440 px (${lang})`, async () => {
+      const most = await mostVariants();
       const { page, errors } = await open(
         app.chrome.context,
-        app.server.url + `?scenario=embassy/watch-herd&lang=${lang}`,
+        app.server.url + `?scenario=${most.id}&lang=${lang}`,
       );
       await page.setViewportSize({ width: 1440, height: 900 });
       const sw = page.getByTestId('variant-switch');
       await sw.waitFor({ timeout: 15000 });
       await screenshot(page, `header-four-variants-${lang}`);
+      // a menu (three or more), not pills
+      assert.ok((await sw.locator('option').count()) >= 3, `${most.id} offers a menu of variants`);
       const box = await sw.boundingBox();
       assert.ok(box.height <= ONE_LINE, `variant control is ${box.height} px tall`);
       const langBox = await page.getByTestId('lang-switch').boundingBox();
@@ -69,9 +91,13 @@ async function measure(page) {
   };
 }
 
+/** A lesson with two threads, one of which it means to leave stuck (its goal). */
+const stuckLesson = () =>
+  courseLesson((_, m) => m.goal?.stuck?.length, 'a lesson whose goal leaves a thread stuck');
+
 describe('the sequence diagram pane', () => {
   test('resizes by key and by drag, remembers its size, and never covers the lanes', async () => {
-    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=lost-wakeup`);
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=${stuckLesson().id}`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'B').waitFor({ timeout: 15000 });
     await page.evaluate(() => localStorage.removeItem('lockstep.pane'));
@@ -124,7 +150,7 @@ describe('the sequence diagram pane', () => {
   test('grows on a tall window', async () => {
     const tall = await browser({ viewport: { width: 1440, height: 1400 } });
     try {
-      const { page, errors } = await open(tall.context, `${app.server.url}?lesson=lost-wakeup`);
+      const { page, errors } = await open(tall.context, `${app.server.url}?lesson=${stuckLesson().id}`);
       await lane(page, 'B').waitFor({ timeout: 15000 });
       await page.getByTestId('tab-diagram').click();
       await page.getByTestId('pane-handle').waitFor();
@@ -188,7 +214,8 @@ describe('on a phone (390x844)', () => {
 
 describe('the lanes', () => {
   test('a finished lane’s program box and a neighbour’s “Step into” do not stretch each other', async () => {
-    const { page, errors } = await open(app.chrome.context, `${app.server.url}?scenario=basic/racy-counter`);
+    // the course's first lesson: two threads, A done in a few steps, B able to step into
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=${courseLesson().id}`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await lane(page, 'A').waitFor({ timeout: 15000 });
     const program = (name) => lane(page, name).locator('ol').first();

@@ -177,20 +177,16 @@ const DEBTS = {
     'tests/e2e/views.test.mjs',
     // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
     'lessons/embed-example.html',
-    'tests/e2e/app.test.mjs',
-    'tests/e2e/layout.test.mjs',
     'tests/e2e/learner.test.mjs',
     'tests/e2e/lessons.test.mjs',
   ],
   parking_lot: [
-    'tests/c/test_addresses.c',
     'tests/e2e/author.test.mjs',
     'tests/e2e/diagram-explorer.test.mjs',
     'tests/e2e/lessons.test.mjs',
     'tests/e2e/motion.test.mjs',
     'tests/e2e/views.test.mjs',
     // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    'tests/e2e/layout.test.mjs',
     'tests/e2e/learner.test.mjs',
     'tests/e2e/security.test.mjs',
   ],
@@ -201,7 +197,6 @@ const DEBTS = {
   ],
   embassy: [
     // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    'tests/e2e/layout.test.mjs',
     'tests/e2e/lessons.test.mjs',
     'tests/e2e/motion.test.mjs',
     'tests/e2e/ra-view.test.mjs',

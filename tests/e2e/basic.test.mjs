@@ -1,6 +1,7 @@
-// The placeholder app in headless Chromium: the racy counter, stepped by click
-// and by keyboard, back, forward, reset, a lost update to a failed check, and
-// bad addresses that must show a message in the page.
+// The basic engine in headless Chromium: its racy counter (also the default
+// address's first lesson), stepped by click and by keyboard, back, forward,
+// reset, a lost update to a failed check, and bad addresses that must show a
+// message in the page.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clean, lane, open, screenshot, useApp, waitForText } from './harness.mjs';
