@@ -5,8 +5,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clean, lane, open, screenshot, useApp, waitForText } from './harness.mjs';
+import { useMotion, viewOf, motionLast, settled, pressAndWait } from './motion.mjs';
 
 const app = useApp();
+const motion = useMotion();
 
 /** Waits until the locator's text is `want` (this file waits up to 8000 ms). */
 const expectText = (locator, want, timeout = 8000) => waitForText(locator, want, timeout);
@@ -258,6 +260,61 @@ describe('the semaphore lessons', () => {
     await expectText(page.getByTestId('goal-banner'), /Goal reached/);
     await expectText(v.getByTestId('sem-permits'), /at most 2 at once so far/);
     await screenshot(page, 'aqs-lesson-notifier');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+// ---- motion (from tests/e2e/motion.test.mjs; helpers in tests/e2e/motion.mjs) ----
+describe('motion', () => {
+  test('aqs: an interrupt lamp flashes on the thread and its node; nodes come and go', async () => {
+    const { page, errors } = await open(
+      motion.moving.context,
+      `${app.server.url}?scenario=aqs/interrupt-head`,
+    );
+    await lane(page, 'A').waitFor({ timeout: 15000 });
+    const view = 'aqs-view';
+    await viewOf(page, view); // loaded lazily: before the first step
+    const all = [];
+    // the run of tests/e2e/aqs.test.mjs: A and B queue, C releases one, A wakes and parks
+    // again, C interrupts A, A cancels and unsplices
+    const presses = [
+      [1, 12],
+      [2, 11],
+      [3, 2],
+      [3, 1],
+      [3, 4],
+      [3, 1],
+      [1, 1],
+      [3, 1],
+      [1, 10],
+      [3, 3],
+      [3, 1],
+      [1, 5],
+      [1, 1],
+      [1, 2],
+    ];
+    let n = 0;
+    for (const [key, times] of presses)
+      for (let k = 0; k < times; k++) {
+        await pressAndWait(page, String(key), ++n);
+        all.push(...(await motionLast(page, view)).moves.map((x) => `${n} ${x}`));
+        await settled(page);
+      }
+    assert.ok(
+      all.some((x) => / enter:node:s:A$/.test(x)),
+      `a node joins: ${all.join(' ')}`,
+    );
+    assert.ok(
+      all.includes('46 fx:lamp:A') && all.includes('46 fx:node-lamp:s:A'),
+      `an interrupt lamp flashes: ${all.join(' ')}`,
+    );
+    assert.ok(all.includes('26 fx:permit:s:1'), 'C gives back a permit: its box fills');
+    // A's node unsplices (step 54): B slides forward into its place at the next step
+    assert.ok(
+      all.some((x) => /^5[5-9] move:node:s:B$/.test(x)),
+      `B slides forward: ${all.filter((x) => x.includes('node:s:B')).join(', ')}`,
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

