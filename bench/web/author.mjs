@@ -1,5 +1,5 @@
 // The author page's figures (issue 25), printed against their targets; not
-// a test, never fails.  `node bench/web/author.mjs [BASE]` after `make web`:
+// a test, never fails.  `node bench/web/author.mjs [--quick] [BASE]` after `make web`:
 //   - the app's first load (every JS, CSS and wasm response of a cold load of
 //     index.html until thread A can step and the network is quiet, each
 //     gzip -9'd and summed), of this build and, when BASE (a repository root
@@ -28,7 +28,10 @@ import { ENGINES } from '../inputs.mjs';
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = join(ROOT, 'build', 'test-output');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const BASE = process.argv[2];
+const ARGS = process.argv.slice(2);
+/** --quick: one cold load a template, the first lesson's live check, one screenshot (to prove it runs) */
+const QUICK = ARGS.includes('--quick');
+const BASE = ARGS.find((a) => a !== '--quick');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -83,7 +86,7 @@ try {
   // the editor ready, cold, on every engine's template (each brings its engine's parts): the slowest
   const readyOf = async (/** @type {string} */ engine) => {
     const ready = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < (QUICK ? 1 : 5); i++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       const page = await context.newPage();
       await page.goto(`${here.url}author.html?template=${engine}`);
@@ -105,7 +108,9 @@ try {
   );
 
   // live checks after the last keystroke, every shipped lesson
-  const lessons = courseFiles(join(ROOT, 'lessons')).map((l) => l.id);
+  const lessons = courseFiles(join(ROOT, 'lessons'))
+    .map((l) => l.id)
+    .slice(0, QUICK ? 1 : undefined);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const rows = [];
