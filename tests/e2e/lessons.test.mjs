@@ -57,13 +57,12 @@ const literally = (text) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const FIRST = courseLesson();
 const OTHER = courseLesson((_, m) => m.engine !== FIRST.meta.engine, 'of a second engine');
 const STUCK = courseLesson((_, m) => m.goal?.stuck?.length, 'a lesson whose goal leaves a thread stuck');
-const RENUMBERED = courseLesson(
-  (_, m) =>
-    COURSE.findIndex((l) => l.id === m.id) + 1 !==
-      Number(/\/(\d+)-/.exec(COURSE.find((l) => l.id === m.id).rel)[1]) &&
-    COURSE.findIndex((l) => l.id === m.id) + 1 < COUNT,
-  'numbered in the course otherwise than its file',
-);
+/** Whether the lesson's number in the course differs from its file's (NN-id.md), and one follows it. */
+const renumbered = (id) => {
+  const at = COURSE.findIndex((l) => l.id === id);
+  return at + 1 !== Number(/\/(\d+)-/.exec(COURSE[at].rel)[1]) && at + 1 < COUNT;
+};
+const RENUMBERED = courseLesson((_, m) => renumbered(m.id), 'numbered in the course otherwise than its file');
 /** A lesson's English text (its `## en` part). */
 const englishOf = (lesson) => /\n## en\n([\s\S]*?)(\n## |$)/.exec(lesson.text)[1];
 const LONGEST = COURSE.map((l) => courseLesson((_, m) => m.id === l.id)).reduce((a, b) =>
