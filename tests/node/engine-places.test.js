@@ -140,7 +140,7 @@ function namesOf(engine, lessons = lessonIdsOf(engine)) {
   const spellings = [...new Set([engine, engine.replaceAll('_', '-')])].join('|');
   const inAddress = lessons.length ? `|[?&]lesson=(?:${lessons.join('|')})(?![\\w-])` : '';
   return new RegExp(
-    `(['"\`/=])(?:${spellings})(['"\`/.:%-]|$)|engine: ${engine}\\b|\\bengine_${engine}\\b${inAddress}`,
+    `(['"\`/=])(?:${spellings})(['"\`/.:%&-]|$)|engine: ${engine}\\b|\\bengine_${engine}\\b${inAddress}`,
   );
 }
 
@@ -224,6 +224,7 @@ test('the rule reads an engine in addresses and in hyphenated names', () => {
     'bench/leak-hyphen-path.mjs': `// bench/explore/${hyphened}-3x1.yaml, the median of 5`,
     'tests/e2e/leak-test-id.test.mjs': `page.getByTestId('${hyphened}-view');`,
     'tests/e2e/leak-template.test.mjs': `await page.goto(\`\${url}author.html?template=${engine}\`);`,
+    'tests/e2e/leak-template-lang.test.mjs': `await page.goto(\`\${url}author.html?template=${engine}&lang=zh-CN\`);`,
     // generic: the lesson and the scenario come from a variable, not a name
     'tests/e2e/generic-lesson.test.mjs': `await open(\`\${url}?lesson=\${first.id}\`);`,
     'tests/e2e/generic-scenario.test.mjs': `await open(\`\${url}?scenario=\${scenario.id}\`);`,
