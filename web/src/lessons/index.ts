@@ -78,15 +78,18 @@ export function lessonCourse(id: string): LessonCourse | null {
  * open it from its chunk: a lesson opened from its text (a shared link, the
  * author page) whose id is a course lesson's.  Read off the index, a chunk
  * loaded on demand, so a first load does not carry it; null for an id the
- * course does not have.
+ * course does not have.  lessonCourse(id) answers it from then on.
  */
 export async function findLessonCourse(id: string): Promise<LessonCourse | null> {
-  const known = courses.get(id);
-  if (known) return known;
-  const [{ summaries }, { courseAround }] = await Promise.all([indexModule(), import('../model/lessonList')]);
-  const found = courseAround(id, summaries);
-  if (found) courses.set(id, found);
-  return found;
+  if (!courses.has(id)) {
+    const [{ summaries }, { courseAround }] = await Promise.all([
+      indexModule(),
+      import('../model/lessonList'),
+    ]);
+    const found = courseAround(id, summaries);
+    if (found) courses.set(id, found);
+  }
+  return lessonCourse(id);
 }
 
 /** Every lesson's engine, title and goal. */

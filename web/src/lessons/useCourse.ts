@@ -11,21 +11,16 @@ import type { LessonCourse } from '../model/lessonList';
 import { findLessonCourse, lessonCourse } from '.';
 
 export function useLessonCourse(id: string | null): LessonCourse | null {
-  const known = id === null ? null : lessonCourse(id);
-  const [found, setFound] = useState<{ id: string; course: LessonCourse | null } | null>(null);
+  const course = id === null ? null : lessonCourse(id);
+  // the index's answer is kept by lessonCourse: reading it again is all a new answer needs
+  const [, answered] = useState(0);
   useEffect(() => {
-    if (id === null || known) return;
-    let current = true;
-    findLessonCourse(id).then(
-      (course) => {
-        if (current) setFound({ id, course });
-      },
-      // the index did not load (offline): the page shows no place, as for a lesson of no course
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, known]);
-  return known ?? (found?.id === id ? found.course : null);
+    // a failed index (offline) leaves the page as for a lesson of no course
+    if (id !== null && !course)
+      findLessonCourse(id).then(
+        () => answered((n) => n + 1),
+        () => undefined,
+      );
+  }, [id, course]);
+  return course;
 }
