@@ -21,6 +21,7 @@ import { cellName } from './memory';
 import { accessOptions, cellHistories, pickOptions, staleRead } from './storeHistory';
 import { traceRows } from './tracelist';
 import { litmusText } from './litmus.fixture';
+import { viewOf } from './session.fixture';
 
 const text = litmusText;
 
@@ -47,12 +48,7 @@ function play(
       else if (m[0] === 'place') s.take('place', m[1], m[2]);
       else s.take('read_from', m[0], m[1]);
     }
-    return {
-      state: s.state() as MachineState,
-      trace: s.trace(0) as TraceEvent[],
-      choices: s.choices() as ExtraChoice[],
-      schedule: (s.summary() as { schedule: string }).schedule,
-    };
+    return { ...viewOf(s), schedule: (s.summary() as { schedule: string }).schedule };
   } finally {
     s.free();
   }
@@ -315,11 +311,7 @@ actors:
     const s = new Session(M, compiled.bytecode, { variant: 'peterson_no_fence' });
     try {
       s.run({ policy: 'manual', schedule });
-      return {
-        state: s.state() as MachineState,
-        trace: s.trace(0) as TraceEvent[],
-        choices: s.choices() as ExtraChoice[],
-      };
+      return viewOf(s);
     } finally {
       s.free();
     }
