@@ -375,58 +375,101 @@ TEST(v2_readable_form_fields)
 
 /* ---- version 3: the memory models' choices --------------------------------------- */
 
+/* One of the memory models' choices as both forms carry it: `text` reads as
+ * version 3 with `n` entries, `entry` naming where the choice is and what it
+ * is; with its names resolved to `actors`, its compact form is `compact`,
+ * which reads back to the same choice by actor index; and each bad string is
+ * refused with its message. */
+typedef struct {
+    size_t at;       /* which entry */
+    int what;        /* its sim_choice_kind */
+    const char *who; /* its actor by name (the readable form) */
+    int actor;       /* and by index (the compact form) */
+    int arg;         /* its number, or -1 for none */
+} v3_entry;
+
+typedef struct {
+    const char *text;
+    size_t n;
+    v3_entry entry;
+    const int *actors;
+    const char *compact;
+    const char *bad[5][2]; /* {string, its error}, up to the first {NULL} */
+} v3_choice;
+
+static void check_entry(const sim_sched_entry *e, const v3_entry *want)
+{
+    CHECK_EQ(e->what, want->what);
+    if (want->arg >= 0)
+        CHECK_EQ(e->arg, want->arg);
+}
+
+static void check_v3_choice(const v3_choice *c)
+{
+    const v3_entry *want = &c->entry;
+    sim_schedule s;
+    parse_ok(c->text, &s);
+    CHECK_EQ(s.version, 3);
+    CHECK_EQ(s.n, c->n);
+    check_entry(&s.entries[want->at], want);
+    CHECK_STR(s.entries[want->at].actor_name, want->who);
+    sim_schedule_free(&s);
+    char *compact = compact_as(c->text, c->actors);
+    CHECK_STR(compact, c->compact);
+    parse_ok(compact, &s);
+    free(compact);
+    check_entry(&s.entries[want->at], want);
+    CHECK_EQ(s.entries[want->at].actor, want->actor);
+    sim_schedule_free(&s);
+    for (size_t i = 0; i < sizeof c->bad / sizeof c->bad[0] && c->bad[i][0]; i++)
+        CHECK_STR(parse_error(c->bad[i][0]), c->bad[i][1]);
+}
+
 TEST(v3_flushes_need_version_3)
 {
-    const char *text = "v3: A ^A B";
-    sim_schedule s;
-    parse_ok(text, &s);
-    CHECK_EQ(s.version, 3);
-    CHECK_EQ(s.n, 3);
-    CHECK_EQ(s.entries[1].what, SIM_CHOICE_FLUSH);
-    CHECK_STR(s.entries[1].actor_name, "A");
-    sim_schedule_free(&s);
-    char *compact = compact_as(text, (const int[]){0, 0, 1});
-    /* flags 0, 3 entries: step A (0), flush (2<<2|3 = 11, then actor 0), step B (1<<2) */
-    CHECK_STR(compact, "v3.AAMACwAE");
-    parse_ok(compact, &s);
-    CHECK_EQ(s.entries[1].what, SIM_CHOICE_FLUSH);
-    CHECK_EQ(s.entries[1].actor, 0);
-    sim_schedule_free(&s);
-    free(compact);
-    /* a version-2 string cannot hold a flush: the version says a weak model ran */
-    CHECK_STR(parse_error("v2: A ^A"),
-              "schedule: flush at column 7 needs version 3 (start with 'v3:')");
-    CHECK_STR(parse_error("v3: ^"), "schedule: expected an actor's name after '^' at column 5");
+    check_v3_choice(&(v3_choice){
+        .text = "v3: A ^A B",
+        .n = 3,
+        .entry = {1, SIM_CHOICE_FLUSH, "A", 0, -1},
+        .actors = (const int[]){0, 0, 1},
+        /* flags 0, 3 entries: step A (0), flush (2<<2|3 = 11, then actor 0), step B (1<<2) */
+        .compact = "v3.AAMACwAE",
+        .bad =
+            {
+                /* a version-2 string cannot hold a flush: the version says a weak model ran */
+                {"v2: A ^A", "schedule: flush at column 7 needs version 3 (start with 'v3:')"},
+                {"v3: ^", "schedule: expected an actor's name after '^' at column 5"},
+            },
+    });
 }
 
 TEST(v3_read_from_names_its_store)
 {
     /* MP under ra: B's load of data reads store 0 (the initial value) */
-    const char *text = "v3: A A B <B:0";
-    sim_schedule s;
-    parse_ok(text, &s);
-    CHECK_EQ(s.version, 3);
-    CHECK_EQ(s.n, 4);
-    CHECK_EQ(s.entries[3].what, SIM_CHOICE_READ_FROM);
-    CHECK_STR(s.entries[3].actor_name, "B");
-    CHECK_EQ(s.entries[3].arg, 0);
-    sim_schedule_free(&s);
-    char *compact = compact_as(text, (const int[]){0, 0, 1, 1});
-    /* flags 0, 4 entries: A, A, B (1<<2), read_from (3<<2|3 = 15, actor 1, store 0) */
-    CHECK_STR(compact, "v3.AAQAAAQPAQA");
-    free(compact);
+    check_v3_choice(&(v3_choice){
+        .text = "v3: A A B <B:0",
+        .n = 4,
+        .entry = {3, SIM_CHOICE_READ_FROM, "B", 1, 0},
+        .actors = (const int[]){0, 0, 1, 1},
+        /* flags 0, 4 entries: A, A, B (1<<2), read_from (3<<2|3 = 15, actor 1, store 0) */
+        .compact = "v3.AAQAAAQPAQA",
+        .bad =
+            {
+                {"v2: A <B:0",
+                 "schedule: read_from at column 7 needs version 3 (start with 'v3:')"},
+                {"v3: <B", "schedule: expected ':N' after '<B' at column 5"},
+                {"v3: <B:x", "schedule: expected ':N' after '<B' at column 5"},
+                {"v3: <B:99999999999", "schedule: the number at column 5 is too large"},
+                {"v3: <:1", "schedule: expected an actor's name after '<' at column 5"},
+            },
+    });
     /* a store index past one byte is a varint: store 200 of actor 1 */
+    sim_schedule s;
     parse_ok("v3.AAEPAcgB", &s);
     CHECK_EQ(s.entries[0].what, SIM_CHOICE_READ_FROM);
     CHECK_EQ(s.entries[0].actor, 1);
     CHECK_EQ(s.entries[0].arg, 200);
     sim_schedule_free(&s);
-    CHECK_STR(parse_error("v2: A <B:0"),
-              "schedule: read_from at column 7 needs version 3 (start with 'v3:')");
-    CHECK_STR(parse_error("v3: <B"), "schedule: expected ':N' after '<B' at column 5");
-    CHECK_STR(parse_error("v3: <B:x"), "schedule: expected ':N' after '<B' at column 5");
-    CHECK_STR(parse_error("v3: <B:99999999999"), "schedule: the number at column 5 is too large");
-    CHECK_STR(parse_error("v3: <:1"), "schedule: expected an actor's name after '<' at column 5");
     /* the compact form's store must fit: a varint past 2^31 is refused */
     CHECK(strcmp(parse_error("v3.AAEPAYCAgIAI"), "ok") != 0);
 }
@@ -434,29 +477,21 @@ TEST(v3_read_from_names_its_store)
 TEST(v3_place_names_where_the_store_goes)
 {
     /* 2+2W under ra: B's store of x takes place 1, before A's store */
-    const char *text = "v3: A A B >B:1 B A";
-    sim_schedule s;
-    parse_ok(text, &s);
-    CHECK_EQ(s.version, 3);
-    CHECK_EQ(s.n, 6);
-    CHECK_EQ(s.entries[3].what, SIM_CHOICE_PLACE);
-    CHECK_STR(s.entries[3].actor_name, "B");
-    CHECK_EQ(s.entries[3].arg, 1);
-    sim_schedule_free(&s);
-    char *compact = compact_as(text, (const int[]){0, 0, 1, 1, 1, 0});
-    /* flags 0, 6 entries: A, A, B (1<<2), place (4<<2|3 = 19, actor 1, place 1), B, A */
-    CHECK_STR(compact, "v3.AAYAAAQTAQEEAA");
-    parse_ok(compact, &s);
-    CHECK_EQ(s.entries[3].what, SIM_CHOICE_PLACE);
-    CHECK_EQ(s.entries[3].actor, 1);
-    CHECK_EQ(s.entries[3].arg, 1);
-    sim_schedule_free(&s);
-    free(compact);
-    CHECK_STR(parse_error("v2: A >B:1"),
-              "schedule: place at column 7 needs version 3 (start with 'v3:')");
-    CHECK_STR(parse_error("v3: A >B"), "schedule: expected ':N' after '>B' at column 7");
-    CHECK_STR(parse_error("v3: >B:x"), "schedule: expected ':N' after '>B' at column 5");
-    CHECK_STR(parse_error("v3: >:1"), "schedule: expected an actor's name after '>' at column 5");
+    check_v3_choice(&(v3_choice){
+        .text = "v3: A A B >B:1 B A",
+        .n = 6,
+        .entry = {3, SIM_CHOICE_PLACE, "B", 1, 1},
+        .actors = (const int[]){0, 0, 1, 1, 1, 0},
+        /* flags 0, 6 entries: A, A, B (1<<2), place (4<<2|3 = 19, actor 1, place 1), B, A */
+        .compact = "v3.AAYAAAQTAQEEAA",
+        .bad =
+            {
+                {"v2: A >B:1", "schedule: place at column 7 needs version 3 (start with 'v3:')"},
+                {"v3: A >B", "schedule: expected ':N' after '>B' at column 7"},
+                {"v3: >B:x", "schedule: expected ':N' after '>B' at column 5"},
+                {"v3: >:1", "schedule: expected an actor's name after '>' at column 5"},
+            },
+    });
 }
 
 TEST(v2_compact_form_bytes)

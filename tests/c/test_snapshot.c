@@ -186,25 +186,44 @@ static int compare_restore(sim_machine *m, sim_snapshot *s)
     return 1;
 }
 
-TEST(a_restore_gives_the_same_future_under_every_model)
+/* Hands `each` a machine of each of `worlds` generated worlds (a fresh one
+ * every time, from the one stream of `generate`) under every scheduling
+ * model and every memory model, models outermost; adds up what it returns. */
+typedef uint64_t (*on_world)(sim_machine *m, const char *model, int world, void *ctx);
+static uint64_t under_every_model(int worlds, on_world each, void *ctx)
 {
     const char *models[] = {"threads", "rtos", "executor"};
     const char *memories[] = {"sc", "tso", "ra"};
-    int compared = 0;
-    sim_snapshot *s = sim_snapshot_new();
+    uint64_t sum = 0;
     for (int k = 0; k < 3; k++)
         for (int mem = 0; mem < 3; mem++)
-            for (int world = 0; world < 40; world++) {
+            for (int world = 0; world < worlds; world++) {
                 tworld w = {0};
                 generate(&w);
                 sim_config cfg = {.model = models[k], .memory = memories[mem]};
-                sim_machine *m = tw_start_cfg(&w, &cfg);
-                for (int round = 0; round < 3; round++)
-                    compared += compare_restore(m, s);
+                sum += each(tw_start_cfg(&w, &cfg), models[k], world, ctx);
                 tw_free(&w);
             }
+    return sum;
+}
+
+/* Three restores of one run, each compared (compare_restore); how many were. */
+static uint64_t restores_of(sim_machine *m, const char *model, int world, void *snapshot)
+{
+    (void)model;
+    (void)world;
+    uint64_t compared = 0;
+    for (int round = 0; round < 3; round++)
+        compared += (uint64_t)compare_restore(m, snapshot);
+    return compared;
+}
+
+TEST(a_restore_gives_the_same_future_under_every_model)
+{
+    sim_snapshot *s = sim_snapshot_new();
+    uint64_t compared = under_every_model(40, restores_of, s);
     sim_snapshot_free(s);
-    check_note("%d restores compared", compared);
+    check_note("%llu restores compared", (unsigned long long)compared);
     CHECK(compared > 500);
 }
 
@@ -301,20 +320,17 @@ static void same_walks(sim_machine *m, const char *what)
     }
 }
 
+static uint64_t walks_of(sim_machine *m, const char *model, int world, void *ctx)
+{
+    (void)world;
+    (void)ctx;
+    same_walks(m, model);
+    return 0;
+}
+
 TEST(walks_from_a_snapshot_are_the_walks_from_a_reset)
 {
-    const char *models[] = {"threads", "rtos", "executor"};
-    const char *memories[] = {"sc", "tso", "ra"};
-    for (int k = 0; k < 3; k++)
-        for (int mem = 0; mem < 3; mem++)
-            for (int world = 0; world < 5; world++) {
-                tworld w = {0};
-                generate(&w);
-                sim_config cfg = {.model = models[k], .memory = memories[mem]};
-                sim_machine *m = tw_start_cfg(&w, &cfg);
-                same_walks(m, models[k]);
-                tw_free(&w);
-            }
+    under_every_model(5, walks_of, NULL);
     bc_bytes bc = sample_mutex(3, 2);
     script_program *p;
     script_world *w;
@@ -389,21 +405,16 @@ static uint64_t same_search(sim_machine *m, int bound, bool prune, const char *w
     return root.executions;
 }
 
+/* A search with bound 2, with sleep sets in every other world; its executions. */
+static uint64_t search_of(sim_machine *m, const char *model, int world, void *ctx)
+{
+    (void)ctx;
+    return same_search(m, 2, world % 2 == 0, model);
+}
+
 TEST(the_bounded_search_runs_the_same_from_kept_points)
 {
-    const char *models[] = {"threads", "rtos", "executor"};
-    const char *memories[] = {"sc", "tso", "ra"};
-    uint64_t executions = 0;
-    for (int k = 0; k < 3; k++)
-        for (int mem = 0; mem < 3; mem++)
-            for (int world = 0; world < 4; world++) {
-                tworld w = {0};
-                generate(&w);
-                sim_config cfg = {.model = models[k], .memory = memories[mem]};
-                sim_machine *m = tw_start_cfg(&w, &cfg);
-                executions += same_search(m, 2, world % 2 == 0, models[k]);
-                tw_free(&w);
-            }
+    uint64_t executions = under_every_model(4, search_of, NULL);
     bc_bytes samples[] = {sample_mutex(2, 2), sample_everything()};
     for (size_t k = 0; k < sizeof samples / sizeof samples[0]; k++) {
         script_program *p;

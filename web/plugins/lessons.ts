@@ -26,13 +26,7 @@ import { parseLesson } from '../../wasm/js/lesson.js';
 import { lessonInfo } from '../src/bridge/lessonInfo.ts';
 import { markdownToHtml } from '../src/model/markdown.ts';
 import { proseSanitizer } from '../src/model/sanitize.ts';
-import {
-  neighbours,
-  placeInIndex,
-  summarize,
-  type LessonCourse,
-  type LessonSummary,
-} from '../src/model/lessonList.ts';
+import { courseAround, summarize, type LessonSummary } from '../src/model/lessonList.ts';
 import { buildSource, builtInPlugin, engineCatalog, type Item } from './builtIn.ts';
 import { engineExports } from './engines.ts';
 
@@ -63,16 +57,6 @@ export async function compileLessons(dir: string, name = 'lessons'): Promise<Map
     out.set(id, { summary, ...built });
   }
   return out;
-}
-
-/** What lesson `id`'s page shows of the course (lessons/index.ts, LessonCourse): its place, and the lessons around it. */
-export function courseAround(id: string, summaries: readonly LessonSummary[]): LessonCourse | null {
-  const place = placeInIndex(summaries, id);
-  if (!place) return null;
-  const { prev, next } = neighbours(summaries, id);
-  const link = (other: string | null) =>
-    other === null ? null : { id: other, title: summaries.find((s) => s.id === other)?.title ?? null };
-  return { ...place, prev: link(prev), next: link(next) };
 }
 
 export function courseLessons(repo: string): Plugin {

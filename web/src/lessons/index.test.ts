@@ -3,7 +3,7 @@
  * web/plugins/lessons.ts), and what each lesson's chunk brings of the course
  * (its place, the lessons around it, its engine's card).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import courseIndex from '../../../lessons/course.yaml?raw';
 import { engineById, loadCards } from '../engines';
 import { groupLessons } from '../model/lessonList';
@@ -94,6 +94,28 @@ describe('the course as the app sees it', () => {
     expect((await place('permits-are-a-number'))?.n).toBe(14);
     expect(await place('racy-counter')).toEqual({ n: 1, count });
     expect(await place('no-such-lesson')).toBeNull();
+  });
+
+  it('finds the place of a lesson opened from its text, by its id, from the index alone', async () => {
+    // a fresh registry: no lesson's chunk has loaded, as on a page opened by a shared link
+    vi.resetModules();
+    const fresh: typeof import('.') = await import('.');
+    expect(fresh.lessonCourse('lost-wakeup')).toBeNull();
+    const found = await fresh.findLessonCourse('lost-wakeup');
+    expect(found).toEqual({
+      n: 9,
+      count: (await lessonIndex()).length,
+      prev: { id: 'validate-under-lock', title: expect.objectContaining({ en: expect.any(String) }) },
+      next: { id: 'unpark-callback', title: expect.objectContaining({ 'zh-CN': expect.any(String) }) },
+    });
+    // and the page reads it from then on, as for a lesson its chunk opened
+    expect(fresh.lessonCourse('lost-wakeup')).toEqual(found);
+    // every lesson: what the index says is what its own chunk brings
+    for (const { id } of await lessonIndex())
+      expect(await fresh.findLessonCourse(id), id).toEqual(await courseOf(id));
+    // an id the course does not have: no place, no neighbours
+    expect(await fresh.findLessonCourse('my-own-lesson')).toBeNull();
+    expect(fresh.lessonCourse('my-own-lesson')).toBeNull();
   });
 
   it('has a title and a goal for every lesson in both languages, without loading any', async () => {

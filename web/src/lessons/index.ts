@@ -9,7 +9,8 @@
  * grows with no lesson it does not open.  The index (every lesson's id,
  * place, engine, title) is a chunk loaded when another lesson is asked for;
  * the goals (what the lesson list adds) are a chunk loaded when the list is
- * first shown.
+ * first shown.  A lesson opened from its text whose id is a course lesson's
+ * learns its place from the index (findLessonCourse).
  */
 import { first, load as loadFirst } from 'virtual:lockstep/lessons/first';
 import type { BuiltSource, ScenarioSource } from '../bridge/bridge';
@@ -70,6 +71,25 @@ export async function loadLesson(id: string): Promise<BuiltSource | ScenarioSour
  */
 export function lessonCourse(id: string): LessonCourse | null {
   return courses.get(id) ?? null;
+}
+
+/**
+ * Lesson `id`'s place in the course (lessonCourse) for a page that did not
+ * open it from its chunk: a lesson opened from its text (a shared link, the
+ * author page) whose id is a course lesson's.  Read off the index, a chunk
+ * loaded on demand, so a first load does not carry it; null for an id the
+ * course does not have.  lessonCourse(id) answers it from then on.
+ */
+export async function findLessonCourse(id: string): Promise<LessonCourse | null> {
+  if (!courses.has(id)) {
+    const [{ summaries }, { courseAround }] = await Promise.all([
+      indexModule(),
+      import('../model/lessonList'),
+    ]);
+    const found = courseAround(id, summaries);
+    if (found) courses.set(id, found);
+  }
+  return lessonCourse(id);
 }
 
 /** Every lesson's engine, title and goal. */

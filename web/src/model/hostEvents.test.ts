@@ -1,34 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import fx from './fixtures/lessons.json';
+import { snapAt, type RecordedRun } from './recordedRun.fixture';
 import { hostEvents, type Moment } from './hostEvents';
 
-interface Run {
-  end: number;
-  trace: TraceEvent[];
-  at: Record<string, { state: unknown; schedule: string; compact: string; steps: number }>;
-}
-const run = fx.lostWakeup.run as unknown as Run;
+const run = fx.lostWakeup.run as unknown as RecordedRun;
 
 function moment(step: number, goal = false, scenario = 'lesson:lost-wakeup'): Moment {
-  const at = run.at[String(step)]!;
-  const state = at.state as MachineState;
-  const snap: Snapshot = {
-    state,
-    trace: run.trace.filter((e) => e.step <= step),
-    summary: {
-      outcome: state.outcome,
-      steps: at.steps,
-      schedule: at.schedule,
-      compact: at.compact,
-      virtual_time: 0,
-      stuck: state.stuck,
-      violation: state.violation,
-      prints: [],
-      end: 'waiting',
-      message: '',
-    },
-  };
+  const snap = snapAt(run, step);
   return { lesson: 'lost-wakeup', scenario, snap, goal, title: 'The challenge' };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LessonInfo } from '../bridge/lessonTypes';
-import type { MachineState, Snapshot, TraceEvent } from '../bridge/types';
 import fx from './fixtures/lessons.json';
+import { snapAt, type RecordedRun } from './recordedRun.fixture';
 import {
   atStart,
   choose,
@@ -17,40 +17,11 @@ import {
   type AskedMap,
 } from './lesson';
 
-interface Run {
-  end: number;
-  trace: TraceEvent[];
-  at: Record<string, { state: unknown; schedule: string; compact: string; steps: number }>;
-}
-
-/** The snapshot of a recorded run at `step` (its state and schedule there, the trace up to it). */
-function snapAt(run: Run, step: number): Snapshot {
-  const at = run.at[String(step)];
-  if (!at) throw new Error(`no state recorded at step ${step}`);
-  const state = at.state as MachineState;
-  return {
-    state,
-    trace: run.trace.filter((e) => e.step <= step),
-    summary: {
-      outcome: state.outcome,
-      steps: at.steps,
-      schedule: at.schedule,
-      compact: at.compact,
-      virtual_time: 0,
-      stuck: state.stuck,
-      violation: state.violation,
-      prints: [],
-      end: 'waiting',
-      message: '',
-    },
-  };
-}
-
 const six = fx.lostWakeup.lesson as unknown as LessonInfo;
-const sixRun = fx.lostWakeup.run as unknown as Run;
-const sixCorrect = fx.lostWakeupCorrect.run as unknown as Run;
+const sixRun = fx.lostWakeup.run as unknown as RecordedRun;
+const sixCorrect = fx.lostWakeupCorrect.run as unknown as RecordedRun;
 const five = fx.validateUnderLock.lesson as unknown as LessonInfo;
-const fiveRun = fx.validateUnderLock.run as unknown as Run;
+const fiveRun = fx.validateUnderLock.run as unknown as RecordedRun;
 
 describe('the goal', () => {
   it('is reached when B sleeps forever, not before, and not under correct', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
+  courseAround,
   frontMatter,
   groupLessons,
   indexNumbers,
@@ -66,6 +67,29 @@ describe('lesson files', () => {
       const next = neighbours(list, l.id).next;
       if (next) expect(placeInIndex(list, next)!.n).toBe(placeInIndex(list, l.id)!.n + 1);
     }
+  });
+  it('give each page its place and the titled lessons around it, and a lesson of no course none', () => {
+    const title = (en: string) => ({ en, 'zh-CN': `${en}（中）` });
+    const list = [
+      { id: 'p1', order: 1, engine: 'beta', title: title('One') },
+      { id: 'q2', order: 2, engine: 'gamma', title: title('Two') },
+      { id: 'p4', order: 4, engine: 'beta', title: null },
+    ];
+    // p4 is met second (its engine's group), between p1 and q2
+    expect(courseAround('p4', list)).toEqual({
+      n: 2,
+      count: 3,
+      prev: { id: 'p1', title: title('One') },
+      next: { id: 'q2', title: title('Two') },
+    });
+    expect(courseAround('p1', list)).toEqual({
+      n: 1,
+      count: 3,
+      prev: null,
+      next: { id: 'p4', title: null },
+    });
+    expect(courseAround('q2', list)).toEqual({ n: 3, count: 3, prev: { id: 'p4', title: null }, next: null });
+    expect(courseAround('zz', list)).toBeNull();
   });
 });
 

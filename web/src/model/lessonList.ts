@@ -152,3 +152,19 @@ export function neighbours(
   if (i < 0) return { prev: null, next: null };
   return { prev: listed[i - 1]?.id ?? null, next: listed[i + 1]?.id ?? null };
 }
+
+/**
+ * What lesson `id`'s page shows of the course (LessonCourse): its number and
+ * the course's size (`placeInIndex`), and the lessons before and after it
+ * (`neighbours`) with their titles; null for a lesson the list does not
+ * have.  The build puts it in each lesson's chunk; the page reads it off the
+ * index for a lesson opened from its text.
+ */
+export function courseAround(id: string, list: readonly LessonBrief[]): LessonCourse | null {
+  const place = placeInIndex(list, id);
+  if (!place) return null;
+  const { prev, next } = neighbours(list, id);
+  const link = (other: string | null) =>
+    other === null ? null : { id: other, title: list.find((l) => l.id === other)?.title ?? null };
+  return { ...place, prev: link(prev), next: link(next) };
+}

@@ -10,11 +10,11 @@ import { loadModule } from '@lockstep/node.js';
 import { compileScenario } from '@lockstep/scenario.js';
 import { memoryModels } from '@lockstep/trace.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ExtraChoice, MachineState, TraceEvent } from '../bridge/types';
 import { setLocale } from '../i18n';
 import { narrateEvent } from './format';
 import { memoryCells, memorySwitchShown, storeBuffers } from './memory';
 import { litmusText } from './litmus.fixture';
+import { viewOf } from './session.fixture';
 
 const text = litmusText;
 
@@ -33,11 +33,7 @@ function play(name: string, memory: string, moves: (number | string)[]) {
       if (typeof m === 'number') s.step(m);
       else s.take('flush', Number(m.slice(1)));
     }
-    return {
-      state: s.state() as MachineState,
-      trace: s.trace(0) as TraceEvent[],
-      choices: s.choices() as ExtraChoice[],
-    };
+    return viewOf(s);
   } finally {
     s.free();
   }

@@ -14,11 +14,21 @@
 import type { ActorState, MachineState, PendingAction, TraceEvent } from '../bridge/types';
 import { t } from '../i18n';
 import { formatValue } from './format';
-import { staleRead } from './storeHistory';
+import { staleRead, type StaleRead } from './storeHistory';
 
 /** Who made a store: "initial", or "A, step 3". */
 export function storeWho(by: string | null | undefined, step: number): string {
   return by ? t('history.by', { actor: by, step }) : t('history.initial');
+}
+
+/** What every sentence says of an event's access: who, which object, the value it read or wrote. */
+function accessWords(e: TraceEvent): { actor: string; object: string; new: string } {
+  return { actor: e.actor ?? '', object: e.object ?? '', new: formatValue(e.new) };
+}
+
+/** The newest store a load passed over, as every sentence about it names it: its value, its writer, its step. */
+function newestWords({ newest }: StaleRead): { newest: string; writer: string; step: number } {
+  return { newest: formatValue(newest.value), writer: newest.by, step: newest.step };
 }
 
 /**
@@ -31,24 +41,12 @@ export function staleReadSentence(
   index: number,
   form: 'event' | 'what' = 'event',
 ): string | null {
-  const e = trace[index]!;
   const stale = staleRead(trace, index);
   if (!stale) return null;
-  const p = {
-    actor: e.actor ?? '',
-    object: e.object ?? '',
-    new: formatValue(e.new),
-    writer: stale.newest.by,
-    newest: formatValue(stale.newest.value),
-    step: stale.newest.step,
-  };
-  if (form === 'what')
-    return stale.by
-      ? t('what.loadStale', { ...p, by: stale.by, at: stale.at })
-      : t('what.loadStaleInitial', p);
+  const p = { ...accessWords(trace[index]!), ...newestWords(stale) };
   return stale.by
-    ? t('event.loadStale', { ...p, by: stale.by, at: stale.at })
-    : t('event.loadStaleInitial', p);
+    ? t(`${form}.loadStale`, { ...p, by: stale.by, at: stale.at })
+    : t(`${form}.loadStaleInitial`, p);
 }
 
 /**
@@ -77,17 +75,10 @@ export function placedSentence(
   index: number,
   form: 'event' | 'what' = 'event',
 ): string | null {
-  const e = trace[index]!;
   const placed = placedWords(trace, index);
   if (!placed) return null;
-  const p = {
-    ...placed,
-    actor: e.actor ?? '',
-    object: e.object ?? '',
-    new: formatValue(e.new),
-    old: formatValue(e.old),
-  };
-  return t(form === 'what' ? 'what.storePlaced' : 'event.storePlaced', p);
+  const e = trace[index]!;
+  return t(`${form}.storePlaced`, { ...placed, ...accessWords(e), old: formatValue(e.old) });
 }
 
 /** The trace list's and the diagram's words for where a store was placed; null: at the end. */
@@ -107,13 +98,7 @@ export function readFromWords(trace: readonly TraceEvent[], index: number): stri
   const who = storeWho(e.stored_by, e.stored_at ?? 0);
   const stale = staleRead(trace, index);
   if (!stale) return t('trace.readFrom', { index: e.read_store, who });
-  return t('trace.readStale', {
-    index: e.read_store,
-    who,
-    newest: formatValue(stale.newest.value),
-    writer: stale.newest.by,
-    step: stale.newest.step,
-  });
+  return t('trace.readStale', { index: e.read_store, who, ...newestWords(stale) });
 }
 
 /** The sequence diagram's note for a load that read an older store (`value` as the diagram writes it); null otherwise. */
@@ -121,13 +106,7 @@ export function staleReadNote(trace: readonly TraceEvent[], index: number, value
   const e = trace[index]!;
   const stale = staleRead(trace, index);
   if (!stale) return null;
-  return t('seq.readStale', {
-    value,
-    who: storeWho(e.stored_by, e.stored_at ?? 0),
-    newest: formatValue(stale.newest.value),
-    writer: stale.newest.by,
-    step: stale.newest.step,
-  });
+  return t('seq.readStale', { value, who: storeWho(e.stored_by, e.stored_at ?? 0), ...newestWords(stale) });
 }
 
 /**

@@ -16,11 +16,12 @@ import { setLocale } from '../i18n';
 import { nextEffect } from './describe';
 import { narrateEvent } from './format';
 import { sequenceDiagram } from './mermaid';
-import { placedNote, readFromWords } from './readWords';
+import { placedNote, placedSentence, readFromWords, staleReadSentence } from './readWords';
 import { cellName } from './memory';
-import { cellHistories, pickOptions, placeOptions, readOptions, staleRead } from './storeHistory';
+import { accessOptions, cellHistories, pickOptions, staleRead } from './storeHistory';
 import { traceRows } from './tracelist';
 import { litmusText } from './litmus.fixture';
+import { viewOf } from './session.fixture';
 
 const text = litmusText;
 
@@ -47,12 +48,7 @@ function play(
       else if (m[0] === 'place') s.take('place', m[1], m[2]);
       else s.take('read_from', m[0], m[1]);
     }
-    return {
-      state: s.state() as MachineState,
-      trace: s.trace(0) as TraceEvent[],
-      choices: s.choices() as ExtraChoice[],
-      schedule: (s.summary() as { schedule: string }).schedule,
-    };
+    return { ...viewOf(s), schedule: (s.summary() as { schedule: string }).schedule };
   } finally {
     s.free();
   }
@@ -76,11 +72,11 @@ describe('the store history under ra (MP, relaxed)', () => {
     // the last load (B's of flag) read A's store 1
     expect(flag!.stores.map((s) => s.readBy)).toEqual([undefined, { actor: 'B', step: 3 }]);
     expect(data!.stores.every((s) => s.readBy === undefined)).toBe(true);
-    expect(readOptions(state, choices, 1)).toEqual([
+    expect(accessOptions(state, choices, 1, 'read')).toEqual([
       { kind: 'read', object: 'data', cell: 0, store: 0, value: 0, by: null, step: 0, newest: false },
       { kind: 'read', object: 'data', cell: 0, store: 1, value: 1, by: 'A', step: 1, newest: true },
     ]);
-    expect(readOptions(state, choices, 0)).toEqual([]);
+    expect(accessOptions(state, choices, 0, 'read')).toEqual([]);
   });
 
   it('B reads the initial data though A stored 1: the edge, the stale read and the outcome sc cannot give', () => {
@@ -95,6 +91,10 @@ describe('the store history under ra (MP, relaxed)', () => {
       'B read data = 0, the initial value, though A stored 1 at step 1.',
     );
     expect(readFromWords(run.trace, load)).toBe('read store 0 (initial), not the newest (1, A at step 1)');
+    // what it did, after a step's label
+    expect(staleReadSentence(run.trace, load, 'what')).toBe(
+      'read data = 0, the initial value, though A stored 1 at step 1',
+    );
     const flagLoad = run.trace.findIndex((e) => e.kind === 'load' && e.object === 'flag');
     expect(readFromWords(run.trace, flagLoad)).toBe('read store 1 (A, step 2)');
     expect(narrateEvent(run.trace, flagLoad, new Set())).toBe('B read flag: 1.');
@@ -108,6 +108,9 @@ describe('the store history under ra (MP, relaxed)', () => {
       'B 读到 data = 0，这是初始值；其实 A 已在第 1 步写入了 1。',
     );
     expect(readFromWords(run.trace, load)).toBe('读第 0 次写入（初始值），不是最新的（1，A 第 1 步）');
+    expect(staleReadSentence(run.trace, load, 'what')).toBe(
+      '读到 data = 0，这是初始值；其实 A 已在第 1 步写入了 1',
+    );
     expect(diagram(run.trace)).toContain('读到较旧的写入：0（初始值），而不是 A 在第 1 步写入的 1');
   });
 
@@ -146,7 +149,7 @@ describe('the store history under ra (MP, relaxed)', () => {
   it('under sc there is no history, no pick and no new word', () => {
     const { state, choices, trace } = play('mp', 'sc', [0, 0, 1]);
     expect(cellHistories(state, choices, trace)).toBeNull();
-    expect(readOptions(state, choices, 1)).toEqual([]);
+    expect(accessOptions(state, choices, 1, 'read')).toEqual([]);
     expect(state.actors[1]!.next!.order).toBeUndefined();
     expect(trace.map((_, i) => readFromWords(trace, i)).every((w) => w === null)).toBe(true);
   });
@@ -225,7 +228,7 @@ actors:
         ['reader', 'reader'],
         ['', ''],
       ]);
-      expect(readOptions(state, choices, 0).map((o) => [o.cell, o.store, o.value])).toEqual([
+      expect(accessOptions(state, choices, 0, 'read').map((o) => [o.cell, o.store, o.value])).toEqual([
         [0, 0, 0],
         [0, 1, 1],
       ]);
@@ -238,12 +241,12 @@ actors:
 describe('placing a store before the end under ra (2+2W)', () => {
   it('after A’s two stores and B’s store of y: B’s store of x may go before A’s (place 1) or at the end (2)', () => {
     const { state, choices } = play('2plus2w', 'ra', [0, 0, 1]);
-    expect(placeOptions(state, choices, 1)).toEqual([
+    expect(accessOptions(state, choices, 1, 'place')).toEqual([
       { kind: 'place', object: 'x', cell: 0, store: 1, value: 2, by: 'A', step: 1, newest: false },
       { kind: 'place', object: 'x', cell: 0, store: 2, value: 2, by: 'A', step: 1, newest: true },
     ]);
     // A's next step is a load: it picks a store to read, not a place
-    expect(placeOptions(state, choices, 0)).toEqual([]);
+    expect(accessOptions(state, choices, 0, 'place')).toEqual([]);
     expect(pickOptions(state, choices, 0).map((o) => [o.kind, o.store])).toEqual([
       ['read', 1],
       ['read', 2],
@@ -271,6 +274,12 @@ describe('placing a store before the end under ra (2+2W)', () => {
       'B stored 1 to x, placed before A’s store of 2 (step 1): it comes earlier in x’s order, so x still holds 2.',
     );
     expect(placedNote(run.trace, placed, 'trace')).toBe('placed before A’s store of 2 (step 1)');
+    expect(placedSentence(run.trace, placed, 'what')).toBe(
+      'stored 1 to x, placed before A’s store of 2 (step 1)',
+    );
+    // any other event has no such words
+    expect(placedSentence(run.trace, 0, 'what')).toBeNull();
+    expect(staleReadSentence(run.trace, placed)).toBeNull();
     expect(traceRows(run.trace).rows[placed]!.what).toContain('placed before A’s store of 2 (step 1)');
     expect(diagram(run.trace)).toContain('placed before A’s store of 2 (step 1)');
     // B's later load of x reads the newest, A's 2: no stale read, though B's own store is older
@@ -281,6 +290,7 @@ describe('placing a store before the end under ra (2+2W)', () => {
       'B 把 1 写入 x，排在 A 第 1 步写入的 2 之前：它在 x 的修改顺序里更靠前，所以 x 仍是 2。',
     );
     expect(diagram(run.trace)).toContain('排在 A 第 1 步写入的 2 之前');
+    expect(placedSentence(run.trace, placed, 'what')).toBe('把 1 写入 x，排在 A 第 1 步写入的 2 之前');
   });
 });
 
@@ -301,11 +311,7 @@ actors:
     const s = new Session(M, compiled.bytecode, { variant: 'peterson_no_fence' });
     try {
       s.run({ policy: 'manual', schedule });
-      return {
-        state: s.state() as MachineState,
-        trace: s.trace(0) as TraceEvent[],
-        choices: s.choices() as ExtraChoice[],
-      };
+      return viewOf(s);
     } finally {
       s.free();
     }

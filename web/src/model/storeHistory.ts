@@ -89,12 +89,16 @@ function touches(e: TraceEvent, index: number): boolean {
 
 /**
  * The options of one kind the machine offers actor `actor` for its next
- * access (`kind` read: the stores its load may read, with the newest;
- * place: the places its store may take, with the end), in the cell's
- * order; empty when the machine offers none (the plain step is all there
- * is, or its next step is no such access).
+ * access, in the cell's order; empty when it has no choice (the plain step
+ * is all there is, or its next step is no such access).
+ * - `read`: the stores its next load may read, oldest first: the older ones
+ *   the machine offers as read_from choices, and the newest.
+ * - `place`: the places its next store may take, earliest first: the
+ *   earlier ones the machine offers as place choices, and the end.  A
+ *   place's value, writer and step are the store it goes before (the end:
+ *   the newest, which it goes after).
  */
-function options(
+export function accessOptions(
   state: MachineState,
   choices: readonly ExtraChoice[] | undefined,
   actor: number,
@@ -127,42 +131,14 @@ function options(
     });
 }
 
-/**
- * The stores actor `actor`'s next load may read, oldest first: the older
- * ones the machine offers as read_from choices, and the newest; empty when
- * it has no choice (it reads the newest, or its next step is no load).
- */
-export function readOptions(
-  state: MachineState,
-  choices: readonly ExtraChoice[] | undefined,
-  actor: number,
-): ReadOption[] {
-  return options(state, choices, actor, 'read');
-}
-
-/**
- * The places actor `actor`'s next store may take, earliest first: the
- * earlier ones the machine offers as place choices, and the end; empty
- * when it has no choice (it goes at the end, or its next step is no store).
- * A place's value, writer and step are the store it goes before (the end:
- * the newest, which it goes after).
- */
-export function placeOptions(
-  state: MachineState,
-  choices: readonly ExtraChoice[] | undefined,
-  actor: number,
-): ReadOption[] {
-  return options(state, choices, actor, 'place');
-}
-
 /** What actor `actor` may pick now: the stores its next load may read, or the places its next store may take. */
 export function pickOptions(
   state: MachineState,
   choices: readonly ExtraChoice[] | undefined,
   actor: number,
 ): ReadOption[] {
-  const reads = readOptions(state, choices, actor);
-  return reads.length ? reads : placeOptions(state, choices, actor);
+  const reads = accessOptions(state, choices, actor, 'read');
+  return reads.length ? reads : accessOptions(state, choices, actor, 'place');
 }
 
 /** The last load of the trace that says which store it read, or undefined. */
@@ -183,7 +159,7 @@ export function cellHistories(
   const cells = state.memory?.cells;
   if (!cells) return null;
   const last = lastRead(trace);
-  const readable = state.actors.map((_, i) => readOptions(state, choices, i));
+  const readable = state.actors.map((_, i) => accessOptions(state, choices, i, 'read'));
   const placed = trace.filter((e) => e.placed_before_at !== undefined);
   const names = cells.map(cellName);
   return cells.map((c, cell) => {

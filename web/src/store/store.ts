@@ -16,7 +16,7 @@ import type { ExploreOptions, ExploreResult } from '../bridge/explorer';
 import type { ScenarioProblem } from '../bridge/types';
 import type { StepRange } from '../model/mermaid';
 import type { Place } from '../model/params';
-import { placeOptions, readOptions } from '../model/storeHistory';
+import { accessOptions, type ReadOption } from '../model/storeHistory';
 import type { PlayPolicy } from '../model/play';
 import { StoreCore, type LessonLoader, type ScenarioLoader } from './core';
 import { Explorer, setExploreOptions } from './explore';
@@ -164,10 +164,7 @@ export class Store {
    * load may not read does nothing.
    */
   read(actor: number, store: number): Promise<void> {
-    const snap = this.#c.state.snap;
-    if (offers(snap, 'read_from', actor, store)) return this.#timeline.take('read_from', actor, store);
-    const newest = snap ? readOptions(snap.state, snap.choices, actor).find((o) => o.newest) : undefined;
-    return newest?.store === store ? this.step(actor) : Promise.resolve();
+    return this.#pick('read', actor, store);
   }
 
   /**
@@ -176,10 +173,18 @@ export class Store {
    * step; a place it may not take does nothing.
    */
   placeStore(actor: number, at: number): Promise<void> {
+    return this.#pick('place', actor, at);
+  }
+
+  /** Option `k` of `kind` for actor `actor`'s next access: the machine's choice, or the plain step for the newest (the end). */
+  #pick(kind: ReadOption['kind'], actor: number, k: number): Promise<void> {
     const snap = this.#c.state.snap;
-    if (offers(snap, 'place', actor, at)) return this.#timeline.take('place', actor, at);
-    const end = snap ? placeOptions(snap.state, snap.choices, actor).find((o) => o.newest) : undefined;
-    return end?.store === at ? this.step(actor) : Promise.resolve();
+    const choice = kind === 'read' ? 'read_from' : 'place';
+    if (offers(snap, choice, actor, k)) return this.#timeline.take(choice, actor, k);
+    const plain = snap
+      ? accessOptions(snap.state, snap.choices, actor, kind).find((o) => o.newest)
+      : undefined;
+    return plain?.store === k ? this.step(actor) : Promise.resolve();
   }
   stepOver(actor: number): Promise<void> {
     return this.#timeline.stepOver(actor);

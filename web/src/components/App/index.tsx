@@ -34,7 +34,8 @@ import { Story } from '../Story';
 import { Timeline } from '../Timeline';
 import { VariantDiff } from '../VariantDiff';
 import { useGoalBanner, useLessonIndex, useLessonUI } from '../../lessons/ui';
-import { lessonCourse, lessonSummaries } from '../../lessons';
+import { lessonSummaries } from '../../lessons';
+import { useLessonCourse } from '../../lessons/useCourse';
 import type { LessonLink } from '../../model/lessonList';
 import { useProgress } from '../../lessons/progress';
 import { embedCode } from '../../model/embed';
@@ -111,8 +112,9 @@ export function App() {
     return q?.phase === 'ask' ? q.actor : null;
   }, [lesson, snap]);
   // the lesson's number as the learner meets it (its place in the index, not its file's number),
-  // and the lessons around it: what its chunk brought
-  const course = lesson ? lessonCourse(lesson.id) : null;
+  // and the lessons around it: what its chunk brought, or for a lesson opened from its text
+  // whose id is a course lesson's, what the index says of that id
+  const course = useLessonCourse(lesson?.id ?? null);
   const place = course && { n: course.n, count: course.count };
   const link = (l: LessonLink | null | undefined) =>
     l ? { id: l.id, title: inLocale(l.title, locale) || null } : null;
