@@ -276,7 +276,8 @@ static int write_trace(const args *a, const sim_machine *m)
 typedef struct settings {
     int policy; /* run */
     uint64_t seed, max_steps;
-    uint64_t workers; /* explore: processes the complete search is split over */
+    uint64_t workers;   /* explore: processes the complete search is split over */
+    double split_after; /* explore --workers: CPU seconds alone before a split (< 0: default) */
     explore_config explore;
 } settings;
 
@@ -349,6 +350,20 @@ static int check_settings(const args *a, unsigned command, settings *st)
     if (st->workers > 1 && (e->strategy != EXPLORE_DFS || e->bound >= 0))
         return bad("%s: --workers splits the complete search: give --bound none (and dfs)",
                    a->command);
+    /* (for tests and benchmarks: split small searches too; workers.c) */
+    const char *after = getenv("LOCKSTEP_SPLIT_AFTER_MS");
+    uint64_t ms;
+    st->split_after = -1;
+    if (after && *after) {
+        const char *p = after;
+        for (ms = 0; *p >= '0' && *p <= '9' && ms <= 1000000; p++)
+            ms = ms * 10 + (uint64_t)(*p - '0');
+        if (*p || ms > 1000000)
+            return bad("%s: LOCKSTEP_SPLIT_AFTER_MS must be a whole number of milliseconds up to "
+                       "1000000, not '%s'",
+                       a->command, after);
+        st->split_after = (double)ms / 1000;
+    }
     return 0;
 }
 
@@ -418,8 +433,10 @@ static int explore(const args *a, const settings *st, script_world *w)
         ecfg.progress_ctx = &clock;
     }
     explorer *e;
+    size_t parts = 1; /* the units the search was split into */
     if (st->workers > 1) {
-        e = explore_in_workers(m, &ecfg, (int)st->workers, !a->value[O_JSON]);
+        e = explore_in_workers(m, &ecfg, (int)st->workers, !a->value[O_JSON], st->split_after,
+                               &parts);
         if (!e)
             return bad("%s: could not start %llu workers", a->command,
                        (unsigned long long)st->workers);
@@ -470,6 +487,8 @@ static int explore(const args *a, const settings *st, script_world *w)
                   (unsigned long long)r->pruned, (unsigned long long)r->states, r->bound,
                   r->complete ? "true" : "false", elapsed);
         jb_str(&out, r->reason);
+        if (st->workers > 1)
+            jb_printf(&out, ",\"parts\":%zu", parts);
         if (reads.len)
             jb_printf(&out, ",%s", reads.text);
         jb_raw(&out, "}");

@@ -297,18 +297,20 @@ static double cpu_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The search alone in this process, for SPLIT_AFTER seconds of its CPU
- * time (a busy machine does not make a small search split): the explorer
- * when it ended by then, else NULL (and nothing of it is kept). */
-static explorer *search_alone(sim_machine *m, const explore_config *cfg, bool *warned)
+/* The search alone in this process, for `limit` seconds of its CPU time (a
+ * busy machine does not make a small search split): the explorer when it
+ * ended by then, else NULL (and nothing of it is kept). */
+static explorer *search_alone(sim_machine *m, const explore_config *cfg, double limit, bool *warned)
 {
+    if (limit <= 0)
+        return NULL;
     explorer *e = explore_new(m, cfg);
     double t0 = cpu_s();
     while (e && !explore_run(e, SLICE)) {
         const explore_result *r = explore_result_of(e);
         if (!*warned)
             *warned = judged(cfg, r->executions, r->total_steps, r->done, cpu_s() - t0);
-        if (cpu_s() - t0 >= SPLIT_AFTER) {
+        if (cpu_s() - t0 >= limit) {
             explore_free(e);
             return NULL;
         }
@@ -316,7 +318,8 @@ static explorer *search_alone(sim_machine *m, const explore_config *cfg, bool *w
     return e;
 }
 
-explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int workers, bool progress)
+explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int workers, bool progress,
+                             double split_after, size_t *parts)
 {
     if (workers > MAX_WORKERS)
         workers = MAX_WORKERS;
@@ -325,7 +328,8 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
     unit_cfg.progress = NULL;
     unit_cfg.on_end = NULL;
     bool warned = !progress;
-    explorer *alone = search_alone(m, cfg, &warned);
+    *parts = 1;
+    explorer *alone = search_alone(m, cfg, split_after < 0 ? SPLIT_AFTER : split_after, &warned);
     if (alone)
         return alone; /* it ended before a split could pay */
     explore_unit *units = malloc(MAX_UNITS * sizeof *units);
@@ -426,7 +430,7 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
         explore_merge(whole, &us->result, us->unit.mass, first && us->result.found);
         if (us->result.found)
             first = false;
-        if (!us->result.complete && complete && !us->result.found) {
+        if (!us->result.searched_all && complete && !us->result.found) {
             complete = false;
             snprintf(reason, sizeof reason, "%s", us->result.reason);
             why = reason;
@@ -438,6 +442,7 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
     if (found)
         complete = false; /* the search stopped at the first counterexample */
     explore_merge_end(whole, complete || (found && !failed), found ? "" : why);
+    *parts = pl.n;
     if (progress)
         fprintf(stderr, "explore: %zu parts over %d workers\n", pl.n, workers);
     free(units);

@@ -16,7 +16,11 @@
 /* Runs the complete search cfg on m in `workers` forked processes; returns a
  * merged explorer whose result is the whole search's (explore_free it), or
  * NULL when a worker could not be started.  `progress`: a line a second on
- * stderr (executions, executions/s, the estimate, the time left). */
-explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int workers, bool progress);
+ * stderr (executions, executions/s, the estimate, the time left).  The
+ * search first runs alone for `split_after` CPU seconds (negative: the
+ * default, 25 ms; 0: it splits at once) and is split only if it has not
+ * ended by then; *parts says into how many units (1: it was not split). */
+explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int workers, bool progress,
+                             double split_after, size_t *parts);
 
 #endif

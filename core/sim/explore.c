@@ -352,16 +352,19 @@ static void backtrack_disabled(explorer *e, const sim_choice *env, int n_env, co
 }
 
 /* Complete search: the spin-out E[a] at `node` never stopped.  Every other
- * choice there that is awake is tried instead; the run is cut if one of them
- * is an ordinary step (it can end the spin), else it reached the step limit. */
+ * choice there that is awake is tried instead; the run is cut if any other
+ * choice is an ordinary step (it can end the spin), else it reached the step
+ * limit.  An ordinary step asleep here counts too: its runs from here were
+ * made from an earlier sibling (a split unit's, split.c, or this search's),
+ * so the actor was not left behind for ever. */
 static run_end spun_forever(explorer *e, const xchoice *E, int n, int a, int32_t node)
 {
     bool other_step = false;
     for (int k = 0; k < n; k++) {
-        if (k == a || sleeps_in(e->sleep, e->n_sleep, E[k].c))
+        if (k == a)
             continue;
         other_step |= !is_spin_out(e, E[k].c);
-        if (node < 0)
+        if (node < 0 || sleeps_in(e->sleep, e->n_sleep, E[k].c))
             continue;
         dfs_node *nd = &e->stack[node];
         for (uint32_t j = 0; j < nd->n; j++)
@@ -715,6 +718,21 @@ static void end_incomplete(explorer *e, const char *reason)
     }
 }
 
+void explore_end_searched(explorer *e)
+{
+    explore_result *r = &e->res;
+    r->finished = true;
+    r->searched_all = true;
+    r->complete = r->step_limit_hits == 0;
+    if (!r->complete) {
+        char reason[160];
+        snprintf(reason, sizeof reason,
+                 "%llu runs reached the step limit of %llu steps (a loop that never ends?)",
+                 (unsigned long long)r->step_limit_hits, (unsigned long long)e->cfg.max_steps);
+        end_incomplete(e, reason);
+    }
+}
+
 static void out_of_steps(explorer *e)
 {
     char total[32], reason[160];
@@ -751,19 +769,10 @@ bool explore_run(explorer *e, uint64_t budget)
                 return true;
             }
             if (!e->bounded_out || r->bound >= e->cfg.bound) {
-                r->finished = true;
-                r->complete = r->step_limit_hits == 0;
-                if (!r->complete) {
-                    char reason[160];
-                    snprintf(reason, sizeof reason,
-                             "%llu runs reached the step limit of %llu steps (a loop that never "
-                             "ends?)",
-                             (unsigned long long)r->step_limit_hits,
-                             (unsigned long long)e->cfg.max_steps);
-                    end_incomplete(e, reason);
-                } else if (explore_unbounded(e)) {
+                explore_end_searched(e); /* (an incomplete one says why) */
+                if (r->complete && explore_unbounded(e)) {
                     snprintf(r->reason, sizeof r->reason, "every interleaving was explored");
-                } else if (!e->bounded_out) {
+                } else if (r->complete && !e->bounded_out) {
                     /* Nothing was ruled out: every interleaving was run, so the
                      * answer holds for the largest bound asked for too. */
                     r->bound = e->cfg.bound > r->bound ? e->cfg.bound : r->bound;

@@ -120,6 +120,7 @@ struct explore_result {
     bool complete;            /* every run within the bound was tried */
     char reason[160];         /* why the search is incomplete */
     uint64_t step_limit_hits; /* runs that reached max_steps */
+    bool searched_all;        /* every run was made: complete unless some reached max_steps */
     uint64_t total_steps;     /* steps of every run so far, cut runs included */
     uint64_t states;          /* stateful: states remembered */
     /* Complete search: the share of its tree (or of its unit's) already

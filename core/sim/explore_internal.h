@@ -162,6 +162,10 @@ static inline run_end explore_after_run(explorer *e, run_end end)
 
 /* The search's order of choices: steps by actor, then irqs, drops, the tick. */
 bool explore_choice_before(sim_choice a, sim_choice b);
+/* Every run was made (a split search: of every unit): the search is over,
+ * complete unless some runs reached the step limit, which the reason says
+ * (every run, or how many). */
+void explore_end_searched(explorer *e);
 /* replay.c: at the start of a bounded search's run, put the machine where
  * the run starts (a reset, or the deepest point kept on the path that still
  * holds) and set the loop's variables and the sleep set as they stood there;

@@ -39,8 +39,8 @@
  * with no bound, while nobody else moves) is a run that spins forever: every
  * other choice at its node is tried instead (explore.c; a spin-out only
  * reads, so no race would ask for them), and the run is cut when one of
- * them is an ordinary step (those runs cover it), else it reached the step
- * limit (they may all spin forever).
+ * them is an ordinary step, tried now or asleep there (those runs cover it),
+ * else it reached the step limit (they may all spin forever).
  *
  * Only under the threads model, where spinning takes no time from anybody.
  * Under sequential consistency a cell holds the value every load sees.  Under

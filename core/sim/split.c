@@ -189,12 +189,19 @@ void explore_merge(explorer *whole, const explore_result *part, double mass, boo
         sim_schedule_push(&r->schedule, &part->schedule.entries[i]);
 }
 
-void explore_merge_end(explorer *whole, bool every_part_complete, const char *reason)
+void explore_merge_end(explorer *whole, bool every_part_searched, const char *reason)
 {
     explore_result *r = &whole->res;
-    r->finished = true;
     r->bound = EXPLORE_BOUND_NONE;
-    r->complete = every_part_complete && r->step_limit_hits == 0;
-    snprintf(r->reason, sizeof r->reason, "%s",
-             r->complete ? "every interleaving was explored" : reason);
+    if (every_part_searched && !r->found) {
+        explore_end_searched(whole); /* the one search's words for its step limit hits */
+        if (r->complete)
+            snprintf(r->reason, sizeof r->reason, "every interleaving was explored");
+        return;
+    }
+    /* (found: complete when the part that found it finished looking for a
+     * shorter one, as one search is) */
+    r->finished = true;
+    r->complete = every_part_searched;
+    snprintf(r->reason, sizeof r->reason, "%s", reason);
 }

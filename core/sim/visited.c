@@ -49,12 +49,12 @@
  *     the engine promised that what the actor does once woken depends only on
  *     its operation and the declared bytes, hashed as they are now (the
  *     parking lot's waiter node, whose token and links other actors write).
- *   - otherwise in the middle of an operation, under the threads model
- *     only: its story, a hash of every action it performed and every result
- *     it saw since its operation began (sim_set_op) or since the last promise
- *     it made (below).  Its stack holds what its operation's arguments and
- *     those results made of it: engines read shared memory only through plat
- *     calls, or under a plat lock, so
+ *   - otherwise in the middle of an operation, under the threads and rtos
+ *     models (not the executor's): its story, a hash of every action it
+ *     performed and every result it saw since its operation began
+ *     (sim_set_op) or since the last promise it made (below).  Its stack holds what its operation's
+ * arguments and those results made of it: engines read shared memory only through plat calls, or
+ * under a plat lock (an rtos kernel: inside its critical section, interrupts masked), so
  *   - holding a plat lock (or masking interrupts): the state is not
  *     remembered (it may hold what it read of memory the lock guards, which
  *     no step shows), unless it promised what it keeps (below) since its
@@ -68,7 +68,8 @@
  * its SpinWait count).  Under a lock the promise covers the next step only
  * (sim_actor.promised): made after the holder's last plain read of guarded
  * memory, it names what it kept of them (the parking lot's unparker: the
- * waiter it dequeued).
+ * waiter it dequeued; the rtos kernel's task_block: what a task blocked in
+ * its critical section resumes with, remembered while it waits).
  *
  * Keys are 128-bit hashes of those bytes: two different states share a key
  * with probability about n^2 / 2^129 for n states (below 10^-24 for 10^7).
@@ -187,8 +188,8 @@ static bool mix_actor(hasher *h, const sim_actor *a, bool stories)
     mix_action(h, &a->pending);
     if (a->finished || a->dormant || a->op_steps == 0)
         return true;
-    if (a->irq_depth || (a->locks_held && !a->promised))
-        return false; /* it may hold what it read of memory its lock guards */
+    if ((a->irq_depth || a->locks_held) && !a->promised)
+        return false; /* it may hold what it read of memory its lock (or mask) guards */
     if (a->pending.kind == SIM_ACT_PARK && a->sleep_node) {
         mix_bytes(h, a->sleep_node, a->sleep_node_size);
         return true;
@@ -216,9 +217,10 @@ bool visited_key(const sim_machine *m, state_key *out)
     sched.seq = 0; /* a counter: only the order of what it stamped matters (below) */
     mix_bytes(&h, &sched, sizeof sched);
     mix_seq_order(&h, m);
-    /* (under a model that picks who runs, engines read their kernel's memory
-     * between steps without a lock: only actors between operations) */
-    bool stories = m->keep_story && strcmp(m->model->name, "threads") == 0;
+    /* (under the executor, engines read their executor's memory between
+     * steps without a lock: only actors between operations; under rtos a
+     * kernel reads its memory inside a critical section, its lock) */
+    bool stories = m->keep_story && strcmp(m->model->name, "executor") != 0;
     for (int i = 0; i < m->n_actors; i++)
         if (!mix_actor(&h, &m->actors[i], stories))
             return false;

@@ -8,7 +8,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG, compile, compileFile, lockstep, native, open, tempDir } from './helpers.js';
+import {
+  CATALOG,
+  compile,
+  compileFile,
+  lockstep,
+  native,
+  open,
+  tempDir,
+  assertSplitsMatchOne,
+} from './helpers.js';
 
 const dir = tempDir();
 const file = (name) => join('tests', 'scenarios', 'aqs', `${name}.yaml`);
@@ -624,3 +633,13 @@ test("the semaphore's fair: is a flag: false and true compile to 0 and 1, as 0 a
     ).scenario.objects[0].params.fair;
   assert.deepEqual(['false', 'true', '0', '1'].map(fairness), [0, 1, 0, 1]);
 });
+
+// ---- the complete search split over worker processes and over the app's workers ----
+
+for (const [rel, memory] of /** @type {[string, string?][]} */ ([
+  ['tests/scenarios/aqs/fair-queues.yaml'], // parks and hand-offs
+  ['tests/scenarios/aqs/interrupt-head.yaml', 'tso'],
+]))
+  test(`${rel}${memory ? ` under ${memory}` : ''}: 2 and 3 workers, and the app's units in wasm, make exactly the executions of one`, () => {
+    assertSplitsMatchOne(rel, memory);
+  });

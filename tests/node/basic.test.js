@@ -10,7 +10,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compile, compileFile, exploreJson, lockstep, native, open, tempDir } from './helpers.js';
+import {
+  compile,
+  compileFile,
+  exploreJson,
+  lockstep,
+  native,
+  open,
+  tempDir,
+  assertSplitsMatchOne,
+} from './helpers.js';
 import { LockstepError } from '../../wasm/js/lockstep.js';
 
 const RACY = 'tests/scenarios/basic/racy-counter.yaml';
@@ -678,3 +687,13 @@ test('the racy-counter lesson passes lockstep check in 8 learner steps', () => {
     'ok   lessons/basic/01-racy-counter.md (racy-counter, 8 learner steps)\n1 passed, 0 failed\n',
   );
 });
+
+// ---- the complete search split over worker processes and over the app's workers ----
+
+for (const [rel, memory] of /** @type {[string, string?][]} */ ([
+  ['tests/scenarios/basic/assert-result.yaml', 'tso'], // store buffers: flushes
+  ['tests/scenarios/basic/placed-counters.yaml', 'ra'], // reads-from and places
+]))
+  test(`${rel}${memory ? ` under ${memory}` : ''}: 2 and 3 workers, and the app's units in wasm, make exactly the executions of one`, () => {
+    assertSplitsMatchOne(rel, memory);
+  });

@@ -9,7 +9,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG, compile, compileFile, lockstep, native, open, tempDir } from './helpers.js';
+import {
+  CATALOG,
+  compile,
+  compileFile,
+  lockstep,
+  native,
+  open,
+  tempDir,
+  assertSplitsMatchOne,
+} from './helpers.js';
 
 const dir = tempDir();
 const file = (name) => join('tests', 'scenarios', 'embassy', `${name}.yaml`);
@@ -856,3 +865,13 @@ test('without its fold: list, the tickets lesson takes more than 15 actions to w
     /nofold\.md:\d+:11: solution: takes 53 learner actions to win; a lesson is won in at most 15 \(start it later with scenario\.schedule, or let fold: take the steps that change nothing shared in one go\)\n/,
   );
 });
+
+// ---- the complete search split over worker processes and over the app's workers ----
+
+for (const [rel, memory] of /** @type {[string, string?][]} */ ([
+  ['tests/scenarios/embassy/cancel-explore.yaml'], // the executor model, with drops
+  ['tests/scenarios/embassy/fair-serves-big.yaml'],
+]))
+  test(`${rel}${memory ? ` under ${memory}` : ''}: 2 and 3 workers, and the app's units in wasm, make exactly the executions of one`, () => {
+    assertSplitsMatchOne(rel, memory);
+  });

@@ -77,8 +77,11 @@ export function tempDir() {
 }
 
 /** Runs the native runner; returns {status, stdout, stderr}. */
-export function native(args) {
-  const r = spawnSync(runner, args, { encoding: 'utf8' });
+export function native(args, env = {}) {
+  const r = spawnSync(runner, args, {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   const why = r.error ? `${r.error.message}\n` : r.signal ? `killed by ${r.signal}\n` : '';
   return { status: r.status, stdout: r.stdout, stderr: why + r.stderr };
 }
@@ -106,7 +109,11 @@ export function bothTraces(compiled, policy, schedule) {
   const s = open(compiled);
   try {
     s.run({ policy, seed: 0, maxSteps: 100000, schedule });
-    return { native: readFileSync(out, 'utf8'), wasm: s.traceText(0), state: s.state() };
+    return {
+      native: readFileSync(out, 'utf8'),
+      wasm: s.traceText(0),
+      state: s.state(),
+    };
   } finally {
     s.free();
   }
@@ -151,17 +158,80 @@ export function bytecodeFile(/** @type {string} */ rel) {
   return out;
 }
 
-/** The complete search of `bc` split over 2 and 3 worker processes makes exactly the executions and verdict of one. */
-export function assertSplitMatchesOne(/** @type {string} */ bc) {
-  const one = splitVerdict(bc, []);
+/**
+ * The complete search of `bc` (more: e.g. --memory tso) split over 2 and 3 worker processes makes
+ * exactly the executions and verdict of one; each really splits (LOCKSTEP_SPLIT_AFTER_MS=0: no
+ * search alone first, however small), into the same parts.
+ */
+export function assertSplitMatchesOne(/** @type {string} */ bc, /** @type {string[]} */ more = []) {
+  const { parts: _one, ...one } = splitVerdict(bc, more);
   assert.ok(one.executions > 1, 'a search with choices to split');
-  assert.deepEqual(splitVerdict(bc, ['--workers', '2']), one);
-  assert.deepEqual(splitVerdict(bc, ['--workers', '3']), one);
+  const two = splitVerdict(bc, [...more, '--workers', '2']);
+  const three = splitVerdict(bc, [...more, '--workers', '3']);
+  assert.ok(two.parts > 1, `split into ${two.parts} parts`);
+  assert.deepEqual(two, { ...one, parts: two.parts });
+  assert.deepEqual(three, two);
 }
 
-/** The native runner's complete search of bytecode file `bc` (more: e.g. --workers 2): its verdict and executions, from --json. */
+/**
+ * Scenario file `rel`'s complete search (under `memory`, or the scenario's own model) makes exactly
+ * one search's executions and verdict both ways a search is split: over native worker processes
+ * (assertSplitMatchesOne) and as the app's units in wasm (assertPlanMatchesOne).
+ */
+export function assertSplitsMatchOne(/** @type {string} */ rel, /** @type {string | undefined} */ memory) {
+  assertSplitMatchesOne(bytecodeFile(rel), memory ? ['--memory', memory] : []);
+  assertPlanMatchesOne(rel, memory ? { memory } : {});
+}
+
+/**
+ * In wasm, what the app's "Prove it" workers run (web/src/bridge/prove.ts): the complete search of
+ * scenario file `rel` (options: the session's, e.g. {memory: 'tso'}) cut into a plan of 8 units,
+ * or fewer when the tree is smaller (at least 2: it really splits), with no probes; each unit's
+ * search completes and their executions add up to one search's.  Returns the plan.
+ */
+export function assertPlanMatchesOne(/** @type {string} */ rel, options = {}) {
+  const s = open(compileFile(rel), { trace: false, ...options });
+  try {
+    const search = () => {
+      let st;
+      do st = s.exploreStep(5000);
+      while (!st.finished);
+      return st.result;
+    };
+    s.exploreStart({ bound: 'none' });
+    const whole = search();
+    assert.equal(whole.complete, true, `${rel}: ${whole.reason}`);
+    assert.equal(whole.found, false, rel);
+    s.exploreStart({ bound: 'none' });
+    const plan = s.explorePlan(8, 0);
+    assert.ok(plan.length >= 2, `${rel}: ${plan.length} units`);
+    let sum = 0;
+    for (const u of plan) {
+      s.exploreStart({ bound: 'none' });
+      s.exploreUnit(u.unit);
+      const part = search();
+      assert.deepEqual(
+        [part.complete, part.found],
+        [true, false],
+        `${rel}, unit ${u.unit.join('.')}: ${part.reason}`,
+      );
+      sum += part.executions;
+    }
+    assert.equal(sum, whole.executions, rel);
+    return plan;
+  } finally {
+    s.free();
+  }
+}
+
+/**
+ * The native runner's complete search of bytecode file `bc` (more: e.g. --workers 2, split at
+ * once): its verdict, executions and, split, the parts it was cut into, from --json.
+ */
 export function splitVerdict(/** @type {string} */ bc, /** @type {string[]} */ more) {
-  const r = native(['explore', bc, '--bound', 'none', '--json', ...more]);
+  const r = native(['explore', bc, '--bound', 'none', '--json', ...more], {
+    LOCKSTEP_SPLIT_AFTER_MS: '0',
+  });
   assert.equal(r.status, 0, r.stderr);
   const j = JSON.parse(r.stdout);
   return {
@@ -169,5 +239,6 @@ export function splitVerdict(/** @type {string} */ bc, /** @type {string[]} */ m
     kind: j.kind,
     executions: j.executions,
     complete: j.complete,
+    parts: j.parts,
   };
 }

@@ -27,7 +27,7 @@ import {
   lockstep,
   native,
   open,
-  assertSplitMatchesOne,
+  assertSplitsMatchOne,
   tempDir,
 } from './helpers.js';
 
@@ -1159,14 +1159,16 @@ test('wrong stuck actors and prints: each at its own key, after the schedule: is
   assert.deepEqual([cli.status, cli.stderr], [2, `${lines.join('\n')}\n`]);
 });
 
-// ---- the complete search split over worker processes (was in tests/node/workers.test.js) ----
+// ---- the complete search split over worker processes and over the app's workers ----
 
-for (const rel of [
-  'tests/scenarios/parking_lot/contended.yaml',
-  'tests/scenarios/parking_lot/condvar-notify-one.yaml', // a condition variable: park and unpark
-])
-  test(`${rel}: 2 and 3 workers make exactly the executions of one`, () => {
-    assertSplitMatchesOne(bytecodeFile(rel));
+for (const [rel, memory] of /** @type {[string, string?][]} */ ([
+  ['tests/scenarios/parking_lot/contended.yaml'],
+  ['tests/scenarios/parking_lot/condvar-notify-one.yaml'], // a condition variable: park and unpark
+  ['tests/scenarios/parking_lot/shared-bucket.yaml', 'tso'],
+  ['tests/scenarios/parking_lot/two-by-two.yaml', 'ra'],
+]))
+  test(`${rel}${memory ? ` under ${memory}` : ''}: 2 and 3 workers, and the app's units in wasm, make exactly the executions of one`, () => {
+    assertSplitsMatchOne(rel, memory);
   });
 
 // ---- the two command lines on the lost wakeup (was in tests/node/cli-parity.test.js) ----

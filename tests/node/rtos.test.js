@@ -12,14 +12,13 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import {
   CATALOG,
-  bytecodeFile,
   compile,
   compileFile,
   lockstep,
   native,
   open,
   runner,
-  assertSplitMatchesOne,
+  assertSplitsMatchOne,
   tempDir,
 } from './helpers.js';
 
@@ -561,11 +560,12 @@ test('held is the scheduling model’s mark: a task waiting on a mutex or a dela
   });
 });
 
-// ---- the complete search split over worker processes (was in tests/node/workers.test.js) ----
+// ---- the complete search split over worker processes and over the app's workers ----
 
 for (const rel of [
   'tests/scenarios/rtos/isr-post.yaml', // interrupts
+  'tests/scenarios/rtos/wake-by-priority.yaml', // priorities
 ])
-  test(`${rel}: 2 and 3 workers make exactly the executions of one`, () => {
-    assertSplitMatchesOne(bytecodeFile(rel));
+  test(`${rel}: 2 and 3 workers, and the app's units in wasm, make exactly the executions of one`, () => {
+    assertSplitsMatchOne(rel);
   });

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG, compile, compileFile, native, open, tempDir } from './helpers.js';
+import { CATALOG, compile, compileFile, native, open, tempDir, assertSplitsMatchOne } from './helpers.js';
 
 const dir = tempDir();
 const file = (name) => join('tests', 'scenarios', 'spinlocks', `${name}.yaml`);
@@ -311,3 +311,14 @@ test('each lock loses an update under ra when unlock or lock is relaxed, and non
     assert.equal(search('correct', 'ra').found, false, `${lock} under correct`);
   }
 });
+
+// ---- the complete search split over worker processes and over the app's workers ----
+
+for (const [rel, memory] of /** @type {[string, string?][]} */ ([
+  ['tests/scenarios/spinlocks/mcs-queue.yaml'], // spin loops awaiting a change
+  ['tests/scenarios/spinlocks/mcs-waits-for-link.yaml', 'tso'],
+  ['tests/scenarios/spinlocks/mcs-waits-for-link.yaml', 'ra'],
+]))
+  test(`${rel}${memory ? ` under ${memory}` : ''}: 2 and 3 workers, and the app's units in wasm, make exactly the executions of one`, () => {
+    assertSplitsMatchOne(rel, memory);
+  });

@@ -9,11 +9,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   COUNTERS_FILE,
+  assertPlanMatchesOne,
   assertSplitMatchesOne,
   bytecodeFile as bytecode,
   compileFile,
   lockstep,
   native,
+  open,
   root,
   splitVerdict as verdict,
 } from './helpers.js';
@@ -35,16 +37,8 @@ test('the engines list scenarios for the explorer benchmarks', () => {
   assert.ok(SCENARIOS.length >= 2, SCENARIOS.join(' '));
 });
 
-// Known bug (found when this test took its scenarios from the engines' lists): a split
-// search of the TTAS spinlock (whose loser spins) ends incomplete on 2 workers (18
-// executions, complete: false), and a unit of its wasm plan does not complete either.
-const KNOWN = {
-  'bench/explore/ttas-2.yaml':
-    'a split search of a spinning lock is incomplete on 2 workers and in a unit of its plan',
-};
-
 for (const rel of SCENARIOS)
-  test(`${rel}: 2 and 3 workers make exactly the executions of one`, { todo: KNOWN[rel] }, () => {
+  test(`${rel}: 2 and 3 workers make exactly the executions of one`, () => {
     assertSplitMatchesOne(bytecode(rel));
   });
 
@@ -54,8 +48,31 @@ test('a violation is found by the split search too, with the same kind', () => {
   const one = verdict(bc, []);
   assert.equal(one.found, true);
   const two = verdict(bc, ['--workers', '2']);
+  assert.ok(two.parts > 1, `split into ${two.parts} parts`);
   assert.equal(two.found, true);
   assert.equal(two.kind, one.kind);
+});
+
+test('LOCKSTEP_SPLIT_AFTER_MS: a small search is split only when told to, and a bad value exits 2 with one line', () => {
+  const bc = bytecode(SCENARIOS[0]);
+  const parts = (/** @type {Record<string, string>} */ env) => {
+    const r = native(['explore', bc, '--bound', 'none', '--workers', '2', '--json'], env);
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout).parts;
+  };
+  // a search of a few milliseconds ends long before the default 25 ms of CPU time alone
+  assert.equal(parts({ LOCKSTEP_SPLIT_AFTER_MS: '100000' }), 1);
+  assert.ok(parts({ LOCKSTEP_SPLIT_AFTER_MS: '0' }) > 1);
+  for (const value of ['soon', '-1', '1000001']) {
+    const r = native(['explore', bc, '--bound', 'none', '--workers', '2'], {
+      LOCKSTEP_SPLIT_AFTER_MS: value,
+    });
+    assert.equal(r.status, 2, value);
+    assert.equal(
+      r.stderr,
+      `lockstep-run explore: LOCKSTEP_SPLIT_AFTER_MS must be a whole number of milliseconds up to 1000000, not '${value}'\n`,
+    );
+  }
 });
 
 test('the limit on steps in all holds for the whole split search, is said early, and is reported', () => {
@@ -95,35 +112,17 @@ test('bad --workers values exit 2 with one line, the same from both command line
 });
 
 for (const rel of SCENARIOS)
-  test(
-    `${rel}: in wasm, the units of a plan add up to the executions of one search (what the app’s workers run)`,
-    { todo: KNOWN[rel] },
-    async () => {
-      const { open } = await import('./helpers.js');
-      const compiled = compileFile(rel);
-      const s = open(compiled, { trace: false });
-      s.exploreStart({ bound: 'none' });
-      let st;
-      do st = s.exploreStep(5000);
-      while (!st.finished);
-      const whole = st.result.executions;
-      s.exploreStart({ bound: 'none' });
-      const plan = s.explorePlan(8, 4);
-      assert.ok(plan.length >= 8, `${rel}: ${plan.length} units`);
-      assert.ok(plan.every((u) => u.estimate >= 0 && u.unit.length > 0));
-      let sum = 0;
-      for (const u of plan) {
-        s.exploreStart({ bound: 'none' });
-        s.exploreUnit(u.unit);
-        do st = s.exploreStep(5000);
-        while (!st.finished);
-        assert.equal(st.result.complete, true);
-        sum += st.result.executions;
-      }
-      assert.equal(sum, whole, rel);
-      assert.throws(() => s.exploreUnit([0, -1]), /positions separated by dots/);
-      s.exploreStart({ bound: 3 });
-      assert.throws(() => s.explorePlan(), /a plan splits a complete search/);
-      s.free();
-    },
-  );
+  test(`${rel}: in wasm, the units of a plan add up to the executions of one search (what the app’s workers run)`, () => {
+    const plan = assertPlanMatchesOne(rel);
+    assert.ok(plan.length >= 8, `${rel}: ${plan.length} units`);
+    assert.ok(plan.every((u) => u.estimate >= 0 && u.unit.length > 0));
+  });
+
+test('in wasm, a unit is positions separated by dots, and only a complete search has a plan', () => {
+  const s = open(compileFile(SCENARIOS[0]), { trace: false });
+  s.exploreStart({ bound: 'none' });
+  assert.throws(() => s.exploreUnit([0, -1]), /positions separated by dots/);
+  s.exploreStart({ bound: 3 });
+  assert.throws(() => s.explorePlan(), /a plan splits a complete search/);
+  s.free();
+});

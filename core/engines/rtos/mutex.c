@@ -59,7 +59,7 @@ int rtos_mutex_take(rtos_mutex *m, uint32_t timeout)
     uint16_t bit = (uint16_t)(1u << me);
     plat_fetch_or16(&m->wait_mask, bit, PLAT_RELAXED, AT("wait_mask |= 1 << id"));
     rtos_inherit_on_wait(m, me);
-    bool given = rtos_task_block(m, true, timeout);
+    bool given = rtos_task_block(m, true, timeout, key);
     if (!given) {
         uint16_t mask = plat_load16(&m->wait_mask, PLAT_RELAXED, AT("timed out: still waiting?"));
         if (mask & bit) {

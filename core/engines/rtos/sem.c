@@ -51,7 +51,7 @@ int rtos_sem_pend(rtos_sem *sem, uint32_t timeout)
         rtos_exit_critical(key);
         key = rtos_enter_critical();
     }
-    bool posted = rtos_task_block(sem, false, timeout);
+    bool posted = rtos_task_block(sem, false, timeout, key);
     if (!posted) {
         /* Timed out: leave the mask, and give back the decrement (a task
          * that no longer waits must not be counted as waiting). */

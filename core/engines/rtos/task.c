@@ -69,7 +69,7 @@ void rtos_prio_set(int id, int priority)
                            AT("set the effective priority"));
 }
 
-bool rtos_task_block(const void *on, bool is_mutex, uint32_t timeout)
+bool rtos_task_block(const void *on, bool is_mutex, uint32_t timeout, rtos_key key)
 {
     rtos_kernel *k = rtos_kernel_get();
     rtos_tcb *t = &k->task[rtos_task_current()];
@@ -77,6 +77,11 @@ bool rtos_task_block(const void *on, bool is_mutex, uint32_t timeout)
     t->waits_on_mutex = is_mutex;
     plat_store8(&t->state, RTOS_BLOCKED, PLAT_RELAXED, AT("task_block: leave the ready list"));
     int64_t deadline = timeout ? plat_now(AT("now")) + (int64_t)timeout * RTOS_TICK_US : -1;
+    /* (for the explorer: what a blocked task does once it runs again
+     * depends on its operation, what it waits on, its deadline and the
+     * critical section it resumes; nothing it read in there before) */
+    plat_loop_state(AT("schedule(): what a blocked task keeps"), (uintptr_t)on, is_mutex,
+                    (uint64_t)deadline, key.was_masked);
     bool woken = plat_task_block(deadline, AT("schedule(): switch away until woken"));
     if (!woken) /* the timeout: nobody made it READY, it does so itself */
         plat_store8(&t->state, RTOS_READY, PLAT_RELAXED, AT("timed out: back to the ready list"));

@@ -23,6 +23,7 @@
 #define LOCKSTEP_RTOS_TASK_H
 
 #include "../../plat/plat_tasks.h"
+#include "critical.h"
 
 #define RTOS_MAX_TASKS 16
 #define RTOS_TICK_US 1000 /* one tick is 1 ms */
@@ -87,8 +88,9 @@ void rtos_prio_set(int id, int priority);
 /* Inside a critical section: the calling task leaves the ready list (BLOCKED
  * on `on`) and the processor, until rtos_task_wakeup or `timeout` ticks
  * (0: forever).  Returns true if it was woken, false on the timeout; either
- * way it is READY again and still inside its critical section. */
-bool rtos_task_block(const void *on, bool is_mutex, uint32_t timeout);
+ * way it is READY again and still inside its critical section, whose `key`
+ * the caller passes: all it keeps while it waits (with its operation). */
+bool rtos_task_block(const void *on, bool is_mutex, uint32_t timeout, rtos_key key);
 
 /* Make a BLOCKED task READY.  It does not switch: the woken task runs at the
  * next scheduling point, a tick or the running task blocking (or, in a kernel
