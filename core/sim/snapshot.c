@@ -332,8 +332,8 @@ int sim_snapshot_restore(sim_machine *m, const sim_snapshot *s)
     m->prints = keep.prints;
     m->cap_prints = keep.cap_prints;
     memcpy(m->last_error, keep.last_error, sizeof m->last_error);
-    for (int i = 0; i < SIM_MAX_ACTORS; i++)
-        m->actors[i].co = i < s->n_actors ? co[i] : m->actors[i].co;
+    for (int i = 0; i < s->n_actors; i++) /* (the records past them were not copied) */
+        m->actors[i].co = co[i];
     for (int r = 0; r < m->n_regions; r++)
         get(&at, m->regions[r].base, m->regions[r].size);
     size_t world_size;
