@@ -217,7 +217,8 @@ void sim_start_actors(sim_machine *m);
  * another actor's coroutine).  On the host only. */
 void sim_arm_raised(sim_machine *m);
 /* sim_step for a caller that has just listed the choices possible now (the
- * explorer's walks): `others` says whether step(i) was not the only one, which
+ * explorer's walks), step(i) among them: actor i is not asked again whether
+ * it may move, and `others` says whether step(i) was not the only one, which
  * sim_step would otherwise work out again by asking every other actor. */
 int sim_step_listed(sim_machine *m, int i, bool others);
 /* After a choice: arm what was raised, let the model catch up, jump the
