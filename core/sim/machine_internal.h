@@ -217,7 +217,8 @@ void sim_start_actors(sim_machine *m);
  * another actor's coroutine).  On the host only. */
 void sim_arm_raised(sim_machine *m);
 /* sim_step for a caller that has just listed the choices possible now (the
- * explorer's walks): `others` says whether step(i) was not the only one, which
+ * explorer's walks), step(i) among them: actor i is not asked again whether
+ * it may move, and `others` says whether step(i) was not the only one, which
  * sim_step would otherwise work out again by asking every other actor. */
 int sim_step_listed(sim_machine *m, int i, bool others);
 /* After a choice: arm what was raised, let the model catch up, jump the
@@ -235,8 +236,6 @@ extern const sim_blocked_code sim_blocked_finished, sim_blocked_dormant, sim_blo
     sim_blocked_interrupted, sim_blocked_rtos_priority, sim_blocked_rtos_turn,
     sim_blocked_rtos_woken, sim_blocked_executor_queued, sim_blocked_executor_polled,
     sim_blocked_executor_due;
-/* The machine's enabled rule alone (locks, parkers, sleeps), before the model.
- * Inline: it runs for every actor at every step (and in wasm a call is dear). */
 /* Copy a name into a buffer of `size` bytes, cut to fit and terminated, as
  * snprintf's "%s" would; names are copied at every reset, where a printf
  * call per name was a seventh of a random walk. */
@@ -257,6 +256,8 @@ static inline uint64_t sim_story_add(uint64_t story, uint64_t word)
     return story ^ (story >> 29);
 }
 
+/* The machine's enabled rule alone (locks, parkers, sleeps), before the model.
+ * Inline: it runs for every actor at every step (and in wasm a call is dear). */
 static inline bool sim_rule_allows(const sim_machine *m, int i)
 {
     if (i < 0 || i >= m->n_actors)
@@ -275,6 +276,15 @@ static inline bool sim_rule_allows(const sim_machine *m, int i)
     case SIM_ACT_SLEEP: return m->now >= p->deadline;
     default: return true;
     }
+}
+/* sim_is_enabled, for the machine's own callers at every step (the walk's
+ * choices, a step, settling): the rule inline, and the model's say through
+ * sim_is_enabled only under a model that has one (threads has none).  In
+ * wasm that keeps the call through the model's pointer in sim_is_enabled,
+ * which Asyncify leaves uninstrumented (mk/wasm.mk, ASYNCIFY_QUERIES). */
+static inline bool sim_can_step(const sim_machine *m, int i)
+{
+    return m->may_step ? sim_is_enabled(m, i) : sim_rule_allows(m, i);
 }
 /* Make a dormant actor ready: restart its coroutine and run it up to its
  * first announced action.  On the host only. */

@@ -31,7 +31,7 @@ int sim_enabled(const sim_machine *m, int out[SIM_MAX_ACTORS])
     if (m->outcome != SIM_RUNNING)
         return 0;
     for (int i = 0; i < m->n_actors; i++)
-        if (sim_is_enabled(m, i))
+        if (sim_can_step(m, i))
             out[n++] = i;
     return n;
 }
@@ -42,7 +42,7 @@ void sim_settle(sim_machine *m, int moved)
         sim_arm_raised(m);
     if (m->update)
         m->update(m);
-    if (m->outcome == SIM_RUNNING && moved >= 0 && sim_is_enabled(m, moved))
+    if (m->outcome == SIM_RUNNING && moved >= 0 && sim_can_step(m, moved))
         return; /* the common case: whoever just moved can move again */
     while (m->outcome == SIM_RUNNING) {
         /* Only optional choices (a drop, an early timer wake) do not hold

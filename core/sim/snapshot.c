@@ -15,8 +15,8 @@
  *
  * The machine's struct is copied in the pieces between its arrays (offsetof),
  * so a field added to it later is kept without a word here; only the heap
- * arrays and the engine globals' slots, which belong to the machine and not
- * to a run, are named below.
+ * arrays, the engine globals' slots and why the last call failed, which
+ * belong to the machine and not to a run, are named below.
  */
 #include "snapshot.h"
 
@@ -222,7 +222,9 @@ int sim_snapshot_save(sim_machine *m, sim_snapshot *s)
     put(s, m->regions, (size_t)m->n_regions * sizeof m->regions[0]);
     put(s, PIECE(m, END_OF(regions), offsetof(sim_machine, memory)));
     save_memory(s, m);
-    put(s, PIECE(m, END_OF(memory), sizeof *m));
+    /* (not why the last call failed: that is the caller's, 512 bytes a walk) */
+    put(s, PIECE(m, END_OF(memory), offsetof(sim_machine, last_error)));
+    put(s, PIECE(m, END_OF(last_error), sizeof *m));
     /* what the struct points at */
     for (int r = 0; r < m->n_regions; r++)
         put(s, m->regions[r].base, m->regions[r].size);
@@ -260,7 +262,6 @@ typedef struct machine_arrays {
     size_t cap_texts;
     const char **prints;
     size_t cap_prints;
-    char last_error[sizeof((sim_machine *)0)->last_error];
 } machine_arrays;
 
 int sim_snapshot_restore(sim_machine *m, const sim_snapshot *s)
@@ -315,8 +316,8 @@ int sim_snapshot_restore(sim_machine *m, const sim_snapshot *s)
     keep.cap_texts = m->cap_texts;
     keep.prints = m->prints;
     keep.cap_prints = m->cap_prints;
-    memcpy(keep.last_error, m->last_error, sizeof keep.last_error);
-    get(&at, PIECE(m, END_OF(memory), sizeof *m));
+    get(&at, PIECE(m, END_OF(memory), offsetof(sim_machine, last_error)));
+    get(&at, PIECE(m, END_OF(last_error), sizeof *m));
     memcpy(m->globals, keep.globals, sizeof m->globals);
     m->n_globals = keep.n_globals; /* (slots made since stay, not live) */
     for (int i = 0; i < m->n_globals; i++)
@@ -331,9 +332,8 @@ int sim_snapshot_restore(sim_machine *m, const sim_snapshot *s)
     m->cap_texts = keep.cap_texts;
     m->prints = keep.prints;
     m->cap_prints = keep.cap_prints;
-    memcpy(m->last_error, keep.last_error, sizeof m->last_error);
-    for (int i = 0; i < SIM_MAX_ACTORS; i++)
-        m->actors[i].co = i < s->n_actors ? co[i] : m->actors[i].co;
+    for (int i = 0; i < s->n_actors; i++) /* (the records past them were not copied) */
+        m->actors[i].co = co[i];
     for (int r = 0; r < m->n_regions; r++)
         get(&at, m->regions[r].base, m->regions[r].size);
     size_t world_size;

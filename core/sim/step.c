@@ -58,7 +58,7 @@ static void record_step(sim_machine *m, int i, bool choice, sim_choice as)
 static bool other_choice(const sim_machine *m, int i)
 {
     for (int k = 0; k < m->n_actors; k++)
-        if (k != i && sim_is_enabled(m, k))
+        if (k != i && sim_can_step(m, k))
             return true;
     if (!m->extras)
         return false;
@@ -67,7 +67,9 @@ static bool other_choice(const sim_machine *m, int i)
 }
 
 /* Whether anything other than the step being taken was possible (the
- * timeline's `choice` flag): known to the caller, or to be worked out. */
+ * timeline's `choice` flag): known to the caller, or to be worked out.  A
+ * caller that knows it has just listed every choice possible now, step(i)
+ * among them, so it need not ask again whether actor i may move. */
 typedef enum { OTHERS_UNKNOWN, OTHERS_NONE, OTHERS_SOME } step_others;
 
 /* Step actor i, recorded as the choice `as` (a step, a read_from, a place).
@@ -86,7 +88,7 @@ __attribute__((always_inline)) static inline int step_as(sim_machine *m, int i, 
         sim_fail(m, "there is no actor number %d", i + 1);
         return -1;
     }
-    if (!sim_is_enabled(m, i)) {
+    if (others == OTHERS_UNKNOWN && !sim_can_step(m, i)) {
         char why[400];
         sim_block_reason(m, i, why, sizeof why);
         sim_fail(m, "%s cannot move: %s", m->actors[i].name, why);

@@ -15,13 +15,14 @@
 #include "rng.h"
 #include "snapshot.h"
 
-/* Every choice possible now, in the search's order; returns how many. */
+/* Every choice possible now, in the search's order; returns how many.  (The
+ * machine is running: the walk's loop asked.) */
 static int walk_choices(const sim_machine *m, sim_choice out[SIM_MAX_CHOICES])
 {
-    int en[SIM_MAX_ACTORS];
-    int n = sim_enabled(m, en);
-    for (int k = 0; k < n; k++)
-        out[k] = sim_step_choice(en[k]);
+    int n = 0;
+    for (int i = 0; i < m->n_actors; i++)
+        if (sim_can_step(m, i))
+            out[n++] = sim_step_choice(i);
     if (!m->extras)
         return n; /* a plain threads world: steps only (machine.c) */
     sim_choice c[SIM_MAX_CHOICES];
@@ -44,6 +45,15 @@ static int walk_find_step(const sim_choice *E, int n, int actor)
         if (E[k].actor == actor)
             return k;
     return -1;
+}
+
+/* A number below n drawn from the generator: its value modulo n, with a
+ * mask when n is a power of two (the same number; a division is dear, and
+ * two actors are the common case). */
+static int walk_draw(uint64_t *rng, int n)
+{
+    uint64_t r = sim_splitmix64(rng), un = (uint64_t)n;
+    return (int)((un & (un - 1)) == 0 ? r & (un - 1) : r % un);
 }
 
 /* The choice of PCT: the highest priority (an irq as its handler, the tick
@@ -109,7 +119,7 @@ run_info explore_walk(explorer *e, uint64_t execution)
         for (int i = 0; i < d - 1 && i < 16; i++)
             change[n_change++] = 1 + sim_splitmix64(&rng) % k;
     }
-    while (sim_outcome_of(m) == SIM_RUNNING) {
+    while (m->outcome == SIM_RUNNING) {
         if ((info.end = explore_before_choice(e)) != RUN_OK)
             break;
         sim_choice E[SIM_MAX_CHOICES];
@@ -122,9 +132,7 @@ run_info explore_walk(explorer *e, uint64_t execution)
         /* switching away from an actor that could go on costs a preemption,
          * unless it had just spun or yielded */
         bool costly = prev_at >= 0 && prev_kind != SIM_ACT_SPIN && prev_kind != SIM_ACT_YIELD;
-        int a = n == 1 ? 0
-                : pct  ? pct_pick(E, n, prio, e->cfg.pct_depth - 1)
-                       : (int)(sim_splitmix64(&rng) % (uint64_t)n);
+        int a = n == 1 ? 0 : pct ? pct_pick(E, n, prio, e->cfg.pct_depth - 1) : walk_draw(&rng, n);
         sim_choice c = E[a];
         if (costly && a != prev_at)
             info.preemptions++;
