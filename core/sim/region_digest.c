@@ -31,7 +31,7 @@
 #define BLOCK 64 /* bytes a block */
 
 typedef struct region_copy {
-    const unsigned char *base; /* the region it copies (NULL: none yet) */
+    bool made; /* false: no copy yet */
     size_t size;
     unsigned char *bytes; /* whole blocks, zero past size */
     uint64_t (*hash)[2];  /* each block's hash */
@@ -40,7 +40,7 @@ typedef struct region_copy {
 } region_copy;
 
 struct region_digest {
-    region_copy r[SIM_MAX_REGIONS];
+    region_copy r[REGION_DIGEST_SLOTS];
 };
 
 region_digest *region_digest_new(void) { return calloc(1, sizeof(region_digest)); }
@@ -49,7 +49,7 @@ void region_digest_free(region_digest *d)
 {
     if (!d)
         return;
-    for (int r = 0; r < SIM_MAX_REGIONS; r++) {
+    for (int r = 0; r < REGION_DIGEST_SLOTS; r++) {
         free(d->r[r].bytes);
         free(d->r[r].hash);
     }
@@ -70,36 +70,42 @@ static void block_hash(int r, size_t j, size_t size, const unsigned char *block,
     out[1] = hasher_lane_end(h.b);
 }
 
-/* Block j of region g, zero-filled past its end, into out. */
-static const unsigned char *padded(const sim_region *g, size_t j, unsigned char out[BLOCK])
+/* Bytes to digest: a region's, or another slot's. */
+typedef struct span {
+    const unsigned char *base;
+    size_t size;
+} span;
+
+/* Block j of g, zero-filled past its end, into out. */
+static const unsigned char *padded(span g, size_t j, unsigned char out[BLOCK])
 {
-    size_t at = j * BLOCK, len = g->size - at < BLOCK ? g->size - at : BLOCK;
+    size_t at = j * BLOCK, len = g.size - at < BLOCK ? g.size - at : BLOCK;
     if (len == BLOCK)
-        return g->base + at;
+        return g.base + at;
     memset(out, 0, BLOCK);
-    memcpy(out, g->base + at, len);
+    memcpy(out, g.base + at, len);
     return out;
 }
 
 static size_t blocks_of(size_t size) { return (size + BLOCK - 1) / BLOCK; }
 
-/* Region r's sums, every block hashed. */
-static void region_afresh(const sim_region *g, int r, uint64_t sum[2])
+/* Slot r's sums, every block hashed. */
+static void span_afresh(span g, int r, uint64_t sum[2])
 {
     sum[0] = sum[1] = 0;
     unsigned char tail[BLOCK];
-    for (size_t j = 0; j < blocks_of(g->size); j++) {
+    for (size_t j = 0; j < blocks_of(g.size); j++) {
         uint64_t h[2];
-        block_hash(r, j, g->size, padded(g, j, tail), h);
+        block_hash(r, j, g.size, padded(g, j, tail), h);
         sum[0] += h[0];
         sum[1] += h[1];
     }
 }
 
-/* The copy of region g made anew; false when memory is short. */
-static bool copy_anew(region_copy *c, const sim_region *g, int r)
+/* The copy of g made anew; false when memory is short. */
+static bool copy_anew(region_copy *c, span g, int r)
 {
-    size_t n = blocks_of(g->size);
+    size_t n = blocks_of(g.size);
     if (n * BLOCK > c->bytes_cap) {
         unsigned char *bytes = realloc(c->bytes, n * BLOCK);
         if (!bytes)
@@ -115,16 +121,16 @@ static bool copy_anew(region_copy *c, const sim_region *g, int r)
         c->hash_cap = n;
     }
     memset(c->bytes, 0, n * BLOCK);
-    if (g->size)
-        memcpy(c->bytes, g->base, g->size);
+    if (g.size)
+        memcpy(c->bytes, g.base, g.size);
     c->sum[0] = c->sum[1] = 0;
     for (size_t j = 0; j < n; j++) {
-        block_hash(r, j, g->size, c->bytes + j * BLOCK, c->hash[j]);
+        block_hash(r, j, g.size, c->bytes + j * BLOCK, c->hash[j]);
         c->sum[0] += c->hash[j][0];
         c->sum[1] += c->hash[j][1];
     }
-    c->base = g->base;
-    c->size = g->size;
+    c->made = true;
+    c->size = g.size;
     return true;
 }
 
@@ -143,42 +149,47 @@ static bool differ(const unsigned char *p, const unsigned char *q, size_t len)
     return diff != 0;
 }
 
-/* The copy brought up to region g's bytes now, rehashing the blocks that
- * changed. */
-static void copy_update(region_copy *c, const sim_region *g, int r)
+/* The copy brought up to g's bytes now, rehashing the blocks that changed. */
+static void copy_update(region_copy *c, span g, int r)
 {
-    size_t n = blocks_of(g->size);
+    size_t n = blocks_of(g.size);
     for (size_t j = 0; j < n; j++) {
-        size_t at = j * BLOCK, len = g->size - at < BLOCK ? g->size - at : BLOCK;
-        if (!differ(g->base + at, c->bytes + at, len))
+        size_t at = j * BLOCK, len = g.size - at < BLOCK ? g.size - at : BLOCK;
+        if (!differ(g.base + at, c->bytes + at, len))
             continue;
-        memcpy(c->bytes + at, g->base + at, len);
+        memcpy(c->bytes + at, g.base + at, len);
         c->sum[0] -= c->hash[j][0];
         c->sum[1] -= c->hash[j][1];
-        block_hash(r, j, g->size, c->bytes + at, c->hash[j]);
+        block_hash(r, j, g.size, c->bytes + at, c->hash[j]);
         c->sum[0] += c->hash[j][0];
         c->sum[1] += c->hash[j][1];
     }
+}
+
+void region_digest_bytes(region_digest *d, int slot, const void *p, size_t size, uint64_t sum[2])
+{
+    span g = {p, size};
+    region_copy *c = d ? &d->r[slot] : NULL;
+    /* (the copy is compared byte for byte: where the bytes lie is no matter) */
+    if (c && c->made && c->size == size) {
+        copy_update(c, g, slot);
+    } else if (!c || !copy_anew(c, g, slot)) {
+        if (c)
+            c->made = false; /* (no copy: hashed afresh) */
+        span_afresh(g, slot, sum);
+        return;
+    }
+    sum[0] = c->sum[0];
+    sum[1] = c->sum[1];
 }
 
 void region_digest_of(const sim_machine *m, region_digest *d, uint64_t sum[2])
 {
     sum[0] = sum[1] = 0;
     for (int r = 0; r < m->n_regions; r++) {
-        const sim_region *g = &m->regions[r];
         uint64_t part[2];
-        region_copy *c = d ? &d->r[r] : NULL;
-        if (c && c->base == g->base && c->size == g->size) {
-            copy_update(c, g, r);
-        } else if (!c || !copy_anew(c, g, r)) {
-            if (c)
-                c->base = NULL; /* (no copy: this region is hashed afresh) */
-            region_afresh(g, r, part);
-            sum[0] += part[0];
-            sum[1] += part[1];
-            continue;
-        }
-        sum[0] += c->sum[0];
-        sum[1] += c->sum[1];
+        region_digest_bytes(d, r, m->regions[r].base, m->regions[r].size, part);
+        sum[0] += part[0];
+        sum[1] += part[1];
     }
 }

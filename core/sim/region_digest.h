@@ -11,9 +11,15 @@
 
 #include "machine.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct region_digest region_digest;
+
+/* The cache's slots: one per region, then REGION_DIGEST_EXTRA more for other
+ * bytes of the key (region_digest_bytes). */
+#define REGION_DIGEST_EXTRA 2
+#define REGION_DIGEST_SLOTS (SIM_MAX_REGIONS + REGION_DIGEST_EXTRA)
 
 /* A cache of the memory as the last digest saw it; NULL when memory is short. */
 region_digest *region_digest_new(void);
@@ -24,5 +30,10 @@ void region_digest_free(region_digest *d);
  * the blocks that differ from d's copy are hashed again (d may be NULL: every
  * block is hashed). */
 void region_digest_of(const sim_machine *m, region_digest *d, uint64_t sum[2]);
+
+/* The same for `size` bytes at p, kept in the cache's slot `slot` (the slot
+ * seeds the blocks' hashes, so it says which bytes these are: a region's
+ * index, or SIM_MAX_REGIONS + k for the key's other bytes). */
+void region_digest_bytes(region_digest *d, int slot, const void *p, size_t size, uint64_t sum[2]);
 
 #endif

@@ -184,9 +184,13 @@ static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
     hasher_mix(&h, (uint64_t)(uint32_t)m->cs_inside | (uint64_t)(uint32_t)m->cs_owner << 32);
     hasher_mix(&h, (uint64_t)(uint32_t)m->cs_depth);
     hasher_mix(&h, m->rng);
-    sim_sched_state sched = m->sched;
+    sim_sched_state sched;
+    memcpy(&sched, &m->sched, sizeof sched); /* (its padding too: zeroed on reset) */
     sched.seq = 0; /* a counter: only the order of what it stamped matters (below) */
-    hasher_mix_bytes(&h, &sched, sizeof sched);
+    uint64_t part[2];
+    region_digest_bytes(d, SIM_MAX_REGIONS, &sched, sizeof sched, part);
+    hasher_mix(&h, part[0]);
+    hasher_mix(&h, part[1]);
     mix_seq_order(&h, m);
     /* (under a model that picks who runs, engines read their kernel's memory
      * between steps without a lock: only actors between operations) */
@@ -205,7 +209,10 @@ static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
     if (m->hooks.state_bytes) {
         size_t size = 0;
         const void *p = m->hooks.state_bytes(m, &size, m->setup_arg);
-        hasher_mix_bytes(&h, p, size);
+        region_digest_bytes(d, SIM_MAX_REGIONS + 1, p, size, part);
+        hasher_mix(&h, size);
+        hasher_mix(&h, part[0]);
+        hasher_mix(&h, part[1]);
     }
     out->a = hasher_lane_end(h.a) | 1; /* never 0: that marks an empty slot */
     out->b = hasher_lane_end(h.b ^ h.a);
