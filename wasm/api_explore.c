@@ -52,12 +52,14 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_replay(int h, int root)
 }
 
 /* strategy: "dfs" | "random" | "pct"; bound -1: no bound, the complete
- * search (explore.h); stateful: the complete search by states (visited.c).  Starts a search on the
+ * search (explore.h); stateful: the complete search by states (visited.c), remembering at most
+ * max_states of them (0: the default).  Starts a search on the
  * session's scenario (its trace is switched off until ls_explore_finish).  Limits of 0 take the
  * explorer's defaults, except max_executions (0: no limit). */
 EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int bound,
                                            double max_executions, double max_steps, double seed,
-                                           int prune, double max_total_steps, int stateful)
+                                           int prune, double max_total_steps, int stateful,
+                                           double max_states)
 {
     session *s;
     sim_machine *m = session_begin(h, &s);
@@ -67,7 +69,7 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     explore_config_default(&cfg);
     int st = explore_strategy_from_name(strategy);
     if (st < 0 || bound < EXPLORE_BOUND_NONE || bound > 64 || max_executions < 0 || max_steps < 0 ||
-        seed < 0 || max_total_steps < 0) {
+        seed < 0 || max_total_steps < 0 || max_states < 0) {
         session_failed(s, st < 0 ? "strategy must be dfs, random or pct"
                                  : "bound must be -1 (none) or 0..64 and the limits not negative");
         return;
@@ -84,6 +86,8 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     cfg.seed = (uint64_t)seed;
     cfg.prune = prune != 0;
     cfg.stateful = stateful != 0; /* the complete search by states (visited.c) */
+    if (max_states > 0)
+        cfg.max_states = (uint64_t)max_states;
     cfg.replay = replay_root[h] ? EXPLORE_REPLAY_ROOT : EXPLORE_REPLAY_SNAPSHOT;
     explore_free(explorers[h]);
     explorers[h] = explore_new(m, &cfg);

@@ -10,7 +10,8 @@
  *                [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]
  *   lockstep-run explore FILE.bc [--variant V] [--memory M] [--bound K|none] [--max-executions N]
  *                [--strategy dfs|random|pct] [--seed N] [--max-steps N]
- *                [--no-prune] [--stateful] [--workers N] [--trace OUT.jsonl] [--json]
+ *                [--no-prune] [--stateful] [--max-states N] [--workers N] [--trace OUT.jsonl]
+ *                [--json]
  *
  * Exit status: 0 when the run or search executed (whatever its outcome), 2 for
  * bad input (a bad option, bytecode or schedule), with one line on stderr.
@@ -41,7 +42,8 @@ static const char USAGE[] =
     "       lockstep-run explore FILE.bc [--variant V] [--memory sc|tso|ra] [--bound K|none]\n"
     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
     "                    [--seed N] [--max-steps N] [--max-total-steps N] [--no-prune]\n"
-    "                    [--stateful] [--workers N] [--trace OUT.jsonl] [--json]\n";
+    "                    [--stateful] [--max-states N] [--workers N] [--trace OUT.jsonl]\n"
+    "                    [--json]\n";
 
 /* ---- options: one table, the same rules and messages as wasm/js/cli/options.js ---- */
 
@@ -63,6 +65,7 @@ enum option_id {
     O_MEMORY,
     O_WORKERS,
     O_STATEFUL,
+    O_MAX_STATES,
     O_COUNT
 };
 
@@ -88,6 +91,7 @@ static const option OPTIONS[O_COUNT] = {
     [O_MEMORY] = {"--memory", true, RUN | EXPLORE},
     [O_WORKERS] = {"--workers", true, EXPLORE},
     [O_STATEFUL] = {"--stateful", false, EXPLORE},
+    [O_MAX_STATES] = {"--max-states", true, EXPLORE},
 };
 
 /* What the command line said: the file, and each option's value (NULL: not
@@ -342,6 +346,10 @@ static int check_settings(const args *a, unsigned command, settings *st)
     if (a->value[O_MAX_TOTAL_STEPS] && e->max_total_steps < 1)
         return bad("%s: --max-total-steps must be at least 1 (a search must end), not 0",
                    a->command);
+    if (whole(a, O_MAX_STATES, e->max_states, &e->max_states))
+        return 2;
+    if (a->value[O_MAX_STATES] && e->max_states < 1)
+        return bad("%s: --max-states must be at least 1, not 0", a->command);
     if (whole(a, O_WORKERS, 1, &st->workers))
         return 2;
     if (st->workers < 1 || st->workers > 64)

@@ -52,6 +52,7 @@
 #include "vec.h"
 #include "visited.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,7 +103,7 @@ explorer *explore_new(sim_machine *m, const explore_config *cfg)
     sim_schedule_init(&e->res.schedule);
     if (e->cfg.stateful && e->cfg.strategy == EXPLORE_DFS) {
         e->cfg.bound = EXPLORE_BOUND_NONE;
-        e->seen = visited_new(e->cfg.max_states);
+        e->seen = visited_new(e->cfg.max_states > SIZE_MAX ? SIZE_MAX : (size_t)e->cfg.max_states);
         if (!e->seen) {
             free(e);
             return NULL;
@@ -408,6 +409,19 @@ static void leave_explored(explorer *e, const xchoice *E, int n, uint64_t left)
     }
 }
 
+/* Whether backtracking may come back to node nd for another choice: one is
+ * neither tried nor asleep on arrival (under DPOR a race may still ask for
+ * one; its runs start from the root and keep no points). */
+static bool may_come_back(const explorer *e, const dfs_node *nd)
+{
+    const xentry *en = e->entries + nd->first;
+    for (uint32_t k = 0; k < nd->n; k++)
+        if (!(en[k].flags & X_DONE) &&
+            !(e->cfg.prune && sleeps_in(e->sleeps + nd->sleep_first, nd->sleep_n, en[k].x.c)))
+            return true;
+    return false;
+}
+
 static run_info explore_one_run(explorer *e)
 {
     sim_machine *m = e->m;
@@ -428,7 +442,6 @@ static run_info explore_one_run(explorer *e)
     int32_t env_node = -1; /* the node of the last choice taken, or -1 */
 
     while (sim_outcome_of(m) == SIM_RUNNING) {
-        replay_keep(e, depth, prev, prev_kind, info.preemptions);
         if ((info.end = explore_before_choice(e)) != RUN_OK)
             break;
         xchoice E[SIM_MAX_CHOICES];
@@ -491,6 +504,8 @@ static run_info explore_one_run(explorer *e)
             if (depth == replay_len)
                 e->replayed = e->n_events;
             nd->event = e->n_events;
+            if (may_come_back(e, nd))
+                replay_keep(e, (size_t)node, prev, prev_kind, info.preemptions);
         } else {
             bool prev_awake = prev_at >= 0 && !sleeps_in(e->sleep, e->n_sleep, E[prev_at].c) &&
                               !is_spin_out(e, E[prev_at].c);
@@ -503,6 +518,11 @@ static run_info explore_one_run(explorer *e)
             uint64_t left = 0;
             state_key key = {0, 0};
             visit seen = e->seen ? visited_at(e, e->seen, E, n, &left, &key) : VISIT_SKIP;
+            if (seen == VISIT_FULL) {
+                e->states_full = true; /* (explored as if never seen, it could take any time) */
+                info.end = RUN_BUDGET;
+                break;
+            }
             if (seen == VISIT_PRUNE || seen == VISIT_AGAIN) {
                 /* Seen before: on this run, a loop that may never end (cut like
                  * a run at the step limit); else explored, maybe in part. */
@@ -533,6 +553,8 @@ static run_info explore_one_run(explorer *e)
             if (seen == VISIT_AGAIN)
                 leave_explored(e, E, n, left);
             node = (int32_t)(e->len - 1);
+            if (may_come_back(e, &e->stack[node]))
+                replay_keep(e, (size_t)node, prev, prev_kind, info.preemptions);
             depth++;
             if (pinned)
                 split_pushed(e);
@@ -742,6 +764,21 @@ static void out_of_steps(explorer *e)
     end_incomplete(e, reason);
 }
 
+/* The stateful search met a state its table could not hold. */
+static void out_of_states(explorer *e)
+{
+    char states[32], reason[160];
+    group_digits(visited_states(e->seen), states);
+    const char *looking = e->res.found ? "stopped looking for a shorter counterexample" : "stopped";
+    if (visited_out_of_memory(e->seen))
+        snprintf(reason, sizeof reason, "%s: memory ran out after %s states remembered", looking,
+                 states);
+    else
+        snprintf(reason, sizeof reason, "%s at the limit of %s states remembered (--max-states)",
+                 looking, states);
+    end_incomplete(e, reason);
+}
+
 bool explore_run(explorer *e, uint64_t budget)
 {
     explore_result *r = &e->res;
@@ -790,7 +827,10 @@ bool explore_run(explorer *e, uint64_t budget)
         r->total_steps += sim_steps(e->m);
         r->states = visited_states(e->seen);
         if (info.end == RUN_BUDGET) {
-            out_of_steps(e);
+            if (e->states_full)
+                out_of_states(e);
+            else
+                out_of_steps(e);
             return true;
         }
         if (explore_complete_mode(e))

@@ -116,6 +116,7 @@ struct explorer {
     double probe_weight;  /* probe: the product of the awake choices on its path */
     double mass_done;     /* estimate.c: the share of the unit's tree searched so far */
     struct visited *seen; /* stateful: the states explored (visited.c); NULL: none */
+    bool states_full;     /* stateful: a state the table could not hold ended the search */
     /* walk.c: the machine as its setup leaves it, to start each walk from */
     struct sim_snapshot *start;
     bool start_failed; /* it could not be kept: walks reset */
@@ -126,6 +127,7 @@ struct explorer {
 };
 
 /* How a run of the search ended. */
+/* (RUN_BUDGET: the search's steps ran out, or the stateful search's table was full) */
 typedef enum run_end { RUN_OK, RUN_BAD, RUN_LIMIT, RUN_CUT, RUN_BUDGET } run_end;
 
 typedef struct run_info {
@@ -169,7 +171,7 @@ void explore_end_searched(explorer *e);
 /* replay.c: at the start of a bounded search's run, put the machine where
  * the run starts (a reset, or the deepest point kept on the path that still
  * holds) and set the loop's variables and the sleep set as they stood there;
- * at the top of the loop, keep a point when one is due. */
+ * at a node (a choice to make), keep a point when one is due. */
 typedef struct replay_point replay_point;
 void replay_start(explorer *e, size_t *depth, int *prev, sim_act_kind *prev_kind, int *preemptions);
 void replay_keep(explorer *e, size_t depth, int prev, sim_act_kind prev_kind, int preemptions);

@@ -10,9 +10,10 @@
  * explorer's explore.c, dpor.c and spin_await.c (an action's kind, target
  * and cost, the rule and the model's say on who may move, the cells a spin
  * reads, judged at every step), its walk.c (the choices that exist, for a
- * random or PCT run), visited.c (a state's key, for the stateful search),
- * snapshot.c (the whole state, kept and put back), replay.c (where a run of
- * the search starts) and the scheduling models in sched/.
+ * random or PCT run), visited.c and region_digest.c (a state's key, for the
+ * stateful search), snapshot.c (the whole state, kept and put back),
+ * replay.c (where a run of the search starts) and the scheduling models in
+ * sched/.
  * Nothing outside core/sim includes this.
  */
 #ifndef LOCKSTEP_MACHINE_INTERNAL_H

@@ -10,10 +10,16 @@
  * the choices of nodes 0 .. d-1 stay what they were, that is until the
  * search backtracks to a node above d; a run then starts from the deepest
  * point still valid and runs the same as one started from the root (the
- * same choices, sleep sets, counts and end states).  Points are kept every
+ * same choices, sleep sets, counts and end states).  A point is kept at a
+ * node (where the run has a choice to make, the place a later run comes
+ * back to), so a run that starts from it takes again no step at all when
+ * the node is the one whose choice changed.  Points are kept every
  * EXPLORE_REPLAY_EVERY nodes, at most EXPLORE_REPLAY_POINTS of them (the
  * deepest runs replay their last nodes from the deepest point), so memory
- * stays bounded by a few snapshots of the machine.
+ * stays bounded by a few snapshots of the machine; the stateful search keeps
+ * one at every node, up to EXPLORE_REPLAY_STATEFUL_POINTS: its runs are
+ * short (most end at the first state met again below the node they start
+ * at), so a step taken again would be a good part of a run.
  *
  * The stateful search (visited.c) starts its runs from points too: what it
  * keeps of a run beyond the machine and the sleep set is on the stack (each
@@ -35,6 +41,7 @@
 #define EXPLORE_REPLAY_EVERY 4
 #endif
 #define EXPLORE_REPLAY_POINTS 64
+#define EXPLORE_REPLAY_STATEFUL_POINTS 1024
 
 struct replay_point {
     size_t depth;
@@ -47,6 +54,13 @@ struct replay_point {
     size_t n_sleep, cap_sleep;
 };
 
+/* Nodes between points, and points at most. */
+static size_t points_every(const explorer *e) { return e->seen ? 1 : EXPLORE_REPLAY_EVERY; }
+static size_t points_max(const explorer *e)
+{
+    return e->seen ? EXPLORE_REPLAY_STATEFUL_POINTS : EXPLORE_REPLAY_POINTS;
+}
+
 static bool points_on(const explorer *e)
 {
     return e->cfg.replay == EXPLORE_REPLAY_SNAPSHOT && !explore_complete_mode(e) &&
@@ -57,7 +71,7 @@ void replay_free(explorer *e)
 {
     if (!e->points)
         return;
-    for (size_t i = 0; i < EXPLORE_REPLAY_POINTS; i++) {
+    for (size_t i = 0; i < points_max(e); i++) {
         sim_snapshot_free(e->points[i].snap);
         free(e->points[i].sleep);
     }
@@ -109,11 +123,11 @@ void replay_start(explorer *e, size_t *depth, int *prev, sim_act_kind *prev_kind
 
 void replay_keep(explorer *e, size_t depth, int prev, sim_act_kind prev_kind, int preemptions)
 {
-    if (depth == 0 || depth % EXPLORE_REPLAY_EVERY != 0 ||
+    if (depth == 0 || depth % points_every(e) != 0 ||
         (e->n_points && e->points[e->n_points - 1].depth >= depth) ||
-        e->n_points == EXPLORE_REPLAY_POINTS || !points_on(e))
+        e->n_points == points_max(e) || !points_on(e))
         return;
-    if (!e->points && !(e->points = calloc(EXPLORE_REPLAY_POINTS, sizeof *e->points))) {
+    if (!e->points && !(e->points = calloc(points_max(e), sizeof *e->points))) {
         e->points_failed = true;
         return;
     }

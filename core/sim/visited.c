@@ -71,84 +71,54 @@
  * waiter it dequeued; the rtos kernel's task_block: what a task blocked in
  * its critical section resumes with, remembered while it waits).
  *
- * Keys are 128-bit hashes of those bytes: two different states share a key
- * with probability about n^2 / 2^129 for n states (below 10^-24 for 10^7).
+ * Keys are 128-bit hashes of those bytes (the memory's part through
+ * region_digest.c: a sum of each block's hash, so a key after a step hashes
+ * only the blocks the step changed).  The table keeps 95 bits of each key:
+ * two different states are taken for one with probability about n^2 / 2^96
+ * for n states (about 10^-15 for 10^7, 10^-13 for 10^8).
+ *
+ * The table grows (doubling, at most three quarters full) up to max_states;
+ * a state it cannot hold ends the search, reported incomplete (explore.c):
+ * going on without remembering it would be sound but could take any time.
  */
 #include "visited.h"
 
+#include "hasher.h"
 #include "machine_internal.h"
 #include "mem/model.h"
+#include "region_digest.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define VISITED_DEFAULT_STATES (4u << 20)
-
 typedef struct slot {
-    state_key k; /* {0, 0}: empty (a key's `a` is never 0) */
-    uint64_t sleep;
+    uint64_t a;     /* the key's `a`; 0: empty (a key's `a` is never 0) */
+    uint32_t b;     /* the top half of the key's `b` */
+    uint32_t sleep; /* the sleep set it was last explored with (visited_bit) */
 } slot;
 
 struct visited {
     slot *slots;
     size_t cap, n, max;
+    bool no_memory;        /* the table could not grow */
+    region_digest *digest; /* the memory as the last key saw it */
 };
 
 /* ---- the key ------------------------------------------------------------------- */
 
-/* Two lanes of xxHash64's round over 64-bit words: order matters, and a
- * difference anywhere reaches all 128 bits by the final avalanche. */
-typedef struct hasher {
-    uint64_t a, b;
-} hasher;
-
-static inline uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
-
-static inline void mix(hasher *h, uint64_t w)
-{
-    h->a = rotl(h->a + w * 0xC2B2AE3D27D4EB4Full, 31) * 0x9E3779B185EBCA87ull;
-    h->b = rotl(h->b + (w ^ 0x165667B19E3779F9ull) * 0x9E3779B185EBCA87ull, 29) *
-           0xC2B2AE3D27D4EB4Full;
-}
-
-static void mix_bytes(hasher *h, const void *p, size_t size)
-{
-    const unsigned char *c = p;
-    mix(h, size);
-    for (; size >= 8; size -= 8, c += 8) {
-        uint64_t w;
-        memcpy(&w, c, 8);
-        mix(h, w);
-    }
-    if (size) {
-        uint64_t w = 0;
-        memcpy(&w, c, size);
-        mix(h, w);
-    }
-}
-
-static uint64_t avalanche(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xFF51AFD7ED558CCDull;
-    x ^= x >> 33;
-    x *= 0xC4CEB9FE1A85EC53ull;
-    return x ^ (x >> 33);
-}
-
 static void mix_action(hasher *h, const sim_action *p)
 {
-    mix(h, (uint64_t)p->kind | (uint64_t)p->width << 8 | (uint64_t)p->order << 16 |
-               (uint64_t)p->has_cost << 24 | (uint64_t)(uint32_t)p->site.line << 32);
-    mix(h, (uint64_t)(uintptr_t)p->target);
-    mix(h, p->a);
-    mix(h, p->b);
-    mix(h, (uint64_t)p->deadline);
-    mix(h, (uint64_t)p->earliest);
-    mix(h, (uint64_t)p->cost);
-    mix(h, (uint64_t)(uintptr_t)p->text);
-    mix(h, (uint64_t)(uintptr_t)p->site.label);
-    mix(h, (uint64_t)(uintptr_t)p->site.file);
+    hasher_mix(h, (uint64_t)p->kind | (uint64_t)p->width << 8 | (uint64_t)p->order << 16 |
+                      (uint64_t)p->has_cost << 24 | (uint64_t)(uint32_t)p->site.line << 32);
+    hasher_mix(h, (uint64_t)(uintptr_t)p->target);
+    hasher_mix(h, p->a);
+    hasher_mix(h, p->b);
+    hasher_mix(h, (uint64_t)p->deadline);
+    hasher_mix(h, (uint64_t)p->earliest);
+    hasher_mix(h, (uint64_t)p->cost);
+    hasher_mix(h, (uint64_t)(uintptr_t)p->text);
+    hasher_mix(h, (uint64_t)(uintptr_t)p->site.label);
+    hasher_mix(h, (uint64_t)(uintptr_t)p->site.file);
 }
 
 /* The rank of an actor's stamp among the stamped actors' (the models only
@@ -157,7 +127,7 @@ static void mix_action(hasher *h, const sim_action *p)
  * Under threads only the interrupt handlers' stamps are read (irq.c). */
 static void mix_seq_order(hasher *h, const sim_machine *m)
 {
-    bool all = strcmp(m->model->name, "threads") != 0;
+    bool all = m->model != &sim_model_threads;
     for (int i = 0; i < m->n_actors; i++) {
         const sim_actor *a = &m->actors[i];
         if (!all && a->kind != SIM_ISR)
@@ -171,7 +141,7 @@ static void mix_seq_order(hasher *h, const sim_machine *m)
             begun += b->begun_seq < a->begun_seq;
             rr += b->rr_seq < a->rr_seq;
         }
-        mix(h, (uint64_t)i | armed << 8 | begun << 24 | rr << 40);
+        hasher_mix(h, (uint64_t)i | armed << 8 | begun << 24 | rr << 40);
     }
 }
 
@@ -179,43 +149,49 @@ static void mix_seq_order(hasher *h, const sim_machine *m)
  * comment); adds what the key needs of it. */
 static bool mix_actor(hasher *h, const sim_actor *a, bool stories)
 {
-    mix(h, (uint64_t)a->finished | (uint64_t)a->dormant << 1 | (uint64_t)a->begun << 2 |
-               (uint64_t)a->raise_pending << 3 | (uint64_t)a->arm_now << 4 |
-               (uint64_t)a->raises_left << 8 | (uint64_t)a->irq_depth << 24);
-    mix(h, (uint64_t)(uint32_t)a->base_prio | (uint64_t)(uint32_t)a->eff_prio << 32);
-    mix(h, (uint64_t)a->op | (uint64_t)a->round << 32);
-    mix(h, a->op_seq);
+    hasher_mix(h, (uint64_t)a->finished | (uint64_t)a->dormant << 1 | (uint64_t)a->begun << 2 |
+                      (uint64_t)a->raise_pending << 3 | (uint64_t)a->arm_now << 4 |
+                      (uint64_t)a->raises_left << 8 | (uint64_t)a->irq_depth << 24);
+    hasher_mix(h, (uint64_t)(uint32_t)a->base_prio | (uint64_t)(uint32_t)a->eff_prio << 32);
+    hasher_mix(h, (uint64_t)a->op | (uint64_t)a->round << 32);
+    hasher_mix(h, a->op_seq);
     mix_action(h, &a->pending);
     if (a->finished || a->dormant || a->op_steps == 0)
         return true;
     if ((a->irq_depth || a->locks_held) && !a->promised)
         return false; /* it may hold what it read of memory its lock (or mask) guards */
     if (a->pending.kind == SIM_ACT_PARK && a->sleep_node) {
-        mix_bytes(h, a->sleep_node, a->sleep_node_size);
+        hasher_mix_bytes(h, a->sleep_node, a->sleep_node_size);
         return true;
     }
     if (!stories)
         return false;
-    mix(h, a->story);
+    hasher_mix(h, a->story);
     return true;
 }
 
-bool visited_key(const sim_machine *m, state_key *out)
+/* The key of the machine's state; the regions' bytes through the digest's
+ * cache d (NULL: hashed afresh). */
+static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
 {
     if (m->mem != &sim_mem_sc)
         return false;
     hasher h = {0x243F6A8885A308D3ull, 0x13198A2E03707344ull};
-    mix(&h, (uint64_t)m->n_actors | (uint64_t)m->n_regions << 16 | (uint64_t)m->outcome << 32 |
-                (uint64_t)m->arm_any << 40);
-    mix(&h, (uint64_t)m->now);
-    mix(&h, (uint64_t)m->timer_late);
-    mix(&h, (uint64_t)m->timer_jitter);
-    mix(&h, (uint64_t)(uint32_t)m->cs_inside | (uint64_t)(uint32_t)m->cs_owner << 32);
-    mix(&h, (uint64_t)(uint32_t)m->cs_depth);
-    mix(&h, m->rng);
-    sim_sched_state sched = m->sched;
+    hasher_mix(&h, (uint64_t)m->n_actors | (uint64_t)m->n_regions << 16 |
+                       (uint64_t)m->outcome << 32 | (uint64_t)m->arm_any << 40);
+    hasher_mix(&h, (uint64_t)m->now);
+    hasher_mix(&h, (uint64_t)m->timer_late);
+    hasher_mix(&h, (uint64_t)m->timer_jitter);
+    hasher_mix(&h, (uint64_t)(uint32_t)m->cs_inside | (uint64_t)(uint32_t)m->cs_owner << 32);
+    hasher_mix(&h, (uint64_t)(uint32_t)m->cs_depth);
+    hasher_mix(&h, m->rng);
+    sim_sched_state sched;
+    memcpy(&sched, &m->sched, sizeof sched); /* (its padding too: zeroed on reset) */
     sched.seq = 0; /* a counter: only the order of what it stamped matters (below) */
-    mix_bytes(&h, &sched, sizeof sched);
+    uint64_t part[2];
+    region_digest_bytes(d, SIM_MAX_REGIONS, &sched, sizeof sched, part);
+    hasher_mix(&h, part[0]);
+    hasher_mix(&h, part[1]);
     mix_seq_order(&h, m);
     /* (under the executor, engines read their executor's memory between
      * steps without a lock: only actors between operations; under rtos a
@@ -224,20 +200,32 @@ bool visited_key(const sim_machine *m, state_key *out)
     for (int i = 0; i < m->n_actors; i++)
         if (!mix_actor(&h, &m->actors[i], stories))
             return false;
-    for (int r = 0; r < m->n_regions; r++)
-        mix_bytes(&h, m->regions[r].base, m->regions[r].size);
+    uint64_t memory[2];
+    region_digest_of(m, d, memory);
+    hasher_mix(&h, memory[0]);
+    hasher_mix(&h, memory[1]);
     uint64_t live = 0;
     for (int g = 0; g < m->n_globals; g++)
         live |= (uint64_t)m->globals[g].live << g;
-    mix(&h, live);
+    hasher_mix(&h, live);
     if (m->hooks.state_bytes) {
         size_t size = 0;
         const void *p = m->hooks.state_bytes(m, &size, m->setup_arg);
-        mix_bytes(&h, p, size);
+        region_digest_bytes(d, SIM_MAX_REGIONS + 1, p, size, part);
+        hasher_mix(&h, size);
+        hasher_mix(&h, part[0]);
+        hasher_mix(&h, part[1]);
     }
-    out->a = avalanche(h.a) | 1; /* never 0: that marks an empty slot */
-    out->b = avalanche(h.b ^ h.a);
+    out->a = hasher_lane_end(h.a) | 1; /* never 0: that marks an empty slot */
+    out->b = hasher_lane_end(h.b ^ h.a);
     return true;
+}
+
+bool visited_key(const sim_machine *m, state_key *out) { return key_of(m, NULL, out); }
+
+bool visited_key_cached(const sim_machine *m, visited *v, state_key *out)
+{
+    return key_of(m, v ? v->digest : NULL, out);
 }
 
 /* ---- the table ----------------------------------------------------------------- */
@@ -250,8 +238,9 @@ visited *visited_new(size_t max_states)
     v->max = max_states ? max_states : VISITED_DEFAULT_STATES;
     v->cap = 1024;
     v->slots = calloc(v->cap, sizeof *v->slots);
-    if (!v->slots) {
-        free(v);
+    v->digest = region_digest_new();
+    if (!v->slots || !v->digest) {
+        visited_free(v);
         return NULL;
     }
     return v;
@@ -262,39 +251,50 @@ void visited_free(visited *v)
     if (!v)
         return;
     free(v->slots);
+    region_digest_free(v->digest);
     free(v);
 }
 
 size_t visited_states(const visited *v) { return v ? v->n : 0; }
 
-/* Open addressing, linear probing: the slot of key k, or the empty one where
- * it would go. */
-static slot *slot_of(const visited *v, state_key k)
+bool visited_out_of_memory(const visited *v) { return v && v->no_memory; }
+
+/* A slot holds 95 bits of the key: `a` (whose bottom bit is always 1, and
+ * whose next bits pick where the search for it starts) and the top half of
+ * `b`. */
+static uint32_t b_kept(state_key k) { return (uint32_t)(k.b >> 32); }
+
+/* Open addressing, linear probing: the slot of the key (a, b_kept), or the
+ * empty one where it would go. */
+static slot *slot_of(slot *slots, size_t cap, uint64_t a, uint32_t b)
 {
-    size_t i = (size_t)k.b & (v->cap - 1);
+    size_t i = (size_t)(a >> 1) & (cap - 1);
     for (;;) {
-        slot *s = &v->slots[i];
-        if (s->k.a == 0 || (s->k.a == k.a && s->k.b == k.b))
+        slot *s = &slots[i];
+        if (s->a == 0 || (s->a == a && s->b == b))
             return s;
-        i = (i + 1) & (v->cap - 1);
+        i = (i + 1) & (cap - 1);
     }
 }
 
-/* Keeps the table at most half full; false when memory is short. */
+/* Keeps room for one more state, the table at most three quarters full;
+ * false when memory is short. */
 static bool grow(visited *v)
 {
-    if (2 * (v->n + 1) <= v->cap)
+    if (4 * (v->n + 1) <= 3 * v->cap)
         return true;
-    visited bigger = {.cap = v->cap * 2};
-    bigger.slots = calloc(bigger.cap, sizeof *bigger.slots);
-    if (!bigger.slots)
+    size_t cap = v->cap * 2;
+    slot *bigger = cap / 2 == v->cap ? calloc(cap, sizeof *bigger) : NULL;
+    if (!bigger) {
+        v->no_memory = true;
         return false;
+    }
     for (size_t i = 0; i < v->cap; i++)
-        if (v->slots[i].k.a)
-            *slot_of(&bigger, v->slots[i].k) = v->slots[i];
+        if (v->slots[i].a)
+            *slot_of(bigger, cap, v->slots[i].a, v->slots[i].b) = v->slots[i];
     free(v->slots);
-    v->slots = bigger.slots;
-    v->cap = bigger.cap;
+    v->slots = bigger;
+    v->cap = cap;
     return true;
 }
 
@@ -302,10 +302,10 @@ static bool grow(visited *v)
 
 int visited_bit(sim_choice c)
 {
-    if (c.kind == SIM_CHOICE_STEP && c.actor >= 0 && c.actor < 62)
+    if (c.kind == SIM_CHOICE_STEP && c.actor >= 0 && c.actor < 31)
         return c.actor;
     if (c.kind == SIM_CHOICE_TICK)
-        return 63;
+        return 31;
     return -1;
 }
 
@@ -319,16 +319,17 @@ visit visited_at(explorer *e, visited *v, const xchoice *E, int n, uint64_t *lef
         z |= 1ull << bit;
     }
     state_key k;
-    if (!visited_key(e->m, &k))
+    if (!key_of(e->m, v->digest, &k))
         return VISIT_SKIP;
     *key = k;
-    slot *s = slot_of(v, k);
-    if (s->k.a == 0) {
+    slot *s = slot_of(v->slots, v->cap, k.a, b_kept(k));
+    if (s->a == 0) {
         if (v->n >= v->max || !grow(v))
-            return VISIT_SKIP; /* full: explored as if never seen */
-        s = slot_of(v, k);     /* (the table may have moved) */
-        s->k = k;
-        s->sleep = z;
+            return VISIT_FULL;
+        s = slot_of(v->slots, v->cap, k.a, b_kept(k)); /* (the table may have moved) */
+        s->a = k.a;
+        s->b = b_kept(k);
+        s->sleep = (uint32_t)z;
         v->n++;
         return VISIT_NEW;
     }
@@ -342,7 +343,7 @@ visit visited_at(explorer *e, visited *v, const xchoice *E, int n, uint64_t *lef
     }
     if (*left == 0)
         return VISIT_PRUNE;
-    s->sleep = before & z;
+    s->sleep = (uint32_t)(before & z);
     size_t kept = 0; /* the run's sleep set becomes Z ∩ Z' */
     for (size_t i = 0; i < e->n_sleep; i++)
         if (before >> visited_bit(e->sleep[i]) & 1)

@@ -434,3 +434,100 @@ TEST(stateful_search_never_calls_a_spin_that_may_not_end_complete)
     explore_free(e);
     tw_free(&w);
 }
+
+/* 200 bytes of simulated memory the test writes itself (three whole blocks of
+ * region_digest.c and a part of one), beside the tworld's objects. */
+static unsigned char written[200];
+
+static void add_written(tworld *w, sim_machine *m)
+{
+    (void)w;
+    sim_add_region(m, "written", written, sizeof written, 0, 0);
+}
+
+static bool same_key(state_key a, state_key b) { return a.a == b.a && a.b == b.b; }
+
+TEST(a_state_key_tells_apart_states_that_differ_in_one_written_byte)
+{
+    /* The memory's part of a key is kept up to date block by block
+     * (region_digest.c): after any one byte changes, the key kept up to date
+     * is the key hashed afresh, it differs from the key before and from the
+     * key of every other byte changed, and the byte put back gives the key
+     * of before again. */
+    memset(written, 0, sizeof written);
+    tworld w = {0};
+    tw_actor(&w, "A", write_x);
+    w.on_setup = add_written;
+    sim_machine *m = tw_start(&w, false);
+    visited *v = visited_new(0);
+    CHECK(v != NULL);
+    state_key before, kept, fresh;
+    static state_key one_byte[sizeof written];
+    CHECK(visited_key(m, &before));
+    CHECK(visited_key_cached(m, v, &kept));
+    CHECK(same_key(kept, before));
+    for (size_t i = 0; i < sizeof written; i++) {
+        written[i] = 1;
+        CHECK(visited_key_cached(m, v, &kept));
+        CHECK(visited_key(m, &fresh));
+        CHECK(same_key(kept, fresh));
+        CHECK(!same_key(kept, before));
+        one_byte[i] = kept;
+        for (size_t j = 0; j < i; j++)
+            CHECK(!same_key(one_byte[j], kept));
+        written[i] = 0;
+        CHECK(visited_key_cached(m, v, &kept));
+        CHECK(same_key(kept, before));
+    }
+    /* two bytes of two blocks swapped: another state */
+    written[3] = 1;
+    written[70] = 2;
+    state_key one_way, other_way;
+    CHECK(visited_key_cached(m, v, &one_way));
+    written[3] = 2;
+    written[70] = 1;
+    CHECK(visited_key_cached(m, v, &other_way));
+    CHECK(!same_key(one_way, other_way));
+    memset(written, 0, sizeof written);
+    /* a step that writes x through the memory model: another state, and
+     * the same key kept up to date as afresh */
+    sim_step(m, 0);
+    CHECK(visited_key_cached(m, v, &kept));
+    CHECK(visited_key(m, &fresh));
+    CHECK(same_key(kept, fresh));
+    CHECK(!same_key(kept, before));
+    visited_free(v);
+    tw_free(&w);
+}
+
+TEST(stateful_search_at_its_limit_of_states_says_so)
+{
+    /* 2 x 2 lock/unlock remembers about 1,500 states: at most 100, the
+     * search stops there, incomplete, and says why. */
+    script_program *p;
+    script_world *w = mutex_world(2, 2, "correct", &p);
+    explore_config cfg;
+    explore_config_default(&cfg);
+    cfg.stateful = true;
+    cfg.max_states = 100;
+    explorer *e = explore_new(script_world_machine(w), &cfg);
+    while (!explore_run(e, 1000)) {
+    }
+    const explore_result *r = explore_result_of(e);
+    CHECK(!r->complete);
+    CHECK(!r->found);
+    CHECK_EQ(r->states, 100);
+    CHECK_STR(r->reason, "stopped at the limit of 100 states remembered (--max-states)");
+    jbuf t = {0};
+    explore_summary_text(e, script_world_machine(w), &t);
+    char want[200];
+    snprintf(want, sizeof want,
+             "no violation found: %llu executions, incomplete (stopped at the limit of 100 "
+             "states remembered (--max-states))",
+             (unsigned long long)r->executions);
+    CHECK_STR(t.text, want);
+    jb_free(&t);
+    explore_free(e);
+    script_world_free(w);
+    script_program_free(p);
+}

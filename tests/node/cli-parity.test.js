@@ -245,6 +245,11 @@ test('explore takes its own options by the same rules', async () => {
     [['--bound', 'x'], "--bound must be none or a whole number from 0 to 64, not 'x'"],
     [['--strategy', 'bfs'], "--strategy must be dfs, random, pct, not 'bfs'"],
     [['--no-prune', '--no-prune'], '--no-prune is given twice'],
+    [['--stateful', '--max-states', '0'], '--max-states must be at least 1, not 0'],
+    [
+      ['--stateful', '--max-states', 'x'],
+      "--max-states must be a whole number from 0 to 9007199254740991, not 'x'",
+    ],
     [
       ['--max-executions', 'x'],
       "--max-executions must be a whole number from 0 to 9007199254740991, not 'x'",

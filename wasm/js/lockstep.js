@@ -240,11 +240,12 @@ export class Session {
    * search always ends.
    * bound: the most preemptions (dfs), or 'none': every interleaving (the
    * complete search, by dynamic partial-order reduction); stateful: the
-   * complete search by the states met instead (core/sim/visited.c).
+   * complete search by the states met instead (core/sim/visited.c), which
+   * remembers at most maxStates of them (0: the explorer's default).
    * replay (benchmarks): 'root' starts every walk from a reset instead of a
    * snapshot of the machine (the same runs, core/sim/snapshot.h).
    * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number|'none', maxExecutions?: number, maxSteps?: number,
-   *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean,
+   *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean, maxStates?: number,
    *   replay?: 'root'|'snapshot'}} [o]
    */
   exploreStart(o = {}) {
@@ -260,6 +261,7 @@ export class Session {
         o.prune === false ? 0 : 1,
         o.maxTotalSteps ?? 0,
         o.stateful ? 1 : 0,
+        o.maxStates ?? 0,
       ),
     );
     this.#check();

@@ -12,7 +12,8 @@ import { compileFile, module, openSession } from './scenario-file.js';
 
 export const usage = `lockstep explore FILE [--variant V] [--memory sc|tso|ra] [--bound K|none] [--max-executions N]
              [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--max-total-steps N]
-             [--no-prune] [--stateful] [--workers N] [--trace OUT.jsonl] [--json]`;
+             [--no-prune] [--stateful] [--max-states N] [--workers N] [--trace OUT.jsonl]
+             [--json]`;
 
 export const help = `${usage}
 
@@ -48,6 +49,8 @@ In text mode it says how far it got on stderr every second.
   --no-prune           dfs without sleep sets (to compare)
   --stateful           the complete search by states remembered instead of by
                        partial-order reduction (implies --bound none)
+  --max-states N       the states it remembers at most (default 67108864, at
+                       least 1); at the limit it stops, incomplete, and says so
   --workers N          split the complete search (--bound none) over N
                        processes (lockstep-run only; default 1)
   --trace OUT          write the counterexample's trace to OUT as JSON Lines
@@ -71,6 +74,7 @@ export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (
     '--max-total-steps': 'string',
     '--no-prune': 'flag',
     '--stateful': 'flag',
+    '--max-states': 'string',
     '--workers': 'string',
     '--trace': 'string',
     '--json': 'flag',
@@ -125,6 +129,9 @@ export async function run(argv, io) {
   const maxTotalSteps = wholeNumber(cmd, '--max-total-steps', options['--max-total-steps'], 0);
   if (options['--max-total-steps'] !== undefined && maxTotalSteps < 1)
     throw new CliError(`${cmd}: --max-total-steps must be at least 1 (a search must end), not 0`);
+  const maxStates = wholeNumber(cmd, '--max-states', options['--max-states'], 0);
+  if (options['--max-states'] !== undefined && maxStates < 1)
+    throw new CliError(`${cmd}: --max-states must be at least 1, not 0`);
   const workers = wholeNumber(cmd, '--workers', options['--workers'], 1);
   if (workers < 1 || workers > 64)
     throw new CliError(`${cmd}: --workers must be a whole number from 1 to 64, not ${workers}`);
@@ -159,6 +166,7 @@ export async function run(argv, io) {
       seed,
       prune: !options['--no-prune'],
       stateful,
+      maxStates,
     });
     // Progress on stderr at most once a second, from inside the slices too
     // (one run of a program that never ends can be long).
