@@ -40,6 +40,7 @@ export const ZH_LABELS: Readonly<Record<string, string>> = {
   'poll: reset the counter': '轮询：把计数器清零',
   'raise the interrupt': '触发中断',
   raise: '触发中断',
+  'schedule(): what a blocked task keeps': 'schedule()：记下阻塞的任务醒来后要接着用的东西',
   'schedule(): switch away until woken': 'schedule()：切换出去，直到被唤醒',
   'sem_pend in an interrupt handler': '在中断处理函数里调用 sem_pend',
   'set the effective priority': '设置有效优先级',
