@@ -16,8 +16,8 @@
 //     sets over the states it met, natively (executions, states remembered
 //     and time) and in wasm (time, where it took natively at most a minute);
 //   - where the scenario's engine lists a Promela model of the same protocol
-//     (a .pml in its _EXPLORE_BENCH_LARGE; parking_lot.pml, 3 re-reading spin
-//     rounds), SPIN 6.5 on it with -DN= the scenario's actors and -DROUNDS= the
+//     (a .pml in its _EXPLORE_BENCH_LARGE, which says how many rounds its spin
+//     loop re-reads), SPIN 6.5 on it with -DN= the scenario's actors and -DROUNDS= the
 //     first actor's repeat count (pan stopped after 120 s), end to end: spin -a,
 //     gcc -O2, pan; and the ratios explorer / SPIN.  Without Debian's `spin` on
 //     the PATH SPIN is skipped, with a note.

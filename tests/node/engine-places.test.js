@@ -4,7 +4,8 @@
 // scenarios from its engine.mk) plus one
 // word in ENGINES (mk/engines.mk) and, for its lessons, one line in the
 // course index (lessons/course.yaml).  No other code or test names it: not a
-// path into its folders, not its name as a string or in an address
+// path into its folders, not one of its files by path or name even where the
+// name does not carry the engine's (`bench/explore/ttas-2.yaml`), not its name as a string or in an address
 // (`?scenario=<engine>/...`), not its name with hyphens (`parking-lot-2x2.yaml`),
 // not `engine: <engine>`, not `engine_<engine>`, not one of its lessons in an
 // address (`?lesson=<id>`).  The rule is static: it reads the tree as it is.
@@ -78,6 +79,9 @@ function placesOf(engine) {
   return [...places];
 }
 
+/** The files among an engine's places (its benchmarks and their scenarios), by path. */
+const ownFilesOf = (engine) => placesOf(engine).filter((p) => !p.endsWith('/'));
+
 /** The tracked files that are code, build or tests (prose is not checked). */
 const CODE = /\.(c|h|ts|tsx|js|mjs|cjs|mk|yaml|yml|json|html|sh)$|(^|\/)(Makefile|[^/.]+)$/;
 
@@ -136,11 +140,15 @@ const lessonIdsOf = (engine) =>
  * `engine: <engine>`, `engine_<engine>`, and one of its lessons in an address
  * (`?lesson=lost-wakeup`, which opens that engine as surely as its name).
  */
-function namesOf(engine, lessons = lessonIdsOf(engine)) {
+function namesOf(engine, lessons = lessonIdsOf(engine), own = ownFilesOf(engine)) {
   const spellings = [...new Set([engine, engine.replaceAll('_', '-')])].join('|');
   const inAddress = lessons.length ? `|[?&]lesson=(?:${lessons.join('|')})(?![\\w-])` : '';
+  // its files by name, as a path or as the last part of one (`join(dir, 'ttas-2.yaml')`): a
+  // benchmark's scenario may be named for what it runs, not for its engine
+  const names = [...new Set(own.map((f) => f.slice(f.lastIndexOf('/') + 1)))].map(escape);
+  const inFiles = names.length ? `|(?:^|[\\s'"\`/=])(?:${names.join('|')})(?![\\w.-])` : '';
   return new RegExp(
-    `(['"\`/=])(?:${spellings})(['"\`/.:%&-]|$)|engine: ${engine}\\b|\\bengine_${engine}\\b${inAddress}`,
+    `(['"\`/=])(?:${spellings})(['"\`/.:%&-]|$)|engine: ${engine}\\b|\\bengine_${engine}\\b${inAddress}${inFiles}`,
   );
 }
 
@@ -230,6 +238,28 @@ test('the rule reads an engine in addresses and in hyphenated names', () => {
     'tests/e2e/generic-scenario.test.mjs': `await open(\`\${url}?scenario=\${scenario.id}\`);`,
     // a lesson id that only begins like one of the engine's is another lesson's
     'tests/e2e/generic-longer-id.test.mjs': `await open(url + '?lesson=${lesson}-again');`,
+  };
+  const leaks = leaksOf(engine, Object.keys(tree), (f) => tree[f]);
+  assert.deepEqual(
+    [...leaks.keys()].sort(),
+    Object.keys(tree)
+      .filter((f) => f.includes('leak'))
+      .sort(),
+  );
+});
+
+test("the rule reads a path to one of an engine's files whose name does not carry the engine's", () => {
+  // an engine whose benchmark lists name a file without its name in it (bench/explore/<file>.yaml)
+  const engine = ENGINES.find((e) => ownFilesOf(e).some((f) => !f.includes(e)));
+  assert.ok(engine, "an engine's lists name a file that does not carry its name");
+  const file = ownFilesOf(engine).find((f) => !f.includes(engine));
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  const tree = {
+    'tests/node/leak-full-path.test.js': `const SCENARIO = '${file}';`,
+    'tests/node/leak-joined-path.test.js': `const bc = bytecode(join(root, '${file.slice(0, -base.length - 1)}', '${base}'));`,
+    'mk/leak-path.mk': `QUICK := ${file}`,
+    // another file whose name only ends like it is another file
+    'tests/node/generic-longer-name.test.js': `const other = 'bench/explore/x${base}';`,
   };
   const leaks = leaksOf(engine, Object.keys(tree), (f) => tree[f]);
   assert.deepEqual(
