@@ -17,10 +17,13 @@ import {
   open,
   tempDir,
   assertSplitsMatchOne,
+  scenarioOf,
+  inOrder,
+  where,
 } from './helpers.js';
 
 const dir = tempDir();
-const file = (name) => join('tests', 'scenarios', 'aqs', `${name}.yaml`);
+const file = scenarioOf('aqs');
 
 /**
  * Runs a scenario its default way (its schedule, then round-robin), or as
@@ -46,20 +49,6 @@ function explore(name, variant, bound = 2) {
   return JSON.parse(r.stdout);
 }
 
-/** Finds each partial event in order, each after the previous; returns the indices. */
-function inOrder(trace, matchers) {
-  const at = [];
-  let from = 0;
-  for (const m of matchers) {
-    const i = trace.findIndex((e, j) => j >= from && Object.entries(m).every(([k, v]) => e[k] === v));
-    assert.ok(i >= 0, `not found after event #${from}: ${JSON.stringify(m)}`);
-    at.push(i);
-    from = i + 1;
-  }
-  return at;
-}
-
-const where = (trace, m) => trace.filter((e) => Object.entries(m).every(([k, v]) => e[k] === v));
 const unparks = (trace) => where(trace, { kind: 'unpark' }).map((e) => `${e.actor}->${e.target}`);
 /** Who took permits, in order: the successful "CAS permits: take" steps. */
 const takers = (trace) =>

@@ -18,10 +18,11 @@ import {
   open,
   tempDir,
   assertSplitsMatchOne,
+  scenarioOf,
 } from './helpers.js';
 
 const dir = tempDir();
-const file = (name) => join('tests', 'scenarios', 'embassy', `${name}.yaml`);
+const file = scenarioOf('embassy');
 
 function run(name, variant = 'correct') {
   const compiled = compileFile(file(name));

@@ -71,6 +71,28 @@ export function open(compiled, options = {}) {
   return new Session(M, compiled.bytecode, options);
 }
 
+/** The path of one of an engine's scenarios by its name, for that engine's own tests: `scenarioOf(engine)(name)`. */
+export const scenarioOf = (engine) => (name) => join('tests', 'scenarios', engine, `${name}.yaml`);
+
+/** The events of `trace` that match `m`, a partial event: every field it has is equal. */
+export const where = (trace, m) => trace.filter((e) => Object.entries(m).every(([k, v]) => e[k] === v));
+
+/**
+ * Finds each matcher (a partial event, as `where` reads it) in order in the trace, each after
+ * the previous one; returns their indices.  Fails naming the first matcher that is missing.
+ */
+export function inOrder(trace, matchers) {
+  const at = [];
+  let from = 0;
+  for (const m of matchers) {
+    const i = trace.findIndex((e, j) => j >= from && Object.entries(m).every(([k, v]) => e[k] === v));
+    assert.ok(i >= 0, `not found after event #${from}: ${JSON.stringify(m)}`);
+    at.push(i);
+    from = i + 1;
+  }
+  return at;
+}
+
 /** A fresh temporary directory. */
 export function tempDir() {
   return mkdtempSync(join(tmpdir(), 'lockstep-test-'));

@@ -29,6 +29,7 @@ import {
   open,
   assertSplitsMatchOne,
   tempDir,
+  inOrder,
 } from './helpers.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -65,23 +66,6 @@ function site(file, label, nth = 1) {
 
 /** The bucket of a key, as core/engines/parking_lot/lot.c computes it. */
 const bucketOf = (key) => Number(((BigInt(key) * 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn) >> 58n);
-
-/**
- * Finds each matcher in order in the trace, each after the previous one;
- * returns their indices.  A matcher is a partial event: every field it has must
- * be equal.  Fails naming the first matcher that is missing.
- */
-function inOrder(trace, matchers) {
-  const at = [];
-  let from = 0;
-  for (const m of matchers) {
-    const i = trace.findIndex((e, j) => j >= from && Object.entries(m).every(([k, v]) => e[k] === v));
-    assert.ok(i >= 0, `not found after event #${from}: ${JSON.stringify(m)}`);
-    at.push(i);
-    from = i + 1;
-  }
-  return at;
-}
 
 /** The events of one actor, as "kind label" (or "kind" when unlabelled). */
 const eventsOf = (trace, actor) =>

@@ -20,10 +20,11 @@ import {
   runner,
   assertSplitsMatchOne,
   tempDir,
+  scenarioOf,
 } from './helpers.js';
 
 const dir = tempDir();
-const file = (name) => join('tests', 'scenarios', 'rtos', `${name}.yaml`);
+const file = scenarioOf('rtos');
 
 /** The default run (round-robin), in wasm: {summary, trace}. */
 function run(name, variant) {

@@ -13,10 +13,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOG, compile, compileFile, native, open, tempDir, assertSplitsMatchOne } from './helpers.js';
+import {
+  CATALOG,
+  compile,
+  compileFile,
+  native,
+  open,
+  tempDir,
+  assertSplitsMatchOne,
+  scenarioOf,
+  where,
+} from './helpers.js';
 
 const dir = tempDir();
-const file = (name) => join('tests', 'scenarios', 'spinlocks', `${name}.yaml`);
+const file = scenarioOf('spinlocks');
 
 /** Runs a scenario its default way; returns {summary, trace, state}. */
 function run(name, { variant } = {}) {
@@ -53,7 +63,6 @@ function explore(name, variant, bound = 2) {
   return JSON.parse(r.stdout);
 }
 
-const where = (trace, m) => trace.filter((e) => Object.entries(m).every(([k, v]) => e[k] === v));
 const object = (state, name) => state.objects.find((o) => o.name === name);
 
 test('catalog: engine spinlocks, its variants, its five lock types and the counter they guard', () => {
