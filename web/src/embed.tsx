@@ -13,7 +13,7 @@ import { initLocale } from './i18n/persist';
 import { FIRST_LESSON, hasLesson, loadLesson } from './lessons';
 import { loadLessonUI } from './lessons/ui';
 import { postToHost, watchRun } from './lessons/watch';
-import { parsePlace } from './model/params';
+import { carriesDocument, parsePlace } from './model/params';
 import { defaultScenario, hasScenario, loadScenario } from './scenarios';
 import { Store } from './store/store';
 import { StoreContext } from './store/useStore';
@@ -46,7 +46,7 @@ void localeReady.then(() => {
   for (const p of problems) store.notify('error', t('notice.badParam', { name: p.name, message: p.message }));
   const at = { variant: place.variant, schedule: place.schedule, step: place.step };
   const fromHost = query.get('src') === 'host';
-  if (/^#(?:[^#]*&)?src=/.test(location.hash)) {
+  if (carriesDocument(location.hash)) {
     // a document the link carries (embed.html#src=…, or the author page's preview): its own chunk
     void import('./share/open').then((m) => {
       m.followShared(store);

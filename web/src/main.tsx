@@ -7,7 +7,7 @@ import { App } from './components/App';
 import { connect } from './bridge/bridge';
 import { loadLocale, t } from './i18n';
 import { addressLocale, initLocale } from './i18n/persist';
-import { formatPlace, parsePlace, type Place } from './model/params';
+import { carriesDocument, formatPlace, parsePlace, type Place } from './model/params';
 import { defaultScenario, hasScenario, loadScenario } from './scenarios';
 import { FIRST_LESSON, hasLesson, loadLesson } from './lessons';
 import { watchRun } from './lessons/watch';
@@ -90,7 +90,7 @@ void localeReady.then(() => {
   // a lesson by name; a scenario (or a bare schedule) in the sandbox; otherwise the course's first lesson
   const at = runAt(place);
   const lessonUI = () => void loadLessonUI();
-  if (/^#(?:[^#]*&)?src=/.test(location.hash)) {
+  if (carriesDocument(location.hash)) {
     // a document the link carries (author.html's Share): its own chunk; a bad link opens the first lesson
     lessonUI();
     void import('./share/open').then((m) => {

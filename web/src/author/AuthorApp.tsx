@@ -33,6 +33,7 @@ import { Preview } from './Preview';
 import { ShareDialog } from './ShareDialog';
 import { loadSource, sourceChoices } from './sources';
 import s from './style.module.css';
+import { carriesDocument } from '../model/params';
 
 /** Where the last draft is kept in this browser. */
 export const DRAFT_KEY = 'lockstep.author.draft';
@@ -62,7 +63,7 @@ async function firstDocument(): Promise<{ text: string; problem: string | null }
 
 async function chooseFirstDocument(): Promise<{ text: string; problem: string | null }> {
   const saved = localStorage.getItem(DRAFT_KEY);
-  if (/^#(?:[^#]*&)?src=/.test(location.hash)) {
+  if (carriesDocument(location.hash)) {
     try {
       return { text: await decodeDocument(payloadOf(location.href)), problem: null };
     } catch (e) {

@@ -135,3 +135,11 @@ export function formatPlace(place: Place): string {
   const s = q.toString();
   return s ? `?${s}` : '';
 }
+
+/**
+ * Whether an address's fragment carries a document (`#src=…`: a lesson or scenario a link holds,
+ * share/open.ts opens it).  Tiny and here, so the entries test it before loading that chunk.
+ */
+export function carriesDocument(hash: string): boolean {
+  return /^#(?:[^#]*&)?src=/.test(hash);
+}

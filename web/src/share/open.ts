@@ -9,6 +9,7 @@
 import { LinkError, documentKind, payloadOf } from '@lockstep/link.js';
 import type { OpenOptions } from '../bridge/bridge';
 import type { Store } from '../store/store';
+import { carriesDocument } from '../model/params';
 import { decodeDocument } from './codec';
 import { linkProblem, say } from './messages';
 
@@ -19,11 +20,6 @@ function ownSchedule(text: string): string | undefined {
 
 /** The schedule of the document opened last: a new version replays its schedule only when it changed. */
 let lastOwn: string | undefined;
-
-/** Whether an address's fragment carries a document (tiny, so the entries may test it before loading this chunk). */
-export function carriesDocument(hash: string): boolean {
-  return /^#(?:[^#]*&)?src=/.test(hash);
-}
 
 /**
  * Opens the document of `href`; on a bad link, notifies and runs `fallback`.

@@ -15,7 +15,7 @@ import { racyObjects } from '../../engines';
 import { isLostUpdate } from '../../model/format';
 import { goalMoment } from '../../model/goalMoment';
 import { inLocale, isGoalReached, learnerSteps } from '../../model/lesson';
-import { formatPlace } from '../../model/params';
+import { carriesDocument, formatPlace } from '../../model/params';
 import { lessonCourse } from '../../lessons';
 import { useProgress } from '../../lessons/progress';
 import { useKeys } from '../../store/keys';
@@ -55,11 +55,21 @@ export function EmbedApp({ waiting = false }: { waiting?: boolean }) {
   const outcome = snap ? outcomeFor(snap.state, snap.summary) : null;
   const checks = (scenario?.asserts ?? []).map((a) => a.text);
   const names = scenario?.actors.map((a) => a.name) ?? [];
-  // a lesson of the course (a lesson sent by the page is none): its number as the index gives
-  // it, and the full app at this very moment (a lesson sent by the page has no address there)
+  // a lesson of the course (a lesson sent by the page or carried by a link is none): its number
+  // as the index gives it
   const fromCourse = lesson && state.scenarioId === `lesson:${lesson.id}` ? lesson : null;
   const place = fromCourse ? lessonCourse(fromCourse.id) : null;
-  const full = fromCourse ? `./${formatPlace({ ...store.place(), lang: addressLocale() })}` : null;
+  // the full app at this very moment: a course lesson by its address; a lesson a link carries
+  // (embed.html#src=…, a teacher's own) by the same document, which the app opens as the embed
+  // does, with no place in the course, as the app's lesson nav shows it; a lesson the framing
+  // page sent has no address there
+  const fromLink = !!lesson && !fromCourse && carriesDocument(location.hash);
+  const here = { ...store.place(), lang: addressLocale() };
+  const full = fromCourse
+    ? `./${formatPlace(here)}`
+    : fromLink
+      ? `./${formatPlace({ ...here, lesson: undefined })}${location.hash}`
+      : null;
   const waitingNow = waiting && !snap && state.notices.length === 0 && state.phase !== 'failed';
 
   return (

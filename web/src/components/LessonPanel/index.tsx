@@ -29,6 +29,7 @@ import { InlineText } from '../InlineText';
 import { Markdown } from '../Markdown';
 import { keepInView } from '../Narration/keepInView';
 import s from './style.module.css';
+import { carriesDocument } from '../../model/params';
 
 export interface LessonLink {
   id: string;
@@ -171,7 +172,7 @@ export function LessonPanel(p: LessonPanelProps) {
                 <a
                   class={s.linkButton}
                   href={
-                    /^#(?:[^#]*&)?src=/.test(location.hash)
+                    carriesDocument(location.hash)
                       ? `author.html${location.hash}`
                       : `author.html?lesson=${encodeURIComponent(lesson.id)}`
                   }
