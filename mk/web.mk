@@ -51,12 +51,15 @@ test-web-unit: $(B)/wasm/lockstep-node.cjs $(B)/wasm/catalog.json node_modules/.
 	set -- $$counts; $(call web_result,$$1,$$2,web-unit); \
 	cat $(RESULTS)/web-unit; [ $$status = 0 ] && [ "$$2" = 0 ]
 
+# every e2e file: the shared ones and an engine's, alone or in its folder (tests/e2e/<engine>/)
+E2E_TESTS := $(wildcard tests/e2e/*.test.mjs tests/e2e/*/*.test.mjs)
+
 test-e2e: web
 	@mkdir -p $(TEST_OUT); rm -f $(TEST_OUT)/e2e.tap
 	@node --test --test-concurrency=1 \
 	    --test-reporter=spec --test-reporter-destination=stdout \
 	    --test-reporter=tap --test-reporter-destination=$(TEST_OUT)/e2e.tap \
-	    tests/e2e/*.test.mjs; status=$$?; \
+	    $(E2E_TESTS); status=$$?; \
 	pass=$$(sed -n 's/^# pass \([0-9]*\)$$/\1/p' $(TEST_OUT)/e2e.tap 2>/dev/null | tail -n 1); \
 	fail=$$(sed -n 's/^# fail \([0-9]*\)$$/\1/p' $(TEST_OUT)/e2e.tap 2>/dev/null | tail -n 1); \
 	$(call web_result,$$pass,$$fail,e2e); \

@@ -8,7 +8,17 @@
 // from the catalog are their engine's e2e tests, tests/e2e/<engine>.test.mjs.)
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { COUNTERS, browser, lane, open, screenshot, until, useApp, waitForText } from './harness.mjs';
+import {
+  COUNTERS,
+  browser,
+  lane,
+  open,
+  screenshot,
+  until,
+  useApp,
+  waitForText,
+  allowClipboard,
+} from './harness.mjs';
 import { addressHas, author, documentOf, download, payloadFor } from './author.mjs';
 import { payloadOf } from '../../wasm/js/link.js';
 
@@ -64,9 +74,7 @@ describe("the editor's help, drafts, Download and Share's limits", () => {
   test('Share says when a link is long, refuses one over the limit, and always offers Download', async () => {
     const fresh = await browser();
     try {
-      await fresh.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: app.server.url,
-      });
+      await allowClipboard(fresh.context, app.server.url);
       const { page, errors } = await author(app, fresh.context, `?template=${COUNTERS}`);
       await addressHas(page, new RegExp(`engine: ${COUNTERS}`));
       const share = async () => {

@@ -6,10 +6,20 @@
 // the browser's language; the racy counter in the sequence diagram (drawn,
 // exported, safe from injection), the explorer (progress, cancel, random runs)
 // and the timeline (play, the step bar, an edited schedule).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { browser, clean, lane, open, screenshot, take, until, useApp, waitForText } from './harness.mjs';
+import {
+  clean,
+  lane,
+  open,
+  screenshot,
+  until,
+  useApp,
+  waitForText,
+  useOwnBrowser,
+  stepActor,
+} from './harness.mjs';
 import { useMotion, stepCount, KEY, viewOf, motionLast, settled, pressAndWait } from './motion.mjs';
 import { drawn, openDiagram } from './diagram.mjs';
 
@@ -293,8 +303,6 @@ describe('racy counter', () => {
 });
 
 describe('the racy counter lesson (from tests/e2e/learner.test.mjs)', () => {
-  const stepActor = (root, name) => take(root, lane(root, name).getByTestId('step'), `${name}'s step`);
-
   test('an open prediction hides what would answer it', async () => {
     const { page, errors } = await open(app.chrome.context, `${app.server.url}?lesson=racy-counter`);
     await lane(page, 'A').waitFor({ timeout: 15000 });
@@ -437,24 +445,14 @@ describe('Simplified Chinese', () => {
 
 // ---- the racy counter drawn, explored and played (from tests/e2e/diagram-explorer.test.mjs) ----
 describe('the racy counter in the diagram, the explorer and the timeline', () => {
-  let server;
-  let chrome;
   // a browser of their own, as when they were a file of their own (a test here chooses Chinese)
-  before(async () => {
-    server = app.server;
-    chrome = await browser();
-    await chrome.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  });
-  after(async () => {
-    await chrome?.close();
-  });
+  const own = useOwnBrowser(app);
 
   /** Waits until the locator's text is `want` (these tests wait up to 8000 ms). */
   const expectText = (locator, want, timeout = 8000) => waitForText(locator, want, timeout);
-  const ready = (page, first = 'A') => lane(page, first).waitFor({ timeout: 15000 });
 
   test('grows with each step and marks the latest arrow; hovering marks the step, clicking goes there', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?scenario=basic/racy-counter`);
+    const { page, errors } = await open(own.chrome.context, `${app.server.url}?scenario=basic/racy-counter`);
     await ready(page);
     await openDiagram(page);
     await expectText(page.getByTestId('diagram-summary'), 'arrows: 0 · steps: 0');
@@ -489,7 +487,7 @@ describe('the racy counter in the diagram, the explorer and the timeline', () =>
   });
 
   test('exports the Mermaid text and the SVG of the whole run', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?scenario=basic/racy-counter`);
+    const { page, errors } = await open(own.chrome.context, `${app.server.url}?scenario=basic/racy-counter`);
     await ready(page);
     await openDiagram(page);
     for (const k of ['1', '1', '2', '2']) await page.keyboard.press(k);
@@ -522,7 +520,7 @@ describe('the racy counter in the diagram, the explorer and the timeline', () =>
   });
 
   test('names and labels from a file cannot inject Mermaid syntax or HTML', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?scenario=basic/racy-counter`);
+    const { page, errors } = await open(own.chrome.context, `${app.server.url}?scenario=basic/racy-counter`);
     await ready(page);
     let dialogs = 0;
     page.on('dialog', (d) => {
@@ -567,7 +565,7 @@ describe('the racy counter in the diagram, the explorer and the timeline', () =>
   });
 
   test('shows its progress and can be cancelled; other strategies find the lost update', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?scenario=basic/many-actors`);
+    const { page, errors } = await open(own.chrome.context, `${app.server.url}?scenario=basic/many-actors`);
     await ready(page);
     await page.getByTestId('explorer').locator('summary').click();
     await page.getByTestId('explore-bound').fill('2');
@@ -586,7 +584,7 @@ describe('the racy counter in the diagram, the explorer and the timeline', () =>
     await expectText(stepCount(page), 'step 0');
 
     // the racy counter, with random runs
-    await page.goto(`${server.url}?scenario=basic/racy-counter`);
+    await page.goto(`${app.server.url}?scenario=basic/racy-counter`);
     await ready(page);
     await page.getByTestId('explorer').locator('summary').click();
     await page.getByTestId('explore-strategy').selectOption('random');
@@ -598,7 +596,7 @@ describe('the racy counter in the diagram, the explorer and the timeline', () =>
   });
 
   test('Space plays round-robin and pauses; play runs to the end and stops', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?scenario=basic/racy-counter`);
+    const { page, errors } = await open(own.chrome.context, `${app.server.url}?scenario=basic/racy-counter`);
     await ready(page);
     await page.locator('#lanes').focus();
     await page.keyboard.press(' ');
@@ -625,7 +623,7 @@ describe('the racy counter in the diagram, the explorer and the timeline', () =>
   });
 
   test('the step bar jumps to any step; a step after going back forks a new future', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?scenario=basic/racy-counter`);
+    const { page, errors } = await open(own.chrome.context, `${app.server.url}?scenario=basic/racy-counter`);
     await ready(page);
     for (const k of ['1', '1', '1', '1', '2', '2']) await page.keyboard.press(k);
     await expectText(stepCount(page), 'step 6');
@@ -687,7 +685,7 @@ describe('the racy counter in the diagram, the explorer and the timeline', () =>
   });
 
   test('the schedule can be edited; one the engine refuses shows its words and changes nothing', async () => {
-    const { page, errors } = await open(chrome.context, `${server.url}?scenario=basic/racy-counter`);
+    const { page, errors } = await open(own.chrome.context, `${app.server.url}?scenario=basic/racy-counter`);
     await ready(page);
     await page.getByTestId('schedule-edit').click();
     await page.getByTestId('schedule-input').fill('A B A');

@@ -5,10 +5,8 @@
 // PubSubChannel's insides: its queue, its subscribers and its two waker lists.  Under
 // ra, a OnceLock's two atomic cells each have a store history named by its field (from
 // tests/e2e/ra-view.test.mjs).
-import { before, describe, test } from 'node:test';
-import { loadModule } from '../../wasm/js/node.js';
-import { catalog } from '../../wasm/js/lockstep.js';
-import { plan, playByKeys } from './plans.mjs';
+import { describe, test } from 'node:test';
+import { playByKeys, usePlan } from './plans.mjs';
 import assert from 'node:assert/strict';
 import {
   clean,
@@ -22,7 +20,7 @@ import {
   useApp,
   waitForText,
 } from './harness.mjs';
-import { useMotion, stepCount, viewOf, pressBoth, firstEnabled } from './motion.mjs';
+import { useMotion, openBoth, stepCount, pressBoth, firstEnabled } from './motion.mjs';
 
 const app = useApp();
 const motion = useMotion();
@@ -189,23 +187,18 @@ describe('embassy choices in the browser', () => {
 // ---- in the embed (was in tests/e2e/embed.test.mjs) ----
 // The embed offers the drop (d then a digit): lesson 24 is won inside it by the keys `lockstep check`'s run asks for (plans.mjs).
 describe('the embed offers the app’s moves', () => {
-  /** @type {any} */
-  let p;
-  before(async () => {
-    const M = await loadModule();
-    p = plan(M, catalog(M), 'embassy/04-cancelled-head.md');
-  });
+  const planned = usePlan('embassy/04-cancelled-head.md');
 
   test('lesson 24, which drops a future, is won in the embed by keys (d then N)', async () => {
     assert.ok(
-      p.actions.some((a) => a.keys[0] === 'd'),
+      planned.p.actions.some((a) => a.keys[0] === 'd'),
       'the lesson’s run drops a future (else this test proves nothing)',
     );
-    const { page, errors } = await openEmbed(app, p.id, 1440, 900);
-    await playByKeys(page, p);
+    const { page, errors } = await openEmbed(app, planned.p.id, 1440, 900);
+    await playByKeys(page, planned.p);
     // the banner counts the learner's steps, as the app's does: not the opening's
-    const steps = p.actions.at(-1).to - p.startSteps;
-    assert.ok(p.startSteps > 0, 'the lesson opens after some steps (else this proves nothing)');
+    const steps = planned.p.actions.at(-1).to - planned.p.startSteps;
+    assert.ok(planned.p.startSteps > 0, 'the lesson opens after some steps (else this proves nothing)');
     await waitForText(page.getByTestId('goal-banner'), new RegExp(`Goal reached in ${steps} steps!`), 5000);
     assert.deepEqual(errors, []);
     await page.close();
@@ -241,14 +234,8 @@ describe('embassy under ra', () => {
 describe('motion in the embassy view', () => {
   test('tickets make it fair: tasks and wakers move, and every step ends where the still page stands', async () => {
     const url = `${app.server.url}?lesson=tickets-make-it-fair`;
-    const m = await open(motion.moving.context, url);
-    const s = await open(motion.still.context, url);
-    for (const p of [m.page, s.page]) {
-      await p.setViewportSize({ width: 1440, height: 900 });
-      await lane(p, 't0').waitFor({ timeout: 15000 });
-    }
     const view = 'embassy-view';
-    for (const p of [m.page, s.page]) await viewOf(p, view); // loaded lazily: before the first step
+    const { m, s } = await openBoth(motion, url, 't0', view);
     const names = ['t0', 't1', 't2', 'holder'];
     const start = Number(/(\d+)/.exec(await stepCount(s.page).innerText())?.[1] ?? 0);
     const moves = [];

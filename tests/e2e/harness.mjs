@@ -38,6 +38,17 @@ export function litmusId(name) {
   assert.equal(owners.length, 1, `one engine's scenarios hold litmus/${name}.yaml`);
   return `${owners[0]}/litmus/${name}`;
 }
+/** The course's lessons in order (lessons/course.yaml, lessons/<engine>/NN-id.md): {id, rel}. */
+export const COURSE = courseFiles(join(ROOT, 'lessons'));
+/** How many lessons the course has. */
+export const COUNT = COURSE.length;
+/** A lesson's number in the course, as the header and the index show it. */
+export const numberOf = (id) => {
+  const i = COURSE.findIndex((l) => l.id === id);
+  assert.ok(i >= 0, `the course has no lesson ${id}`);
+  return i + 1;
+};
+
 /**
  * The course's first lesson (in course order, lessons/course.yaml) whose file
  * satisfies `has(text, meta)`, `meta` its parsed front matter: {id, rel, text,
@@ -195,6 +206,28 @@ export function useApp() {
   return app;
 }
 
+/** Lets the pages `url` serves in `context` write and read the clipboard (Share copies an address, a test reads it back). */
+export const allowClipboard = (context, url) =>
+  context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+
+/**
+ * For a group of tests that needs a browser of its own with the clipboard allowed (a test there
+ * chooses Chinese, which the app remembers, so the file's other tests keep theirs): registers
+ * the hooks that start and close it, and returns {chrome}, filled in once they have run.
+ * `app` is the file's useApp().
+ */
+export function useOwnBrowser(app) {
+  const own = { chrome: null };
+  before(async () => {
+    own.chrome = await browser();
+    await allowClipboard(own.chrome.context, app.server.url);
+  });
+  after(async () => {
+    await own.chrome?.close();
+  });
+  return own;
+}
+
 /**
  * Opens a page and collects console errors and uncaught exceptions, and
  * anything the page's Content-Security-Policy refused (vite preview sends
@@ -214,6 +247,32 @@ export async function open(context, url) {
   );
   await page.goto(url);
   return { page, errors };
+}
+
+/**
+ * Opens `url` at a desktop's window (1440x900, in the file's browser, `app` its useApp()) and at
+ * a phone's (390x844, in a touch browser of its own), runs `check(page, {width, phone})` on
+ * each, and asserts the page logged no error.
+ */
+export async function atBothSizes(app, url, check) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    const phone = width < 500;
+    const chrome = phone
+      ? await browser({ viewport: { width, height }, isMobile: true, hasTouch: true })
+      : app.chrome;
+    try {
+      const { page, errors } = await open(chrome.context, url);
+      if (!phone) await page.setViewportSize({ width, height });
+      await check(page, { width, phone });
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      if (phone) await chrome.close();
+    }
+  }
 }
 
 export async function screenshot(page, name) {
@@ -252,6 +311,9 @@ export async function waitForText(locator, want, timeout) {
 
 /** An actor's lane in the app (or in a frame). */
 export const lane = (root, name) => root.locator(`section[data-actor="${name}"]`);
+
+/** Waits until actor `first`'s lane is drawn: the page has loaded its scenario (the first load compiles it). */
+export const ready = (root, first = 'A') => lane(root, first).waitFor({ timeout: 15000 });
 
 /** The step the timeline stands at. */
 export const stepOf = async (root) =>
@@ -298,6 +360,9 @@ export async function take(page, locator, what) {
   await locator.click();
   await until(async () => (await stepOf(page)) > before, `${what} after step ${before}`);
 }
+
+/** Clicks actor `name`'s Step button (in the app or a frame) and waits for the step count to move. */
+export const stepActor = (root, name) => take(root, lane(root, name).getByTestId('step'), `${name}'s step`);
 
 /** The embed (embed.html, what a course page frames) of lesson `id`, at a width and height; {page, errors}. */
 export async function openEmbed(app, id, width, height) {

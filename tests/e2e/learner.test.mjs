@@ -17,18 +17,16 @@ import {
   pressMoving as press,
   sandboxScenarios,
   screenshot,
-  take,
   until,
   useApp,
   waitForText,
+  stepActor,
 } from './harness.mjs';
 
 const app = useApp();
 
 const expectText = (locator, want, timeout = 10000) => waitForText(locator, want, timeout);
 const stepCount = (root) => root.getByTestId('step-count');
-
-const stepActor = (root, name) => take(root, lane(root, name).getByTestId('step'), `${name}'s step`);
 
 /** The lessons these tests open, found by what they need (none is named here). */
 const FIRST = courseLesson();

@@ -10,9 +10,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { courseFiles } from '../../wasm/js/cli/course-files.js';
 import {
   browser,
+  clean,
   courseLesson,
   hostPage,
   hostSite,
@@ -22,26 +22,19 @@ import {
   sandboxScenarios,
   screenshot,
   serve,
-  take,
   until,
   waitForText,
+  COURSE,
+  COUNT,
+  numberOf,
+  stepActor,
 } from './harness.mjs';
+import { payloadFor } from './author.mjs';
 
 let server;
 let chrome;
 /** the course's own site: host pages and lesson files, on another port than the app */
 let host;
-
-/** the course's lessons in order (lessons/course.yaml, lessons/<engine>/NN-id.md) */
-const COURSE = courseFiles(join(ROOT, 'lessons'));
-/** how many lessons the course has */
-const COUNT = COURSE.length;
-/** a lesson's number in the course, as the header and the index show it */
-const numberOf = (id) => {
-  const i = COURSE.findIndex((l) => l.id === id);
-  assert.ok(i >= 0, `the course has no lesson ${id}`);
-  return i + 1;
-};
 
 const LESSON_1 = readFileSync(join(ROOT, 'lessons', COURSE[0].rel), 'utf8');
 
@@ -114,9 +107,6 @@ after(async () => {
 const expectText = (locator, want, timeout = 10000) => waitForText(locator, want, timeout);
 
 const stepCount = (root) => root.getByTestId('step-count');
-
-/** Clicks actor `name`'s Step button and waits for the step count to move. */
-const stepActor = (root, name) => take(root, lane(root, name).getByTestId('step'), `${name}'s step`);
 
 describe('the lesson player', () => {
   test('make run’s page opens the first lesson: goal first, its text, the sandbox one click away', async () => {
@@ -201,6 +191,32 @@ describe('the lesson player', () => {
     // the embed's heading says the same number
     await page.goto(`${server.url}embed.html?lesson=${RENUMBERED.id}`);
     await expectText(page.locator('header').first(), new RegExp(`Lesson ${n}\\b`, 'i'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a lesson a link carries has no place in the course, in the embed as in the app, and the embed opens it in the app', async () => {
+    // a teacher's own lesson (the course's first, under an id the course does not have), shared
+    const own = FIRST.text.replace(/^id: .*$/m, 'id: a-teachers-own');
+    const { page, errors } = await open(chrome.context, `${server.url}embed.html#src=${payloadFor(own)}`);
+    await expectText(page.getByTestId('embed-title'), FIRST.meta.title.en);
+    // the header names Lockstep and the lesson, and no number in a course it is not in
+    await expectText(
+      page.locator('header').first(),
+      new RegExp(`^Lockstep ${literally(FIRST.meta.title.en).source}`, 'i'),
+    );
+    // "Open in Lockstep" opens the same document in the app (the embed's fragment), not a course lesson
+    const full = new URL(await page.getByTestId('embed-full').getAttribute('href'), page.url());
+    assert.equal(full.pathname, new URL(server.url).pathname);
+    assert.equal(full.hash, new URL(page.url()).hash);
+    assert.equal(full.searchParams.get('lesson'), null);
+    await screenshot(page, 'embed-shared-lesson');
+    await page.goto(full.href);
+    await page.getByTestId('lesson-panel').waitFor({ timeout: 15000 });
+    // the title without a number before it, as the embed's
+    await expectText(page.locator('header nav'), new RegExp(`▸\\s*${literally(FIRST.meta.title.en).source}`));
+    assert.doesNotMatch(clean(await page.locator('header nav').innerText()), /\d+\. /);
+    assert.equal(await page.getByTestId('lesson-position').count(), 0, 'the app shows no place either');
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -27,6 +27,8 @@ import {
   useApp,
   waitForText,
   litmusId,
+  atBothSizes,
+  stepActor,
 } from './harness.mjs';
 
 const app = useApp();
@@ -34,7 +36,6 @@ const app = useApp();
 const MODELS = catalog(await loadModule()).memory_models;
 const SB = `?scenario=${litmusId('sb')}`;
 
-const stepActor = (page, name) => take(page, lane(page, name).getByTestId('step'), `${name}'s step`);
 const buffer = (page, name) => page.getByTestId(`buffer-${name}`);
 const cell = (page, name) => page.getByTestId(`memory-${name}`);
 const text = async (locator) => clean(await locator.innerText());
@@ -175,24 +176,10 @@ describe('the memory model', () => {
 
   for (const lang of ['en', 'zh-CN'])
     test(`the header keeps the switch on one line, and the buffers fit, at 1440 and 390 px (${lang})`, async () => {
-      for (const [width, height] of [
-        [1440, 900],
-        [390, 844],
-      ]) {
-        const phone = width < 500;
-        const chrome = phone
-          ? await browser({
-              viewport: { width, height },
-              isMobile: true,
-              hasTouch: true,
-            })
-          : app.chrome;
-        try {
-          const { page, errors } = await open(
-            chrome.context,
-            `${app.server.url}${SB}&memory=tso&lang=${lang}&schedule=v1%3A%20A&step=1`,
-          );
-          if (!phone) await page.setViewportSize({ width, height });
+      await atBothSizes(
+        app,
+        `${app.server.url}${SB}&memory=tso&lang=${lang}&schedule=v1%3A%20A&step=1`,
+        async (page, { width }) => {
           await lane(page, 'A').waitFor({ timeout: 15000 });
           await page.getByTestId('store-buffers').waitFor({ timeout: 10000 });
           assert.ok(
@@ -207,12 +194,8 @@ describe('the memory model', () => {
             assert.equal(await flush.getAttribute('aria-label'), '让 A 对 x 的写入到达内存');
           await page.getByTestId('store-buffers').scrollIntoViewIfNeeded();
           await screenshot(page, `memory-buffers-${width}-${lang}`);
-          assert.deepEqual(errors, []);
-          await page.close();
-        } finally {
-          if (phone) await chrome.close();
-        }
-      }
+        },
+      );
     });
 
   test('a flush carries the store from its buffer into memory, and stays still under reduced motion', async () => {

@@ -5,7 +5,7 @@
 // exactly where the still page stands.
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, lane, waitForText } from './harness.mjs';
+import { browser, lane, open, waitForText } from './harness.mjs';
 
 /** A moving browser and a still one (reduced motion, the harness's default), for the file's tests. */
 export function useMotion() {
@@ -48,6 +48,21 @@ export const geometry = (page, view) =>
 
 // The engine's view is loaded lazily (web/src/engines/): wait until it is there.
 export const viewOf = (page, view) => page.getByTestId(view).waitFor({ timeout: 15000 });
+
+/**
+ * Opens `url` in both browsers at 1440x900 and waits for actor `first`'s lane and for the view
+ * `view` (loaded lazily: before the first step); {m, s}: the moving page and the still one.
+ */
+export async function openBoth(motion, url, first, view) {
+  const m = await open(motion.moving.context, url);
+  const s = await open(motion.still.context, url);
+  for (const p of [m.page, s.page]) {
+    await p.setViewportSize({ width: 1440, height: 900 });
+    await lane(p, first).waitFor({ timeout: 15000 });
+  }
+  for (const p of [m.page, s.page]) await viewOf(p, view);
+  return { m, s };
+}
 export const motionLast = async (page, view) =>
   (await viewOf(page, view)) ??
   page.evaluate((view) => {

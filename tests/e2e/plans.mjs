@@ -2,10 +2,12 @@
 // play lessons in a page (solutions.test.mjs walks the course in the app, embed.test.mjs wins
 // lessons inside the embed).
 import assert from 'node:assert/strict';
+import { before } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { goalStepOfRun, learnerActions, parseLesson, scheduleTokens } from '../../wasm/js/lesson.js';
-import { Session } from '../../wasm/js/lockstep.js';
+import { Session, catalog } from '../../wasm/js/lockstep.js';
+import { loadModule } from '../../wasm/js/node.js';
 import { ROOT, stepOf, waitForText } from './harness.mjs';
 
 /** The move a schedule's token names, among the moves on offer (`names`: the actors in order). */
@@ -163,4 +165,17 @@ export async function playByKeys(page, p, press = async () => false) {
       );
   }
   await waitForText(page.getByTestId('goal-banner'), /Goal reached/, 8000);
+}
+
+/**
+ * For a group of tests that plays lesson `file` (lessons/<file>): registers the hook that makes
+ * its plan (in node, as `lockstep check` does) and returns {p}, filled in once it has run.
+ */
+export function usePlan(file) {
+  const planned = { p: null };
+  before(async () => {
+    const M = await loadModule();
+    planned.p = plan(M, catalog(M), file);
+  });
+  return planned;
 }

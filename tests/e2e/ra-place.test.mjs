@@ -12,7 +12,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  browser,
   clean,
   lane,
   open,
@@ -24,6 +23,8 @@ import {
   useApp,
   waitForText,
   litmusId,
+  atBothSizes,
+  stepActor,
 } from './harness.mjs';
 
 const app = useApp();
@@ -31,7 +32,6 @@ const TWO_TWO = `?scenario=${litmusId('2plus2w')}&memory=ra`;
 const PLACED =
   /B stored 1 to x, placed before A’s store of 2 \(step 1\): it comes earlier in x’s order, so x still holds 2\./;
 
-const stepActor = (page, name) => take(page, lane(page, name).getByTestId('step'), `${name}'s step`);
 const text = async (locator) => clean(await locator.innerText());
 const history = (page) => page.getByTestId('store-history');
 
@@ -148,24 +148,10 @@ describe('placing a store under ra (2+2W)', () => {
 
   for (const lang of ['en', 'zh-CN'])
     test(`the place picks and the placed store fit at 1440 and 390 px (${lang})`, async () => {
-      for (const [width, height] of [
-        [1440, 900],
-        [390, 844],
-      ]) {
-        const phone = width < 500;
-        const chrome = phone
-          ? await browser({
-              viewport: { width, height },
-              isMobile: true,
-              hasTouch: true,
-            })
-          : app.chrome;
-        try {
-          const { page, errors } = await open(
-            chrome.context,
-            `${app.server.url}${TWO_TWO}&lang=${lang}&schedule=v3%3A%20A%20A%20B&step=3`,
-          );
-          if (!phone) await page.setViewportSize({ width, height });
+      await atBothSizes(
+        app,
+        `${app.server.url}${TWO_TWO}&lang=${lang}&schedule=v3%3A%20A%20A%20B&step=3`,
+        async (page, { width }) => {
           const pick = lane(page, 'B').getByTestId('place-B-1');
           await pick.waitFor({ timeout: 15000 });
           for (const target of [history(page), lane(page, 'B').getByTestId('place-lane-B')]) {
@@ -205,11 +191,7 @@ describe('placing a store under ra (2+2W)', () => {
           );
           await history(page).scrollIntoViewIfNeeded();
           await screenshot(page, `ra-place-history-${width}-${lang}`);
-          assert.deepEqual(errors, []);
-          await page.close();
-        } finally {
-          if (phone) await chrome.close();
-        }
-      }
+        },
+      );
     });
 });

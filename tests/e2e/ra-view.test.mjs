@@ -14,7 +14,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  browser,
   clean,
   lane,
   open,
@@ -26,13 +25,14 @@ import {
   useApp,
   waitForText,
   litmusId,
+  atBothSizes,
+  stepActor,
 } from './harness.mjs';
 
 const app = useApp();
 const MP = `?scenario=${litmusId('mp')}&memory=ra`;
 const STALE = /B read data = 0, the initial value, though A stored 1 at step 1\./;
 
-const stepActor = (page, name) => take(page, lane(page, name).getByTestId('step'), `${name}'s step`);
 const text = async (locator) => clean(await locator.innerText());
 const history = (page) => page.getByTestId('store-history');
 
@@ -157,24 +157,10 @@ describe('the store history under ra', () => {
 
   for (const lang of ['en', 'zh-CN'])
     test(`the panel and the lane's picks fit at 1440 and 390 px (${lang})`, async () => {
-      for (const [width, height] of [
-        [1440, 900],
-        [390, 844],
-      ]) {
-        const phone = width < 500;
-        const chrome = phone
-          ? await browser({
-              viewport: { width, height },
-              isMobile: true,
-              hasTouch: true,
-            })
-          : app.chrome;
-        try {
-          const { page, errors } = await open(
-            chrome.context,
-            `${app.server.url}${MP}&lang=${lang}&schedule=v3%3A%20A%20A%20B&step=3`,
-          );
-          if (!phone) await page.setViewportSize({ width, height });
+      await atBothSizes(
+        app,
+        `${app.server.url}${MP}&lang=${lang}&schedule=v3%3A%20A%20A%20B&step=3`,
+        async (page, { width, phone }) => {
           await lane(page, 'B').getByTestId('read-B-0').waitFor({ timeout: 15000 });
           for (const target of [history(page), lane(page, 'B').getByTestId('read-lane-B')]) {
             const box = await target.boundingBox();
@@ -201,11 +187,7 @@ describe('the store history under ra', () => {
           await screenshot(page, `ra-lane-${width}-${lang}`);
           await history(page).scrollIntoViewIfNeeded();
           await screenshot(page, `ra-history-${width}-${lang}`);
-          assert.deepEqual(errors, []);
-          await page.close();
-        } finally {
-          if (phone) await chrome.close();
-        }
-      }
+        },
+      );
     });
 });

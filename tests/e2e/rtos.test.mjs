@@ -2,10 +2,8 @@
 // interrupt handler not raised says so and its lane's button raises it; the tick has a button
 // of its own (and the key T) when the model offers it.  Lessons 28 (raise) and 29 (tick) are
 // won by clicking, and the view's places follow the run.
-import { before, describe, test } from 'node:test';
-import { loadModule } from '../../wasm/js/node.js';
-import { catalog } from '../../wasm/js/lockstep.js';
-import { plan, playByKeys } from './plans.mjs';
+import { describe, test } from 'node:test';
+import { playByKeys, usePlan } from './plans.mjs';
 import assert from 'node:assert/strict';
 import {
   clean,
@@ -21,6 +19,7 @@ import {
 } from './harness.mjs';
 import {
   useMotion,
+  openBoth,
   stepCount,
   viewOf,
   motionLast,
@@ -157,24 +156,19 @@ describe('rtos choices in the browser', () => {
 // ---- in the embed (was in tests/e2e/embed.test.mjs) ----
 // The embed offers the tick, by its button and its key T: lesson 29 is won inside it by the keys `lockstep check`'s run asks for (plans.mjs).
 describe('the embed offers the app’s moves', () => {
-  /** @type {any} */
-  let p;
-  before(async () => {
-    const M = await loadModule();
-    p = plan(M, catalog(M), 'rtos/05-the-signed-count.md');
-  });
+  const planned = usePlan('rtos/05-the-signed-count.md');
 
   test('lesson 29, which needs the tick, is won in the embed by keys (t, Shift+N, N)', async () => {
     assert.ok(
-      p.actions.some((a) => a.keys.includes('t')),
+      planned.p.actions.some((a) => a.keys.includes('t')),
       'the lesson’s run lets the tick fall (else this test proves nothing)',
     );
-    const { page, errors } = await openEmbed(app, p.id, 1440, 900);
+    const { page, errors } = await openEmbed(app, planned.p.id, 1440, 900);
     // the rtos kernel's actors are tasks, and the page says so
     await waitForText(page.getByTestId('narration'), /^A count below zero is ready\. 3 tasks\./, 8000);
     assert.match(clean(await page.getByTestId('lesson-panel').innerText()), /Step the tasks\./);
     assert.doesNotMatch(clean(await page.getByTestId('embed').innerText()), /thread/i);
-    await playByKeys(page, p);
+    await playByKeys(page, planned.p);
     // no tick on offer once the goal is reached: the button, if it stays, is disabled and says why
     const tick = page.getByTestId('tick');
     assert.ok(
@@ -189,9 +183,9 @@ describe('the embed offers the app’s moves', () => {
   });
 
   test('lesson 29 in a phone-sized embed: the tick button is there when the tick may fall, and clicking it wins too', async () => {
-    const { page, errors } = await openEmbed(app, p.id, 390, 844);
+    const { page, errors } = await openEmbed(app, planned.p.id, 390, 844);
     let clicked = 0;
-    await playByKeys(page, p, async (a) => {
+    await playByKeys(page, planned.p, async (a) => {
       const tick = page.getByTestId('tick');
       if (!a.keys.includes('t')) return false;
       assert.equal(await tick.count(), 1, `the tick button before ${a.what}`);
@@ -216,15 +210,9 @@ describe('motion, rtos', () => {
   // (reduced motion) runs no animation at all.
   test('wake-by-priority: tokens travel between the places and lamps flash; final geometry equals the still page', async () => {
     const url = `${app.server.url}?scenario=rtos/wake-by-priority`;
-    const m = await open(motion.moving.context, url);
-    const s = await open(motion.still.context, url);
-    const names = ['T3', 'T1', 'T2', 'Poster'];
-    for (const p of [m.page, s.page]) {
-      await p.setViewportSize({ width: 1440, height: 900 });
-      await lane(p, 'T1').waitFor({ timeout: 15000 });
-    }
     const view = 'rtos-view';
-    for (const p of [m.page, s.page]) await viewOf(p, view); // loaded lazily: before the first step
+    const { m, s } = await openBoth(motion, url, 'T1', view);
+    const names = ['T3', 'T1', 'T2', 'Poster'];
     const moves = [];
     let n = Number(/(\d+)/.exec(await stepCount(s.page).innerText())?.[1] ?? 0);
     for (;;) {

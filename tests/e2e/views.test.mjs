@@ -7,7 +7,16 @@
 // tests/e2e/<engine>.test.mjs.)
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { COUNTERS, lane, open, sandboxScenarios, screenshot, useApp, waitForText } from './harness.mjs';
+import {
+  COUNTERS,
+  lane,
+  open,
+  sandboxScenarios,
+  screenshot,
+  useApp,
+  waitForText,
+  ready,
+} from './harness.mjs';
 
 const app = useApp();
 
@@ -16,10 +25,6 @@ const expectText = (locator, want, timeout = 8000) => waitForText(locator, want,
 
 const next = (page, name) => lane(page, name).getByTestId('action');
 const stepCount = (page) => page.getByTestId('step-count');
-
-async function ready(page) {
-  await lane(page, 'A').waitFor({ timeout: 15000 });
-}
 
 /** A regular expression that matches `text` as written. */
 const literally = (text) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));

@@ -66,6 +66,7 @@ test('docs/ARCHITECTURE.md lists what an engine adds', () => {
     'tests/c/<folder>/',
     'tests/node/<engine>.test.js',
     'tests/e2e/<engine>.test.mjs',
+    'tests/e2e/<engine>/*.test.mjs',
     'bench/<file>.c',
   ])
     assert.ok(files.includes(f), `${f} is listed`);
