@@ -73,6 +73,11 @@ const eventsOf = (trace, actor) =>
 
 const SPIN_ROUNDS = ['spin', 'spin', 'spin', 'yield', 'yield', 'yield', 'yield', 'yield', 'yield', 'yield'];
 
+/** The reason as data that B's lost wakeup ends with, shared with the web's test of its words. */
+const LOST_BLOCKED = JSON.parse(
+  readFileSync(join(root, 'web/src/engines/parking_lot/fixtures/lost-wakeup-blocked.json'), 'utf8'),
+);
+
 test('uncontended: lock is one CAS 00 -> 01, unlock one CAS 01 -> 00, the lot is never touched', () => {
   const { summary, trace, session } = run('uncontended');
   assert.equal(summary.outcome, 'done');
@@ -244,19 +249,9 @@ test('lost wakeup (validate_outside): stuck, B parked on mutex m in bucket 30, a
     kind: 'stuck',
     actor: 'B',
     message: LOST_REASON,
-    // the same reason as data, which the web says in the learner's language
-    blocked: {
-      why: 'parking_lot.parked',
-      object: 'm',
-      bucket: 30,
-      since: 34,
-      validate_step: 30,
-      validate_state: '11',
-      unparker: 'A',
-      unpark_step: 29,
-      wrote_step: 31,
-      final: 1,
-    },
+    // the same reason as data, which the web says in the learner's language: the record its
+    // words' test renders in Chinese (web/src/engines/parking_lot/reasons.test.ts)
+    blocked: LOST_BLOCKED,
     site: location,
     label: 'sleep on my parker',
   });

@@ -4,24 +4,15 @@
  */
 import { saysItsReasons } from '../reasonChecks';
 import { reasons } from './reasons';
+import lostWakeup from './fixtures/lost-wakeup-blocked.json';
 
 saysItsReasons(
   reasons,
   ['m', 'cv'],
   [
     {
-      b: {
-        why: 'parking_lot.parked',
-        object: 'm',
-        bucket: 30,
-        since: 34,
-        validate_step: 30,
-        validate_state: '11',
-        unparker: 'A',
-        unpark_step: 29,
-        wrote_step: 31,
-        final: 1,
-      },
+      // the record the lost wakeup ends with (tests/node/parking_lot.test.js checks the engine gives it)
+      b: lostWakeup,
       zh:
         '停在互斥锁 m（桶 30）上休眠，从第 34 步起；它的 validate 在第 30 步通过，当时状态是 11；' +
         'A 在第 29 步对 m 调用 unpark_one，没找到等待者，并在第 31 步写入 00；没有人会再 unpark 它',
