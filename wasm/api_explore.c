@@ -51,6 +51,20 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_replay(int h, int root)
         replay_root[h] = root != 0;
 }
 
+/* A complete search started next goes alone for `steps` (0: the default,
+ * EXPLORE_ALONE_STEPS) before it goes on as units, or with `only` ends there
+ * instead (its JSON then says "needs_units"), for workers to share the
+ * units; complete.c. */
+static double alone_steps[MAX_SESSIONS];
+static bool alone_only[MAX_SESSIONS];
+EMSCRIPTEN_KEEPALIVE void ls_explore_alone(int h, double steps, int only)
+{
+    if (h >= 0 && h < MAX_SESSIONS) {
+        alone_steps[h] = steps < 0 ? 0 : steps;
+        alone_only[h] = only != 0;
+    }
+}
+
 /* strategy: "dfs" | "random" | "pct"; bound -1: no bound, the complete
  * search (explore.h); stateful: the complete search by states (visited.c), remembering at most
  * max_states of them (0: the default).  Starts a search on the
@@ -89,6 +103,8 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     if (max_states > 0)
         cfg.max_states = (uint64_t)max_states;
     cfg.replay = replay_root[h] ? EXPLORE_REPLAY_ROOT : EXPLORE_REPLAY_SNAPSHOT;
+    cfg.alone_steps = (uint64_t)alone_steps[h];
+    cfg.alone_only = alone_only[h];
     explore_free(explorers[h]);
     explorers[h] = explore_new(m, &cfg);
     explore_cfgs[h] = cfg;
@@ -194,7 +210,7 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_step(int h, double budget)
     session_ok(s);
 }
 
-/* {"finished", ...explore_result_json..., "summary"} */
+/* {"finished", "parts", "needs_units", "result": {...explore_result_json...}, "summary"} */
 EMSCRIPTEN_KEEPALIVE const char *ls_explore_json(int h)
 {
     sim_machine *m;
@@ -204,6 +220,10 @@ EMSCRIPTEN_KEEPALIVE const char *ls_explore_json(int h)
     jb_raw(b, "{");
     jb_key(b, "finished");
     jb_raw(b, explore_result_of(explorers[h])->finished ? "true" : "false");
+    jb_key(b, "parts");
+    jb_int(b, (int64_t)explore_parts(explorers[h]));
+    jb_key(b, "needs_units");
+    jb_raw(b, explore_needs_units(explorers[h]) ? "true" : "false");
     jb_key(b, "result");
     explore_result_json(explorers[h], m, b);
     jb_key(b, "summary");

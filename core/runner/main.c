@@ -280,8 +280,7 @@ static int write_trace(const args *a, const sim_machine *m)
 typedef struct settings {
     int policy; /* run */
     uint64_t seed, max_steps;
-    uint64_t workers;   /* explore: processes the complete search is split over */
-    double split_after; /* explore --workers: CPU seconds alone before a split (< 0: default) */
+    uint64_t workers; /* explore: processes the complete search is split over */
     explore_config explore;
 } settings;
 
@@ -358,19 +357,20 @@ static int check_settings(const args *a, unsigned command, settings *st)
     if (st->workers > 1 && (e->strategy != EXPLORE_DFS || e->bound >= 0))
         return bad("%s: --workers splits the complete search: give --bound none (and dfs)",
                    a->command);
-    /* (for tests and benchmarks: split small searches too; workers.c) */
-    const char *after = getenv("LOCKSTEP_SPLIT_AFTER_MS");
-    uint64_t ms;
-    st->split_after = -1;
-    if (after && *after) {
-        const char *p = after;
-        for (ms = 0; *p >= '0' && *p <= '9' && ms <= 1000000; p++)
-            ms = ms * 10 + (uint64_t)(*p - '0');
-        if (*p || ms > 1000000)
-            return bad("%s: LOCKSTEP_SPLIT_AFTER_MS must be a whole number of milliseconds up to "
-                       "1000000, not '%s'",
-                       a->command, after);
-        st->split_after = (double)ms / 1000;
+    /* (for tests and benchmarks: a complete search's steps alone before it
+     * goes on as units, 1: at once, so that small searches split too;
+     * complete.c) */
+    const char *alone = getenv("LOCKSTEP_ALONE_STEPS");
+    if (alone && *alone) {
+        uint64_t n = 0;
+        const char *p = alone;
+        for (; *p >= '0' && *p <= '9' && n <= 1000000000000ull; p++)
+            n = n * 10 + (uint64_t)(*p - '0');
+        if (*p || n < 1 || n > 1000000000000ull)
+            return bad("%s: LOCKSTEP_ALONE_STEPS must be a whole number of steps from 1 to "
+                       "1000000000000, not '%s'",
+                       a->command, alone);
+        e->alone_steps = n;
     }
     return 0;
 }
@@ -443,8 +443,7 @@ static int explore(const args *a, const settings *st, script_world *w)
     explorer *e;
     size_t parts = 1; /* the units the search was split into */
     if (st->workers > 1) {
-        e = explore_in_workers(m, &ecfg, (int)st->workers, !a->value[O_JSON], st->split_after,
-                               &parts);
+        e = explore_in_workers(m, &ecfg, (int)st->workers, !a->value[O_JSON], &parts);
         if (!e)
             return bad("%s: could not start %llu workers", a->command,
                        (unsigned long long)st->workers);
@@ -452,6 +451,7 @@ static int explore(const args *a, const settings *st, script_world *w)
         e = explore_new(m, &ecfg);
         while (!explore_run(e, 1000)) {
         }
+        parts = explore_parts(e);
     }
     double elapsed = now_ms() - t0;
     const explore_result *r = explore_result_of(e);
@@ -495,7 +495,7 @@ static int explore(const args *a, const settings *st, script_world *w)
                   (unsigned long long)r->pruned, (unsigned long long)r->states, r->bound,
                   r->complete ? "true" : "false", elapsed);
         jb_str(&out, r->reason);
-        if (st->workers > 1)
+        if (st->workers > 1 || parts > 1)
             jb_printf(&out, ",\"parts\":%zu", parts);
         if (reads.len)
             jb_printf(&out, ",%s", reads.text);

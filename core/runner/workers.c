@@ -1,9 +1,10 @@
 /*
  * A complete search in forked worker processes (workers.h).
  *
- * A search that ends within SPLIT_AFTER seconds is not split at all: the
- * parent runs it alone first, and only a longer one is cut into units
- * (split.h; no probes: a unit's path costs one run) that the workers take
+ * The parent first searches alone, as any complete search does (complete.c):
+ * one that ends within its steps alone is not split at all; a longer one is
+ * cut into the units a single process would search one after another
+ * (split.h; no probes: a unit's path costs one run), which the workers take
  * one at a time.  Every worker tells the parent how far its unit got
  * (executions, steps, the share of its tree done: estimate.c); the parent
  * enforces the limits on the sum, estimates the executions in all from the
@@ -11,7 +12,9 @@
  * once, when the search will not fit in its limits.
  *
  * Invariant: the units are fixed before any worker starts and depend on the
- * scenario and limits only, and the merged result is made in unit order, so
+ * scenario and limits only, and the result is merged in unit order, up to the
+ * first unit that found a violation (the units before it searched whole, the
+ * ones after it left out), as one process searching them makes it; so
  * neither depends on which worker ran which unit or when.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -30,11 +33,9 @@
 #include <unistd.h>
 
 #define MAX_WORKERS 64
-#define WANT_UNITS 32 /* enough units to keep every worker busy to the end */
 #define MAX_UNITS 1024
 #define SLICE 16          /* runs between two progress checks */
 #define REPORT_EVERY 0.05 /* seconds between a worker's progress messages */
-#define SPLIT_AFTER 0.025 /* CPU seconds the parent searches alone before it splits */
 #define WARN_AFTER 0.25   /* seconds, or a tenth of the step limit, before the estimate counts */
 #define CMD_QUIT (-1)     /* parent -> worker: no more units */
 
@@ -218,8 +219,9 @@ static void totals(const plan *pl, uint64_t *exec, uint64_t *steps, double *done
     }
 }
 
-/* Reads one message of worker w into the plan; false: the worker failed. */
-static bool receive(pool *p, int w, plan *pl, bool *found)
+/* Reads one message of worker w into the plan, lowering *found_at to its
+ * unit when it found a violation; false: the worker failed. */
+static bool receive(pool *p, int w, plan *pl, size_t *found_at)
 {
     msg mm;
     if (p->busy[w] < 0 || !read_all(p->from[w], &mm, sizeof mm))
@@ -242,7 +244,8 @@ static bool receive(pool *p, int w, plan *pl, bool *found)
         sim_schedule_push(&r->schedule, &en);
     }
     us->finished = true;
-    *found |= r->found;
+    if (r->found && (size_t)p->busy[w] < *found_at)
+        *found_at = (size_t)p->busy[w];
     p->busy[w] = -1;
     return true;
 }
@@ -290,36 +293,29 @@ static bool hand_out(pool *p, plan *pl)
     return true;
 }
 
-static double cpu_s(void)
+/* The search alone in this process, as far as a complete search goes alone
+ * (complete.c): the explorer when it ended there, else NULL (and nothing of
+ * it is kept: the units search it again). */
+static explorer *search_alone(sim_machine *m, const explore_config *cfg, bool *warned)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* The search alone in this process, for `limit` seconds of its CPU time (a
- * busy machine does not make a small search split): the explorer when it
- * ended by then, else NULL (and nothing of it is kept). */
-static explorer *search_alone(sim_machine *m, const explore_config *cfg, double limit, bool *warned)
-{
-    if (limit <= 0)
-        return NULL;
-    explorer *e = explore_new(m, cfg);
-    double t0 = cpu_s();
+    explore_config c = *cfg;
+    c.alone_only = true;
+    explorer *e = explore_new(m, &c);
+    double t0 = now_s();
     while (e && !explore_run(e, SLICE)) {
         const explore_result *r = explore_result_of(e);
         if (!*warned)
-            *warned = judged(cfg, r->executions, r->total_steps, r->done, cpu_s() - t0);
-        if (cpu_s() - t0 >= limit) {
-            explore_free(e);
-            return NULL;
-        }
+            *warned = judged(cfg, r->executions, r->total_steps, r->done, now_s() - t0);
+    }
+    if (e && explore_needs_units(e)) {
+        explore_free(e);
+        return NULL;
     }
     return e;
 }
 
 explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int workers, bool progress,
-                             double split_after, size_t *parts)
+                             size_t *parts)
 {
     if (workers > MAX_WORKERS)
         workers = MAX_WORKERS;
@@ -329,9 +325,9 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
     unit_cfg.on_end = NULL;
     bool warned = !progress;
     *parts = 1;
-    explorer *alone = search_alone(m, cfg, split_after < 0 ? SPLIT_AFTER : split_after, &warned);
+    explorer *alone = search_alone(m, cfg, &warned);
     if (alone)
-        return alone; /* it ended before a split could pay */
+        return alone; /* it ended within its steps alone */
     explore_unit *units = malloc(MAX_UNITS * sizeof *units);
     plan pl = {.u = calloc(MAX_UNITS, sizeof *pl.u)};
     explorer *whole = explore_new(m, cfg);
@@ -339,7 +335,7 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
         free(units), free(pl.u), explore_free(whole);
         return NULL;
     }
-    pl.n = explore_units(m, &unit_cfg, WANT_UNITS, units, MAX_UNITS);
+    pl.n = explore_units(m, &unit_cfg, EXPLORE_UNITS, units, MAX_UNITS);
     pl.uncovered = 1;
     for (size_t u = 0; u < pl.n; u++) {
         pl.u[u].unit = units[u];
@@ -351,11 +347,14 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
         free(units), free(pl.u), explore_free(whole);
         return NULL;
     }
-    bool found = false, failed = false;
+    size_t found_at = SIZE_MAX; /* the first unit in unit order that found a violation */
+    bool failed = false;
     char reason[160] = "";
     double reported = t0;
     for (;;) {
-        if (!found && !hand_out(&p, &pl)) {
+        /* (units go out in order: once one found something, every unit
+         * before it is out, and none after it matters) */
+        if (found_at == SIZE_MAX && !hand_out(&p, &pl)) {
             failed = true;
             break;
         }
@@ -363,10 +362,10 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
         struct pollfd fds[MAX_WORKERS];
         for (int w = 0; w < p.n; w++) {
             fds[w] = (struct pollfd){.fd = p.from[w], .events = POLLIN};
-            any_busy |= p.busy[w] >= 0;
+            any_busy |= p.busy[w] >= 0 && (size_t)p.busy[w] < found_at;
         }
         if (!any_busy)
-            break; /* every unit is done */
+            break; /* every unit is done, or every one before the one that found */
         int ready = poll(fds, (nfds_t)p.n, 250);
         if (ready < 0 && errno != EINTR) {
             failed = true;
@@ -374,9 +373,9 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
         }
         for (int w = 0; w < p.n && ready > 0 && !failed; w++)
             if (fds[w].revents & (POLLIN | POLLHUP))
-                failed = !receive(&p, w, &pl, &found);
-        if (failed || found)
-            break; /* (a counterexample ends the search: the units still running stop) */
+                failed = !receive(&p, w, &pl, &found_at);
+        if (failed)
+            break;
         /* the limits hold for the whole search */
         uint64_t exec, steps;
         double done;
@@ -414,10 +413,12 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
         }
     }
     stop_pool(&p);
-    /* merge in unit order: the counterexample of the first unit that found one */
-    bool complete = !failed && !reason[0], first = true;
+    /* merge in unit order, up to the first unit that found a violation (the
+     * units still running stopped, as they count for nothing) */
+    bool found = found_at != SIZE_MAX && !failed;
+    bool complete = !failed && !reason[0];
     const char *why = failed ? "a worker stopped" : reason;
-    for (size_t u = 0; u < pl.n; u++) {
+    for (size_t u = 0; u < pl.n && (u <= found_at || !found); u++) {
         unit_state *us = &pl.u[u];
         if (!us->finished) {
             /* counted as far as it got: the limits say so, never silently */
@@ -427,21 +428,23 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
             complete = false;
             continue;
         }
-        explore_merge(whole, &us->result, us->unit.mass, first && us->result.found);
-        if (us->result.found)
-            first = false;
+        explore_merge(whole, &us->result, us->unit.mass, u == found_at);
         if (!us->result.searched_all && complete && !us->result.found) {
             complete = false;
             snprintf(reason, sizeof reason, "%s", us->result.reason);
             why = reason;
         }
-        sim_schedule_free(&us->result.schedule);
     }
-    explore_result nowhere = {.done = 1};
-    explore_merge(whole, &nowhere, pl.uncovered, false);
-    if (found)
-        complete = false; /* the search stopped at the first counterexample */
-    explore_merge_end(whole, complete || (found && !failed), found ? "" : why);
+    for (size_t u = 0; u < pl.n; u++)
+        if (pl.u[u].finished)
+            sim_schedule_free(&pl.u[u].result.schedule);
+    if (found) {
+        explore_merge_found(whole, pl.u[found_at].result.complete, pl.u[found_at].result.reason);
+    } else {
+        explore_result nowhere = {.done = 1};
+        explore_merge(whole, &nowhere, pl.uncovered, false);
+        explore_merge_end(whole, complete, why);
+    }
     *parts = pl.n;
     if (progress)
         fprintf(stderr, "explore: %zu parts over %d workers\n", pl.n, workers);

@@ -17,10 +17,11 @@
  * merged explorer whose result is the whole search's (explore_free it), or
  * NULL when a worker could not be started.  `progress`: a line a second on
  * stderr (executions, executions/s, the estimate, the time left).  The
- * search first runs alone for `split_after` CPU seconds (negative: the
- * default, 25 ms; 0: it splits at once) and is split only if it has not
- * ended by then; *parts says into how many units (1: it was not split). */
+ * search first runs alone, as far as a complete search goes alone
+ * (cfg->alone_steps, complete.c), and is split only if it goes on; *parts
+ * says into how many units (1: it was not split).  The result is the one a
+ * single process makes of the same search (explore_new). */
 explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int workers, bool progress,
-                             double split_after, size_t *parts);
+                             size_t *parts);
 
 #endif

@@ -133,6 +133,7 @@ void explore_free(explorer *e)
     free(e->vc);
     sim_snapshot_free(e->start);
     replay_free(e);
+    complete_free(e);
     if (e->seen)
         sim_keep_stories(e->m, false);
     visited_free(e->seen);
@@ -708,8 +709,7 @@ static void keep_if_better(explorer *e, const run_info *info)
     sim_schedule_of(e->m, &r->schedule);
 }
 
-/* 10000 -> "10,000" */
-static void group_digits(uint64_t v, char out[32])
+void explore_group_digits(uint64_t v, char out[32])
 {
     char digits[24];
     int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v), o = 0;
@@ -730,7 +730,7 @@ static void end_incomplete(explorer *e, const char *reason)
     r->complete = false;
     if (!r->found && r->executions > 0 && r->step_limit_hits == r->executions) {
         char limit[32];
-        group_digits(e->cfg.max_steps, limit);
+        explore_group_digits(e->cfg.max_steps, limit);
         snprintf(r->reason, sizeof r->reason,
                  "every run reached the %s-step limit: the program may not terminate; see "
                  "--max-steps",
@@ -758,7 +758,7 @@ void explore_end_searched(explorer *e)
 static void out_of_steps(explorer *e)
 {
     char total[32], reason[160];
-    group_digits(e->cfg.max_total_steps, total);
+    explore_group_digits(e->cfg.max_total_steps, total);
     snprintf(reason, sizeof reason, "%s at the limit of %s steps in all",
              e->res.found ? "stopped looking for a shorter counterexample" : "stopped", total);
     end_incomplete(e, reason);
@@ -768,7 +768,7 @@ static void out_of_steps(explorer *e)
 static void out_of_states(explorer *e)
 {
     char states[32], reason[160];
-    group_digits(visited_states(e->seen), states);
+    explore_group_digits(visited_states(e->seen), states);
     const char *looking = e->res.found ? "stopped looking for a shorter counterexample" : "stopped";
     if (visited_out_of_memory(e->seen))
         snprintf(reason, sizeof reason, "%s: memory ran out after %s states remembered", looking,
@@ -782,6 +782,8 @@ static void out_of_states(explorer *e)
 bool explore_run(explorer *e, uint64_t budget)
 {
     explore_result *r = &e->res;
+    if (e->units)
+        return complete_units_run(e, budget);
     if (r->finished)
         return true;
     sim_set_trace(e->m, false);
@@ -821,6 +823,8 @@ bool explore_run(explorer *e, uint64_t budget)
             e->started = false;
             e->bounded_out = false;
         }
+        if (complete_alone_over(e)) /* a complete search with more to do than alone */
+            return complete_go_on(e, budget - i);
         e->started = true;
         run_info info =
             e->cfg.strategy == EXPLORE_DFS ? explore_one_run(e) : explore_walk(e, r->executions);

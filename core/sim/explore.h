@@ -43,6 +43,14 @@ int explore_strategy_from_name(const char *name);
 /* bound: no preemption bound; the search is complete (dpor.c). */
 #define EXPLORE_BOUND_NONE (-1)
 
+/* A complete search (DPOR, bound none) searches alone until it ends or its
+ * runs have taken this many steps; one that goes on is searched again as the
+ * units of explore_units (split.h, this many wanted), one after another in
+ * unit order, so that its executions and verdict are the same however many
+ * workers share the units (complete.c). */
+#define EXPLORE_ALONE_STEPS 200000u
+#define EXPLORE_UNITS 32
+
 /* The defaults of explore_config_default. */
 #define EXPLORE_MAX_STEPS 10000 /* per run */
 #define EXPLORE_MAX_TOTAL_STEPS                                                                    \
@@ -102,6 +110,12 @@ typedef struct explore_config {
     bool split;
     explore_unit unit;
     uint64_t probe_seed;
+    /* Complete search (DPOR): the steps it searches alone before it goes on
+     * as units (0: EXPLORE_ALONE_STEPS; 1: at once, after its first run);
+     * with alone_only it ends there instead, for workers to share the units
+     * (explore_needs_units). */
+    uint64_t alone_steps;
+    bool alone_only;
 } explore_config;
 
 void explore_config_default(explore_config *c);
@@ -139,6 +153,11 @@ explorer *explore_new(sim_machine *m, const explore_config *cfg);
 bool explore_run(explorer *e, uint64_t budget);
 const explore_result *explore_result_of(const explorer *e);
 void explore_free(explorer *e);
+/* A complete search started with alone_only that ended because it would
+ * go on as units: its result means nothing; search the units instead. */
+bool explore_needs_units(const explorer *e);
+/* The units a complete search went on as (1: it ended alone). */
+size_t explore_parts(const explorer *e);
 
 /* "violation: stuck after 34 steps, schedule v1: ... (2 preemptions)" or
  * "no violation within bound 3: 1234 executions, complete". */

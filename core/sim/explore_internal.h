@@ -120,6 +120,10 @@ struct explorer {
     /* walk.c: the machine as its setup leaves it, to start each walk from */
     struct sim_snapshot *start;
     bool start_failed; /* it could not be kept: walks reset */
+    /* complete.c: a complete search gone on as units (NULL: alone), and
+     * whether an alone_only one ended where it would */
+    struct units_search *units;
+    bool needs_units;
     /* replay.c: snapshots on the current path, to start a run below the root */
     struct replay_point *points;
     size_t n_points;
@@ -200,6 +204,19 @@ double estimate_share(const explorer *e, size_t depth);
 void estimate_run_ended(explorer *e);
 void estimate_node_left(explorer *e, const dfs_node *nd);
 double estimate_done(const explorer *e);
+
+/* complete.c: whether a complete search alone has taken its steps alone
+ * (checked between runs); then going on as units (or ending there, for
+ * alone_only), within `budget` runs; a search gone on as units runs on. */
+bool complete_alone_over(const explorer *e);
+bool complete_go_on(explorer *e, uint64_t budget);
+bool complete_units_run(explorer *e, uint64_t budget);
+void complete_free(explorer *e);
+/* explore_merge (split.h) into a result of its own. */
+void explore_result_merge(explore_result *r, const explore_result *part, double mass,
+                          bool first_found);
+/* 10000 -> "10,000" */
+void explore_group_digits(uint64_t v, char out[32]);
 
 /* The complete search by DPOR (dpor.c). */
 static inline bool explore_complete_mode(const explorer *e)

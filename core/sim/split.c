@@ -170,7 +170,12 @@ size_t explore_units(sim_machine *m, const explore_config *cfg, size_t want, exp
 
 void explore_merge(explorer *whole, const explore_result *part, double mass, bool first_found)
 {
-    explore_result *r = &whole->res;
+    explore_result_merge(&whole->res, part, mass, first_found);
+}
+
+void explore_result_merge(explore_result *r, const explore_result *part, double mass,
+                          bool first_found)
+{
     r->executions += part->executions;
     r->pruned += part->pruned;
     r->total_steps += part->total_steps;
@@ -193,15 +198,22 @@ void explore_merge_end(explorer *whole, bool every_part_searched, const char *re
 {
     explore_result *r = &whole->res;
     r->bound = EXPLORE_BOUND_NONE;
-    if (every_part_searched && !r->found) {
+    if (every_part_searched) {
         explore_end_searched(whole); /* the one search's words for its step limit hits */
         if (r->complete)
             snprintf(r->reason, sizeof r->reason, "every interleaving was explored");
         return;
     }
-    /* (found: complete when the part that found it finished looking for a
-     * shorter one, as one search is) */
     r->finished = true;
-    r->complete = every_part_searched;
+    r->complete = false;
+    snprintf(r->reason, sizeof r->reason, "%s", reason);
+}
+
+void explore_merge_found(explorer *whole, bool complete, const char *reason)
+{
+    explore_result *r = &whole->res;
+    r->bound = EXPLORE_BOUND_NONE;
+    r->finished = true;
+    r->complete = complete; /* the unit looked for a shorter one, as one search does */
     snprintf(r->reason, sizeof r->reason, "%s", reason);
 }

@@ -53,10 +53,13 @@ double explore_probe(sim_machine *m, const explore_config *cfg, const explore_un
  * that found something gives the counterexample. */
 void explore_merge(explorer *whole, const explore_result *part, double mass, bool first_found);
 
-/* The whole search's result from the merged parts: when every part made all
- * its runs (searched_all), complete unless some reached the step limit, said
- * as one search says it; else incomplete for `reason` (the first part's that
- * stopped short). */
+/* The whole search's result from the merged parts, none of which found a
+ * violation: when every part made all its runs (searched_all), complete
+ * unless some reached the step limit, said as one search says it; else
+ * incomplete for `reason` (the first part's that stopped short). */
 void explore_merge_end(explorer *whole, bool every_part_searched, const char *reason);
+/* ... or the units up to the first that found one (complete.c): complete and
+ * `reason` as that unit left them. */
+void explore_merge_found(explorer *whole, bool complete, const char *reason);
 
 #endif

@@ -182,34 +182,38 @@ export function bytecodeFile(/** @type {string} */ rel) {
 
 /**
  * The complete search of `bc` (more: e.g. --memory tso) split over 2 and 3 worker processes makes
- * exactly the executions and verdict of one; each really splits (LOCKSTEP_SPLIT_AFTER_MS=0: no
- * search alone first, however small), into the same parts.
+ * exactly the executions, verdict and counterexample of one process searching the same units one
+ * after another (LOCKSTEP_ALONE_STEPS=1: no search alone first, however small), into the same
+ * parts (core/sim/complete.c).
  */
 export function assertSplitMatchesOne(/** @type {string} */ bc, /** @type {string[]} */ more = []) {
-  const { parts: _one, ...one } = splitVerdict(bc, more);
+  const one = splitVerdict(bc, more);
   assert.ok(one.executions > 1, 'a search with choices to split');
   const two = splitVerdict(bc, [...more, '--workers', '2']);
   const three = splitVerdict(bc, [...more, '--workers', '3']);
-  assert.ok(two.parts > 1, `split into ${two.parts} parts`);
-  assert.deepEqual(two, { ...one, parts: two.parts });
-  assert.deepEqual(three, two);
+  assert.ok(one.parts > 1, `split into ${one.parts} parts`);
+  assert.deepEqual(two, one);
+  assert.deepEqual(three, one);
+  return one;
 }
 
 /**
  * Scenario file `rel`'s complete search (under `memory`, or the scenario's own model) makes exactly
  * one search's executions and verdict both ways a search is split: over native worker processes
- * (assertSplitMatchesOne) and as the app's units in wasm (assertPlanMatchesOne).
+ * (assertSplitMatchesOne) and as the app's units in wasm (assertPlanMatchesOne), the two alike.
  */
 export function assertSplitsMatchOne(/** @type {string} */ rel, /** @type {string | undefined} */ memory) {
-  assertSplitMatchesOne(bytecodeFile(rel), memory ? ['--memory', memory] : []);
-  assertPlanMatchesOne(rel, memory ? { memory } : {});
+  const native = assertSplitMatchesOne(bytecodeFile(rel), memory ? ['--memory', memory] : []);
+  const { executions } = assertPlanMatchesOne(rel, memory ? { memory } : {});
+  assert.equal(executions, native.executions, `${rel}: wasm and native`);
 }
 
 /**
  * In wasm, what the app's "Prove it" workers run (web/src/bridge/prove.ts): the complete search of
- * scenario file `rel` (options: the session's, e.g. {memory: 'tso'}) cut into a plan of 8 units,
- * or fewer when the tree is smaller (at least 2: it really splits), with no probes; each unit's
- * search completes and their executions add up to one search's.  Returns the plan.
+ * scenario file `rel` (options: the session's, e.g. {memory: 'tso'}) gone on as units at once
+ * (aloneSteps 1: core/sim/complete.c), against the same units planned (32 wanted, no probes, at
+ * least 2: it really splits) and searched one by one as the workers search them: each completes,
+ * and their executions add up to the one search's.  Returns the plan and the executions.
  */
 export function assertPlanMatchesOne(/** @type {string} */ rel, options = {}) {
   const s = open(compileFile(rel), { trace: false, ...options });
@@ -218,20 +222,21 @@ export function assertPlanMatchesOne(/** @type {string} */ rel, options = {}) {
       let st;
       do st = s.exploreStep(5000);
       while (!st.finished);
-      return st.result;
+      return st;
     };
-    s.exploreStart({ bound: 'none' });
-    const whole = search();
+    s.exploreStart({ bound: 'none', aloneSteps: 1 });
+    const { result: whole, parts } = search();
     assert.equal(whole.complete, true, `${rel}: ${whole.reason}`);
     assert.equal(whole.found, false, rel);
     s.exploreStart({ bound: 'none' });
-    const plan = s.explorePlan(8, 0);
+    const plan = s.explorePlan(32, 0);
     assert.ok(plan.length >= 2, `${rel}: ${plan.length} units`);
+    assert.equal(plan.length, parts, rel);
     let sum = 0;
     for (const u of plan) {
       s.exploreStart({ bound: 'none' });
       s.exploreUnit(u.unit);
-      const part = search();
+      const part = search().result;
       assert.deepEqual(
         [part.complete, part.found],
         [true, false],
@@ -240,7 +245,7 @@ export function assertPlanMatchesOne(/** @type {string} */ rel, options = {}) {
       sum += part.executions;
     }
     assert.equal(sum, whole.executions, rel);
-    return plan;
+    return { plan, executions: whole.executions };
   } finally {
     s.free();
   }
@@ -252,13 +257,14 @@ export function assertPlanMatchesOne(/** @type {string} */ rel, options = {}) {
  */
 export function splitVerdict(/** @type {string} */ bc, /** @type {string[]} */ more) {
   const r = native(['explore', bc, '--bound', 'none', '--json', ...more], {
-    LOCKSTEP_SPLIT_AFTER_MS: '0',
+    LOCKSTEP_ALONE_STEPS: '1',
   });
   assert.equal(r.status, 0, r.stderr);
   const j = JSON.parse(r.stdout);
   return {
     found: j.found,
     kind: j.kind,
+    schedule: j.schedule,
     executions: j.executions,
     complete: j.complete,
     parts: j.parts,

@@ -53,24 +53,29 @@ test('a violation is found by the split search too, with the same kind', () => {
   assert.equal(two.kind, one.kind);
 });
 
-test('LOCKSTEP_SPLIT_AFTER_MS: a small search is split only when told to, and a bad value exits 2 with one line', () => {
+test('LOCKSTEP_ALONE_STEPS: a small search is split only when told to, and a bad value exits 2 with one line', () => {
   const bc = bytecode(SCENARIOS[0]);
-  const parts = (/** @type {Record<string, string>} */ env) => {
-    const r = native(['explore', bc, '--bound', 'none', '--workers', '2', '--json'], env);
+  const parts = (/** @type {string[]} */ more, /** @type {Record<string, string>} */ env) => {
+    const r = native(['explore', bc, '--bound', 'none', '--json', ...more], env);
     assert.equal(r.status, 0, r.stderr);
-    return JSON.parse(r.stdout).parts;
+    return JSON.parse(r.stdout).parts ?? 1;
   };
-  // a search of a few milliseconds ends long before the default 25 ms of CPU time alone
-  assert.equal(parts({ LOCKSTEP_SPLIT_AFTER_MS: '100000' }), 1);
-  assert.ok(parts({ LOCKSTEP_SPLIT_AFTER_MS: '0' }) > 1);
-  for (const value of ['soon', '-1', '1000001']) {
+  // the 2x2 search's 67,830 steps end within the default 200,000 steps alone
+  assert.equal(parts(['--workers', '2'], {}), 1);
+  assert.equal(parts(['--workers', '2'], { LOCKSTEP_ALONE_STEPS: '67830' }), 1);
+  // fewer, and it goes on as units: with workers or without, the same ones
+  const split = parts(['--workers', '2'], { LOCKSTEP_ALONE_STEPS: '60000' });
+  assert.ok(split > 1, `${split} parts`);
+  assert.equal(parts(['--workers', '3'], { LOCKSTEP_ALONE_STEPS: '1' }), split);
+  assert.equal(parts([], { LOCKSTEP_ALONE_STEPS: '1' }), split);
+  for (const value of ['soon', '0', '-1', '1000000000001']) {
     const r = native(['explore', bc, '--bound', 'none', '--workers', '2'], {
-      LOCKSTEP_SPLIT_AFTER_MS: value,
+      LOCKSTEP_ALONE_STEPS: value,
     });
     assert.equal(r.status, 2, value);
     assert.equal(
       r.stderr,
-      `lockstep-run explore: LOCKSTEP_SPLIT_AFTER_MS must be a whole number of milliseconds up to 1000000, not '${value}'\n`,
+      `lockstep-run explore: LOCKSTEP_ALONE_STEPS must be a whole number of steps from 1 to 1000000000000, not '${value}'\n`,
     );
   }
 });
@@ -113,7 +118,7 @@ test('bad --workers values exit 2 with one line, the same from both command line
 
 for (const rel of SCENARIOS)
   test(`${rel}: in wasm, the units of a plan add up to the executions of one search (what the app’s workers run)`, () => {
-    const plan = assertPlanMatchesOne(rel);
+    const { plan } = assertPlanMatchesOne(rel);
     assert.ok(plan.length >= 8, `${rel}: ${plan.length} units`);
     assert.ok(plan.every((u) => u.estimate >= 0 && u.unit.length > 0));
   });

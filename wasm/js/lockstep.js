@@ -32,7 +32,7 @@ export class LockstepError extends Error {
  * @property {Function} _ls_reset @property {Function} _ls_state @property {Function} _ls_trace
  * @property {Function} _ls_summary @property {Function} _ls_catalog @property {Function} _ls_sources
  * @property {Function} _ls_explore_start @property {Function} _ls_explore_step
- * @property {Function} _ls_explore_replay
+ * @property {Function} _ls_explore_replay @property {Function} _ls_explore_alone
  * @property {Function} _ls_explore_json @property {Function} _ls_explore_finish
  * @property {Function} _ls_explore_plan @property {Function} _ls_explore_plan_json @property {Function} _ls_explore_unit
  * @property {Function} _ls_explore_replay
@@ -60,6 +60,8 @@ export class LockstepError extends Error {
 /**
  * @typedef {object} ExploreStatus
  * @property {boolean} finished
+ * @property {number} parts   the units a complete search went on as (1: it ended alone; core/sim/complete.c)
+ * @property {boolean} needs_units   started with aloneOnly: it ended where it would go on as units
  * @property {{found: boolean, kind: string|null, schedule: string|null, steps: number, preemptions: number,
  *   executions: number, pruned: number, states: number, total_steps: number, bound: number, complete: boolean,
  *   reason: string, message: string, done: number}} result   done: a complete search's share of its tree
@@ -244,12 +246,17 @@ export class Session {
    * remembers at most maxStates of them (0: the explorer's default).
    * replay (benchmarks): 'root' starts every walk from a reset instead of a
    * snapshot of the machine (the same runs, core/sim/snapshot.h).
+   * aloneSteps: a complete search's steps alone before it goes on as units
+   * (core/sim/complete.c; default the explorer's, 1: at once); aloneOnly: it
+   * ends there instead (the status says needs_units), for workers to share
+   * the units (web/src/bridge/prove.ts).
    * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number|'none', maxExecutions?: number, maxSteps?: number,
    *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean, maxStates?: number,
-   *   replay?: 'root'|'snapshot'}} [o]
+   *   replay?: 'root'|'snapshot', aloneSteps?: number, aloneOnly?: boolean}} [o]
    */
   exploreStart(o = {}) {
     this.M._ls_explore_replay(this.handle, o.replay === 'root' ? 1 : 0);
+    this.M._ls_explore_alone(this.handle, o.aloneSteps ?? 0, o.aloneOnly ? 1 : 0);
     this.#withString(o.strategy ?? 'dfs', (st) =>
       this.M._ls_explore_start(
         this.handle,

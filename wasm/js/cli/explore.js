@@ -144,6 +144,15 @@ export async function run(argv, io) {
       `${cmd}: --workers ${workers}: this command line searches in one worker; use lockstep-run`,
     );
 
+  // (for tests: a complete search's steps alone before it goes on as units,
+  // 1: at once, as lockstep-run reads it; core/sim/complete.c)
+  const aloneText = process.env.LOCKSTEP_ALONE_STEPS;
+  const aloneSteps = aloneText ? Number(aloneText) : 0;
+  if (aloneText && !(/^[0-9]+$/.test(aloneText) && aloneSteps >= 1 && aloneSteps <= 1e12))
+    throw new CliError(
+      `${cmd}: LOCKSTEP_ALONE_STEPS must be a whole number of steps from 1 to 1000000000000, not '${aloneText}'`,
+    );
+
   const memory = memoryModel(cmd, options['--memory']);
   const M = await module();
   const compiled = compileFile(cmd, positional[0], M);
@@ -167,6 +176,7 @@ export async function run(argv, io) {
       prune: !options['--no-prune'],
       stateful,
       maxStates,
+      aloneSteps,
     });
     // Progress on stderr at most once a second, from inside the slices too
     // (one run of a program that never ends can be long).
@@ -236,6 +246,7 @@ export async function run(argv, io) {
           complete: r.complete,
           elapsed_ms: Math.round(elapsed * 1000) / 1000,
           reason: r.reason,
+          ...(status.parts > 1 ? { parts: status.parts } : {}),
           ...(reads ? { reads } : {}),
         }) + '\n',
       );
