@@ -431,6 +431,7 @@ static run_info explore_one_run(explorer *e)
     sim_act_kind prev_kind = SIM_ACT_NONE;
     e->n_sleep = 0;
     replay_start(e, &depth, &prev, &prev_kind, &info.preemptions); /* (replay.c) */
+    e->run_from = sim_steps(m);
     e->n_events = 0;
     e->replayed = 0;
     if (e->spin_on)
@@ -822,9 +823,10 @@ bool explore_run(explorer *e, uint64_t budget)
             e->bounded_out = false;
         }
         e->started = true;
+        e->run_from = 0; /* (a walk counts from its start, as it always has: walk.c) */
         run_info info =
             e->cfg.strategy == EXPLORE_DFS ? explore_one_run(e) : explore_walk(e, r->executions);
-        r->total_steps += sim_steps(e->m);
+        r->total_steps += explore_run_steps(e);
         r->states = visited_states(e->seen);
         if (info.end == RUN_BUDGET) {
             if (e->states_full)
@@ -928,6 +930,11 @@ void explore_result_json(const explorer *e, const sim_machine *m, jbuf *b)
     jb_int(b, r->bound);
     jb_key(b, "complete");
     jb_raw(b, r->complete ? "true" : "false");
+    /* (what a merge of split parts needs to say what one search says) */
+    jb_key(b, "searched_all");
+    jb_raw(b, r->searched_all ? "true" : "false");
+    jb_key(b, "step_limit_hits");
+    jb_int(b, (int64_t)r->step_limit_hits);
     jb_key(b, "done");
     jb_printf(b, "%.9g", r->done);
     jb_key(b, "reason");

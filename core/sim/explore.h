@@ -121,7 +121,9 @@ struct explore_result {
     char reason[160];         /* why the search is incomplete */
     uint64_t step_limit_hits; /* runs that reached max_steps */
     bool searched_all;        /* every run was made: complete unless some reached max_steps */
-    uint64_t total_steps;     /* steps of every run so far, cut runs included */
+    uint64_t total_steps;     /* steps every run so far took, cut runs included (a run
+                                 started at a kept snapshot did not take the steps
+                                 before it) */
     uint64_t states;          /* stateful: states remembered */
     /* Complete search: the share of its tree (or of its unit's) already
      * searched, each node's awake choices weighing alike; 1 at the end.
@@ -144,7 +146,8 @@ void explore_free(explorer *e);
  * "no violation within bound 3: 1234 executions, complete". */
 void explore_summary_text(const explorer *e, const sim_machine *m, jbuf *out);
 /* {"found", "kind", "schedule", "steps", "preemptions", "executions",
- *  "pruned", "total_steps", "bound", "complete", "reason", "message"} */
+ *  "pruned", "total_steps", "states", "bound", "complete", "searched_all",
+ *  "step_limit_hits", "done", "reason", "message"} */
 void explore_result_json(const explorer *e, const sim_machine *m, jbuf *out);
 
 #endif

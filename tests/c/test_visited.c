@@ -279,15 +279,19 @@ TEST(a_spinning_mutex_is_what_its_loop_keeps)
     CHECK(fourth.a != fifth.a || fourth.b != fifth.b);
 }
 
-/* The mutex world, searched statefully. */
-static explore_result search_mutex(int actors, int rounds, const char *variant, char *text,
-                                   size_t size)
+/* The mutex world, searched statefully with runs starting where `replay`
+ * says and at most `max_total_steps` steps in all (0: the default). */
+static explore_result search_mutex_as(int actors, int rounds, const char *variant,
+                                      explore_replay replay, uint64_t max_total_steps, char *text,
+                                      size_t size)
 {
     script_program *p;
     script_world *w = mutex_world(actors, rounds, variant, &p);
     explore_config cfg;
     explore_config_default(&cfg);
     cfg.stateful = true;
+    cfg.replay = replay;
+    cfg.max_total_steps = max_total_steps;
     explorer *e = explore_new(script_world_machine(w), &cfg);
     while (!explore_run(e, 1000)) {
     }
@@ -300,6 +304,13 @@ static explore_result search_mutex(int actors, int rounds, const char *variant, 
     script_world_free(w);
     script_program_free(p);
     return r;
+}
+
+/* The mutex world, searched statefully as the search does by default. */
+static explore_result search_mutex(int actors, int rounds, const char *variant, char *text,
+                                   size_t size)
+{
+    return search_mutex_as(actors, rounds, variant, EXPLORE_REPLAY_SNAPSHOT, 0, text, size);
 }
 
 /* The distinct ends of every run of a search: the outcome and each actor's
@@ -404,6 +415,33 @@ TEST(stateful_search_proves_the_mutex_and_says_how)
              "no violation in any interleaving: %llu executions, %llu states (complete)",
              (unsigned long long)r.executions, (unsigned long long)r.states);
     CHECK_STR(text, want);
+}
+
+TEST(stateful_search_counts_the_steps_its_runs_took_toward_its_limit)
+{
+    /* Its runs start from snapshots kept on their path: the steps before the
+     * snapshot are not taken again, and count toward no limit.  The same
+     * search from the root takes more steps, so the limit that lets the
+     * snapshot search finish cuts the search from the root. */
+    char text[512];
+    explore_result snap =
+        search_mutex_as(3, 1, "correct", EXPLORE_REPLAY_SNAPSHOT, 0, text, sizeof text);
+    explore_result root =
+        search_mutex_as(3, 1, "correct", EXPLORE_REPLAY_ROOT, 0, text, sizeof text);
+    CHECK(snap.complete && root.complete);
+    CHECK_EQ(snap.executions, root.executions);
+    CHECK_EQ(snap.states, root.states);
+    CHECK(snap.total_steps < root.total_steps);
+    uint64_t limit = snap.total_steps + 1;
+    explore_result fits =
+        search_mutex_as(3, 1, "correct", EXPLORE_REPLAY_SNAPSHOT, limit, text, sizeof text);
+    CHECK(fits.complete);
+    CHECK_EQ(fits.total_steps, snap.total_steps);
+    explore_result cut =
+        search_mutex_as(3, 1, "correct", EXPLORE_REPLAY_ROOT, limit, text, sizeof text);
+    CHECK(!cut.complete);
+    CHECK_EQ(cut.total_steps, limit);
+    CHECK_STR(cut.reason, "stopped at the limit of 23,467 steps in all");
 }
 
 static void spin_until_x(tworld *w, int self)
