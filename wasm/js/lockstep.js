@@ -62,8 +62,10 @@ export class LockstepError extends Error {
  * @property {boolean} finished
  * @property {{found: boolean, kind: string|null, schedule: string|null, steps: number, preemptions: number,
  *   executions: number, pruned: number, states: number, total_steps: number, bound: number, complete: boolean,
- *   reason: string, message: string, done: number}} result   done: a complete search's share of its tree
- *   searched, 0 to 1 (core/sim/estimate.c): executions / done estimates the executions in all
+ *   searched_all: boolean, step_limit_hits: number, reason: string, message: string, done: number}} result
+ *   done: a complete search's share of its tree searched, 0 to 1 (core/sim/estimate.c): executions / done
+ *   estimates the executions in all; searched_all: every run was made (complete unless some reached the
+ *   step limit, step_limit_hits of them)
  * @property {string} summary   one line, e.g. "no violation within bound 3: 38 executions, complete"
  */
 

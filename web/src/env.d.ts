@@ -37,10 +37,16 @@ declare module '@lockstep/lockstep.js' {
     complete: boolean;
     reason: string;
     message: string;
-    /** steps of every run, cut runs included */
+    /** steps every run took, cut runs included */
     total_steps?: number;
     /** a complete search: the share of its tree searched, 0 to 1 (core/sim/estimate.c) */
     done?: number;
+    /** every run was made: complete unless some reached the step limit */
+    searched_all?: boolean;
+    /** runs that reached the step limit */
+    step_limit_hits?: number;
+    /** the stateful search: states remembered */
+    states?: number;
   }
   export interface ExploreStatus {
     finished: boolean;
