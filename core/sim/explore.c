@@ -519,6 +519,8 @@ static run_info explore_one_run(explorer *e)
             uint64_t left = 0;
             state_key key = {0, 0};
             visit seen = e->seen ? visited_at(e, e->seen, E, n, &left, &key) : VISIT_SKIP;
+            e->keys_asked += e->seen != NULL;
+            e->keys_missing += e->seen && seen == VISIT_SKIP;
             if (seen == VISIT_FULL) {
                 e->states_full = true; /* (explored as if never seen, it could take any time) */
                 info.end = RUN_BUDGET;
@@ -780,6 +782,43 @@ static void out_of_states(explorer *e)
     end_incomplete(e, reason);
 }
 
+/* The stateful search meets what it cannot remember (fall_back_to_dpor):
+ * a run at the step limit, or, once it met this many states, a majority
+ * without a key. */
+#define FALL_BACK_AFTER_KEYS 20000
+
+static bool stateful_gives_way(const explorer *e, run_end end)
+{
+    if (!e->seen || !e->cfg.fall_back_to_dpor || e->res.found)
+        return false;
+    return end == RUN_LIMIT ||
+           (e->keys_asked >= FALL_BACK_AFTER_KEYS && 2 * e->keys_missing > e->keys_asked);
+}
+
+/* Starts the search again as DPOR, in place, with the steps left of the
+ * budget: the stateful search's runs count for nothing it reports. */
+static bool start_again_as_dpor(explorer *e)
+{
+    explore_config cfg = e->cfg;
+    cfg.stateful = false;
+    cfg.fall_back_to_dpor = false;
+    uint64_t taken = e->res.total_steps;
+    cfg.max_total_steps = cfg.max_total_steps > taken ? cfg.max_total_steps - taken : 1;
+    explorer *dpor = explore_new(e->m, &cfg);
+    explorer *stateful = malloc(sizeof *stateful);
+    if (!dpor || !stateful) {
+        explore_free(dpor);
+        free(stateful);
+        return false;
+    }
+    *stateful = *e;
+    *e = *dpor;
+    free(dpor);
+    explore_free(stateful); /* (the machine keeps no stories now) */
+    e->res.fell_back = true;
+    return true;
+}
+
 bool explore_run(explorer *e, uint64_t budget)
 {
     explore_result *r = &e->res;
@@ -828,6 +867,13 @@ bool explore_run(explorer *e, uint64_t budget)
             e->cfg.strategy == EXPLORE_DFS ? explore_one_run(e) : explore_walk(e, r->executions);
         r->total_steps += explore_run_steps(e);
         r->states = visited_states(e->seen);
+        if (stateful_gives_way(e, info.end)) {
+            if (!start_again_as_dpor(e)) {
+                end_incomplete(e, "memory ran out");
+                return true;
+            }
+            continue; /* (r is still e's result: e was filled again in place) */
+        }
         if (info.end == RUN_BUDGET) {
             if (e->states_full)
                 out_of_states(e);
@@ -926,6 +972,12 @@ void explore_result_json(const explorer *e, const sim_machine *m, jbuf *b)
     jb_int(b, (int64_t)r->total_steps);
     jb_key(b, "states");
     jb_int(b, (int64_t)r->states);
+    jb_key(b, "search"); /* which search this is: a report says which proved it */
+    jb_str(b, e->seen                             ? "stateful"
+              : explore_complete_mode(e)          ? "dpor"
+              : e->cfg.strategy == EXPLORE_DFS    ? "bounded"
+              : e->cfg.strategy == EXPLORE_RANDOM ? "random"
+                                                  : "pct");
     jb_key(b, "bound");
     jb_int(b, r->bound);
     jb_key(b, "complete");

@@ -117,6 +117,8 @@ struct explorer {
     double mass_done;     /* estimate.c: the share of the unit's tree searched so far */
     struct visited *seen; /* stateful: the states explored (visited.c); NULL: none */
     bool states_full;     /* stateful: a state the table could not hold ended the search */
+    uint64_t keys_asked,
+        keys_missing; /* stateful: states met at fresh nodes, those without a key */
     /* walk.c: the machine as its setup leaves it, to start each walk from */
     struct sim_snapshot *start;
     bool start_failed; /* it could not be kept: walks reset */

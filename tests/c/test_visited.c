@@ -473,6 +473,55 @@ TEST(stateful_search_never_calls_a_spin_that_may_not_end_complete)
     tw_free(&w);
 }
 
+/* B spins until A writes x, with an announced step limit of 40 and the
+ * stateful search as `--bound none` runs it (fall_back_to_dpor or not). */
+static explore_result spin_then_write(bool fall_back, bool stateful, bool *seen)
+{
+    tworld w = {0};
+    tw_actor(&w, "A", write_x);
+    tw_actor(&w, "B", spin_until_x);
+    sim_machine *m = tw_start(&w, false);
+    explore_config cfg;
+    explore_config_default(&cfg);
+    cfg.bound = EXPLORE_BOUND_NONE;
+    cfg.stateful = stateful;
+    cfg.fall_back_to_dpor = fall_back;
+    cfg.max_steps = 40;
+    explorer *e = explore_new(m, &cfg);
+    while (!explore_run(e, 1000)) {
+    }
+    explore_result r = *explore_result_of(e);
+    jbuf j = {0};
+    explore_result_json(e, m, &j);
+    *seen = strstr(j.text, "\"search\":\"stateful\"") != NULL;
+    jb_free(&j);
+    explore_free(e);
+    tw_free(&w);
+    return r;
+}
+
+TEST(stateful_search_gives_way_to_dpor_at_a_spin_it_cannot_remember)
+{
+    /* B's spin keeps no promise (plat_loop_state): the stateful search runs
+     * it to the step limit and could only end incomplete; DPOR leaves the
+     * unchanged rounds out (spin_await.c) and proves it. */
+    bool stateful_said;
+    explore_result alone = spin_then_write(false, true, &stateful_said);
+    CHECK(!alone.complete);
+    CHECK(alone.step_limit_hits > 0);
+    CHECK(stateful_said);
+    explore_result dpor = spin_then_write(false, false, &stateful_said);
+    CHECK(dpor.complete);
+    CHECK(!stateful_said);
+    explore_result r = spin_then_write(true, true, &stateful_said);
+    CHECK(r.complete);
+    CHECK(r.fell_back);
+    CHECK(!stateful_said);
+    CHECK_EQ(r.step_limit_hits, 0);
+    CHECK_EQ(r.executions, dpor.executions); /* the proof is DPOR's, counted as DPOR counts */
+    CHECK_EQ(r.states, 0);
+}
+
 /* 200 bytes of simulated memory the test writes itself (three whole blocks of
  * region_digest.c and a part of one), beside the tworld's objects. */
 static unsigned char written[200];

@@ -61,8 +61,8 @@ export class LockstepError extends Error {
  * @typedef {object} ExploreStatus
  * @property {boolean} finished
  * @property {{found: boolean, kind: string|null, schedule: string|null, steps: number, preemptions: number,
- *   executions: number, pruned: number, states: number, total_steps: number, bound: number, complete: boolean,
- *   searched_all: boolean, step_limit_hits: number, reason: string, message: string, done: number}} result
+ *   executions: number, pruned: number, states: number, search: 'stateful'|'dpor'|'bounded'|'random'|'pct',
+ *   total_steps: number, bound: number, complete: boolean, searched_all: boolean, step_limit_hits: number, reason: string, message: string, done: number}} result
  *   done: a complete search's share of its tree searched, 0 to 1 (core/sim/estimate.c): executions / done
  *   estimates the executions in all; searched_all: every run was made (complete unless some reached the
  *   step limit, step_limit_hits of them)
@@ -243,11 +243,15 @@ export class Session {
    * bound: the most preemptions (dfs), or 'none': every interleaving (the
    * complete search, by dynamic partial-order reduction); stateful: the
    * complete search by the states met instead (core/sim/visited.c), which
-   * remembers at most maxStates of them (0: the explorer's default).
+   * remembers at most maxStates of them (0: the explorer's default);
+   * stateful 'fits' with bound 'none': the stateful search where it
+   * remembers the states (sc memory, not the executor's model), DPOR
+   * elsewhere, as `--bound none` chooses (the status's result.search says
+   * which).
    * replay (benchmarks): 'root' starts every walk from a reset instead of a
    * snapshot of the machine (the same runs, core/sim/snapshot.h).
    * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number|'none', maxExecutions?: number, maxSteps?: number,
-   *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean, maxStates?: number,
+   *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean|'fits', maxStates?: number,
    *   replay?: 'root'|'snapshot'}} [o]
    */
   exploreStart(o = {}) {
@@ -262,7 +266,7 @@ export class Session {
         o.seed ?? 0,
         o.prune === false ? 0 : 1,
         o.maxTotalSteps ?? 0,
-        o.stateful ? 1 : 0,
+        o.stateful === 'fits' ? 2 : o.stateful ? 1 : 0,
         o.maxStates ?? 0,
       ),
     );

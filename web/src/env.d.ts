@@ -47,6 +47,8 @@ declare module '@lockstep/lockstep.js' {
     step_limit_hits?: number;
     /** the stateful search: states remembered */
     states?: number;
+    /** which search this is (a proof says which proved it) */
+    search?: 'stateful' | 'dpor' | 'bounded' | 'random' | 'pct';
   }
   export interface ExploreStatus {
     finished: boolean;
@@ -85,6 +87,8 @@ declare module '@lockstep/lockstep.js' {
       maxTotalSteps?: number;
       seed?: number;
       prune?: boolean;
+      /** the stateful search; 'fits': where it remembers states, else DPOR (bound none) */
+      stateful?: boolean | 'fits';
     }): void;
     explorePlan(want?: number, probes?: number): import('./bridge/explorer').PlanUnit[];
     exploreUnit(unit: number[]): void;

@@ -1,7 +1,10 @@
 /*
- * "Prove it": the complete search (bound none) split over several Web
- * Workers, each with its own wasm instance (explorer.worker.ts).  One worker
- * first cuts the search into units (core/sim/split.h; a unit's path costs
+ * "Prove it": the complete search (bound none), as `--bound none` runs it:
+ * the stateful search where it remembers states (sc memory, not the
+ * executor's model: core/sim/visited.c), whole on one worker, since it
+ * cannot be split; elsewhere DPOR split over several Web Workers, each with
+ * its own wasm instance (explorer.worker.ts).  One worker first decides which
+ * and cuts a DPOR search into units (core/sim/split.h; a unit's path costs
  * one run, no probes); then every worker takes one unit at a time.  The
  * results merge in unit order, so the verdict and the executions are the
  * one search's however many workers ran.  Progress: executions, executions
@@ -121,6 +124,8 @@ export function mergeUnits(
     total_steps: sum((r) => r.total_steps ?? 0),
     step_limit_hits: hits,
     searched_all: searchedAll,
+    states: sum((r) => r.states ?? 0),
+    search: done[0]?.search,
     bound: -1,
     complete,
     reason,
@@ -144,6 +149,9 @@ export function unitsEstimate(
   units.forEach((u, i) => (share += u.mass * done(i)));
   return share > 0 && executions > 0 ? Math.max(executions, executions / share) : undefined;
 }
+
+/** The stateful search's one "unit": the whole tree. */
+const WHOLE: PlanUnit = { unit: [], estimate: 0, steps: 0, mass: 1 };
 
 /** Workers kept between proofs, each with the engine's module loaded or loading. */
 const pool: { worker: Worker; engine: string }[] = [];
@@ -222,7 +230,7 @@ export function prove(
     if (m.id !== planId) return;
     busy.delete(first);
     if (m.type === 'error') settle(null, new Error(m.message));
-    else if (m.type === 'plan') run(m.units);
+    else if (m.type === 'plan') run(m.stateful ? [WHOLE] : m.units, !!m.stateful);
   };
   first.postMessage({
     type: 'plan',
@@ -235,7 +243,8 @@ export function prove(
     probes: 0,
   } satisfies WorkerRequest);
 
-  function run(units: PlanUnit[]): void {
+  /** stateful: the one unit is the whole stateful search (no split: core/sim/visited.c) */
+  function run(units: PlanUnit[], stateful: boolean): void {
     while (workers.length < Math.min(n, units.length)) take();
     const parts: (ExploreResult | null)[] = units.map(() => null);
     const running = new Map<number, ExploreProgress>(); // unit -> its progress
@@ -298,8 +307,8 @@ export function prove(
         engine,
         bytecode: bytecode.slice(),
         variant,
-        options: { ...opts, maxTotalSteps: limit, slice: 50 },
-        unit: (units[i] as PlanUnit).unit,
+        options: { ...opts, maxTotalSteps: limit, slice: 50, stateful: stateful ? 'fits' : false },
+        unit: stateful ? undefined : (units[i] as PlanUnit).unit,
       } satisfies WorkerRequest);
       return true;
     };
