@@ -978,6 +978,8 @@ void explore_result_json(const explorer *e, const sim_machine *m, jbuf *b)
               : e->cfg.strategy == EXPLORE_DFS    ? "bounded"
               : e->cfg.strategy == EXPLORE_RANDOM ? "random"
                                                   : "pct");
+    jb_key(b, "fell_back"); /* the stateful search gave way to DPOR */
+    jb_raw(b, r->fell_back ? "true" : "false");
     jb_key(b, "bound");
     jb_int(b, r->bound);
     jb_key(b, "complete");
