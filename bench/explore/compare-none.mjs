@@ -38,7 +38,11 @@ function search(bc, args) {
   try {
     const j = JSON.parse(r.stdout);
     const what = j.found ? `found ${j.kind}` : j.complete ? 'proven' : 'incomplete';
-    return { ...j, cpu: cpu[0] + cpu[1], text: `${what} ${j.executions} ex ${j.states ? j.states + ' st ' : ''}${(cpu[0] + cpu[1]).toFixed(2)} s` };
+    return {
+      ...j,
+      cpu: cpu[0] + cpu[1],
+      text: `${what} ${j.executions} ex ${j.states ? j.states + ' st ' : ''}${(cpu[0] + cpu[1]).toFixed(2)} s`,
+    };
   } catch {
     return { text: `exit ${r.status}: ${r.stderr.split('\n')[0]}` };
   }
