@@ -99,7 +99,11 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_start(int h, const char *strategy, int boun
     cfg.progress_ctx = (void *)(intptr_t)h;
     cfg.seed = (uint64_t)seed;
     cfg.prune = prune != 0;
-    cfg.stateful = stateful != 0; /* the complete search by states (visited.c) */
+    /* the complete search by states (visited.c); 2: where it fits, as
+     * `--bound none` runs it (explore_stateful_fits), DPOR elsewhere */
+    cfg.stateful = stateful == 1 || (stateful == 2 && st == EXPLORE_DFS && bound < 0 &&
+                                     prune != 0 && explore_stateful_fits(m));
+    cfg.fall_back_to_dpor = stateful == 2;
     if (max_states > 0)
         cfg.max_states = (uint64_t)max_states;
     cfg.replay = replay_root[h] ? EXPLORE_REPLAY_ROOT : EXPLORE_REPLAY_SNAPSHOT;

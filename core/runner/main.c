@@ -10,7 +10,8 @@
  *                [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]
  *   lockstep-run explore FILE.bc [--variant V] [--memory M] [--bound K|none] [--max-executions N]
  *                [--strategy dfs|random|pct] [--seed N] [--max-steps N]
- *                [--no-prune] [--stateful] [--max-states N] [--workers N] [--trace OUT.jsonl]
+ *                [--no-prune] [--stateful] [--dpor] [--max-states N] [--workers N] [--trace
+ * OUT.jsonl]
  *                [--json]
  *
  * Exit status: 0 when the run or search executed (whatever its outcome), 2 for
@@ -42,8 +43,8 @@ static const char USAGE[] =
     "       lockstep-run explore FILE.bc [--variant V] [--memory sc|tso|ra] [--bound K|none]\n"
     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
     "                    [--seed N] [--max-steps N] [--max-total-steps N] [--no-prune]\n"
-    "                    [--stateful] [--max-states N] [--workers N] [--trace OUT.jsonl]\n"
-    "                    [--json]\n";
+    "                    [--stateful] [--dpor] [--max-states N] [--workers N]\n"
+    "                    [--trace OUT.jsonl] [--json]\n";
 
 /* ---- options: one table, the same rules and messages as wasm/js/cli/options.js ---- */
 
@@ -66,6 +67,7 @@ enum option_id {
     O_WORKERS,
     O_STATEFUL,
     O_MAX_STATES,
+    O_DPOR,
     O_COUNT
 };
 
@@ -92,6 +94,7 @@ static const option OPTIONS[O_COUNT] = {
     [O_WORKERS] = {"--workers", true, EXPLORE},
     [O_STATEFUL] = {"--stateful", false, EXPLORE},
     [O_MAX_STATES] = {"--max-states", true, EXPLORE},
+    [O_DPOR] = {"--dpor", false, EXPLORE},
 };
 
 /* What the command line said: the file, and each option's value (NULL: not
@@ -340,6 +343,10 @@ static int check_settings(const args *a, unsigned command, settings *st)
                    a->command);
     if (e->stateful)
         e->bound = EXPLORE_BOUND_NONE;
+    if (a->value[O_DPOR] && (e->stateful || e->strategy != EXPLORE_DFS || e->bound >= 0))
+        return bad("%s: --dpor is the complete search by partial-order reduction: give --bound "
+                   "none (and dfs), not --stateful",
+                   a->command);
     if (whole(a, O_MAX_TOTAL_STEPS, e->max_total_steps, &e->max_total_steps))
         return 2;
     if (a->value[O_MAX_TOTAL_STEPS] && e->max_total_steps < 1)
@@ -439,6 +446,17 @@ static int explore(const args *a, const settings *st, script_world *w)
     if (!a->value[O_JSON]) {
         ecfg.progress = explore_progress;
         ecfg.progress_ctx = &clock;
+    }
+    /* --bound none runs the fastest sound complete search we have (measured:
+     * bench/README.md): the stateful one wherever it remembers states, on one
+     * worker whatever --workers says (so the count is the same), giving way to
+     * DPOR where it meets a spin it cannot remember or states without keys;
+     * DPOR elsewhere, or when asked for (--dpor), split over the workers.  The
+     * report says which: the stateful one counts its states. */
+    if (ecfg.strategy == EXPLORE_DFS && ecfg.bound < 0 && ecfg.prune && !ecfg.stateful &&
+        !a->value[O_DPOR] && explore_stateful_fits(m)) {
+        ecfg.stateful = true;
+        ecfg.fall_back_to_dpor = true; /* (where it meets what it cannot remember) */
     }
     explorer *e;
     size_t parts = 1; /* the units the search was split into */

@@ -325,6 +325,18 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
     unit_cfg.on_end = NULL;
     bool warned = !progress;
     *parts = 1;
+    if (cfg->stateful) {
+        /* the stateful search's table is one process's: it runs here, as on
+         * one worker (and so does DPOR if it gives way to it) */
+        if (progress)
+            fprintf(stderr, "explore: the stateful search runs on one worker\n");
+        explorer *e = explore_new(m, cfg);
+        while (e && !explore_run(e, SLICE)) {
+        }
+        if (e)
+            *parts = explore_parts(e);
+        return e;
+    }
     explorer *alone = search_alone(m, cfg, &warned);
     if (alone)
         return alone; /* it ended within its steps alone */

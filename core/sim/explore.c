@@ -432,6 +432,7 @@ static run_info explore_one_run(explorer *e)
     sim_act_kind prev_kind = SIM_ACT_NONE;
     e->n_sleep = 0;
     replay_start(e, &depth, &prev, &prev_kind, &info.preemptions); /* (replay.c) */
+    e->run_from = sim_steps(m);
     e->n_events = 0;
     e->replayed = 0;
     if (e->spin_on)
@@ -519,6 +520,8 @@ static run_info explore_one_run(explorer *e)
             uint64_t left = 0;
             state_key key = {0, 0};
             visit seen = e->seen ? visited_at(e, e->seen, E, n, &left, &key) : VISIT_SKIP;
+            e->keys_asked += e->seen != NULL;
+            e->keys_missing += e->seen && seen == VISIT_SKIP;
             if (seen == VISIT_FULL) {
                 e->states_full = true; /* (explored as if never seen, it could take any time) */
                 info.end = RUN_BUDGET;
@@ -779,6 +782,43 @@ static void out_of_states(explorer *e)
     end_incomplete(e, reason);
 }
 
+/* The stateful search meets what it cannot remember (fall_back_to_dpor):
+ * a run at the step limit, or, once it met this many states, a majority
+ * without a key. */
+#define FALL_BACK_AFTER_KEYS 20000
+
+static bool stateful_gives_way(const explorer *e, run_end end)
+{
+    if (!e->seen || !e->cfg.fall_back_to_dpor || e->res.found)
+        return false;
+    return end == RUN_LIMIT ||
+           (e->keys_asked >= FALL_BACK_AFTER_KEYS && 2 * e->keys_missing > e->keys_asked);
+}
+
+/* Starts the search again as DPOR, in place, with the steps left of the
+ * budget: the stateful search's runs count for nothing it reports. */
+static bool start_again_as_dpor(explorer *e)
+{
+    explore_config cfg = e->cfg;
+    cfg.stateful = false;
+    cfg.fall_back_to_dpor = false;
+    uint64_t taken = e->res.total_steps;
+    cfg.max_total_steps = cfg.max_total_steps > taken ? cfg.max_total_steps - taken : 1;
+    explorer *dpor = explore_new(e->m, &cfg);
+    explorer *stateful = malloc(sizeof *stateful);
+    if (!dpor || !stateful) {
+        explore_free(dpor);
+        free(stateful);
+        return false;
+    }
+    *stateful = *e;
+    *e = *dpor;
+    free(dpor);
+    explore_free(stateful); /* (the machine keeps no stories now) */
+    e->res.fell_back = true;
+    return true;
+}
+
 bool explore_run(explorer *e, uint64_t budget)
 {
     explore_result *r = &e->res;
@@ -826,10 +866,18 @@ bool explore_run(explorer *e, uint64_t budget)
         if (complete_alone_over(e)) /* a complete search with more to do than alone */
             return complete_go_on(e, budget - i);
         e->started = true;
+        e->run_from = 0; /* (a walk counts from its start, as it always has: walk.c) */
         run_info info =
             e->cfg.strategy == EXPLORE_DFS ? explore_one_run(e) : explore_walk(e, r->executions);
-        r->total_steps += sim_steps(e->m);
+        r->total_steps += explore_run_steps(e);
         r->states = visited_states(e->seen);
+        if (stateful_gives_way(e, info.end)) {
+            if (!start_again_as_dpor(e)) {
+                end_incomplete(e, "memory ran out");
+                return true;
+            }
+            continue; /* (r is still e's result: e was filled again in place) */
+        }
         if (info.end == RUN_BUDGET) {
             if (e->states_full)
                 out_of_states(e);
@@ -928,10 +976,23 @@ void explore_result_json(const explorer *e, const sim_machine *m, jbuf *b)
     jb_int(b, (int64_t)r->total_steps);
     jb_key(b, "states");
     jb_int(b, (int64_t)r->states);
+    jb_key(b, "search"); /* which search this is: a report says which proved it */
+    jb_str(b, e->seen                             ? "stateful"
+              : explore_complete_mode(e)          ? "dpor"
+              : e->cfg.strategy == EXPLORE_DFS    ? "bounded"
+              : e->cfg.strategy == EXPLORE_RANDOM ? "random"
+                                                  : "pct");
+    jb_key(b, "fell_back"); /* the stateful search gave way to DPOR */
+    jb_raw(b, r->fell_back ? "true" : "false");
     jb_key(b, "bound");
     jb_int(b, r->bound);
     jb_key(b, "complete");
     jb_raw(b, r->complete ? "true" : "false");
+    /* (what a merge of split parts needs to say what one search says) */
+    jb_key(b, "searched_all");
+    jb_raw(b, r->searched_all ? "true" : "false");
+    jb_key(b, "step_limit_hits");
+    jb_int(b, (int64_t)r->step_limit_hits);
     jb_key(b, "done");
     jb_printf(b, "%.9g", r->done);
     jb_key(b, "reason");

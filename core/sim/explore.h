@@ -58,6 +58,14 @@ int explore_strategy_from_name(const char *name);
 /* The progress callback comes every this many steps (a power of two). */
 #define EXPLORE_PROGRESS_STEPS 4096u
 
+/* Whether the stateful search (explore_config.stateful, visited.c) remembers
+ * this machine's states: under sc memory and a scheduling model other than
+ * the executor's.  Where it does, it is the complete search `--bound none`
+ * and "Prove it" run on one worker (measured faster than DPOR on every
+ * scenario: bench/README.md); elsewhere it would be sleep sets without
+ * memory, and DPOR is. */
+bool explore_stateful_fits(const sim_machine *m);
+
 typedef struct explore_result explore_result;
 
 /* One part of a complete search split over several workers (split.h): the
@@ -97,6 +105,12 @@ typedef struct explore_config {
      * remembered (core/sim/visited.c), instead of DPOR; implies no bound */
     bool stateful;
     uint64_t max_states; /* stateful: states remembered at most (0 = default) */
+    /* stateful: where it cannot prove anything DPOR can, start again as DPOR
+     * (the rest of the step budget): at its first run that reaches the step
+     * limit (a spin it cannot remember: the search would end incomplete), or
+     * when most states it met had no key (it would be sleep sets without
+     * memory).  `--bound none` runs it so (explore_stateful_fits). */
+    bool fall_back_to_dpor;
     /* Called every EXPLORE_PROGRESS_STEPS steps of the search (NULL: never). */
     void (*progress)(const explore_result *r, void *ctx);
     void *progress_ctx;
@@ -135,8 +149,11 @@ struct explore_result {
     char reason[160];         /* why the search is incomplete */
     uint64_t step_limit_hits; /* runs that reached max_steps */
     bool searched_all;        /* every run was made: complete unless some reached max_steps */
-    uint64_t total_steps;     /* steps of every run so far, cut runs included */
+    uint64_t total_steps;     /* steps every run so far took, cut runs included (a run
+                                 started at a kept snapshot did not take the steps
+                                 before it) */
     uint64_t states;          /* stateful: states remembered */
+    bool fell_back;           /* the stateful search gave way to DPOR (fall_back_to_dpor) */
     /* Complete search: the share of its tree (or of its unit's) already
      * searched, each node's awake choices weighing alike; 1 at the end.
      * executions / done estimates the executions in all (the weighted
@@ -163,7 +180,9 @@ size_t explore_parts(const explorer *e);
  * "no violation within bound 3: 1234 executions, complete". */
 void explore_summary_text(const explorer *e, const sim_machine *m, jbuf *out);
 /* {"found", "kind", "schedule", "steps", "preemptions", "executions",
- *  "pruned", "total_steps", "bound", "complete", "reason", "message"} */
+ *  "pruned", "total_steps", "states", "search" ("stateful", "dpor", "bounded",
+ *  "random", "pct"), "bound", "complete", "searched_all",
+ *  "step_limit_hits", "done", "reason", "message"} */
 void explore_result_json(const explorer *e, const sim_machine *m, jbuf *out);
 
 #endif

@@ -117,6 +117,8 @@ struct explorer {
     double mass_done;     /* estimate.c: the share of the unit's tree searched so far */
     struct visited *seen; /* stateful: the states explored (visited.c); NULL: none */
     bool states_full;     /* stateful: a state the table could not hold ended the search */
+    uint64_t keys_asked,
+        keys_missing; /* stateful: states met at fresh nodes, those without a key */
     /* walk.c: the machine as its setup leaves it, to start each walk from */
     struct sim_snapshot *start;
     bool start_failed; /* it could not be kept: walks reset */
@@ -128,6 +130,12 @@ struct explorer {
     struct replay_point *points;
     size_t n_points;
     bool points_failed; /* one could not be kept: runs start from the root */
+    /* The machine's steps when the current run started: 0 after a reset, the
+     * point's steps when it was put back at a kept point.  The steps before
+     * it were not taken again, so they count toward neither the search's
+     * total_steps nor its max_total_steps (a run's own max_steps still counts
+     * from the root: it limits the run's length, not the work). */
+    uint64_t run_from;
 };
 
 /* How a run of the search ended. */
@@ -139,14 +147,21 @@ typedef struct run_info {
     int preemptions;
 } run_info;
 
+/* The steps the current run took so far (not those a restore put back). */
+static inline uint64_t explore_run_steps(const explorer *e)
+{
+    return sim_steps(e->m) - e->run_from;
+}
+
 /* Before each choice of a run: RUN_LIMIT at the run's step limit, RUN_BUDGET
- * at the search's, else RUN_OK (and the progress callback when it is due). */
+ * at the search's (the steps taken in all), else RUN_OK (and the progress
+ * callback when it is due). */
 static inline run_end explore_before_choice(explorer *e)
 {
     uint64_t steps = sim_steps(e->m);
     if (steps >= e->cfg.max_steps)
         return RUN_LIMIT;
-    if (e->res.total_steps + steps >= e->cfg.max_total_steps)
+    if (e->res.total_steps + explore_run_steps(e) >= e->cfg.max_total_steps)
         return RUN_BUDGET;
     if (e->cfg.progress && (++e->ticks & (EXPLORE_PROGRESS_STEPS - 1)) == 0)
         e->cfg.progress(&e->res, e->cfg.progress_ctx);

@@ -78,18 +78,6 @@ void replay_free(explorer *e)
     free(e->points);
 }
 
-/* The steps a run restored at a point does not take again passed the top
- * of the loop once each (explore_before_choice): they count for progress
- * as they would have, and the callback comes where it would have come. */
-static void skip_ticks(explorer *e, uint64_t steps)
-{
-    if (!e->cfg.progress)
-        return; /* (ticks count only for it) */
-    for (uint64_t k = 0; k < steps; k++)
-        if ((++e->ticks & (EXPLORE_PROGRESS_STEPS - 1)) == 0)
-            e->cfg.progress(&e->res, e->cfg.progress_ctx);
-}
-
 void replay_start(explorer *e, size_t *depth, int *prev, sim_act_kind *prev_kind, int *preemptions)
 {
     sim_machine *m = e->m;
@@ -98,15 +86,16 @@ void replay_start(explorer *e, size_t *depth, int *prev, sim_act_kind *prev_kind
     size_t changed = e->len ? e->len - 1 : 0;
     while (e->n_points && (e->len == 0 || e->points[e->n_points - 1].depth > changed))
         e->n_points--;
-    /* (a run from the root would stop before the point at a limit: so must this) */
-    while (e->n_points &&
-           (e->points[e->n_points - 1].steps >= e->cfg.max_steps ||
-            e->res.total_steps + e->points[e->n_points - 1].steps >= e->cfg.max_total_steps))
+    /* (a run from the root would stop before the point at its step limit: so
+     * must this; the steps before the point are not taken again, so they
+     * count toward no total: explore_internal.h, run_from) */
+    while (e->n_points && e->points[e->n_points - 1].steps >= e->cfg.max_steps)
         e->n_points--;
     if (e->n_points && points_on(e)) {
         replay_point *p = &e->points[e->n_points - 1];
         if (sim_snapshot_restore(m, p->snap) == 0) {
-            skip_ticks(e, p->steps);
+            /* (the steps before the point are not taken again: they count
+             * neither for progress nor toward the search's total) */
             *depth = p->depth;
             *prev = p->prev;
             *prev_kind = p->prev_kind;

@@ -87,6 +87,7 @@
 #include "machine_internal.h"
 #include "mem/model.h"
 #include "region_digest.h"
+#include "sched/model.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -196,7 +197,7 @@ static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
     /* (under the executor, engines read their executor's memory between
      * steps without a lock: only actors between operations; under rtos a
      * kernel reads its memory inside a critical section, its lock) */
-    bool stories = m->keep_story && strcmp(m->model->name, "executor") != 0;
+    bool stories = m->keep_story && m->model != &sim_model_executor;
     for (int i = 0; i < m->n_actors; i++)
         if (!mix_actor(&h, &m->actors[i], stories))
             return false;
@@ -222,6 +223,14 @@ static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
 }
 
 bool visited_key(const sim_machine *m, state_key *out) { return key_of(m, NULL, out); }
+
+bool explore_stateful_fits(const sim_machine *m)
+{
+    /* (key_of's conditions: only under sc are states hashed at all, and only
+     * under a model that keeps stories are actors in the middle of an
+     * operation remembered; under the executor's, few states would be) */
+    return m->mem == &sim_mem_sc && m->model != &sim_model_executor;
+}
 
 bool visited_key_cached(const sim_machine *m, visited *v, state_key *out)
 {

@@ -279,15 +279,19 @@ TEST(a_spinning_mutex_is_what_its_loop_keeps)
     CHECK(fourth.a != fifth.a || fourth.b != fifth.b);
 }
 
-/* The mutex world, searched statefully. */
-static explore_result search_mutex(int actors, int rounds, const char *variant, char *text,
-                                   size_t size)
+/* The mutex world, searched statefully with runs starting where `replay`
+ * says and at most `max_total_steps` steps in all (0: the default). */
+static explore_result search_mutex_as(int actors, int rounds, const char *variant,
+                                      explore_replay replay, uint64_t max_total_steps, char *text,
+                                      size_t size)
 {
     script_program *p;
     script_world *w = mutex_world(actors, rounds, variant, &p);
     explore_config cfg;
     explore_config_default(&cfg);
     cfg.stateful = true;
+    cfg.replay = replay;
+    cfg.max_total_steps = max_total_steps;
     explorer *e = explore_new(script_world_machine(w), &cfg);
     while (!explore_run(e, 1000)) {
     }
@@ -300,6 +304,13 @@ static explore_result search_mutex(int actors, int rounds, const char *variant, 
     script_world_free(w);
     script_program_free(p);
     return r;
+}
+
+/* The mutex world, searched statefully as the search does by default. */
+static explore_result search_mutex(int actors, int rounds, const char *variant, char *text,
+                                   size_t size)
+{
+    return search_mutex_as(actors, rounds, variant, EXPLORE_REPLAY_SNAPSHOT, 0, text, size);
 }
 
 /* The distinct ends of every run of a search: the outcome and each actor's
@@ -406,6 +417,33 @@ TEST(stateful_search_proves_the_mutex_and_says_how)
     CHECK_STR(text, want);
 }
 
+TEST(stateful_search_counts_the_steps_its_runs_took_toward_its_limit)
+{
+    /* Its runs start from snapshots kept on their path: the steps before the
+     * snapshot are not taken again, and count toward no limit.  The same
+     * search from the root takes more steps, so the limit that lets the
+     * snapshot search finish cuts the search from the root. */
+    char text[512];
+    explore_result snap =
+        search_mutex_as(3, 1, "correct", EXPLORE_REPLAY_SNAPSHOT, 0, text, sizeof text);
+    explore_result root =
+        search_mutex_as(3, 1, "correct", EXPLORE_REPLAY_ROOT, 0, text, sizeof text);
+    CHECK(snap.complete && root.complete);
+    CHECK_EQ(snap.executions, root.executions);
+    CHECK_EQ(snap.states, root.states);
+    CHECK(snap.total_steps < root.total_steps);
+    uint64_t limit = snap.total_steps + 1;
+    explore_result fits =
+        search_mutex_as(3, 1, "correct", EXPLORE_REPLAY_SNAPSHOT, limit, text, sizeof text);
+    CHECK(fits.complete);
+    CHECK_EQ(fits.total_steps, snap.total_steps);
+    explore_result cut =
+        search_mutex_as(3, 1, "correct", EXPLORE_REPLAY_ROOT, limit, text, sizeof text);
+    CHECK(!cut.complete);
+    CHECK_EQ(cut.total_steps, limit);
+    CHECK_STR(cut.reason, "stopped at the limit of 23,467 steps in all");
+}
+
 static void spin_until_x(tworld *w, int self)
 {
     (void)self;
@@ -433,6 +471,55 @@ TEST(stateful_search_never_calls_a_spin_that_may_not_end_complete)
     CHECK(r->step_limit_hits > 0);
     explore_free(e);
     tw_free(&w);
+}
+
+/* B spins until A writes x, with an announced step limit of 40 and the
+ * stateful search as `--bound none` runs it (fall_back_to_dpor or not). */
+static explore_result spin_then_write(bool fall_back, bool stateful, bool *seen)
+{
+    tworld w = {0};
+    tw_actor(&w, "A", write_x);
+    tw_actor(&w, "B", spin_until_x);
+    sim_machine *m = tw_start(&w, false);
+    explore_config cfg;
+    explore_config_default(&cfg);
+    cfg.bound = EXPLORE_BOUND_NONE;
+    cfg.stateful = stateful;
+    cfg.fall_back_to_dpor = fall_back;
+    cfg.max_steps = 40;
+    explorer *e = explore_new(m, &cfg);
+    while (!explore_run(e, 1000)) {
+    }
+    explore_result r = *explore_result_of(e);
+    jbuf j = {0};
+    explore_result_json(e, m, &j);
+    *seen = strstr(j.text, "\"search\":\"stateful\"") != NULL;
+    jb_free(&j);
+    explore_free(e);
+    tw_free(&w);
+    return r;
+}
+
+TEST(stateful_search_gives_way_to_dpor_at_a_spin_it_cannot_remember)
+{
+    /* B's spin keeps no promise (plat_loop_state): the stateful search runs
+     * it to the step limit and could only end incomplete; DPOR leaves the
+     * unchanged rounds out (spin_await.c) and proves it. */
+    bool stateful_said;
+    explore_result alone = spin_then_write(false, true, &stateful_said);
+    CHECK(!alone.complete);
+    CHECK(alone.step_limit_hits > 0);
+    CHECK(stateful_said);
+    explore_result dpor = spin_then_write(false, false, &stateful_said);
+    CHECK(dpor.complete);
+    CHECK(!stateful_said);
+    explore_result r = spin_then_write(true, true, &stateful_said);
+    CHECK(r.complete);
+    CHECK(r.fell_back);
+    CHECK(!stateful_said);
+    CHECK_EQ(r.step_limit_hits, 0);
+    CHECK_EQ(r.executions, dpor.executions); /* the proof is DPOR's, counted as DPOR counts */
+    CHECK_EQ(r.states, 0);
 }
 
 /* 200 bytes of simulated memory the test writes itself (three whole blocks of

@@ -256,7 +256,8 @@ export function assertPlanMatchesOne(/** @type {string} */ rel, options = {}) {
  * once): its verdict, executions and, split, the parts it was cut into, from --json.
  */
 export function splitVerdict(/** @type {string} */ bc, /** @type {string[]} */ more) {
-  const r = native(['explore', bc, '--bound', 'none', '--json', ...more], {
+  // (--dpor: the search a split cuts, where the stateful one would fit)
+  const r = native(['explore', bc, '--bound', 'none', '--dpor', '--json', ...more], {
     LOCKSTEP_ALONE_STEPS: '1',
   });
   assert.equal(r.status, 0, r.stderr);

@@ -970,16 +970,26 @@ test('the correct variant, 2 threads x 2 rounds, has no violation within bound 3
 
 test('--bound none proves the correct variant in every interleaving, and finds the lost wakeup', () => {
   const contended = 'tests/scenarios/parking_lot/contended.yaml';
+  // --bound none runs the stateful search here (sc, threads): it counts its states
   const r = exploreJson([contended, '--bound', 'none']);
   assert.equal(r.found, false);
   assert.equal(r.complete, true);
   assert.equal(r.bound, -1);
-  // B's spin rounds that re-read LOCKED are left out (core/sim/spin_await.c)
-  assert.equal(r.executions, 10);
+  assert.equal(r.executions, 32);
+  assert.equal(r.states, 111);
   const text = lockstep(['explore', contended, '--bound', 'none']).stdout;
   assert.match(
     text,
-    new RegExp(`^no violation in any interleaving: ${r.executions} executions \\(complete\\)\n`),
+    new RegExp(`^no violation in any interleaving: 32 executions, 111 states \\(complete\\)\n`),
+  );
+  // DPOR, asked for: B's spin rounds that re-read LOCKED are left out (core/sim/spin_await.c)
+  const dpor = exploreJson([contended, '--bound', 'none', '--dpor']);
+  assert.equal(dpor.complete, true);
+  assert.equal(dpor.executions, 10);
+  assert.equal(dpor.states, 0);
+  assert.match(
+    lockstep(['explore', contended, '--bound', 'none', '--dpor']).stdout,
+    /^no violation in any interleaving: 10 executions \(complete\)\n/,
   );
   const bad = exploreJson([LOST, '--bound', 'none']);
   assert.equal(bad.found, true);

@@ -63,9 +63,11 @@ export class LockstepError extends Error {
  * @property {number} parts   the units a complete search went on as (1: it ended alone; core/sim/complete.c)
  * @property {boolean} needs_units   started with aloneOnly: it ended where it would go on as units
  * @property {{found: boolean, kind: string|null, schedule: string|null, steps: number, preemptions: number,
- *   executions: number, pruned: number, states: number, total_steps: number, bound: number, complete: boolean,
- *   reason: string, message: string, done: number}} result   done: a complete search's share of its tree
- *   searched, 0 to 1 (core/sim/estimate.c): executions / done estimates the executions in all
+ *   executions: number, pruned: number, states: number, search: 'stateful'|'dpor'|'bounded'|'random'|'pct',
+ *   total_steps: number, bound: number, complete: boolean, searched_all: boolean, step_limit_hits: number, reason: string, message: string, done: number}} result
+ *   done: a complete search's share of its tree searched, 0 to 1 (core/sim/estimate.c): executions / done
+ *   estimates the executions in all; searched_all: every run was made (complete unless some reached the
+ *   step limit, step_limit_hits of them)
  * @property {string} summary   one line, e.g. "no violation within bound 3: 38 executions, complete"
  */
 
@@ -243,7 +245,11 @@ export class Session {
    * bound: the most preemptions (dfs), or 'none': every interleaving (the
    * complete search, by dynamic partial-order reduction); stateful: the
    * complete search by the states met instead (core/sim/visited.c), which
-   * remembers at most maxStates of them (0: the explorer's default).
+   * remembers at most maxStates of them (0: the explorer's default);
+   * stateful 'fits' with bound 'none': the stateful search where it
+   * remembers the states (sc memory, not the executor's model), DPOR
+   * elsewhere, as `--bound none` chooses (the status's result.search says
+   * which).
    * replay (benchmarks): 'root' starts every walk from a reset instead of a
    * snapshot of the machine (the same runs, core/sim/snapshot.h).
    * aloneSteps: a complete search's steps alone before it goes on as units
@@ -251,7 +257,7 @@ export class Session {
    * ends there instead (the status says needs_units), for workers to share
    * the units (web/src/bridge/prove.ts).
    * @param {{strategy?: 'dfs'|'random'|'pct', bound?: number|'none', maxExecutions?: number, maxSteps?: number,
-   *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean, maxStates?: number,
+   *   maxTotalSteps?: number, seed?: number, prune?: boolean, stateful?: boolean|'fits', maxStates?: number,
    *   replay?: 'root'|'snapshot', aloneSteps?: number, aloneOnly?: boolean}} [o]
    */
   exploreStart(o = {}) {
@@ -267,7 +273,7 @@ export class Session {
         o.seed ?? 0,
         o.prune === false ? 0 : 1,
         o.maxTotalSteps ?? 0,
-        o.stateful ? 1 : 0,
+        o.stateful === 'fits' ? 2 : o.stateful ? 1 : 0,
         o.maxStates ?? 0,
       ),
     );

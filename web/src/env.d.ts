@@ -37,10 +37,18 @@ declare module '@lockstep/lockstep.js' {
     complete: boolean;
     reason: string;
     message: string;
-    /** steps of every run, cut runs included */
+    /** steps every run took, cut runs included */
     total_steps?: number;
     /** a complete search: the share of its tree searched, 0 to 1 (core/sim/estimate.c) */
     done?: number;
+    /** every run was made: complete unless some reached the step limit */
+    searched_all?: boolean;
+    /** runs that reached the step limit */
+    step_limit_hits?: number;
+    /** the stateful search: states remembered */
+    states?: number;
+    /** which search this is (a proof says which proved it) */
+    search?: 'stateful' | 'dpor' | 'bounded' | 'random' | 'pct';
   }
   export interface ExploreStatus {
     finished: boolean;
@@ -79,6 +87,8 @@ declare module '@lockstep/lockstep.js' {
       maxTotalSteps?: number;
       seed?: number;
       prune?: boolean;
+      /** the stateful search; 'fits': where it remembers states, else DPOR (bound none) */
+      stateful?: boolean | 'fits';
     }): void;
     explorePlan(want?: number, probes?: number): import('./bridge/explorer').PlanUnit[];
     exploreUnit(unit: number[]): void;

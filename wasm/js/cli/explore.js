@@ -12,8 +12,8 @@ import { compileFile, module, openSession } from './scenario-file.js';
 
 export const usage = `lockstep explore FILE [--variant V] [--memory sc|tso|ra] [--bound K|none] [--max-executions N]
              [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--max-total-steps N]
-             [--no-prune] [--stateful] [--max-states N] [--workers N] [--trace OUT.jsonl]
-             [--json]`;
+             [--no-prune] [--stateful] [--dpor] [--max-states N] [--workers N]
+             [--trace OUT.jsonl] [--json]`;
 
 export const help = `${usage}
 
@@ -22,12 +22,14 @@ two actors in the critical section at once, a failed assertion, misuse, or an
 engine's own check.  The default strategy, dfs, tries schedules with 0, 1, 2,
 ... preemptions up to the bound, so the counterexample it reports needs the
 fewest preemptions; runs that only reorder independent steps are skipped.
---bound none searches every interleaving instead, by dynamic partial-order
-reduction (about one run per class of runs that differ only in the order of
-commuting steps): "no violation in any interleaving" is then a proof for this
-scenario.  --stateful is the other complete search: sleep sets over the
-states it meets, each remembered, so runs that reach a state met before stop
-there (its report also counts the states).
+--bound none searches every interleaving instead: "no violation in any
+interleaving" is then a proof for this scenario.  It runs the faster of two
+complete searches: where states can be remembered (sc memory, not the
+executor's model) the stateful one, sleep sets over the states it meets, each
+remembered, so runs that reach a state met before stop there (its report also
+counts the states); elsewhere dynamic partial-order reduction (about one run
+per class of runs that differ only in the order of commuting steps).
+--stateful and --dpor ask for one of the two.
 random and pct sample schedules instead (never complete).  A search always
 ends: each run stops at --max-steps, the whole search at --max-total-steps.
 In text mode it says how far it got on stderr every second.
@@ -47,8 +49,10 @@ In text mode it says how far it got on stderr every second.
   --max-total-steps N  stop when the runs took N steps in all (default
                        20000000, at least 1)
   --no-prune           dfs without sleep sets (to compare)
-  --stateful           the complete search by states remembered instead of by
-                       partial-order reduction (implies --bound none)
+  --stateful           the complete search by states remembered (implies
+                       --bound none)
+  --dpor               with --bound none: the complete search by partial-order
+                       reduction, even where states could be remembered
   --max-states N       the states it remembers at most (default 67108864, at
                        least 1); at the limit it stops, incomplete, and says so
   --workers N          split the complete search (--bound none) over N
@@ -74,6 +78,7 @@ export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (
     '--max-total-steps': 'string',
     '--no-prune': 'flag',
     '--stateful': 'flag',
+    '--dpor': 'flag',
     '--max-states': 'string',
     '--workers': 'string',
     '--trace': 'string',
@@ -123,6 +128,10 @@ export async function run(argv, io) {
   )
     throw new CliError(
       `${cmd}: --stateful is the complete search with sleep sets on one worker: not with --bound K, --strategy random or pct, --no-prune or --workers`,
+    );
+  if (options['--dpor'] !== undefined && (stateful || strategy !== 'dfs' || bound >= 0))
+    throw new CliError(
+      `${cmd}: --dpor is the complete search by partial-order reduction: give --bound none (and dfs), not --stateful`,
     );
   // 0 here takes the explorer's default; a search without a total limit
   // might never end, so 0 is refused.
@@ -174,7 +183,8 @@ export async function run(argv, io) {
       maxTotalSteps,
       seed,
       prune: !options['--no-prune'],
-      stateful,
+      // --bound none: the stateful search where it fits, as lockstep-run chooses
+      stateful: stateful || (bound < 0 && options['--dpor'] === undefined ? 'fits' : false),
       maxStates,
       aloneSteps,
     });

@@ -31,6 +31,8 @@ export interface ExploreOptions {
   variant?: string;
   /** the memory model searched under (the open run's; default: the scenario's) */
   memory?: string;
+  /** bound none: 'fits' runs the stateful search where it remembers states (core/sim/visited.c), DPOR elsewhere */
+  stateful?: boolean | 'fits';
 }
 
 export interface ExploreProgress {
@@ -108,7 +110,8 @@ export type WorkerRequest =
 export type WorkerAnswer =
   | ({ type: 'progress'; id: number } & ExploreProgress)
   | { type: 'done'; id: number; result: ExploreResult }
-  | { type: 'plan'; id: number; units: PlanUnit[] }
+  /** stateful: the stateful search fits the scenario and runs whole on one worker (no units) */
+  | { type: 'plan'; id: number; units: PlanUnit[]; stateful?: boolean }
   | ({ type: 'cancelled'; id: number } & ExploreProgress)
   | { type: 'error'; id: number; message: string };
 

@@ -54,6 +54,7 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
       maxTotalSteps: options.maxTotalSteps ?? 0,
       seed: options.seed ?? 1,
       prune: options.prune ?? true,
+      stateful: options.stateful,
     });
     if (req.unit) session.exploreUnit(req.unit);
     let budget = Math.max(1, options.slice ?? 200);
@@ -110,7 +111,13 @@ async function plan(req: Extract<WorkerRequest, { type: 'plan' }>): Promise<void
       memory: req.options.memory,
       trace: false,
     });
-    session.exploreStart({ strategy: 'dfs', bound: -1, maxSteps: req.options.maxSteps ?? 0, prune: true });
+    const maxSteps = req.options.maxSteps ?? 0;
+    // Where the stateful search fits it runs whole, on one worker (it cannot be split); else DPOR is cut into units.
+    session.exploreStart({ strategy: 'dfs', bound: -1, maxSteps, prune: true, stateful: 'fits' });
+    if (session.exploreStatus().result.search === 'stateful') {
+      post({ type: 'plan', id: req.id, units: [], stateful: true });
+      return;
+    }
     post({ type: 'plan', id: req.id, units: session.explorePlan(req.want, req.probes) });
   } catch (e) {
     post({ type: 'error', id: req.id, message: message(e) });

@@ -1,6 +1,8 @@
-// The merge of a complete search's units (prove.ts): counts add up, the first
-// unit in unit order that found something gives the counterexample, one
-// incomplete unit makes the whole incomplete with its reason.
+// The merge of a complete search's units (prove.ts) follows the native rule
+// (core/runner/workers.c): counts add up, the first unit in unit order that
+// found something gives the counterexample and the search is then complete,
+// one unit that stopped short makes the whole incomplete with its reason, and
+// runs at the step limit are counted over every unit.
 import { describe, expect, it } from 'vitest';
 import type { ExploreResult } from './explorer';
 import { mergeUnits, unitsEstimate } from './prove';
@@ -15,6 +17,8 @@ const part = (o: Partial<ExploreResult>): ExploreResult => ({
   pruned: 0,
   bound: -1,
   complete: true,
+  searched_all: true,
+  step_limit_hits: 0,
   reason: 'every interleaving was explored',
   message: '',
   summary: '',
@@ -49,21 +53,84 @@ describe('mergeUnits', () => {
       1,
       2,
     );
+    // complete and no reason, as lockstep-run --workers 2 says it (one search that found it is too)
     expect(r).toMatchObject({
       found: true,
       kind: 'stuck',
       schedule: 'v1: B A',
       executions: 12,
+      complete: true,
+      reason: '',
+    });
+  });
+  it('keeps a counterexample complete when a unit before it stopped short or never finished', () => {
+    const short = part({
       complete: false,
+      searched_all: false,
+      reason: 'stopped at the limit of 9 executions',
+    });
+    const found = part({
+      found: true,
+      kind: 'overlap',
+      schedule: 'v1: A B',
+      executions: 2,
+      searched_all: false,
+    });
+    expect(mergeUnits([short, found, null], 1, 2)).toMatchObject({
+      found: true,
+      kind: 'overlap',
+      complete: true,
+      reason: '',
     });
   });
   it('is incomplete, with the reason, when one unit stopped at a limit', () => {
     const r = mergeUnits(
-      [part({}), part({ complete: false, reason: 'stopped at the limit of 1,000 steps in all' })],
+      [
+        part({}),
+        part({ complete: false, searched_all: false, reason: 'stopped at the limit of 1,000 steps in all' }),
+      ],
       1,
       2,
     );
-    expect(r).toMatchObject({ complete: false, reason: 'stopped at the limit of 1,000 steps in all' });
+    expect(r).toMatchObject({
+      complete: false,
+      searched_all: false,
+      reason: 'stopped at the limit of 1,000 steps in all',
+    });
+  });
+  it('counts the runs at the step limit over every unit, in the engine’s words', () => {
+    const hit = (executions: number, hits: number) =>
+      part({
+        executions,
+        step_limit_hits: hits,
+        complete: false,
+        reason: `${hits} runs reached the step limit of 10000 steps (a loop that never ends?)`,
+      });
+    expect(mergeUnits([hit(10, 2), part({ executions: 5 }), hit(7, 3)], 1, 2)).toMatchObject({
+      complete: false,
+      searched_all: true,
+      step_limit_hits: 5,
+      reason: '5 runs reached the step limit of 10000 steps (a loop that never ends?)',
+    });
+    // every run of every unit: the program may not terminate, with the limit the search was given
+    const all = [hit(2, 2), hit(3, 3)];
+    expect(mergeUnits(all, 1, 2, { maxSteps: 40 }).reason).toBe(
+      'every run reached the 40-step limit: the program may not terminate; see --max-steps',
+    );
+    expect(mergeUnits(all, 1, 2).reason).toBe(
+      'every run reached the 10,000-step limit: the program may not terminate; see --max-steps',
+    );
+  });
+  it('is incomplete when a unit never finished, or the whole search stopped at its limit', () => {
+    expect(mergeUnits([part({}), null], 1, 2)).toMatchObject({ complete: false, searched_all: false });
+    const stopped = 'stopped at the limit of 20,000,000 steps in all';
+    expect(
+      mergeUnits([part({}), part({ executions: 3, searched_all: false })], 1, 2, { stopped }),
+    ).toMatchObject({
+      complete: false,
+      executions: 3,
+      reason: stopped,
+    });
   });
 });
 

@@ -1,7 +1,10 @@
 /*
- * "Prove it": the complete search (bound none) split over several Web
- * Workers, each with its own wasm instance (explorer.worker.ts).  One worker
- * first cuts the search into units (core/sim/split.h; a unit's path costs
+ * "Prove it": the complete search (bound none), as `--bound none` runs it:
+ * the stateful search where it remembers states (sc memory, not the
+ * executor's model: core/sim/visited.c), whole on one worker, since it
+ * cannot be split; elsewhere DPOR split over several Web Workers, each with
+ * its own wasm instance (explorer.worker.ts).  One worker first decides which
+ * and cuts a DPOR search into units (core/sim/split.h; a unit's path costs
  * one run, no probes); then every worker takes one unit at a time.  The
  * results merge in unit order, so the verdict and the executions are the
  * one search's however many workers ran.  Progress: executions, executions
@@ -42,15 +45,73 @@ export function workerCount(): number {
   return Math.min(MAX_WORKERS, Math.max(1, cores || 2));
 }
 
-/** The merged result of the units, in unit order (the first unit that found something gives it). */
+/** The engine's step limit of a run when none is given (core/sim/explore.h). */
+export const DEFAULT_MAX_STEPS = 10_000;
+
+/** 20000000 -> "20,000,000", as the engine writes its limits. */
+function grouped(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Why a search whose every run was made is incomplete: some runs reached the step limit (explore.c's words). */
+function stepLimitReason(hits: number, executions: number, maxSteps: number): string {
+  return hits === executions
+    ? `every run reached the ${grouped(maxSteps)}-step limit: the program may not terminate; see --max-steps`
+    : `${hits} runs reached the step limit of ${maxSteps} steps (a loop that never ends?)`;
+}
+
+/** A unit stopped while running, counted as far as it got (never a complete part). */
+function asFarAs(p: ExploreProgress | undefined): ExploreResult {
+  return {
+    found: false,
+    kind: null,
+    schedule: null,
+    steps: 0,
+    preemptions: 0,
+    executions: p?.executions ?? 0,
+    pruned: p?.pruned ?? 0,
+    total_steps: p?.totalSteps ?? 0,
+    bound: -1,
+    complete: false,
+    searched_all: false,
+    reason: '',
+    message: '',
+    summary: '',
+    elapsedMs: p?.elapsedMs ?? 0,
+  };
+}
+
+/**
+ * The merged result of the units, in unit order, by the native rule
+ * (core/runner/workers.c): the first unit that found something gives the
+ * counterexample, and the search is then complete as one search that found
+ * it is; else it is complete when every unit finished having made every run
+ * (searched_all) and no run reached the step limit, and otherwise says why
+ * not: the whole search's limit (`stopped`), the first unit that stopped
+ * short, or the runs that reached the step limit, counted over every unit.
+ * A null part is a unit that never finished.
+ */
 export function mergeUnits(
-  parts: readonly ExploreResult[],
+  parts: readonly (ExploreResult | null)[],
   elapsedMs: number,
   workers: number,
+  limits: { maxSteps?: number; stopped?: string } = {},
 ): ExploreResult {
-  const found = parts.find((r) => r.found);
-  const incomplete = parts.find((r) => !r.complete && !r.found);
-  const sum = (f: (r: ExploreResult) => number) => parts.reduce((a, r) => a + f(r), 0);
+  const done = parts.filter((r): r is ExploreResult => !!r);
+  const found = done.find((r) => r.found);
+  const sum = (f: (r: ExploreResult) => number) => done.reduce((a, r) => a + f(r), 0);
+  const executions = sum((r) => r.executions);
+  const hits = sum((r) => r.step_limit_hits ?? 0);
+  const short = done.find((r) => !r.searched_all && !r.found);
+  const searchedAll = !found && !limits.stopped && !short && done.length === parts.length;
+  let reason = found ? '' : 'every interleaving was explored';
+  if (!found) {
+    if (limits.stopped) reason = limits.stopped;
+    else if (short) reason = short.reason;
+    else if (!searchedAll) reason = 'a part of the search did not finish';
+    else if (hits > 0) reason = stepLimitReason(hits, executions, limits.maxSteps || DEFAULT_MAX_STEPS);
+  }
+  const complete = !!found || (searchedAll && hits === 0);
   return {
     found: !!found,
     kind: found?.kind ?? null,
@@ -58,12 +119,16 @@ export function mergeUnits(
     steps: found?.steps ?? 0,
     preemptions: found?.preemptions ?? 0,
     message: found?.message ?? '',
-    executions: sum((r) => r.executions),
+    executions,
     pruned: sum((r) => r.pruned),
     total_steps: sum((r) => r.total_steps ?? 0),
+    step_limit_hits: hits,
+    searched_all: searchedAll,
+    states: sum((r) => r.states ?? 0),
+    search: done[0]?.search,
     bound: -1,
-    complete: !found && !incomplete,
-    reason: found ? '' : (incomplete?.reason ?? 'every interleaving was explored'),
+    complete,
+    reason,
     summary: '',
     elapsedMs,
     workers,
@@ -84,6 +149,9 @@ export function unitsEstimate(
   units.forEach((u, i) => (share += u.mass * done(i)));
   return share > 0 && executions > 0 ? Math.max(executions, executions / share) : undefined;
 }
+
+/** The stateful search's one "unit": the whole tree. */
+const WHOLE: PlanUnit = { unit: [], estimate: 0, steps: 0, mass: 1 };
 
 /** Workers kept between proofs, each with the engine's module loaded or loading. */
 const pool: { worker: Worker; engine: string }[] = [];
@@ -162,7 +230,7 @@ export function prove(
     if (m.id !== planId) return;
     busy.delete(first);
     if (m.type === 'error') settle(null, new Error(m.message));
-    else if (m.type === 'plan') run(m.units);
+    else if (m.type === 'plan') run(m.stateful ? [WHOLE] : m.units, !!m.stateful);
   };
   first.postMessage({
     type: 'plan',
@@ -175,7 +243,8 @@ export function prove(
     probes: 0,
   } satisfies WorkerRequest);
 
-  function run(units: PlanUnit[]): void {
+  /** stateful: the one unit is the whole stateful search (no split: core/sim/visited.c) */
+  function run(units: PlanUnit[], stateful: boolean): void {
     while (workers.length < Math.min(n, units.length)) take();
     const parts: (ExploreResult | null)[] = units.map(() => null);
     const running = new Map<number, ExploreProgress>(); // unit -> its progress
@@ -191,6 +260,13 @@ export function prove(
         stepsSoFar += steps(i);
       });
       const estimate = unitsEstimate(units, executions, (i) => (parts[i] ? 1 : (running.get(i)?.done ?? 0)));
+      if (stepsSoFar >= limit) {
+        // the limit holds for the whole search (as natively): the units still running count as far as they got
+        const sofar = units.map((_, i) => parts[i] ?? asFarAs(running.get(i)));
+        const stopped = `stopped at the limit of ${grouped(limit)} steps in all`;
+        settle(mergeUnits(sofar, elapsedMs, n, { maxSteps: opts.maxSteps, stopped }));
+        return;
+      }
       if (
         !judged &&
         estimate !== undefined &&
@@ -216,7 +292,6 @@ export function prove(
         rate,
       });
     };
-    let doneSteps = 0;
     const give = (w: Worker) => {
       if (next >= units.length || parts.some((r) => r?.found)) return false;
       const i = next++;
@@ -232,8 +307,8 @@ export function prove(
         engine,
         bytecode: bytecode.slice(),
         variant,
-        options: { ...opts, maxTotalSteps: Math.max(1, limit - doneSteps), slice: 50 },
-        unit: (units[i] as PlanUnit).unit,
+        options: { ...opts, maxTotalSteps: limit, slice: 50, stateful: stateful ? 'fits' : false },
+        unit: stateful ? undefined : (units[i] as PlanUnit).unit,
       } satisfies WorkerRequest);
       return true;
     };
@@ -247,17 +322,17 @@ export function prove(
         parts[i] = m.result;
         running.delete(i);
         busy.delete(w);
-        doneSteps += m.result.total_steps ?? 0;
         report();
-        const stop = m.result.found || !m.result.complete;
+        if (m.result.found) {
+          // a counterexample ends the search, as natively: the units still running count as far as they got
+          const sofar = units.map((_, i) => parts[i] ?? (running.has(i) ? asFarAs(running.get(i)) : null));
+          settle(mergeUnits(sofar, performance.now() - t0, n, { maxSteps: opts.maxSteps }));
+          return;
+        }
+        // (a unit that stopped short of its runs ends the handing out too)
+        const stop = !m.result.searched_all;
         if ((stop || !give(w)) && running.size === 0) {
-          settle(
-            mergeUnits(
-              parts.filter((r): r is ExploreResult => !!r),
-              performance.now() - t0,
-              n,
-            ),
-          );
+          settle(mergeUnits(parts, performance.now() - t0, n, { maxSteps: opts.maxSteps }));
         }
       }
     };

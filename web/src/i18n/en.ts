@@ -259,6 +259,8 @@ export const en = {
     '{executions} of about {estimate} executions · {rate} a second · about {left} s left',
   'explore.progressProveStart': 'Estimating how many interleavings there are…',
   'explore.provenAll': 'Proven: {checks} in any interleaving of {actors}: {executions} executions, {time}.',
+  'explore.provenAllStates':
+    'Proven: {checks} in any interleaving of {actors}: {executions} executions, {states} states remembered, {time}.',
   'explore.checkStuck': 'no stuck run',
   'explore.checkOverlap': 'no overlap',
   'explore.checkAssert': 'no failed assertion',

@@ -252,6 +252,8 @@ export const zhCN: Partial<Messages> = {
   'explore.progressProve': '已运行 {executions} 次，共约 {estimate} 次 · 每秒 {rate} 次 · 约剩 {left} 秒',
   'explore.progressProveStart': '正在估算一共有多少种交错…',
   'explore.provenAll': '已证明：{actors} 的任何交错中都{checks}：共运行 {executions} 次，用时 {time}。',
+  'explore.provenAllStates':
+    '已证明：{actors} 的任何交错中都{checks}：共运行 {executions} 次，记住 {states} 个状态，用时 {time}。',
   'explore.checkStuck': '不会卡死',
   'explore.checkOverlap': '不会重叠',
   'explore.checkAssert': '断言不会失败',

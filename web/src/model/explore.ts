@@ -99,6 +99,14 @@ export function provenLine(r: ExploreResult, scope: ProvenScope, bound: number):
     ...(scope.overlap ? [t('explore.checkOverlap')] : []),
     ...(scope.asserts ? [t('explore.checkAssert')] : []),
   ].join(t('explore.checkJoin'));
+  // (the stateful search says how many states it remembered: which search proved it)
+  if (r.search === 'stateful')
+    return t('explore.provenAllStates', {
+      ...common,
+      checks,
+      actors: actorList(scope.actors),
+      states: formatCount(r.states ?? 0),
+    });
   return t('explore.provenAll', { ...common, checks, actors: actorList(scope.actors) });
 }
 
