@@ -52,6 +52,10 @@ declare module '@lockstep/lockstep.js' {
   }
   export interface ExploreStatus {
     finished: boolean;
+    /** the units a complete search went on as (1: it ended alone; core/sim/complete.c) */
+    parts: number;
+    /** started with aloneOnly: it ended where it would go on as units */
+    needs_units: boolean;
     result: ExploreFound;
     summary: string;
   }
@@ -89,6 +93,10 @@ declare module '@lockstep/lockstep.js' {
       prune?: boolean;
       /** the stateful search; 'fits': where it remembers states, else DPOR (bound none) */
       stateful?: boolean | 'fits';
+      /** a complete search's steps alone before it goes on as units (core/sim/complete.c) */
+      aloneSteps?: number;
+      /** end there instead, for workers to share the units (prove.ts) */
+      aloneOnly?: boolean;
     }): void;
     explorePlan(want?: number, probes?: number): import('./bridge/explorer').PlanUnit[];
     exploreUnit(unit: number[]): void;

@@ -111,7 +111,8 @@ export type WorkerAnswer =
   | ({ type: 'progress'; id: number } & ExploreProgress)
   | { type: 'done'; id: number; result: ExploreResult }
   /** stateful: the stateful search fits the scenario and runs whole on one worker (no units) */
-  | { type: 'plan'; id: number; units: PlanUnit[]; stateful?: boolean }
+  /** whole: a DPOR search that ended within its steps alone (core/sim/complete.c): the answer, no units */
+  | { type: 'plan'; id: number; units: PlanUnit[]; stateful?: boolean; whole?: ExploreResult }
   | ({ type: 'cancelled'; id: number } & ExploreProgress)
   | { type: 'error'; id: number; message: string };
 

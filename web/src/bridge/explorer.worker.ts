@@ -118,6 +118,25 @@ async function plan(req: Extract<WorkerRequest, { type: 'plan' }>): Promise<void
       post({ type: 'plan', id: req.id, units: [], stateful: true });
       return;
     }
+    // DPOR searches alone first, as every complete search does (core/sim/complete.c): one that ends
+    // within its steps alone is the answer; a longer one goes on as the units every worker shares.
+    const t0 = performance.now();
+    session.exploreStart({
+      strategy: 'dfs',
+      bound: -1,
+      maxSteps,
+      maxTotalSteps: req.options.maxTotalSteps ?? 0,
+      prune: true,
+      aloneOnly: true,
+    });
+    let st;
+    do st = session.exploreStep(5000);
+    while (!st.finished);
+    if (!st.needs_units) {
+      const whole = { ...st.result, summary: st.summary, elapsedMs: performance.now() - t0 };
+      post({ type: 'plan', id: req.id, units: [], whole });
+      return;
+    }
     post({ type: 'plan', id: req.id, units: session.explorePlan(req.want, req.probes) });
   } catch (e) {
     post({ type: 'error', id: req.id, message: message(e) });

@@ -1,6 +1,7 @@
 // The merge of a complete search's units (prove.ts) follows the native rule
-// (core/runner/workers.c): counts add up, the first unit in unit order that
-// found something gives the counterexample and the search is then complete,
+// (core/runner/workers.c, core/sim/complete.c): counts add up, the first unit
+// in unit order that found something gives the counterexample and ends the
+// count (the units after it count for nothing), complete as that unit is,
 // one unit that stopped short makes the whole incomplete with its reason, and
 // runs at the step limit are counted over every unit.
 import { describe, expect, it } from 'vitest';
@@ -58,9 +59,24 @@ describe('mergeUnits', () => {
       found: true,
       kind: 'stuck',
       schedule: 'v1: B A',
-      executions: 12,
+      executions: 7,
       complete: true,
       reason: '',
+    });
+  });
+  it('is as complete as the unit that found the counterexample (it may have stopped looking for a shorter one)', () => {
+    const looking = part({
+      found: true,
+      kind: 'stuck',
+      schedule: 'v1: B A',
+      executions: 4,
+      complete: false,
+      reason: 'stopped looking for a shorter counterexample after 20000 runs',
+    });
+    expect(mergeUnits([part({ executions: 3 }), looking], 1, 2)).toMatchObject({
+      found: true,
+      executions: 7,
+      complete: false,
     });
   });
   it('keeps a counterexample complete when a unit before it stopped short or never finished', () => {

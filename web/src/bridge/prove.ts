@@ -32,8 +32,9 @@ import { compileModule } from './load';
 
 /** The engine's limit on steps in all when none is given (core/sim/explore.h). */
 export const DEFAULT_MAX_TOTAL_STEPS = 20_000_000;
-/** Units to cut the search into (no probes: the units' `done` estimates). */
-const WANT_UNITS = 8;
+/** Units to cut the search into (no probes: the units' `done` estimates): the units a single search
+ * goes on as past its steps alone (EXPLORE_UNITS, core/sim/explore.h), so the count is the same. */
+const WANT_UNITS = 32;
 const MAX_WORKERS = 4;
 /** The estimate counts once the search ran this long, or used this share of the step limit. */
 const JUDGE_AFTER_MS = 250;
@@ -84,8 +85,8 @@ function asFarAs(p: ExploreProgress | undefined): ExploreResult {
 /**
  * The merged result of the units, in unit order, by the native rule
  * (core/runner/workers.c): the first unit that found something gives the
- * counterexample, and the search is then complete as one search that found
- * it is; else it is complete when every unit finished having made every run
+ * counterexample (the parts end with it: the units after it count for
+ * nothing), and the search is then complete as that unit is; else it is complete when every unit finished having made every run
  * (searched_all) and no run reached the step limit, and otherwise says why
  * not: the whole search's limit (`stopped`), the first unit that stopped
  * short, or the runs that reached the step limit, counted over every unit.
@@ -97,21 +98,23 @@ export function mergeUnits(
   workers: number,
   limits: { maxSteps?: number; stopped?: string } = {},
 ): ExploreResult {
-  const done = parts.filter((r): r is ExploreResult => !!r);
+  const first = parts.findIndex((r) => r?.found);
+  const counted = first < 0 ? parts : parts.slice(0, first + 1); // (the units after it count for nothing)
+  const done = counted.filter((r): r is ExploreResult => !!r);
   const found = done.find((r) => r.found);
   const sum = (f: (r: ExploreResult) => number) => done.reduce((a, r) => a + f(r), 0);
   const executions = sum((r) => r.executions);
   const hits = sum((r) => r.step_limit_hits ?? 0);
   const short = done.find((r) => !r.searched_all && !r.found);
-  const searchedAll = !found && !limits.stopped && !short && done.length === parts.length;
-  let reason = found ? '' : 'every interleaving was explored';
+  const searchedAll = !found && !limits.stopped && !short && done.length === counted.length;
+  let reason = found ? (found.complete ? '' : found.reason) : 'every interleaving was explored';
   if (!found) {
     if (limits.stopped) reason = limits.stopped;
     else if (short) reason = short.reason;
     else if (!searchedAll) reason = 'a part of the search did not finish';
     else if (hits > 0) reason = stepLimitReason(hits, executions, limits.maxSteps || DEFAULT_MAX_STEPS);
   }
-  const complete = !!found || (searchedAll && hits === 0);
+  const complete = found ? found.complete : searchedAll && hits === 0;
   return {
     found: !!found,
     kind: found?.kind ?? null,
@@ -230,6 +233,8 @@ export function prove(
     if (m.id !== planId) return;
     busy.delete(first);
     if (m.type === 'error') settle(null, new Error(m.message));
+    else if (m.type === 'plan' && m.whole)
+      settle({ ...m.whole, elapsedMs: performance.now() - t0, workers: n });
     else if (m.type === 'plan') run(m.stateful ? [WHOLE] : m.units, !!m.stateful);
   };
   first.postMessage({
@@ -250,6 +255,8 @@ export function prove(
     const running = new Map<number, ExploreProgress>(); // unit -> its progress
     let next = 0;
     let judged = false;
+    /** the first unit in unit order that found a violation: the units before it still count, those after it not */
+    let foundAt = Infinity;
     const steps = (i: number) => parts[i]?.total_steps ?? running.get(i)?.totalSteps ?? 0;
     const report = () => {
       const elapsedMs = performance.now() - t0;
@@ -293,7 +300,7 @@ export function prove(
       });
     };
     const give = (w: Worker) => {
-      if (next >= units.length || parts.some((r) => r?.found)) return false;
+      if (next >= units.length || next > foundAt) return false;
       const i = next++;
       const id = nextId++;
       running.set(i, { executions: 0, bound: -1, pruned: 0, elapsedMs: 0 });
@@ -323,10 +330,12 @@ export function prove(
         running.delete(i);
         busy.delete(w);
         report();
-        if (m.result.found) {
-          // a counterexample ends the search, as natively: the units still running count as far as they got
-          const sofar = units.map((_, i) => parts[i] ?? (running.has(i) ? asFarAs(running.get(i)) : null));
-          settle(mergeUnits(sofar, performance.now() - t0, n, { maxSteps: opts.maxSteps }));
+        if (m.result.found) foundAt = Math.min(foundAt, i);
+        if (foundAt < Infinity) {
+          // as one search makes it (core/sim/complete.c): it ends once every unit before the first that
+          // found something is done; the units after it count for nothing
+          if (![...running.keys()].some((k) => k < foundAt))
+            settle(mergeUnits(parts, performance.now() - t0, n, { maxSteps: opts.maxSteps }));
           return;
         }
         // (a unit that stopped short of its runs ends the handing out too)
