@@ -51,6 +51,12 @@ EMFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -O3 -mbulk-memor
 # two to the same traces.
 WEB_OPT := -Os
 WEB_EMFLAGS := $(filter-out -O3,$(EMFLAGS)) $(WEB_OPT)
+# --one-caller-inline-max-function-size=100: binaryen inlines a function with
+# one caller only when it is small.  By default it inlines every one, which
+# made the explorer's loop (which switches fibers, so Asyncify instruments it)
+# one function holding the state key, the table and the stack's upkeep, all
+# instrumented and all its locals saved at every switch: the stateful search
+# on 3x2 took 8.9 s of CPU, 6.7 s with this alone (bench/README.md).
 EMLINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=16384 -sBINARYEN_EXTRA_PASSES=--one-caller-inline-max-function-size=100 \
           -sMODULARIZE -sEXPORT_NAME=createLockstep -sALLOW_MEMORY_GROWTH \
           "-sEXPORTED_FUNCTIONS=['_malloc','_free']" \
