@@ -40,7 +40,9 @@ function search(yaml, variant, bound, prune, firstOnly) {
   for (let k = 0; k < ROUNDS; k++) {
     const t0 = performance.now();
     // minimize budget is the C default; "first" rows stop at the first find
-    M._ls_explore_start(s.handle, dfs, bound, firstOnly ? 0 : 0, 0, 0, prune ? 1 : 0);
+    // (handle, strategy, bound, max executions, max steps, seed, prune,
+    // max total steps, stateful, max states: wasm/api_explore.c; 0 = default)
+    M._ls_explore_start(s.handle, dfs, bound, 0, 0, 0, prune ? 1 : 0, 0, 0, 0);
     let r;
     do {
       M._ls_explore_step(s.handle, firstOnly ? 1 : 2000);

@@ -30,7 +30,9 @@ function search(file, variant, bound) {
   let last;
   for (let k = 0; k < ROUNDS; k++) {
     const t0 = performance.now();
-    M._ls_explore_start(s.handle, dfs, bound, 0, 0, 0, 1);
+    // (handle, strategy, bound, max executions, max steps, seed, prune,
+    // max total steps, stateful, max states: wasm/api_explore.c; 0 = default)
+    M._ls_explore_start(s.handle, dfs, bound, 0, 0, 0, 1, 0, 0, 0);
     let r;
     do {
       M._ls_explore_step(s.handle, 1);

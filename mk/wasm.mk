@@ -24,17 +24,25 @@
 # has a smaller function table, so fewer functions can switch in it.
 #
 # ASYNCIFY_QUERIES are machine functions whose calls through pointers only
-# ask a model something (may this actor step, which other choices exist):
-# those calls never switch, which coro_switch enforces (core/sim/coro.h), so
-# the queries stay uninstrumented; they run several times a step.
+# ask a model or the world something (may this actor step, which other
+# choices exist, do two choices commute, the world's own state), and the
+# explorer's choice of its next step (core/sim/explore.c, choose), which only
+# asks: those calls never switch, which coro_switch enforces (core/coro/coro.h),
+# so the queries stay uninstrumented; they run several times a step.
 ASYNCIFY_SWITCH := emscripten_fiber_swap
-ASYNCIFY_QUERIES := sim_is_enabled sim_choices sim_extra_choices sim_choice_optional
+ASYNCIFY_QUERIES := sim_is_enabled sim_choices sim_extra_choices sim_choice_optional sim_dependent \
+                    sim_world_state choose
 ASYNCIFY_ONLY_LIST := $(B)/gen/asyncify-only.txt
 # Lazy: only a wasm link asks emscripten where binaryen and llvm live.
 EMSCRIPTEN_TOOL = $(shell em-config $(1))
 
 # -O3: a step is about a tenth cheaper than at -O2 and the module no larger.
-EMFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -O3 -DPLAT_SIM
+# -mbulk-memory: memcpy and memset are memory.copy and memory.fill, inside
+# wasm; without it emscripten 3.1.6's memcpy copies a byte or a word at a time
+# and leaves wasm for JavaScript's copyWithin from 512 bytes on, and the
+# explorer's snapshots copy about 12 KB a node (bench/README.md, "Cheaper
+# keys").  (Thread-local storage would then need atomics: core/coro/coro.h.)
+EMFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -O3 -mbulk-memory -DPLAT_SIM
 # The browser's modules are compiled and linked -Os, from objects of their
 # own: lesson 1's module is 8.0 KB (gzip) lighter than at -O3 (50.6 against
 # 58.6 KB), and a step 2% slower (bench/wasm_ab.mjs, 15 alternating rounds;
@@ -43,7 +51,13 @@ EMFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -O3 -DPLAT_SIM
 # two to the same traces.
 WEB_OPT := -Os
 WEB_EMFLAGS := $(filter-out -O3,$(EMFLAGS)) $(WEB_OPT)
-EMLINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=16384 \
+# --one-caller-inline-max-function-size=100: binaryen inlines a function with
+# one caller only when it is small.  By default it inlines every one, which
+# made the explorer's loop (which switches fibers, so Asyncify instruments it)
+# one function holding the state key, the table and the stack's upkeep, all
+# instrumented and all its locals saved at every switch: the stateful search
+# on 3x2 took 8.9 s of CPU, 6.7 s with this alone (bench/README.md).
+EMLINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=16384 -sBINARYEN_EXTRA_PASSES=--one-caller-inline-max-function-size=100 \
           -sMODULARIZE -sEXPORT_NAME=createLockstep -sALLOW_MEMORY_GROWTH \
           "-sEXPORTED_FUNCTIONS=['_malloc','_free']" \
           "-sEXPORTED_RUNTIME_METHODS=['UTF8ToString','stringToUTF8','lengthBytesUTF8']"

@@ -87,10 +87,10 @@ struct coro {
 #endif
 };
 
-static _Thread_local coro host;
-static _Thread_local bool host_ready;
+static CORO_THREAD_LOCAL coro host;
+static CORO_THREAD_LOCAL bool host_ready;
 #ifdef CORO_ASAN
-static _Thread_local coro *switching_from;
+static CORO_THREAD_LOCAL coro *switching_from;
 #endif
 
 /* ---- the raw switch ------------------------------------------------------ */
@@ -192,8 +192,8 @@ static void coro_enter(coro *c)
 }
 
 #if CORO_UCONTEXT
-static _Thread_local coro *booting;
-static _Thread_local jmp_buf *boot_return;
+static CORO_THREAD_LOCAL coro *booting;
+static CORO_THREAD_LOCAL jmp_buf *boot_return;
 static void coro_ucontext_boot(void)
 {
     coro *c = booting;
@@ -411,7 +411,7 @@ void coro_free(coro *c)
     free(c);
 }
 
-_Thread_local int coro_no_switch;
+CORO_THREAD_LOCAL int coro_no_switch;
 
 void coro_switch(coro *from, coro *to)
 {

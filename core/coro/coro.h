@@ -24,6 +24,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Each thread has its own coroutines (and its host).  A wasm module without
+ * threads runs on one thread; there thread-local storage would keep it from
+ * linking with bulk memory (memory.copy for memcpy, mk/wasm.mk), so its
+ * coroutines' globals are plain. */
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define CORO_THREAD_LOCAL
+#else
+#define CORO_THREAD_LOCAL _Thread_local
+#endif
+
 typedef struct coro coro;
 typedef void (*coro_fn)(void *arg);
 
@@ -53,7 +63,7 @@ void coro_switch(coro *from, coro *to);
  * The wasm build relies on it, as Asyncify does not instrument such callers
  * (tools/asyncify-only.mjs), and a switch under one would corrupt a stack
  * silently; this turns the mistake into an abort in every build. */
-extern _Thread_local int coro_no_switch;
+extern CORO_THREAD_LOCAL int coro_no_switch;
 
 /* False if the coroutine has written past the end of its stack. */
 bool coro_stack_intact(const coro *c);

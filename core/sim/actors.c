@@ -61,15 +61,22 @@ bool sim_choice_optional(const sim_machine *m, sim_choice c)
     return optional;
 }
 
+/* The models only answer (coro.h). */
 bool sim_dependent(const sim_machine *m, sim_choice a, sim_choice b)
 {
+    coro_no_switch++;
+    bool dependent;
     if (sim_choice_is_memory(a.kind) || sim_choice_is_memory(b.kind))
-        return m->mem->dependent(m, a, b);
-    if (m->mem->ordered && a.kind == SIM_CHOICE_STEP && b.kind == SIM_CHOICE_STEP &&
-        m->mem->ordered(&m->actors[a.actor].pending) &&
-        m->mem->ordered(&m->actors[b.actor].pending))
-        return true; /* both in the model's one order (ra: seq_cst) */
-    return m->model->dependent ? m->model->dependent(m, a, b) : sim_dependent_default(m, a, b);
+        dependent = m->mem->dependent(m, a, b);
+    else if (m->mem->ordered && a.kind == SIM_CHOICE_STEP && b.kind == SIM_CHOICE_STEP &&
+             m->mem->ordered(&m->actors[a.actor].pending) &&
+             m->mem->ordered(&m->actors[b.actor].pending))
+        dependent = true; /* both in the model's one order (ra: seq_cst) */
+    else
+        dependent =
+            m->model->dependent ? m->model->dependent(m, a, b) : sim_dependent_default(m, a, b);
+    coro_no_switch--;
+    return dependent;
 }
 
 const char *sim_model_name(const sim_machine *m) { return m->model ? m->model->name : "?"; }

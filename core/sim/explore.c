@@ -423,192 +423,233 @@ static bool may_come_back(const explorer *e, const dfs_node *nd)
     return false;
 }
 
+/* What a run carries from one node to the next. */
+typedef struct run_state {
+    run_info info;
+    size_t depth, replay_len;
+    int prev; /* the actor that stepped last */
+    sim_act_kind prev_kind;
+    bool complete;
+    /* complete search: the irqs, ticks and drops possible before this choice */
+    sim_choice env[SIM_MAX_CHOICES];
+    int n_env;
+    int32_t env_node; /* the node of the last choice taken, or -1 */
+    /* the choices possible now, the one to take (E[a]), its node or -1 */
+    xchoice E[SIM_MAX_CHOICES];
+    int n, a;
+    int32_t node;
+    bool local; /* E[a] is a local step: nobody's turn, no node */
+} run_state;
+
+/* The choice the run takes next, E[r->a], decided with everything that goes
+ * with it (the node pushed or replayed, the state looked up, the sleep set,
+ * the preemption counted); false when the run ends here (r->info.end says
+ * how).  It never steps (choose enforces it): explore_one_run takes the
+ * choice. */
+static inline bool decide(explorer *e, run_state *r)
+{
+    sim_machine *m = e->m;
+    if ((r->info.end = explore_before_choice(e)) != RUN_OK)
+        return false;
+    xchoice *E = r->E;
+    int n = r->n = possible_choices(m, E);
+    if (r->complete)
+        backtrack_disabled(e, r->env, r->n_env, E, n, r->env_node);
+    int prev_at = r->prev >= 0 ? find_choice(E, n, sim_step_choice(r->prev)) : -1;
+    bool costly = prev_at >= 0 && r->prev_kind != SIM_ACT_SPIN && r->prev_kind != SIM_ACT_YIELD;
+    int a; /* an index into E */
+    int32_t node = -1;
+    /* (a spin-out only when nothing else is awake) */
+    int first_awake = -1;
+    for (int pass = 0; pass < 2 && first_awake < 0; pass++)
+        for (int k = 0; k < n && first_awake < 0; k++)
+            if (!sleeps_in(e->sleep, e->n_sleep, E[k].c) && (pass == 1 || !is_spin_out(e, E[k].c)))
+                first_awake = k;
+    if (first_awake < 0) {
+        r->info.end = RUN_CUT; /* everything left was explored elsewhere */
+        return false;
+    }
+    /* (Not when a tick is possible: a tick moves time, and whether
+     * it comes before or after the step can decide a timeout.) */
+    bool tick_possible = n > 0 && E[n - 1].c.kind == SIM_CHOICE_TICK;
+    /* (Nor under a model that picks who runs: there the last step of
+     * an actor, local or not, changes who may run next.) */
+    int local =
+        e->cfg.prune && !tick_possible && !m->model->may_step ? explore_local_step(e, E, n) : -1;
+    r->local = local >= 0 && n > 1;
+    if (r->local) {
+        /* A step that touches nothing shared commutes with every
+         * other: taking it now stands for every place it could go.
+         * It is nobody's turn, so it costs no preemption and leaves
+         * `prev` alone. */
+        if (r->complete && !dpor_record(e, &E[local], -1)) {
+            r->info.end = RUN_CUT;
+            return false;
+        }
+        r->a = local;
+        return true;
+    }
+    if (n == 1) {
+        a = 0;
+    } else if (r->depth < e->len) {
+        dfs_node *nd = &e->stack[r->depth];
+        node = (int32_t)r->depth++;
+        a = find_choice(E, n, e->entries[nd->first + nd->chosen].x.c);
+        if (a < 0) { /* the machine did not repeat itself: never expected */
+            r->info.end = RUN_CUT;
+            return false;
+        }
+        e->n_sleep = 0;
+        for (uint32_t k = 0; k < nd->sleep_n; k++)
+            sleep_add(e, e->sleeps[nd->sleep_first + k]);
+        for (uint32_t k = 0; k < nd->n; k++)
+            if (k != nd->chosen && (e->entries[nd->first + k].flags & X_TRIED))
+                sleep_add(e, e->entries[nd->first + k].x.c);
+        if (r->depth == r->replay_len)
+            e->replayed = e->n_events;
+        nd->event = e->n_events;
+        if (may_come_back(e, nd))
+            replay_keep(e, (size_t)node, r->prev, r->prev_kind, r->info.preemptions);
+    } else {
+        bool prev_awake = prev_at >= 0 && !sleeps_in(e->sleep, e->n_sleep, E[prev_at].c) &&
+                          !is_spin_out(e, E[prev_at].c);
+        a = costly && prev_awake ? prev_at : first_awake;
+        bool pinned = e->cfg.split && r->complete;
+        if (pinned && (a = split_pick(e, E, n, a, r->depth)) < 0) {
+            r->info.end = RUN_CUT; /* another unit's run */
+            return false;
+        }
+        uint64_t left = 0;
+        state_key key = {0, 0};
+        visit seen = e->seen ? visited_at(e, e->seen, E, n, &left, &key) : VISIT_SKIP;
+        e->keys_asked += e->seen != NULL;
+        e->keys_missing += e->seen && seen == VISIT_SKIP;
+        if (seen == VISIT_FULL) {
+            e->states_full = true; /* (explored as if never seen, it could take any time) */
+            r->info.end = RUN_BUDGET;
+            return false;
+        }
+        if (seen == VISIT_PRUNE || seen == VISIT_AGAIN) {
+            /* Seen before: on this run, a loop that may never end (cut like
+             * a run at the step limit); else explored, maybe in part. */
+            if (on_this_run(e, key)) {
+                r->info.end = RUN_LIMIT;
+                return false;
+            }
+            if (seen == VISIT_PRUNE || (a = first_left(E, n, left)) < 0) {
+                r->info.end = RUN_CUT;
+                return false;
+            }
+        }
+        if (!explore_unbounded(e) && costly && a != prev_at &&
+            r->info.preemptions + 1 > e->res.bound) {
+            e->bounded_out = true;
+            r->info.end = RUN_CUT;
+            return false;
+        }
+        dfs_node nd = {.prev = (int16_t)r->prev,
+                       .costly = costly,
+                       .preemptions = r->info.preemptions,
+                       .event = e->n_events,
+                       .key = {key.a, key.b}};
+        if (!push(e, E, n, a, nd, r->env, r->n_env)) {
+            r->info.end = RUN_CUT;
+            return false;
+        }
+        if (seen == VISIT_AGAIN)
+            leave_explored(e, E, n, left);
+        node = (int32_t)(e->len - 1);
+        if (may_come_back(e, &e->stack[node]))
+            replay_keep(e, (size_t)node, r->prev, r->prev_kind, r->info.preemptions);
+        r->depth++;
+        if (pinned)
+            split_pushed(e);
+    }
+    if (!e->cfg.prune)
+        e->n_sleep = 0;
+    if (r->complete) {
+        r->env_node = node;
+        r->n_env = 0;
+        for (int k = 0; k < n; k++)
+            if (E[k].c.kind != SIM_CHOICE_STEP)
+                r->env[r->n_env++] = E[k].c;
+        if (!dpor_record(e, &E[a], node)) {
+            r->info.end = RUN_CUT;
+            return false;
+        }
+    }
+    if (costly && a != prev_at)
+        r->info.preemptions++;
+    wake_dependent(e, E[a].c);
+    r->a = a;
+    r->node = node;
+    return true;
+}
+
+/* decide, which only asks the models (through their pointers) and never
+ * switches coroutines, as the machine's queries (coro.h): a function of its
+ * own in wasm, left out of Asyncify's instrumentation (mk/wasm.mk,
+ * ASYNCIFY_QUERIES; EXPLORE_OUTSIDE_SWITCH says why). */
+static EXPLORE_OUTSIDE_SWITCH bool choose(explorer *e, run_state *r)
+{
+    coro_no_switch++;
+    bool take = decide(e, r);
+    coro_no_switch--;
+    return take;
+}
+
+/* One run: from where replay_start puts the machine, a choice at a time until
+ * the run ends.  Only this loop and the steps it takes switch coroutines. */
 static run_info explore_one_run(explorer *e)
 {
     sim_machine *m = e->m;
-    run_info info = {RUN_OK, 0};
-    size_t depth = 0, replay_len = e->len;
-    int prev = -1; /* the actor that stepped last */
-    sim_act_kind prev_kind = SIM_ACT_NONE;
+    run_state r = {.info = {RUN_OK, 0},
+                   .replay_len = e->len,
+                   .prev = -1,
+                   .prev_kind = SIM_ACT_NONE,
+                   .env_node = -1};
     e->n_sleep = 0;
-    replay_start(e, &depth, &prev, &prev_kind, &info.preemptions); /* (replay.c) */
+    replay_start(e, &r.depth, &r.prev, &r.prev_kind, &r.info.preemptions); /* (replay.c) */
     e->run_from = sim_steps(m);
     e->n_events = 0;
     e->replayed = 0;
     if (e->spin_on)
         spin_await_reset(e);
-    bool complete = explore_complete_mode(e);
-    /* complete search: the irqs, ticks and drops possible before this choice */
-    sim_choice env[SIM_MAX_CHOICES];
-    int n_env = 0;
-    int32_t env_node = -1; /* the node of the last choice taken, or -1 */
+    r.complete = explore_complete_mode(e);
 
-    while (sim_outcome_of(m) == SIM_RUNNING) {
-        if ((info.end = explore_before_choice(e)) != RUN_OK)
-            break;
-        xchoice E[SIM_MAX_CHOICES];
-        int n = possible_choices(m, E);
-        if (complete)
-            backtrack_disabled(e, env, n_env, E, n, env_node);
-        int prev_at = prev >= 0 ? find_choice(E, n, sim_step_choice(prev)) : -1;
-        bool costly = prev_at >= 0 && prev_kind != SIM_ACT_SPIN && prev_kind != SIM_ACT_YIELD;
-        int a; /* an index into E */
-        int32_t node = -1;
-        /* (a spin-out only when nothing else is awake) */
-        int first_awake = -1;
-        for (int pass = 0; pass < 2 && first_awake < 0; pass++)
-            for (int k = 0; k < n && first_awake < 0; k++)
-                if (!sleeps_in(e->sleep, e->n_sleep, E[k].c) &&
-                    (pass == 1 || !is_spin_out(e, E[k].c)))
-                    first_awake = k;
-        if (first_awake < 0) {
-            info.end = RUN_CUT; /* everything left was explored elsewhere */
-            break;
-        }
-        /* (Not when a tick is possible: a tick moves time, and whether
-         * it comes before or after the step can decide a timeout.) */
-        bool tick_possible = n > 0 && E[n - 1].c.kind == SIM_CHOICE_TICK;
-        /* (Nor under a model that picks who runs: there the last step of
-         * an actor, local or not, changes who may run next.) */
-        int local = e->cfg.prune && !tick_possible && !m->model->may_step
-                        ? explore_local_step(e, E, n)
-                        : -1;
-        if (local >= 0 && n > 1) {
-            /* A step that touches nothing shared commutes with every
-             * other: taking it now stands for every place it could go.
-             * It is nobody's turn, so it costs no preemption and leaves
-             * `prev` alone. */
-            if (complete && !dpor_record(e, &E[local], -1)) {
-                info.end = RUN_CUT;
-                break;
-            }
-            step_actor(e, E[local].c.actor);
-            if (complete)
-                dpor_taken(e);
-            continue;
-        }
-        if (n == 1) {
-            a = 0;
-        } else if (depth < e->len) {
-            dfs_node *nd = &e->stack[depth];
-            node = (int32_t)depth++;
-            a = find_choice(E, n, e->entries[nd->first + nd->chosen].x.c);
-            if (a < 0) { /* the machine did not repeat itself: never expected */
-                info.end = RUN_CUT;
-                break;
-            }
-            e->n_sleep = 0;
-            for (uint32_t k = 0; k < nd->sleep_n; k++)
-                sleep_add(e, e->sleeps[nd->sleep_first + k]);
-            for (uint32_t k = 0; k < nd->n; k++)
-                if (k != nd->chosen && (e->entries[nd->first + k].flags & X_TRIED))
-                    sleep_add(e, e->entries[nd->first + k].x.c);
-            if (depth == replay_len)
-                e->replayed = e->n_events;
-            nd->event = e->n_events;
-            if (may_come_back(e, nd))
-                replay_keep(e, (size_t)node, prev, prev_kind, info.preemptions);
-        } else {
-            bool prev_awake = prev_at >= 0 && !sleeps_in(e->sleep, e->n_sleep, E[prev_at].c) &&
-                              !is_spin_out(e, E[prev_at].c);
-            a = costly && prev_awake ? prev_at : first_awake;
-            bool pinned = e->cfg.split && complete;
-            if (pinned && (a = split_pick(e, E, n, a, depth)) < 0) {
-                info.end = RUN_CUT; /* another unit's run */
-                break;
-            }
-            uint64_t left = 0;
-            state_key key = {0, 0};
-            visit seen = e->seen ? visited_at(e, e->seen, E, n, &left, &key) : VISIT_SKIP;
-            e->keys_asked += e->seen != NULL;
-            e->keys_missing += e->seen && seen == VISIT_SKIP;
-            if (seen == VISIT_FULL) {
-                e->states_full = true; /* (explored as if never seen, it could take any time) */
-                info.end = RUN_BUDGET;
-                break;
-            }
-            if (seen == VISIT_PRUNE || seen == VISIT_AGAIN) {
-                /* Seen before: on this run, a loop that may never end (cut like
-                 * a run at the step limit); else explored, maybe in part. */
-                if (on_this_run(e, key)) {
-                    info.end = RUN_LIMIT;
-                    break;
-                }
-                if (seen == VISIT_PRUNE || (a = first_left(E, n, left)) < 0) {
-                    info.end = RUN_CUT;
-                    break;
-                }
-            }
-            if (!explore_unbounded(e) && costly && a != prev_at &&
-                info.preemptions + 1 > e->res.bound) {
-                e->bounded_out = true;
-                info.end = RUN_CUT;
-                break;
-            }
-            dfs_node nd = {.prev = (int16_t)prev,
-                           .costly = costly,
-                           .preemptions = info.preemptions,
-                           .event = e->n_events,
-                           .key = {key.a, key.b}};
-            if (!push(e, E, n, a, nd, env, n_env)) {
-                info.end = RUN_CUT;
-                break;
-            }
-            if (seen == VISIT_AGAIN)
-                leave_explored(e, E, n, left);
-            node = (int32_t)(e->len - 1);
-            if (may_come_back(e, &e->stack[node]))
-                replay_keep(e, (size_t)node, prev, prev_kind, info.preemptions);
-            depth++;
-            if (pinned)
-                split_pushed(e);
-        }
-        if (!e->cfg.prune)
-            e->n_sleep = 0;
-        if (complete) {
-            env_node = node;
-            n_env = 0;
-            for (int k = 0; k < n; k++)
-                if (E[k].c.kind != SIM_CHOICE_STEP)
-                    env[n_env++] = E[k].c;
-            if (!dpor_record(e, &E[a], node)) {
-                info.end = RUN_CUT;
-                break;
-            }
-        }
-        sim_choice c = E[a].c;
-        if (costly && a != prev_at)
-            info.preemptions++;
-        wake_dependent(e, c);
-        if (is_spin_out(e, c)) {
-            prev_kind = SIM_ACT_SPIN; /* (giving way after it costs nothing) */
-            prev = c.actor;
+    while (sim_outcome_of(m) == SIM_RUNNING && choose(e, &r)) {
+        sim_choice c = r.E[r.a].c;
+        if (r.local) {
+            step_actor(e, c.actor);
+        } else if (is_spin_out(e, c)) {
+            r.prev_kind = SIM_ACT_SPIN; /* (giving way after it costs nothing) */
+            r.prev = c.actor;
             if (!spin_await_spin_out(e, c.actor)) {
                 /* It spins forever: covered by the runs where another
                  * choice is taken here instead, so each is (a spin-out that
                  * only reads commutes with the others' next steps: no race
                  * would ask for them).  A cut, unless every other choice is
                  * a spin-out too (they may all spin forever) or none exists. */
-                info.end = spun_forever(e, E, n, a, node);
+                r.info.end = spun_forever(e, r.E, r.n, r.a, r.node);
                 break;
             }
         } else if (c.kind == SIM_CHOICE_STEP) {
-            prev_kind = sim_pending(m, c.actor)->kind;
+            r.prev_kind = sim_pending(m, c.actor)->kind;
             step_actor(e, c.actor);
-            prev = c.actor;
+            r.prev = c.actor;
         } else {
             sim_take(m, c); /* an irq, a tick, a drop: nobody's turn */
         }
-        if (complete)
+        if (r.complete)
             dpor_taken(e);
     }
-    if (e->cfg.split && complete && info.end != RUN_CUT && info.end != RUN_BUDGET &&
-        split_run_void(e, depth))
-        info.end = RUN_CUT; /* it ended above the unit's nodes: another unit counts it */
-    if (complete && info.end != RUN_CUT && info.end != RUN_BUDGET)
-        backtrack_disabled(e, env, n_env, NULL, 0, env_node);
-    info.end = explore_after_run(e, info.end);
-    return info;
+    if (e->cfg.split && r.complete && r.info.end != RUN_CUT && r.info.end != RUN_BUDGET &&
+        split_run_void(e, r.depth))
+        r.info.end = RUN_CUT; /* it ended above the unit's nodes: another unit counts it */
+    if (r.complete && r.info.end != RUN_CUT && r.info.end != RUN_BUDGET)
+        backtrack_disabled(e, r.env, r.n_env, NULL, 0, r.env_node);
+    r.info.end = explore_after_run(e, r.info.end);
+    return r.info;
 }
 
 static bool in_arrival_sleep(const explorer *e, const dfs_node *nd, sim_choice c)
@@ -633,7 +674,7 @@ static bool asked_for(const xentry *en, const dfs_node *nd, uint32_t k)
 
 /* The deepest node with a choice still to try: bounded, an untried one
  * affordable within the bound; complete, one a race asked for. */
-static bool backtrack(explorer *e)
+static EXPLORE_OUTSIDE_SWITCH bool backtrack(explorer *e)
 {
     bool complete = explore_complete_mode(e);
     while (e->len > 0) {
@@ -697,7 +738,7 @@ static void describe_bad_run(explorer *e)
     }
 }
 
-static void keep_if_better(explorer *e, const run_info *info)
+static EXPLORE_OUTSIDE_SWITCH void keep_if_better(explorer *e, const run_info *info)
 {
     explore_result *r = &e->res;
     uint64_t steps = sim_steps(e->m);

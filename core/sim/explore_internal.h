@@ -153,6 +153,20 @@ static inline uint64_t explore_run_steps(const explorer *e)
     return sim_steps(e->m) - e->run_from;
 }
 
+/* A function of the search that never switches coroutines, called from a
+ * loop that does, kept a function of its own in wasm.  Asyncify instruments
+ * every function on a path to a fiber switch (mk/wasm.mk): at each switch it
+ * saves all of an instrumented function's locals and, to come back, runs it
+ * again from its start to the call that switched; and code inlined into an
+ * instrumented function is instrumented with it.  Inlined into the search's
+ * loop, a node's work (choices, states, the stack) made that loop a function
+ * of 67 locals paid at every step.  Natively inlining is free to choose. */
+#ifdef __EMSCRIPTEN__
+#define EXPLORE_OUTSIDE_SWITCH __attribute__((noinline))
+#else
+#define EXPLORE_OUTSIDE_SWITCH
+#endif
+
 /* Before each choice of a run: RUN_LIMIT at the run's step limit, RUN_BUDGET
  * at the search's (the steps taken in all), else RUN_OK (and the progress
  * callback when it is due). */

@@ -287,6 +287,12 @@ static inline bool sim_can_step(const sim_machine *m, int i)
 {
     return m->may_step ? sim_is_enabled(m, i) : sim_rule_allows(m, i);
 }
+/* The world's own state outside its regions (sim_hooks.state_bytes: an
+ * actor's result), *size bytes of writable memory, or NULL with *size 0.  The
+ * world only answers (coro.h), so in wasm this call through the hook's
+ * pointer leaves the state key and snapshots uninstrumented by Asyncify
+ * (mk/wasm.mk, ASYNCIFY_QUERIES). */
+void *sim_world_state(const sim_machine *m, size_t *size);
 /* Make a dormant actor ready: restart its coroutine and run it up to its
  * first announced action.  On the host only. */
 void sim_arm(sim_machine *m, int actor);

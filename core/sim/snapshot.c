@@ -183,13 +183,16 @@ static void restore_memory(sim_machine *m, const unsigned char **at)
 
 /* ---- saving and restoring ------------------------------------------------------- */
 
-/* The world's own state outside its regions (an actor's result): memory the
- * world owns and writes as it runs, handed over read-only for hashing
- * (visited.c) and written back here. */
-static const void *world_state(const sim_machine *m, size_t *size)
+/* (visited.c hashes the same bytes for the state key.  Never inlined: the
+ * call through the hook must stay in this function for Asyncify's list.) */
+__attribute__((noinline)) void *sim_world_state(const sim_machine *m, size_t *size)
 {
     *size = 0;
-    const void *p = m->hooks.state_bytes ? m->hooks.state_bytes(m, size, m->setup_arg) : NULL;
+    if (!m->hooks.state_bytes)
+        return NULL;
+    coro_no_switch++; /* the world only answers (coro.h) */
+    void *p = (void *)m->hooks.state_bytes(m, size, m->setup_arg);
+    coro_no_switch--;
     if (!p)
         *size = 0;
     return p;
@@ -228,7 +231,7 @@ int sim_snapshot_save(sim_machine *m, sim_snapshot *s)
     /* what the struct points at */
     for (int r = 0; r < m->n_regions; r++)
         put(s, m->regions[r].base, m->regions[r].size);
-    const void *world = world_state(m, &s->world_size);
+    const void *world = sim_world_state(m, &s->world_size);
     put(s, world, s->world_size);
     put(s, m->history, m->history_len * sizeof *m->history);
     put(s, m->randoms, m->n_randoms * sizeof *m->randoms);
@@ -337,7 +340,7 @@ int sim_snapshot_restore(sim_machine *m, const sim_snapshot *s)
     for (int r = 0; r < m->n_regions; r++)
         get(&at, m->regions[r].base, m->regions[r].size);
     size_t world_size;
-    void *world = (void *)world_state(m, &world_size);
+    void *world = sim_world_state(m, &world_size);
     get(&at, world, s->world_size); /* (the same world: the same size) */
     get(&at, m->history, m->history_len * sizeof *m->history);
     get(&at, m->randoms, m->n_randoms * sizeof *m->randoms);

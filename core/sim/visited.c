@@ -210,8 +210,8 @@ static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
         live |= (uint64_t)m->globals[g].live << g;
     hasher_mix(&h, live);
     if (m->hooks.state_bytes) {
-        size_t size = 0;
-        const void *p = m->hooks.state_bytes(m, &size, m->setup_arg);
+        size_t size;
+        const void *p = sim_world_state(m, &size);
         region_digest_bytes(d, SIM_MAX_REGIONS + 1, p, size, part);
         hasher_mix(&h, size);
         hasher_mix(&h, part[0]);
