@@ -23,9 +23,9 @@
  *             the order of commuting choices is run about once, and every
  *             class is run.
  *
- * Spin rounds that re-read a value nobody changed are left out of the
- * complete search (spin_await.c): the spinning actor awaits a change, and
- * its step becomes a spin-out, tried after every other choice.
+ * Spin rounds that re-read a value nobody changed are left out of both
+ * complete searches, DPOR and the stateful one (spin_await.c): the spinning actor awaits a change,
+ * and its step becomes a spin-out, tried after every other choice.
  *
  * Local steps (spin, yield, work) touch nothing shared, so where they happen
  * does not matter: with pruning on they are taken as soon as they come up and
@@ -430,11 +430,11 @@ static run_info explore_one_run(explorer *e)
     int prev = -1; /* the actor that stepped last */
     sim_act_kind prev_kind = SIM_ACT_NONE;
     e->n_sleep = 0;
+    if (e->spin_on)
+        spin_await_reset(e); /* (a run from a point gets the point's rounds back) */
     replay_start(e, &depth, &prev, &prev_kind, &info.preemptions); /* (replay.c) */
     e->n_events = 0;
     e->replayed = 0;
-    if (e->spin_on)
-        spin_await_reset(e);
     bool complete = explore_complete_mode(e);
     /* complete search: the irqs, ticks and drops possible before this choice */
     sim_choice env[SIM_MAX_CHOICES];

@@ -170,9 +170,63 @@ static bool mix_actor(hasher *h, const sim_actor *a, bool stories)
     return true;
 }
 
-/* The key of the machine's state; the regions' bytes through the digest's
- * cache d (NULL: hashed afresh). */
-static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
+/* A parker as its futures read it: its flag, unless its owner promised to
+ * prepare it before it sleeps on it again (plat_parker_done: until then no
+ * step reads the flag but to trace it), and its owner.  Not who woke it: only
+ * the trace reads that. */
+static plat_parker parker_as_read(const sim_machine *m, int owner)
+{
+    const sim_actor *a = &m->actors[owner];
+    plat_parker p;
+    memset(&p, 0, sizeof p); /* (its padding too: the digest hashes bytes) */
+    p.woken = a->parker_done ? 0 : a->parker.woken;
+    p.owner = a->parker.owner;
+    p.woken_by = -1;
+    return p;
+}
+
+/* The memory's part of the key: every region's bytes through the digest's
+ * cache d (NULL: hashed afresh), each actor's parker as its futures read it. */
+static void mix_memory(hasher *h, const sim_machine *m, region_digest *d)
+{
+    int parker_of[SIM_MAX_REGIONS];
+    for (int r = 0; r < m->n_regions; r++)
+        parker_of[r] = -1;
+    for (int i = 0; i < m->n_actors; i++)
+        if (m->actors[i].parker_region >= 0 && m->actors[i].parker_region < m->n_regions)
+            parker_of[m->actors[i].parker_region] = i;
+    uint64_t sum[2] = {0, 0};
+    for (int r = 0; r < m->n_regions; r++) {
+        uint64_t part[2];
+        if (parker_of[r] >= 0) {
+            plat_parker p = parker_as_read(m, parker_of[r]);
+            region_digest_bytes(d, r, &p, sizeof p, part);
+        } else {
+            region_digest_bytes(d, r, m->regions[r].base, m->regions[r].size, part);
+        }
+        sum[0] += part[0];
+        sum[1] += part[1];
+    }
+    hasher_mix(h, sum[0]);
+    hasher_mix(h, sum[1]);
+}
+
+/* An actor's spin round as the search keeps it (spin_await.c): whether its
+ * next step is a spin-out, and what its round read so far. */
+static void mix_spin_round(hasher *h, const spin_round *r)
+{
+    hasher_mix(h, (uint64_t)r->pure | (uint64_t)r->awaiting << 1 |
+                      (uint64_t)(r->cell ? r->width : 0) << 8 |
+                      (uint64_t)(r->awaiting ? r->await_width : 0) << 16);
+    hasher_mix(h, (uint64_t)(uintptr_t)r->cell);
+    hasher_mix(h, r->cell ? r->value : 0);
+    hasher_mix(h, (uint64_t)(uintptr_t)(r->awaiting ? r->await_cell : NULL));
+    hasher_mix(h, r->awaiting ? r->await_value : 0);
+}
+
+/* The key of the machine's state, with the search's spin rounds (NULL: none
+ * kept); the memory through the digest's cache d (NULL: hashed afresh). */
+static bool key_of(const sim_machine *m, region_digest *d, const spin_round *spin, state_key *out)
 {
     if (m->mem != &sim_mem_sc)
         return false;
@@ -182,7 +236,10 @@ static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
     hasher_mix(&h, (uint64_t)m->now);
     hasher_mix(&h, (uint64_t)m->timer_late);
     hasher_mix(&h, (uint64_t)m->timer_jitter);
-    hasher_mix(&h, (uint64_t)(uint32_t)m->cs_inside | (uint64_t)(uint32_t)m->cs_owner << 32);
+    /* (who was inside last is read only while somebody is inside, or nests) */
+    bool owner_read = m->cs_inside != 0 || m->cs_depth > 1;
+    hasher_mix(&h, (uint64_t)(uint32_t)m->cs_inside |
+                       (uint64_t)(uint32_t)(owner_read ? m->cs_owner : -1) << 32);
     hasher_mix(&h, (uint64_t)(uint32_t)m->cs_depth);
     hasher_mix(&h, m->rng);
     sim_sched_state sched;
@@ -197,13 +254,13 @@ static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
      * steps without a lock: only actors between operations; under rtos a
      * kernel reads its memory inside a critical section, its lock) */
     bool stories = m->keep_story && strcmp(m->model->name, "executor") != 0;
-    for (int i = 0; i < m->n_actors; i++)
+    for (int i = 0; i < m->n_actors; i++) {
         if (!mix_actor(&h, &m->actors[i], stories))
             return false;
-    uint64_t memory[2];
-    region_digest_of(m, d, memory);
-    hasher_mix(&h, memory[0]);
-    hasher_mix(&h, memory[1]);
+        if (spin)
+            mix_spin_round(&h, &spin[i]);
+    }
+    mix_memory(&h, m, d);
     uint64_t live = 0;
     for (int g = 0; g < m->n_globals; g++)
         live |= (uint64_t)m->globals[g].live << g;
@@ -221,11 +278,11 @@ static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
     return true;
 }
 
-bool visited_key(const sim_machine *m, state_key *out) { return key_of(m, NULL, out); }
+bool visited_key(const sim_machine *m, state_key *out) { return key_of(m, NULL, NULL, out); }
 
 bool visited_key_cached(const sim_machine *m, visited *v, state_key *out)
 {
-    return key_of(m, v ? v->digest : NULL, out);
+    return key_of(m, v ? v->digest : NULL, NULL, out);
 }
 
 /* ---- the table ----------------------------------------------------------------- */
@@ -319,7 +376,7 @@ visit visited_at(explorer *e, visited *v, const xchoice *E, int n, uint64_t *lef
         z |= 1ull << bit;
     }
     state_key k;
-    if (!key_of(e->m, v->digest, &k))
+    if (!key_of(e->m, v->digest, e->spin_on ? e->spin : NULL, &k))
         return VISIT_SKIP;
     *key = k;
     slot *s = slot_of(v->slots, v->cap, k.a, b_kept(k));
