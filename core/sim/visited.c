@@ -11,16 +11,31 @@
  * are left, and the state is remembered with Z ∩ Z' (what is asleep on both
  * visits was explored on neither).  Every state a search without memory
  * reaches is still reached, so every stuck run, violation and end state is
- * found (Godefroid's theorem 5.10 for sleep sets with a state cache).
+ * found (Godefroid's theorem 5.10 for sleep sets with a state cache).  The
+ * choices are the ones the complete search offers: under the threads model
+ * a spinning actor's rounds that re-read an unchanged value are one
+ * spin-out (spin_await.c, which argues that no end state is lost), so a
+ * mutex's waiters do not multiply states by their SpinWait counts while the
+ * lock stays held.
  *
  * The invariant this file keeps: two machine states with the same key have
  * the same futures, choice for choice, with the same outcomes.  The machine's
  * whole state is the simulated memory, the machine's and the models'
- * bookkeeping, and each actor's coroutine (its stack and registers).  The
- * first two go into the key as they are:
- *   - every region's bytes (objects, engine globals, parkers: a parker's
- *     woken flag and who woke it), and which globals are live;
- *   - the clock, the checked critical section's counters, the random
+ * bookkeeping, and each actor's coroutine (its stack and registers); the
+ * search adds its own memory of each actor's spin round.  The first two go
+ * into the key as the futures read them, which is as they are but for what
+ * no step reads again before it is written:
+ *   - every region's bytes (objects, engine globals), and which globals are
+ *     live; each actor's parker as its woken flag and owner, not who woke it
+ *     (only the trace reads that), and not the flag either once its owner
+ *     promised to prepare it before it sleeps on it again (plat_parker_done:
+ *     the prepare clears the flag, an unpark only sets it, and no other step
+ *     reads it; the machine holds the owner to it, sleeping first is a
+ *     misuse): such a parker is keyed as one never woken, so a thread that
+ *     parked and was woken meets the one that never parked;
+ *   - the clock, the checked critical section's counters (who was inside
+ *     last only while somebody is, or nests: entering reads it only then,
+ *     leaving only at a depth above one), the random
  *     generator, the scheduling model's state (sim_sched_state, zeroed on
  *     reset, so its padding is too), and per actor its flags (finished,
  *     dormant, begun, raised, armed), priorities, interrupt mask depth, and
@@ -31,6 +46,9 @@
  *     models only compare two of them, and the counter only grows;
  *   - the world's own state outside regions (sim_hooks.state_bytes: the
  *     interpreter's result registers);
+ *   - each actor's spin round, when the search leaves unchanged rounds out
+ *     (spin_await.c): whether its next step is a spin-out, and what its
+ *     round read so far, which decide its choice and where a spin-out stops;
  *   - only under sequential consistency (tso and ra keep store buffers and
  *     histories that are not hashed): under any other memory model no state
  *     is remembered and the search is the plain one with sleep sets.
