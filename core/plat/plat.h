@@ -56,10 +56,11 @@
  *       Tells the trace what just happened in the engine's own words ("validate
  *       ok").  Free natively.
  *   (promises to the explorer)
- *       Two calls that cost nothing natively and change no run in the
+ *       Three calls that cost nothing natively and change no run in the
  *       simulator: they tell the stateful search (core/sim/visited.c) what a
- *       thread keeps on its stack, so that it may treat as one the runs that
- *       bring a thread to the same place with the same things in hand.  Each
+ *       thread keeps on its stack (and what it will read of its parker), so
+ *       that it may treat as one the runs that bring a thread to the same
+ *       place with the same things in hand.  Each
  *       is a promise about the code, checked by no test but the ones that
  *       exercise it: say nothing when unsure.
  *   plat_sleep_state
@@ -67,6 +68,12 @@
  *       after waking depends only on its current operation (what it was asked
  *       to do) and the `size` bytes at `node` (a waiter node on its stack that
  *       other threads write while it sleeps).
+ *   plat_parker_done
+ *       Says, after a sleep on the caller's own parker returned, that the
+ *       caller prepares that parker before it sleeps on it again: until then
+ *       whether its flag is set matters to nobody (a wake that comes now is
+ *       cleared by the prepare).  The simulator checks this one: sleeping on
+ *       the parker first is a misuse.
  *   plat_loop_state(at, v1, v2, ...)
  *       Says, at the top of a retry loop, that everything the caller will do
  *       from here to the end of its operation depends only on its operation,

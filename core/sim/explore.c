@@ -23,9 +23,9 @@
  *             the order of commuting choices is run about once, and every
  *             class is run.
  *
- * Spin rounds that re-read a value nobody changed are left out of the
- * complete search (spin_await.c): the spinning actor awaits a change, and
- * its step becomes a spin-out, tried after every other choice.
+ * Spin rounds that re-read a value nobody changed are left out of both
+ * complete searches, DPOR and the stateful one (spin_await.c): the spinning actor awaits a change,
+ * and its step becomes a spin-out, tried after every other choice.
  *
  * Local steps (spin, yield, work) touch nothing shared, so where they happen
  * does not matter: with pruning on they are taken as soon as they come up and
@@ -609,12 +609,12 @@ static run_info explore_one_run(explorer *e)
                    .prev_kind = SIM_ACT_NONE,
                    .env_node = -1};
     e->n_sleep = 0;
+    if (e->spin_on)
+        spin_await_reset(e); /* (a run from a point gets the point's rounds back) */
     replay_start(e, &r.depth, &r.prev, &r.prev_kind, &r.info.preemptions); /* (replay.c) */
     e->run_from = sim_steps(m);
     e->n_events = 0;
     e->replayed = 0;
-    if (e->spin_on)
-        spin_await_reset(e);
     r.complete = explore_complete_mode(e);
 
     while (sim_outcome_of(m) == SIM_RUNNING && choose(e, &r)) {

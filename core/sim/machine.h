@@ -353,6 +353,9 @@ uint32_t sim_actor_op(const sim_machine *m, int actor);
  * next park, all it will do after waking depends on its operation and the
  * `size` bytes at node alone; the park ends the declaration. */
 void sim_sleep_state(sim_machine *m, const void *node, size_t size);
+/* The running actor declares (plat_parker_done) that it prepares its parker
+ * p before it sleeps on it again; sleeping on it first is a misuse. */
+void sim_parker_done(sim_machine *m, const plat_parker *p);
 /* The running actor declares (plat_loop_state) that from here to the end of
  * its operation, all it will do depends on its operation, the place `at` and
  * the n values alone: its story starts again from them (visited.c). */

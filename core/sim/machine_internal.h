@@ -104,6 +104,9 @@ typedef struct sim_actor {
      * only on its operation and these bytes (a waiter node others write) */
     const void *sleep_node;
     size_t sleep_node_size;
+    /* plat_parker_done: it prepares its parker before it sleeps on it again,
+     * so until then nobody reads the parker's flag but the trace (visited.c) */
+    bool parker_done;
     plat_parker parker;
     int parker_region;
 } sim_actor;

@@ -83,6 +83,8 @@ static uint64_t perform(sim_machine *m, int i)
     }
     case SIM_ACT_PARK_PREPARE: {
         plat_parker *pk = p->target;
+        if (pk == &a->parker)
+            a->parker_done = false; /* what plat_parker_done promised is kept */
         e.old_v = pk->woken;
         pk->woken = 0;
         pk->woken_by = -1;
@@ -205,6 +207,10 @@ uint64_t sim_do(sim_machine *m, const sim_action *act)
 {
     int i = m->current;
     sim_actor *a = &m->actors[i];
+    if (a->parker_done && act->target == &a->parker &&
+        (act->kind == SIM_ACT_PARK || act->kind == SIM_ACT_BLOCK))
+        sim_violation(m, "misuse", "slept on its parker without preparing it, after promising to",
+                      act->site);
     a->pending = *act;
     coro_switch(a->co, m->host); /* wait to be picked */
     return perform(m, i);
@@ -247,6 +253,17 @@ void sim_sleep_state(sim_machine *m, const void *node, size_t size)
     sim_actor *a = &m->actors[m->current];
     a->sleep_node = node;
     a->sleep_node_size = size;
+}
+
+void sim_parker_done(sim_machine *m, const plat_parker *p)
+{
+    sim_actor *a = &m->actors[m->current];
+    if (p != &a->parker) {
+        sim_violation(m, "misuse", "promised to prepare a parker that is not its own",
+                      (plat_site){__FILE__, __LINE__, "plat_parker_done"});
+        return;
+    }
+    a->parker_done = true;
 }
 
 void sim_loop_state(sim_machine *m, plat_site at, const uint64_t *values, size_t n)

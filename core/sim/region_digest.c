@@ -1,5 +1,5 @@
 /*
- * The machine's memory as two sums (see region_digest.h).
+ * Bytes of the machine as two sums (see region_digest.h).
  *
  * Invariant: a cached region's copy holds the region's bytes as the last
  * digest saw them, and each of its blocks' hashes is the hash of that block
@@ -23,7 +23,6 @@
 #include "region_digest.h"
 
 #include "hasher.h"
-#include "machine_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -181,15 +180,4 @@ void region_digest_bytes(region_digest *d, int slot, const void *p, size_t size,
     }
     sum[0] = c->sum[0];
     sum[1] = c->sum[1];
-}
-
-void region_digest_of(const sim_machine *m, region_digest *d, uint64_t sum[2])
-{
-    sum[0] = sum[1] = 0;
-    for (int r = 0; r < m->n_regions; r++) {
-        uint64_t part[2];
-        region_digest_bytes(d, r, m->regions[r].base, m->regions[r].size, part);
-        sum[0] += part[0];
-        sum[1] += part[1];
-    }
 }

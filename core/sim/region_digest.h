@@ -1,10 +1,11 @@
 /*
- * region_digest.h: the machine's memory (every region's bytes) as two 64-bit
- * sums, for the stateful search's keys (visited.c), kept up to date at the
- * cost of comparing the memory with a copy and hashing what changed.
+ * region_digest.h: bytes of the machine (a region's, or other bytes of the
+ * state) as two 64-bit sums, for the stateful search's keys (visited.c), kept
+ * up to date at the cost of comparing the bytes with a copy and hashing what
+ * changed.
  *
- * Invariant: region_digest_of gives a function of the regions' bytes alone
- * (their number, sizes and contents), the same with a cache as without one.
+ * Invariant: region_digest_bytes gives a function of its slot and the bytes
+ * alone (their size and contents), the same with a cache as without one.
  */
 #ifndef LOCKSTEP_REGION_DIGEST_H
 #define LOCKSTEP_REGION_DIGEST_H
@@ -25,15 +26,12 @@ typedef struct region_digest region_digest;
 region_digest *region_digest_new(void);
 void region_digest_free(region_digest *d);
 
-/* sum[0], sum[1]: over every block of every region, its hash (seeded with
- * the region, the block and the region's size), lane by lane.  With d, only
- * the blocks that differ from d's copy are hashed again (d may be NULL: every
- * block is hashed). */
-void region_digest_of(const sim_machine *m, region_digest *d, uint64_t sum[2]);
-
-/* The same for `size` bytes at p, kept in the cache's slot `slot` (the slot
- * seeds the blocks' hashes, so it says which bytes these are: a region's
- * index, or SIM_MAX_REGIONS + k for the key's other bytes). */
+/* sum[0], sum[1]: over every block of the `size` bytes at p, its hash
+ * (seeded with the slot, the block and the size), lane by lane; kept in the
+ * cache's slot `slot` (the slot says which bytes these are: a region's index,
+ * or SIM_MAX_REGIONS + k for the key's other bytes).  With d, only the blocks
+ * that differ from d's copy are hashed again (d may be NULL: every block is
+ * hashed).  Summing a slot's sums over regions gives the memory's. */
 void region_digest_bytes(region_digest *d, int slot, const void *p, size_t size, uint64_t sum[2]);
 
 #endif

@@ -22,9 +22,10 @@
  * at), so a step taken again would be a good part of a run.
  *
  * The stateful search (visited.c) starts its runs from points too: what it
- * keeps of a run beyond the machine and the sleep set is on the stack (each
- * node's state key) and in its table, and the nodes a run replays ask the
- * table nothing.  The complete search (DPOR) keeps per-run events and spin
+ * keeps of a run beyond the machine and the sleep set is its actors' spin
+ * rounds (spin_await.c), which a point holds too, and the rest is on the
+ * stack (each node's state key) and in its table; the nodes a run replays
+ * ask the table nothing.  The complete search (DPOR) keeps per-run events and spin
  * rounds (dpor.c, spin_await.c) that a point does not hold, so its runs
  * start from the root.
  */
@@ -52,6 +53,7 @@ struct replay_point {
     sim_snapshot *snap;
     sim_choice *sleep;
     size_t n_sleep, cap_sleep;
+    spin_round spin[SIM_MAX_ACTORS]; /* the stateful search's (spin_await.c) */
 };
 
 /* Nodes between points, and points at most. */
@@ -100,6 +102,7 @@ void replay_start(explorer *e, size_t *depth, int *prev, sim_act_kind *prev_kind
             *prev = p->prev;
             *prev_kind = p->prev_kind;
             *preemptions = p->preemptions;
+            memcpy(e->spin, p->spin, sizeof e->spin);
             e->n_sleep = 0;
             for (size_t k = 0; k < p->n_sleep; k++)
                 explore_sleep_add(e, p->sleep[k]);
@@ -137,5 +140,6 @@ void replay_keep(explorer *e, size_t depth, int prev, sim_act_kind prev_kind, in
     p->prev = prev;
     p->prev_kind = prev_kind;
     p->preemptions = preemptions;
+    memcpy(p->spin, e->spin, sizeof e->spin);
     e->n_points++;
 }

@@ -1,5 +1,6 @@
 /*
- * Spin rounds that change nothing, for the complete search: an actor that
+ * Spin rounds that change nothing, for the complete searches (DPOR, and the
+ * stateful search, which keeps each actor's round in its keys): an actor that
  * re-reads a value nobody changed makes no new behaviour (GenMC's
  * spin-assume, loom's yield), so such rounds must not multiply executions.
  *
@@ -62,8 +63,8 @@
 bool spin_await_active(const explorer *e)
 {
     const sim_machine *m = e->m;
-    return explore_complete_mode(e) && e->cfg.spin_await &&
-           (m->mem == &sim_mem_sc || m->mem->reread) && strcmp(sim_model_name(m), "threads") == 0;
+    return explore_unbounded(e) && e->cfg.spin_await && (m->mem == &sim_mem_sc || m->mem->reread) &&
+           strcmp(sim_model_name(m), "threads") == 0;
 }
 
 /* What a load of the cell by the actor would read now (see above); false if

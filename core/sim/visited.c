@@ -11,16 +11,31 @@
  * are left, and the state is remembered with Z ∩ Z' (what is asleep on both
  * visits was explored on neither).  Every state a search without memory
  * reaches is still reached, so every stuck run, violation and end state is
- * found (Godefroid's theorem 5.10 for sleep sets with a state cache).
+ * found (Godefroid's theorem 5.10 for sleep sets with a state cache).  The
+ * choices are the ones the complete search offers: under the threads model
+ * a spinning actor's rounds that re-read an unchanged value are one
+ * spin-out (spin_await.c, which argues that no end state is lost), so a
+ * mutex's waiters do not multiply states by their SpinWait counts while the
+ * lock stays held.
  *
  * The invariant this file keeps: two machine states with the same key have
  * the same futures, choice for choice, with the same outcomes.  The machine's
  * whole state is the simulated memory, the machine's and the models'
- * bookkeeping, and each actor's coroutine (its stack and registers).  The
- * first two go into the key as they are:
- *   - every region's bytes (objects, engine globals, parkers: a parker's
- *     woken flag and who woke it), and which globals are live;
- *   - the clock, the checked critical section's counters, the random
+ * bookkeeping, and each actor's coroutine (its stack and registers); the
+ * search adds its own memory of each actor's spin round.  The first two go
+ * into the key as the futures read them, which is as they are but for what
+ * no step reads again before it is written:
+ *   - every region's bytes (objects, engine globals), and which globals are
+ *     live; each actor's parker as its woken flag and owner, not who woke it
+ *     (only the trace reads that), and not the flag either once its owner
+ *     promised to prepare it before it sleeps on it again (plat_parker_done:
+ *     the prepare clears the flag, an unpark only sets it, and no other step
+ *     reads it; the machine holds the owner to it, sleeping first is a
+ *     misuse): such a parker is keyed as one never woken, so a thread that
+ *     parked and was woken meets the one that never parked;
+ *   - the clock, the checked critical section's counters (who was inside
+ *     last only while somebody is, or nests: entering reads it only then,
+ *     leaving only at a depth above one), the random
  *     generator, the scheduling model's state (sim_sched_state, zeroed on
  *     reset, so its padding is too), and per actor its flags (finished,
  *     dormant, begun, raised, armed), priorities, interrupt mask depth, and
@@ -31,6 +46,9 @@
  *     models only compare two of them, and the counter only grows;
  *   - the world's own state outside regions (sim_hooks.state_bytes: the
  *     interpreter's result registers);
+ *   - each actor's spin round, when the search leaves unchanged rounds out
+ *     (spin_await.c): whether its next step is a spin-out, and what its
+ *     round read so far, which decide its choice and where a spin-out stops;
  *   - only under sequential consistency (tso and ra keep store buffers and
  *     histories that are not hashed): under any other memory model no state
  *     is remembered and the search is the plain one with sleep sets.
@@ -171,9 +189,63 @@ static bool mix_actor(hasher *h, const sim_actor *a, bool stories)
     return true;
 }
 
-/* The key of the machine's state; the regions' bytes through the digest's
- * cache d (NULL: hashed afresh). */
-static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
+/* A parker as its futures read it: its flag, unless its owner promised to
+ * prepare it before it sleeps on it again (plat_parker_done: until then no
+ * step reads the flag but to trace it), and its owner.  Not who woke it: only
+ * the trace reads that. */
+static plat_parker parker_as_read(const sim_machine *m, int owner)
+{
+    const sim_actor *a = &m->actors[owner];
+    plat_parker p;
+    memset(&p, 0, sizeof p); /* (its padding too: the digest hashes bytes) */
+    p.woken = a->parker_done ? 0 : a->parker.woken;
+    p.owner = a->parker.owner;
+    p.woken_by = -1;
+    return p;
+}
+
+/* The memory's part of the key: every region's bytes through the digest's
+ * cache d (NULL: hashed afresh), each actor's parker as its futures read it. */
+static void mix_memory(hasher *h, const sim_machine *m, region_digest *d)
+{
+    int parker_of[SIM_MAX_REGIONS];
+    for (int r = 0; r < m->n_regions; r++)
+        parker_of[r] = -1;
+    for (int i = 0; i < m->n_actors; i++)
+        if (m->actors[i].parker_region >= 0 && m->actors[i].parker_region < m->n_regions)
+            parker_of[m->actors[i].parker_region] = i;
+    uint64_t sum[2] = {0, 0};
+    for (int r = 0; r < m->n_regions; r++) {
+        uint64_t part[2];
+        if (parker_of[r] >= 0) {
+            plat_parker p = parker_as_read(m, parker_of[r]);
+            region_digest_bytes(d, r, &p, sizeof p, part);
+        } else {
+            region_digest_bytes(d, r, m->regions[r].base, m->regions[r].size, part);
+        }
+        sum[0] += part[0];
+        sum[1] += part[1];
+    }
+    hasher_mix(h, sum[0]);
+    hasher_mix(h, sum[1]);
+}
+
+/* An actor's spin round as the search keeps it (spin_await.c): whether its
+ * next step is a spin-out, and what its round read so far. */
+static void mix_spin_round(hasher *h, const spin_round *r)
+{
+    hasher_mix(h, (uint64_t)r->pure | (uint64_t)r->awaiting << 1 |
+                      (uint64_t)(r->cell ? r->width : 0) << 8 |
+                      (uint64_t)(r->awaiting ? r->await_width : 0) << 16);
+    hasher_mix(h, (uint64_t)(uintptr_t)r->cell);
+    hasher_mix(h, r->cell ? r->value : 0);
+    hasher_mix(h, (uint64_t)(uintptr_t)(r->awaiting ? r->await_cell : NULL));
+    hasher_mix(h, r->awaiting ? r->await_value : 0);
+}
+
+/* The key of the machine's state, with the search's spin rounds (NULL: none
+ * kept); the memory through the digest's cache d (NULL: hashed afresh). */
+static bool key_of(const sim_machine *m, region_digest *d, const spin_round *spin, state_key *out)
 {
     if (m->mem != &sim_mem_sc)
         return false;
@@ -183,7 +255,10 @@ static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
     hasher_mix(&h, (uint64_t)m->now);
     hasher_mix(&h, (uint64_t)m->timer_late);
     hasher_mix(&h, (uint64_t)m->timer_jitter);
-    hasher_mix(&h, (uint64_t)(uint32_t)m->cs_inside | (uint64_t)(uint32_t)m->cs_owner << 32);
+    /* (who was inside last is read only while somebody is inside, or nests) */
+    bool owner_read = m->cs_inside != 0 || m->cs_depth > 1;
+    hasher_mix(&h, (uint64_t)(uint32_t)m->cs_inside |
+                       (uint64_t)(uint32_t)(owner_read ? m->cs_owner : -1) << 32);
     hasher_mix(&h, (uint64_t)(uint32_t)m->cs_depth);
     hasher_mix(&h, m->rng);
     sim_sched_state sched;
@@ -198,13 +273,13 @@ static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
      * steps without a lock: only actors between operations; under rtos a
      * kernel reads its memory inside a critical section, its lock) */
     bool stories = m->keep_story && m->model != &sim_model_executor;
-    for (int i = 0; i < m->n_actors; i++)
+    for (int i = 0; i < m->n_actors; i++) {
         if (!mix_actor(&h, &m->actors[i], stories))
             return false;
-    uint64_t memory[2];
-    region_digest_of(m, d, memory);
-    hasher_mix(&h, memory[0]);
-    hasher_mix(&h, memory[1]);
+        if (spin)
+            mix_spin_round(&h, &spin[i]);
+    }
+    mix_memory(&h, m, d);
     uint64_t live = 0;
     for (int g = 0; g < m->n_globals; g++)
         live |= (uint64_t)m->globals[g].live << g;
@@ -222,7 +297,7 @@ static bool key_of(const sim_machine *m, region_digest *d, state_key *out)
     return true;
 }
 
-bool visited_key(const sim_machine *m, state_key *out) { return key_of(m, NULL, out); }
+bool visited_key(const sim_machine *m, state_key *out) { return key_of(m, NULL, NULL, out); }
 
 bool explore_stateful_fits(const sim_machine *m)
 {
@@ -234,7 +309,7 @@ bool explore_stateful_fits(const sim_machine *m)
 
 bool visited_key_cached(const sim_machine *m, visited *v, state_key *out)
 {
-    return key_of(m, v ? v->digest : NULL, out);
+    return key_of(m, v ? v->digest : NULL, NULL, out);
 }
 
 /* ---- the table ----------------------------------------------------------------- */
@@ -328,7 +403,7 @@ visit visited_at(explorer *e, visited *v, const xchoice *E, int n, uint64_t *lef
         z |= 1ull << bit;
     }
     state_key k;
-    if (!key_of(e->m, v->digest, &k))
+    if (!key_of(e->m, v->digest, e->spin_on ? e->spin : NULL, &k))
         return VISIT_SKIP;
     *key = k;
     slot *s = slot_of(v->slots, v->cap, k.a, b_kept(k));

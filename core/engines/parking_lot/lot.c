@@ -132,6 +132,8 @@ lot_park_result lot_park(uintptr_t key, bool (*validate)(void *arg),
      * the condvar returns or locks its mutex). */
     plat_sleep_state(&w, sizeof w);
     plat_parker_sleep(me, AT("sleep on my parker"));
+    /* The wake is used up: every park begins with a prepare (above). */
+    plat_parker_done(me);
     return (lot_park_result){true, w.token};
 }
 

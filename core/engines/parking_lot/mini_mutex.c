@@ -80,6 +80,8 @@ static bool mini_mutex_should_sleep(void *arg)
 
 __attribute__((cold, noinline)) static void mini_mutex_lock_slow(mini_mutex *m)
 {
+    /* How the fast path failed is forgotten: we start from a fresh read. */
+    plat_loop_state(AT("lock: slow path"), plat_key(m));
     spin_wait spin;
     spin_wait_reset(&spin);
     uint8_t state = plat_load8(&m->state, PLAT_RELAXED, AT("read state"));
@@ -106,7 +108,10 @@ __attribute__((cold, noinline)) static void mini_mutex_lock_slow(mini_mutex *m)
             if (!plat_cas8(&m->state, &state, state | PARKED, PLAT_RELAXED, AT("set PARKED")))
                 continue;
         }
-        /* 4. Sleep, if the state is still exactly LOCKED|PARKED. */
+        /* 4. Sleep, if the state is still exactly LOCKED|PARKED.  What the
+         * round read and how long it spun are no matter from here: once
+         * back we start over with a fresh read and a fresh spin. */
+        plat_loop_state(AT("lock: park"), plat_key(m));
         lot_park_result r = lot_park(plat_key(m), mini_mutex_should_sleep, NULL, m);
         if (r.slept && r.token == LOT_TOKEN_HANDOFF)
             return; /* the unlocker handed us the lock */

@@ -292,6 +292,8 @@ static inline void plat_sleep_state(const void *node, size_t size)
     (void)size;
 }
 
+static inline void plat_parker_done(plat_parker *p) { (void)p; }
+
 static inline void plat_loop_state_of(plat_site at, const uint64_t *values, size_t n)
 {
     (void)at;

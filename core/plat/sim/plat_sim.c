@@ -127,6 +127,8 @@ void plat_note(plat_site at, int64_t value) { sim_note(machine(), at, value); }
 
 void plat_sleep_state(const void *node, size_t size) { sim_sleep_state(machine(), node, size); }
 
+void plat_parker_done(plat_parker *p) { sim_parker_done(machine(), p); }
+
 void plat_loop_state_of(plat_site at, const uint64_t *values, size_t n)
 {
     sim_loop_state(machine(), at, values, n);

@@ -78,6 +78,7 @@ void plat_init32(plat_a32 *c, uint32_t v);
 uintptr_t plat_key(const void *object);
 void plat_note(plat_site at, int64_t value);
 void plat_sleep_state(const void *node, size_t size);
+void plat_parker_done(plat_parker *p);
 void plat_loop_state_of(plat_site at, const uint64_t *values, size_t n);
 const char *plat_variant(void);
 bool plat_variant_is(const char *name);
