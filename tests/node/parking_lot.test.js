@@ -975,12 +975,12 @@ test('--bound none proves the correct variant in every interleaving, and finds t
   assert.equal(r.found, false);
   assert.equal(r.complete, true);
   assert.equal(r.bound, -1);
-  assert.equal(r.executions, 32);
-  assert.equal(r.states, 111);
+  assert.equal(r.executions, 12);
+  assert.equal(r.states, 51);
   const text = lockstep(['explore', contended, '--bound', 'none']).stdout;
   assert.match(
     text,
-    new RegExp(`^no violation in any interleaving: 32 executions, 111 states \\(complete\\)\n`),
+    new RegExp(`^no violation in any interleaving: 12 executions, 51 states \\(complete\\)\n`),
   );
   // DPOR, asked for: B's spin rounds that re-read LOCKED are left out (core/sim/spin_await.c)
   const dpor = exploreJson([contended, '--bound', 'none', '--dpor']);

@@ -56,7 +56,8 @@ test('a violation is found by the split search too, with the same kind', () => {
 test('LOCKSTEP_ALONE_STEPS: a small search is split only when told to, and a bad value exits 2 with one line', () => {
   const bc = bytecode(SCENARIOS[0]);
   const parts = (/** @type {string[]} */ more, /** @type {Record<string, string>} */ env) => {
-    const r = native(['explore', bc, '--bound', 'none', '--json', ...more], env);
+    // (--dpor: the search that splits; the stateful one runs on one worker)
+    const r = native(['explore', bc, '--bound', 'none', '--dpor', '--json', ...more], env);
     assert.equal(r.status, 0, r.stderr);
     return JSON.parse(r.stdout).parts ?? 1;
   };
@@ -80,9 +81,33 @@ test('LOCKSTEP_ALONE_STEPS: a small search is split only when told to, and a bad
   }
 });
 
+test('where --bound none runs the stateful search, --workers runs it on one worker: the same search, said so', () => {
+  const bc = bytecode(SCENARIOS[0]);
+  const one = native(['explore', bc, '--bound', 'none', '--json']);
+  const two = native(['explore', bc, '--bound', 'none', '--workers', '2', '--json']);
+  const { elapsed_ms: _a, ...a } = JSON.parse(one.stdout);
+  const { elapsed_ms: _b, parts, ...b } = JSON.parse(two.stdout);
+  assert.equal(a.search ?? 'stateful', 'stateful');
+  assert.ok(a.states > 0, 'a stateful search counts its states');
+  assert.deepEqual(b, a);
+  assert.equal(parts, 1);
+  const said = native(['explore', bc, '--bound', 'none', '--workers', '2']);
+  assert.match(said.stderr, /explore: the stateful search runs on one worker\n/);
+});
+
 test('the limit on steps in all holds for the whole split search, is said early, and is reported', () => {
   const bc = bytecode(SCENARIOS[0]);
-  const r = native(['explore', bc, '--bound', 'none', '--workers', '2', '--max-total-steps', '5000']);
+  const r = native([
+    'explore',
+    bc,
+    '--bound',
+    'none',
+    '--dpor',
+    '--workers',
+    '2',
+    '--max-total-steps',
+    '5000',
+  ]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(
     r.stdout,
