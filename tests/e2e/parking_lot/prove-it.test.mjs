@@ -15,12 +15,12 @@ import { ROOT, clean, lane, open, screenshot, until, useApp, waitForText } from 
 const app = useApp();
 const M = await loadModule();
 
-/** The executions of one complete search of a scenario, in node (one worker). */
+/** One complete search of a scenario as `--bound none` runs it (the stateful search where it fits), in node. */
 function oneSearch(/** @type {string} */ rel) {
   const text = readFileSync(join(ROOT, 'tests/scenarios', rel), 'utf8');
   const { bytecode } = compileScenario(text, { file: rel, catalog: catalog(M) });
   const s = new Session(M, bytecode, { trace: false });
-  s.exploreStart({ bound: 'none' });
+  s.exploreStart({ bound: 'none', stateful: 'fits' });
   let st;
   do st = s.exploreStep(5000);
   while (!st.finished);
@@ -37,6 +37,7 @@ describe('Prove it', () => {
   test('proves the correct lost-wakeup variant with the executions of one search', async () => {
     const want = oneSearch('parking_lot/lost-wakeup-correct.yaml');
     assert.equal(want.complete, true);
+    assert.equal(want.search, 'stateful'); // (sc, threads: its states are remembered)
     const { page, errors } = await open(
       app.chrome.context,
       `${app.server.url}?scenario=parking_lot/lost-wakeup-correct`,
@@ -46,7 +47,7 @@ describe('Prove it', () => {
     await waitForText(
       page.getByTestId('explore-result'),
       new RegExp(
-        `^Proven: no stuck run and no overlap in any interleaving of A and B: ${want.executions.toLocaleString('en')} executions, [\\d.]+ m?s\\.$`,
+        `^Proven: no stuck run and no overlap in any interleaving of A and B: ${want.executions.toLocaleString('en')} executions, ${want.states.toLocaleString('en')} states remembered, [\\d.]+ m?s\\.$`,
       ),
       30000,
     );
@@ -55,9 +56,10 @@ describe('Prove it', () => {
   });
 
   test('shows its progress against the estimate, and cancels at any moment', async () => {
+    // (under tso the stateful search does not fit: DPOR over the workers, 176,652 executions)
     const { page, errors } = await open(
       app.chrome.context,
-      `${app.server.url}?scenario=parking_lot/three-threads`,
+      `${app.server.url}?scenario=parking_lot/three-threads&memory=tso`,
     );
     await lane(page, 'A').waitFor({ timeout: 15000 });
     await page.getByTestId('explore-prove').click();
