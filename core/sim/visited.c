@@ -193,15 +193,15 @@ static bool mix_actor(hasher *h, const sim_actor *a, bool stories)
  * prepare it before it sleeps on it again (plat_parker_done: until then no
  * step reads the flag but to trace it), and its owner.  Not who woke it: only
  * the trace reads that. */
-static plat_parker parker_as_read(const sim_machine *m, int owner)
+static void parker_as_read(const sim_machine *m, int owner, plat_parker *p)
 {
     const sim_actor *a = &m->actors[owner];
-    plat_parker p;
-    memset(&p, 0, sizeof p); /* (its padding too: the digest hashes bytes) */
-    p.woken = a->parker_done ? 0 : a->parker.woken;
-    p.owner = a->parker.owner;
-    p.woken_by = -1;
-    return p;
+    /* (its padding too: the digest hashes bytes; so it is filled in place,
+     * since a struct returned by value need not bring its padding along) */
+    memset(p, 0, sizeof *p);
+    p->woken = a->parker_done ? 0 : a->parker.woken;
+    p->owner = a->parker.owner;
+    p->woken_by = -1;
 }
 
 /* The memory's part of the key: every region's bytes through the digest's
@@ -218,7 +218,8 @@ static void mix_memory(hasher *h, const sim_machine *m, region_digest *d)
     for (int r = 0; r < m->n_regions; r++) {
         uint64_t part[2];
         if (parker_of[r] >= 0) {
-            plat_parker p = parker_as_read(m, parker_of[r]);
+            plat_parker p;
+            parker_as_read(m, parker_of[r], &p);
             region_digest_bytes(d, r, &p, sizeof p, part);
         } else {
             region_digest_bytes(d, r, m->regions[r].base, m->regions[r].size, part);
