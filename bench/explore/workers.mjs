@@ -61,7 +61,8 @@ function search(file, workers) {
       'import resource,subprocess,sys;p=subprocess.run(sys.argv[2:]);u=resource.getrusage(resource.RUSAGE_CHILDREN);open(sys.argv[1],"w").write(f"{u.ru_utime} {u.ru_stime}");sys.exit(p.returncode)',
       TIMES,
       RUNNER,
-      ...['explore', file, '--bound', 'none', '--workers', String(workers)],
+      // (--dpor: the search that splits; where the stateful one fits, --bound none runs it on one worker)
+      ...['explore', file, '--bound', 'none', '--dpor', '--workers', String(workers)],
     ],
     { encoding: 'utf8' },
   );
