@@ -50,6 +50,8 @@ describe('scenarios', () => {
     await page.getByTestId('open-picker').click();
     const picker = page.getByTestId('picker');
     await picker.waitFor({ state: 'visible' });
+    // (the list comes with the scenarios' chunk, a moment after the dialog)
+    await picker.getByTestId('picker-item').first().waitFor();
     // every scenario of the sandbox, by its title
     assert.deepEqual(
       (
