@@ -9,6 +9,8 @@
  *   <engine>_EXPLORE_BENCH_LARGE  larger ones, for the complete-search benchmark
  *                                 alone (bench/explore/run.mjs), with any Promela
  *                                 model (.pml) of the same protocol for SPIN
+ *   <engine>_EXPLORE_BENCH_SPLIT  complete DPOR searches of a few seconds, split
+ *                                 over workers (bench/explore/workers.mjs)
  *   <engine>_EXPLORE_BENCH_FIND   scenarios with a bug under their own `variant:`,
  *                                 for the time the explorer takes to find it
  *   <engine>_WEB_BENCH            scenarios of the web app's benchmark
@@ -43,7 +45,7 @@ export const ENGINES = words(readFileSync(join(ROOT, 'mk/engines.mk'), 'utf8'), 
 
 /**
  * The scenarios (`.yaml`) of list `<engine>_<list>` of every engine.
- * @param {'EXPLORE_BENCH' | 'EXPLORE_BENCH_LARGE' | 'EXPLORE_BENCH_FIND' | 'WEB_BENCH'} list
+ * @param {'EXPLORE_BENCH' | 'EXPLORE_BENCH_LARGE' | 'EXPLORE_BENCH_SPLIT' | 'EXPLORE_BENCH_FIND' | 'WEB_BENCH'} list
  * @returns {Input[]}
  */
 export function benchInputs(list = 'EXPLORE_BENCH') {

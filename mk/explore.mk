@@ -14,9 +14,9 @@ BENCH_TARGETS += bench-explore
 .PHONY: bench-explore
 
 # The scenarios of these benchmarks are their engines': each engine.mk lists
-# its own in <engine>_EXPLORE_BENCH, _EXPLORE_BENCH_LARGE and _EXPLORE_BENCH_FIND
+# its own in <engine>_EXPLORE_BENCH, _EXPLORE_BENCH_LARGE, _EXPLORE_BENCH_SPLIT and _EXPLORE_BENCH_FIND
 # (bench/inputs.mjs reads them; a missing file fails here).
-EXPLORE_BENCH_INPUTS := $(foreach e,$(ENGINES),$($(e)_EXPLORE_BENCH) $($(e)_EXPLORE_BENCH_LARGE) \
+EXPLORE_BENCH_INPUTS := $(foreach e,$(ENGINES),$($(e)_EXPLORE_BENCH) $($(e)_EXPLORE_BENCH_LARGE) $($(e)_EXPLORE_BENCH_SPLIT) \
                           $($(e)_EXPLORE_BENCH_FIND))
 
 # The complete search (--bound none) on every engine's scenarios, against SPIN

@@ -3,9 +3,10 @@
 // core/sim/split.c, core/runner/workers.c), in one run.
 //
 // For each small scenario of the explorer's benchmarks (every engine's
-// <engine>_EXPLORE_BENCH, bench/inputs.mjs: the largest complete searches that
-// end; issue 22's were the parking_lot mutex, 3 threads x 1 lock/unlock and
-// 2 x 2, and the three rtos tasks) it runs the native runner with --workers 1
+// <engine>_EXPLORE_BENCH, bench/inputs.mjs; issue 22's were the parking_lot
+// mutex, 3 threads x 1 lock/unlock and 2 x 2, and the three rtos tasks: what
+// a split costs a search that hardly needs one) and each of <engine>_EXPLORE_
+// BENCH_SPLIT (a DPOR search of a few seconds: what a split gains) it runs the native runner with --workers 1
 // and --workers 2, alternating the order from round to round so a busy
 // machine slows both alike, 5 rounds (1 with --quick, on the first scenario),
 // and prints:
@@ -53,24 +54,32 @@ const TIMES = join(tmp, 'cpu.txt');
 /** One search: {executions, complete, ms, cpuMs, parts}. */
 function search(file, workers) {
   const t0 = performance.now();
-  // (python's getrusage of the children it waited for: microseconds, where GNU time rounds to 10 ms)
+  // (bash's `times`: the CPU of the children it waited for, to the millisecond,
+  // for a few milliseconds of start-up where python's took a quarter of a second)
   const r = spawnSync(
-    'python3',
+    'bash',
     [
       '-c',
-      'import resource,subprocess,sys;p=subprocess.run(sys.argv[2:]);u=resource.getrusage(resource.RUSAGE_CHILDREN);open(sys.argv[1],"w").write(f"{u.ru_utime} {u.ru_stime}");sys.exit(p.returncode)',
-      TIMES,
+      '"$0" "$@"; status=$?; times > "$TIMES"; exit $status',
       RUNNER,
       // (--dpor: the search that splits; where the stateful one fits, --bound none runs it on one worker)
       ...['explore', file, '--bound', 'none', '--dpor', '--workers', String(workers)],
     ],
-    { encoding: 'utf8' },
+    { encoding: 'utf8', env: { ...process.env, TIMES } },
   );
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`lockstep-run failed: ${r.stderr}`);
   const executions = Number(/: (\d+) executions/.exec(r.stdout)?.[1]);
   const complete = /\(complete\)/.test(r.stdout);
-  const [user, sys] = readFileSync(TIMES, 'utf8').trim().split(/\s+/).map(Number);
+  // (the second line: the children's user and system time, as `0m1.234s`)
+  const [user, sys] = readFileSync(TIMES, 'utf8')
+    .trim()
+    .split('\n')[1]
+    .split(/\s+/)
+    .map((t) => {
+      const [, min, sec] = /^(\d+)m([\d.]+)s$/.exec(t) ?? [];
+      return Number(min) * 60 + Number(sec);
+    });
   const parts = Number(/explore: (\d+) parts over/.exec(r.stderr)?.[1] ?? 1);
   return {
     executions,
@@ -92,7 +101,9 @@ console.log(
 console.log(
   'scenario                     executions  wall: 1 worker  2 workers  speedup  CPU: 1 worker  2 workers  overhead  parts',
 );
-for (const input of QUICK ? benchInputs().slice(0, 1) : benchInputs()) {
+// (the small ones show what a split costs; the split list's, what it gains)
+const inputs = [...benchInputs(), ...benchInputs('EXPLORE_BENCH_SPLIT')];
+for (const input of QUICK ? inputs.slice(0, 1) : inputs) {
   const file = compiled(input);
   const wall = { 1: [], 2: [] };
   const cpu = { 1: [], 2: [] };

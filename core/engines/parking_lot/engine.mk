@@ -24,6 +24,8 @@ parking_lot_EXPLORE_BENCH := bench/explore/parking-lot-2x2.yaml bench/explore/pa
 parking_lot_EXPLORE_BENCH_LARGE := bench/explore/parking-lot-3x2.yaml bench/explore/parking-lot-3x3.yaml \
                                    bench/explore/parking-lot-4x1.yaml bench/explore/parking-lot-4x2.yaml \
                                    bench/explore/parking_lot.pml
+# A complete DPOR search of a few seconds, split over workers (bench/explore/workers.mjs).
+parking_lot_EXPLORE_BENCH_SPLIT := bench/explore/parking-lot-2x3.yaml
 parking_lot_EXPLORE_BENCH_FIND := tests/scenarios/parking_lot/lost-wakeup.yaml
 # Its scenario in the web app's benchmark (bench/web/run.mjs): the first load
 # of a shared address into the sandbox.
