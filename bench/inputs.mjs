@@ -16,6 +16,8 @@
  *   <engine>_WEB_BENCH            scenarios of the web app's benchmark
  *                                 (bench/web/run.mjs): opened by a shared address,
  *                                 and the first with four actors stepped and played
+ *   <engine>_WEB_PROVE_BENCH      scenarios for "Prove it" in the browser
+ *                                 (bench/web/prove.mjs), opened by a link
  *
  * Engines in the order of ENGINES (mk/engines.mk), each list in its own order.
  */
@@ -45,7 +47,7 @@ export const ENGINES = words(readFileSync(join(ROOT, 'mk/engines.mk'), 'utf8'), 
 
 /**
  * The scenarios (`.yaml`) of list `<engine>_<list>` of every engine.
- * @param {'EXPLORE_BENCH' | 'EXPLORE_BENCH_LARGE' | 'EXPLORE_BENCH_SPLIT' | 'EXPLORE_BENCH_FIND' | 'WEB_BENCH'} list
+ * @param {'EXPLORE_BENCH' | 'EXPLORE_BENCH_LARGE' | 'EXPLORE_BENCH_SPLIT' | 'EXPLORE_BENCH_FIND' | 'WEB_BENCH' | 'WEB_PROVE_BENCH'} list
  * @returns {Input[]}
  */
 export function benchInputs(list = 'EXPLORE_BENCH') {

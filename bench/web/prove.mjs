@@ -1,9 +1,12 @@
 // bench/web/prove.mjs: "Prove it" in headless Chromium, from the click to
-// the proof on screen, on scenarios whose search is small (the sandbox's
-// 2 x 2 and 3 x 1 mutex scenarios, `two-by-two` and `three-threads`), so
-// the figures show what the proof costs beyond its search: starting the
-// workers, compiling and instantiating the wasm, cutting the search into
-// units.  After `make web`:
+// the proof on screen, on the scenarios the engines name in
+// <engine>_WEB_PROVE_BENCH (bench/inputs.mjs): issue 22's 4 x 1 and 3 x 3
+// mutex scenarios (target: under 2 s each), and two small sandbox
+// scenarios whose search is short, so the figures also show what the proof
+// costs beyond its search: starting the workers, compiling and instantiating
+// the wasm, cutting the search into units.  Each is opened as a learner opens
+// a scenario someone shared: a link that carries it (`index.html#src=...`).
+// After `make web`:
 //
 //   node bench/web/prove.mjs [BEFORE]
 //
@@ -17,41 +20,35 @@
 //   - second: "Prove it" pressed again on the same page.
 // Beside them, the search alone: the executions the proof reports, and one
 // search's time in wasm under node (the same module's explorer, one worker).
-// Target (issue 22): "Prove it" on 4 x 1 and 3 x 3 under 2 s; these smaller
-// searches show the overhead around the search.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
+import { resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
+import { ROOT, benchInputs } from '../inputs.mjs';
 import { loadModule } from '../../wasm/js/node.js';
 import { catalog, Session } from '../../wasm/js/lockstep.js';
 import { compileScenario } from '../../wasm/js/scenario.js';
+import { toBase64url } from '../../wasm/js/link.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const BEFORE = process.argv[2] ? resolve(process.argv[2]) : null;
 const ROUNDS = 3;
-/** The sandbox ids (engine/name) of the scenarios, found by name under tests/scenarios/. */
-const SCENARIOS = ['two-by-two', 'three-threads'].map((name) => {
-  const dir = join(ROOT, 'tests/scenarios');
-  const engine = readdirSync(dir).find((e) => existsSync(join(dir, e, `${name}.yaml`)));
-  return `${engine}/${name}`;
-});
+const SCENARIOS = benchInputs('WEB_PROVE_BENCH');
 
 const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** One search of the scenario in wasm under node: {executions, ms}. */
-async function nodeSearch(/** @type {string} */ id) {
+async function nodeSearch(/** @type {import('../inputs.mjs').Input} */ input) {
   const M = await loadModule();
-  const file = join(ROOT, 'tests/scenarios', `${id}.yaml`);
-  const { bytecode } = compileScenario(readFileSync(file, 'utf8'), {
-    file,
+  const { bytecode } = compileScenario(readFileSync(input.file, 'utf8'), {
+    file: input.path,
     catalog: catalog(M),
   });
   const s = new Session(M, bytecode, { trace: false });
   const t0 = performance.now();
-  s.exploreStart({ bound: 'none' });
+  s.exploreStart({ bound: 'none', stateful: 'fits' }); // (as `--bound none` and "Prove it" run it)
   let st;
   do st = s.exploreStep(5000);
   while (!st.finished);
@@ -59,6 +56,10 @@ async function nodeSearch(/** @type {string} */ id) {
   s.free();
   return { executions: st.result.executions, ms };
 }
+
+/** The address that carries the scenario, as the app's Share makes it. */
+const linkTo = (/** @type {string} */ url, /** @type {import('../inputs.mjs').Input} */ input) =>
+  `${url}index.html?lang=en#src=${toBase64url(deflateRawSync(readFileSync(input.file)))}`;
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
@@ -79,12 +80,16 @@ async function proveOnce(/** @type {import('playwright-core').Page} */ page) {
 }
 
 /** One round on a fresh page: first at once or after idle, then a second. */
-async function round(/** @type {string} */ url, /** @type {string} */ id, /** @type {boolean} */ idle) {
+async function round(
+  /** @type {string} */ url,
+  /** @type {import('../inputs.mjs').Input} */ input,
+  /** @type {boolean} */ idle,
+) {
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
   });
   const page = await context.newPage();
-  await page.goto(`${url}?scenario=${id}&lang=en`);
+  await page.goto(linkTo(url, input));
   await page.locator('section[data-actor="A"]').waitFor({ timeout: 30000 });
   await page.getByTestId('explore-prove').waitFor({ timeout: 30000 });
   if (idle) await page.waitForTimeout(4000);
@@ -106,8 +111,8 @@ console.log(
   'scenario                    build        first, at once  first, after idle  second   search in node',
 );
 try {
-  for (const id of SCENARIOS) {
-    const alone = await nodeSearch(id);
+  for (const input of SCENARIOS) {
+    const alone = await nodeSearch(input);
     /** @type {Record<string, {now: number[], idle: number[], second: number[]}>} */
     const t = {};
     for (const b of builds) t[b.name] = { now: [], idle: [], second: [] };
@@ -115,8 +120,8 @@ try {
       for (const b of k % 2 ? [...builds].reverse() : builds) {
         const server = servers[builds.indexOf(b)];
         if (!server) continue;
-        const now = await round(server.url, id, false);
-        const idle = await round(server.url, id, true);
+        const now = await round(server.url, input, false);
+        const idle = await round(server.url, input, true);
         const m = t[b.name];
         if (!m) continue;
         m.now.push(now.first);
@@ -128,7 +133,7 @@ try {
       if (!m) continue;
       console.log(
         [
-          id.padEnd(27),
+          input.name.padEnd(27),
           b.name.padEnd(12),
           `${median(m.now)} ms`.padEnd(15),
           `${median(m.idle)} ms`.padEnd(18),

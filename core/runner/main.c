@@ -428,7 +428,10 @@ static void explore_progress(const explore_result *r, void *ctx)
         fprintf(stderr, ", bound %d", r->bound);
     fprintf(stderr, ", %llu steps, %.1f s", (unsigned long long)r->total_steps,
             (now - c->t0) / 1000);
-    if (r->bound < 0 && r->done > 0) { /* the complete search: its estimate (estimate.c) */
+    if (r->states > 0) { /* the stateful search: Knuth's estimate would count the tree its
+                          * remembered states cut short (thousands of times too many) */
+        fprintf(stderr, ", %llu states remembered", (unsigned long long)r->states);
+    } else if (r->bound < 0 && r->done > 0) { /* DPOR: its estimate (estimate.c) */
         double all = (double)r->executions / r->done;
         double rate = (double)r->executions / ((now - c->t0) / 1000);
         fprintf(stderr, ", about %.0f in all, about %.0f s left", all,

@@ -1205,3 +1205,39 @@ test('explore --trace writes the same trace of the counterexample in both', () =
   assert.equal(text, readFileSync(mine, 'utf8'));
   assert.match(text.trim().split('\n').at(-1) ?? '', /"kind":"stuck"/);
 });
+
+test('a complete search says on stderr the states it remembers, or DPOR its estimate, in both command lines', () => {
+  // (the mutex of the explorer's benchmark, cut by a step limit so each search lasts a few
+  // seconds: the stateful search's lines count states, for Knuth's estimate counts the tree those
+  // states cut short, billions of executions for searches that make thousands; DPOR's lines
+  // foresee the executions in all and the seconds left)
+  const STATES = /^explore: \d+ executions, \d+ steps, \d+\.\d s, \d+ states remembered$/;
+  const ESTIMATE = /^explore: \d+ executions, \d+ steps, \d+\.\d s, about \d+ in all, about \d+ s left$/;
+  const searches = [
+    {
+      rel: 'bench/explore/parking-lot-3x2.yaml',
+      line: ESTIMATE,
+      args: ['--dpor', '--max-total-steps', '4000000'],
+    },
+    {
+      rel: 'bench/explore/parking-lot-4x2.yaml',
+      line: STATES,
+      args: ['--stateful', '--max-total-steps', '2500000'],
+    },
+  ];
+  for (const { rel, line, args } of searches) {
+    const both = [
+      native(['explore', bytecodeFile(rel), '--bound', 'none', ...args]),
+      lockstep(['explore', rel, '--bound', 'none', ...args]),
+    ];
+    for (const r of both) {
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /stopped at the limit of [\d,]+ steps in all/);
+      const ms = Number(/\n\d+ executions, \d+ pruned, ([\d.]+) ms\n/.exec(r.stdout)?.[1]);
+      const lines = r.stderr.split('\n').filter((l) => l.length > 0);
+      if (ms >= 1500)
+        assert.ok(lines.length >= 1, `${rel} ${args.join(' ')}: ${ms} ms without a progress line`);
+      for (const l of lines) assert.match(l, line, `${rel} ${args.join(' ')}`);
+    }
+  }
+});

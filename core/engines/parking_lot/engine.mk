@@ -30,3 +30,8 @@ parking_lot_EXPLORE_BENCH_FIND := tests/scenarios/parking_lot/lost-wakeup.yaml
 # Its scenario in the web app's benchmark (bench/web/run.mjs): the first load
 # of a shared address into the sandbox.
 parking_lot_WEB_BENCH := tests/scenarios/parking_lot/lost-wakeup.yaml
+# Its scenarios for "Prove it" in the browser (bench/web/prove.mjs): two small
+# ones (what a proof costs beyond its search) and issue 22's 4x1 and 3x3.
+parking_lot_WEB_PROVE_BENCH := tests/scenarios/parking_lot/two-by-two.yaml \
+                               tests/scenarios/parking_lot/three-threads.yaml \
+                               bench/explore/parking-lot-4x1.yaml bench/explore/parking-lot-3x3.yaml

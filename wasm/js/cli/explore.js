@@ -89,13 +89,25 @@ export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (
 const STRATEGIES = ['dfs', 'random', 'pct'];
 
 /**
- * One line of progress (stderr, text mode): how far the search got.
- * @param {{executions: number, bound: number, totalSteps: number}} p
+ * One line of progress (stderr, text mode): how far the search got, as the
+ * native runner's (core/runner/main.c): the stateful search's states, or
+ * DPOR's estimate (its share of the tree done, core/sim/estimate.c) of the
+ * executions in all and the seconds left.
+ * @param {{executions: number, bound: number, totalSteps: number, done?: number, states?: number}} p
  * @param {number} elapsedMs
  */
 export function progressLine(p, elapsedMs) {
   const bound = p.bound >= 0 ? `, bound ${p.bound}` : ''; // random and pct have none
-  return `explore: ${p.executions} executions${bound}, ${p.totalSteps} steps, ${(elapsedMs / 1000).toFixed(1)} s\n`;
+  let tail = '';
+  if (p.states) {
+    // (Knuth's estimate would count the tree the remembered states cut short)
+    tail = `, ${p.states} states remembered`;
+  } else if (p.bound < 0 && p.done && p.done > 0) {
+    const all = p.executions / p.done;
+    const rate = p.executions / (elapsedMs / 1000);
+    tail = `, about ${all.toFixed(0)} in all, about ${(rate > 0 ? (all - p.executions) / rate : 0).toFixed(0)} s left`;
+  }
+  return `explore: ${p.executions} executions${bound}, ${p.totalSteps} steps, ${(elapsedMs / 1000).toFixed(1)} s${tail}\n`;
 }
 
 /**
@@ -192,6 +204,9 @@ export async function run(argv, io) {
     // (one run of a program that never ends can be long).
     const stderr = io.stderr;
     let reported = t0;
+    // (inside a slice the module tells executions and steps; the share done and
+    // the states come with each slice's status)
+    let last = { done: 0, states: 0 };
     /** @type {((p: {executions: number, bound: number, totalSteps: number}) => void) | undefined} */
     const progress =
       stderr && !options['--json']
@@ -199,12 +214,13 @@ export async function run(argv, io) {
             const now = performance.now();
             if (now - reported < 1000) return;
             reported = now;
-            stderr(progressLine(p, now - t0));
+            stderr(progressLine({ ...last, ...p }, now - t0));
           }
         : undefined;
     let status = session.exploreStep(2000, progress);
     while (!status.finished) {
       const r = status.result;
+      last = { done: r.done, states: r.states };
       progress?.({
         executions: r.executions,
         bound: r.bound,

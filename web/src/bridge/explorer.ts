@@ -41,6 +41,11 @@ export interface ExploreProgress {
   bound: number;
   pruned: number;
   elapsedMs: number;
+  /** the stateful search (prove.ts): the states it remembers so far; it has no estimate, since
+   * Knuth's counts a tree its remembered states cut short (core/sim/visited.c) */
+  states?: number;
+  /** which search runs: 'stateful', 'dpor' (the stateful one may give way to DPOR), ... */
+  search?: string;
   /** a complete search in workers (prove.ts): Knuth's estimate of its executions in all */
   estimate?: number;
   /** and of the seconds left, from the executions per second so far */

@@ -70,6 +70,8 @@ async function run(req: Extract<WorkerRequest, { type: 'start' }>): Promise<void
         elapsedMs: now - t0,
         done: r.done,
         totalSteps: r.total_steps,
+        states: r.states,
+        search: r.search,
       };
       if (st.finished) {
         post({ type: 'done', id, result: { ...r, summary: st.summary, elapsedMs: now - t0 } });

@@ -258,6 +258,8 @@ export const en = {
   'explore.progressProve':
     '{executions} of about {estimate} executions · {rate} a second · about {left} s left',
   'explore.progressProveStart': 'Estimating how many interleavings there are…',
+  'explore.progressProveStates':
+    '{executions} executions · {states} states remembered · {rate} executions a second',
   'explore.provenAll': 'Proven: {checks} in any interleaving of {actors}: {executions} executions, {time}.',
   'explore.provenAllStates':
     'Proven: {checks} in any interleaving of {actors}: {executions} executions, {states} states remembered, {time}.',

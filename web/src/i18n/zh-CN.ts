@@ -251,6 +251,7 @@ export const zhCN: Partial<Messages> = {
   'explore.proving': '正在检查每一种交错…',
   'explore.progressProve': '已运行 {executions} 次，共约 {estimate} 次 · 每秒 {rate} 次 · 约剩 {left} 秒',
   'explore.progressProveStart': '正在估算一共有多少种交错…',
+  'explore.progressProveStates': '已运行 {executions} 次 · 已记住 {states} 个状态 · 每秒 {rate} 次',
   'explore.provenAll': '已证明：{actors} 的任何交错中都{checks}：共运行 {executions} 次，用时 {time}。',
   'explore.provenAllStates':
     '已证明：{actors} 的任何交错中都{checks}：共运行 {executions} 次，记住 {states} 个状态，用时 {time}。',

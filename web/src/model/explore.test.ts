@@ -6,6 +6,7 @@ import {
   kindWords,
   progressFraction,
   progressLine,
+  proveProgressLine,
   resultLine,
 } from './explore';
 
@@ -24,6 +25,23 @@ const base: ExploreResult = {
   summary: '',
   elapsedMs: 12.4,
 };
+
+describe('the proof under way', () => {
+  const p = { executions: 1234, bound: -1, pruned: 0, elapsedMs: 800, rate: 1542 };
+  it('counts the executions against the estimate, with the time left', () => {
+    expect(proveProgressLine({ ...p, estimate: 5000, secondsLeft: 2.4 })).toBe(
+      '1,234 of about 5,000 executions · 1,542 a second · about 3 s left',
+    );
+  });
+  it('counts the states the stateful search remembers, and foresees nothing', () => {
+    expect(proveProgressLine({ ...p, states: 196331 })).toBe(
+      '1,234 executions · 196,331 states remembered · 1,542 executions a second',
+    );
+  });
+  it('says it is estimating before the first figures come', () => {
+    expect(proveProgressLine(p)).toBe('Estimating how many interleavings there are…');
+  });
+});
 
 describe('the explorer in words', () => {
   it('says what it found, with steps, preemptions, runs and time', () => {

@@ -112,6 +112,12 @@ export function provenLine(r: ExploreResult, scope: ProvenScope, bound: number):
 
 /** The progress line of a complete search in workers. */
 export function proveProgressLine(p: ExploreProgress): string {
+  if (p.states !== undefined)
+    return t('explore.progressProveStates', {
+      executions: formatCount(p.executions),
+      states: formatCount(p.states),
+      rate: formatCount(Math.round(p.rate ?? 0)),
+    });
   if (p.estimate === undefined) return t('explore.progressProveStart');
   return t('explore.progressProve', {
     executions: formatCount(p.executions),
