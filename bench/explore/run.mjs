@@ -147,7 +147,8 @@ for (const input of inputs) {
   const bounded = native(bc, ['--bound', '3']);
   const plain = native(bc, ['--bound', '64', '--no-prune']);
   const sleep = native(bc, ['--bound', '64']);
-  const dporNative = native(bc, ['--bound', 'none']);
+  // (--dpor: where states can be remembered, --bound none alone runs the stateful search, the column after)
+  const dporNative = native(bc, ['--bound', 'none', '--dpor']);
   const stateful = native(bc, ['--stateful', '--max-total-steps', `${STATEFUL_STEPS}`]);
   // not in wasm what natively ran into the step limit or took over a minute
   const dporWasm = dporNative.complete && dporNative.ms <= WASM_IF_NATIVE_MS ? wasm(bc, 'none') : null;
