@@ -74,7 +74,10 @@ function placesOf(engine) {
   }
   const mk = read(`core/engines/${engine}/engine.mk`).replace(/\\\n/g, ' ');
   for (const m of mk.matchAll(/^[\w-]+_DIR := ?(\S+)/gm)) places.add(`${m[1].replace(/\/$/, '')}/`);
-  for (const m of mk.matchAll(/^\w+_(?:NATIVE|WASM|EXPLORE|WEB)_BENCH(?:_LARGE|_FIND)? := ?(.*)$/gm))
+  // (every list of benchmark files: _NATIVE_BENCH, _EXPLORE_BENCH_LARGE, _SPLIT, _FIND, _WEB_PROVE_BENCH...)
+  for (const m of mk.matchAll(
+    /^[a-z_]+_(?:NATIVE|WASM|EXPLORE|WEB)(?:_PROVE)?_BENCH(?:_LARGE|_FIND|_SPLIT)? := ?(.*)$/gm,
+  ))
     for (const file of m[1].trim().split(/\s+/)) places.add(file);
   return [...places];
 }
