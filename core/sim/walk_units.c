@@ -63,15 +63,15 @@ walk_state explore_walk_state(const explorer *e)
                         e->longest_run, e->res.found};
 }
 
-bool explore_walks_take(explorer *whole, const walk_state *from, const walk_state *to,
-                        uint64_t end)
+bool explore_walks_take(explorer *whole, const walk_state *from, const walk_state *to, uint64_t end)
 {
     explore_result *r = &whole->res;
     uint64_t steps = to->total_steps - from->total_steps;
     /* Every check of the limit on steps in all inside those walks came before
      * a step of theirs, so below r->total_steps + steps; if that stays under
      * the limit, no check of one process could have failed there. */
-    bool exact = !r->finished && r->executions == from->executions && to->executions == end && !to->found &&
+    bool exact = !r->finished && r->executions == from->executions && to->executions == end &&
+                 !to->found &&
                  (whole->cfg.strategy != EXPLORE_PCT || from->longest_run == whole->longest_run) &&
                  r->total_steps + steps < whole->cfg.max_total_steps;
     if (!exact)

@@ -164,9 +164,8 @@ static void check_same_walks(const explore_result *a, const explore_result *b)
     CHECK_EQ(a->steps, b->steps);
     CHECK_EQ(a->preemptions, b->preemptions);
     CHECK_EQ(a->schedule.n, b->schedule.n);
-    CHECK(a->schedule.n == 0 ||
-          memcmp(a->schedule.entries, b->schedule.entries,
-                 a->schedule.n * sizeof *a->schedule.entries) == 0);
+    CHECK(a->schedule.n == 0 || memcmp(a->schedule.entries, b->schedule.entries,
+                                       a->schedule.n * sizeof *a->schedule.entries) == 0);
 }
 
 /* The walks of cfg as core/runner/walk_workers.c makes them, the units one
