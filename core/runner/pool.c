@@ -23,11 +23,12 @@ double pool_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-bool pool_write(int fd, const void *p, size_t n)
+/* All n bytes through fd, one read or write call after another (a pipe may
+ * take or give fewer at a time); false when it broke or closed. */
+static bool whole_message(int fd, char *c, size_t n, bool writing)
 {
-    const char *c = p;
     while (n) {
-        ssize_t k = write(fd, c, n);
+        ssize_t k = writing ? write(fd, c, n) : read(fd, c, n);
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0)
@@ -38,20 +39,9 @@ bool pool_write(int fd, const void *p, size_t n)
     return true;
 }
 
-bool pool_read(int fd, void *p, size_t n)
-{
-    char *c = p;
-    while (n) {
-        ssize_t k = read(fd, c, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return false;
-        c += k;
-        n -= (size_t)k;
-    }
-    return true;
-}
+bool pool_write(int fd, const void *p, size_t n) { return whole_message(fd, (char *)p, n, true); }
+
+bool pool_read(int fd, void *p, size_t n) { return whole_message(fd, p, n, false); }
 
 void pool_stop(pool *p)
 {

@@ -71,17 +71,24 @@ test('LOCKSTEP_ALONE_STEPS: a small search is split only when told to, and a bad
   assert.ok(split > 1, `${split} parts`);
   assert.equal(parts(['--workers', '3'], { LOCKSTEP_ALONE_STEPS: '1' }), split);
   assert.equal(parts([], { LOCKSTEP_ALONE_STEPS: '1' }), split);
+  assertBadEnvRefused(['explore', bc, '--bound', 'none', '--workers', '2'], 'LOCKSTEP_ALONE_STEPS', 'steps');
+});
+
+/** The runner with `args` and a bad value of environment variable `name` (a whole number of `what`) exits 2 with one line. */
+function assertBadEnvRefused(
+  /** @type {string[]} */ args,
+  /** @type {string} */ name,
+  /** @type {string} */ what,
+) {
   for (const value of ['soon', '0', '-1', '1000000000001']) {
-    const r = native(['explore', bc, '--bound', 'none', '--workers', '2'], {
-      LOCKSTEP_ALONE_STEPS: value,
-    });
+    const r = native(args, { [name]: value });
     assert.equal(r.status, 2, value);
     assert.equal(
       r.stderr,
-      `lockstep-run explore: LOCKSTEP_ALONE_STEPS must be a whole number of steps from 1 to 1000000000000, not '${value}'\n`,
+      `lockstep-run explore: ${name} must be a whole number of ${what} from 1 to 1000000000000, not '${value}'\n`,
     );
   }
-});
+}
 
 test('where --bound none runs the stateful search, --workers runs it on one worker: the same search, said so', () => {
   const bc = bytecode(SCENARIOS[0]);
@@ -219,16 +226,11 @@ test('split walks: LOCKSTEP_WALK_UNIT changes the parts, never the result; a bad
     assert.deepEqual(j, rule, `units of ${unit}`);
     assert.equal(p, Math.ceil(2000 / Number(unit)), `units of ${unit}`);
   }
-  for (const value of ['many', '0', '-4', '1000000000001']) {
-    const r = native(['explore', bc, '--strategy', 'random', '--workers', '2'], {
-      LOCKSTEP_WALK_UNIT: value,
-    });
-    assert.equal(r.status, 2, value);
-    assert.equal(
-      r.stderr,
-      `lockstep-run explore: LOCKSTEP_WALK_UNIT must be a whole number of walks from 1 to 1000000000000, not '${value}'\n`,
-    );
-  }
+  assertBadEnvRefused(
+    ['explore', bc, '--strategy', 'random', '--workers', '2'],
+    'LOCKSTEP_WALK_UNIT',
+    'walks',
+  );
 });
 
 test('npx lockstep explore refuses split walks in one line, naming the runner that splits them', () => {
