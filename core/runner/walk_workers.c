@@ -8,10 +8,8 @@
  * unit order: a unit whose walks are provably the ones one process makes
  * there is counted as made; any other (its walks found something, ran near
  * the limit on steps, or PCT's longest run grew under it) the parent makes
- * again itself, from the exact state, with the loop one process runs.  When
- * a unit's walks stopped short in a worker (a find, or out of steps) the
- * search most likely ends there: the workers stop, and the parent makes the
- * rest alone.  A worker that fails ends the pool the same way.
+ * again itself, from the exact state, with the loop one process runs.  A
+ * worker that fails ends the pool, and the parent makes the rest alone.
  *
  * Invariant: the whole search only ever holds the state one process has
  * after as many walks (walk_units.h), so whatever the workers do, and in
@@ -132,16 +130,13 @@ static bool receive(pool *p, int w, walk_plan *pl)
 }
 
 /* Takes the finished units in unit order into `whole`, making again those it
- * cannot take.  True: the search is over, or a unit stopped short in its
- * worker and the rest is the parent's to make alone (*alone). */
-static bool merge(walk_plan *pl, explorer *whole, bool *alone)
+ * cannot take (a unit whose walks found something is made again up to the
+ * find: a few milliseconds at most, and the counterexample is then the
+ * whole search's own).  True: the search is over. */
+static bool merge(walk_plan *pl, explorer *whole)
 {
     while (pl->next_merge < pl->next_out && pl->slot[pl->next_merge % pl->cap].finished) {
         const unit_slot *s = &pl->slot[pl->next_merge % pl->cap];
-        if (s->at.executions < s->end || s->at.found) {
-            *alone = true; /* (the walks most likely end in it: the workers are not needed) */
-            return true;
-        }
         if (!explore_walks_take(whole, &s->from, &s->at, s->end) &&
             explore_run(whole, s->end - s->from.executions))
             return true;
@@ -236,7 +231,7 @@ explorer *explore_walks_in_workers(sim_machine *m, const explore_config *cfg, in
     }
     double reported = t0;
     while (!over && !alone) {
-        if (merge(&pl, whole, &alone))
+        if ((over = merge(&pl, whole)))
             break;
         if (!explore_walk_unit(&c, pl.next_merge, &first, &end)) {
             over = explore_run(whole, 1); /* every unit merged: the limit of executions */
