@@ -2,11 +2,12 @@
 # CLI, used by parity tests and the native explorer).
 
 RUNNER := $(B)/native/lockstep-run
+RUNNER_SRC := $(sort $(wildcard core/runner/*.c))
 
-$(RUNNER): $(CORE_SRC) core/runner/main.c core/runner/workers.c core/runner/workers.h $(CORE_HDR)
+$(RUNNER): $(CORE_SRC) $(RUNNER_SRC) $(wildcard core/runner/*.h) $(CORE_HDR)
 	@mkdir -p $(@D)
 	@echo "  CC    $@"
-	@$(CC) $(CWARN) $(COPT) -DPLAT_SIM -o $@ $(CORE_SRC) core/runner/main.c core/runner/workers.c
+	@$(CC) $(CWARN) $(COPT) -DPLAT_SIM -o $@ $(CORE_SRC) $(RUNNER_SRC)
 
 native: $(RUNNER)
 

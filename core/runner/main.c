@@ -25,6 +25,7 @@
 #include "../sim/run.h"
 #include "../sim/schedule_check.h"
 #include "../sim/vec.h"
+#include "walk_workers.h"
 #include "workers.h"
 
 #include <ctype.h>
@@ -283,9 +284,28 @@ static int write_trace(const args *a, const sim_machine *m)
 typedef struct settings {
     int policy; /* run */
     uint64_t seed, max_steps;
-    uint64_t workers; /* explore: processes the complete search is split over */
+    uint64_t workers; /* explore: processes the complete search or the walks are split over */
     explore_config explore;
 } settings;
+
+/* An environment variable for tests and benchmarks: unset or empty leaves
+ * *out alone; else a whole number of `what` from 1 to 10^12.  0, or 2
+ * (reported). */
+static int env_whole(const args *a, const char *name, const char *what, uint64_t *out)
+{
+    const char *text = getenv(name);
+    if (!text || !*text)
+        return 0;
+    uint64_t n = 0;
+    const char *p = text;
+    for (; *p >= '0' && *p <= '9' && n <= 1000000000000ull; p++)
+        n = n * 10 + (uint64_t)(*p - '0');
+    if (*p || n < 1 || n > 1000000000000ull)
+        return bad("%s: %s must be a whole number of %s from 1 to 1000000000000, not '%s'",
+                   a->command, name, what, text);
+    *out = n;
+    return 0;
+}
 
 /* 0, or 2 (reported). */
 static int check_settings(const args *a, unsigned command, settings *st)
@@ -361,25 +381,17 @@ static int check_settings(const args *a, unsigned command, settings *st)
     if (st->workers < 1 || st->workers > 64)
         return bad("%s: --workers must be a whole number from 1 to 64, not %llu", a->command,
                    (unsigned long long)st->workers);
-    if (st->workers > 1 && (e->strategy != EXPLORE_DFS || e->bound >= 0))
-        return bad("%s: --workers splits the complete search: give --bound none (and dfs)",
+    if (st->workers > 1 && e->strategy == EXPLORE_DFS && e->bound >= 0)
+        return bad("%s: --workers splits the complete search and the walks: give --bound none, "
+                   "or --strategy random or pct",
                    a->command);
     /* (for tests and benchmarks: a complete search's steps alone before it
-     * goes on as units, 1: at once, so that small searches split too;
-     * complete.c) */
-    const char *alone = getenv("LOCKSTEP_ALONE_STEPS");
-    if (alone && *alone) {
-        uint64_t n = 0;
-        const char *p = alone;
-        for (; *p >= '0' && *p <= '9' && n <= 1000000000000ull; p++)
-            n = n * 10 + (uint64_t)(*p - '0');
-        if (*p || n < 1 || n > 1000000000000ull)
-            return bad("%s: LOCKSTEP_ALONE_STEPS must be a whole number of steps from 1 to "
-                       "1000000000000, not '%s'",
-                       a->command, alone);
-        e->alone_steps = n;
-    }
-    return 0;
+     * goes on as units, 1: at once, so that small searches split too,
+     * complete.c; walks per unit of split walks, walk_units.h) */
+    return env_whole(a, "LOCKSTEP_ALONE_STEPS", "steps", &e->alone_steps) ||
+                   env_whole(a, "LOCKSTEP_WALK_UNIT", "walks", &e->walk_unit)
+               ? 2
+               : 0;
 }
 
 static int run(const args *a, const settings *st, const script_program *p, script_world *w)
@@ -464,7 +476,9 @@ static int explore(const args *a, const settings *st, script_world *w)
     explorer *e;
     size_t parts = 1; /* the units the search was split into */
     if (st->workers > 1) {
-        e = explore_in_workers(m, &ecfg, (int)st->workers, !a->value[O_JSON], &parts);
+        e = ecfg.strategy == EXPLORE_DFS
+                ? explore_in_workers(m, &ecfg, (int)st->workers, !a->value[O_JSON], &parts)
+                : explore_walks_in_workers(m, &ecfg, (int)st->workers, !a->value[O_JSON], &parts);
         if (!e)
             return bad("%s: could not start %llu workers", a->command,
                        (unsigned long long)st->workers);

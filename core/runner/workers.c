@@ -21,23 +21,19 @@
 #include "workers.h"
 
 #include "../sim/split.h"
+#include "pool.h"
 
 #include <errno.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#define MAX_WORKERS 64
 #define MAX_UNITS 1024
 #define SLICE 16          /* runs between two progress checks */
 #define REPORT_EVERY 0.05 /* seconds between a worker's progress messages */
 #define WARN_AFTER 0.25   /* seconds, or a tenth of the step limit, before the estimate counts */
-#define CMD_QUIT (-1)     /* parent -> worker: no more units */
 
 enum { MSG_PROGRESS = 1, MSG_RESULT = 2 };
 
@@ -47,62 +43,35 @@ typedef struct msg {
     double done;
 } msg;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static bool write_all(int fd, const void *p, size_t n)
-{
-    const char *c = p;
-    while (n) {
-        ssize_t k = write(fd, c, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return false;
-        c += k;
-        n -= (size_t)k;
-    }
-    return true;
-}
-
-static bool read_all(int fd, void *p, size_t n)
-{
-    char *c = p;
-    while (n) {
-        ssize_t k = read(fd, c, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return false;
-        c += k;
-        n -= (size_t)k;
-    }
-    return true;
-}
-
 static void tell(int out, int32_t type, const explore_result *r)
 {
     msg m = {type, r->executions, r->total_steps, r->done};
-    if (!write_all(out, &m, sizeof m))
+    if (!pool_write(out, &m, sizeof m))
         _exit(1);
 }
 
-/* A worker: searches the units the parent names until told to quit. */
-static void worker(sim_machine *m, const explore_config *cfg, const explore_unit *units, int in,
-                   int out)
+/* What a worker searches: the machine, the search and its units. */
+typedef struct work {
+    sim_machine *m;
+    const explore_config *cfg;
+    const explore_unit *units;
+} work;
+
+/* A worker: searches the units the parent names until its pipe closes. */
+static void worker(void *ctx, int in, int out)
 {
+    const work *wk = ctx;
+    sim_machine *m = wk->m;
+    const explore_config *cfg = wk->cfg;
+    const explore_unit *units = wk->units;
     int32_t u;
-    while (read_all(in, &u, sizeof u) && u != CMD_QUIT) {
+    while (pool_read(in, &u, sizeof u)) {
         explorer *e = explore_new_unit(m, cfg, &units[u]);
         if (!e)
             _exit(1);
         double told = 0;
         while (!explore_run(e, SLICE)) {
-            double t = now_s();
+            double t = pool_now();
             if (t - told >= REPORT_EVERY) {
                 told = t;
                 tell(out, MSG_PROGRESS, explore_result_of(e));
@@ -111,12 +80,11 @@ static void worker(sim_machine *m, const explore_config *cfg, const explore_unit
         const explore_result *r = explore_result_of(e);
         uint64_t n = r->schedule.n;
         tell(out, MSG_RESULT, r);
-        if (!write_all(out, r, sizeof *r) || !write_all(out, &n, sizeof n) ||
-            (n && !write_all(out, r->schedule.entries, n * sizeof *r->schedule.entries)))
+        if (!pool_write(out, r, sizeof *r) || !pool_write(out, &n, sizeof n) ||
+            (n && !pool_write(out, r->schedule.entries, n * sizeof *r->schedule.entries)))
             _exit(1);
         explore_free(e);
     }
-    _exit(0);
 }
 
 typedef struct unit_state {
@@ -127,77 +95,6 @@ typedef struct unit_state {
     uint64_t total_steps; /* so far */
     double done;          /* the share of its tree done so far */
 } unit_state;
-
-typedef struct pool {
-    int n;
-    pid_t pid[MAX_WORKERS];
-    int to[MAX_WORKERS], from[MAX_WORKERS];
-    int32_t busy[MAX_WORKERS]; /* the unit it searches, or -1 */
-} pool;
-
-static void stop_pool(pool *p)
-{
-    for (int w = 0; w < p->n; w++) {
-        if (p->busy[w] >= 0)
-            kill(p->pid[w], SIGKILL);
-        int32_t quit = CMD_QUIT;
-        if (p->busy[w] < 0)
-            write_all(p->to[w], &quit, sizeof quit);
-        close(p->to[w]);
-        close(p->from[w]);
-        waitpid(p->pid[w], NULL, 0);
-    }
-}
-
-static bool start_pool(pool *p, int workers, sim_machine *m, const explore_config *cfg,
-                       const explore_unit *units)
-{
-    p->n = 0;
-    fflush(NULL);
-    for (int w = 0; w < workers; w++) {
-        int to[2], from[2];
-        if (pipe(to) != 0)
-            return false;
-        if (pipe(from) != 0) {
-            close(to[0]);
-            close(to[1]);
-            return false;
-        }
-        pid_t pid = fork();
-        if (pid < 0) {
-            close(to[0]), close(to[1]), close(from[0]), close(from[1]);
-            return false;
-        }
-        if (pid == 0) {
-            close(to[1]);
-            close(from[0]);
-            for (int k = 0; k < p->n; k++)
-                close(p->to[k]), close(p->from[k]);
-            worker(m, cfg, units, to[0], from[1]);
-        }
-        close(to[0]);
-        close(from[1]);
-        p->pid[w] = pid;
-        p->to[w] = to[1];
-        p->from[w] = from[0];
-        p->busy[w] = -1;
-        p->n++;
-    }
-    return true;
-}
-
-/* 1234567 -> "1,234,567" */
-static void grouped(double v, char out[40])
-{
-    char d[32];
-    int n = snprintf(d, sizeof d, "%.0f", v < 0 ? 0 : v), o = 0;
-    for (int i = 0; i < n; i++) {
-        if (i > 0 && (n - i) % 3 == 0)
-            out[o++] = ',';
-        out[o++] = d[i];
-    }
-    out[o] = 0;
-}
 
 /* The units, how many were handed out, and the share of the tree no unit
  * covers (no run goes there). */
@@ -224,7 +121,7 @@ static void totals(const plan *pl, uint64_t *exec, uint64_t *steps, double *done
 static bool receive(pool *p, int w, plan *pl, size_t *found_at)
 {
     msg mm;
-    if (p->busy[w] < 0 || !read_all(p->from[w], &mm, sizeof mm))
+    if (p->busy[w] < 0 || !pool_read(p->from[w], &mm, sizeof mm))
         return false;
     unit_state *us = &pl->u[p->busy[w]];
     us->executions = mm.executions;
@@ -234,12 +131,12 @@ static bool receive(pool *p, int w, plan *pl, size_t *found_at)
         return mm.type == MSG_PROGRESS;
     uint64_t n;
     explore_result *r = &us->result;
-    if (!read_all(p->from[w], r, sizeof *r) || !read_all(p->from[w], &n, sizeof n))
+    if (!pool_read(p->from[w], r, sizeof *r) || !pool_read(p->from[w], &n, sizeof n))
         return false;
     sim_schedule_init(&r->schedule);
     for (uint64_t k = 0; k < n; k++) {
         sim_sched_entry en;
-        if (!read_all(p->from[w], &en, sizeof en))
+        if (!pool_read(p->from[w], &en, sizeof en))
             return false;
         sim_schedule_push(&r->schedule, &en);
     }
@@ -260,16 +157,16 @@ static bool judged(const explore_config *cfg, uint64_t exec, uint64_t steps, dou
         return false;
     double estimate = (double)exec / done, steps_per_run = (double)steps / (double)exec;
     char est[40], limit[40];
-    grouped(estimate, est);
+    pool_grouped(estimate, est);
     if (cfg->max_executions && estimate > (double)cfg->max_executions) {
-        grouped((double)cfg->max_executions, limit);
+        pool_grouped((double)cfg->max_executions, limit);
         fprintf(stderr,
                 "explore: this search will not finish: it needs about %s executions, the limit "
                 "is %s (--max-executions)\n",
                 est, limit);
     } else if (estimate * steps_per_run > (double)cfg->max_total_steps) {
-        grouped(estimate * steps_per_run, est);
-        grouped((double)cfg->max_total_steps, limit);
+        pool_grouped(estimate * steps_per_run, est);
+        pool_grouped((double)cfg->max_total_steps, limit);
         fprintf(stderr,
                 "explore: this search will not finish: it needs about %s steps, the limit is %s "
                 "(--max-total-steps)\n",
@@ -286,7 +183,7 @@ static bool hand_out(pool *p, plan *pl)
     for (int w = 0; w < p->n; w++)
         if (p->busy[w] < 0 && pl->next < pl->n) {
             int32_t u = (int32_t)pl->next++;
-            if (!write_all(p->to[w], &u, sizeof u))
+            if (!pool_write(p->to[w], &u, sizeof u))
                 return false;
             p->busy[w] = u;
         }
@@ -301,11 +198,11 @@ static explorer *search_alone(sim_machine *m, const explore_config *cfg, bool *w
     explore_config c = *cfg;
     c.alone_only = true;
     explorer *e = explore_new(m, &c);
-    double t0 = now_s();
+    double t0 = pool_now();
     while (e && !explore_run(e, SLICE)) {
         const explore_result *r = explore_result_of(e);
         if (!*warned)
-            *warned = judged(cfg, r->executions, r->total_steps, r->done, now_s() - t0);
+            *warned = judged(cfg, r->executions, r->total_steps, r->done, pool_now() - t0);
     }
     if (e && explore_needs_units(e)) {
         explore_free(e);
@@ -319,7 +216,7 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
 {
     if (workers > MAX_WORKERS)
         workers = MAX_WORKERS;
-    double t0 = now_s();
+    double t0 = pool_now();
     explore_config unit_cfg = *cfg;
     unit_cfg.progress = NULL;
     unit_cfg.on_end = NULL;
@@ -354,8 +251,9 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
         pl.uncovered -= units[u].mass;
     }
     pool p;
-    if (!start_pool(&p, workers, m, &unit_cfg, units)) {
-        stop_pool(&p);
+    work wk = {m, &unit_cfg, units};
+    if (!pool_start(&p, workers, worker, &wk)) {
+        pool_stop(&p);
         free(units), free(pl.u), explore_free(whole);
         return NULL;
     }
@@ -394,7 +292,7 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
         totals(&pl, &exec, &steps, &done);
         char limit[40];
         if (steps >= cfg->max_total_steps) {
-            grouped((double)cfg->max_total_steps, limit);
+            pool_grouped((double)cfg->max_total_steps, limit);
             snprintf(reason, sizeof reason, "stopped at the limit of %s steps in all", limit);
             break;
         }
@@ -403,7 +301,7 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
                      (unsigned long long)cfg->max_executions);
             break;
         }
-        double t = now_s();
+        double t = pool_now();
         double estimate = done > 0 ? (double)exec / done : 0;
         if (!warned)
             warned = judged(cfg, exec, steps, done, t - t0);
@@ -414,9 +312,9 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
             for (size_t i = 0; i < pl.n; i++)
                 finished += pl.u[i].finished;
             char e1[40], e2[40], e3[40];
-            grouped((double)exec, e1);
-            grouped(rate, e2);
-            grouped(estimate, e3);
+            pool_grouped((double)exec, e1);
+            pool_grouped(rate, e2);
+            pool_grouped(estimate, e3);
             fprintf(stderr,
                     "explore: %s executions, %s/s, %zu of %zu parts done, about %s in all, "
                     "about %.0f s left\n",
@@ -424,7 +322,7 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
                     rate > 0 && estimate > (double)exec ? (estimate - (double)exec) / rate : 0);
         }
     }
-    stop_pool(&p);
+    pool_stop(&p);
     /* merge in unit order, up to the first unit that found a violation (the
      * units still running stopped, as they count for nothing) */
     bool found = found_at != SIZE_MAX && !failed;

@@ -130,6 +130,9 @@ typedef struct explore_config {
      * (explore_needs_units). */
     uint64_t alone_steps;
     bool alone_only;
+    /* Random and PCT walks split over workers: walks per unit (0: the rule
+     * of walk_units.h) */
+    uint64_t walk_unit;
 } explore_config;
 
 void explore_config_default(explore_config *c);

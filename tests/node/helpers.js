@@ -198,6 +198,47 @@ export function assertSplitMatchesOne(/** @type {string} */ bc, /** @type {strin
 }
 
 /**
+ * Random or PCT walks of bytecode file `bc` (more: --strategy, --seed, limits, --variant) split
+ * over 2 and 3 worker processes (core/runner/walk_workers.c) report exactly what one process
+ * reports: the same JSON but for elapsed_ms and parts, the same text but for the time, and, when
+ * a walk found something, the same trace of it (--trace).  env: e.g. LOCKSTEP_WALK_UNIT (walks per
+ * unit; the result never depends on it).  Returns one process's JSON, and the parts the walks
+ * were cut into with 2 workers.
+ */
+export function assertWalksSplitMatchOne(
+  /** @type {string} */ bc,
+  /** @type {string[]} */ more,
+  /** @type {Record<string, string>} */ env = {},
+) {
+  const dir = tempDir();
+  const search = (/** @type {number} */ workers, /** @type {string[]} */ form) => {
+    const trace = join(dir, `trace-${workers}.jsonl`);
+    const split = workers > 1 ? ['--workers', String(workers)] : [];
+    const r = native(['explore', bc, ...more, ...form, ...split, '--trace', trace], env);
+    assert.equal(r.status, 0, r.stderr);
+    return { out: r.stdout, trace: existsSync(trace) ? readFileSync(trace, 'utf8') : null };
+  };
+  const json = (/** @type {number} */ workers) => {
+    const { elapsed_ms: _, parts, ...j } = JSON.parse(search(workers, ['--json']).out);
+    return { j, parts };
+  };
+  const text = (/** @type {number} */ workers) => {
+    const { out, trace } = search(workers, []);
+    return { out: out.replace(/, [\d.]+ ms\n/, ', (time) ms\n'), trace };
+  };
+  const one = json(1);
+  const two = json(2);
+  assert.equal(one.parts, undefined);
+  assert.deepEqual(two.j, one.j);
+  assert.deepEqual(json(3).j, one.j);
+  const oneText = text(1);
+  assert.equal(oneText.trace !== null, one.j.found, 'a trace is written when a walk found something');
+  assert.deepEqual(text(2), oneText);
+  assert.deepEqual(text(3), oneText);
+  return { one: one.j, parts: two.parts };
+}
+
+/**
  * Scenario file `rel`'s complete search (under `memory`, or the scenario's own model) makes exactly
  * one search's executions and verdict both ways a search is split: over native worker processes
  * (assertSplitMatchesOne) and as the app's units in wasm (assertPlanMatchesOne), the two alike.

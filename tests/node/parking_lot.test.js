@@ -28,6 +28,7 @@ import {
   native,
   open,
   assertSplitsMatchOne,
+  assertWalksSplitMatchOne,
   tempDir,
   inOrder,
 } from './helpers.js';
@@ -1158,6 +1159,46 @@ for (const [rel, memory] of /** @type {[string, string?][]} */ ([
 ]))
   test(`${rel}${memory ? ` under ${memory}` : ''}: 2 and 3 workers, and the app's units in wasm, make exactly the executions of one`, () => {
     assertSplitsMatchOne(rel, memory);
+  });
+
+// ---- random and PCT walks split over worker processes (core/runner/walk_workers.c) ----
+
+test('the lost wakeup: random walks over 2 and 3 workers find the walk one process finds, without a limit on walks, and write its trace', () => {
+  // (seed 3: the first walk that loses the wakeup is one of tens of thousands,
+  // in a unit far past the first; the units are the rule's, 4,096 walks)
+  const { one, parts } = assertWalksSplitMatchOne(bytecodeFile(LOST), [
+    '--strategy',
+    'random',
+    '--seed',
+    '3',
+    '--max-executions',
+    '0',
+  ]);
+  assert.deepEqual([one.found, one.kind], [true, 'stuck']);
+  assert.ok(one.executions > 4096, `found at walk ${one.executions}`);
+  assert.equal(parts, Math.ceil(one.executions / 4096));
+});
+
+test('the lost wakeup: PCT walks over 2 and 3 workers find the walk one process finds, and write its trace', () => {
+  const { one, parts } = assertWalksSplitMatchOne(bytecodeFile(LOST), ['--strategy', 'pct', '--seed', '1'], {
+    LOCKSTEP_WALK_UNIT: '16',
+  });
+  assert.deepEqual([one.found, one.kind], [true, 'stuck']);
+  assert.ok(parts > 2, `found at walk ${one.executions}, in part ${parts}`);
+});
+
+for (const strategy of ['random', 'pct'])
+  test(`the correct lot: ${strategy} walks over 2 and 3 workers count what one process counts, up to the limit`, () => {
+    const { one, parts } = assertWalksSplitMatchOne(
+      bytecodeFile(LOST),
+      ['--strategy', strategy, '--seed', '2', '--max-executions', '3000', '--variant', 'correct'],
+      { LOCKSTEP_WALK_UNIT: '128' },
+    );
+    assert.deepEqual(
+      [one.found, one.executions, one.reason],
+      [false, 3000, 'stopped at the limit of 3000 executions'],
+    );
+    assert.equal(parts, 24);
   });
 
 // ---- the two command lines on the lost wakeup (was in tests/node/cli-parity.test.js) ----

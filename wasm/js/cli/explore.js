@@ -55,8 +55,9 @@ In text mode it says how far it got on stderr every second.
                        reduction, even where states could be remembered
   --max-states N       the states it remembers at most (default 67108864, at
                        least 1); at the limit it stops, incomplete, and says so
-  --workers N          split the complete search (--bound none) over N
-                       processes (lockstep-run only; default 1)
+  --workers N          split the complete search (--bound none), or random or
+                       pct walks, over N processes (lockstep-run only;
+                       default 1)
   --trace OUT          write the counterexample's trace to OUT as JSON Lines
   --json               print one JSON object: found, kind, schedule, steps,
                        preemptions, executions, pruned, states, bound, complete,
@@ -156,10 +157,13 @@ export async function run(argv, io) {
   const workers = wholeNumber(cmd, '--workers', options['--workers'], 1);
   if (workers < 1 || workers > 64)
     throw new CliError(`${cmd}: --workers must be a whole number from 1 to 64, not ${workers}`);
-  if (workers > 1 && (strategy !== 'dfs' || bound >= 0))
-    throw new CliError(`${cmd}: --workers splits the complete search: give --bound none (and dfs)`);
-  // This command line runs one wasm instance; the split search runs natively
-  // (lockstep-run) and in the app's Web Workers.
+  if (workers > 1 && strategy === 'dfs' && bound >= 0)
+    throw new CliError(
+      `${cmd}: --workers splits the complete search and the walks: give --bound none, or --strategy random or pct`,
+    );
+  // This command line runs one wasm instance; the split search and the split
+  // walks run natively (lockstep-run), the split search in the app's Web
+  // Workers too.
   if (workers > 1)
     throw new CliError(
       `${cmd}: --workers ${workers}: this command line searches in one worker; use lockstep-run`,
