@@ -507,10 +507,11 @@ static int explore(const args *a, const settings *st, script_world *w)
             jb_raw(&out, "null");
         jb_printf(&out,
                   ",\"steps\":%llu,\"preemptions\":%d,\"executions\":%llu,\"pruned\":%llu,"
-                  "\"states\":%llu,\"bound\":%d,\"complete\":%s,\"elapsed_ms\":%.3f,"
-                  "\"reason\":",
+                  "\"states\":%llu,\"search\":\"%s\",\"fell_back\":%s,\"bound\":%d,"
+                  "\"complete\":%s,\"elapsed_ms\":%.3f,\"reason\":",
                   (unsigned long long)r->steps, r->preemptions, (unsigned long long)r->executions,
-                  (unsigned long long)r->pruned, (unsigned long long)r->states, r->bound,
+                  (unsigned long long)r->pruned, (unsigned long long)r->states,
+                  explore_search_name(e), r->fell_back ? "true" : "false", r->bound,
                   r->complete ? "true" : "false", elapsed);
         jb_str(&out, r->reason);
         if (st->workers > 1 || parts > 1)

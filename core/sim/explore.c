@@ -985,6 +985,16 @@ void explore_summary_text(const explorer *e, const sim_machine *m, jbuf *out)
     }
 }
 
+const char *explore_search_name(const explorer *e)
+{
+    /* (after a fall back e is the DPOR explorer: its name says so) */
+    return e->seen                             ? "stateful"
+           : explore_complete_mode(e)          ? "dpor"
+           : e->cfg.strategy == EXPLORE_DFS    ? "bounded"
+           : e->cfg.strategy == EXPLORE_RANDOM ? "random"
+                                               : "pct";
+}
+
 void explore_result_json(const explorer *e, const sim_machine *m, jbuf *b)
 {
     const explore_result *r = &e->res;
@@ -1018,11 +1028,7 @@ void explore_result_json(const explorer *e, const sim_machine *m, jbuf *b)
     jb_key(b, "states");
     jb_int(b, (int64_t)r->states);
     jb_key(b, "search"); /* which search this is: a report says which proved it */
-    jb_str(b, e->seen                             ? "stateful"
-              : explore_complete_mode(e)          ? "dpor"
-              : e->cfg.strategy == EXPLORE_DFS    ? "bounded"
-              : e->cfg.strategy == EXPLORE_RANDOM ? "random"
-                                                  : "pct");
+    jb_str(b, explore_search_name(e));
     jb_key(b, "fell_back"); /* the stateful search gave way to DPOR */
     jb_raw(b, r->fell_back ? "true" : "false");
     jb_key(b, "bound");

@@ -179,9 +179,13 @@ size_t explore_parts(const explorer *e);
 /* "violation: stuck after 34 steps, schedule v1: ... (2 preemptions)" or
  * "no violation within bound 3: 1234 executions, complete". */
 void explore_summary_text(const explorer *e, const sim_machine *m, jbuf *out);
+/* Which search e is (or became): "stateful", "dpor" (the stateful one that
+ * fell back is DPOR now: explore_result.fell_back says so), "bounded",
+ * "random" or "pct".  A proof's report names the search that made it. */
+const char *explore_search_name(const explorer *e);
 /* {"found", "kind", "schedule", "steps", "preemptions", "executions",
  *  "pruned", "total_steps", "states", "search" ("stateful", "dpor", "bounded",
- *  "random", "pct"), "bound", "complete", "searched_all",
+ *  "random", "pct"), "fell_back", "bound", "complete", "searched_all",
  *  "step_limit_hits", "done", "reason", "message"} */
 void explore_result_json(const explorer *e, const sim_machine *m, jbuf *out);
 
