@@ -108,8 +108,9 @@ typedef struct explore_config {
     /* stateful: where it cannot prove anything DPOR can, start again as DPOR
      * (the rest of the step budget): at its first run that reaches the step
      * limit (a spin it cannot remember: the search would end incomplete), or
-     * when most states it met had no key (it would be sleep sets without
-     * memory).  `--bound none` runs it so (explore_stateful_fits). */
+     * when nearly every state it met had no key (it would be sleep sets
+     * without memory: explore.c, stateful_gives_way).  `--bound none` runs it so
+     * (explore_stateful_fits). */
     bool fall_back_to_dpor;
     /* Called every EXPLORE_PROGRESS_STEPS steps of the search (NULL: never). */
     void (*progress)(const explore_result *r, void *ctx);
