@@ -1,9 +1,13 @@
-// The two complete searches side by side, natively, on every scenario given
+// The complete searches side by side, natively, on every scenario given
 // (default: every tests/scenarios and bench/explore scenario, its default
-// variant): DPOR (--bound none) and the stateful search (--stateful), each
-// cut at --max-total-steps 20,000,000 and 20 s; executions, states, the
-// verdict and the process's CPU time (getrusage of the child, /usr/bin/time).
-// What `--bound none` should run is decided from this table (bench/README.md).
+// variant): DPOR (--bound none --dpor), what `--bound none` runs (the stateful
+// search where it fits, giving way to DPOR where it cannot remember: which
+// search proved it, and whether it fell back), and the stateful search alone
+// (--stateful), each cut at --max-total-steps 20,000,000 and 20 s; executions,
+// states, the verdict and the process's CPU time (getrusage of the child,
+// /usr/bin/time).  What `--bound none` should run is decided from this table
+// (bench/README.md); the scenarios where it took more than twice DPOR's CPU
+// time (and more than half a second) are listed at the end.
 //
 //   node bench/explore/compare-none.mjs [FILE.yaml ...]
 import { spawnSync } from 'node:child_process';
@@ -38,10 +42,16 @@ function search(bc, args) {
   try {
     const j = JSON.parse(r.stdout);
     const what = j.found ? `found ${j.kind}` : j.complete ? 'proven' : 'incomplete';
+    // (which search: the JSON says so; a stateful one counts its states)
+    const by = j.search ?? (j.states ? 'stateful' : 'dpor');
+    const how =
+      args.includes('--dpor') || args.includes('--stateful')
+        ? ''
+        : ` (${by}${j.fell_back ? ', fell back' : ''})`;
     return {
       ...j,
       cpu: cpu[0] + cpu[1],
-      text: `${what} ${j.executions} ex ${j.states ? j.states + ' st ' : ''}${(cpu[0] + cpu[1]).toFixed(2)} s`,
+      text: `${what} ${j.executions} ex ${j.states ? j.states + ' st ' : ''}${(cpu[0] + cpu[1]).toFixed(2)} s${how}`,
     };
   } catch {
     return { text: `exit ${r.status}: ${r.stderr.split('\n')[0]}` };
@@ -51,6 +61,7 @@ function search(bc, args) {
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
   : [...yamls(join(root, 'tests/scenarios')), ...yamls(join(root, 'bench/explore'))];
+const slower = [];
 for (const f of files) {
   let bc;
   try {
@@ -59,7 +70,16 @@ for (const f of files) {
     console.log(`${f.replace(root, '')}\tcompile: ${String(e.message).split('\n')[0]}`);
     continue;
   }
-  const dpor = search(bc, ['--bound', 'none']);
+  const dpor = search(bc, ['--bound', 'none', '--dpor']);
+  const none = search(bc, ['--bound', 'none']);
   const stateful = search(bc, ['--stateful']);
-  console.log(`${f.replace(root, '')}\tDPOR: ${dpor.text}\tstateful: ${stateful.text}`);
+  const name = f.replace(root, '');
+  console.log(`${name}\tDPOR: ${dpor.text}\t--bound none: ${none.text}\tstateful: ${stateful.text}`);
+  // (a search cut at 20 s has no CPU time: it counts as 20 s)
+  const cpu = (r) => r.cpu ?? 20;
+  if (cpu(none) > 2 * cpu(dpor) && cpu(none) > 0.5)
+    slower.push(`${name} ${cpu(none).toFixed(2)} s against ${cpu(dpor).toFixed(2)} s`);
 }
+console.log(
+  `--bound none slower than twice DPOR: ${slower.length ? '\n  ' + slower.join('\n  ') : 'nowhere'}`,
+);

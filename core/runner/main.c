@@ -465,9 +465,10 @@ static int explore(const args *a, const settings *st, script_world *w)
     /* --bound none runs the fastest sound complete search we have (measured:
      * bench/README.md): the stateful one wherever it remembers states, on one
      * worker whatever --workers says (so the count is the same), giving way to
-     * DPOR where it meets a spin it cannot remember or states without keys;
+     * DPOR where it meets a spin it cannot remember or nearly no state with a key;
      * DPOR elsewhere, or when asked for (--dpor), split over the workers.  The
-     * report says which: the stateful one counts its states. */
+     * report says which (--json: search, fell_back; the stateful one counts
+     * its states). */
     if (ecfg.strategy == EXPLORE_DFS && ecfg.bound < 0 && ecfg.prune && !ecfg.stateful &&
         !a->value[O_DPOR] && explore_stateful_fits(m)) {
         ecfg.stateful = true;
@@ -524,10 +525,11 @@ static int explore(const args *a, const settings *st, script_world *w)
             jb_raw(&out, "null");
         jb_printf(&out,
                   ",\"steps\":%llu,\"preemptions\":%d,\"executions\":%llu,\"pruned\":%llu,"
-                  "\"states\":%llu,\"bound\":%d,\"complete\":%s,\"elapsed_ms\":%.3f,"
-                  "\"reason\":",
+                  "\"states\":%llu,\"search\":\"%s\",\"fell_back\":%s,\"bound\":%d,"
+                  "\"complete\":%s,\"elapsed_ms\":%.3f,\"reason\":",
                   (unsigned long long)r->steps, r->preemptions, (unsigned long long)r->executions,
-                  (unsigned long long)r->pruned, (unsigned long long)r->states, r->bound,
+                  (unsigned long long)r->pruned, (unsigned long long)r->states,
+                  explore_search_name(e), r->fell_back ? "true" : "false", r->bound,
                   r->complete ? "true" : "false", elapsed);
         jb_str(&out, r->reason);
         if (st->workers > 1 || parts > 1)

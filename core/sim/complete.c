@@ -163,11 +163,17 @@ bool complete_go_on(explorer *e, uint64_t budget)
     for (size_t i = 0; i < u->n; i++)
         u->done.done -= u->unit[i].mass; /* (no run goes where no unit does: done) */
     e->units = u;
-    /* the result counts the units' runs only: the alone search starts again */
+    /* the result counts the units' runs only: the alone search starts again;
+     * but a DPOR search the stateful one gave way to (fall_back_to_dpor) is
+     * still that one, and its report says so, whatever ends it (a unit's
+     * find copies u->done over it) */
+    bool fell_back = r->fell_back;
+    u->done.fell_back = fell_back;
     sim_schedule_free(&r->schedule);
     memset(r, 0, sizeof *r);
     sim_schedule_init(&r->schedule);
     r->bound = EXPLORE_BOUND_NONE;
+    r->fell_back = fell_back;
     return complete_units_run(e, budget);
 }
 

@@ -108,8 +108,9 @@ typedef struct explore_config {
     /* stateful: where it cannot prove anything DPOR can, start again as DPOR
      * (the rest of the step budget): at its first run that reaches the step
      * limit (a spin it cannot remember: the search would end incomplete), or
-     * when most states it met had no key (it would be sleep sets without
-     * memory).  `--bound none` runs it so (explore_stateful_fits). */
+     * when nearly every state it met had no key (it would be sleep sets
+     * without memory: explore.c, stateful_gives_way).  `--bound none` runs it so
+     * (explore_stateful_fits). */
     bool fall_back_to_dpor;
     /* Called every EXPLORE_PROGRESS_STEPS steps of the search (NULL: never). */
     void (*progress)(const explore_result *r, void *ctx);
@@ -182,9 +183,13 @@ size_t explore_parts(const explorer *e);
 /* "violation: stuck after 34 steps, schedule v1: ... (2 preemptions)" or
  * "no violation within bound 3: 1234 executions, complete". */
 void explore_summary_text(const explorer *e, const sim_machine *m, jbuf *out);
+/* Which search e is (or became): "stateful", "dpor" (the stateful one that
+ * fell back is DPOR now: explore_result.fell_back says so), "bounded",
+ * "random" or "pct".  A proof's report names the search that made it. */
+const char *explore_search_name(const explorer *e);
 /* {"found", "kind", "schedule", "steps", "preemptions", "executions",
  *  "pruned", "total_steps", "states", "search" ("stateful", "dpor", "bounded",
- *  "random", "pct"), "bound", "complete", "searched_all",
+ *  "random", "pct"), "fell_back", "bound", "complete", "searched_all",
  *  "step_limit_hits", "done", "reason", "message"} */
 void explore_result_json(const explorer *e, const sim_machine *m, jbuf *out);
 

@@ -478,8 +478,10 @@ TEST(stateful_search_never_calls_a_spin_that_may_not_end_complete)
 
 /* B spins until A writes x, with an announced step limit of 40 and the
  * stateful search as `--bound none` runs it (fall_back_to_dpor or not),
- * leaving unchanged spin rounds out (spin_await) or not. */
-static explore_result spin_then_write(bool fall_back, bool stateful, bool spin_await, bool *seen)
+ * leaving unchanged spin rounds out (spin_await) or not; a DPOR search goes
+ * on as units after alone_steps steps (0: the default, complete.c). */
+static explore_result spin_then_write(bool fall_back, bool stateful, bool spin_await,
+                                      uint64_t alone_steps, bool *seen)
 {
     tworld w = {0};
     tw_actor(&w, "A", write_x);
@@ -492,6 +494,7 @@ static explore_result spin_then_write(bool fall_back, bool stateful, bool spin_a
     cfg.fall_back_to_dpor = fall_back;
     cfg.spin_await = spin_await;
     cfg.max_steps = 40;
+    cfg.alone_steps = alone_steps;
     explorer *e = explore_new(m, &cfg);
     while (!explore_run(e, 1000)) {
     }
@@ -513,23 +516,41 @@ TEST(stateful_search_leaves_out_unchanged_spin_rounds_and_gives_way_where_it_can
      * the stateful search can only end incomplete; with fall_back_to_dpor it
      * gives way to DPOR there, says so, and counts as DPOR counts. */
     bool stateful_said;
-    explore_result itself = spin_then_write(true, true, true, &stateful_said);
+    explore_result itself = spin_then_write(true, true, true, 0, &stateful_said);
     CHECK(itself.complete);
     CHECK(!itself.fell_back);
     CHECK(stateful_said);
     CHECK_EQ(itself.step_limit_hits, 0);
-    explore_result alone = spin_then_write(false, true, false, &stateful_said);
+    explore_result alone = spin_then_write(false, true, false, 0, &stateful_said);
     CHECK(!alone.complete);
     CHECK(alone.step_limit_hits > 0);
     CHECK(stateful_said);
-    explore_result dpor = spin_then_write(false, false, false, &stateful_said);
+    explore_result dpor = spin_then_write(false, false, false, 0, &stateful_said);
     CHECK(!stateful_said);
-    explore_result r = spin_then_write(true, true, false, &stateful_said);
+    explore_result r = spin_then_write(true, true, false, 0, &stateful_said);
     CHECK(r.fell_back);
     CHECK(!stateful_said);
     CHECK_EQ(r.executions, dpor.executions); /* DPOR's search, counted as DPOR counts */
     CHECK_EQ(r.complete, dpor.complete);
     CHECK_EQ(r.states, 0);
+}
+
+TEST(a_stateful_search_that_gave_way_says_so_when_dpor_goes_on_as_units)
+{
+    /* The DPOR search the stateful one gives way to goes on as units once
+     * its runs took alone_steps steps (complete.c), and its result starts
+     * again there, counting the units' runs only.  It is still the search
+     * that was given way to: the report says it fell back, and counts as
+     * DPOR as units counts (here at once, after its first run). */
+    bool stateful_said;
+    explore_result dpor = spin_then_write(false, false, false, 1, &stateful_said);
+    CHECK(!dpor.fell_back);
+    explore_result r = spin_then_write(true, true, false, 1, &stateful_said);
+    CHECK(r.fell_back);
+    CHECK(!stateful_said);
+    CHECK_EQ(r.executions, dpor.executions);
+    CHECK_EQ(r.complete, dpor.complete);
+    CHECK_EQ(r.step_limit_hits, dpor.step_limit_hits);
 }
 
 /* 200 bytes of simulated memory the test writes itself (three whole blocks of

@@ -18,11 +18,15 @@ test('explore --json prints exactly the documented keys', () => {
     'executions',
     'pruned',
     'states',
+    'search',
+    'fell_back',
     'bound',
     'complete',
     'elapsed_ms',
     'reason',
   ]);
+  assert.equal(r.search, 'bounded'); // (--bound 3, the default)
+  assert.equal(r.fell_back, false);
 });
 
 test('bad arguments exit 2 with a message', () => {

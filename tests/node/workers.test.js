@@ -96,7 +96,8 @@ test('where --bound none runs the stateful search, --workers runs it on one work
   const two = native(['explore', bc, '--bound', 'none', '--workers', '2', '--json']);
   const { elapsed_ms: _a, ...a } = JSON.parse(one.stdout);
   const { elapsed_ms: _b, parts, ...b } = JSON.parse(two.stdout);
-  assert.equal(a.search ?? 'stateful', 'stateful');
+  assert.equal(a.search, 'stateful');
+  assert.equal(a.fell_back, false);
   assert.ok(a.states > 0, 'a stateful search counts its states');
   assert.deepEqual(b, a);
   assert.equal(parts, 1);

@@ -64,7 +64,7 @@ export class LockstepError extends Error {
  * @property {boolean} needs_units   started with aloneOnly: it ended where it would go on as units
  * @property {{found: boolean, kind: string|null, schedule: string|null, steps: number, preemptions: number,
  *   executions: number, pruned: number, states: number, search: 'stateful'|'dpor'|'bounded'|'random'|'pct',
- *   total_steps: number, bound: number, complete: boolean, searched_all: boolean, step_limit_hits: number, reason: string, message: string, done: number}} result
+ *   fell_back: boolean, total_steps: number, bound: number, complete: boolean, searched_all: boolean, step_limit_hits: number, reason: string, message: string, done: number}} result
  *   done: a complete search's share of its tree searched, 0 to 1 (core/sim/estimate.c): executions / done
  *   estimates the executions in all; searched_all: every run was made (complete unless some reached the
  *   step limit, step_limit_hits of them)

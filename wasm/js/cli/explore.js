@@ -60,9 +60,12 @@ In text mode it says how far it got on stderr every second.
                        default 1)
   --trace OUT          write the counterexample's trace to OUT as JSON Lines
   --json               print one JSON object: found, kind, schedule, steps,
-                       preemptions, executions, pruned, states, bound, complete,
-                       elapsed_ms, reason; under ra, when it found one, reads:
-                       which store each load that read an older one read
+                       preemptions, executions, pruned, states, search (which
+                       search it was: stateful, dpor, bounded, random, pct),
+                       fell_back (the stateful search gave way to DPOR), bound,
+                       complete, elapsed_ms, reason; under ra, when it found
+                       one, reads: which store each load that read an older
+                       one read
 
 Exit status: 0 when the search ran (whatever it found), 2 for bad input.`;
 
@@ -272,6 +275,8 @@ export async function run(argv, io) {
           executions: r.executions,
           pruned: r.pruned,
           states: r.states,
+          search: r.search,
+          fell_back: r.fell_back,
           bound: r.bound,
           complete: r.complete,
           elapsed_ms: Math.round(elapsed * 1000) / 1000,
