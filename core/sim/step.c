@@ -96,16 +96,17 @@ static inline void step_begin(sim_machine *m, int i, sim_choice as, bool others)
 }
 
 /* The end of the open step, once its actor has announced its next action or
- * finished: its stack checked, the machine settled.  On the host, or on the
- * stack of that actor (sim_pass_turn). */
-static inline void step_end(sim_machine *m)
+ * finished: the run ended in an error if the actor's stack is not intact,
+ * the machine settled.  On the host, or on the stack of that actor
+ * (sim_pass_turn, which has checked the stack already). */
+static inline void step_end(sim_machine *m, bool intact)
 {
     int i = m->current;
     sim_actor *a = &m->actors[i];
     m->step_open = false;
     sim_running_machine = NULL;
     m->current = -1;
-    if (!coro_stack_intact(a->co)) {
+    if (!intact) {
         char msg[160];
         snprintf(msg, sizeof msg, "actor %s overflowed its %zu-byte stack", a->name,
                  coro_stack_size(a->co));
@@ -141,7 +142,7 @@ __attribute__((always_inline)) static inline int step_as(sim_machine *m, int i, 
     /* Back on the host: the step (or the last of the steps the actors took
      * among themselves, sim_pass_turn) is still open unless they ended it. */
     if (m->step_open)
-        step_end(m);
+        step_end(m, coro_stack_intact(m->actors[m->current].co));
     return 0;
 }
 
@@ -153,7 +154,7 @@ int sim_pass_turn(sim_machine *m)
     if (m->arm_any || !coro_stack_intact(m->actors[m->current].co))
         return -1;
     coro_no_switch++; /* ending a step, choosing and beginning one only act on the machine */
-    step_end(m);
+    step_end(m, true);
     bool others = false;
     int next = m->outcome == SIM_RUNNING ? m->chooser(m, m->chooser_ctx, &others) : -1;
     if (next >= 0)
