@@ -268,7 +268,7 @@ TEST(a_restore_gives_the_same_future_in_scenarios)
 /* ---- walks ------------------------------------------------------------------------- */
 
 typedef struct ends {
-    char *text;
+    jbuf b; /* a line per run */
     size_t n;
 } ends;
 
@@ -277,19 +277,14 @@ typedef struct ends {
 static void note_end(sim_machine *m, void *ctx)
 {
     ends *e = ctx;
-    jbuf b = {0};
-    if (e->text)
-        jb_printf(&b, "%s", e->text);
-    jb_printf(&b, "%s %llu ", sim_outcome_name(sim_outcome_of(m)),
+    jb_printf(&e->b, "%s %llu ", sim_outcome_name(sim_outcome_of(m)),
               (unsigned long long)sim_steps(m));
-    sim_state_json(m, &b);
+    sim_state_json(m, &e->b);
     const sim_step_record *h = sim_history(m);
     for (size_t k = 0; k < sim_history_len(m); k++)
-        jb_printf(&b, " %d.%d%s%d.%d.%d", h[k].actor, h[k].kind, h[k].choice ? "?" : "",
+        jb_printf(&e->b, " %d.%d%s%d.%d.%d", h[k].actor, h[k].kind, h[k].choice ? "?" : "",
                   h[k].region, h[k].what, (int)h[k].arg);
-    jb_printf(&b, "\n");
-    free(e->text);
-    e->text = b.text;
+    jb_printf(&e->b, "\n");
     e->n++;
 }
 
@@ -321,14 +316,14 @@ static void same_walks(sim_machine *m, const char *what)
         ends snap = walks(m, (explore_strategy)st, EXPLORE_REPLAY_SNAPSHOT, false);
         ends host = walks(m, (explore_strategy)st, EXPLORE_REPLAY_SNAPSHOT, true);
         CHECK(root.n == 60);
-        if (root.n != snap.n || strcmp(root.text, snap.text) != 0)
+        if (root.n != snap.n || strcmp(root.b.text, snap.b.text) != 0)
             check_fail(__FILE__, __LINE__, "%s, %s: walks from a snapshot differ", what, name);
-        if (host.n != snap.n || strcmp(host.text, snap.text) != 0)
+        if (host.n != snap.n || strcmp(host.b.text, snap.b.text) != 0)
             check_fail(__FILE__, __LINE__, "%s, %s: walks stepped from the host differ", what,
                        name);
-        free(root.text);
-        free(snap.text);
-        free(host.text);
+        jb_free(&root.b);
+        jb_free(&snap.b);
+        jb_free(&host.b);
     }
 }
 
@@ -406,7 +401,7 @@ static uint64_t same_search(sim_machine *m, int bound, bool prune, const char *w
     if (root.executions != snap.executions || root.pruned != snap.pruned ||
         root.total_steps < snap.total_steps || root.progress_calls < snap.progress_calls ||
         root.found != snap.found || root.complete != snap.complete || root.ends.n != snap.ends.n ||
-        (root.ends.n && strcmp(root.ends.text, snap.ends.text) != 0))
+        (root.ends.n && strcmp(root.ends.b.text, snap.ends.b.text) != 0))
         check_fail(__FILE__, __LINE__,
                    "%s, bound %d%s: from the root %llu executions, %llu pruned, %llu steps; "
                    "from points %llu, %llu, %llu",
@@ -414,8 +409,8 @@ static uint64_t same_search(sim_machine *m, int bound, bool prune, const char *w
                    (unsigned long long)root.executions, (unsigned long long)root.pruned,
                    (unsigned long long)root.total_steps, (unsigned long long)snap.executions,
                    (unsigned long long)snap.pruned, (unsigned long long)snap.total_steps);
-    free(root.ends.text);
-    free(snap.ends.text);
+    jb_free(&root.ends.b);
+    jb_free(&snap.ends.b);
     return root.executions;
 }
 
