@@ -104,7 +104,7 @@ typedef struct walk {
     int n_change;
     int prev; /* the actor that stepped last */
     sim_act_kind prev_kind;
-    bool stepped; /* the choice drawn last was a step (of prev) */
+    bool stepped;    /* the choice drawn last was a step (of prev) */
     sim_choice next; /* the choice drawn, to take next */
     bool others;     /* whether it was not the only one */
     /* An actor's side drew `next` (walk_chooser) and handed it to the host
@@ -138,7 +138,7 @@ static bool walk_next(walk *w)
     /* switching away from an actor that could go on costs a preemption,
      * unless it had just spun or yielded */
     bool costly = prev_at >= 0 && w->prev_kind != SIM_ACT_SPIN && w->prev_kind != SIM_ACT_YIELD;
-    int a = n == 1  ? 0
+    int a = n == 1   ? 0
             : w->pct ? pct_pick(E, n, w->prio, e->cfg.pct_depth - 1)
                      : walk_draw(&w->rng, n);
     sim_choice c = E[a];
