@@ -8,7 +8,11 @@
  * the same seed gives the same runs natively and in WebAssembly.  A walk
  * keeps no stack, no sleep set and no events: nothing it does is ever
  * revisited, so it asks the machine only which choices exist, never what
- * is behind them (that is the depth-first search's need, explore.c).
+ * is behind them (that is the depth-first search's need, explore.c).  Each
+ * choice is drawn by one function (walk_next), where the last one ended: on
+ * the host, or, after a step, on the stack of the actor that took it, which
+ * takes a step drawn there without going back to the host (walk_chooser,
+ * sim_pass_turn in step.c): the same draws in the same order either way.
  */
 #include "explore_internal.h"
 #include "machine_internal.h"
