@@ -26,12 +26,14 @@
 # ASYNCIFY_QUERIES are machine functions whose calls through pointers only
 # ask a model or the world something (may this actor step, which other
 # choices exist, do two choices commute, the world's own state), and the
-# explorer's choice of its next step (core/sim/explore.c, choose), which only
-# asks: those calls never switch, which coro_switch enforces (core/coro/coro.h),
-# so the queries stay uninstrumented; they run several times a step.
+# explorer's choice of its next step (core/sim/explore.c, choose) and a
+# walk's, made on an actor's stack (core/sim/walk.c, walk_chooser, which the
+# machine calls through its pointer, core/sim/step.c), which only ask: those
+# calls never switch, which coro_switch enforces (core/coro/coro.h), so the
+# queries stay uninstrumented; they run several times a step.
 ASYNCIFY_SWITCH := emscripten_fiber_swap
 ASYNCIFY_QUERIES := sim_is_enabled sim_choices sim_extra_choices sim_choice_optional sim_dependent \
-                    sim_world_state choose
+                    sim_world_state choose walk_chooser
 ASYNCIFY_ONLY_LIST := $(B)/gen/asyncify-only.txt
 # Lazy: only a wasm link asks emscripten where binaryen and llvm live.
 EMSCRIPTEN_TOOL = $(shell em-config $(1))

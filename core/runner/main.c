@@ -355,6 +355,9 @@ static int check_settings(const args *a, unsigned command, settings *st)
     const char *replay = getenv("LOCKSTEP_BENCH_REPLAY");
     if (replay && strcmp(replay, "root") == 0)
         e->replay = EXPLORE_REPLAY_ROOT;
+    /* (for the benchmarks and tests only: walks stepped from the host, the old way) */
+    const char *walk = getenv("LOCKSTEP_BENCH_WALK");
+    e->walk_on_host = walk && strcmp(walk, "host") == 0;
     e->stateful = a->value[O_STATEFUL] != NULL;
     if (e->stateful && (e->strategy != EXPLORE_DFS || (bound_text && e->bound >= 0) || !e->prune ||
                         a->value[O_WORKERS]))

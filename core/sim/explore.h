@@ -101,6 +101,11 @@ typedef struct explore_config {
                                  a snapshot taken after setup, the bounded and the
                                  stateful search from snapshots kept on their path
                                  (default, replay.c); or every run from a reset */
+    /* random and pct: every step taken from the host, which switches to the
+     * actor and back, instead of where the last step ended (sim_pass_turn,
+     * the default): the same walks either way, for the tests and the
+     * benchmarks that compare the two */
+    bool walk_on_host;
     /* dfs: the complete search by sleep sets over the states explored, each
      * remembered (core/sim/visited.c), instead of DPOR; implies no bound */
     bool stateful;

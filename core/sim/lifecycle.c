@@ -2,10 +2,11 @@
  * An actor's coroutine, from its making to its end: started up to its first
  * announced action, armed again when raised, parked forever when finished.
  *
- * Invariant: coroutines are switched only between the host (the scheduler)
- * and one actor, and only the host starts or restarts one; so a handler that
+ * Invariant: only the host starts or restarts a coroutine; so a handler that
  * a step raises is armed by the host after that step (sim_arm_raised), never
- * from inside the actor that raised it.  Stacks are kept across resets.
+ * from inside the actor that raised it.  (During a walk actors also switch to
+ * each other, sim_pass_turn, but only to one suspended in sim_do, never to
+ * start one.)  Stacks are kept across resets.
  */
 #include "address_map.h"
 #include "machine_internal.h"

@@ -84,6 +84,7 @@ static int rebuild(sim_machine *m)
     m->n_regions = 0;
     m->next_vaddr = SIM_OBJECTS_AUTO;
     m->current = -1;
+    m->step_open = false;
     m->step = 0;
     m->now = 0;
     m->timer_late = m->timer_jitter = 0;

@@ -122,6 +122,17 @@ typedef struct sim_region {
     size_t n_cell_names;
 } sim_region;
 
+/* A walk's choice of its next step, made where the last step ended: on the
+ * stack of the actor that took it, as soon as it has announced its next
+ * action (sim_do) and the step is settled, exactly where the host would make
+ * it.  It returns the actor whose step to take next, with *others telling
+ * whether any other choice was possible (the timeline's flag), or -1 to go
+ * back to the host (a choice that is not a step, or the walk's end: the
+ * chooser keeps for the host what it decided).  It only chooses, never
+ * switches (coro_no_switch holds it to that); in wasm it is a query
+ * (mk/wasm.mk, ASYNCIFY_QUERIES). */
+typedef int (*sim_chooser)(sim_machine *m, void *ctx, bool *others);
+
 struct sim_machine {
     sim_config cfg;
     char variant[32];
@@ -153,6 +164,11 @@ struct sim_machine {
     bool (*may_step)(const sim_machine *m, int actor);
     void (*update)(sim_machine *m);
     void (*performed)(sim_machine *m, int actor, const sim_action *act);
+    /* The walk's chooser (sim_set_chooser, NULL: none) and whether a step has
+     * begun and not yet ended (step.c) */
+    sim_chooser chooser;
+    void *chooser_ctx;
+    bool step_open;
     sim_sched_state sched;
     bool extras;                 /* the model may offer choices that are not steps */
     bool arm_any;                /* some actor has arm_now set */
@@ -225,6 +241,14 @@ void sim_arm_raised(sim_machine *m);
  * it may move, and `others` says whether step(i) was not the only one, which
  * sim_step would otherwise work out again by asking every other actor. */
 int sim_step_listed(sim_machine *m, int i, bool others);
+/* Set (or clear, with NULL) the chooser consulted after every step. */
+void sim_set_chooser(sim_machine *m, sim_chooser chooser, void *ctx);
+/* In sim_do of the actor whose step is open, with a chooser set: end the
+ * step here and begin the one the chooser picks; the actor to run next (the
+ * caller itself: perform at once; another: switch to it), or -1: switch to
+ * the host, which ends the step itself if it is still open (a raised
+ * handler to arm, a broken stack). */
+int sim_pass_turn(sim_machine *m);
 /* After a choice: arm what was raised, let the model catch up, jump the
  * clock if everybody waits for it, detect the end.  `moved` is the actor
  * that just stepped (-1: none). */

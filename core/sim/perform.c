@@ -1,7 +1,11 @@
 /*
  * The actor's side of a step: announce the next action, wait to be picked,
  * then perform it on the cells, locks and parkers, trace it and charge its
- * cost in virtual time.
+ * cost in virtual time.  During a walk (a chooser is set, step.c) the actor
+ * that announces its next action also ends its step and begins the next
+ * one: its own next step is performed without a switch, another actor's by
+ * switching to that actor; only what the walk does not take as a step goes
+ * back to the host.
  *
  * Invariant: an action's effect happens all at once, in the step that
  * performs it and nowhere else; atomic cells are read and written by the
@@ -212,7 +216,18 @@ uint64_t sim_do(sim_machine *m, const sim_action *act)
         sim_violation(m, "misuse", "slept on its parker without preparing it, after promising to",
                       act->site);
     a->pending = *act;
-    coro_switch(a->co, m->host); /* wait to be picked */
+    coro *next = m->host;
+    if (m->chooser && m->step_open) {
+        /* A walk: the step that resumed this actor ends here, and the walk
+         * chooses the next one here (sim_pass_turn); its own is taken at
+         * once, another actor's by switching to that actor, not the host. */
+        int j = sim_pass_turn(m);
+        if (j == i)
+            return perform(m, i);
+        if (j >= 0)
+            next = m->actors[j].co;
+    }
+    coro_switch(a->co, next); /* wait to be picked */
     return perform(m, i);
 }
 

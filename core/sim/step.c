@@ -5,12 +5,17 @@
  * replays.
  *
  * Invariant: between steps every unfinished actor is suspended inside sim_do()
- * with its next action announced in `pending`; the scheduler (host) context
- * runs only between steps.  Actions are performed by the actor itself right
- * after it is resumed, so a step touches shared state exactly once and the
- * order of steps is the order of effects.  The timeline holds one record per
- * step taken; after going back, the steps past the current one stay as the
- * "future" until a different choice is taken there.
+ * with its next action announced in `pending`.  Actions are performed by the
+ * actor itself right after it is resumed, so a step touches shared state
+ * exactly once and the order of steps is the order of effects.  A step is
+ * begun (recorded, counted) and ended (the stack checked, the machine
+ * settled) by the same two functions wherever it is taken: by the host, or,
+ * when a chooser is set (a random walk), on the stack of the actor that has
+ * just announced its next action, so the walk's next step is taken without
+ * going back to the host (sim_pass_turn): the same records in the same order
+ * either way.  The timeline holds one record per step taken; after going
+ * back, the steps past the current one stay as the "future" until a
+ * different choice is taken there.
  */
 #include "machine_internal.h"
 #include "mem/model.h"
@@ -72,6 +77,44 @@ static bool other_choice(const sim_machine *m, int i)
  * among them, so it need not ask again whether actor i may move. */
 typedef enum { OTHERS_UNKNOWN, OTHERS_NONE, OTHERS_SOME } step_others;
 
+/* The beginning of a step of actor i, recorded as the choice `as`, `others`
+ * saying whether anything else was possible: recorded in the timeline,
+ * counted, and actor i made the one running, to perform its action once
+ * resumed (or at once, when it takes its own next step: sim_pass_turn). */
+static inline void step_begin(sim_machine *m, int i, sim_choice as, bool others)
+{
+    record_step(m, i, others, as);
+    m->step++;
+    sim_actor *a = &m->actors[i];
+    if (!a->begun) {
+        a->begun = true;
+        a->begun_seq = ++m->sched.seq;
+    }
+    m->current = i;
+    m->step_open = true;
+    sim_running_machine = m;
+}
+
+/* The end of the open step, once its actor has announced its next action or
+ * finished: the run ended in an error if the actor's stack is not intact,
+ * the machine settled.  On the host, or on the stack of that actor
+ * (sim_pass_turn, which has checked the stack already). */
+static inline void step_end(sim_machine *m, bool intact)
+{
+    int i = m->current;
+    sim_actor *a = &m->actors[i];
+    m->step_open = false;
+    sim_running_machine = NULL;
+    m->current = -1;
+    if (!intact) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "actor %s overflowed its %zu-byte stack", a->name,
+                 coro_stack_size(a->co));
+        sim_end_error(m, msg);
+    }
+    sim_settle(m, i);
+}
+
 /* Step actor i, recorded as the choice `as` (a step, a read_from, a place).
  * Always inlined into its callers (sim_step, sim_step_listed, sim_take): in wasm every
  * function on the host's stack is unwound and rewound by Asyncify at each
@@ -94,26 +137,36 @@ __attribute__((always_inline)) static inline int step_as(sim_machine *m, int i, 
         sim_fail(m, "%s cannot move: %s", m->actors[i].name, why);
         return -1;
     }
-    record_step(m, i, others == OTHERS_UNKNOWN ? other_choice(m, i) : others == OTHERS_SOME, as);
-    m->step++;
-    sim_actor *a = &m->actors[i];
-    if (!a->begun) {
-        a->begun = true;
-        a->begun_seq = ++m->sched.seq;
-    }
-    m->current = i;
-    sim_running_machine = m;
-    coro_switch(m->host, a->co);
-    sim_running_machine = NULL;
-    m->current = -1;
-    if (!coro_stack_intact(a->co)) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "actor %s overflowed its %zu-byte stack", a->name,
-                 coro_stack_size(a->co));
-        sim_end_error(m, msg);
-    }
-    sim_settle(m, i);
+    step_begin(m, i, as, others == OTHERS_UNKNOWN ? other_choice(m, i) : others == OTHERS_SOME);
+    coro_switch(m->host, m->actors[i].co);
+    /* Back on the host: the step (or the last of the steps the actors took
+     * among themselves, sim_pass_turn) is still open unless they ended it. */
+    if (m->step_open)
+        step_end(m, coro_stack_intact(m->actors[m->current].co));
     return 0;
+}
+
+int sim_pass_turn(sim_machine *m)
+{
+    /* Arming a raised handler starts its coroutine, which only the host
+     * does (lifecycle.c); a stack found broken is not run on any further:
+     * both are left to the host, which ends the step as before. */
+    if (m->arm_any || !coro_stack_intact(m->actors[m->current].co))
+        return -1;
+    coro_no_switch++; /* ending a step, choosing and beginning one only act on the machine */
+    step_end(m, true);
+    bool others = false;
+    int next = m->outcome == SIM_RUNNING ? m->chooser(m, m->chooser_ctx, &others) : -1;
+    if (next >= 0)
+        step_begin(m, next, sim_step_choice(next), others);
+    coro_no_switch--;
+    return next;
+}
+
+void sim_set_chooser(sim_machine *m, sim_chooser chooser, void *ctx)
+{
+    m->chooser = chooser;
+    m->chooser_ctx = ctx;
 }
 
 int sim_step(sim_machine *m, int i) { return step_as(m, i, sim_step_choice(i), OTHERS_UNKNOWN); }

@@ -8,7 +8,11 @@
  * the same seed gives the same runs natively and in WebAssembly.  A walk
  * keeps no stack, no sleep set and no events: nothing it does is ever
  * revisited, so it asks the machine only which choices exist, never what
- * is behind them (that is the depth-first search's need, explore.c).
+ * is behind them (that is the depth-first search's need, explore.c).  Each
+ * choice is drawn by one function (walk_next), where the last one ended: on
+ * the host, or, after a step, on the stack of the actor that took it, which
+ * takes a step drawn there without going back to the host (walk_chooser,
+ * sim_pass_turn in step.c): the same draws in the same order either way.
  */
 #include "explore_internal.h"
 #include "machine_internal.h"
@@ -92,62 +96,125 @@ static void walk_start(explorer *e)
         e->start_failed = true;
 }
 
+/* A walk under way: its generator, PCT's priorities and change points, who
+ * stepped last, and the choice drawn next. */
+typedef struct walk {
+    explorer *e;
+    run_info info;
+    uint64_t rng;
+    bool pct;
+    int prio[SIM_MAX_ACTORS]; /* pct: higher runs first */
+    uint64_t change[16];      /* pct: the steps after which a priority drops */
+    int n_change;
+    int prev; /* the actor that stepped last */
+    sim_act_kind prev_kind;
+    bool stepped;    /* the choice drawn last was a step (of prev) */
+    sim_choice next; /* the choice drawn, to take next */
+    bool others;     /* whether it was not the only one */
+    /* An actor's side drew `next` (walk_chooser) and handed it to the host
+     * instead of taking it; `go`: false when the walk ended there. */
+    bool handed, go;
+} walk;
+
+/* After the last choice drawn was taken (none yet at the start): PCT's
+ * change points, then the next choice drawn into w->next; false when the walk
+ * ends here (w->info.end says how, unless the machine's run is over). */
+static bool walk_next(walk *w)
+{
+    explorer *e = w->e;
+    sim_machine *m = e->m;
+    if (w->pct && w->stepped)
+        for (int i = 0; i < w->n_change; i++)
+            if (w->change[i] == sim_steps(m))
+                w->prio[w->prev] = i; /* below every initial priority */
+    w->stepped = false;
+    if (m->outcome != SIM_RUNNING)
+        return false;
+    if ((w->info.end = explore_before_choice(e)) != RUN_OK)
+        return false;
+    sim_choice E[SIM_MAX_CHOICES];
+    int n = walk_choices(m, E);
+    if (n == 0) { /* (sim_settle leaves a running machine a choice) */
+        w->info.end = RUN_CUT;
+        return false;
+    }
+    int prev_at = w->prev >= 0 ? walk_find_step(E, n, w->prev) : -1;
+    /* switching away from an actor that could go on costs a preemption,
+     * unless it had just spun or yielded */
+    bool costly = prev_at >= 0 && w->prev_kind != SIM_ACT_SPIN && w->prev_kind != SIM_ACT_YIELD;
+    int a = n == 1   ? 0
+            : w->pct ? pct_pick(E, n, w->prio, e->cfg.pct_depth - 1)
+                     : walk_draw(&w->rng, n);
+    sim_choice c = E[a];
+    if (costly && a != prev_at)
+        w->info.preemptions++;
+    if (c.kind == SIM_CHOICE_STEP) {
+        w->prev_kind = m->actors[c.actor].pending.kind;
+        w->prev = c.actor;
+        w->stepped = true;
+    }
+    w->next = c;
+    w->others = n > 1;
+    return true;
+}
+
+/* The chooser the machine asks on the stack of the actor whose step just
+ * ended (sim_pass_turn): the walk's next choice, drawn there exactly as the
+ * host would draw it; a step is taken where it is (no switch to the host and
+ * back), anything else handed to the host.  It only draws. */
+static int walk_chooser(sim_machine *m, void *ctx, bool *others)
+{
+    (void)m;
+    walk *w = ctx;
+    bool go = walk_next(w);
+    if (go && w->next.kind == SIM_CHOICE_STEP) {
+        *others = w->others;
+        return w->next.actor;
+    }
+    w->handed = true;
+    w->go = go;
+    return -1;
+}
+
 run_info explore_walk(explorer *e, uint64_t execution)
 {
     sim_machine *m = e->m;
-    run_info info = {RUN_OK, 0};
     walk_start(e);
-    int prev = -1; /* the actor that stepped last */
-    sim_act_kind prev_kind = SIM_ACT_NONE;
-    uint64_t rng = e->cfg.seed * 0x2545F4914F6CDD1Dull + execution;
-    /* pct: priorities (higher runs first) and change points */
-    int prio[SIM_MAX_ACTORS];
-    uint64_t change[16];
-    int n_change = 0;
-    bool pct = e->cfg.strategy == EXPLORE_PCT;
-    if (pct) {
+    walk w = {.e = e,
+              .info = {RUN_OK, 0},
+              .rng = e->cfg.seed * 0x2545F4914F6CDD1Dull + execution,
+              .pct = e->cfg.strategy == EXPLORE_PCT,
+              .prev = -1,
+              .prev_kind = SIM_ACT_NONE};
+    if (w.pct) {
         int n = sim_actor_count(m), d = e->cfg.pct_depth;
         for (int i = 0; i < n; i++)
-            prio[i] = d + i;
+            w.prio[i] = d + i;
         for (int i = n - 1; i > 0; i--) { /* shuffle */
-            int j = (int)(sim_splitmix64(&rng) % (uint64_t)(i + 1));
-            int t = prio[i];
-            prio[i] = prio[j];
-            prio[j] = t;
+            int j = (int)(sim_splitmix64(&w.rng) % (uint64_t)(i + 1));
+            int t = w.prio[i];
+            w.prio[i] = w.prio[j];
+            w.prio[j] = t;
         }
         uint64_t k = e->longest_run ? e->longest_run : 64;
         for (int i = 0; i < d - 1 && i < 16; i++)
-            change[n_change++] = 1 + sim_splitmix64(&rng) % k;
+            w.change[w.n_change++] = 1 + sim_splitmix64(&w.rng) % k;
     }
-    while (m->outcome == SIM_RUNNING) {
-        if ((info.end = explore_before_choice(e)) != RUN_OK)
-            break;
-        sim_choice E[SIM_MAX_CHOICES];
-        int n = walk_choices(m, E);
-        if (n == 0) { /* (sim_settle leaves a running machine a choice) */
-            info.end = RUN_CUT;
-            break;
-        }
-        int prev_at = prev >= 0 ? walk_find_step(E, n, prev) : -1;
-        /* switching away from an actor that could go on costs a preemption,
-         * unless it had just spun or yielded */
-        bool costly = prev_at >= 0 && prev_kind != SIM_ACT_SPIN && prev_kind != SIM_ACT_YIELD;
-        int a = n == 1 ? 0 : pct ? pct_pick(E, n, prio, e->cfg.pct_depth - 1) : walk_draw(&rng, n);
-        sim_choice c = E[a];
-        if (costly && a != prev_at)
-            info.preemptions++;
-        if (c.kind == SIM_CHOICE_STEP) {
-            prev_kind = m->actors[c.actor].pending.kind;
-            sim_step_listed(m, c.actor, n > 1); /* E holds every choice possible */
-            prev = c.actor;
-        } else {
+    if (!e->cfg.walk_on_host)
+        sim_set_chooser(m, walk_chooser, &w);
+    bool go = walk_next(&w);
+    while (go) {
+        sim_choice c = w.next;
+        w.handed = false;
+        if (c.kind == SIM_CHOICE_STEP)
+            sim_step_listed(m, c.actor, w.others); /* every choice possible was listed */
+        else
             sim_take(m, c); /* an irq, a tick, a drop: nobody's turn */
-        }
-        if (pct && c.kind == SIM_CHOICE_STEP)
-            for (int i = 0; i < n_change; i++)
-                if (change[i] == sim_steps(m))
-                    prio[c.actor] = i; /* below every initial priority */
+        /* The actors may have taken further steps among themselves, and drawn
+         * the next choice already (walk_chooser). */
+        go = w.handed ? w.go : walk_next(&w);
     }
-    info.end = explore_after_run(e, info.end);
-    return info;
+    sim_set_chooser(m, NULL, NULL);
+    w.info.end = explore_after_run(e, w.info.end);
+    return w.info;
 }

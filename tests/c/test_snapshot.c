@@ -1,7 +1,8 @@
 /*
  * Snapshots (core/sim/snapshot.h): a restore gives the same future as the run
  * that was saved, and random walks started from a snapshot are the walks
- * started from a reset.
+ * started from a reset; and walks whose steps are taken where the last step
+ * ended (core/sim/step.c, sim_pass_turn) are the walks stepped from the host.
  *
  * For generated worlds under every scheduling model and memory model, and
  * for scenarios of the script layer, a run is taken to a random step and
@@ -267,32 +268,33 @@ TEST(a_restore_gives_the_same_future_in_scenarios)
 /* ---- walks ------------------------------------------------------------------------- */
 
 typedef struct ends {
-    char *text;
+    jbuf b; /* a line per run */
     size_t n;
 } ends;
 
-/* Each walk's end, in order: its outcome, steps and state. */
+/* Each walk's end, in order: its outcome, steps and state, and its timeline
+ * (every step: who, its kind, whether it was a choice, its region, as what). */
 static void note_end(sim_machine *m, void *ctx)
 {
     ends *e = ctx;
-    jbuf b = {0};
-    if (e->text)
-        jb_printf(&b, "%s", e->text);
-    jb_printf(&b, "%s %llu ", sim_outcome_name(sim_outcome_of(m)),
+    jb_printf(&e->b, "%s %llu ", sim_outcome_name(sim_outcome_of(m)),
               (unsigned long long)sim_steps(m));
-    sim_state_json(m, &b);
-    jb_printf(&b, "\n");
-    free(e->text);
-    e->text = b.text;
+    sim_state_json(m, &e->b);
+    const sim_step_record *h = sim_history(m);
+    for (size_t k = 0; k < sim_history_len(m); k++)
+        jb_printf(&e->b, " %d.%d%s%d.%d.%d", h[k].actor, h[k].kind, h[k].choice ? "?" : "",
+                  h[k].region, h[k].what, (int)h[k].arg);
+    jb_printf(&e->b, "\n");
     e->n++;
 }
 
-static ends walks(sim_machine *m, explore_strategy strategy, explore_replay replay)
+static ends walks(sim_machine *m, explore_strategy strategy, explore_replay replay, bool on_host)
 {
     explore_config cfg;
     explore_config_default(&cfg);
     cfg.strategy = strategy;
     cfg.replay = replay;
+    cfg.walk_on_host = on_host;
     cfg.seed = 7;
     cfg.max_executions = 60;
     cfg.all_runs = true;
@@ -309,14 +311,19 @@ static ends walks(sim_machine *m, explore_strategy strategy, explore_replay repl
 static void same_walks(sim_machine *m, const char *what)
 {
     for (int st = EXPLORE_RANDOM; st <= EXPLORE_PCT; st++) {
-        ends root = walks(m, (explore_strategy)st, EXPLORE_REPLAY_ROOT);
-        ends snap = walks(m, (explore_strategy)st, EXPLORE_REPLAY_SNAPSHOT);
+        const char *name = st == EXPLORE_RANDOM ? "random" : "pct";
+        ends root = walks(m, (explore_strategy)st, EXPLORE_REPLAY_ROOT, false);
+        ends snap = walks(m, (explore_strategy)st, EXPLORE_REPLAY_SNAPSHOT, false);
+        ends host = walks(m, (explore_strategy)st, EXPLORE_REPLAY_SNAPSHOT, true);
         CHECK(root.n == 60);
-        if (root.n != snap.n || strcmp(root.text, snap.text) != 0)
-            check_fail(__FILE__, __LINE__, "%s, %s: walks from a snapshot differ", what,
-                       st == EXPLORE_RANDOM ? "random" : "pct");
-        free(root.text);
-        free(snap.text);
+        if (root.n != snap.n || strcmp(root.b.text, snap.b.text) != 0)
+            check_fail(__FILE__, __LINE__, "%s, %s: walks from a snapshot differ", what, name);
+        if (host.n != snap.n || strcmp(host.b.text, snap.b.text) != 0)
+            check_fail(__FILE__, __LINE__, "%s, %s: walks stepped from the host differ", what,
+                       name);
+        jb_free(&root.b);
+        jb_free(&snap.b);
+        jb_free(&host.b);
     }
 }
 
@@ -328,7 +335,7 @@ static uint64_t walks_of(sim_machine *m, const char *model, int world, void *ctx
     return 0;
 }
 
-TEST(walks_from_a_snapshot_are_the_walks_from_a_reset)
+TEST(walks_from_a_snapshot_or_stepped_from_the_host_are_the_same)
 {
     under_every_model(5, walks_of, NULL);
     bc_bytes bc = sample_mutex(3, 2);
@@ -394,7 +401,7 @@ static uint64_t same_search(sim_machine *m, int bound, bool prune, const char *w
     if (root.executions != snap.executions || root.pruned != snap.pruned ||
         root.total_steps < snap.total_steps || root.progress_calls < snap.progress_calls ||
         root.found != snap.found || root.complete != snap.complete || root.ends.n != snap.ends.n ||
-        (root.ends.n && strcmp(root.ends.text, snap.ends.text) != 0))
+        (root.ends.n && strcmp(root.ends.b.text, snap.ends.b.text) != 0))
         check_fail(__FILE__, __LINE__,
                    "%s, bound %d%s: from the root %llu executions, %llu pruned, %llu steps; "
                    "from points %llu, %llu, %llu",
@@ -402,8 +409,8 @@ static uint64_t same_search(sim_machine *m, int bound, bool prune, const char *w
                    (unsigned long long)root.executions, (unsigned long long)root.pruned,
                    (unsigned long long)root.total_steps, (unsigned long long)snap.executions,
                    (unsigned long long)snap.pruned, (unsigned long long)snap.total_steps);
-    free(root.ends.text);
-    free(snap.ends.text);
+    jb_free(&root.ends.b);
+    jb_free(&snap.ends.b);
     return root.executions;
 }
 

@@ -10,7 +10,9 @@
 // Each scenario goes through the calls that switch: runs under three
 // policies (steps, and irqs and ticks under the rtos and executor models),
 // a jump back (the world rebuilt and the history replayed) and a step by
-// step walk forward, and a short search by the explorer.
+// step walk forward, a short search by the explorer, and its random and PCT
+// walks (which take their steps on the actors' stacks and switch from actor
+// to actor, core/sim/step.c, sim_pass_turn).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -60,9 +62,15 @@ function everything(
     }
     out.push(JSON.stringify(s.state()));
     s.reset();
-    s.exploreStart({ bound: 2, maxExecutions: 20, maxSteps: 500 });
-    out.push(JSON.stringify(s.exploreStep(20)));
-    s.exploreFinish();
+    for (const search of [
+      { bound: 2, maxExecutions: 20, maxSteps: 500 },
+      { strategy: 'random', seed: 3, maxExecutions: 20, maxSteps: 500 },
+      { strategy: 'pct', seed: 5, maxExecutions: 20, maxSteps: 500 },
+    ]) {
+      s.exploreStart(/** @type {any} */ (search));
+      out.push(JSON.stringify(s.exploreStep(20)));
+      s.exploreFinish();
+    }
   } finally {
     s.free();
   }
