@@ -20,6 +20,7 @@ import {
   scenarioOf,
   inOrder,
   where,
+  nativeExplore,
 } from './helpers.js';
 
 const dir = tempDir();
@@ -632,3 +633,25 @@ for (const [rel, memory] of /** @type {[string, string?][]} */ ([
   test(`${rel}${memory ? ` under ${memory}` : ''}: 2 and 3 workers, and the app's units in wasm, make exactly the executions of one`, () => {
     assertSplitsMatchOne(rel, memory);
   });
+
+// Which complete search `--bound none` runs here, and that its report says so
+// (core/sim/explore.c, stateful_gives_way; measured by bench/explore/compare-none.mjs):
+// both command lines' --json name the search that made the verdict (`search`) and whether
+// the stateful one gave way to DPOR (`fell_back`).
+
+test('three-semaphores: --bound none does not give way where half the states have no key, and proves what DPOR cannot', () => {
+  // Within 3,000,000 steps.  A state where an actor holds the engine's plat
+  // lock has no key (core/sim/visited.c), about half of them here, yet the
+  // states that have one cut enough (explore.c, stateful_gives_way).
+  const budget = ['--max-total-steps', '3000000'];
+  const rel = 'tests/scenarios/aqs/three-semaphores.yaml';
+  const dpor = nativeExplore(rel, ['--bound', 'none', '--dpor', ...budget]);
+  assert.equal(dpor.complete, false);
+  assert.equal(dpor.reason, 'stopped at the limit of 3,000,000 steps in all');
+  const none = nativeExplore(rel, ['--bound', 'none', ...budget]);
+  assert.equal(none.complete, true, none.reason);
+  assert.equal(none.search, 'stateful');
+  assert.equal(none.fell_back, false);
+  assert.equal(none.executions, 8492);
+  assert.equal(none.states, 389706);
+});

@@ -141,6 +141,13 @@ export function bothTraces(compiled, policy, schedule) {
   }
 }
 
+/** The native runner's `explore --json` verdict on scenario `rel` (from the root) with `args`. */
+export function nativeExplore(/** @type {string} */ rel, /** @type {string[]} */ args) {
+  const r = native(['explore', bytecodeFile(rel), '--json', ...args]);
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
 /** `lockstep explore ARGS --json`: exit 0 and one JSON object, parsed. */
 export function exploreJson(args) {
   const r = lockstep(['explore', ...args, '--json']);

@@ -31,6 +31,7 @@ import {
   assertWalksSplitMatchOne,
   tempDir,
   inOrder,
+  nativeExplore,
 } from './helpers.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -1280,5 +1281,41 @@ test('a complete search says on stderr the states it remembers, or DPOR its esti
         assert.ok(lines.length >= 1, `${rel} ${args.join(' ')}: ${ms} ms without a progress line`);
       for (const l of lines) assert.match(l, line, `${rel} ${args.join(' ')}`);
     }
+  }
+});
+
+// Which complete search `--bound none` runs here, and that its report says so
+// (core/sim/explore.c, stateful_gives_way; measured by bench/explore/compare-none.mjs):
+// both command lines' --json name the search that made the verdict (`search`) and whether
+// the stateful one gave way to DPOR (`fell_back`).
+
+test('placed-by-hand (six actors, timed work): --bound none proves it itself, within a budget DPOR needs whole', () => {
+  // DPOR takes 6,226,613 steps in all here; the budget leaves it a little more.
+  const budget = ['--max-total-steps', '6300000'];
+  const rel = 'tests/scenarios/parking_lot/placed-by-hand.yaml';
+  const dpor = nativeExplore(rel, ['--bound', 'none', '--dpor', ...budget]);
+  assert.equal(dpor.complete, true, dpor.reason);
+  assert.equal(dpor.search, 'dpor');
+  assert.equal(dpor.executions, 9900);
+  // The clock is in the key, but the timed work is local: every interleaving
+  // that took the same steps took the same time, so its states still meet.
+  const none = nativeExplore(rel, ['--bound', 'none', ...budget]);
+  assert.equal(none.complete, true, none.reason);
+  assert.equal(none.found, false);
+  assert.equal(none.search, 'stateful');
+  assert.equal(none.fell_back, false);
+  assert.equal(none.executions, 525);
+  assert.equal(none.states, 1136350);
+});
+
+test('where the stateful search proves it, both command lines say stateful and that it did not fall back', () => {
+  const rel = 'tests/scenarios/parking_lot/contended.yaml';
+  const c = nativeExplore(rel, ['--bound', 'none']);
+  const js = JSON.parse(lockstep(['explore', rel, '--bound', 'none', '--json']).stdout);
+  for (const r of [c, js]) {
+    assert.equal(r.complete, true);
+    assert.equal(r.search, 'stateful');
+    assert.equal(r.fell_back, false);
+    assert.equal(r.states, 51);
   }
 });

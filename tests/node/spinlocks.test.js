@@ -23,6 +23,8 @@ import {
   assertSplitsMatchOne,
   scenarioOf,
   where,
+  lockstep,
+  nativeExplore,
 } from './helpers.js';
 
 const dir = tempDir();
@@ -331,3 +333,28 @@ for (const [rel, memory] of /** @type {[string, string?][]} */ ([
   test(`${rel}${memory ? ` under ${memory}` : ''}: 2 and 3 workers, and the app's units in wasm, make exactly the executions of one`, () => {
     assertSplitsMatchOne(rel, memory);
   });
+
+// Which complete search `--bound none` runs here, and that its report says so
+// (core/sim/explore.c, stateful_gives_way; measured by bench/explore/compare-none.mjs):
+// both command lines' --json name the search that made the verdict (`search`) and whether
+// the stateful one gave way to DPOR (`fell_back`).
+
+test('racy-ticket: the stateful search gives way at its first run that reaches the step limit, and both command lines say so', () => {
+  // (a spin the stateful search cannot remember: its second run reaches the
+  // step limit; DPOR, given the rest of the budget, finds the overlap)
+  const rel = 'tests/scenarios/spinlocks/racy-ticket.yaml';
+  const dpor = nativeExplore(rel, ['--bound', 'none', '--dpor']);
+  const none = nativeExplore(rel, ['--bound', 'none']);
+  assert.equal(none.found, true);
+  assert.equal(none.kind, 'overlap');
+  assert.equal(none.search, 'dpor');
+  assert.equal(none.fell_back, true);
+  assert.equal(none.states, 0);
+  assert.equal(none.executions, dpor.executions); // (DPOR's search, counted as DPOR counts)
+  assert.equal(none.schedule, dpor.schedule);
+  const js = JSON.parse(lockstep(['explore', rel, '--bound', 'none', '--json']).stdout);
+  assert.deepEqual(
+    { search: js.search, fell_back: js.fell_back, executions: js.executions, schedule: js.schedule },
+    { search: 'dpor', fell_back: true, executions: none.executions, schedule: none.schedule },
+  );
+});
