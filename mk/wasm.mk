@@ -45,8 +45,8 @@ EMSCRIPTEN_TOOL = $(shell em-config $(1))
 # explorer's snapshots copy about 12 KB a node (bench/README.md, "Cheaper
 # keys").  (Thread-local storage would then need atomics: core/coro/coro.h.)
 EMFLAGS := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter -O3 -mbulk-memory -DPLAT_SIM
-# The browser's modules are compiled and linked -Os, from objects of their
-# own: lesson 1's module is 8.0 KB (gzip) lighter than at -O3 (50.6 against
+# The browser's page modules are compiled and linked -Os, from objects of
+# their own (its explorer modules are -O3: EXPLORER_LINK): lesson 1's module is 8.0 KB (gzip) lighter than at -O3 (50.6 against
 # 58.6 KB), and a step 2% slower (bench/wasm_ab.mjs, 15 alternating rounds;
 # -Oz saves 0.7 KB more and costs 15%).  Node's module, which the benchmarks
 # and the explorer's figures use, stays -O3; web-modules.test.js holds the
@@ -81,8 +81,9 @@ $(B)/wasm/engine-sources.json: wasm/embed-sources.mjs $(SHOWN_SOURCES)
 # What the browser's module of engine $(1) is made of: the machine, the
 # scenario layer, that engine and its binding, the catalog listing it alone,
 # the API, and no embedded sources; $(2) is the explorer's exports
-# (wasm/api_explore.c, for the explorer's workers) or none (wasm/no-explorer.c).
-web_module_obj = $(patsubst %.c,$(B)/wasm/obj-web/%.o,$(SIM_SRC) $(sort $(wildcard core/script/*.c)) \
+# (wasm/api_explore.c, for the explorer's workers) or none (wasm/no-explorer.c);
+# $(3) the objects' folder: obj-web (-Os) or obj (-O3, the node module's).
+web_module_obj = $(patsubst %.c,$(B)/wasm/$(3)/%.o,$(SIM_SRC) $(sort $(wildcard core/script/*.c)) \
   $(call engine_binding_src,$(1)) $(sort $(wildcard core/engines/$(1)/*.c)) \
   $(B)/gen/engines-$(1).c wasm/api.c $(2) wasm/no-sources.c)
 
@@ -131,15 +132,21 @@ endef
 # (gzip) lighter than with dlmalloc, and no trace depends on the allocator
 # (objects have virtual addresses, sim/address_map.h).  They link -Os too.
 WEB_LINK := -sMALLOC=emmalloc $(WEB_OPT)
+# The explorer's modules are -O3, from the node module's objects: a page loads
+# one only when a search is asked for (never on a first load), and there the
+# stateful search is about 30% faster than -Os (the 3x3 mutex's proof 1.14 s of
+# CPU against 1.62 s; the module 88 against 74 KB gzip; bench/web/README.md).
+EXPLORER_LINK := -sMALLOC=emmalloc
 
 # A browser module ($(1): its path without .mjs, $(2): its name for the
-# probe and list, $(3): its objects): its probe and list, its link.
+# probe and list, $(3): its objects, $(4): its link flags): its probe and
+# list, its link.
 define web_link
-$$(eval $$(call asyncify_probe,$$(B)/wasm/probe/lockstep-$(2)-probe.cjs,$$(B)/gen/asyncify-only-$(2).txt,$(3),$$(WEB_LINK)))
+$$(eval $$(call asyncify_probe,$$(B)/wasm/probe/lockstep-$(2)-probe.cjs,$$(B)/gen/asyncify-only-$(2).txt,$(3),$(4)))
 
 $(1).mjs: $(3) $$(B)/gen/asyncify-only-$(2).txt
 	@mkdir -p $$(@D)
-	$$(call asyncify_link,$$@,-sEXPORT_ES6 -sENVIRONMENT=web$$(comma)worker $$(WEB_LINK),$(3),$$(B)/gen/asyncify-only-$(2).txt)
+	$$(call asyncify_link,$$@,-sEXPORT_ES6 -sENVIRONMENT=web$$(comma)worker $(4),$(3),$$(B)/gen/asyncify-only-$(2).txt)
 endef
 
 # The browser's modules of engine $(1): its catalog (generated like
@@ -151,8 +158,8 @@ $$(B)/gen/engines-$(1).c: mk/engines.mk core/engines/$(1)/engine.mk tools/gen-en
 	@mkdir -p $$(@D)
 	@tools/gen-engines $$@ $(1):$$(subst $$(space),$$(comma),$$(strip $$($(1)_SOURCES)))
 
-$$(eval $$(call web_link,$$(B)/wasm/web/lockstep-$(1),$(1),$$(call web_module_obj,$(1),wasm/no-explorer.c)))
-$$(eval $$(call web_link,$$(B)/wasm/web/explorer/lockstep-$(1),$(1)-explorer,$$(call web_module_obj,$(1),wasm/api_explore.c)))
+$$(eval $$(call web_link,$$(B)/wasm/web/lockstep-$(1),$(1),$$(call web_module_obj,$(1),wasm/no-explorer.c,obj-web),$$(WEB_LINK)))
+$$(eval $$(call web_link,$$(B)/wasm/web/explorer/lockstep-$(1),$(1)-explorer,$$(call web_module_obj,$(1),wasm/api_explore.c,obj),$$(EXPLORER_LINK)))
 endef
 $(foreach e,$(ENGINES),$(eval $(call web_module,$(e))))
 WEB_MODULES := $(foreach e,$(ENGINES),$(B)/wasm/web/lockstep-$(e).mjs $(B)/wasm/web/explorer/lockstep-$(e).mjs)
