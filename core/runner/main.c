@@ -25,6 +25,7 @@
 #include "../sim/run.h"
 #include "../sim/schedule_check.h"
 #include "../sim/vec.h"
+#include "pool.h"
 #include "walk_workers.h"
 #include "workers.h"
 
@@ -35,7 +36,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 static const char USAGE[] =
     "usage: lockstep-run catalog\n"
@@ -220,12 +220,8 @@ static unsigned char *read_file(const char *path, size_t *len)
     return buf;
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+/* (the monotonic clock the workers' progress lines read too: pool.h) */
+static double now_ms(void) { return pool_now() * 1e3; }
 
 /* "schedule: entry 2 ..." without its "schedule: " (the caller says which one). */
 static const char *unprefixed(const char *message)
