@@ -109,8 +109,16 @@ export type WorkerRequest =
       probes: number;
     }
   | { type: 'cancel'; id: number }
-  /** load the engine's explorer module now, from `module` when given (compiled by the page) */
-  | { type: 'warm'; engine: string; module?: WebAssembly.Module };
+  /** load the engine's explorer module now, from `module` when given (compiled by the page), then
+   * rehearse the proof of `rehearse` for a moment, if given (explorer.worker.ts says why) */
+  | { type: 'warm'; engine: string; module?: WebAssembly.Module; rehearse?: Rehearsal };
+
+/** The scenario open on the page, for a pooled worker's rehearsal (prove.ts's warmProve). */
+export interface Rehearsal {
+  bytecode: Uint8Array;
+  variant: string;
+  memory?: string;
+}
 
 export type WorkerAnswer =
   | ({ type: 'progress'; id: number } & ExploreProgress)

@@ -5,19 +5,30 @@
  * posts its progress and lets messages in, so a cancel (or a newer search)
  * stops it within one slice.  Slices adapt to take about 40 ms each.
  * A worker of prove.ts's pool is warmed first: handed the engine's wasm,
- * compiled once by the page, it instantiates it before any search asks.
+ * compiled once by the page, it instantiates it before any search asks, and
+ * then rehearses: it runs the open scenario's proof for a moment and drops
+ * it.  A first search in a fresh worker is slow while the browser is still
+ * compiling the hot code for speed (the glue of every fiber switch, the
+ * search's loop): in wasm under node, a 3 x 3 mutex proof takes a fifth
+ * longer the first time than the second, and a rehearsal of a tenth of a
+ * second takes most of that away.
  */
 import { Session } from '@lockstep/lockstep.js';
 import { loadModule } from './load';
-import type { ExploreProgress, WorkerAnswer, WorkerRequest } from './explorer';
+import type { ExploreProgress, Rehearsal, WorkerAnswer, WorkerRequest } from './explorer';
 
 const TARGET_SLICE_MS = 40;
+/** How long a pooled worker rehearses (its CPU at the page's idle time), in slices of this many steps. */
+const REHEARSE_MS = 200;
+const REHEARSE_SLICE = 20;
 const MIN_SLICE = 10;
 const MAX_SLICE = 20000;
 
 /** The search that may run; anything else stops at its next slice. */
 let active = 0;
 const cancelled = new Set<number>();
+/** Requests other than 'warm' so far: a rehearsal gives way once one comes. */
+let asked = 0;
 /** The engine's compiled wasm, when the page handed it over ('warm'): instantiated, never compiled here. */
 const compiled = new Map<string, WebAssembly.Module>();
 
@@ -27,9 +38,18 @@ function post(m: WorkerAnswer): void {
   (self as unknown as { postMessage(m: WorkerAnswer): void }).postMessage(m);
 }
 
-/** Lets queued messages (a cancel) in before the next slice. */
+/** Lets queued messages (a cancel) in before the next slice: a message to
+ * itself, not setTimeout(0), which browsers hold back 4 ms once timeouts nest
+ * five deep (a proof of a second and a half breathes about forty times). */
+const breath = new MessageChannel();
+/** (a rehearsal and a search may both be breathing: one message each, answered in order) */
+const breathing: (() => void)[] = [];
+breath.port1.onmessage = () => breathing.shift()?.();
 function breathe(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    breathing.push(resolve);
+    breath.port2.postMessage(null);
+  });
 }
 
 function message(e: unknown): string {
@@ -147,16 +167,40 @@ async function plan(req: Extract<WorkerRequest, { type: 'plan' }>): Promise<void
   }
 }
 
-/** Gets the engine's module ready before any search asks for it (prove.ts's warm pool). */
-function warm(req: Extract<WorkerRequest, { type: 'warm' }>): void {
+/** Gets the engine's module ready before any search asks for it (prove.ts's warm pool), then rehearses. */
+async function warm(req: Extract<WorkerRequest, { type: 'warm' }>): Promise<void> {
   if (req.module && !compiled.has(req.engine)) compiled.set(req.engine, req.module);
-  explorerModule(req.engine).catch(() => {}); // (a search that needs it reports the error)
+  const before = asked;
+  try {
+    const M = await explorerModule(req.engine);
+    if (req.rehearse && asked === before) await rehearse(M, req.rehearse, before);
+  } catch {
+    // a search that needs the module reports the error; a rehearsal that fails cost nothing
+  }
+}
+
+/** The open scenario's proof, as "Prove it" starts it, for REHEARSE_MS at most, then dropped; it gives
+ * way at its next slice to anything asked meanwhile. */
+async function rehearse(M: Awaited<ReturnType<typeof explorerModule>>, r: Rehearsal, before: number) {
+  const session = new Session(M, r.bytecode, { variant: r.variant, memory: r.memory, trace: false });
+  try {
+    session.exploreStart({ strategy: 'dfs', bound: -1, maxSteps: 0, prune: true, stateful: 'fits' });
+    const t0 = performance.now();
+    while (!session.exploreStep(REHEARSE_SLICE).finished && performance.now() - t0 < REHEARSE_MS) {
+      await breathe();
+      if (asked !== before) break;
+    }
+    session.exploreFinish();
+  } finally {
+    session.free();
+  }
 }
 
 self.onmessage = (e: MessageEvent<WorkerRequest>) => {
   const m = e.data;
+  if (m.type !== 'warm') asked++;
   if (m.type === 'cancel') cancelled.add(m.id);
-  else if (m.type === 'warm') warm(m);
+  else if (m.type === 'warm') void warm(m);
   else if (m.type === 'start') void run(m);
   else if (m.type === 'plan') void plan(m);
 };

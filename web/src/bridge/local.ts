@@ -20,7 +20,7 @@ import {
   type ScenarioSource,
 } from './bridge';
 import type { Compiled } from './compile';
-import { explore, type ExploreOptions, type ExploreProgress } from './explorer';
+import { explore, type ExploreOptions, type ExploreProgress, type Rehearsal } from './explorer';
 import { prove, warmProve } from './prove';
 import { loadModule } from './load';
 import type { ExtraChoice, MachineState, ScenarioProblem, Snapshot, Summary, TraceEvent } from './types';
@@ -146,7 +146,7 @@ class LocalEngine implements EngineBridge {
       this.#bytecode = compiled.bytecode;
       this.#engine = compiled.scenario.engine;
       this.#memory = memory;
-      warmWhenIdle(this.#engine);
+      warmWhenIdle(this.#engine, { bytecode: compiled.bytecode, variant, memory });
     } catch (e) {
       throw new EngineError('engine', message(e));
     }
@@ -289,12 +289,13 @@ class LocalEngine implements EngineBridge {
 const WARM_AFTER_MS = 2000;
 let warming: ReturnType<typeof setTimeout> | undefined;
 
-/** "Prove it"'s workers for `engine`, readied while the page is idle (prove.ts). */
-function warmWhenIdle(engine: string): void {
+/** "Prove it"'s workers for `engine`, readied while the page is idle (prove.ts), rehearsing the
+ * proof of the scenario open on the page. */
+function warmWhenIdle(engine: string, rehearse: Rehearsal): void {
   if (typeof Worker === 'undefined') return;
   clearTimeout(warming);
   warming = setTimeout(() => {
-    const go = () => warmProve(engine);
+    const go = () => warmProve(engine, rehearse);
     if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 5000 });
     else go();
   }, WARM_AFTER_MS);

@@ -20,7 +20,8 @@
  *
  * The workers stay: a pool kept warm (warmProve, at the page's idle time
  * when a scenario opens) has the engine's wasm, compiled once on the main
- * thread and handed to each worker, instantiated before "Prove it" is
+ * thread and handed to each worker, instantiated and rehearsed (a moment of
+ * the open scenario's proof, explorer.worker.ts) before "Prove it" is
  * pressed, and a second proof starts on the same workers.
  */
 import type {
@@ -29,6 +30,7 @@ import type {
   ExploreProgress,
   ExploreResult,
   PlanUnit,
+  Rehearsal,
   WorkerAnswer,
   WorkerRequest,
 } from './explorer';
@@ -162,21 +164,26 @@ const WHOLE: PlanUnit = { unit: [], estimate: 0, steps: 0, mass: 1 };
 
 /** Workers kept between proofs, each with the engine's module loaded or loading. */
 const pool: { worker: Worker; engine: string }[] = [];
+/** Workers a proof has taken from the pool (or started) and not given back: while a proof runs the
+ * pool is not filled (its workers would share the cores with the proof); it is when the proof ends. */
+let lent = 0;
 
-function spawnWorker(engine: string): Worker {
+function spawnWorker(engine: string, rehearse?: Rehearsal): Worker {
   const w = new Worker(new URL('./explorer.worker.ts', import.meta.url), { type: 'module', name: 'prove' });
   compileModule(engine).then(
-    (module) => w.postMessage({ type: 'warm', engine, module } satisfies WorkerRequest),
-    () => w.postMessage({ type: 'warm', engine } satisfies WorkerRequest),
+    (module) => w.postMessage({ type: 'warm', engine, module, rehearse } satisfies WorkerRequest),
+    () => w.postMessage({ type: 'warm', engine, rehearse } satisfies WorkerRequest),
   );
   return w;
 }
 
-/** Fills the pool with warm workers for `engine` (their wasm compiled once, then instantiated in each). */
-export function warmProve(engine: string): void {
+/** Fills the pool with warm workers for `engine` (their wasm compiled once, then instantiated in
+ * each, and each rehearsing the proof of `rehearse`, the scenario open on the page). */
+export function warmProve(engine: string, rehearse?: Rehearsal): void {
+  if (lent > 0) return;
   for (let i = pool.length - 1; i >= 0; i--)
     if (pool[i]?.engine !== engine) pool.splice(i, 1)[0]?.worker.terminate();
-  while (pool.length < workerCount()) pool.push({ worker: spawnWorker(engine), engine });
+  while (pool.length < workerCount()) pool.push({ worker: spawnWorker(engine, rehearse), engine });
 }
 
 /** A worker for `engine`: a warm one from the pool, else a new one. */
@@ -204,12 +211,14 @@ export function prove(
   /** The end: idle workers go back to the pool, busy ones are stopped. */
   const release = () => {
     over = true;
+    lent -= workers.length;
     for (const w of workers) {
       w.onmessage = null;
       w.onerror = null;
       if (busy.has(w)) w.terminate();
       else pool.push({ worker: w, engine });
     }
+    warmProve(engine); // (the pool a proof pressed early did not let fill)
   };
   const result = new Promise<ExploreResult | null>((resolve, reject) => {
     settle = (r, e) => {
@@ -221,6 +230,7 @@ export function prove(
   });
   const take = (): Worker => {
     const w = takeWorker(engine);
+    lent++;
     w.onerror = (e: ErrorEvent) => {
       e.preventDefault();
       settle(null, new Error(e.message || 'a worker stopped'));
