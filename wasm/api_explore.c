@@ -214,6 +214,21 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_step(int h, double budget)
     session_ok(s);
 }
 
+/* Ends the search where it stands, incomplete, with `reason` (explore_stop:
+ * the host's time limit); then read ls_explore_json. */
+EMSCRIPTEN_KEEPALIVE void ls_explore_stop(int h, const char *reason)
+{
+    session *s = session_get(h);
+    if (!s)
+        return;
+    if (!explorers[h]) {
+        session_failed(s, "no search was started");
+        return;
+    }
+    explore_stop(explorers[h], reason);
+    session_ok(s);
+}
+
 /* {"finished", "parts", "needs_units", "result": {...explore_result_json...}, "summary"} */
 EMSCRIPTEN_KEEPALIVE const char *ls_explore_json(int h)
 {

@@ -10,9 +10,8 @@
  *                [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]
  *   lockstep-run explore FILE.bc [--variant V] [--memory M] [--bound K|none] [--max-executions N]
  *                [--strategy dfs|random|pct] [--seed N] [--max-steps N]
- *                [--no-prune] [--stateful] [--dpor] [--max-states N] [--workers N] [--trace
- * OUT.jsonl]
- *                [--json]
+ *                [--max-total-steps N] [--max-seconds S] [--no-prune] [--stateful] [--dpor]
+ *                [--max-states N] [--workers N] [--trace OUT.jsonl] [--json]
  *
  * Exit status: 0 when the run or search executed (whatever its outcome), 2 for
  * bad input (a bad option, bytecode or schedule), with one line on stderr.
@@ -43,8 +42,8 @@ static const char USAGE[] =
     "                    [--policy P] [--seed N] [--max-steps N] [--trace OUT.jsonl] [--json]\n"
     "       lockstep-run explore FILE.bc [--variant V] [--memory sc|tso|ra] [--bound K|none]\n"
     "                    [--max-executions N] [--strategy dfs|random|pct]\n"
-    "                    [--seed N] [--max-steps N] [--max-total-steps N] [--no-prune]\n"
-    "                    [--stateful] [--dpor] [--max-states N] [--workers N]\n"
+    "                    [--seed N] [--max-steps N] [--max-total-steps N] [--max-seconds S]\n"
+    "                    [--no-prune] [--stateful] [--dpor] [--max-states N] [--workers N]\n"
     "                    [--trace OUT.jsonl] [--json]\n";
 
 /* ---- options: one table, the same rules and messages as wasm/js/cli/options.js ---- */
@@ -69,6 +68,7 @@ enum option_id {
     O_STATEFUL,
     O_MAX_STATES,
     O_DPOR,
+    O_MAX_SECONDS,
     O_COUNT
 };
 
@@ -96,6 +96,7 @@ static const option OPTIONS[O_COUNT] = {
     [O_STATEFUL] = {"--stateful", false, EXPLORE},
     [O_MAX_STATES] = {"--max-states", true, EXPLORE},
     [O_DPOR] = {"--dpor", false, EXPLORE},
+    [O_MAX_SECONDS] = {"--max-seconds", true, EXPLORE},
 };
 
 /* What the command line said: the file, and each option's value (NULL: not
@@ -191,6 +192,30 @@ static int whole(const args *a, int id, uint64_t fallback, uint64_t *out)
     return 0;
 }
 
+/* A time in seconds (--max-seconds): above 0, at most 999999, at most three
+ * decimals; 0 when not given.  0, or 2 (reported). */
+static int seconds(const args *a, int id, double *out)
+{
+    const char *s = a->value[id];
+    *out = 0;
+    if (!s)
+        return 0;
+    size_t whole_digits = strspn(s, "0123456789"), decimals = 0;
+    bool ok = whole_digits > 0 && whole_digits <= 6;
+    if (ok && s[whole_digits] == '.') {
+        decimals = strspn(s + whole_digits + 1, "0123456789");
+        ok = decimals >= 1 && decimals <= 3;
+    }
+    ok = ok && s[whole_digits + (decimals ? decimals + 1 : 0)] == 0;
+    double v = ok ? strtod(s, NULL) : 0;
+    if (v <= 0)
+        return bad("%s: %s must be a number of seconds above 0 and below 1000000, with at most "
+                   "three decimals (30, 0.5), not '%s'",
+                   a->command, OPTIONS[id].name, s);
+    *out = v;
+    return 0;
+}
+
 /* ---- reading the bytecode ------------------------------------------------------------ */
 
 static unsigned char *read_file(const char *path, size_t *len)
@@ -280,7 +305,8 @@ static int write_trace(const args *a, const sim_machine *m)
 typedef struct settings {
     int policy; /* run */
     uint64_t seed, max_steps;
-    uint64_t workers; /* explore: processes the complete search or the walks are split over */
+    uint64_t workers;   /* explore: processes the complete search or the walks are split over */
+    double max_seconds; /* explore: its time limit, kept here (explore_stop), 0: none */
     explore_config explore;
 } settings;
 
@@ -375,6 +401,8 @@ static int check_settings(const args *a, unsigned command, settings *st)
         return 2;
     if (a->value[O_MAX_STATES] && e->max_states < 1)
         return bad("%s: --max-states must be at least 1, not 0", a->command);
+    if (seconds(a, O_MAX_SECONDS, &st->max_seconds))
+        return 2;
     if (whole(a, O_WORKERS, 1, &st->workers))
         return 2;
     if (st->workers < 1 || st->workers > 64)
@@ -475,17 +503,23 @@ static int explore(const args *a, const settings *st, script_world *w)
     }
     explorer *e;
     size_t parts = 1; /* the units the search was split into */
+    time_limit limit = time_limit_from_now(st->max_seconds);
     if (st->workers > 1) {
+        bool lines = !a->value[O_JSON];
         e = ecfg.strategy == EXPLORE_DFS
-                ? explore_in_workers(m, &ecfg, (int)st->workers, !a->value[O_JSON], &parts)
-                : explore_walks_in_workers(m, &ecfg, (int)st->workers, !a->value[O_JSON], &parts);
+                ? explore_in_workers(m, &ecfg, (int)st->workers, lines, &limit, &parts)
+                : explore_walks_in_workers(m, &ecfg, (int)st->workers, lines, &limit, &parts);
         if (!e)
             return bad("%s: could not start %llu workers", a->command,
                        (unsigned long long)st->workers);
     } else {
         e = explore_new(m, &ecfg);
-        while (!explore_run(e, 1000)) {
-        }
+        /* (slices short enough that a time limit stops it soon after it passed) */
+        uint64_t slice = limit.seconds > 0 ? 8 : 1000;
+        char why[80];
+        while (!explore_run(e, slice))
+            if (time_limit_passed(&limit, why, sizeof why))
+                explore_stop(e, why);
         parts = explore_parts(e);
     }
     double elapsed = now_ms() - t0;

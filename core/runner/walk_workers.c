@@ -200,7 +200,7 @@ static void progress_line(const explore_config *cfg, const walk_plan *pl, uint64
 }
 
 explorer *explore_walks_in_workers(sim_machine *m, const explore_config *cfg, int workers,
-                                   bool progress, size_t *parts)
+                                   bool progress, const time_limit *limit, size_t *parts)
 {
     if (workers > MAX_WORKERS)
         workers = MAX_WORKERS;
@@ -217,6 +217,7 @@ explorer *explore_walks_in_workers(sim_machine *m, const explore_config *cfg, in
         return NULL;
     }
     bool over = false, alone = false, warned = !progress;
+    char stopped[80] = ""; /* the time limit's words, once it passed */
     uint64_t first, end;
     if (c.strategy == EXPLORE_PCT && explore_walk_unit(&c, 0, &first, &end)) {
         over = explore_run(whole, end); /* unit 0 here: see the invariant */
@@ -261,8 +262,12 @@ explorer *explore_walks_in_workers(sim_machine *m, const explore_config *cfg, in
             reported = t;
             progress_line(&c, &pl, exec, t - t0);
         }
+        if (time_limit_passed(limit, stopped, sizeof stopped))
+            break;
     }
     pool_stop(&p);
+    if (stopped[0] && !over)
+        explore_stop(whole, stopped); /* (where the merged walks end) */
     /* (alone: the units in flight count for nothing; the parent makes the
      * walks from where the merged ones end, as one process would) */
     while (!explore_run(whole, 1000)) {

@@ -11,6 +11,7 @@
 #define LOCKSTEP_RUNNER_WALK_WORKERS_H
 
 #include "../sim/explore.h"
+#include "pool.h"
 
 #include <stdbool.h>
 
@@ -18,8 +19,9 @@
  * processes; returns an explorer whose result is the walks' (explore_free
  * it), or NULL when no worker could be started.  `progress`: a line a
  * second on stderr.  *parts: the units of walks up to where the search
- * ended. */
+ * ended.  `limit` (NULL or 0 s: none) stops the walks where the merged ones
+ * end (the units in flight count for nothing), incomplete. */
 explorer *explore_walks_in_workers(sim_machine *m, const explore_config *cfg, int workers,
-                                   bool progress, size_t *parts);
+                                   bool progress, const time_limit *limit, size_t *parts);
 
 #endif

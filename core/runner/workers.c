@@ -193,16 +193,20 @@ static bool hand_out(pool *p, plan *pl)
 /* The search alone in this process, as far as a complete search goes alone
  * (complete.c): the explorer when it ended there, else NULL (and nothing of
  * it is kept: the units search it again). */
-static explorer *search_alone(sim_machine *m, const explore_config *cfg, bool *warned)
+static explorer *search_alone(sim_machine *m, const explore_config *cfg, const time_limit *limit,
+                              bool *warned)
 {
     explore_config c = *cfg;
     c.alone_only = true;
     explorer *e = explore_new(m, &c);
     double t0 = pool_now();
+    char why[80];
     while (e && !explore_run(e, SLICE)) {
         const explore_result *r = explore_result_of(e);
         if (!*warned)
             *warned = judged(cfg, r->executions, r->total_steps, r->done, pool_now() - t0);
+        if (time_limit_passed(limit, why, sizeof why))
+            explore_stop(e, why); /* (then the answer, as far as it got: not split) */
     }
     if (e && explore_needs_units(e)) {
         explore_free(e);
@@ -212,7 +216,7 @@ static explorer *search_alone(sim_machine *m, const explore_config *cfg, bool *w
 }
 
 explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int workers, bool progress,
-                             size_t *parts)
+                             const time_limit *limit, size_t *parts)
 {
     if (workers > MAX_WORKERS)
         workers = MAX_WORKERS;
@@ -228,13 +232,15 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
         if (progress)
             fprintf(stderr, "explore: the stateful search runs on one worker\n");
         explorer *e = explore_new(m, cfg);
-        while (e && !explore_run(e, SLICE)) {
-        }
+        char why[80];
+        while (e && !explore_run(e, SLICE))
+            if (time_limit_passed(limit, why, sizeof why))
+                explore_stop(e, why);
         if (e)
             *parts = explore_parts(e);
         return e;
     }
-    explorer *alone = search_alone(m, cfg, &warned);
+    explorer *alone = search_alone(m, cfg, limit, &warned);
     if (alone)
         return alone; /* it ended within its steps alone */
     explore_unit *units = malloc(MAX_UNITS * sizeof *units);
@@ -290,10 +296,10 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
         uint64_t exec, steps;
         double done;
         totals(&pl, &exec, &steps, &done);
-        char limit[40];
         if (steps >= cfg->max_total_steps) {
-            pool_grouped((double)cfg->max_total_steps, limit);
-            snprintf(reason, sizeof reason, "stopped at the limit of %s steps in all", limit);
+            char most[40];
+            pool_grouped((double)cfg->max_total_steps, most);
+            snprintf(reason, sizeof reason, "stopped at the limit of %s steps in all", most);
             break;
         }
         if (cfg->max_executions && exec >= cfg->max_executions) {
@@ -301,6 +307,8 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
                      (unsigned long long)cfg->max_executions);
             break;
         }
+        if (time_limit_passed(limit, reason, sizeof reason))
+            break;
         double t = pool_now();
         double estimate = done > 0 ? (double)exec / done : 0;
         if (!warned)

@@ -10,6 +10,7 @@
 #define LOCKSTEP_RUNNER_WORKERS_H
 
 #include "../sim/explore.h"
+#include "pool.h"
 
 #include <stdbool.h>
 
@@ -20,8 +21,10 @@
  * search first runs alone, as far as a complete search goes alone
  * (cfg->alone_steps, complete.c), and is split only if it goes on; *parts
  * says into how many units (1: it was not split).  The result is the one a
- * single process makes of the same search (explore_new). */
+ * single process makes of the same search (explore_new), unless `limit`
+ * (NULL or 0 s: none) stops it first: then it is counted as far as every
+ * unit got, incomplete, and says so. */
 explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int workers, bool progress,
-                             size_t *parts);
+                             const time_limit *limit, size_t *parts);
 
 #endif

@@ -207,6 +207,18 @@ bool complete_units_run(explorer *e, uint64_t budget)
     return false;
 }
 
+void complete_units_stop(explorer *e, const char *reason)
+{
+    explore_result *r = &e->res;
+    if (r->finished)
+        return;
+    show_progress(e); /* (the unit running counts as far as it got, as in workers.c) */
+    r->finished = true;
+    r->complete = false;
+    r->searched_all = false;
+    snprintf(r->reason, sizeof r->reason, "%s", reason);
+}
+
 void complete_free(explorer *e)
 {
     if (!e->units)

@@ -784,6 +784,25 @@ static void end_incomplete(explorer *e, const char *reason)
     }
 }
 
+void explore_stop(explorer *e, const char *reason)
+{
+    explore_result *r = &e->res;
+    if (e->units) {
+        complete_units_stop(e, reason);
+        return;
+    }
+    if (r->finished)
+        return;
+    r->searched_all = false;
+    if (r->found) { /* (it was looking for a shorter one) */
+        r->finished = true;
+        r->complete = false;
+        snprintf(r->reason, sizeof r->reason, "%s", reason);
+        return;
+    }
+    end_incomplete(e, reason);
+}
+
 void explore_end_searched(explorer *e)
 {
     explore_result *r = &e->res;

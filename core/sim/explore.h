@@ -178,6 +178,12 @@ explorer *explore_new(sim_machine *m, const explore_config *cfg);
  * over; the result is then final. */
 bool explore_run(explorer *e, uint64_t budget);
 const explore_result *explore_result_of(const explorer *e);
+/* Ends the search where it stands, between two explore_run slices, as one
+ * of its own limits would: counted as far as it got, incomplete, with
+ * `reason` (a violation found so far stays found).  For the host's limits:
+ * a time limit (--max-seconds), since the search itself never reads a clock
+ * (its course depends on the scenario and its limits alone). */
+void explore_stop(explorer *e, const char *reason);
 void explore_free(explorer *e);
 /* A complete search started with alone_only that ended because it would
  * go on as units: its result means nothing; search the units instead. */

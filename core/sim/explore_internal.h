@@ -240,6 +240,8 @@ double estimate_done(const explorer *e);
 bool complete_alone_over(const explorer *e);
 bool complete_go_on(explorer *e, uint64_t budget);
 bool complete_units_run(explorer *e, uint64_t budget);
+/* explore_stop of a search that went on as units: the units done and the one running. */
+void complete_units_stop(explorer *e, const char *reason);
 void complete_free(explorer *e);
 /* explore_merge (split.h) into a result of its own. */
 void explore_result_merge(explore_result *r, const explore_result *part, double mass,

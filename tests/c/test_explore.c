@@ -207,6 +207,71 @@ TEST(explore_can_be_cancelled_between_slices)
     script_program_free(p);
 }
 
+/* A host's time limit (--max-seconds): the host stops the search between
+ * slices; it ends where it stands, counted as far as it got, and says why. */
+TEST(explore_stop_ends_a_search_where_it_stands_and_says_why)
+{
+    char err[200];
+    bc_bytes bc = sample_mutex(3, 1);
+    script_program *p = script_decode(bc.p, bc.n, err, sizeof err);
+    free(bc.p);
+    sim_config mc = {.trace = true, .variant = "correct"};
+    script_world *w = script_world_new(p, &mc, err, sizeof err);
+    sim_machine *m = script_world_machine(w);
+    const char *why = "stopped at the time limit of 1 s";
+
+    /* the bounded search, after 5 runs */
+    explore_config cfg;
+    explore_config_default(&cfg);
+    explorer *e = explore_new(m, &cfg);
+    CHECK(!explore_run(e, 5));
+    explore_stop(e, why);
+    const explore_result *r = explore_result_of(e);
+    CHECK(r->finished);
+    CHECK(!r->complete);
+    CHECK(!r->searched_all);
+    CHECK_EQ(r->executions, 5);
+    CHECK_STR(r->reason, why);
+    CHECK(explore_run(e, 5)); /* over: nothing more runs */
+    CHECK_EQ(r->executions, 5);
+    jbuf t = {0};
+    explore_summary_text(e, m, &t);
+    CHECK_STR(t.text,
+              "no violation found: 5 executions, incomplete (stopped at the time limit of 1 s)");
+    jb_free(&t);
+    explore_free(e);
+
+    /* the complete search, gone on as units (at once: alone_steps 1): the
+     * units done and the one running count */
+    explore_config_default(&cfg);
+    cfg.bound = EXPLORE_BOUND_NONE;
+    cfg.alone_steps = 1;
+    e = explore_new(m, &cfg);
+    while (!explore_run(e, 1) && explore_parts(e) == 1) {
+    }
+    CHECK(explore_parts(e) > 1);
+    for (int k = 0; k < 40; k++)
+        CHECK(!explore_run(e, 1));
+    uint64_t so_far = explore_result_of(e)->executions, steps = explore_result_of(e)->total_steps;
+    CHECK(so_far > 0);
+    explore_stop(e, why);
+    r = explore_result_of(e);
+    CHECK(r->finished && !r->complete && !r->searched_all);
+    CHECK_EQ(r->executions, so_far);
+    CHECK_EQ(r->total_steps, steps);
+    CHECK_STR(r->reason, why);
+    explore_free(e);
+    /* the whole search makes more */
+    e = explore_new(m, &cfg);
+    while (!explore_run(e, 1000)) {
+    }
+    CHECK(explore_result_of(e)->complete);
+    CHECK(explore_result_of(e)->executions > so_far);
+    explore_free(e);
+    script_world_free(w);
+    script_program_free(p);
+}
+
 TEST(explore_pct_finds_the_lost_wakeup)
 {
     /* The lost wakeup needs B to run through its whole SpinWait while A waits:

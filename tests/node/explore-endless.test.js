@@ -177,3 +177,59 @@ test('a Session tells its progress from inside one long run', () => {
     s.free();
   }
 });
+
+// --max-seconds: the hosts' time limit (the search never reads a clock: core/sim/explore.h,
+// explore_stop).  Searches of a program that ends but has far too many interleavings
+// (tests/fixtures/long/), with limits of steps and runs no machine reaches in a test's time,
+// stop at the time limit instead, and every report says so.
+const LONG = 'tests/fixtures/long/four-threads.yaml';
+const UNREACHED = ['--max-total-steps', '1000000000000', '--max-executions', '0', '--max-seconds', '1'];
+const AT_ONE_SECOND = 'stopped at the time limit of 1 s';
+
+test('--max-seconds stops a search where it stands, in both command lines and over workers, and says so', () => {
+  const dir = tempDir();
+  const bc = join(dir, 'long.bc');
+  writeFileSync(bc, compileFile(LONG).bytecode);
+  const searches = [
+    ['random walks, one process', runner, ['explore', bc, '--strategy', 'random']],
+    ['random walks, two workers', runner, ['explore', bc, '--strategy', 'random', '--workers', '2']],
+    ['the complete search, one process', runner, ['explore', bc, '--bound', 'none']],
+    [
+      'the complete search, two workers',
+      runner,
+      ['explore', bc, '--bound', 'none', '--dpor', '--workers', '2'],
+    ],
+    ['random walks in wasm', process.execPath, [cli, 'explore', LONG, '--strategy', 'random']],
+    ['the complete search in wasm', process.execPath, [cli, 'explore', LONG, '--bound', 'none']],
+  ];
+  for (const [what, program, args] of searches) {
+    const r = spawn(String(program), [...args, ...UNREACHED, '--json']);
+    assert.equal(r.status, 0, `${what}: ${r.stderr}`);
+    const j = JSON.parse(r.stdout);
+    assert.deepEqual([j.found, j.complete, j.reason], [false, false, AT_ONE_SECOND], what);
+    assert.ok(j.executions > 0, `${what}: ${j.executions} executions`);
+  }
+  // the text report, and the help
+  const text = spawn(runner, ['explore', bc, '--strategy', 'random', ...UNREACHED]);
+  assert.match(
+    text.stdout,
+    /^no violation found: \d+ executions, incomplete \(stopped at the time limit of 1 s\)\n/,
+  );
+  assert.match(
+    lockstep(['explore', '--help']).stdout,
+    /--max-seconds S {6}stop after S seconds \(above 0, up to three decimals:\n/,
+  );
+});
+
+test('bad --max-seconds values exit 2 with one line, the same from both command lines', () => {
+  const dir = tempDir();
+  const bc = join(dir, 'spin.bc');
+  writeFileSync(bc, compileFile(SPIN).bytecode);
+  for (const value of ['0', '0.000', '-1', 'abc', '1.2345', '1000000', '.5', '1.']) {
+    const line = `--max-seconds must be a number of seconds above 0 and below 1000000, with at most three decimals (30, 0.5), not '${value}'\n`;
+    const n = spawn(runner, ['explore', bc, '--max-seconds', value]);
+    assert.deepEqual([n.status, n.stderr], [2, `lockstep-run explore: ${line}`], value);
+    const j = lockstep(['explore', SPIN, '--max-seconds', value]);
+    assert.deepEqual([j.status, j.stderr], [2, `lockstep explore: ${line}`], value);
+  }
+});

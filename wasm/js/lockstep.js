@@ -329,6 +329,19 @@ export class Session {
     return this.exploreStatus();
   }
 
+  /**
+   * Ends the search where it stands, between two exploreStep slices, as a
+   * limit of its own would: counted as far as it got, incomplete, with
+   * `reason` (a time limit's: the search never reads a clock).
+   * @param {string} reason
+   * @returns {ExploreStatus}
+   */
+  exploreStop(reason) {
+    this.#withString(reason, (r) => this.M._ls_explore_stop(this.handle, r));
+    this.#check();
+    return this.exploreStatus();
+  }
+
   /** @returns {ExploreStatus} */
   exploreStatus() {
     const r = JSON.parse(this.M.UTF8ToString(this.M._ls_explore_json(this.handle)));

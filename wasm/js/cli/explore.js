@@ -6,13 +6,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { CliError } from './errors.js';
-import { memoryModel, parseOptions, wholeNumber } from './options.js';
+import { memoryModel, parseOptions, seconds, wholeNumber } from './options.js';
 import { cJson } from './output.js';
 import { compileFile, module, openSession } from './scenario-file.js';
 
 export const usage = `lockstep explore FILE [--variant V] [--memory sc|tso|ra] [--bound K|none] [--max-executions N]
              [--strategy dfs|random|pct] [--seed N] [--max-steps N] [--max-total-steps N]
-             [--no-prune] [--stateful] [--dpor] [--max-states N] [--workers N]
+             [--max-seconds S] [--no-prune] [--stateful] [--dpor] [--max-states N] [--workers N]
              [--trace OUT.jsonl] [--json]`;
 
 export const help = `${usage}
@@ -31,7 +31,8 @@ counts the states); elsewhere dynamic partial-order reduction (about one run
 per class of runs that differ only in the order of commuting steps).
 --stateful and --dpor ask for one of the two.
 random and pct sample schedules instead (never complete).  A search always
-ends: each run stops at --max-steps, the whole search at --max-total-steps.
+ends: each run stops at --max-steps, the whole search at --max-total-steps,
+or at --max-seconds when given.
 In text mode it says how far it got on stderr every second.
 
   --variant V          the engine variant (default: the scenario's variant:)
@@ -48,6 +49,9 @@ In text mode it says how far it got on stderr every second.
                        not terminate
   --max-total-steps N  stop when the runs took N steps in all (default
                        20000000, at least 1)
+  --max-seconds S      stop after S seconds (above 0, up to three decimals:
+                       30, 0.5); the report says it stopped there, incomplete
+                       (default: no time limit)
   --no-prune           dfs without sleep sets (to compare)
   --stateful           the complete search by states remembered (implies
                        --bound none)
@@ -80,6 +84,7 @@ export const OPTIONS = /** @type {import('./options.js').OptionSpec} */ (
     '--seed': 'string',
     '--max-steps': 'string',
     '--max-total-steps': 'string',
+    '--max-seconds': 'string',
     '--no-prune': 'flag',
     '--stateful': 'flag',
     '--dpor': 'flag',
@@ -157,6 +162,7 @@ export async function run(argv, io) {
   const maxStates = wholeNumber(cmd, '--max-states', options['--max-states'], 0);
   if (options['--max-states'] !== undefined && maxStates < 1)
     throw new CliError(`${cmd}: --max-states must be at least 1, not 0`);
+  const maxSeconds = seconds(cmd, '--max-seconds', options['--max-seconds']);
   const workers = wholeNumber(cmd, '--workers', options['--workers'], 1);
   if (workers < 1 || workers > 64)
     throw new CliError(`${cmd}: --workers must be a whole number from 1 to 64, not ${workers}`);
@@ -224,7 +230,9 @@ export async function run(argv, io) {
             stderr(progressLine({ ...last, ...p }, now - t0));
           }
         : undefined;
-    let status = session.exploreStep(2000, progress);
+    // (slices short enough that a time limit stops it soon after it passed, as lockstep-run's)
+    const slice = maxSeconds ? 8 : 2000;
+    let status = session.exploreStep(slice, progress);
     while (!status.finished) {
       const r = status.result;
       last = { done: r.done, states: r.states };
@@ -233,7 +241,10 @@ export async function run(argv, io) {
         bound: r.bound,
         totalSteps: r.total_steps,
       });
-      status = session.exploreStep(2000, progress);
+      status =
+        maxSeconds && performance.now() - t0 >= maxSeconds * 1000
+          ? session.exploreStop(`stopped at the time limit of ${Number(maxSeconds.toFixed(3))} s`)
+          : session.exploreStep(slice, progress);
     }
     const elapsed = performance.now() - t0;
     session.exploreFinish();

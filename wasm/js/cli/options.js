@@ -60,6 +60,21 @@ export function wholeNumber(command, name, value, fallback) {
 }
 
 /**
+ * A time in seconds (--max-seconds), as lockstep-run reads it: above 0, below
+ * 1000000, at most three decimals; 0 when not given.
+ * @param {string} command @param {string} name @param {string|true|undefined} value
+ */
+export function seconds(command, name, value) {
+  if (value === undefined) return 0;
+  const n = /^[0-9]{1,6}(\.[0-9]{1,3})?$/.test(String(value)) ? Number(value) : 0;
+  if (!(n > 0))
+    throw new CliError(
+      `${command}: ${name} must be a number of seconds above 0 and below 1000000, with at most three decimals (30, 0.5), not '${value}'`,
+    );
+  return n;
+}
+
+/**
  * The memory model --memory names (undefined: the scenario's own), refused
  * in lockstep-run's words when it is not one.
  * @param {string} command
