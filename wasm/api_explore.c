@@ -200,17 +200,26 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_unit(int h, const char *dotted)
     session_conclude(s, explorers[h] ? 0 : -1, "out of memory");
 }
 
+/* Session h's search (and *s its session), or NULL, reported, when it has
+ * none. */
+static explorer *search_of(int h, session **s)
+{
+    *s = session_get(h);
+    if (!*s)
+        return NULL;
+    if (!explorers[h])
+        session_failed(*s, "no search was started");
+    return explorers[h];
+}
+
 /* Runs up to `budget` more executions; then read ls_explore_json. */
 EMSCRIPTEN_KEEPALIVE void ls_explore_step(int h, double budget)
 {
-    session *s = session_get(h);
-    if (!s)
+    session *s;
+    explorer *e = search_of(h, &s);
+    if (!e)
         return;
-    if (!explorers[h]) {
-        session_failed(s, "no search was started");
-        return;
-    }
-    explore_run(explorers[h], budget < 1 ? 1 : (uint64_t)budget);
+    explore_run(e, budget < 1 ? 1 : (uint64_t)budget);
     session_ok(s);
 }
 
@@ -218,14 +227,11 @@ EMSCRIPTEN_KEEPALIVE void ls_explore_step(int h, double budget)
  * the host's time limit); then read ls_explore_json. */
 EMSCRIPTEN_KEEPALIVE void ls_explore_stop(int h, const char *reason)
 {
-    session *s = session_get(h);
-    if (!s)
+    session *s;
+    explorer *e = search_of(h, &s);
+    if (!e)
         return;
-    if (!explorers[h]) {
-        session_failed(s, "no search was started");
-        return;
-    }
-    explore_stop(explorers[h], reason);
+    explore_stop(e, reason);
     session_ok(s);
 }
 

@@ -14,6 +14,21 @@
 
 /* n actors, each doing `rounds` × (lock m; unlock m) on one mini_mutex. */
 
+/* A world of `variant` from bytecode bc (freed), its program in *p. */
+static script_world *world_of(bc_bytes bc, const char *variant, script_program **p)
+{
+    char err[200];
+    *p = script_decode(bc.p, bc.n, err, sizeof err);
+    free(bc.p);
+    if (!*p)
+        check_fail(__FILE__, __LINE__, "decode: %s", err);
+    sim_config mc = {.trace = true, .variant = variant};
+    script_world *w = script_world_new(*p, &mc, err, sizeof err);
+    if (!w)
+        check_fail(__FILE__, __LINE__, "world: %s", err);
+    return w;
+}
+
 typedef struct search {
     script_program *program;
     script_world *world;
@@ -24,15 +39,7 @@ typedef struct search {
 
 static void search_run(search *s, bc_bytes bc, const char *variant, explore_config *cfg)
 {
-    char err[300];
-    s->program = script_decode(bc.p, bc.n, err, sizeof err);
-    free(bc.p);
-    if (!s->program)
-        check_fail(__FILE__, __LINE__, "decode: %s", err);
-    sim_config mc = {.trace = true, .variant = variant};
-    s->world = script_world_new(s->program, &mc, err, sizeof err);
-    if (!s->world)
-        check_fail(__FILE__, __LINE__, "world: %s", err);
+    s->world = world_of(bc, variant, &s->program);
     s->e = explore_new(script_world_machine(s->world), cfg);
     while (!explore_run(s->e, 100)) {
     }
@@ -183,12 +190,8 @@ TEST(explore_reports_the_step_limit_instead_of_hitting_it_silently)
 
 TEST(explore_can_be_cancelled_between_slices)
 {
-    char err[200];
-    bc_bytes bc = sample_mutex(2, 2);
-    script_program *p = script_decode(bc.p, bc.n, err, sizeof err);
-    free(bc.p);
-    sim_config mc = {.trace = true, .variant = "correct"};
-    script_world *w = script_world_new(p, &mc, err, sizeof err);
+    script_program *p;
+    script_world *w = world_of(sample_mutex(2, 2), "correct", &p);
     sim_machine *m = script_world_machine(w);
     explore_config cfg;
     explore_config_default(&cfg);
@@ -211,12 +214,8 @@ TEST(explore_can_be_cancelled_between_slices)
  * slices; it ends where it stands, counted as far as it got, and says why. */
 TEST(explore_stop_ends_a_search_where_it_stands_and_says_why)
 {
-    char err[200];
-    bc_bytes bc = sample_mutex(3, 1);
-    script_program *p = script_decode(bc.p, bc.n, err, sizeof err);
-    free(bc.p);
-    sim_config mc = {.trace = true, .variant = "correct"};
-    script_world *w = script_world_new(p, &mc, err, sizeof err);
+    script_program *p;
+    script_world *w = world_of(sample_mutex(3, 1), "correct", &p);
     sim_machine *m = script_world_machine(w);
     const char *why = "stopped at the time limit of 1 s";
 
