@@ -23,7 +23,7 @@
 //     the PATH SPIN is skipped, with a note.
 // Then the time the complete search needs in wasm to find the bug of each
 // scenario of <engine>_EXPLORE_BENCH_FIND, under its own variant, the median
-// of 7, and random walks per second on the first scenario.
+// of 7.  (Random walks per second: bench/walks.mjs, `make bench-walks`.)
 // Targets (issue 22): DPOR faster than SPIN on the parking_lot mutex's 3x2,
 // 4x1, 3x3 in wasm and on 4x2 natively; the rtos scenario at least 10x fewer
 // executions than 3,296 (its bound 3 column); each bug found in at most 5 ms
@@ -204,28 +204,5 @@ for (const input of benchInputs('EXPLORE_BENCH_FIND')) {
   console.log(
     `${input.name} (${variant}), --bound none in wasm: ${last.found ? 'found' : 'NOT found'} after ${last.executions} executions, ` +
       `${times[3].toFixed(2)} ms median (target <= 5 ms: ${times[3] <= 5 ? 'met' : 'not met'})`,
-  );
-}
-
-// Random walks per second on the first scenario (issue 22, on the parking_lot
-// mutex's 2x2: natively >= 1,000,000/s, wasm >= 100,000/s): 20,000 seeded random
-// runs, end to end of the search.
-{
-  const [first] = benchInputs();
-  const bc = compile(first.file);
-  const nat = native(bc, ['--strategy', 'random', '--max-executions', '20000', '--seed', '1']);
-  const s = new Session(M, bc, { variant: 'correct', trace: false });
-  const t0 = performance.now();
-  s.exploreStart({ strategy: 'random', maxExecutions: 20000, seed: 1 });
-  let st;
-  do st = s.exploreStep(5000);
-  while (!st.finished);
-  const ms = performance.now() - t0;
-  s.exploreFinish();
-  s.free();
-  const rate = (/** @type {number} */ n, /** @type {number} */ t) => Math.round((n * 1000) / t);
-  console.log(
-    `random walks, ${first.name}: native ${rate(nat.executions, nat.ms)}/s (target 1,000,000: ${rate(nat.executions, nat.ms) >= 1e6 ? 'met' : 'not met'}), ` +
-      `wasm ${rate(st.result.executions, ms)}/s (target 100,000: ${rate(st.result.executions, ms) >= 1e5 ? 'met' : 'not met'})`,
   );
 }
