@@ -31,7 +31,7 @@ export class LockstepError extends Error {
  * @property {Function} _ls_take @property {Function} _ls_choices
  * @property {Function} _ls_reset @property {Function} _ls_state @property {Function} _ls_trace
  * @property {Function} _ls_summary @property {Function} _ls_catalog @property {Function} _ls_sources
- * @property {Function} _ls_explore_start @property {Function} _ls_explore_step
+ * @property {Function} _ls_explore_start @property {Function} _ls_explore_step @property {Function} _ls_explore_stop
  * @property {Function} _ls_explore_replay @property {Function} _ls_explore_alone
  * @property {Function} _ls_explore_json @property {Function} _ls_explore_finish
  * @property {Function} _ls_explore_plan @property {Function} _ls_explore_plan_json @property {Function} _ls_explore_unit

@@ -66,17 +66,17 @@ afterEach(() => vi.unstubAllGlobals());
 describe("Prove it's pool", () => {
   it('warms a worker per core, each told to rehearse the open scenario', async () => {
     const { warmProve } = await import('./prove');
-    warmProve('parking_lot', rehearsal);
+    warmProve('an_engine', rehearsal);
     await settled();
     expect(FakeWorker.made).toHaveLength(2);
     for (const w of FakeWorker.made)
-      expect(w.sent).toEqual([{ type: 'warm', engine: 'parking_lot', module: {}, rehearse: rehearsal }]);
+      expect(w.sent).toEqual([{ type: 'warm', engine: 'an_engine', module: {}, rehearse: rehearsal }]);
   });
 
   it('is not filled beside a proof pressed before it warmed, and is once the proof ends', async () => {
     const { prove, warmProve } = await import('./prove');
     const job = prove(
-      'parking_lot',
+      'an_engine',
       rehearsal.bytecode,
       'correct',
       { strategy: 'dfs', bound: -1, maxExecutions: 0 },
@@ -91,7 +91,7 @@ describe("Prove it's pool", () => {
     const start = proving.last('start');
     expect(start).toBeDefined();
     // the page's idle moment comes while the proof runs: no worker starts beside it
-    warmProve('parking_lot', rehearsal);
+    warmProve('an_engine', rehearsal);
     await settled();
     expect(FakeWorker.made).toHaveLength(1);
     proving.answer({ type: 'done', id: start!.id, result });
