@@ -25,6 +25,7 @@
 #include "../sim/schedule_check.h"
 #include "../sim/vec.h"
 #include "pool.h"
+#include "time_limit.h"
 #include "walk_workers.h"
 #include "workers.h"
 
@@ -514,12 +515,7 @@ static int explore(const args *a, const settings *st, script_world *w)
                        (unsigned long long)st->workers);
     } else {
         e = explore_new(m, &ecfg);
-        /* (slices short enough that a time limit stops it soon after it passed) */
-        uint64_t slice = limit.seconds > 0 ? 8 : 1000;
-        char why[80];
-        while (!explore_run(e, slice))
-            if (time_limit_passed(&limit, why, sizeof why))
-                explore_stop(e, why);
+        time_limit_run(e, &limit);
         parts = explore_parts(e);
     }
     double elapsed = now_ms() - t0;

@@ -103,23 +103,3 @@ void pool_grouped(double v, char out[40])
     }
     out[o] = 0;
 }
-
-time_limit time_limit_from_now(double seconds)
-{
-    return (time_limit){seconds, seconds > 0 ? pool_now() + seconds : 0};
-}
-
-bool time_limit_passed(const time_limit *t, char *reason, size_t size)
-{
-    if (!t || t->seconds <= 0 || pool_now() < t->deadline)
-        return false;
-    /* (as the option was written: "0.5", "30"; --max-seconds takes at most three decimals) */
-    char shown[32];
-    int n = snprintf(shown, sizeof shown, "%.3f", t->seconds);
-    while (n > 0 && shown[n - 1] == '0')
-        shown[--n] = 0;
-    if (n > 0 && shown[n - 1] == '.')
-        shown[--n] = 0;
-    snprintf(reason, size, "stopped at the time limit of %s s", shown);
-    return true;
-}

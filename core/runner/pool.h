@@ -42,18 +42,6 @@ bool pool_read(int fd, void *p, size_t n);
 /* Seconds on the monotonic clock. */
 double pool_now(void);
 
-/* The host's time limit of a search (--max-seconds): the search never reads a
- * clock (explore.h), so whoever runs its slices stops it (explore_stop). */
-typedef struct time_limit {
-    double seconds;  /* 0: none */
-    double deadline; /* on pool_now's clock */
-} time_limit;
-
-/* A limit of `seconds` (0: none) from now. */
-time_limit time_limit_from_now(double seconds);
-/* Whether the limit has passed; then `reason` says so as a report does
- * ("stopped at the time limit of 2 s"). */
-bool time_limit_passed(const time_limit *t, char *reason, size_t size);
 /* 1234567 -> "1,234,567", for the progress lines */
 void pool_grouped(double v, char out[40]);
 

@@ -11,7 +11,7 @@
 #define LOCKSTEP_RUNNER_WALK_WORKERS_H
 
 #include "../sim/explore.h"
-#include "pool.h"
+#include "time_limit.h"
 
 #include <stdbool.h>
 

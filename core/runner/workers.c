@@ -232,12 +232,10 @@ explorer *explore_in_workers(sim_machine *m, const explore_config *cfg, int work
         if (progress)
             fprintf(stderr, "explore: the stateful search runs on one worker\n");
         explorer *e = explore_new(m, cfg);
-        char why[80];
-        while (e && !explore_run(e, SLICE))
-            if (time_limit_passed(limit, why, sizeof why))
-                explore_stop(e, why);
-        if (e)
+        if (e) {
+            time_limit_run(e, limit);
             *parts = explore_parts(e);
+        }
         return e;
     }
     explorer *alone = search_alone(m, cfg, limit, &warned);

@@ -10,7 +10,7 @@
 #define LOCKSTEP_RUNNER_WORKERS_H
 
 #include "../sim/explore.h"
-#include "pool.h"
+#include "time_limit.h"
 
 #include <stdbool.h>
 

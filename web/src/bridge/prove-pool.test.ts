@@ -3,7 +3,8 @@
 // share the cores with it), and filled when the proof ends.  The workers here are stand-ins that
 // answer as explorer.worker.ts does: a stateful plan, then the search's result.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExploreResult, WorkerAnswer, WorkerRequest } from './explorer';
+import type { WorkerAnswer, WorkerRequest } from './explorer';
+import { exploreResult } from './exploreResult.fixture';
 
 vi.mock('./load', () => ({ compileModule: () => Promise.resolve({}) }));
 
@@ -31,26 +32,13 @@ class FakeWorker {
   }
 }
 
-const result: ExploreResult = {
-  found: false,
-  kind: null,
-  schedule: null,
-  steps: 0,
-  preemptions: 0,
+const result = exploreResult({
   executions: 12,
-  pruned: 0,
-  bound: -1,
-  complete: true,
-  searched_all: true,
-  step_limit_hits: 0,
-  reason: 'every interleaving was explored',
-  message: '',
-  summary: '',
   elapsedMs: 1,
   total_steps: 100,
   states: 40,
   search: 'stateful',
-};
+});
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const rehearsal = { bytecode: new Uint8Array([1, 2, 3]), variant: 'correct' };

@@ -5,28 +5,8 @@
 // one unit that stopped short makes the whole incomplete with its reason, and
 // runs at the step limit are counted over every unit.
 import { describe, expect, it } from 'vitest';
-import type { ExploreResult } from './explorer';
+import { exploreResult as part } from './exploreResult.fixture';
 import { mergeUnits, unitsEstimate } from './prove';
-
-const part = (o: Partial<ExploreResult>): ExploreResult => ({
-  found: false,
-  kind: null,
-  schedule: null,
-  steps: 0,
-  preemptions: 0,
-  executions: 0,
-  pruned: 0,
-  bound: -1,
-  complete: true,
-  searched_all: true,
-  step_limit_hits: 0,
-  reason: 'every interleaving was explored',
-  message: '',
-  summary: '',
-  elapsedMs: 0,
-  total_steps: 0,
-  ...o,
-});
 
 describe('mergeUnits', () => {
   it('adds the units up into one complete search', () => {
